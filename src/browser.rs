@@ -1,0 +1,55 @@
+//! The only module that touches the browser: the URL, the clipboard and the start-up message.
+//! Each call degrades to a no-op when the browser API is missing, so a missing API never panics.
+
+use wasm_bindgen::JsValue;
+
+/// The current query string, with its leading `?` (empty when there is none).
+pub fn query() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
+}
+
+/// Replaces the query string (no reload, no history entry), keeping the path and any `#fragment`.
+pub fn replace_query(query: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let location = window.location();
+    let path = location.pathname().unwrap_or_default();
+    let hash = location.hash().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        let url = format!("{path}?{query}{hash}");
+        // A refused replaceState leaves the old URL in place; the page itself is unaffected.
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// The page's full URL.
+pub fn href() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default()
+}
+
+/// Starts copying `text` to the clipboard; returns false when the browser offers no clipboard.
+pub fn copy_text(text: &str) -> bool {
+    match web_sys::window() {
+        Some(window) => {
+            // The promise is not awaited: the link is also shown for manual copying.
+            let _ = window.navigator().clipboard().write_text(text);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Removes the element with this id (the "loading / needs WebAssembly" message of index.html).
+pub fn remove_element(id: &str) {
+    if let Some(element) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    {
+        element.remove();
+    }
+}

@@ -1,0 +1,134 @@
+//! The bundled data: the ML.ENERGY leaderboard `lm-arena-chat` task file, compiled into the
+//! binary and parsed once on first use. Nothing is fetched at run time.
+//!
+//! Source: ml-energy/leaderboard `public/data/tasks/lm-arena-chat.json` (328 rows, 38
+//! deployments on H100 and B200, each swept over vLLM `max_num_seqs`).
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use super::sweep::{Model, Row, Source, Sweep};
+
+/// The task file as published, byte for byte (`data/lm-arena-chat.json`).
+pub const LM_ARENA_CHAT_JSON: &str = include_str!("../../data/lm-arena-chat.json");
+
+/// The `lm-arena-chat` source, parsed on first call and kept for the life of the program.
+///
+/// The file is checked by the test suite (328 rows, 38 deployments, every number finite and
+/// positive); should it ever fail to parse, this returns an empty source rather than panic.
+pub fn lm_arena_chat() -> &'static Source {
+    static SOURCE: OnceLock<Source> = OnceLock::new();
+    SOURCE.get_or_init(|| {
+        parse_task_file(LM_ARENA_CHAT_JSON).unwrap_or_else(|_| Source {
+            task: "lm-arena-chat".into(),
+            task_display_name: "LLM Chat (LM Arena)".into(),
+            models: Vec::new(),
+            sweeps: Vec::new(),
+        })
+    })
+}
+
+#[derive(Deserialize)]
+struct TaskFile {
+    configurations: Vec<Configuration>,
+    task: String,
+    task_display_name: String,
+}
+
+/// One row of an ML.ENERGY task file (current schema). Numeric metrics that may be missing in
+/// other files of the same family are optional.
+#[derive(Deserialize)]
+struct Configuration {
+    model_id: String,
+    nickname: String,
+    architecture: String,
+    total_params_billions: f64,
+    activated_params_billions: f64,
+    gpu_model: String,
+    num_gpus: u32,
+    tensor_parallel: u32,
+    #[serde(default)]
+    expert_parallel: u32,
+    #[serde(default)]
+    data_parallel: u32,
+    weight_precision: String,
+    max_num_seqs: f64,
+    avg_batch_size: f64,
+    avg_output_len: Option<f64>,
+    median_itl_ms: Option<f64>,
+    p90_itl_ms: Option<f64>,
+    p95_itl_ms: Option<f64>,
+    p99_itl_ms: Option<f64>,
+    output_throughput_tokens_per_sec: f64,
+    avg_power_watts: Option<f64>,
+    energy_per_token_joules: Option<f64>,
+    energy_per_request_joules: Option<f64>,
+}
+
+/// Parses an ML.ENERGY task file (`{configurations: [...], task, task_display_name}`) into a
+/// [`Source`]: one sweep per (`model_id`, `gpu_model`, `num_gpus`), in first-seen order.
+///
+/// Errors: the serde_json message when the text is not such a file.
+pub fn parse_task_file(json: &str) -> Result<Source, String> {
+    let file: TaskFile = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let mut models: Vec<Model> = Vec::new();
+    let mut keys: Vec<(usize, String, u32)> = Vec::new();
+    let mut groups: Vec<(Configuration, Vec<Row>)> = Vec::new();
+    for c in file.configurations {
+        let model_index = match models.iter().position(|m| m.model_id == c.model_id) {
+            Some(i) => i,
+            None => {
+                models.push(Model {
+                    model_id: c.model_id.clone(),
+                    nickname: c.nickname.clone(),
+                    architecture: c.architecture.clone(),
+                    total_params_b: c.total_params_billions,
+                    activated_params_b: c.activated_params_billions,
+                });
+                models.len() - 1
+            }
+        };
+        let key = (model_index, c.gpu_model.clone(), c.num_gpus);
+        let row = Row {
+            level: c.max_num_seqs,
+            avg_batch_size: c.avg_batch_size,
+            avg_output_len: c.avg_output_len,
+            p50_itl_ms: c.median_itl_ms,
+            p90_itl_ms: c.p90_itl_ms,
+            p95_itl_ms: c.p95_itl_ms,
+            p99_itl_ms: c.p99_itl_ms,
+            throughput_tok_s: c.output_throughput_tokens_per_sec,
+            power_w: c.avg_power_watts,
+            energy_per_token_j: c.energy_per_token_joules,
+            energy_per_request_j: c.energy_per_request_joules,
+        };
+        match keys.iter().position(|k| *k == key) {
+            Some(i) => groups[i].1.push(row),
+            None => {
+                keys.push(key);
+                groups.push((c, vec![row]));
+            }
+        }
+    }
+    let sweeps = keys
+        .into_iter()
+        .zip(groups)
+        .map(|((model_index, gpu, num_gpus), (c, rows))| {
+            Sweep::new(
+                model_index,
+                gpu,
+                num_gpus,
+                (c.tensor_parallel, c.expert_parallel, c.data_parallel),
+                c.weight_precision,
+                rows,
+            )
+        })
+        .collect();
+    Ok(Source {
+        task: file.task,
+        task_display_name: file.task_display_name,
+        models,
+        sweeps,
+    })
+}

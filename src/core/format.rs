@@ -1,0 +1,80 @@
+//! Number formatting for display: units stay with the caller, precision is chosen here so the
+//! whole page reads the same way. Hooks carry the unrounded value separately (`data-value`).
+
+/// Rounds to `decimals` places and groups thousands with a thin comma: `9248.3 -> "9,248"`.
+pub fn grouped(value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        return value.to_string();
+    }
+    let text = format!("{:.*}", decimals, value.abs());
+    let (int, frac) = match text.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (text.as_str(), None),
+    };
+    let mut out = String::new();
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if let Some(f) = frac {
+        out.push('.');
+        out.push_str(f);
+    }
+    if value < 0.0 && out.chars().any(|c| c.is_ascii_digit() && c != '0') {
+        out.insert(0, '-');
+    }
+    out
+}
+
+/// `significant` significant digits without exponent: `0.074237 -> "0.0742"` (3),
+/// `34.62 -> "34.6"` (3), `1234.6 -> "1,235"` (3: never drops integer digits).
+pub fn significant(value: f64, significant: usize) -> String {
+    if !value.is_finite() || value == 0.0 {
+        return grouped(value, 0);
+    }
+    let magnitude = value.abs().log10().floor() as i64;
+    let decimals = (significant as i64 - 1 - magnitude).max(0) as usize;
+    grouped(value, decimals)
+}
+
+/// A fraction as a signed percentage with one decimal: `0.042 -> "+4.2%"`.
+pub fn percent(fraction: f64) -> String {
+    let text = grouped(fraction * 100.0, 1);
+    if fraction > 0.0 {
+        format!("+{text}%")
+    } else {
+        format!("{text}%")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grouped_rounds_and_groups() {
+        assert_eq!(grouped(9248.3, 0), "9,248");
+        assert_eq!(grouped(1234567.891, 2), "1,234,567.89");
+        assert_eq!(grouped(999.5, 0), "1,000");
+        assert_eq!(grouped(12.0, 1), "12.0");
+        assert_eq!(grouped(-1234.0, 0), "-1,234");
+        assert_eq!(grouped(-0.01, 1), "0.0");
+    }
+
+    #[test]
+    fn significant_keeps_digits() {
+        assert_eq!(significant(0.074237, 3), "0.0742");
+        assert_eq!(significant(34.62, 3), "34.6");
+        assert_eq!(significant(1234.6, 3), "1,235");
+        assert_eq!(significant(0.0, 3), "0");
+    }
+
+    #[test]
+    fn percent_is_signed() {
+        assert_eq!(percent(0.042), "+4.2%");
+        assert_eq!(percent(-0.5), "-50.0%");
+        assert_eq!(percent(0.0), "0.0%");
+    }
+}

@@ -1,0 +1,10 @@
+//! The pure core: sweep model, SLO semantics, planning and the URL scenario codec.
+//!
+//! Nothing here imports leptos, web-sys, gloo or wasm-bindgen, so all of it is tested natively
+//! with `cargo test`. How the recommendation is computed lives in [`planner`].
+
+pub mod bundled;
+pub mod format;
+pub mod planner;
+pub mod scenario;
+pub mod sweep;

@@ -1,0 +1,283 @@
+//! The scenario: everything a shared link reproduces, read from and written to the URL query.
+//!
+//! Parameters: `model` (a `model_id`), `gpu` (e.g. `H100`), `gpus` (GPU count), exactly one of
+//! `tps` (per-user tok/s) or `tpot` (ms per output token), and `stat` (`p50`, `p90`, `p95`,
+//! `p99`, `rate`). A parameter that is unknown or malformed gives a [`ParamError`] naming it; the
+//! others still apply and defaults fill the rest, so parsing never fails as a whole.
+
+use super::planner::Target;
+use super::sweep::{Source, Statistic};
+
+/// `model_id` used when the URL names none (or an unknown one).
+pub const DEFAULT_MODEL: &str = "meta-llama/Llama-3.1-8B-Instruct";
+/// GPU preferred when the URL names none and the model has it.
+pub const DEFAULT_GPU: &str = "H100";
+/// Target used when the URL gives none: 20 tok/s per user.
+pub const DEFAULT_TARGET: Target = Target::TokensPerSecond(20.0);
+/// Longest piece of a user's value echoed back in a message, in characters.
+const ECHO_CHARS: usize = 40;
+
+/// A fully resolved scenario: `model_id`, `gpu` and `gpus` always name a sweep of the source.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    /// The model's `model_id`.
+    pub model_id: String,
+    /// GPU type, e.g. `H100`.
+    pub gpu: String,
+    /// GPUs per replica.
+    pub gpus: u32,
+    /// Per-user target, in the unit the user chose.
+    pub target: Target,
+    /// Statistic the target is judged on.
+    pub stat: Statistic,
+}
+
+/// A URL parameter that could not be used as given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamError {
+    /// The parameter's name as it appeared in the URL.
+    pub param: String,
+    /// What was wrong and what is used instead, in plain words.
+    pub message: String,
+}
+
+impl ParamError {
+    fn new(param: &str, message: String) -> ParamError {
+        ParamError {
+            param: echo(param),
+            message,
+        }
+    }
+}
+
+/// Parses a positive, finite number typed by a user (`"25"`, `" 12.5 "`).
+///
+/// Errors: a message saying the value must be a finite positive number.
+pub fn parse_positive(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!(
+            "must be a finite positive number, got \"{}\"",
+            echo(text)
+        )),
+    }
+}
+
+/// Shortens a user's value for display in a message (text only; never rendered as HTML).
+fn echo(text: &str) -> String {
+    let mut out: String = text.chars().take(ECHO_CHARS).collect();
+    if text.chars().nth(ECHO_CHARS).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+impl Scenario {
+    /// The scenario of an empty URL: `?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&stat=p50`
+    /// on the bundled data.
+    pub fn default_for(source: &Source) -> Scenario {
+        Scenario::from_query("", source).0
+    }
+
+    /// Reads a query string (with or without the leading `?`), resolving the deployment against
+    /// `source`. Returns the scenario and one error per parameter that could not be used.
+    pub fn from_query(query: &str, source: &Source) -> (Scenario, Vec<ParamError>) {
+        let mut errors = Vec::new();
+        let mut model = None;
+        let mut gpu = None;
+        let mut gpus = None;
+        let mut target = None;
+        let mut stat = None;
+        let mut seen: Vec<String> = Vec::new();
+
+        let query = query.strip_prefix('?').unwrap_or(query);
+        for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+            if seen.iter().any(|k| *k == key) {
+                errors.push(ParamError::new(
+                    &key,
+                    format!("`{}` is given more than once; the first is used", echo(&key)),
+                ));
+                continue;
+            }
+            seen.push(key.to_string());
+            match key.as_ref() {
+                "model" => model = Some(value.to_string()),
+                "gpu" => gpu = Some(value.to_string()),
+                "gpus" => match value.trim().parse::<u32>() {
+                    Ok(n) if n > 0 => gpus = Some(n),
+                    _ => errors.push(ParamError::new(
+                        "gpus",
+                        format!(
+                            "`gpus` must be a whole number of GPUs, got \"{}\"",
+                            echo(&value)
+                        ),
+                    )),
+                },
+                "tps" | "tpot" => {
+                    if target.is_some() {
+                        errors.push(ParamError::new(
+                            &key,
+                            format!("give only one of `tps` or `tpot`; `{key}` is ignored"),
+                        ));
+                        continue;
+                    }
+                    match parse_positive(&value) {
+                        Ok(v) if key == "tps" => target = Some(Target::TokensPerSecond(v)),
+                        Ok(v) => target = Some(Target::MsPerToken(v)),
+                        Err(e) => errors.push(ParamError::new(&key, format!("`{key}` {e}"))),
+                    }
+                }
+                "stat" => match Statistic::from_key(&value) {
+                    Some(s) => stat = Some(s),
+                    None => errors.push(ParamError::new(
+                        "stat",
+                        format!(
+                            "`stat` must be one of p50, p90, p95, p99, rate; got \"{}\"",
+                            echo(&value)
+                        ),
+                    )),
+                },
+                other => errors.push(ParamError::new(
+                    other,
+                    format!("unknown parameter `{}` is ignored", echo(other)),
+                )),
+            }
+        }
+
+        let model_index = match model {
+            Some(id) => match source.model_index(&id) {
+                Some(i) => Some(i),
+                None => {
+                    errors.push(ParamError::new(
+                        "model",
+                        format!(
+                            "`model` \"{}\" is not in the data; showing {DEFAULT_MODEL}",
+                            echo(&id)
+                        ),
+                    ));
+                    None
+                }
+            },
+            None => None,
+        };
+        let model_index = model_index
+            .or_else(|| source.model_index(DEFAULT_MODEL))
+            .unwrap_or(0);
+        let (gpu, gpus) = resolve_deployment(source, model_index, gpu, gpus, &mut errors);
+        let scenario = Scenario {
+            model_id: source
+                .models
+                .get(model_index)
+                .map(|m| m.model_id.clone())
+                .unwrap_or_default(),
+            gpu,
+            gpus,
+            target: target.unwrap_or(DEFAULT_TARGET),
+            stat: stat.unwrap_or(Statistic::P50),
+        };
+        (scenario, errors)
+    }
+
+    /// The query string for this scenario, without the leading `?`, e.g.
+    /// `model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&stat=p50`.
+    pub fn to_query(&self) -> String {
+        let (key, value) = match self.target {
+            Target::TokensPerSecond(v) => ("tps", v),
+            Target::MsPerToken(v) => ("tpot", v),
+        };
+        form_urlencoded::Serializer::new(String::new())
+            .append_pair("model", &self.model_id)
+            .append_pair("gpu", &self.gpu)
+            .append_pair("gpus", &self.gpus.to_string())
+            .append_pair(key, &value.to_string())
+            .append_pair("stat", self.stat.key())
+            .finish()
+    }
+
+    /// Index into `source.sweeps` of the scenario's deployment.
+    pub fn sweep_index(&self, source: &Source) -> Option<usize> {
+        let model_index = source.model_index(&self.model_id)?;
+        source.sweeps.iter().position(|s| {
+            s.model_index == model_index && s.gpu_model == self.gpu && s.num_gpus == self.gpus
+        })
+    }
+
+    /// The same scenario on another model, keeping the GPU type (and count) when that model has
+    /// them; otherwise the defaults for that model.
+    pub fn with_model(&self, source: &Source, model_id: &str) -> Scenario {
+        let Some(model_index) = source.model_index(model_id) else {
+            return self.clone();
+        };
+        let mut ignored = Vec::new();
+        let (gpu, gpus) = resolve_deployment(
+            source,
+            model_index,
+            Some(self.gpu.clone()),
+            Some(self.gpus),
+            &mut ignored,
+        );
+        Scenario {
+            model_id: model_id.to_string(),
+            gpu,
+            gpus,
+            ..self.clone()
+        }
+    }
+}
+
+/// Picks the deployment of a model: the named GPU type if the model has it (else H100, else the
+/// model's first GPU), then the named GPU count if measured (else the fewest GPUs).
+fn resolve_deployment(
+    source: &Source,
+    model_index: usize,
+    gpu: Option<String>,
+    gpus: Option<u32>,
+    errors: &mut Vec<ParamError>,
+) -> (String, u32) {
+    let sweeps: Vec<_> = source
+        .sweeps_of(model_index)
+        .into_iter()
+        .map(|i| &source.sweeps[i])
+        .collect();
+    let has_gpu = |name: &str| sweeps.iter().any(|s| s.gpu_model == name);
+    let fallback_gpu = if has_gpu(DEFAULT_GPU) {
+        DEFAULT_GPU.to_string()
+    } else {
+        sweeps
+            .first()
+            .map(|s| s.gpu_model.clone())
+            .unwrap_or_default()
+    };
+    let gpu = match gpu {
+        Some(name) if has_gpu(&name) => name,
+        Some(name) => {
+            errors.push(ParamError::new(
+                "gpu",
+                format!(
+                    "`gpu` \"{}\" is not measured for this model; showing {fallback_gpu}",
+                    echo(&name)
+                ),
+            ));
+            fallback_gpu
+        }
+        None => fallback_gpu,
+    };
+    let counts: Vec<u32> = sweeps
+        .iter()
+        .filter(|s| s.gpu_model == gpu)
+        .map(|s| s.num_gpus)
+        .collect();
+    let fewest = counts.iter().copied().min().unwrap_or(1);
+    let gpus = match gpus {
+        Some(n) if counts.contains(&n) => n,
+        Some(n) => {
+            errors.push(ParamError::new(
+                "gpus",
+                format!("`gpus` {n} is not measured on {gpu} for this model; showing {fewest}"),
+            ));
+            fewest
+        }
+        None => fewest,
+    };
+    (gpu, gpus)
+}

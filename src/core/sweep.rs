@@ -1,0 +1,478 @@
+//! Sweeps, levels and statistics: the measured data the planner reads.
+//!
+//! A **deployment** is one (`model_id`, `gpu_model`, `num_gpus`) with its parallelism and
+//! precision; its rows, sorted by the **level** (here vLLM `max_num_seqs`), are its sweep.
+//! Several rows may share a level (repeated runs); [`Sweep::levels`] groups them and takes the
+//! **worst of its rows per metric**, so a level meets a target only if every one of its rows does.
+
+use std::fmt;
+
+/// What one model is, as the source describes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    /// Hugging Face id, e.g. `meta-llama/Llama-3.1-8B-Instruct`; the URL `model` parameter.
+    pub model_id: String,
+    /// Display name, e.g. `Llama 3.1 8B`.
+    pub nickname: String,
+    /// e.g. `Dense Transformer`, `MoE`, `Mamba-Transformer Hybrid`.
+    pub architecture: String,
+    /// Total parameters, billions.
+    pub total_params_b: f64,
+    /// Parameters active per token, billions (differs from the total for MoE).
+    pub activated_params_b: f64,
+}
+
+impl Model {
+    /// True when the model activates fewer parameters per token than it holds (MoE).
+    pub fn is_sparse(&self) -> bool {
+        self.activated_params_b < self.total_params_b
+    }
+
+    /// e.g. `MoE, 235B total, 22B active` or `Dense Transformer, 8B`.
+    pub fn size_label(&self) -> String {
+        if self.is_sparse() {
+            format!(
+                "{}, {}B total, {}B active",
+                self.architecture, self.total_params_b, self.activated_params_b
+            )
+        } else {
+            format!("{}, {}B", self.architecture, self.total_params_b)
+        }
+    }
+}
+
+/// One measured run of a deployment at one level. Fields the source did not report are `None`
+/// ("not reported"), never a guess.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The sweep variable: vLLM `max_num_seqs`, the cap on running requests.
+    pub level: f64,
+    /// `avg_batch_size`: requests the run actually held on average.
+    pub avg_batch_size: f64,
+    /// `avg_output_len`, tokens per request.
+    pub avg_output_len: Option<f64>,
+    /// `median_itl_ms`: p50 inter-token latency, ms, pooled over tokens.
+    pub p50_itl_ms: Option<f64>,
+    /// `p90_itl_ms`, ms.
+    pub p90_itl_ms: Option<f64>,
+    /// `p95_itl_ms`, ms.
+    pub p95_itl_ms: Option<f64>,
+    /// `p99_itl_ms`, ms.
+    pub p99_itl_ms: Option<f64>,
+    /// `output_throughput_tokens_per_sec`: output tok/s summed over all GPUs of the deployment.
+    pub throughput_tok_s: f64,
+    /// `avg_power_watts`: average power, W, summed over all GPUs of the deployment.
+    pub power_w: Option<f64>,
+    /// `energy_per_token_joules` as stored (= power / throughput in this source), J/token.
+    pub energy_per_token_j: Option<f64>,
+    /// `energy_per_request_joules` as stored, J.
+    pub energy_per_request_j: Option<f64>,
+}
+
+impl Row {
+    /// Latency in ms per output token at `stat`, or `None` if the row does not report it.
+    ///
+    /// `Rate` is `avg_batch_size * 1000 / output_throughput_tokens_per_sec`: throughput divided
+    /// by concurrency, the method of Databricks' MPT-7B table (seed 000). It includes prefill
+    /// and queueing, so it is not mean ITL.
+    pub fn latency_ms(&self, stat: Statistic) -> Option<f64> {
+        match stat {
+            Statistic::P50 => self.p50_itl_ms,
+            Statistic::P90 => self.p90_itl_ms,
+            Statistic::P95 => self.p95_itl_ms,
+            Statistic::P99 => self.p99_itl_ms,
+            Statistic::Rate => Some(self.avg_batch_size * 1000.0 / self.throughput_tok_s),
+        }
+    }
+
+    /// Rate-based per-user tok/s: `output_throughput_tokens_per_sec / avg_batch_size`.
+    pub fn rate_user_tps(&self) -> f64 {
+        self.throughput_tok_s / self.avg_batch_size
+    }
+}
+
+/// The statistic a per-user target is judged on. URL values: `p50`, `p90`, `p95`, `p99`, `rate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Statistic {
+    /// Median inter-token latency (ITL), pooled over all tokens of the run.
+    P50,
+    /// 90th percentile ITL: 90% of token gaps are at most this long.
+    P90,
+    /// 95th percentile ITL.
+    P95,
+    /// 99th percentile ITL.
+    P99,
+    /// Throughput per request: `avg_batch_size * 1000 / throughput` ms per token.
+    Rate,
+}
+
+impl Statistic {
+    /// Every statistic, in menu order.
+    pub const ALL: [Statistic; 5] = [
+        Statistic::P50,
+        Statistic::P90,
+        Statistic::P95,
+        Statistic::P99,
+        Statistic::Rate,
+    ];
+
+    /// The URL value, e.g. `p90`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Statistic::P50 => "p50",
+            Statistic::P90 => "p90",
+            Statistic::P95 => "p95",
+            Statistic::P99 => "p99",
+            Statistic::Rate => "rate",
+        }
+    }
+
+    /// Parses a URL value (`p50`, `median` is accepted for `p50`); `None` if unknown.
+    pub fn from_key(key: &str) -> Option<Statistic> {
+        match key {
+            "p50" | "median" => Some(Statistic::P50),
+            "p90" => Some(Statistic::P90),
+            "p95" => Some(Statistic::P95),
+            "p99" => Some(Statistic::P99),
+            "rate" => Some(Statistic::Rate),
+            _ => None,
+        }
+    }
+
+    /// Menu label, honest about what a percentile means.
+    pub fn label(self) -> &'static str {
+        match self {
+            Statistic::P50 => "p50 ITL (median token gap)",
+            Statistic::P90 => "p90 ITL (90% of token gaps at most this)",
+            Statistic::P95 => "p95 ITL (95% of token gaps at most this)",
+            Statistic::P99 => "p99 ITL (99% of token gaps at most this)",
+            Statistic::Rate => "rate (throughput / avg batch)",
+        }
+    }
+
+    /// Short column label, e.g. `p90 ITL`.
+    pub fn short_label(self) -> &'static str {
+        match self {
+            Statistic::P50 => "p50 ITL",
+            Statistic::P90 => "p90 ITL",
+            Statistic::P95 => "p95 ITL",
+            Statistic::P99 => "p99 ITL",
+            Statistic::Rate => "rate",
+        }
+    }
+}
+
+impl fmt::Display for Statistic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// The figures of one level: the worst of its rows per metric (highest latencies, J/token,
+/// J/request and power; lowest throughput and `avg_batch_size`). A metric that any row of the
+/// level lacks is `None` for the level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    /// The level (`max_num_seqs`).
+    pub level: f64,
+    /// Indices into [`Sweep::rows`] of the rows measured at this level (more than one = duplicate).
+    pub row_indices: Vec<usize>,
+    /// Worst (lowest) `avg_batch_size`.
+    pub avg_batch_size: f64,
+    /// Worst (lowest) aggregate output tok/s.
+    pub throughput_tok_s: f64,
+    /// Worst (highest) average power, W.
+    pub power_w: Option<f64>,
+    /// Worst (highest) J/token as stored.
+    pub energy_per_token_j: Option<f64>,
+    /// Worst (highest) J/request as stored.
+    pub energy_per_request_j: Option<f64>,
+    latency_ms: [Option<f64>; 5],
+    rate_user_tps: f64,
+}
+
+impl Level {
+    /// Worst (highest) latency at `stat` over the level's rows, ms; `None` if any row lacks it.
+    pub fn latency_ms(&self, stat: Statistic) -> Option<f64> {
+        self.latency_ms[stat_index(stat)]
+    }
+
+    /// Per-user tok/s at `stat`: `1000 / latency_ms(stat)`.
+    pub fn user_tps(&self, stat: Statistic) -> Option<f64> {
+        self.latency_ms(stat).map(|ms| 1000.0 / ms)
+    }
+
+    /// Worst (lowest) rate-based per-user tok/s (throughput / avg_batch_size) over the rows.
+    pub fn rate_user_tps(&self) -> f64 {
+        self.rate_user_tps
+    }
+
+    /// True when more than one row was measured at this level.
+    pub fn is_duplicate(&self) -> bool {
+        self.row_indices.len() > 1
+    }
+}
+
+fn stat_index(stat: Statistic) -> usize {
+    match stat {
+        Statistic::P50 => 0,
+        Statistic::P90 => 1,
+        Statistic::P95 => 2,
+        Statistic::P99 => 3,
+        Statistic::Rate => 4,
+    }
+}
+
+/// One deployment and its measured sweep.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sweep {
+    /// Index into [`Source::models`].
+    pub model_index: usize,
+    /// GPU type as the source names it, e.g. `H100`, `B200`.
+    pub gpu_model: String,
+    /// GPUs in one replica of the deployment.
+    pub num_gpus: u32,
+    /// Tensor-parallel degree.
+    pub tensor_parallel: u32,
+    /// Expert-parallel degree (MoE).
+    pub expert_parallel: u32,
+    /// Data-parallel degree.
+    pub data_parallel: u32,
+    /// Weight precision as stored, e.g. `bfloat16`, `fp8`.
+    pub weight_precision: String,
+    /// Rows sorted by level (stable: rows at one level keep their file order).
+    pub rows: Vec<Row>,
+    levels: Vec<Level>,
+}
+
+impl Sweep {
+    /// Builds a sweep; sorts `rows` by level and groups them into levels.
+    pub fn new(
+        model_index: usize,
+        gpu_model: String,
+        num_gpus: u32,
+        parallelism: (u32, u32, u32),
+        weight_precision: String,
+        mut rows: Vec<Row>,
+    ) -> Sweep {
+        rows.sort_by(|a, b| a.level.total_cmp(&b.level));
+        let levels = group_levels(&rows);
+        let (tensor_parallel, expert_parallel, data_parallel) = parallelism;
+        Sweep {
+            model_index,
+            gpu_model,
+            num_gpus,
+            tensor_parallel,
+            expert_parallel,
+            data_parallel,
+            weight_precision,
+            rows,
+            levels,
+        }
+    }
+
+    /// The distinct levels, ascending, each with its worst-of-rows figures.
+    pub fn levels(&self) -> &[Level] {
+        &self.levels
+    }
+
+    /// Parallelism label: `TP4`, `EP8`, `TP2 DP2`; `TP1` when every degree is 1.
+    pub fn parallelism_label(&self) -> String {
+        let parts: Vec<String> = [
+            ("TP", self.tensor_parallel),
+            ("EP", self.expert_parallel),
+            ("DP", self.data_parallel),
+        ]
+        .iter()
+        .filter(|(_, n)| *n > 1)
+        .map(|(name, n)| format!("{name}{n}"))
+        .collect();
+        if parts.is_empty() {
+            "TP1".to_string()
+        } else {
+            parts.join(" ")
+        }
+    }
+
+    /// Short precision label: `bf16`, `fp8`, or the stored name.
+    pub fn precision_label(&self) -> &str {
+        match self.weight_precision.as_str() {
+            "bfloat16" => "bf16",
+            "float16" => "fp16",
+            other => other,
+        }
+    }
+
+    /// e.g. `4 x H100, TP4, bf16`.
+    pub fn label(&self) -> String {
+        format!(
+            "{} x {}, {}, {}",
+            self.num_gpus,
+            self.gpu_model,
+            self.parallelism_label(),
+            self.precision_label()
+        )
+    }
+
+    /// The statistics for which at least one row has a value.
+    pub fn statistics(&self) -> Vec<Statistic> {
+        Statistic::ALL
+            .into_iter()
+            .filter(|s| self.rows.iter().any(|r| r.latency_ms(*s).is_some()))
+            .collect()
+    }
+}
+
+fn group_levels(rows: &[Row]) -> Vec<Level> {
+    let mut levels: Vec<Level> = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        match levels.last_mut() {
+            Some(level) if level.level == row.level => absorb(level, i, row),
+            _ => levels.push(Level {
+                level: row.level,
+                row_indices: vec![i],
+                avg_batch_size: row.avg_batch_size,
+                throughput_tok_s: row.throughput_tok_s,
+                power_w: row.power_w,
+                energy_per_token_j: row.energy_per_token_j,
+                energy_per_request_j: row.energy_per_request_j,
+                latency_ms: Statistic::ALL.map(|s| row.latency_ms(s)),
+                rate_user_tps: row.rate_user_tps(),
+            }),
+        }
+    }
+    levels
+}
+
+fn absorb(level: &mut Level, index: usize, row: &Row) {
+    level.row_indices.push(index);
+    level.avg_batch_size = level.avg_batch_size.min(row.avg_batch_size);
+    level.throughput_tok_s = level.throughput_tok_s.min(row.throughput_tok_s);
+    level.power_w = worst_high(level.power_w, row.power_w);
+    level.energy_per_token_j = worst_high(level.energy_per_token_j, row.energy_per_token_j);
+    level.energy_per_request_j = worst_high(level.energy_per_request_j, row.energy_per_request_j);
+    for stat in Statistic::ALL {
+        let i = stat_index(stat);
+        level.latency_ms[i] = worst_high(level.latency_ms[i], row.latency_ms(stat));
+    }
+    level.rate_user_tps = level.rate_user_tps.min(row.rate_user_tps());
+}
+
+/// The higher of two values, `None` if either is absent (an unreported row makes the level's
+/// worst unknown).
+fn worst_high(a: Option<f64>, b: Option<f64>) -> Option<f64> {
+    Some(a?.max(b?))
+}
+
+/// A set of sweeps from one publication, e.g. the ML.ENERGY `lm-arena-chat` task.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Source {
+    /// Task id, e.g. `lm-arena-chat`.
+    pub task: String,
+    /// Task display name, e.g. `LLM Chat (LM Arena)`.
+    pub task_display_name: String,
+    /// Models, in first-seen order.
+    pub models: Vec<Model>,
+    /// Sweeps, in first-seen order.
+    pub sweeps: Vec<Sweep>,
+}
+
+impl Source {
+    /// Index of the model with this `model_id`.
+    pub fn model_index(&self, model_id: &str) -> Option<usize> {
+        self.models.iter().position(|m| m.model_id == model_id)
+    }
+
+    /// Indices into `sweeps` of the model's deployments, fewest GPUs first, then GPU name.
+    pub fn sweeps_of(&self, model_index: usize) -> Vec<usize> {
+        let mut found: Vec<usize> = (0..self.sweeps.len())
+            .filter(|&i| self.sweeps[i].model_index == model_index)
+            .collect();
+        found.sort_by(|&a, &b| {
+            let (sa, sb) = (&self.sweeps[a], &self.sweeps[b]);
+            sa.gpu_model
+                .cmp(&sb.gpu_model)
+                .then(sa.num_gpus.cmp(&sb.num_gpus))
+        });
+        found
+    }
+
+    /// Total number of rows over all sweeps.
+    pub fn row_count(&self) -> usize {
+        self.sweeps.iter().map(|s| s.rows.len()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(level: f64, p50: f64, throughput: f64, batch: f64) -> Row {
+        Row {
+            level,
+            avg_batch_size: batch,
+            avg_output_len: Some(500.0),
+            p50_itl_ms: Some(p50),
+            p90_itl_ms: Some(p50 * 2.0),
+            p95_itl_ms: Some(p50 * 3.0),
+            p99_itl_ms: Some(p50 * 4.0),
+            throughput_tok_s: throughput,
+            power_w: Some(throughput * 0.1),
+            energy_per_token_j: Some(0.1),
+            energy_per_request_j: Some(50.0),
+        }
+    }
+
+    #[test]
+    fn duplicate_level_takes_worst_per_metric() {
+        let mut a = row(256.0, 30.0, 7000.0, 250.0);
+        a.power_w = Some(900.0);
+        let mut b = row(256.0, 34.0, 7200.0, 240.0);
+        b.power_w = Some(800.0);
+        b.energy_per_token_j = Some(0.2);
+        let sweep = Sweep::new(
+            0,
+            "H100".into(),
+            2,
+            (1, 2, 1),
+            "bfloat16".into(),
+            vec![b, row(8.0, 10.0, 800.0, 8.0), a],
+        );
+        assert_eq!(sweep.levels().len(), 2);
+        let l = &sweep.levels()[1];
+        assert!(l.is_duplicate());
+        assert_eq!(l.row_indices, vec![1, 2]);
+        assert_eq!(l.latency_ms(Statistic::P50), Some(34.0));
+        assert_eq!(l.throughput_tok_s, 7000.0);
+        assert_eq!(l.avg_batch_size, 240.0);
+        assert_eq!(l.power_w, Some(900.0));
+        assert_eq!(l.energy_per_token_j, Some(0.2));
+        // rate: row a 250*1000/7000 = 35.714..., row b 240*1000/7200 = 33.33...; worst is a's.
+        assert_eq!(l.latency_ms(Statistic::Rate), Some(250.0 * 1000.0 / 7000.0));
+        assert_eq!(l.rate_user_tps(), 7000.0 / 250.0);
+        assert_eq!(sweep.parallelism_label(), "EP2");
+        assert_eq!(sweep.label(), "2 x H100, EP2, bf16");
+    }
+
+    #[test]
+    fn missing_value_in_one_row_makes_level_value_absent() {
+        let mut a = row(16.0, 10.0, 1000.0, 16.0);
+        a.p99_itl_ms = None;
+        let b = row(16.0, 11.0, 1000.0, 16.0);
+        let sweep = Sweep::new(0, "B200".into(), 1, (1, 1, 1), "fp8".into(), vec![a, b]);
+        let l = &sweep.levels()[0];
+        assert_eq!(l.latency_ms(Statistic::P99), None);
+        assert_eq!(l.latency_ms(Statistic::P50), Some(11.0));
+        assert_eq!(sweep.statistics().len(), 5);
+        assert_eq!(sweep.label(), "1 x B200, TP1, fp8");
+    }
+
+    #[test]
+    fn statistic_keys_round_trip() {
+        for s in Statistic::ALL {
+            assert_eq!(Statistic::from_key(s.key()), Some(s));
+        }
+        assert_eq!(Statistic::from_key("median"), Some(Statistic::P50));
+        assert_eq!(Statistic::from_key("P50"), None);
+    }
+}

@@ -1,0 +1,266 @@
+//! The answer in large type: the recommended `max_num_seqs` and its figures, or why there is none.
+
+use leptos::prelude::*;
+
+use super::data_value;
+use crate::core::format::{grouped, percent, significant};
+use crate::core::planner::{Plan, Status, Target};
+use crate::core::scenario::Scenario;
+use crate::core::sweep::{Source, Statistic, Sweep};
+
+/// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL".
+fn target_sentence(target: Target, stat: Statistic) -> String {
+    let (tps, ms) = (target.tokens_per_second(), target.ms_per_token());
+    match target {
+        Target::TokensPerSecond(_) => format!(
+            "at least {} tok/s per user (at most {} ms per token) at {}",
+            significant(tps, 4),
+            significant(ms, 4),
+            stat.short_label()
+        ),
+        Target::MsPerToken(_) => format!(
+            "at most {} ms per token (at least {} tok/s per user) at {}",
+            significant(ms, 4),
+            significant(tps, 4),
+            stat.short_label()
+        ),
+    }
+}
+
+fn level_text(level: f64) -> String {
+    grouped(level, 0)
+}
+
+/// A labelled figure with its `data-testid` hook; `None` shows "not reported" and no value.
+fn figure(
+    label: &'static str,
+    testid: &'static str,
+    value: Option<f64>,
+    text: impl Fn(f64) -> String,
+) -> impl IntoView {
+    let shown = value.map_or_else(|| "not reported".to_string(), &text);
+    view! {
+        <div class="figure">
+            <dt>{label}</dt>
+            <dd data-testid=testid data-value=value.map(data_value)>
+                {shown}
+            </dd>
+        </div>
+    }
+}
+
+/// The answer panel for the current scenario and plan.
+#[component]
+pub fn Answer(
+    source: &'static Source,
+    scenario: RwSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> impl IntoView {
+    move || {
+        let s = scenario.get();
+        let Some((i, plan)) = result.get() else {
+            return view! {
+                <section class="answer">
+                    <p data-testid="rec-status" data-value="no-data">
+                        "No measured deployment matches this scenario."
+                    </p>
+                </section>
+            }
+            .into_any();
+        };
+        let sweep = &source.sweeps[i];
+        view! {
+            <section class="answer" aria-live="polite" aria-label="Recommendation">
+                <p class="asked">
+                    {format!(
+                        "{} on {}: {}",
+                        source.models[sweep.model_index].nickname,
+                        sweep.label(),
+                        target_sentence(s.target, s.stat),
+                    )}
+                </p>
+                {body(sweep, &plan, s.target, s.stat)}
+                {also_meets(sweep, &plan)}
+            </section>
+        }
+        .into_any()
+    }
+}
+
+fn body(sweep: &Sweep, plan: &Plan, target: Target, stat: Statistic) -> AnyView {
+    let levels = sweep.levels();
+    match (&plan.status, plan.recommendation(sweep, target)) {
+        (Status::Ok | Status::AllMeet, Some(r)) => {
+            let status_text = match plan.status {
+                Status::AllMeet => format!(
+                    "Every measured level meets the target. The limit may lie above {}, the largest measured.",
+                    level_text(r.level)
+                ),
+                _ => {
+                    let next = plan.recommended.and_then(|i| levels.get(i + 1));
+                    format!(
+                        "Meets the target at every level up to {}; {} fails.",
+                        level_text(r.level),
+                        next.map_or_else(String::new, |l| level_text(l.level))
+                    )
+                }
+            };
+            let duplicate = plan
+                .recommended
+                .and_then(|i| levels.get(i))
+                .filter(|l| l.is_duplicate())
+                .map(|l| {
+                    view! {
+                        <p class="note" data-testid="rec-duplicate">
+                            {format!(
+                                "{} runs were measured at {}; the figures are the worst of them per metric.",
+                                l.row_indices.len(),
+                                level_text(l.level),
+                            )}
+                        </p>
+                    }
+                });
+            view! {
+                <div class="headline">
+                    <span class="headline-label">"Run at"</span>
+                    <span class="big" data-testid="rec-concurrency" data-value=data_value(r.level)>
+                        {level_text(r.level)}
+                    </span>
+                    <span class="headline-unit">"max_num_seqs"</span>
+                </div>
+                <p class="status" data-testid="rec-status" data-value=plan.status.key()>
+                    {status_text}
+                </p>
+                {duplicate}
+                <dl class="figures">
+                    {figure(
+                        "Per-user speed",
+                        "rec-user-tps",
+                        Some(r.user_tps),
+                        |v| format!("{} tok/s at {}", grouped(v, 1), stat.short_label()),
+                    )}
+                    {figure(
+                        "Time per token",
+                        "rec-tpot-ms",
+                        Some(r.latency_ms),
+                        |v| format!("{} ms at {}", significant(v, 3), stat.short_label()),
+                    )}
+                    {figure("Headroom", "rec-headroom", Some(r.headroom), percent)}
+                    {figure(
+                        "Aggregate output",
+                        "rec-throughput",
+                        Some(r.throughput_tok_s),
+                        |v| format!("{} tok/s", grouped(v, 0)),
+                    )}
+                    {figure(
+                        "Per GPU",
+                        "rec-throughput-per-gpu",
+                        Some(r.throughput_per_gpu_tok_s),
+                        |v| format!("{} tok/s/GPU", grouped(v, 0)),
+                    )}
+                    {figure(
+                        "Energy",
+                        "rec-energy",
+                        r.energy_per_token_j,
+                        |v| format!("{} J/token", significant(v, 3)),
+                    )}
+                    {figure(
+                        "Average power",
+                        "rec-power",
+                        r.power_w,
+                        |v| format!("{} W (all {} GPUs)", grouped(v, 0), sweep.num_gpus),
+                    )}
+                    {figure(
+                        "Avg batch reached",
+                        "rec-avg-batch",
+                        Some(r.avg_batch_size),
+                        |v| format!("{} requests", grouped(v, 1)),
+                    )}
+                </dl>
+            }
+            .into_any()
+        }
+        (Status::Unattainable, _) => {
+            let best = plan.best.and_then(|i| Some((levels.get(i)?, plan.verdicts.get(i)?)));
+            let best_tps = best.and_then(|(_, v)| v.latency_ms).map(|ms| 1000.0 / ms);
+            let best_level = best.map(|(l, _)| l.level);
+            view! {
+                <div class="headline">
+                    <span class="big none" data-testid="rec-concurrency" data-value="">
+                        "None"
+                    </span>
+                </div>
+                <p class="status" data-testid="rec-status" data-value="unattainable">
+                    "Unattainable: even the smallest measured level fails the target."
+                </p>
+                <dl class="figures">
+                    {figure(
+                        "Best per-user speed measured",
+                        "rec-best-user-tps",
+                        best_tps,
+                        |v| format!("{} tok/s at {}", grouped(v, 1), stat.short_label()),
+                    )}
+                    {figure("At max_num_seqs", "rec-best-level", best_level, level_text)}
+                </dl>
+            }
+            .into_any()
+        }
+        (status, _) => {
+            let names: Vec<&str> = match status {
+                Status::NoData { available } => available.iter().map(|s| s.key()).collect(),
+                _ => Vec::new(),
+            };
+            let has = if names.is_empty() {
+                "no statistic at all".to_string()
+            } else {
+                names.join(", ")
+            };
+            view! {
+                <div class="headline">
+                    <span class="big none" data-testid="rec-concurrency" data-value="">
+                        "—"
+                    </span>
+                </div>
+                <p class="status" data-testid="rec-status" data-value="no-data">
+                    {format!("No data: this sweep reports no {}. It has: {has}.", stat.short_label())}
+                </p>
+            }
+            .into_any()
+        }
+    }
+}
+
+fn also_meets(sweep: &Sweep, plan: &Plan) -> Option<impl IntoView> {
+    let levels = sweep.levels();
+    let items: Vec<_> = plan
+        .also_meets
+        .iter()
+        .filter_map(|a| {
+            let level = levels.get(a.level_index)?;
+            let failed = levels.get(a.failed_below_index)?;
+            let rate = level.rate_user_tps();
+            Some(view! {
+                <li
+                    data-testid="also-meets"
+                    data-concurrency=data_value(level.level)
+                    data-rate-user-tps=data_value(rate)
+                >
+                    {format!(
+                        "Also meets at {}, but {} below it did not (rate-based speed there: {} tok/s per user).",
+                        level_text(level.level),
+                        level_text(failed.level),
+                        significant(rate, 3),
+                    )}
+                </li>
+            })
+        })
+        .collect();
+    (!items.is_empty()).then(|| {
+        view! {
+            <div class="notice">
+                <p>"Not recommended: the sweep is not monotonic here."</p>
+                <ul>{items}</ul>
+            </div>
+        }
+    })
+}

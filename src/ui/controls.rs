@@ -1,0 +1,254 @@
+//! The inputs: model, deployment, target (tok/s per user or ms per token), statistic, copy link.
+
+use leptos::prelude::*;
+
+use crate::browser;
+use crate::core::format;
+use crate::core::planner::Target;
+use crate::core::scenario::{parse_positive, Scenario};
+use crate::core::sweep::{Source, Statistic};
+
+/// Text for the target field: the value as entered, `{}` formatting (`25`, `12.5`).
+fn target_text(target: Target) -> String {
+    target.value().to_string()
+}
+
+/// Rounds a converted target to 2 decimals so the field, the URL and the plan agree.
+fn round2(value: f64) -> f64 {
+    (value * 100.0).round() / 100.0
+}
+
+/// The input panel. Every change updates the one `scenario` signal.
+#[component]
+pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl IntoView {
+    let model_index = Memo::new(move |_| scenario.with(|s| source.model_index(&s.model_id)));
+    let sweep_index = Memo::new(move |_| scenario.with(|s| s.sweep_index(source)));
+
+    let mut models: Vec<usize> = (0..source.models.len()).collect();
+    models.sort_by(|&a, &b| source.models[a].nickname.cmp(&source.models[b].nickname));
+
+    let text = RwSignal::new(scenario.with_untracked(|s| target_text(s.target)));
+    let error = RwSignal::new(None::<String>);
+    let copied = RwSignal::new(String::new());
+
+    let on_target_input = move |ev| {
+        let value = event_target_value(&ev);
+        match parse_positive(&value) {
+            Ok(v) => {
+                error.set(None);
+                scenario.update(|s| {
+                    s.target = match s.target {
+                        Target::TokensPerSecond(_) => Target::TokensPerSecond(v),
+                        Target::MsPerToken(_) => Target::MsPerToken(v),
+                    }
+                });
+            }
+            Err(e) => error.set(Some(format!("Target {e}; the last valid target is still used."))),
+        }
+        text.set(value);
+    };
+
+    let set_unit = move |per_second: bool| {
+        let current = scenario.with_untracked(|s| s.target);
+        let converted = match (current, per_second) {
+            (Target::MsPerToken(t), true) => Target::TokensPerSecond(round2(1000.0 / t)),
+            (Target::TokensPerSecond(s), false) => Target::MsPerToken(round2(1000.0 / s)),
+            (same, _) => same,
+        };
+        error.set(None);
+        text.set(target_text(converted));
+        scenario.update(|s| s.target = converted);
+    };
+
+    let is_tps = move || scenario.with(|s| matches!(s.target, Target::TokensPerSecond(_)));
+    let other_unit = move || {
+        scenario.with(|s| match s.target {
+            Target::TokensPerSecond(v) => {
+                format!("= {} ms per output token", format::significant(1000.0 / v, 4))
+            }
+            Target::MsPerToken(v) => {
+                format!("= {} tok/s per user", format::significant(1000.0 / v, 4))
+            }
+        })
+    };
+
+    view! {
+        <aside class="controls" aria-label="Scenario">
+            <div class="field">
+                <label for="model">"Model"</label>
+                <select
+                    id="model"
+                    data-testid="model-select"
+                    on:change=move |ev| {
+                        let id = event_target_value(&ev);
+                        scenario.update(|s| *s = s.with_model(source, &id));
+                    }
+                >
+                    {models
+                        .into_iter()
+                        .map(|i| {
+                            let m = &source.models[i];
+                            let id = m.model_id.clone();
+                            view! {
+                                <option
+                                    value=m.model_id.clone()
+                                    prop:selected=move || scenario.with(|s| s.model_id == id)
+                                >
+                                    {m.nickname.clone()}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+                <p class="hint" data-testid="model-info">
+                    {move || {
+                        model_index
+                            .get()
+                            .map(|i| {
+                                let m = &source.models[i];
+                                format!("{} · {}", m.model_id, m.size_label())
+                            })
+                    }}
+                </p>
+            </div>
+
+            <div class="field">
+                <label for="deployment">"Deployment"</label>
+                <select
+                    id="deployment"
+                    data-testid="deployment-select"
+                    on:change=move |ev| {
+                        let picked = event_target_value(&ev).parse::<usize>().ok();
+                        if let Some(sweep) = picked.and_then(|i| source.sweeps.get(i)) {
+                            scenario.update(|s| {
+                                s.gpu = sweep.gpu_model.clone();
+                                s.gpus = sweep.num_gpus;
+                            });
+                        }
+                    }
+                >
+                    {move || {
+                        model_index
+                            .get()
+                            .map(|m| source.sweeps_of(m))
+                            .unwrap_or_default()
+                            .into_iter()
+                            .map(|i| {
+                                view! {
+                                    <option
+                                        value=i.to_string()
+                                        prop:selected=move || sweep_index.get() == Some(i)
+                                    >
+                                        {source.sweeps[i].label()}
+                                    </option>
+                                }
+                            })
+                            .collect_view()
+                    }}
+                </select>
+            </div>
+
+            <fieldset class="field">
+                <legend>"Per-user target"</legend>
+                <div class="units" role="radiogroup" aria-label="Target unit">
+                    <label>
+                        <input
+                            type="radio"
+                            name="unit"
+                            data-testid="unit-tps"
+                            prop:checked=is_tps
+                            on:change=move |_| set_unit(true)
+                        />
+                        "tok/s per user"
+                    </label>
+                    <label>
+                        <input
+                            type="radio"
+                            name="unit"
+                            data-testid="unit-tpot"
+                            prop:checked=move || !is_tps()
+                            on:change=move |_| set_unit(false)
+                        />
+                        "ms per token"
+                    </label>
+                </div>
+                <input
+                    id="target"
+                    type="text"
+                    inputmode="decimal"
+                    autocomplete="off"
+                    aria-label="Target value"
+                    data-testid="target-input"
+                    aria-invalid=move || error.with(Option::is_some).to_string()
+                    aria-describedby="target-help"
+                    prop:value=move || text.get()
+                    on:input=on_target_input
+                />
+                <p class="hint" id="target-help" data-testid="target-other-unit">
+                    {other_unit}
+                </p>
+                {move || {
+                    error
+                        .get()
+                        .map(|e| {
+                            view! {
+                                <p class="field-error" role="alert" data-testid="target-error">
+                                    {e}
+                                </p>
+                            }
+                        })
+                }}
+            </fieldset>
+
+            <div class="field">
+                <label for="stat">"Judged on"</label>
+                <select
+                    id="stat"
+                    data-testid="stat-select"
+                    on:change=move |ev| {
+                        if let Some(stat) = Statistic::from_key(&event_target_value(&ev)) {
+                            scenario.update(|s| s.stat = stat);
+                        }
+                    }
+                >
+                    {Statistic::ALL
+                        .into_iter()
+                        .map(|stat| {
+                            view! {
+                                <option
+                                    value=stat.key()
+                                    prop:selected=move || scenario.with(|s| s.stat == stat)
+                                >
+                                    {stat.label()}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </div>
+
+            <div class="field share">
+                <button
+                    type="button"
+                    data-testid="copy-link"
+                    on:click=move |_| {
+                        let ok = browser::copy_text(&browser::href());
+                        copied
+                            .set(
+                                if ok {
+                                    "Link copied.".into()
+                                } else {
+                                    "Copy the address bar: it holds the whole scenario.".into()
+                                },
+                            );
+                    }
+                >
+                    "Copy link"
+                </button>
+                <span class="hint" role="status" aria-live="polite">
+                    {move || copied.get()}
+                </span>
+            </div>
+        </aside>
+    }
+}

@@ -1,0 +1,43 @@
+//! The short "how this is computed" note, stating the rules of `core::planner` in words.
+
+use leptos::prelude::*;
+
+/// How the recommendation and each figure are computed, and where the data comes from.
+#[component]
+pub fn Method() -> impl IntoView {
+    view! {
+        <details class="method" data-testid="method" open>
+            <summary>"How this is computed"</summary>
+            <ul>
+                <li>
+                    "Each level is one vLLM "<code>"max_num_seqs"</code>" setting of the sweep. "
+                    "A level meets the target when its latency at the chosen statistic is at most the target in ms per token "
+                    "(for a tok/s target S: when 1000 / latency ≥ S)."
+                </li>
+                <li>
+                    "p50/p90/p95/p99 are percentiles of inter-token latency (ITL), pooled over all tokens: "
+                    "“tok/s at p90 ITL” means 90% of token gaps are at most that long. It is not the p90 of per-user speed. "
+                    <strong>"rate"</strong>" = avg_batch_size × 1000 / output throughput ms per token: throughput shared by the "
+                    "requests in flight. It includes prefill and queueing, so it is not mean ITL."
+                </li>
+                <li>
+                    <strong>"Recommendation"</strong>" = the largest level such that every level at or below it meets. "
+                    "A higher level that meets again after a lower one failed is shown as “also meets”, never recommended."
+                </li>
+                <li>
+                    "Where several runs share a level, all are listed and the level counts with the worst of its rows per metric "
+                    "(highest latency, J/token and power; lowest throughput and avg batch)."
+                </li>
+                <li>
+                    "Throughput and power are totals over all GPUs of the deployment; per GPU = throughput / GPU count. "
+                    "J/token is the stored "<code>"energy_per_token_joules"</code>" (= power / throughput). "
+                    "Per-user tok/s = 1000 / latency. Headroom is in the unit you entered: (speed − S) / S, or (T − latency) / T."
+                </li>
+                <li>
+                    "Data: ML.ENERGY leaderboard, task lm-arena-chat (LM Arena chat prompts), 328 vLLM runs of 38 model × GPU "
+                    "deployments on NVIDIA H100 and B200. A value the data does not report is shown as “not reported”."
+                </li>
+            </ul>
+        </details>
+    }
+}

@@ -1,0 +1,12 @@
+//! Thin components: each reads signals and core results and draws them; no computation here.
+
+pub mod answer;
+pub mod controls;
+pub mod method;
+pub mod scenario_errors;
+pub mod sweep_table;
+
+/// `data-value` text for a number: the unrounded value as Rust's `{}` prints an f64.
+pub fn data_value(value: f64) -> String {
+    value.to_string()
+}

@@ -1,0 +1,104 @@
+//! The deployment's whole sweep: every measured row, with the level's verdict.
+
+use leptos::prelude::*;
+
+use super::data_value;
+use crate::core::format::{grouped, significant};
+use crate::core::planner::Plan;
+use crate::core::scenario::Scenario;
+use crate::core::sweep::{Source, Statistic};
+
+fn ms(value: Option<f64>) -> String {
+    value.map_or_else(|| "not reported".into(), |v| significant(v, 3))
+}
+
+/// Every row of the selected sweep. Rows sharing a level are all listed and marked; the
+/// meets/fails mark is the level's (worst of its rows). The chosen statistic's column is marked.
+#[component]
+pub fn SweepTable(
+    source: &'static Source,
+    scenario: RwSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> impl IntoView {
+    move || {
+        let stat = scenario.with(|s| s.stat);
+        let (i, plan) = result.get()?;
+        let sweep = &source.sweeps[i];
+        let levels = sweep.levels();
+        let col = |s: Statistic| if s == stat { "chosen num" } else { "num" };
+        let rows = levels
+            .iter()
+            .enumerate()
+            .flat_map(|(li, level)| level.row_indices.iter().map(move |&ri| (li, ri)))
+            .map(|(li, ri)| {
+                let row = &sweep.rows[ri];
+                let level = &levels[li];
+                let meets = plan.verdicts.get(li).is_some_and(|v| v.meets);
+                let recommended = plan.recommended == Some(li);
+                let class = match (recommended, meets) {
+                    (true, _) => "recommended meets",
+                    (false, true) => "meets",
+                    (false, false) => "fails",
+                };
+                let duplicate = level.is_duplicate().then(|| {
+                    view! {
+                        <span class="badge" title="Several runs at this level: the level uses the worst of them per metric">
+                            {format!("duplicate ({} runs)", level.row_indices.len())}
+                        </span>
+                    }
+                });
+                view! {
+                    <tr
+                        class=class
+                        data-testid="sweep-row"
+                        data-concurrency=data_value(row.level)
+                        data-meets=meets.to_string()
+                    >
+                        <th scope="row" class="num">
+                            {grouped(row.level, 0)}
+                            {recommended.then(|| view! { <span class="badge rec">"recommended"</span> })}
+                            {duplicate}
+                        </th>
+                        <td class="num">{grouped(row.avg_batch_size, 1)}</td>
+                        <td class=col(Statistic::P50)>{ms(row.p50_itl_ms)}</td>
+                        <td class=col(Statistic::P90)>{ms(row.p90_itl_ms)}</td>
+                        <td class=col(Statistic::P95)>{ms(row.p95_itl_ms)}</td>
+                        <td class=col(Statistic::P99)>{ms(row.p99_itl_ms)}</td>
+                        <td class=col(Statistic::Rate)>{grouped(row.rate_user_tps(), 1)}</td>
+                        <td class="num">{grouped(row.throughput_tok_s, 0)}</td>
+                        <td class="num">{ms(row.energy_per_token_j)}</td>
+                        <td class="num">
+                            {row.power_w.map_or_else(|| "not reported".into(), |w| grouped(w, 0))}
+                        </td>
+                        <td class="verdict">{if meets { "meets" } else { "fails" }}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <section class="sweep" aria-labelledby="sweep-title">
+                <h2 id="sweep-title">{format!("The whole sweep: {}", sweep.label())}</h2>
+                <div class="table-scroll" tabindex="0" role="region" aria-labelledby="sweep-title">
+                    <table data-testid="sweep-table">
+                        <thead>
+                            <tr>
+                                <th scope="col">"max_num_seqs"</th>
+                                <th scope="col">"avg batch"</th>
+                                <th scope="col">"p50 ITL (ms)"</th>
+                                <th scope="col">"p90 ITL (ms)"</th>
+                                <th scope="col">"p95 ITL (ms)"</th>
+                                <th scope="col">"p99 ITL (ms)"</th>
+                                <th scope="col">"rate (tok/s per user)"</th>
+                                <th scope="col">"output (tok/s)"</th>
+                                <th scope="col">"J/token"</th>
+                                <th scope="col">"power (W)"</th>
+                                <th scope="col">{format!("vs target ({})", stat.short_label())}</th>
+                            </tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </div>
+            </section>
+        })
+    }
+}

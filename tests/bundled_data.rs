@@ -1,0 +1,57 @@
+//! The bundled ML.ENERGY lm-arena-chat file: shape and validity.
+
+use llm_slo_planner::core::bundled::{lm_arena_chat, LM_ARENA_CHAT_JSON};
+use llm_slo_planner::core::sweep::Statistic;
+
+#[test]
+fn bundled_file_has_328_rows_in_38_deployments() {
+    let source = lm_arena_chat();
+    assert_eq!(source.task, "lm-arena-chat");
+    assert_eq!(source.task_display_name, "LLM Chat (LM Arena)");
+    assert_eq!(source.row_count(), 328);
+    assert_eq!(source.sweeps.len(), 38);
+    assert_eq!(source.models.len(), 18);
+}
+
+#[test]
+fn every_numeric_field_is_finite_and_positive() {
+    let value: serde_json::Value = serde_json::from_str(LM_ARENA_CHAT_JSON).unwrap();
+    let rows = value["configurations"].as_array().unwrap();
+    assert_eq!(rows.len(), 328);
+    let mut numbers = 0;
+    for (i, row) in rows.iter().enumerate() {
+        for (key, field) in row.as_object().unwrap() {
+            if let Some(x) = field.as_f64() {
+                numbers += 1;
+                assert!(x.is_finite() && x > 0.0, "row {i} field {key} = {x}");
+            } else {
+                assert!(field.is_string(), "row {i} field {key} is neither number nor text");
+            }
+        }
+    }
+    // 17 numeric fields per row in the current schema.
+    assert_eq!(numbers, 328 * 17);
+}
+
+#[test]
+fn every_sweep_is_sorted_and_has_every_statistic() {
+    for sweep in &lm_arena_chat().sweeps {
+        assert!(sweep.rows.windows(2).all(|w| w[0].level <= w[1].level));
+        assert_eq!(sweep.statistics(), Statistic::ALL.to_vec());
+    }
+}
+
+#[test]
+fn only_qwen3_30b_on_2_h100_has_duplicate_levels() {
+    let source = lm_arena_chat();
+    let with_duplicates: Vec<String> = source
+        .sweeps
+        .iter()
+        .filter(|s| s.levels().iter().any(|l| l.is_duplicate()))
+        .map(|s| format!("{} {}", source.models[s.model_index].model_id, s.label()))
+        .collect();
+    assert_eq!(
+        with_duplicates,
+        vec!["Qwen/Qwen3-30B-A3B-Instruct-2507 2 x H100, EP2, bf16".to_string()]
+    );
+}

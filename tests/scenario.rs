@@ -1,0 +1,126 @@
+//! The URL scenario codec on the bundled data: defaults, round trips and named errors.
+
+use llm_slo_planner::core::bundled::lm_arena_chat;
+use llm_slo_planner::core::planner::Target;
+use llm_slo_planner::core::scenario::{parse_positive, Scenario};
+use llm_slo_planner::core::sweep::Statistic;
+
+fn parse(query: &str) -> (Scenario, Vec<(String, String)>) {
+    let (s, errors) = Scenario::from_query(query, lm_arena_chat());
+    (s, errors.into_iter().map(|e| (e.param, e.message)).collect())
+}
+
+fn params(errors: &[(String, String)]) -> Vec<&str> {
+    errors.iter().map(|(p, _)| p.as_str()).collect()
+}
+
+#[test]
+fn empty_url_gives_the_documented_defaults() {
+    let (s, errors) = parse("");
+    assert!(errors.is_empty());
+    assert_eq!(
+        s.to_query(),
+        "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&stat=p50"
+    );
+    assert_eq!(parse("?").0, s);
+}
+
+#[test]
+fn a_full_query_round_trips() {
+    let q = "model=Qwen%2FQwen3-30B-A3B-Instruct-2507&gpu=H100&gpus=2&tpot=40&stat=p90";
+    let (s, errors) = parse(q);
+    assert!(errors.is_empty());
+    assert_eq!(s.model_id, "Qwen/Qwen3-30B-A3B-Instruct-2507");
+    assert_eq!((s.gpu.as_str(), s.gpus), ("H100", 2));
+    assert_eq!(s.target, Target::MsPerToken(40.0));
+    assert_eq!(s.stat, Statistic::P90);
+    assert_eq!(s.to_query(), q);
+    assert_eq!(parse(&format!("?{}", s.to_query())).0, s);
+    let s2 = Scenario { target: Target::TokensPerSecond(12.5), stat: Statistic::Rate, ..s };
+    assert_eq!(parse(&s2.to_query()).0, s2);
+}
+
+#[test]
+fn absent_gpu_prefers_h100_then_the_other_gpu_and_fewest_gpus() {
+    let (s, _) = parse("model=Qwen%2FQwen3-30B-A3B-Instruct-2507");
+    assert_eq!((s.gpu.as_str(), s.gpus), ("H100", 1));
+    // DeepSeek-V3.1 is measured only on 8 x B200.
+    let (s, errors) = parse("model=deepseek-ai%2FDeepSeek-V3.1");
+    assert!(errors.is_empty());
+    assert_eq!((s.gpu.as_str(), s.gpus), ("B200", 8));
+    let (s, _) = parse("model=meta-llama%2FLlama-3.1-70B-Instruct&gpu=B200");
+    assert_eq!(s.gpus, 2);
+}
+
+#[test]
+fn malformed_values_are_named_and_the_rest_applies() {
+    let (s, errors) =
+        parse("model=Qwen%2FQwen3-32B&gpu=H100&gpus=two&tps=abc&stat=p42&colour=red");
+    assert_eq!(params(&errors), vec!["gpus", "tps", "stat", "colour"]);
+    assert_eq!(s.model_id, "Qwen/Qwen3-32B");
+    assert_eq!((s.gpu.as_str(), s.gpus), ("H100", 1));
+    assert_eq!(s.target, Target::TokensPerSecond(20.0));
+    assert_eq!(s.stat, Statistic::P50);
+    assert!(errors[1].1.contains("\"abc\""));
+}
+
+#[test]
+fn numbers_that_are_not_finite_positive_are_rejected() {
+    for bad in ["0", "-5", "NaN", "inf", "1e999", "", " ", "1,5", "0x10"] {
+        assert!(parse_positive(bad).is_err(), "{bad:?} accepted");
+        let (s, errors) = parse(&format!("tpot={bad}"));
+        assert_eq!(params(&errors), vec!["tpot"], "{bad:?}");
+        assert_eq!(s.target, Target::TokensPerSecond(20.0));
+    }
+    assert_eq!(parse_positive(" 12.5 "), Ok(12.5));
+    assert_eq!(parse_positive("1e2"), Ok(100.0));
+}
+
+#[test]
+fn unknown_model_gpu_and_count_fall_back_with_messages() {
+    let (s, errors) = parse("model=nope%2Fmodel&gpu=H100&gpus=1");
+    assert_eq!(params(&errors), vec!["model"]);
+    assert_eq!(s.model_id, "meta-llama/Llama-3.1-8B-Instruct");
+    let (s, errors) = parse("model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=TPU&gpus=3");
+    assert_eq!(params(&errors), vec!["gpu", "gpus"]);
+    assert_eq!((s.gpu.as_str(), s.gpus), ("H100", 1));
+}
+
+#[test]
+fn both_targets_or_repeats_keep_the_first() {
+    let (s, errors) = parse("tps=30&tpot=10");
+    assert_eq!(s.target, Target::TokensPerSecond(30.0));
+    assert_eq!(params(&errors), vec!["tpot"]);
+    let (s, errors) = parse("stat=p99&stat=p90");
+    assert_eq!(s.stat, Statistic::P99);
+    assert_eq!(params(&errors), vec!["stat"]);
+}
+
+#[test]
+fn hostile_text_is_kept_as_text_and_shortened() {
+    let long = "x".repeat(100_000);
+    let (_, errors) = parse(&format!("model=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&{long}=1"));
+    assert_eq!(errors.len(), 2);
+    // Unknown parameters are reported while reading, the model once the deployment is resolved.
+    assert!(errors[1].1.contains("<img src=x onerror=alert(1)>"));
+    assert!(errors[0].0.chars().count() <= 41);
+    assert!(errors[0].1.len() < 200);
+    // Invalid UTF-8 percent-escapes decode lossily, never panic.
+    let (_, errors) = parse("gpu=%FF%FE&%C3=1");
+    assert_eq!(params(&errors).len(), 2);
+}
+
+#[test]
+fn changing_model_keeps_the_gpu_when_the_model_has_it() {
+    let source = lm_arena_chat();
+    let (s, _) = parse("model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=B200&gpus=1");
+    let next = s.with_model(source, "Qwen/Qwen3-8B");
+    assert_eq!((next.gpu.as_str(), next.gpus), ("B200", 1));
+    // Llama-3.1-70B has 2 x B200 only: the count follows.
+    let next = s.with_model(source, "meta-llama/Llama-3.1-70B-Instruct");
+    assert_eq!((next.gpu.as_str(), next.gpus), ("B200", 2));
+    // Maverick is on H100 only.
+    let next = s.with_model(source, "meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8");
+    assert_eq!((next.gpu.as_str(), next.gpus), ("H100", 8));
+    assert_eq!(next.target, s.target);
+}

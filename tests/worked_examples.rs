@@ -1,0 +1,109 @@
+//! The worked examples of issue 2, on the bundled data, with values read off the file by hand.
+
+use llm_slo_planner::core::bundled::lm_arena_chat;
+use llm_slo_planner::core::planner::{plan, Plan, Recommendation, Status, Target};
+use llm_slo_planner::core::scenario::Scenario;
+use llm_slo_planner::core::sweep::{Statistic, Sweep};
+
+fn sweep(query: &str) -> &'static Sweep {
+    let source = lm_arena_chat();
+    let (scenario, errors) = Scenario::from_query(query, source);
+    assert!(errors.is_empty(), "{errors:?}");
+    &source.sweeps[scenario.sweep_index(source).unwrap()]
+}
+
+fn planned(query: &str, target: Target, stat: Statistic) -> (Plan, Option<Recommendation>) {
+    let s = sweep(query);
+    let p = plan(s, target, stat);
+    let r = p.recommendation(s, target);
+    (p, r)
+}
+
+#[test]
+fn llama_8b_on_1_h100_at_25_tps_p50_runs_384() {
+    let target = Target::TokensPerSecond(25.0);
+    let (p, r) = planned(
+        "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1",
+        target,
+        Statistic::P50,
+    );
+    assert_eq!(p.status, Status::Ok);
+    let r = r.unwrap();
+    assert_eq!(r.level, 384.0);
+    assert_eq!(r.throughput_tok_s, 9248.01198181863);
+    assert_eq!(r.throughput_per_gpu_tok_s, 9248.01198181863);
+    assert_eq!(r.energy_per_token_j, Some(0.07423418180476347));
+    assert_eq!(r.power_w, Some(686.5186027909551));
+    assert_eq!(r.latency_ms, 37.70148498006165);
+    assert_eq!(r.user_tps, 1000.0 / 37.70148498006165);
+    assert_eq!(r.headroom, (1000.0 / 37.70148498006165 - 25.0) / 25.0);
+    assert_eq!(r.avg_batch_size, sweep("model=meta-llama%2FLlama-3.1-8B-Instruct").levels()[8].avg_batch_size);
+    // 512 is at 47.4 ms: 21.1 tok/s < 25.
+    assert!(!p.verdicts[9].meets);
+}
+
+#[test]
+fn qwen3_30b_on_2_h100_at_40_ms_p50_takes_worst_of_duplicate_rows() {
+    let target = Target::MsPerToken(40.0);
+    let (p, r) = planned(
+        "model=Qwen%2FQwen3-30B-A3B-Instruct-2507&gpu=H100&gpus=2",
+        target,
+        Statistic::P50,
+    );
+    assert_eq!(p.status, Status::Ok);
+    let r = r.unwrap();
+    assert_eq!(r.level, 256.0);
+    // Two rows at 256: ITL 34.58 / 33.66 ms, throughput 7154 / 7437, J/token 0.1335 / 0.1470.
+    assert_eq!(r.latency_ms, 34.58299767225981);
+    assert_eq!(r.throughput_tok_s, 7154.113418980205);
+    assert_eq!(r.throughput_per_gpu_tok_s, 7154.113418980205 / 2.0);
+    assert_eq!(r.energy_per_token_j, Some(0.14702179429298418));
+    assert_eq!(r.power_w, Some(1093.4015243177876));
+    assert_eq!(r.avg_batch_size, 255.7037037037037);
+    assert_eq!(r.headroom, (40.0 - 34.58299767225981) / 40.0);
+}
+
+#[test]
+fn qwen3_235b_on_4_b200_at_70_ms_p50_runs_512_and_4096_also_meets() {
+    let target = Target::MsPerToken(70.0);
+    let s = sweep("model=Qwen%2FQwen3-235B-A22B-Instruct-2507&gpu=B200&gpus=4");
+    let p = plan(s, target, Statistic::P50);
+    assert_eq!(p.status, Status::Ok);
+    assert_eq!(p.recommendation(s, target).unwrap().level, 512.0);
+    assert_eq!(p.also_meets.len(), 1);
+    let also = &s.levels()[p.also_meets[0].level_index];
+    assert_eq!(also.level, 4096.0);
+    assert_eq!(s.levels()[p.also_meets[0].failed_below_index].level, 3072.0);
+    assert_eq!(also.rate_user_tps(), 13303.341368938422 / 3764.6470588235293);
+    assert!((also.rate_user_tps() - 3.5338).abs() < 1e-4);
+}
+
+#[test]
+fn statuses_on_the_bundled_data() {
+    let llama = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1";
+    // 768 is the largest measured, at 62.9 ms p50: 10 tok/s keeps every level.
+    let (p, r) = planned(llama, Target::TokensPerSecond(10.0), Statistic::P50);
+    assert_eq!(p.status, Status::AllMeet);
+    assert_eq!(r.unwrap().level, 768.0);
+    // The fastest level is 8 at 7.316 ms p50: 137 tok/s; 200 tok/s is out of reach.
+    let (p, r) = planned(llama, Target::TokensPerSecond(200.0), Statistic::P50);
+    assert_eq!(p.status, Status::Unattainable);
+    assert!(r.is_none());
+    assert_eq!(p.best, Some(0));
+    assert_eq!(p.verdicts[0].latency_ms, Some(7.316111586987972));
+}
+
+#[test]
+fn each_statistic_on_llama_8b_at_25_tps() {
+    let llama = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1";
+    let level = |stat| {
+        planned(llama, Target::TokensPerSecond(25.0), stat)
+            .1
+            .map(|r| r.level)
+    };
+    assert_eq!(level(Statistic::P50), Some(384.0));
+    // p90: 256 at 32.54 ms meets 40 ms; 384 at 47.82 ms fails.
+    assert_eq!(level(Statistic::P90), Some(256.0));
+    // rate: 256 gives 35.3 tok/s, 384 gives 24.1 tok/s.
+    assert_eq!(level(Statistic::Rate), Some(256.0));
+}
