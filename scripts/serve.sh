@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Sets up a fresh machine if needed, builds the release bundle and serves it on
+# http://127.0.0.1:8080 (Ctrl-C stops it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+exec trunk serve --release --address 127.0.0.1 --port "${PORT:-8080}"

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what building and testing need on a fresh machine. Each step is skipped when it is
+# already done, so running it again costs seconds.
+#   bash scripts/setup.sh            toolchain pieces: wasm32 target, trunk, wasm-bindgen-cli,
+#                                    wasm-opt (npm binaryen), crates
+#   bash scripts/setup.sh --browser  the same, plus Debian's Chromium for the browser tests
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+# wasm-bindgen-cli must be exactly the wasm-bindgen version in Cargo.lock.
+WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3 }' Cargo.lock)
+export PATH="$HOME/.cargo/bin:$PATH"
+
+rustup target add wasm32-unknown-unknown
+
+if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
+    echo "== installing trunk $TRUNK_VERSION (about 5 minutes on 2 cores)"
+    cargo install --locked "trunk@$TRUNK_VERSION"
+fi
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
+    echo "== installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes)"
+    cargo install "wasm-bindgen-cli@$WASM_BINDGEN_VERSION"
+fi
+
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
+    echo "== installing wasm-opt (binaryen 132) and playwright-core from npm"
+    npm ci --no-audit --no-fund
+fi
+
+cargo fetch --locked
+
+if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
+    echo "== installing Debian's Chromium for the browser tests"
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+fi
