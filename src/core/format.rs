@@ -39,6 +39,26 @@ pub fn significant(value: f64, significant: usize) -> String {
     grouped(value, decimals)
 }
 
+/// Like [`significant`] but without trailing zeros after the point: `25.0 -> "25"`,
+/// `33.30 -> "33.3"`. For numbers inside sentences.
+pub fn trimmed(value: f64, digits: usize) -> String {
+    let text = significant(value, digits);
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
+/// `1 GPU`, `4 GPUs`.
+pub fn gpus(count: u32) -> String {
+    if count == 1 {
+        "1 GPU".to_string()
+    } else {
+        format!("{count} GPUs")
+    }
+}
+
 /// A fraction as a signed percentage with one decimal: `0.042 -> "+4.2%"`.
 pub fn percent(fraction: f64) -> String {
     let text = grouped(fraction * 100.0, 1);
@@ -69,6 +89,16 @@ mod tests {
         assert_eq!(significant(34.62, 3), "34.6");
         assert_eq!(significant(1234.6, 3), "1,235");
         assert_eq!(significant(0.0, 3), "0");
+    }
+
+    #[test]
+    fn trimmed_drops_trailing_zeros() {
+        assert_eq!(trimmed(25.0, 4), "25");
+        assert_eq!(trimmed(33.333333, 4), "33.33");
+        assert_eq!(trimmed(33.3, 4), "33.3");
+        assert_eq!(trimmed(1000.0, 4), "1,000");
+        assert_eq!(gpus(1), "1 GPU");
+        assert_eq!(gpus(8), "8 GPUs");
     }
 
     #[test]

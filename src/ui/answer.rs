@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::data_value;
-use crate::core::format::{grouped, percent, significant};
+use crate::core::format::{gpus, grouped, percent, significant, trimmed};
 use crate::core::planner::{Plan, Status, Target};
 use crate::core::scenario::Scenario;
 use crate::core::sweep::{Source, Statistic, Sweep};
@@ -14,14 +14,14 @@ fn target_sentence(target: Target, stat: Statistic) -> String {
     match target {
         Target::TokensPerSecond(_) => format!(
             "at least {} tok/s per user (at most {} ms per token) at {}",
-            significant(tps, 4),
-            significant(ms, 4),
+            trimmed(tps, 4),
+            trimmed(ms, 4),
             stat.short_label()
         ),
         Target::MsPerToken(_) => format!(
             "at most {} ms per token (at least {} tok/s per user) at {}",
-            significant(ms, 4),
-            significant(tps, 4),
+            trimmed(ms, 4),
+            trimmed(tps, 4),
             stat.short_label()
         ),
     }
@@ -168,7 +168,7 @@ fn body(sweep: &Sweep, plan: &Plan, target: Target, stat: Statistic) -> AnyView 
                         "Average power",
                         "rec-power",
                         r.power_w,
-                        |v| format!("{} W (all {} GPUs)", grouped(v, 0), sweep.num_gpus),
+                        |v| format!("{} W ({})", grouped(v, 0), gpus(sweep.num_gpus)),
                     )}
                     {figure(
                         "Avg batch reached",

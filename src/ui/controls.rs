@@ -64,10 +64,10 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
     let other_unit = move || {
         scenario.with(|s| match s.target {
             Target::TokensPerSecond(v) => {
-                format!("= {} ms per output token", format::significant(1000.0 / v, 4))
+                format!("= {} ms per output token", format::trimmed(1000.0 / v, 4))
             }
             Target::MsPerToken(v) => {
-                format!("= {} tok/s per user", format::significant(1000.0 / v, 4))
+                format!("= {} tok/s per user", format::trimmed(1000.0 / v, 4))
             }
         })
     };

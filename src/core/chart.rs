@@ -1,0 +1,370 @@
+//! Trade-off chart geometry: log scales, "nice" ticks, the Pareto frontier and the layout of
+//! every mark in SVG user units. Drawing lives in `ui::chart`; nothing here knows about SVG.
+//!
+//! x = per-user tok/s at the chosen statistic (`1000 / latency_ms`), y = output tok/s per GPU,
+//! both on log10 scales.
+
+/// A log10 scale from a positive data domain to a pixel range (which may run backwards, as the
+/// y axis does).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LogScale {
+    log_min: f64,
+    log_max: f64,
+    range_start: f64,
+    range_end: f64,
+}
+
+impl LogScale {
+    /// Maps `[domain_min, domain_max]` (both > 0, min < max) onto `[range_start, range_end]`.
+    /// An empty or reversed domain is widened to a factor of 2 around its value.
+    pub fn new(domain_min: f64, domain_max: f64, range_start: f64, range_end: f64) -> LogScale {
+        let (mut lo, mut hi) = (domain_min.log10(), domain_max.log10());
+        if !(lo.is_finite() && hi.is_finite()) || hi <= lo {
+            let mid = if lo.is_finite() { lo } else { 0.0 };
+            lo = mid - 2f64.log10();
+            hi = mid + 2f64.log10();
+        }
+        LogScale {
+            log_min: lo,
+            log_max: hi,
+            range_start,
+            range_end,
+        }
+    }
+
+    /// Pixel position of a data value (> 0); values outside the domain map outside the range.
+    pub fn map(&self, value: f64) -> f64 {
+        let t = (value.log10() - self.log_min) / (self.log_max - self.log_min);
+        self.range_start + t * (self.range_end - self.range_start)
+    }
+
+    /// The domain's lower and upper bound.
+    pub fn domain(&self) -> (f64, f64) {
+        (10f64.powf(self.log_min), 10f64.powf(self.log_max))
+    }
+}
+
+/// The domain drawn for data spanning `[min, max]` (both > 0): 10% of log room either side.
+pub fn padded_domain(min: f64, max: f64) -> (f64, f64) {
+    let (lo, hi) = (min.log10(), max.log10());
+    let pad = ((hi - lo) * 0.1).max(0.05);
+    (10f64.powf(lo - pad), 10f64.powf(hi + pad))
+}
+
+/// "Nice" ticks for a log axis over `[min, max]`: mantissas from the richest of
+/// {1..9}, {1, 2, 3, 5}, {1, 2, 5}, {1} that gives at most `max_ticks` ticks, ascending.
+/// Values are exact decimal numbers (`0.2`, `50`, `2000`), not float noise.
+pub fn log_ticks(min: f64, max: f64, max_ticks: usize) -> Vec<f64> {
+    if !(min > 0.0 && max > min && min.is_finite() && max.is_finite()) {
+        return Vec::new();
+    }
+    const SETS: [&[u32]; 4] = [&[1, 2, 3, 4, 5, 6, 7, 8, 9], &[1, 2, 3, 5], &[1, 2, 5], &[1]];
+    let first_decade = min.log10().floor() as i32;
+    let last_decade = max.log10().floor() as i32;
+    let mut chosen = Vec::new();
+    for set in SETS {
+        chosen = (first_decade..=last_decade)
+            .flat_map(|d| set.iter().map(move |&m| decimal(m, d)))
+            .filter(|&v| v >= min * (1.0 - 1e-12) && v <= max * (1.0 + 1e-12))
+            .collect();
+        if chosen.len() <= max_ticks {
+            break;
+        }
+    }
+    if chosen.len() > max_ticks {
+        // Even one tick per decade is too many: keep every k-th decade.
+        let step = chosen.len().div_ceil(max_ticks.max(1));
+        chosen = chosen.into_iter().step_by(step).collect();
+    }
+    chosen
+}
+
+/// `mantissa × 10^exponent`, computed so small decimals print cleanly (`2 × 10^-1` = `0.2`).
+fn decimal(mantissa: u32, exponent: i32) -> f64 {
+    if exponent >= 0 {
+        f64::from(mantissa) * 10f64.powi(exponent)
+    } else {
+        f64::from(mantissa) / 10f64.powi(-exponent)
+    }
+}
+
+/// Short tick label: `0.5`, `20`, `500`, `1k`, `2.5k`, `10k`, `1M`.
+pub fn tick_label(value: f64) -> String {
+    let (scaled, suffix) = if value >= 1e6 {
+        (value / 1e6, "M")
+    } else if value >= 1e3 {
+        (value / 1e3, "k")
+    } else {
+        (value, "")
+    };
+    let rounded = (scaled * 1000.0).round() / 1000.0;
+    format!("{rounded}{suffix}")
+}
+
+/// Indices of the points on the Pareto frontier when both coordinates are better higher: the
+/// points no other point beats or equals on both with at least one strictly better. Sorted by x
+/// ascending (y then descends along the frontier). Non-finite points are never on it.
+pub fn pareto_frontier(points: &[(f64, f64)]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..points.len())
+        .filter(|&i| points[i].0.is_finite() && points[i].1.is_finite())
+        .collect();
+    // Highest x first; among equal x, highest y first.
+    order.sort_by(|&a, &b| {
+        points[b]
+            .0
+            .total_cmp(&points[a].0)
+            .then(points[b].1.total_cmp(&points[a].1))
+    });
+    let mut frontier = Vec::new();
+    let mut best_y = f64::NEG_INFINITY;
+    for i in order {
+        if points[i].1 > best_y {
+            frontier.push(i);
+            best_y = points[i].1;
+        }
+    }
+    frontier.reverse();
+    frontier
+}
+
+/// One measured point of a series.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartPoint {
+    /// The level (`max_num_seqs`).
+    pub level: f64,
+    /// Per-user tok/s at the statistic.
+    pub user_tps: f64,
+    /// Output tok/s per GPU.
+    pub throughput_per_gpu: f64,
+    /// Position in SVG user units.
+    pub px: (f64, f64),
+}
+
+/// One deployment's points, ascending by level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartSeries {
+    /// Index into `Source::sweeps`.
+    pub sweep_index: usize,
+    /// Points with a value at the statistic; levels without one are left out.
+    pub points: Vec<ChartPoint>,
+}
+
+/// A tick: data value, position on its axis, label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tick {
+    /// Data value.
+    pub value: f64,
+    /// Position along the axis in SVG user units.
+    pub pos: f64,
+    /// Text label.
+    pub label: String,
+}
+
+/// Everything needed to draw the chart, in SVG user units (`width × height`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartLayout {
+    /// View box width.
+    pub width: f64,
+    /// View box height.
+    pub height: f64,
+    /// Plot area: left, top, right, bottom.
+    pub plot: (f64, f64, f64, f64),
+    /// x ticks (per-user tok/s).
+    pub x_ticks: Vec<Tick>,
+    /// y ticks (tok/s per GPU).
+    pub y_ticks: Vec<Tick>,
+    /// The series, in the order given.
+    pub series: Vec<ChartSeries>,
+    /// x position of the target line, when the target lies inside the x domain.
+    pub target_x: Option<f64>,
+    /// The feasible side (x >= target) as a rectangle: left, top, right, bottom. Clipped to the
+    /// plot; `None` when no part of the plot is feasible.
+    pub feasible: Option<(f64, f64, f64, f64)>,
+    /// The Pareto frontier over all points of all series: (series index, point index), by x.
+    pub frontier: Vec<(usize, usize)>,
+}
+
+/// Raw input of one series: the sweep index and its (level, per-user tok/s, tok/s per GPU).
+pub type SeriesInput = (usize, Vec<(f64, f64, f64)>);
+
+/// Lays out the chart in a `width × height` box. `target_tps` is the per-user target in tok/s.
+/// Points with a non-finite or non-positive coordinate are dropped (a log scale cannot show them).
+pub fn layout(input: &[SeriesInput], target_tps: f64, width: f64, height: f64) -> ChartLayout {
+    let plot = (56.0, 12.0, width - 14.0, height - 44.0);
+    let usable = |x: f64, y: f64| x.is_finite() && y.is_finite() && x > 0.0 && y > 0.0;
+    let all: Vec<(f64, f64)> = input
+        .iter()
+        .flat_map(|(_, pts)| pts.iter().map(|p| (p.1, p.2)))
+        .filter(|&(x, y)| usable(x, y))
+        .collect();
+    let fold = |f: fn(f64, f64) -> f64, init: f64, get: fn(&(f64, f64)) -> f64| {
+        all.iter().map(get).fold(init, f)
+    };
+    let (mut x_min, mut x_max) = (fold(f64::min, f64::INFINITY, |p| p.0), fold(f64::max, 0.0, |p| p.0));
+    if target_tps.is_finite() && target_tps > 0.0 {
+        x_min = x_min.min(target_tps);
+        x_max = x_max.max(target_tps);
+    }
+    let (y_min, y_max) = (fold(f64::min, f64::INFINITY, |p| p.1), fold(f64::max, 0.0, |p| p.1));
+    let (x_lo, x_hi) = if all.is_empty() { (1.0, 100.0) } else { padded_domain(x_min, x_max) };
+    let (y_lo, y_hi) = if all.is_empty() { (1.0, 100.0) } else { padded_domain(y_min, y_max) };
+    let xs = LogScale::new(x_lo, x_hi, plot.0, plot.2);
+    let ys = LogScale::new(y_lo, y_hi, plot.3, plot.1);
+    let ticks = |scale: &LogScale, n: usize| {
+        let (lo, hi) = scale.domain();
+        log_ticks(lo, hi, n)
+            .into_iter()
+            .map(|value| Tick {
+                value,
+                pos: scale.map(value),
+                label: tick_label(value),
+            })
+            .collect::<Vec<_>>()
+    };
+    let x_ticks = ticks(&xs, ((plot.2 - plot.0) / 44.0).max(2.0) as usize);
+    let y_ticks = ticks(&ys, ((plot.3 - plot.1) / 28.0).max(2.0) as usize);
+
+    let series: Vec<ChartSeries> = input
+        .iter()
+        .map(|(sweep_index, pts)| ChartSeries {
+            sweep_index: *sweep_index,
+            points: pts
+                .iter()
+                .filter(|p| usable(p.1, p.2))
+                .map(|&(level, user_tps, throughput_per_gpu)| ChartPoint {
+                    level,
+                    user_tps,
+                    throughput_per_gpu,
+                    px: (xs.map(user_tps), ys.map(throughput_per_gpu)),
+                })
+                .collect(),
+        })
+        .collect();
+
+    let flat: Vec<(usize, usize)> = series
+        .iter()
+        .enumerate()
+        .flat_map(|(si, s)| (0..s.points.len()).map(move |pi| (si, pi)))
+        .collect();
+    let coords: Vec<(f64, f64)> = flat
+        .iter()
+        .map(|&(si, pi)| {
+            let p = &series[si].points[pi];
+            (p.user_tps, p.throughput_per_gpu)
+        })
+        .collect();
+    let frontier = pareto_frontier(&coords).into_iter().map(|i| flat[i]).collect();
+
+    let target_px = (target_tps.is_finite() && target_tps > 0.0).then(|| xs.map(target_tps));
+    let target_x = target_px.filter(|&x| x >= plot.0 && x <= plot.2);
+    let feasible = target_px
+        .map(|x| x.max(plot.0))
+        .filter(|&x| x < plot.2)
+        .map(|x| (x, plot.1, plot.2, plot.3));
+
+    ChartLayout {
+        width,
+        height,
+        plot,
+        x_ticks,
+        y_ticks,
+        series,
+        target_x,
+        feasible,
+        frontier,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_scale_maps_decades_evenly_and_runs_backwards() {
+        let s = LogScale::new(1.0, 100.0, 0.0, 200.0);
+        assert_eq!(s.map(1.0), 0.0);
+        assert_eq!(s.map(10.0), 100.0);
+        assert_eq!(s.map(100.0), 200.0);
+        let y = LogScale::new(10.0, 1000.0, 300.0, 100.0);
+        assert_eq!(y.map(10.0), 300.0);
+        assert_eq!(y.map(100.0), 200.0);
+        assert_eq!(y.map(1000.0), 100.0);
+    }
+
+    #[test]
+    fn degenerate_domain_is_widened() {
+        let s = LogScale::new(50.0, 50.0, 0.0, 100.0);
+        let (lo, hi) = s.domain();
+        assert!((lo - 25.0).abs() < 1e-9 && (hi - 100.0).abs() < 1e-9);
+        assert!((s.map(50.0) - 50.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn ticks_choose_the_richest_set_that_fits() {
+        assert_eq!(log_ticks(15.0, 65.0, 8), vec![20.0, 30.0, 40.0, 50.0, 60.0]);
+        assert_eq!(log_ticks(3.0, 150.0, 8), vec![3.0, 5.0, 10.0, 20.0, 30.0, 50.0, 100.0]);
+        assert_eq!(log_ticks(3.0, 150.0, 6), vec![5.0, 10.0, 20.0, 50.0, 100.0]);
+        assert_eq!(log_ticks(1.0, 100000.0, 6), vec![1.0, 10.0, 100.0, 1000.0, 10000.0, 100000.0]);
+        assert_eq!(log_ticks(1.0, 1e8, 3), vec![1.0, 1000.0, 1e6]);
+        assert_eq!(log_ticks(0.15, 0.65, 3), vec![0.2, 0.3, 0.5]);
+        assert!(log_ticks(0.0, 10.0, 5).is_empty());
+        assert!(log_ticks(10.0, 10.0, 5).is_empty());
+        assert!(log_ticks(f64::NAN, 10.0, 5).is_empty());
+    }
+
+    #[test]
+    fn tick_labels_are_short() {
+        assert_eq!(tick_label(0.2), "0.2");
+        assert_eq!(tick_label(50.0), "50");
+        assert_eq!(tick_label(2000.0), "2k");
+        assert_eq!(tick_label(2500.0), "2.5k");
+        assert_eq!(tick_label(3_000_000.0), "3M");
+    }
+
+    #[test]
+    fn pareto_frontier_keeps_undominated_points() {
+        let pts = [
+            (10.0, 100.0), // dominated by (20, 150)
+            (20.0, 150.0),
+            (5.0, 300.0),
+            (30.0, 50.0),
+            (30.0, 40.0), // same x, lower y: dominated
+            (25.0, 150.0), // beats (20, 150) on x
+            (f64::NAN, 1000.0),
+        ];
+        assert_eq!(pareto_frontier(&pts), vec![2, 5, 3]);
+        assert!(pareto_frontier(&[]).is_empty());
+        // Identical points: one of them stands for both.
+        assert_eq!(pareto_frontier(&[(1.0, 1.0), (1.0, 1.0)]).len(), 1);
+    }
+
+    #[test]
+    fn layout_places_points_target_and_frontier() {
+        let input = vec![
+            (0, vec![(8.0, 100.0, 1000.0), (64.0, 50.0, 5000.0), (512.0, 20.0, 9000.0)]),
+            (1, vec![(8.0, 120.0, 500.0), (64.0, 40.0, 3000.0), (128.0, -1.0, 4000.0)]),
+        ];
+        let l = layout(&input, 30.0, 640.0, 360.0);
+        assert_eq!(l.series[1].points.len(), 2);
+        // Frontier: (120, 500) series 1, (100, 1000), (50, 5000), (20, 9000) of series 0.
+        assert_eq!(l.frontier, vec![(0, 2), (0, 1), (0, 0), (1, 0)]);
+        let tx = l.target_x.unwrap();
+        assert!(tx > l.plot.0 && tx < l.plot.2);
+        assert_eq!(l.feasible, Some((tx, l.plot.1, l.plot.2, l.plot.3)));
+        // Higher per-user speed is further right; higher throughput is further up.
+        let p = &l.series[0].points;
+        assert!(p[0].px.0 > p[1].px.0 && p[0].px.1 > p[1].px.1);
+        assert!(l.x_ticks.iter().all(|t| t.pos >= l.plot.0 && t.pos <= l.plot.2));
+        assert!(l.y_ticks.iter().any(|t| t.label == "1k"));
+    }
+
+    #[test]
+    fn target_beyond_every_point_still_shows() {
+        let input = vec![(0, vec![(8.0, 100.0, 1000.0)])];
+        let l = layout(&input, 500.0, 640.0, 360.0);
+        assert!(l.target_x.is_some());
+        assert!(l.feasible.is_some());
+        let empty = layout(&[], 20.0, 640.0, 360.0);
+        assert!(empty.series.is_empty() && empty.frontier.is_empty());
+    }
+}
