@@ -21,7 +21,7 @@ for (const shot of SHOTS) {
   const page = await context.newPage();
   await page.goto(server.base + QUERY);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
-  await page.screenshot({ path: shot.file, fullPage: shot.width < 600 });
+  await page.screenshot({ path: shot.file, fullPage: true });
   await context.close();
   console.log(`wrote ${shot.file}`);
 }

@@ -53,3 +53,11 @@ pub fn remove_element(id: &str) {
         element.remove();
     }
 }
+
+/// The viewport width in CSS px (`window.innerWidth`); 1024 when unknown.
+pub fn viewport_width() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|v| v.as_f64())
+        .unwrap_or(1024.0)
+}

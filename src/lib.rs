@@ -32,7 +32,7 @@ pub fn App() -> impl IntoView {
         scenario.with(|s| {
             s.sweep_index(source).map(|i| {
                 let sweep = &source.sweeps[i];
-                (i, plan(sweep, s.target, s.stat))
+                (i, plan(sweep, &s.slo()))
             })
         })
     });
@@ -51,6 +51,8 @@ pub fn App() -> impl IntoView {
             <ui::controls::Controls source=source scenario=scenario />
             <main class="results">
                 <ui::answer::Answer source=source scenario=scenario result=result />
+                <ui::chart::TradeoffChart source=source scenario=scenario result=result />
+                <ui::compare::Compare source=source scenario=scenario />
                 <ui::sweep_table::SweepTable source=source scenario=scenario result=result />
                 <ui::method::Method />
             </main>

@@ -1,7 +1,7 @@
 //! The URL scenario codec on the bundled data: defaults, round trips and named errors.
 
 use llm_slo_planner::core::bundled::lm_arena_chat;
-use llm_slo_planner::core::planner::Target;
+use llm_slo_planner::core::planner::{Limit, Target};
 use llm_slo_planner::core::scenario::{parse_positive, Scenario};
 use llm_slo_planner::core::sweep::Statistic;
 
@@ -123,4 +123,20 @@ fn changing_model_keeps_the_gpu_when_the_model_has_it() {
     let next = s.with_model(source, "meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8");
     assert_eq!((next.gpu.as_str(), next.gpus), ("H100", 8));
     assert_eq!(next.target, s.target);
+}
+
+#[test]
+fn limits_are_repeatable_and_round_trip() {
+    let (s, errors) = parse("tps=25&limit=p99%3A150&limit=p90:80.5&limit=ttft:3&limit=p99:-1");
+    assert_eq!(params(&errors), vec!["limit", "limit"]);
+    assert_eq!(
+        s.limits,
+        vec![
+            Limit { stat: Statistic::P99, max_ms: 150.0 },
+            Limit { stat: Statistic::P90, max_ms: 80.5 },
+        ]
+    );
+    assert!(s.to_query().ends_with("&limit=p99%3A150&limit=p90%3A80.5"));
+    assert_eq!(parse(&s.to_query()).0, s);
+    assert_eq!(s.slo().limits, s.limits);
 }

@@ -1,7 +1,9 @@
 //! The worked examples of issue 2, on the bundled data, with values read off the file by hand.
 
 use llm_slo_planner::core::bundled::lm_arena_chat;
-use llm_slo_planner::core::planner::{plan, Plan, Recommendation, Status, Target};
+use llm_slo_planner::core::planner::{
+    batching_effect, estimate, plan, Condition, Limit, Plan, Recommendation, Slo, Status, Target,
+};
 use llm_slo_planner::core::scenario::Scenario;
 use llm_slo_planner::core::sweep::{Statistic, Sweep};
 
@@ -12,10 +14,18 @@ fn sweep(query: &str) -> &'static Sweep {
     &source.sweeps[scenario.sweep_index(source).unwrap()]
 }
 
+fn slo(target: Target, stat: Statistic) -> Slo {
+    Slo {
+        target,
+        stat,
+        limits: Vec::new(),
+    }
+}
+
 fn planned(query: &str, target: Target, stat: Statistic) -> (Plan, Option<Recommendation>) {
     let s = sweep(query);
-    let p = plan(s, target, stat);
-    let r = p.recommendation(s, target);
+    let p = plan(s, &slo(target, stat));
+    let r = p.recommendation(s, &slo(target, stat));
     (p, r)
 }
 
@@ -67,9 +77,9 @@ fn qwen3_30b_on_2_h100_at_40_ms_p50_takes_worst_of_duplicate_rows() {
 fn qwen3_235b_on_4_b200_at_70_ms_p50_runs_512_and_4096_also_meets() {
     let target = Target::MsPerToken(70.0);
     let s = sweep("model=Qwen%2FQwen3-235B-A22B-Instruct-2507&gpu=B200&gpus=4");
-    let p = plan(s, target, Statistic::P50);
+    let p = plan(s, &slo(target, Statistic::P50));
     assert_eq!(p.status, Status::Ok);
-    assert_eq!(p.recommendation(s, target).unwrap().level, 512.0);
+    assert_eq!(p.recommendation(s, &slo(target, Statistic::P50)).unwrap().level, 512.0);
     assert_eq!(p.also_meets.len(), 1);
     let also = &s.levels()[p.also_meets[0].level_index];
     assert_eq!(also.level, 4096.0);
@@ -106,4 +116,46 @@ fn each_statistic_on_llama_8b_at_25_tps() {
     assert_eq!(level(Statistic::P90), Some(256.0));
     // rate: 256 gives 35.3 tok/s, 384 gives 24.1 tok/s.
     assert_eq!(level(Statistic::Rate), Some(256.0));
+}
+
+#[test]
+fn estimate_for_llama_8b_at_25_tps_p50_is_about_411() {
+    let s = sweep("model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1");
+    let t = slo(Target::TokensPerSecond(25.0), Statistic::P50);
+    let p = plan(s, &t);
+    let e = estimate(s, &t, &p).unwrap();
+    // 384 at 37.7015 ms, 512 at 47.4076 ms, target 40 ms:
+    // x = 384 * (512/384)^((40 - 37.7015) / (47.4076 - 37.7015)) = 411.08.
+    assert_eq!(e.level, 411);
+    assert!((e.crossing - 411.08).abs() < 0.01, "{}", e.crossing);
+    assert_eq!((e.from_level, e.to_level), (384.0, 512.0));
+    // 9248.0 + (9805.6 - 9248.0) * log2(411/384) / log2(512/384) = 9379.7.
+    assert!((e.throughput_tok_s - 9379.7).abs() < 0.1, "{}", e.throughput_tok_s);
+    let j = e.energy_per_token_j.unwrap();
+    assert!(j < 0.07423418180476347 && j > 0.07019449941326047);
+}
+
+#[test]
+fn a_p99_limit_binds_on_llama_8b() {
+    let s = sweep("model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1");
+    let mut t = slo(Target::TokensPerSecond(25.0), Statistic::P50);
+    // p99 ITL: 59.7 ms at 256, 96.2 ms at 384.
+    t.limits.push(Limit {
+        stat: Statistic::P99,
+        max_ms: 80.0,
+    });
+    let p = plan(s, &t);
+    assert_eq!(p.recommendation(s, &t).unwrap().level, 256.0);
+    assert_eq!(p.verdicts[8].broken, vec![Condition::Limit(0)]);
+    assert_eq!(estimate(s, &t, &p), None);
+}
+
+#[test]
+fn batching_effect_for_llama_8b_at_25_tps_p50() {
+    let s = sweep("model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1");
+    let t = slo(Target::TokensPerSecond(25.0), Statistic::P50);
+    let e = batching_effect(s, &t, &plan(s, &t)).unwrap();
+    assert_eq!(e.base_level, 8.0);
+    assert_eq!(e.user_slowdown, (1000.0 / 7.316111586987972) / (1000.0 / 37.70148498006165));
+    assert_eq!(e.throughput_gain, 9248.01198181863 / 1069.5688508868182);
 }

@@ -5,6 +5,7 @@
 
 pub mod bundled;
 pub mod chart;
+pub mod compare;
 pub mod format;
 pub mod planner;
 pub mod scenario;

@@ -4,14 +4,21 @@
 //!    measured at that level (see [`crate::core::sweep::Level`]).
 //! 2. A level **meets** a target when its latency at the chosen statistic is at most the target:
 //!    for a ms-per-token target `T`, `latency_ms <= T`; for a per-user tok/s target `S`,
-//!    `1000 / latency_ms >= S`. A level with no value for the statistic does not meet.
+//!    `1000 / latency_ms >= S`, and every extra tail limit holds (`latency_ms(stat) <= max_ms`).
+//!    A level with no value for a statistic it is judged on does not meet.
 //! 3. The **recommendation** is the largest level such that every level at or below it meets.
 //!    Sweeps are not always monotonic: a higher level that meets after a lower one failed is
 //!    reported as "also meets", never recommended.
 //! 4. Status: `ok`; `all-meet` (every measured level meets, the true limit may be higher);
-//!    `unattainable` (even the smallest level fails); `no-data` (no row has the statistic).
+//!    `unattainable` (even the smallest level fails); `no-data` (no row has the statistic of
+//!    the target or of a limit).
 //! 5. Headroom is in the unit the user entered: tok/s target `S`: `(speed - S) / S`;
 //!    ms target `T`: `(T - latency) / T`.
+//! 6. [`estimate`]: between the recommended level `c` and the next measured level `c'` (which
+//!    fails), latency is taken as linear in `log2(level)`; the level where it equals the target is
+//!    `x`, the estimate `n = floor(x)`, shown only when `n > c` and `x < c'`, never with limits.
+//! 7. [`batching_effect`]: per-user speed and throughput at the recommendation relative to the
+//!    smallest measured level (the reading of seed 000: each user slower, aggregate higher).
 
 use super::sweep::{Level, Statistic, Sweep};
 
@@ -65,6 +72,35 @@ impl Target {
     }
 }
 
+/// An extra tail limit: latency at `stat` must be at most `max_ms` (URL `limit=p99:150`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limit {
+    /// Statistic the limit is on.
+    pub stat: Statistic,
+    /// Upper bound, ms per token.
+    pub max_ms: f64,
+}
+
+/// A service-level objective: the per-user target on one statistic, plus optional tail limits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Slo {
+    /// Per-user target.
+    pub target: Target,
+    /// Statistic the target is judged on.
+    pub stat: Statistic,
+    /// Extra limits that must hold as well.
+    pub limits: Vec<Limit>,
+}
+
+/// A condition a level can break.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Condition {
+    /// The per-user target at the chosen statistic.
+    Target,
+    /// The limit at this index of `Slo::limits`.
+    Limit(usize),
+}
+
 /// Outcome of planning one sweep.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Status {
@@ -74,8 +110,10 @@ pub enum Status {
     AllMeet,
     /// Even the smallest measured level fails.
     Unattainable,
-    /// No row has a value for the statistic; `available` lists the statistics the sweep has.
+    /// No row has a value for a statistic the SLO needs.
     NoData {
+        /// The statistics the SLO needs and the sweep lacks.
+        missing: Vec<Statistic>,
         /// Statistics this sweep does report.
         available: Vec<Statistic>,
     },
@@ -98,8 +136,10 @@ impl Status {
 pub struct Verdict {
     /// Latency at the statistic, ms per token (worst of the level's rows); `None` if unreported.
     pub latency_ms: Option<f64>,
-    /// Whether the level meets the target.
+    /// Whether the level meets the target and every limit.
     pub meets: bool,
+    /// The conditions this level breaks (empty when it meets).
+    pub broken: Vec<Condition>,
 }
 
 /// A level above a failure that meets again (non-monotonic sweep): shown, never recommended.
@@ -127,31 +167,44 @@ pub struct Plan {
 }
 
 /// Plans one sweep: see the module documentation for the rule.
-pub fn plan(sweep: &Sweep, target: Target, stat: Statistic) -> Plan {
-    plan_levels(sweep.levels(), target, stat)
+pub fn plan(sweep: &Sweep, slo: &Slo) -> Plan {
+    plan_levels(sweep.levels(), slo)
 }
 
 /// [`plan`] over levels sorted ascending (as `Sweep::levels()` returns them).
-pub fn plan_levels(levels: &[Level], target: Target, stat: Statistic) -> Plan {
+pub fn plan_levels(levels: &[Level], slo: &Slo) -> Plan {
     let verdicts: Vec<Verdict> = levels
         .iter()
         .map(|l| {
-            let latency_ms = l.latency_ms(stat);
+            let latency_ms = l.latency_ms(slo.stat);
+            let mut broken = Vec::new();
+            if !latency_ms.is_some_and(|ms| slo.target.is_met_by(ms)) {
+                broken.push(Condition::Target);
+            }
+            for (i, limit) in slo.limits.iter().enumerate() {
+                if !l.latency_ms(limit.stat).is_some_and(|ms| ms <= limit.max_ms) {
+                    broken.push(Condition::Limit(i));
+                }
+            }
             Verdict {
                 latency_ms,
-                meets: latency_ms.is_some_and(|ms| target.is_met_by(ms)),
+                meets: broken.is_empty(),
+                broken,
             }
         })
         .collect();
 
-    if verdicts.iter().all(|v| v.latency_ms.is_none()) {
-        let mut available: Vec<Statistic> = Statistic::ALL
-            .into_iter()
-            .filter(|s| levels.iter().any(|l| l.latency_ms(*s).is_some()))
-            .collect();
-        available.retain(|s| *s != stat);
+    let reported = |stat: Statistic| levels.iter().any(|l| l.latency_ms(stat).is_some());
+    let mut missing: Vec<Statistic> = Vec::new();
+    for stat in std::iter::once(slo.stat).chain(slo.limits.iter().map(|l| l.stat)) {
+        if !reported(stat) && !missing.contains(&stat) {
+            missing.push(stat);
+        }
+    }
+    if !missing.is_empty() {
+        let available = Statistic::ALL.into_iter().filter(|s| reported(*s)).collect();
         return Plan {
-            status: Status::NoData { available },
+            status: Status::NoData { missing, available },
             verdicts,
             recommended: None,
             also_meets: Vec::new(),
@@ -229,7 +282,8 @@ pub struct Recommendation {
 
 impl Plan {
     /// The figures at the recommended level, if there is one.
-    pub fn recommendation(&self, sweep: &Sweep, target: Target) -> Option<Recommendation> {
+    pub fn recommendation(&self, sweep: &Sweep, slo: &Slo) -> Option<Recommendation> {
+        let target = slo.target;
         let i = self.recommended?;
         let level = sweep.levels().get(i)?;
         let latency_ms = self.verdicts.get(i)?.latency_ms?;
@@ -247,10 +301,104 @@ impl Plan {
     }
 }
 
+/// An estimate between two measured levels; never a measurement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// `n = floor(x)`: the estimated largest concurrency that still meets the target.
+    pub level: u64,
+    /// The level `x` where the interpolated latency equals the target.
+    pub crossing: f64,
+    /// The measured level below (the recommendation `c`).
+    pub from_level: f64,
+    /// The measured level above (`c'`, which fails).
+    pub to_level: f64,
+    /// Aggregate output tok/s at `n`, linear in `log2(level)` between `c` and `c'`.
+    pub throughput_tok_s: f64,
+    /// J/token at `n`, the same way; `None` if either level lacks it.
+    pub energy_per_token_j: Option<f64>,
+}
+
+/// Linear interpolation in `log2(level)`: the value at `level` on the line through
+/// `(level_a, a)` and `(level_b, b)`.
+fn lerp_log2(level_a: f64, a: f64, level_b: f64, b: f64, level: f64) -> f64 {
+    let t = (level / level_a).log2() / (level_b / level_a).log2();
+    a + (b - a) * t
+}
+
+/// Estimates how far past the recommended level `c` the target still holds before the next
+/// measured level `c'`: latency at the statistic taken as linear in `log2(level)` between them;
+/// `x` solves `latency(x) = target ms`, `n = floor(x)`. `None` unless the status is `ok`, no
+/// limits are set, and `n > c` and `x < c'`.
+pub fn estimate(sweep: &Sweep, slo: &Slo, plan: &Plan) -> Option<Estimate> {
+    if plan.status != Status::Ok || !slo.limits.is_empty() {
+        return None;
+    }
+    let i = plan.recommended?;
+    let (low, high) = (sweep.levels().get(i)?, sweep.levels().get(i + 1)?);
+    let (c, c_next) = (low.level, high.level);
+    let (lat_c, lat_next) = (low.latency_ms(slo.stat)?, high.latency_ms(slo.stat)?);
+    let target_ms = slo.target.ms_per_token();
+    if !(lat_next > lat_c) || c <= 0.0 {
+        return None;
+    }
+    let fraction = (target_ms - lat_c) / (lat_next - lat_c);
+    let crossing = c * (c_next / c).powf(fraction);
+    let n = crossing.floor();
+    if !(n > c && crossing < c_next) {
+        return None;
+    }
+    let energy = match (low.energy_per_token_j, high.energy_per_token_j) {
+        (Some(a), Some(b)) => Some(lerp_log2(c, a, c_next, b, n)),
+        _ => None,
+    };
+    Some(Estimate {
+        level: n as u64,
+        crossing,
+        from_level: c,
+        to_level: c_next,
+        throughput_tok_s: lerp_log2(c, low.throughput_tok_s, c_next, high.throughput_tok_s, n),
+        energy_per_token_j: energy,
+    })
+}
+
+/// What batching costs and buys: the recommendation against the smallest measured level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BatchingEffect {
+    /// The smallest measured level.
+    pub base_level: f64,
+    /// Per-user speed at the smallest level / at the recommendation (at the statistic): how many
+    /// times slower each user is.
+    pub user_slowdown: f64,
+    /// Aggregate throughput at the recommendation / at the smallest level.
+    pub throughput_gain: f64,
+}
+
+/// The batching effect at the recommendation; `None` without a recommendation or when the
+/// smallest level has no value at the statistic.
+pub fn batching_effect(sweep: &Sweep, slo: &Slo, plan: &Plan) -> Option<BatchingEffect> {
+    let rec = sweep.levels().get(plan.recommended?)?;
+    let base = sweep.levels().first()?;
+    let user_slowdown = base.user_tps(slo.stat)? / rec.user_tps(slo.stat)?;
+    Some(BatchingEffect {
+        base_level: base.level,
+        user_slowdown,
+        throughput_gain: rec.throughput_tok_s / base.throughput_tok_s,
+    })
+}
+
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::sweep::Row;
+
+    fn slo(target: Target, stat: Statistic) -> Slo {
+        Slo {
+            target,
+            stat,
+            limits: Vec::new(),
+        }
+    }
 
     fn sweep_of(points: &[(f64, f64)]) -> Sweep {
         let rows = points
@@ -276,14 +424,14 @@ mod tests {
     fn ok_recommends_last_level_of_the_meeting_run() {
         let s = sweep_of(&[(8.0, 10.0), (16.0, 20.0), (32.0, 40.0), (64.0, 80.0)]);
         // 30 tok/s = 33.3 ms: 8 and 16 meet, 32 fails.
-        let p = plan(&s, Target::TokensPerSecond(30.0), Statistic::P50);
+        let p = plan(&s, &slo(Target::TokensPerSecond(30.0), Statistic::P50));
         assert_eq!(p.status, Status::Ok);
         assert_eq!(p.recommended, Some(1));
         assert_eq!(
             p.verdicts.iter().map(|v| v.meets).collect::<Vec<_>>(),
             vec![true, true, false, false]
         );
-        let r = p.recommendation(&s, Target::TokensPerSecond(30.0)).unwrap();
+        let r = p.recommendation(&s, &slo(Target::TokensPerSecond(30.0), Statistic::P50)).unwrap();
         assert_eq!(r.level, 16.0);
         assert_eq!(r.latency_ms, 20.0);
         assert_eq!(r.user_tps, 50.0);
@@ -301,8 +449,8 @@ mod tests {
     #[test]
     fn ms_target_headroom_is_in_ms() {
         let s = sweep_of(&[(8.0, 10.0), (16.0, 20.0), (32.0, 40.0)]);
-        let p = plan(&s, Target::MsPerToken(25.0), Statistic::P50);
-        let r = p.recommendation(&s, Target::MsPerToken(25.0)).unwrap();
+        let p = plan(&s, &slo(Target::MsPerToken(25.0), Statistic::P50));
+        let r = p.recommendation(&s, &slo(Target::MsPerToken(25.0), Statistic::P50)).unwrap();
         assert_eq!(r.level, 16.0);
         assert_eq!(r.headroom, (25.0 - 20.0) / 25.0);
     }
@@ -311,15 +459,15 @@ mod tests {
     fn boundary_is_inclusive_in_both_units() {
         let s = sweep_of(&[(8.0, 10.0), (16.0, 20.0), (32.0, 40.0)]);
         assert_eq!(
-            plan(&s, Target::MsPerToken(20.0), Statistic::P50).recommended,
+            plan(&s, &slo(Target::MsPerToken(20.0), Statistic::P50)).recommended,
             Some(1)
         );
         assert_eq!(
-            plan(&s, Target::TokensPerSecond(50.0), Statistic::P50).recommended,
+            plan(&s, &slo(Target::TokensPerSecond(50.0), Statistic::P50)).recommended,
             Some(1)
         );
         assert_eq!(
-            plan(&s, Target::TokensPerSecond(50.000001), Statistic::P50).recommended,
+            plan(&s, &slo(Target::TokensPerSecond(50.000001), Statistic::P50)).recommended,
             Some(0)
         );
     }
@@ -327,7 +475,7 @@ mod tests {
     #[test]
     fn all_meet_recommends_largest_measured() {
         let s = sweep_of(&[(8.0, 10.0), (16.0, 20.0)]);
-        let p = plan(&s, Target::MsPerToken(100.0), Statistic::P50);
+        let p = plan(&s, &slo(Target::MsPerToken(100.0), Statistic::P50));
         assert_eq!(p.status, Status::AllMeet);
         assert_eq!(p.recommended, Some(1));
     }
@@ -336,11 +484,11 @@ mod tests {
     fn unattainable_reports_best_level() {
         // Non-monotonic: the fastest level is 16, not 8.
         let s = sweep_of(&[(8.0, 12.0), (16.0, 11.0), (32.0, 40.0)]);
-        let p = plan(&s, Target::TokensPerSecond(100.0), Statistic::P50);
+        let p = plan(&s, &slo(Target::TokensPerSecond(100.0), Statistic::P50));
         assert_eq!(p.status, Status::Unattainable);
         assert_eq!(p.recommended, None);
         assert_eq!(p.best, Some(1));
-        assert_eq!(p.recommendation(&s, Target::TokensPerSecond(100.0)), None);
+        assert_eq!(p.recommendation(&s, &slo(Target::TokensPerSecond(100.0), Statistic::P50)), None);
     }
 
     #[test]
@@ -353,7 +501,7 @@ mod tests {
             (128.0, 60.0),
             (256.0, 20.0),
         ]);
-        let p = plan(&s, Target::MsPerToken(30.0), Statistic::P50);
+        let p = plan(&s, &slo(Target::MsPerToken(30.0), Statistic::P50));
         assert_eq!(p.status, Status::Ok);
         assert_eq!(p.recommended, Some(1));
         assert_eq!(
@@ -374,7 +522,7 @@ mod tests {
     #[test]
     fn unattainable_can_still_have_also_meets() {
         let s = sweep_of(&[(8.0, 40.0), (16.0, 20.0)]);
-        let p = plan(&s, Target::MsPerToken(30.0), Statistic::P50);
+        let p = plan(&s, &slo(Target::MsPerToken(30.0), Statistic::P50));
         assert_eq!(p.status, Status::Unattainable);
         assert_eq!(p.best, Some(1));
         assert_eq!(
@@ -389,10 +537,11 @@ mod tests {
     #[test]
     fn no_data_names_the_statistics_the_sweep_has() {
         let s = sweep_of(&[(8.0, 10.0), (16.0, 20.0)]);
-        let p = plan(&s, Target::MsPerToken(30.0), Statistic::P99);
+        let p = plan(&s, &slo(Target::MsPerToken(30.0), Statistic::P99));
         assert_eq!(
             p.status,
             Status::NoData {
+                missing: vec![Statistic::P99],
                 available: vec![Statistic::P50, Statistic::P90, Statistic::Rate]
             }
         );
@@ -404,11 +553,11 @@ mod tests {
     fn every_statistic_reads_its_own_column() {
         let s = sweep_of(&[(8.0, 10.0), (16.0, 20.0)]);
         // p90 is twice p50: 20 and 40 ms; a 30 ms target keeps only 8.
-        let p = plan(&s, Target::MsPerToken(30.0), Statistic::P90);
+        let p = plan(&s, &slo(Target::MsPerToken(30.0), Statistic::P90));
         assert_eq!(p.recommended, Some(0));
         assert_eq!(p.verdicts[1].latency_ms, Some(40.0));
         // rate = batch * 1000 / throughput = 1.25 * p50: 12.5 and 25 ms.
-        let p = plan(&s, Target::MsPerToken(24.0), Statistic::Rate);
+        let p = plan(&s, &slo(Target::MsPerToken(24.0), Statistic::Rate));
         assert_eq!(p.recommended, Some(0));
         assert_eq!(p.verdicts[1].latency_ms, Some(25.0));
     }
@@ -418,7 +567,7 @@ mod tests {
         let mut s = sweep_of(&[(8.0, 10.0), (16.0, 20.0), (32.0, 25.0)]);
         s.rows[1].p50_itl_ms = None;
         let s = Sweep::new(0, "H100".into(), 1, (1, 1, 1), "fp8".into(), s.rows);
-        let p = plan(&s, Target::MsPerToken(30.0), Statistic::P50);
+        let p = plan(&s, &slo(Target::MsPerToken(30.0), Statistic::P50));
         assert_eq!(p.recommended, Some(0));
         assert!(!p.verdicts[1].meets);
         assert_eq!(p.also_meets.len(), 1);
@@ -429,5 +578,97 @@ mod tests {
         assert_eq!(Target::TokensPerSecond(25.0).ms_per_token(), 40.0);
         assert_eq!(Target::MsPerToken(40.0).tokens_per_second(), 25.0);
         assert_eq!(Target::MsPerToken(40.0).value(), 40.0);
+    }
+
+    #[test]
+    fn limits_bind_and_name_the_broken_condition() {
+        // p90 = 2 x p50: 20, 40, 80, 160 ms.
+        let s = sweep_of(&[(8.0, 10.0), (16.0, 20.0), (32.0, 40.0), (64.0, 80.0)]);
+        let mut with_limit = slo(Target::MsPerToken(50.0), Statistic::P50);
+        assert_eq!(plan(&s, &with_limit).recommended, Some(2));
+        with_limit.limits.push(Limit {
+            stat: Statistic::P90,
+            max_ms: 50.0,
+        });
+        let p = plan(&s, &with_limit);
+        assert_eq!(p.status, Status::Ok);
+        assert_eq!(p.recommended, Some(1));
+        assert_eq!(p.verdicts[2].broken, vec![Condition::Limit(0)]);
+        assert_eq!(p.verdicts[3].broken, vec![Condition::Target, Condition::Limit(0)]);
+        assert!(p.verdicts[1].broken.is_empty());
+        // The estimate is never made with limits.
+        assert_eq!(estimate(&s, &with_limit, &p), None);
+    }
+
+    #[test]
+    fn a_limit_on_a_missing_statistic_is_no_data_naming_it() {
+        let s = sweep_of(&[(8.0, 10.0), (16.0, 20.0)]);
+        let mut with_limit = slo(Target::MsPerToken(50.0), Statistic::P50);
+        with_limit.limits = vec![
+            Limit { stat: Statistic::P99, max_ms: 100.0 },
+            Limit { stat: Statistic::P99, max_ms: 90.0 },
+        ];
+        let p = plan(&s, &with_limit);
+        assert_eq!(
+            p.status,
+            Status::NoData {
+                missing: vec![Statistic::P99],
+                available: vec![Statistic::P50, Statistic::P90, Statistic::Rate]
+            }
+        );
+    }
+
+    #[test]
+    fn estimate_is_linear_in_log2_level() {
+        // 64 at 20 ms, 256 at 40 ms; target 30 ms is half way in log2: x = 128.
+        let s = sweep_of(&[(8.0, 10.0), (64.0, 20.0), (256.0, 40.0)]);
+        let target = slo(Target::MsPerToken(30.0), Statistic::P50);
+        let p = plan(&s, &target);
+        let e = estimate(&s, &target, &p).unwrap();
+        assert_eq!(e.crossing, 128.0);
+        assert_eq!(e.level, 128);
+        assert_eq!((e.from_level, e.to_level), (64.0, 256.0));
+        // Throughput: 64*1000/25 = 2560 and 256*1000/50 = 5120; half way: 3840.
+        assert_eq!(e.throughput_tok_s, 3840.0);
+        // J/token: 700/2560 and 700/5120; half way.
+        assert_eq!(e.energy_per_token_j, Some((700.0 / 2560.0 + 700.0 / 5120.0) / 2.0));
+    }
+
+    #[test]
+    fn no_estimate_outside_its_conditions() {
+        let s = sweep_of(&[(8.0, 10.0), (9.0, 20.0)]);
+        // x between 8 and 9 floors to 8 = c: nothing to add.
+        let t = slo(Target::MsPerToken(15.0), Statistic::P50);
+        assert_eq!(estimate(&s, &t, &plan(&s, &t)), None);
+        // all-meet and unattainable: no estimate outside the measured range.
+        let all = slo(Target::MsPerToken(100.0), Statistic::P50);
+        assert_eq!(estimate(&s, &all, &plan(&s, &all)), None);
+        let none = slo(Target::MsPerToken(5.0), Statistic::P50);
+        assert_eq!(estimate(&s, &none, &plan(&s, &none)), None);
+        // Exactly at the recommended level's latency: x = c.
+        let s = sweep_of(&[(8.0, 10.0), (64.0, 20.0), (256.0, 40.0)]);
+        let at = slo(Target::MsPerToken(20.0), Statistic::P50);
+        assert_eq!(estimate(&s, &at, &plan(&s, &at)), None);
+        // Only the next measured level counts, even when a later one meets again.
+        let s = sweep_of(&[(8.0, 10.0), (16.0, 30.0), (32.0, 20.0)]);
+        let t = slo(Target::MsPerToken(25.0), Statistic::P50);
+        let p = plan(&s, &t);
+        assert_eq!(p.recommended, Some(0));
+        // x = 8 * 2^((25 - 10) / (30 - 10)) = 13.45.
+        assert_eq!(estimate(&s, &t, &p).map(|e| e.level), Some(13));
+    }
+
+    #[test]
+    fn batching_effect_compares_with_the_smallest_level() {
+        let s = sweep_of(&[(8.0, 10.0), (16.0, 20.0), (32.0, 40.0)]);
+        let t = slo(Target::MsPerToken(25.0), Statistic::P50);
+        let e = batching_effect(&s, &t, &plan(&s, &t)).unwrap();
+        assert_eq!(e.base_level, 8.0);
+        // 100 tok/s at 8, 50 tok/s at 16.
+        assert_eq!(e.user_slowdown, 2.0);
+        // 8*1000/12.5 = 640, 16*1000/25 = 640.
+        assert_eq!(e.throughput_gain, 1.0);
+        let none = slo(Target::MsPerToken(5.0), Statistic::P50);
+        assert_eq!(batching_effect(&s, &none, &plan(&s, &none)), None);
     }
 }

@@ -2,10 +2,11 @@
 //!
 //! Parameters: `model` (a `model_id`), `gpu` (e.g. `H100`), `gpus` (GPU count), exactly one of
 //! `tps` (per-user tok/s) or `tpot` (ms per output token), and `stat` (`p50`, `p90`, `p95`,
-//! `p99`, `rate`). A parameter that is unknown or malformed gives a [`ParamError`] naming it; the
+//! `p99`, `rate`), and any number of tail limits `limit=STAT:MS` (e.g. `limit=p99:150`).
+//! A parameter that is unknown or malformed gives a [`ParamError`] naming it; the
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
-use super::planner::Target;
+use super::planner::{Limit, Slo, Target};
 use super::sweep::{Source, Statistic};
 
 /// `model_id` used when the URL names none (or an unknown one).
@@ -30,6 +31,8 @@ pub struct Scenario {
     pub target: Target,
     /// Statistic the target is judged on.
     pub stat: Statistic,
+    /// Extra tail limits, in URL order.
+    pub limits: Vec<Limit>,
 }
 
 /// A URL parameter that could not be used as given.
@@ -63,6 +66,17 @@ pub fn parse_positive(text: &str) -> Result<f64, String> {
     }
 }
 
+/// Parses a tail limit `STAT:MS`, e.g. `p99:150`.
+///
+/// Errors: a message naming the expected form.
+pub fn parse_limit(text: &str) -> Result<Limit, String> {
+    let form = || format!("must look like p99:150 (statistic:ms), got \"{}\"", echo(text));
+    let (stat, ms) = text.split_once(':').ok_or_else(form)?;
+    let stat = Statistic::from_key(stat.trim()).ok_or_else(form)?;
+    let max_ms = parse_positive(ms).map_err(|_| form())?;
+    Ok(Limit { stat, max_ms })
+}
+
 /// Shortens a user's value for display in a message (text only; never rendered as HTML).
 fn echo(text: &str) -> String {
     let mut out: String = text.chars().take(ECHO_CHARS).collect();
@@ -88,10 +102,18 @@ impl Scenario {
         let mut gpus = None;
         let mut target = None;
         let mut stat = None;
+        let mut limits = Vec::new();
         let mut seen: Vec<String> = Vec::new();
 
         let query = query.strip_prefix('?').unwrap_or(query);
         for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+            if key == "limit" {
+                match parse_limit(&value) {
+                    Ok(limit) => limits.push(limit),
+                    Err(e) => errors.push(ParamError::new("limit", format!("`limit` {e}"))),
+                }
+                continue;
+            }
             if seen.iter().any(|k| *k == key) {
                 errors.push(ParamError::new(
                     &key,
@@ -174,6 +196,7 @@ impl Scenario {
             gpus,
             target: target.unwrap_or(DEFAULT_TARGET),
             stat: stat.unwrap_or(Statistic::P50),
+            limits,
         };
         (scenario, errors)
     }
@@ -185,13 +208,26 @@ impl Scenario {
             Target::TokensPerSecond(v) => ("tps", v),
             Target::MsPerToken(v) => ("tpot", v),
         };
-        form_urlencoded::Serializer::new(String::new())
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        query
             .append_pair("model", &self.model_id)
             .append_pair("gpu", &self.gpu)
             .append_pair("gpus", &self.gpus.to_string())
             .append_pair(key, &value.to_string())
-            .append_pair("stat", self.stat.key())
-            .finish()
+            .append_pair("stat", self.stat.key());
+        for limit in &self.limits {
+            query.append_pair("limit", &format!("{}:{}", limit.stat.key(), limit.max_ms));
+        }
+        query.finish()
+    }
+
+    /// The SLO this scenario plans for.
+    pub fn slo(&self) -> Slo {
+        Slo {
+            target: self.target,
+            stat: self.stat,
+            limits: self.limits.clone(),
+        }
     }
 
     /// Index into `source.sweeps` of the scenario's deployment.

@@ -4,9 +4,22 @@ use leptos::prelude::*;
 
 use super::data_value;
 use crate::core::format::{gpus, grouped, percent, significant, trimmed};
-use crate::core::planner::{Plan, Status, Target};
+use crate::core::planner::{batching_effect, estimate, Plan, Slo, Status, Target};
 use crate::core::scenario::Scenario;
 use crate::core::sweep::{Source, Statistic, Sweep};
+
+/// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL, and p99 ITL ≤ 150 ms".
+fn slo_sentence(slo: &Slo) -> String {
+    let mut text = target_sentence(slo.target, slo.stat);
+    for limit in &slo.limits {
+        text.push_str(&format!(
+            ", and {} ≤ {} ms",
+            limit.stat.short_label(),
+            trimmed(limit.max_ms, 4)
+        ));
+    }
+    text
+}
 
 /// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL".
 fn target_sentence(target: Target, stat: Statistic) -> String {
@@ -57,7 +70,7 @@ pub fn Answer(
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
     move || {
-        let s = scenario.get();
+        let slo = scenario.with(Scenario::slo);
         let Some((i, plan)) = result.get() else {
             return view! {
                 <section class="answer">
@@ -76,10 +89,12 @@ pub fn Answer(
                         "{} on {}: {}",
                         source.models[sweep.model_index].nickname,
                         sweep.label(),
-                        target_sentence(s.target, s.stat),
+                        slo_sentence(&slo),
                     )}
                 </p>
-                {body(sweep, &plan, s.target, s.stat)}
+                {body(sweep, &plan, &slo)}
+                {batching(sweep, &plan, &slo)}
+                {estimated(sweep, &plan, &slo)}
                 {also_meets(sweep, &plan)}
             </section>
         }
@@ -87,9 +102,10 @@ pub fn Answer(
     }
 }
 
-fn body(sweep: &Sweep, plan: &Plan, target: Target, stat: Statistic) -> AnyView {
+fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
     let levels = sweep.levels();
-    match (&plan.status, plan.recommendation(sweep, target)) {
+    let stat = slo.stat;
+    match (&plan.status, plan.recommendation(sweep, slo)) {
         (Status::Ok | Status::AllMeet, Some(r)) => {
             let status_text = match plan.status {
                 Status::AllMeet => format!(
@@ -206,14 +222,16 @@ fn body(sweep: &Sweep, plan: &Plan, target: Target, stat: Statistic) -> AnyView 
             .into_any()
         }
         (status, _) => {
-            let names: Vec<&str> = match status {
-                Status::NoData { available } => available.iter().map(|s| s.key()).collect(),
-                _ => Vec::new(),
+            let keys = |stats: &[Statistic]| {
+                stats.iter().map(|s| s.key()).collect::<Vec<_>>().join(", ")
             };
-            let has = if names.is_empty() {
-                "no statistic at all".to_string()
-            } else {
-                names.join(", ")
+            let text = match status {
+                Status::NoData { missing, available } => format!(
+                    "No data: this sweep reports no {}. It has: {}.",
+                    keys(missing),
+                    if available.is_empty() { "no statistic at all".to_string() } else { keys(available) },
+                ),
+                _ => "No data for this statistic.".to_string(),
             };
             view! {
                 <div class="headline">
@@ -222,12 +240,67 @@ fn body(sweep: &Sweep, plan: &Plan, target: Target, stat: Statistic) -> AnyView 
                     </span>
                 </div>
                 <p class="status" data-testid="rec-status" data-value="no-data">
-                    {format!("No data: this sweep reports no {}. It has: {has}.", stat.short_label())}
+                    {text}
                 </p>
             }
             .into_any()
         }
     }
+}
+
+/// "vs max_num_seqs 8: each user 2.1x slower, aggregate 5.6x higher" (seed 000's reading).
+fn batching(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Option<impl IntoView> {
+    let e = batching_effect(sweep, slo, plan)?;
+    Some(view! {
+        <p class="batching">
+            {format!("vs max_num_seqs {}: each user ", level_text(e.base_level))}
+            <strong data-testid="batch-user-slowdown" data-value=data_value(e.user_slowdown)>
+                {format!("{}x slower", trimmed(e.user_slowdown, 2))}
+            </strong>
+            {format!(" (at {}), aggregate ", slo.stat.short_label())}
+            <strong data-testid="batch-throughput-gain" data-value=data_value(e.throughput_gain)>
+                {format!("{}x higher", trimmed(e.throughput_gain, 2))}
+            </strong>
+            "."
+        </p>
+    })
+}
+
+/// The estimate between measured levels, set apart and labelled as such.
+fn estimated(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Option<impl IntoView> {
+    let e = estimate(sweep, slo, plan)?;
+    Some(view! {
+        <div class="estimate" data-testid="estimate">
+            <p>
+                <span class="tag">"Estimate, not measured"</span>
+                " About "
+                <strong data-testid="est-concurrency" data-value=e.level.to_string()>
+                    {grouped(e.level as f64, 0)}
+                </strong>
+                {format!(
+                    " (between measured {} and {}), at about ",
+                    level_text(e.from_level),
+                    level_text(e.to_level),
+                )}
+                <span data-testid="est-throughput" data-value=data_value(e.throughput_tok_s)>
+                    {format!("{} tok/s", grouped(e.throughput_tok_s, 0))}
+                </span>
+                {e.energy_per_token_j.map(|j| view! {
+                    " and "
+                    <span data-testid="est-energy" data-value=data_value(j)>
+                        {format!("{} J/token", significant(j, 3))}
+                    </span>
+                })}
+                "."
+            </p>
+            <p class="hint">
+                {format!(
+                    "Latency at {} taken as linear in log2(max_num_seqs) between the two measured levels, solved for the target; throughput and J/token the same way.",
+                    slo.stat.short_label()
+                )}
+            </p>
+        </div>
+    })
 }
 
 fn also_meets(sweep: &Sweep, plan: &Plan) -> Option<impl IntoView> {

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::browser;
 use crate::core::format;
-use crate::core::planner::Target;
+use crate::core::planner::{Limit, Target};
 use crate::core::scenario::{parse_positive, Scenario};
 use crate::core::sweep::{Source, Statistic};
 
@@ -227,6 +227,8 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
                 </select>
             </div>
 
+            <Limits scenario=scenario />
+
             <div class="field share">
                 <button
                     type="button"
@@ -250,5 +252,106 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
                 </span>
             </div>
         </aside>
+    }
+}
+
+/// Optional tail limits (`limit=STAT:MS` in the URL): a statistic and a ms bound each.
+#[component]
+fn Limits(scenario: RwSignal<Scenario>) -> impl IntoView {
+    // Rows are rebuilt only when a limit is added or removed, so typing keeps focus.
+    let count = Memo::new(move |_| scenario.with(|s| s.limits.len()));
+    view! {
+        <fieldset class="field limits">
+            <legend>"Tail limits (optional)"</legend>
+            <p class="hint">"Each must hold as well, e.g. p99 ITL ≤ 150 ms."</p>
+            {move || (0..count.get()).map(|i| limit_row(scenario, i)).collect_view()}
+            <button
+                type="button"
+                data-testid="limit-add"
+                on:click=move |_| {
+                    scenario.update(|s| {
+                        let max_ms = (s.target.ms_per_token() * 3.0).round().max(1.0);
+                        s.limits.push(Limit { stat: Statistic::P99, max_ms });
+                    })
+                }
+            >
+                "Add a limit"
+            </button>
+        </fieldset>
+    }
+}
+
+fn limit_row(scenario: RwSignal<Scenario>, index: usize) -> impl IntoView {
+    let initial = scenario.with_untracked(|s| s.limits.get(index).copied());
+    let error = RwSignal::new(None::<String>);
+    let stat_id = format!("limit-stat-{index}");
+    let ms_id = format!("limit-ms-{index}");
+    view! {
+        <div class="limit-row" data-testid="limit-row">
+            <label class="sr-only" for=stat_id.clone()>{format!("Limit {} statistic", index + 1)}</label>
+            <select
+                id=stat_id
+                data-testid="limit-stat"
+                on:change=move |ev| {
+                    if let Some(stat) = Statistic::from_key(&event_target_value(&ev)) {
+                        scenario.update(|s| {
+                            if let Some(l) = s.limits.get_mut(index) {
+                                l.stat = stat;
+                            }
+                        });
+                    }
+                }
+            >
+                {Statistic::ALL
+                    .into_iter()
+                    .map(|stat| {
+                        view! {
+                            <option value=stat.key() selected=initial.is_some_and(|l| l.stat == stat)>
+                                {stat.short_label()}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+            <span aria-hidden="true">"≤"</span>
+            <label class="sr-only" for=ms_id.clone()>{format!("Limit {} in ms", index + 1)}</label>
+            <input
+                id=ms_id
+                type="text"
+                inputmode="decimal"
+                autocomplete="off"
+                data-testid="limit-ms"
+                value=initial.map(|l| l.max_ms.to_string()).unwrap_or_default()
+                aria-invalid=move || error.with(Option::is_some).to_string()
+                on:input=move |ev| match parse_positive(&event_target_value(&ev)) {
+                    Ok(v) => {
+                        error.set(None);
+                        scenario.update(|s| {
+                            if let Some(l) = s.limits.get_mut(index) {
+                                l.max_ms = v;
+                            }
+                        });
+                    }
+                    Err(e) => error.set(Some(format!("Limit {e}; the last valid value is still used."))),
+                }
+            />
+            <span>"ms"</span>
+            <button
+                type="button"
+                class="remove"
+                data-testid="limit-remove"
+                aria-label=format!("Remove limit {}", index + 1)
+                on:click=move |_| {
+                    scenario.update(|s| {
+                        if index < s.limits.len() {
+                            s.limits.remove(index);
+                        }
+                    })
+                }
+            >
+                "✕"
+            </button>
+            {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+        </div>
     }
 }

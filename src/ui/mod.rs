@@ -1,6 +1,8 @@
 //! Thin components: each reads signals and core results and draws them; no computation here.
 
 pub mod answer;
+pub mod chart;
+pub mod compare;
 pub mod controls;
 pub mod method;
 pub mod scenario_errors;

@@ -4,9 +4,26 @@ use leptos::prelude::*;
 
 use super::data_value;
 use crate::core::format::{grouped, significant};
-use crate::core::planner::Plan;
+use crate::core::planner::{Condition, Plan, Slo};
 use crate::core::scenario::Scenario;
 use crate::core::sweep::{Source, Statistic};
+
+/// "meets", or "fails: target" / "fails: p99 ITL ≤ 150 ms" naming each broken condition.
+fn verdict_text(slo: &Slo, broken: &[Condition]) -> String {
+    if broken.is_empty() {
+        return "meets".into();
+    }
+    let names: Vec<String> = broken
+        .iter()
+        .map(|c| match c {
+            Condition::Target => "target".to_string(),
+            Condition::Limit(i) => slo.limits.get(*i).map_or_else(String::new, |l| {
+                format!("{} ≤ {} ms", l.stat.short_label(), l.max_ms)
+            }),
+        })
+        .collect();
+    format!("fails: {}", names.join(", "))
+}
 
 fn ms(value: Option<f64>) -> String {
     value.map_or_else(|| "not reported".into(), |v| significant(v, 3))
@@ -21,7 +38,8 @@ pub fn SweepTable(
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
     move || {
-        let stat = scenario.with(|s| s.stat);
+        let slo = scenario.with(Scenario::slo);
+        let stat = slo.stat;
         let (i, plan) = result.get()?;
         let sweep = &source.sweeps[i];
         let levels = sweep.levels();
@@ -33,7 +51,9 @@ pub fn SweepTable(
             .map(|(li, ri)| {
                 let row = &sweep.rows[ri];
                 let level = &levels[li];
-                let meets = plan.verdicts.get(li).is_some_and(|v| v.meets);
+                let verdict = plan.verdicts.get(li);
+                let meets = verdict.is_some_and(|v| v.meets);
+                let verdict = verdict.map_or_else(String::new, |v| verdict_text(&slo, &v.broken));
                 let recommended = plan.recommended == Some(li);
                 let class = match (recommended, meets) {
                     (true, _) => "recommended meets",
@@ -70,7 +90,7 @@ pub fn SweepTable(
                         <td class="num">
                             {row.power_w.map_or_else(|| "not reported".into(), |w| grouped(w, 0))}
                         </td>
-                        <td class="verdict">{if meets { "meets" } else { "fails" }}</td>
+                        <td class="verdict">{verdict}</td>
                     </tr>
                 }
             })

@@ -1,0 +1,225 @@
+//! Deployments side by side: the same SLO planned on every deployment of a model and its
+//! precision variants (or of every model), sortable, with the best value per column.
+
+use super::planner::{plan, Plan, Recommendation, Slo, Status};
+use super::sweep::Source;
+
+/// One deployment planned for the current SLO.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareRow {
+    /// Index into `Source::sweeps`.
+    pub sweep_index: usize,
+    /// The plan for this deployment.
+    pub plan: Plan,
+    /// Figures at its recommended level, if it has one.
+    pub recommendation: Option<Recommendation>,
+}
+
+impl CompareRow {
+    /// True for `ok` and `all-meet`: some level meets the SLO from the smallest up.
+    pub fn meets(&self) -> bool {
+        matches!(self.plan.status, Status::Ok | Status::AllMeet)
+    }
+}
+
+/// A sortable column of the comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    /// Recommended `max_num_seqs` (higher is better).
+    Concurrency,
+    /// Output tok/s per GPU (higher is better).
+    ThroughputPerGpu,
+    /// Aggregate output tok/s (higher is better).
+    Throughput,
+    /// J/token (lower is better).
+    Energy,
+    /// Per-user tok/s at the statistic (higher is better).
+    UserTps,
+}
+
+impl Column {
+    /// Every sortable column.
+    pub const ALL: [Column; 5] = [
+        Column::Concurrency,
+        Column::ThroughputPerGpu,
+        Column::Throughput,
+        Column::Energy,
+        Column::UserTps,
+    ];
+
+    /// True when a higher value is better.
+    pub fn higher_is_better(self) -> bool {
+        !matches!(self, Column::Energy)
+    }
+
+    /// The column's value for a row; `None` when the row has no recommendation or the figure is
+    /// not reported.
+    pub fn value(self, row: &CompareRow) -> Option<f64> {
+        let r = row.recommendation.as_ref()?;
+        match self {
+            Column::Concurrency => Some(r.level),
+            Column::ThroughputPerGpu => Some(r.throughput_per_gpu_tok_s),
+            Column::Throughput => Some(r.throughput_tok_s),
+            Column::Energy => r.energy_per_token_j,
+            Column::UserTps => Some(r.user_tps),
+        }
+    }
+}
+
+/// Model indices of a model and its precision variants: ids equal once a trailing `-FP8`
+/// (any case) is removed, e.g. `Qwen/Qwen3-235B-A22B-Instruct-2507` and its `-FP8` sibling.
+/// The model itself comes first, then the others in source order.
+pub fn family(source: &Source, model_index: usize) -> Vec<usize> {
+    let base = |id: &str| -> String {
+        let lower = id.to_ascii_lowercase();
+        lower.strip_suffix("-fp8").unwrap_or(&lower).to_string()
+    };
+    let Some(model) = source.models.get(model_index) else {
+        return Vec::new();
+    };
+    let key = base(&model.model_id);
+    std::iter::once(model_index)
+        .chain(
+            (0..source.models.len())
+                .filter(|&i| i != model_index && base(&source.models[i].model_id) == key),
+        )
+        .collect()
+}
+
+/// Plans `slo` on each of the given sweeps, in the given order.
+pub fn compare(source: &Source, sweep_indices: &[usize], slo: &Slo) -> Vec<CompareRow> {
+    sweep_indices
+        .iter()
+        .filter_map(|&i| {
+            let sweep = source.sweeps.get(i)?;
+            let plan = plan(sweep, slo);
+            let recommendation = plan.recommendation(sweep, slo);
+            Some(CompareRow {
+                sweep_index: i,
+                plan,
+                recommendation,
+            })
+        })
+        .collect()
+}
+
+/// The deployments of a model and its precision variants, each model's fewest GPUs first.
+pub fn family_rows(source: &Source, model_index: usize, slo: &Slo) -> Vec<CompareRow> {
+    let sweeps: Vec<usize> = family(source, model_index)
+        .into_iter()
+        .flat_map(|m| source.sweeps_of(m))
+        .collect();
+    compare(source, &sweeps, slo)
+}
+
+/// Every deployment of every model that meets the SLO, best tok/s per GPU first.
+pub fn all_meeting(source: &Source, slo: &Slo) -> Vec<CompareRow> {
+    let all: Vec<usize> = (0..source.sweeps.len()).collect();
+    let mut rows: Vec<CompareRow> = compare(source, &all, slo)
+        .into_iter()
+        .filter(CompareRow::meets)
+        .collect();
+    sort_rows(&mut rows, Column::ThroughputPerGpu, false);
+    rows
+}
+
+/// Sorts best first by `column` (or worst first when `reversed`); rows without a value always
+/// go last. Stable: ties keep their order.
+pub fn sort_rows(rows: &mut [CompareRow], column: Column, reversed: bool) {
+    rows.sort_by(|a, b| match (column.value(a), column.value(b)) {
+        (Some(x), Some(y)) => {
+            let best_first = if column.higher_is_better() {
+                y.total_cmp(&x)
+            } else {
+                x.total_cmp(&y)
+            };
+            if reversed {
+                best_first.reverse()
+            } else {
+                best_first
+            }
+        }
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
+}
+
+/// The best value of `column` over the rows (highest, or lowest for J/token), if any row has one.
+pub fn best(rows: &[CompareRow], column: Column) -> Option<f64> {
+    let values = rows.iter().filter_map(|r| column.value(r));
+    if column.higher_is_better() {
+        values.reduce(f64::max)
+    } else {
+        values.reduce(f64::min)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::bundled::lm_arena_chat;
+    use crate::core::planner::Target;
+    use crate::core::sweep::Statistic;
+
+    fn slo(tps: f64) -> Slo {
+        Slo {
+            target: Target::TokensPerSecond(tps),
+            stat: Statistic::P50,
+            limits: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn family_joins_precision_variants() {
+        let source = lm_arena_chat();
+        let qwen = source.model_index("Qwen/Qwen3-235B-A22B-Instruct-2507").unwrap();
+        let fp8 = source.model_index("Qwen/Qwen3-235B-A22B-Instruct-2507-FP8").unwrap();
+        assert_eq!(family(source, qwen), vec![qwen, fp8]);
+        assert_eq!(family(source, fp8), vec![fp8, qwen]);
+        let llama8 = source.model_index("meta-llama/Llama-3.1-8B-Instruct").unwrap();
+        assert_eq!(family(source, llama8), vec![llama8]);
+        // 3 bf16 + 3 FP8 deployments.
+        assert_eq!(family_rows(source, qwen, &slo(20.0)).len(), 6);
+    }
+
+    #[test]
+    fn sorting_puts_best_first_and_missing_last() {
+        let source = lm_arena_chat();
+        let qwen = source.model_index("Qwen/Qwen3-235B-A22B-Instruct-2507").unwrap();
+        let mut rows = family_rows(source, qwen, &slo(20.0));
+        sort_rows(&mut rows, Column::Energy, false);
+        let energies: Vec<Option<f64>> = rows.iter().map(|r| Column::Energy.value(r)).collect();
+        let known: Vec<f64> = energies.iter().flatten().copied().collect();
+        assert!(known.windows(2).all(|w| w[0] <= w[1]));
+        assert!(energies.iter().skip_while(|e| e.is_some()).all(Option::is_none));
+        assert_eq!(best(&rows, Column::Energy), known.first().copied());
+        sort_rows(&mut rows, Column::ThroughputPerGpu, true);
+        let tputs: Vec<f64> = rows.iter().filter_map(|r| Column::ThroughputPerGpu.value(r)).collect();
+        assert!(tputs.windows(2).all(|w| w[0] <= w[1]));
+    }
+
+    #[test]
+    fn all_meeting_lists_only_meeting_deployments_by_throughput_per_gpu() {
+        let source = lm_arena_chat();
+        // At 25 tok/s every deployment's smallest level meets.
+        assert_eq!(all_meeting(source, &slo(25.0)).len(), 38);
+        let rows = all_meeting(source, &slo(100.0));
+        assert!(!rows.is_empty() && rows.len() < source.sweeps.len());
+        assert!(rows.iter().all(CompareRow::meets));
+        let tputs: Vec<f64> = rows.iter().filter_map(|r| Column::ThroughputPerGpu.value(r)).collect();
+        assert_eq!(tputs.len(), rows.len());
+        assert!(tputs.windows(2).all(|w| w[0] >= w[1]));
+        // The Llama-3.1-8B on 1 x H100 row is the planner's own answer: 100 tok/s = 10 ms;
+        // 16 at 7.91 ms meets, 32 at 8.91 ms meets, 64 at 11.5 ms fails.
+        let llama = rows
+            .iter()
+            .find(|r| {
+                let s = &source.sweeps[r.sweep_index];
+                source.models[s.model_index].model_id == "meta-llama/Llama-3.1-8B-Instruct"
+                    && s.gpu_model == "H100"
+            })
+            .unwrap();
+        assert_eq!(llama.recommendation.as_ref().unwrap().level, 32.0);
+    }
+}

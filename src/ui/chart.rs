@@ -1,0 +1,318 @@
+//! The trade-off chart: draws `core::chart::layout` as SVG. No geometry is computed here.
+
+use leptos::ev;
+use leptos::prelude::*;
+
+use super::data_value;
+use crate::browser;
+use crate::core::chart::{layout, ChartLayout, SeriesInput};
+use crate::core::format::{gpus, grouped, significant};
+use crate::core::planner::Plan;
+use crate::core::scenario::Scenario;
+use crate::core::sweep::Source;
+
+/// Series colours, chosen to stay apart in light and dark mode (CSS variables `--s0`..`--s5`).
+const SERIES_CLASSES: [&str; 6] = ["s0", "s1", "s2", "s3", "s4", "s5"];
+
+/// Chart height in SVG units (= CSS px: the view box matches the drawn size).
+const HEIGHT: f64 = 340.0;
+
+/// Width of the chart for a viewport width: the drawn size, so text stays at its CSS size.
+fn chart_width(viewport: f64) -> f64 {
+    // The results column is the viewport less the controls column above 800 px.
+    let column = if viewport > 800.0 { viewport - 400.0 } else { viewport - 48.0 };
+    column.clamp(300.0, 760.0)
+}
+
+/// The focused or hovered point: (series index, point index).
+type Focus = Option<(usize, usize)>;
+
+/// Per-user tok/s against tok/s per GPU for every deployment of the selected model.
+#[component]
+pub fn TradeoffChart(
+    source: &'static Source,
+    scenario: RwSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> impl IntoView {
+    let width = RwSignal::new(chart_width(browser::viewport_width()));
+    let handle = window_event_listener(ev::resize, move |_| {
+        width.set(chart_width(browser::viewport_width()));
+    });
+    on_cleanup(move || handle.remove());
+    let focus = RwSignal::new(None::<(usize, usize)>);
+
+    let chart = Memo::new(move |_| {
+        let (model_id, stat, target_tps) =
+            scenario.with(|s| (s.model_id.clone(), s.stat, s.target.tokens_per_second()));
+        let model = source.model_index(&model_id)?;
+        let input: Vec<SeriesInput> = source
+            .sweeps_of(model)
+            .into_iter()
+            .map(|i| {
+                let sweep = &source.sweeps[i];
+                let points = sweep
+                    .levels()
+                    .iter()
+                    .filter_map(|l| {
+                        let per_gpu = l.throughput_tok_s / f64::from(sweep.num_gpus);
+                        Some((l.level, l.user_tps(stat)?, per_gpu))
+                    })
+                    .collect();
+                (i, points)
+            })
+            .collect();
+        Some(layout(&input, target_tps, width.get(), HEIGHT))
+    });
+
+    move || {
+        let chart = chart.get()?;
+        let stat = scenario.with(|s| s.stat);
+        let current = result.with(|r| r.as_ref().map(|(i, p)| (*i, p.recommended)));
+        let summary = summary(source, &chart, stat.short_label());
+        Some(view! {
+            <section class="chart" aria-labelledby="chart-title">
+                <h2 id="chart-title">"Trade-off: per-user speed against throughput per GPU"</h2>
+                <div class="chart-box">
+                    {svg(source, scenario, &chart, current, focus)}
+                </div>
+                <Legend source=source chart=chart.clone() current=current.map(|c| c.0) />
+                <p class="chart-readout" aria-live="polite" data-testid="chart-readout">
+                    {move || readout(source, &chart, focus.get(), stat.short_label())}
+                </p>
+                <p class="hint" id="chart-summary" data-testid="chart-summary">{summary}</p>
+            </section>
+        })
+    }
+}
+
+fn svg(
+    source: &'static Source,
+    scenario: RwSignal<Scenario>,
+    chart: &ChartLayout,
+    current: Option<(usize, Option<usize>)>,
+    focus: RwSignal<Focus>,
+) -> impl IntoView {
+    let (left, top, right, bottom) = chart.plot;
+    let stat = scenario.with_untracked(|s| s.stat.short_label());
+    let x_grid = chart
+        .x_ticks
+        .iter()
+        .map(|t| {
+            view! {
+                <line class="grid" x1=t.pos x2=t.pos y1=top y2=bottom />
+                <text class="tick" x=t.pos y=bottom + 16.0 text-anchor="middle">{t.label.clone()}</text>
+            }
+        })
+        .collect_view();
+    let y_grid = chart
+        .y_ticks
+        .iter()
+        .map(|t| {
+            view! {
+                <line class="grid" x1=left x2=right y1=t.pos y2=t.pos />
+                <text class="tick" x=left - 6.0 y=t.pos + 4.0 text-anchor="end">{t.label.clone()}</text>
+            }
+        })
+        .collect_view();
+    let feasible = chart.feasible.map(|(x0, y0, x1, y1)| {
+        view! { <rect class="feasible" x=x0 y=y0 width=x1 - x0 height=y1 - y0 /> }
+    });
+    let target = chart.target_x.map(|x| {
+        view! {
+            <line class="target" x1=x x2=x y1=top y2=bottom />
+            <text class="target-label" x=x + 4.0 y=top + 12.0>"target"</text>
+        }
+    });
+    let frontier_points: Vec<String> = chart
+        .frontier
+        .iter()
+        .map(|&(si, pi)| {
+            let p = &chart.series[si].points[pi];
+            format!("{:.1},{:.1}", p.px.0, p.px.1)
+        })
+        .collect();
+    let frontier = (frontier_points.len() > 1).then(|| {
+        view! { <polyline class="frontier" points=frontier_points.join(" ") /> }
+    });
+    let series = chart
+        .series
+        .iter()
+        .enumerate()
+        .map(|(si, s)| {
+            let class = SERIES_CLASSES[si % SERIES_CLASSES.len()];
+            let is_current = current.is_some_and(|c| c.0 == s.sweep_index);
+            let line: Vec<String> =
+                s.points.iter().map(|p| format!("{:.1},{:.1}", p.px.0, p.px.1)).collect();
+            let sweep = &source.sweeps[s.sweep_index];
+            let sweep_index = s.sweep_index;
+            let points = s
+                .points
+                .iter()
+                .enumerate()
+                .map(|(pi, p)| {
+                    let recommended = is_current
+                        && current.and_then(|c| c.1).and_then(|li| sweep.levels().get(li))
+                            .is_some_and(|l| l.level == p.level);
+                    let on_frontier = chart.frontier.contains(&(si, pi));
+                    let label = format!(
+                        "{}, max_num_seqs {}: {} tok/s per user at {}, {} tok/s per GPU{}{}",
+                        sweep.label(),
+                        grouped(p.level, 0),
+                        significant(p.user_tps, 3),
+                        stat,
+                        grouped(p.throughput_per_gpu, 0),
+                        if recommended { ", recommended" } else { "" },
+                        if is_current { "" } else { ". Press Enter to switch to this deployment" },
+                    );
+                    let pick = move || {
+                        if !is_current {
+                            scenario.update(|s| {
+                                s.gpu = source.sweeps[sweep_index].gpu_model.clone();
+                                s.gpus = source.sweeps[sweep_index].num_gpus;
+                            });
+                        }
+                    };
+                    view! {
+                        <circle
+                            class=format!(
+                                "point {class}{}{}",
+                                if recommended { " recommended" } else { "" },
+                                if on_frontier { " on-frontier" } else { "" },
+                            )
+                            cx=p.px.0
+                            cy=p.px.1
+                            r=if recommended { 7.0 } else { 4.5 }
+                            tabindex="0"
+                            role="button"
+                            aria-label=label
+                            data-testid="chart-point"
+                            data-concurrency=data_value(p.level)
+                            data-gpu=sweep.gpu_model.clone()
+                            data-gpus=sweep.num_gpus.to_string()
+                            on:mouseenter=move |_| focus.set(Some((si, pi)))
+                            on:focus=move |_| focus.set(Some((si, pi)))
+                            on:click=move |_| pick()
+                            on:keydown=move |ev: ev::KeyboardEvent| {
+                                if ev.key() == "Enter" || ev.key() == " " {
+                                    ev.prevent_default();
+                                    pick();
+                                }
+                            }
+                        />
+                    }
+                })
+                .collect_view();
+            view! {
+                <g class=format!("series {class}{}", if is_current { " current" } else { "" })
+                    data-testid="chart-series"
+                    data-gpu=sweep.gpu_model.clone()
+                    data-gpus=sweep.num_gpus.to_string()>
+                    <polyline class="series-line" points=line.join(" ") />
+                    {points}
+                </g>
+            }
+        })
+        .collect_view();
+    view! {
+        <svg
+            data-testid="tradeoff-chart"
+            role="img"
+            aria-labelledby="chart-svg-title chart-summary"
+            width=chart.width
+            height=chart.height
+            viewBox=format!("0 0 {} {}", chart.width, chart.height)
+            on:mouseleave=move |_| focus.set(None)
+        >
+            <title id="chart-svg-title">"Per-user tok/s against output tok/s per GPU, one line per deployment, log scales"</title>
+            {feasible}
+            {x_grid}
+            {y_grid}
+            <rect class="frame" x=left y=top width=right - left height=bottom - top />
+            {frontier}
+            {target}
+            {series}
+            <text class="axis-label" x=(left + right) / 2.0 y=chart.height - 6.0 text-anchor="middle">
+                {format!("per-user tok/s at {stat} (log) →")}
+            </text>
+            <text
+                class="axis-label"
+                x=14.0
+                y=(top + bottom) / 2.0
+                text-anchor="middle"
+                transform=format!("rotate(-90 14 {})", (top + bottom) / 2.0)
+            >
+                "output tok/s per GPU (log) →"
+            </text>
+        </svg>
+    }
+}
+
+#[component]
+fn Legend(source: &'static Source, chart: ChartLayout, current: Option<usize>) -> impl IntoView {
+    let items = chart
+        .series
+        .iter()
+        .enumerate()
+        .map(|(si, s)| {
+            let class = SERIES_CLASSES[si % SERIES_CLASSES.len()];
+            let label = source.sweeps[s.sweep_index].label();
+            let here = if current == Some(s.sweep_index) { " (selected)" } else { "" };
+            view! { <li><span class=format!("swatch {class}")></span>{format!("{label}{here}")}</li> }
+        })
+        .collect_view();
+    view! {
+        <ul class="legend">
+            {items}
+            <li><span class="swatch frontier-swatch"></span>"Pareto frontier"</li>
+            <li><span class="swatch feasible-swatch"></span>"meets the per-user target"</li>
+        </ul>
+    }
+}
+
+fn readout(source: &Source, chart: &ChartLayout, focus: Focus, stat: &str) -> String {
+    let Some((si, pi)) = focus else {
+        return "Hover or focus a point to read its figures; click it (or press Enter) to switch to that deployment.".into();
+    };
+    let (Some(series), Some(p)) = (chart.series.get(si), chart.series.get(si).and_then(|s| s.points.get(pi))) else {
+        return String::new();
+    };
+    let sweep = &source.sweeps[series.sweep_index];
+    let level = sweep.levels().iter().find(|l| l.level == p.level);
+    format!(
+        "{} at max_num_seqs {}: {} tok/s per user at {}, {} tok/s per GPU ({} tok/s on {}), {}",
+        sweep.label(),
+        grouped(p.level, 0),
+        significant(p.user_tps, 3),
+        stat,
+        grouped(p.throughput_per_gpu, 0),
+        grouped(level.map_or(0.0, |l| l.throughput_tok_s), 0),
+        gpus(sweep.num_gpus),
+        level
+            .and_then(|l| l.energy_per_token_j)
+            .map_or_else(|| "J/token not reported".into(), |j| format!("{} J/token", significant(j, 3))),
+    )
+}
+
+fn summary(source: &Source, chart: &ChartLayout, stat: &str) -> String {
+    let lines: Vec<String> = chart
+        .series
+        .iter()
+        .filter_map(|s| {
+            let (first, last) = (s.points.first()?, s.points.last()?);
+            Some(format!(
+                "{}: from {} tok/s per user and {} tok/s per GPU at max_num_seqs {} to {} and {} at {}",
+                source.sweeps[s.sweep_index].label(),
+                significant(first.user_tps, 3),
+                grouped(first.throughput_per_gpu, 0),
+                grouped(first.level, 0),
+                significant(last.user_tps, 3),
+                grouped(last.throughput_per_gpu, 0),
+                grouped(last.level, 0),
+            ))
+        })
+        .collect();
+    format!(
+        "Per-user speed at {stat} falls as throughput per GPU rises with max_num_seqs. {}.",
+        lines.join("; ")
+    )
+}

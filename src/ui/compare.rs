@@ -1,0 +1,217 @@
+//! Deployments side by side for the current SLO: draws `core::compare` rows; sorting and "best"
+//! come from the core.
+
+use leptos::prelude::*;
+
+use super::data_value;
+use crate::core::compare::{all_meeting, best, family_rows, sort_rows, Column, CompareRow};
+use crate::core::format::{grouped, significant};
+use crate::core::planner::Status;
+use crate::core::scenario::Scenario;
+use crate::core::sweep::Source;
+
+fn header(column: Column) -> &'static str {
+    match column {
+        Column::Concurrency => "max_num_seqs",
+        Column::ThroughputPerGpu => "tok/s per GPU",
+        Column::Throughput => "aggregate tok/s",
+        Column::Energy => "J/token",
+        Column::UserTps => "per-user tok/s",
+    }
+}
+
+fn cell_text(column: Column, value: f64) -> String {
+    match column {
+        Column::Concurrency | Column::ThroughputPerGpu | Column::Throughput => grouped(value, 0),
+        Column::Energy => significant(value, 3),
+        Column::UserTps => grouped(value, 1),
+    }
+}
+
+/// Why a deployment has no recommendation, in a few words.
+fn why_none(row: &CompareRow) -> String {
+    match &row.plan.status {
+        Status::Unattainable => "none: smallest level fails".into(),
+        Status::NoData { missing, .. } => format!(
+            "none: no {}",
+            missing.iter().map(|s| s.key()).collect::<Vec<_>>().join(", ")
+        ),
+        _ => "none".into(),
+    }
+}
+
+/// The comparison table, with an "all models" switch and sortable columns.
+#[component]
+pub fn Compare(source: &'static Source, scenario: RwSignal<Scenario>) -> impl IntoView {
+    let all_models = RwSignal::new(false);
+    let sort = RwSignal::new(None::<(Column, bool)>);
+
+    let rows = Memo::new(move |_| {
+        let (slo, model) = scenario.with(|s| (s.slo(), source.model_index(&s.model_id)));
+        let mut rows = if all_models.get() {
+            all_meeting(source, &slo)
+        } else {
+            model.map(|m| family_rows(source, m, &slo)).unwrap_or_default()
+        };
+        if let Some((column, reversed)) = sort.get() {
+            sort_rows(&mut rows, column, reversed);
+        }
+        rows
+    });
+
+    let sort_button = move |column: Column| {
+        let state = move || match sort.get() {
+            Some((c, false)) if c == column => "descending",
+            Some((c, true)) if c == column => "ascending",
+            _ => "none",
+        };
+        let aria = move || {
+            // "Best first" is descending for higher-is-better columns, ascending for J/token.
+            let s = state();
+            match (s, column.higher_is_better()) {
+                ("none", _) => "none",
+                ("descending", true) | ("ascending", false) => "descending",
+                _ => "ascending",
+            }
+        };
+        view! {
+            <th scope="col" class="num" aria-sort=aria>
+                <button
+                    type="button"
+                    class="sort"
+                    data-testid="compare-sort"
+                    data-column=header(column)
+                    on:click=move |_| {
+                        sort.update(|s| {
+                            *s = match *s {
+                                Some((c, false)) if c == column => Some((column, true)),
+                                _ => Some((column, false)),
+                            }
+                        })
+                    }
+                >
+                    {header(column)}
+                    <span aria-hidden="true">
+                        {move || match state() {
+                            "descending" => " ▼",
+                            "ascending" => " ▲",
+                            _ => "",
+                        }}
+                    </span>
+                </button>
+            </th>
+        }
+    };
+
+    view! {
+        <section class="compare" aria-labelledby="compare-title">
+            <div class="section-head">
+                <h2 id="compare-title">"Deployments side by side"</h2>
+                <label class="switch">
+                    <input
+                        type="checkbox"
+                        data-testid="compare-all-models"
+                        prop:checked=move || all_models.get()
+                        on:change=move |ev| {
+                            sort.set(None);
+                            all_models.set(event_target_checked(&ev));
+                        }
+                    />
+                    "All models (only those that meet)"
+                </label>
+            </div>
+            <p class="hint">
+                {move || if all_models.get() {
+                    "Every deployment of every model that meets the target, best tok/s per GPU first. Select a row to open it."
+                } else {
+                    "Every deployment of this model and its precision variants at the same target. Select a row to open it. ★ marks the best value in each column."
+                }}
+            </p>
+            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="compare-title">
+                <table data-testid="compare-table">
+                    <thead>
+                        <tr>
+                            <th scope="col">"deployment"</th>
+                            <th scope="col">"status"</th>
+                            {Column::ALL.into_iter().map(sort_button).collect_view()}
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {move || {
+                            let rows = rows.get();
+                            let bests: Vec<Option<f64>> =
+                                Column::ALL.iter().map(|&c| best(&rows, c)).collect();
+                            let current = scenario.with(|s| s.sweep_index(source));
+                            rows.into_iter()
+                                .map(|row| compare_row(source, scenario, &row, &bests, current))
+                                .collect_view()
+                        }}
+                    </tbody>
+                </table>
+            </div>
+        </section>
+    }
+}
+
+fn compare_row(
+    source: &'static Source,
+    scenario: RwSignal<Scenario>,
+    row: &CompareRow,
+    bests: &[Option<f64>],
+    current: Option<usize>,
+) -> impl IntoView {
+    let sweep = &source.sweeps[row.sweep_index];
+    let model = &source.models[sweep.model_index];
+    let rec = row.recommendation.as_ref();
+    let cells = Column::ALL
+        .iter()
+        .zip(bests)
+        .map(|(&column, best)| match column.value(row) {
+            Some(v) if column == Column::Concurrency || rec.is_some() => {
+                let is_best = *best == Some(v);
+                view! {
+                    <td class=if is_best { "num best" } else { "num" }>
+                        {cell_text(column, v)}
+                        {is_best.then(|| view! { <span class="star" title="best in this column">" ★"</span> })}
+                    </td>
+                }
+                .into_any()
+            }
+            _ if column == Column::Concurrency => {
+                view! { <td class="num muted">{why_none(row)}</td> }.into_any()
+            }
+            _ => view! { <td class="num muted">"—"</td> }.into_any(),
+        })
+        .collect_view();
+    let model_id = model.model_id.clone();
+    let (gpu, gpus) = (sweep.gpu_model.clone(), sweep.num_gpus);
+    let open = move || {
+        let (model_id, gpu) = (model_id.clone(), gpu.clone());
+        scenario.update(move |s| {
+            *s = s.with_model(source, &model_id);
+            s.gpu = gpu;
+            s.gpus = gpus;
+        });
+    };
+    view! {
+        <tr
+            class=if current == Some(row.sweep_index) { "current" } else { "" }
+            data-testid="compare-row"
+            data-model=model.model_id.clone()
+            data-gpu=sweep.gpu_model.clone()
+            data-gpus=sweep.num_gpus.to_string()
+            data-status=row.plan.status.key()
+            data-concurrency=rec.map(|r| data_value(r.level)).unwrap_or_default()
+            data-throughput-per-gpu=rec.map(|r| data_value(r.throughput_per_gpu_tok_s)).unwrap_or_default()
+            data-energy=rec.and_then(|r| r.energy_per_token_j).map(data_value).unwrap_or_default()
+        >
+            <th scope="row">
+                <button type="button" class="link" on:click=move |_| open()>
+                    {format!("{} · {}", model.nickname, sweep.label())}
+                </button>
+            </th>
+            <td>{row.plan.status.key()}</td>
+            {cells}
+        </tr>
+    }
+}

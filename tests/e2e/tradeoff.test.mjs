@@ -1,0 +1,124 @@
+// Issue 3 end to end: chart, side-by-side deployments, tail limits, batching effect, estimate.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPlanner, value } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const LLAMA_8B = '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=25&stat=p50';
+const QWEN_235B = '?model=Qwen%2FQwen3-235B-A22B-Instruct-2507&gpu=B200&gpus=4&tpot=70&stat=p50';
+
+test('the chart draws one series per deployment, each point with its max_num_seqs', async () => {
+  const { page, context, errors } = await openPlanner(browser, server.base, LLAMA_8B);
+  const svg = page.locator('[data-testid="tradeoff-chart"]');
+  assert.equal(await svg.getAttribute('role'), 'img');
+  assert.equal(await page.locator('[data-testid="chart-series"]').count(), 2);
+  // 9 levels on 1 x B200, 11 on 1 x H100.
+  assert.equal(await page.locator('[data-testid="chart-point"]').count(), 20);
+  assert.equal(await page.locator('[data-testid="chart-point"][data-gpu="H100"][data-concurrency="384"].recommended').count(), 1);
+  assert.match(await page.textContent('[data-testid="chart-summary"]'), /1 x H100, TP1, bf16: from 137 tok\/s per user/);
+  assert.match(await svg.textContent(), /per-user tok\/s at p50 ITL/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('clicking a point of another deployment switches to it, in the URL too', async () => {
+  const { page, context } = await openPlanner(browser, server.base, LLAMA_8B);
+  await page.click('[data-testid="chart-point"][data-gpu="B200"][data-concurrency="64"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('gpu') === 'B200');
+  // B200 at 25 tok/s p50 recommends 256 (the compare row says the same).
+  await page.waitForSelector('[data-testid="rec-concurrency"][data-value="256"]');
+  // Keyboard: focus an H100 point and press Enter.
+  await page.focus('[data-testid="chart-point"][data-gpu="H100"][data-concurrency="8"]');
+  assert.match(await page.textContent('[data-testid="chart-readout"]'), /1 x H100, TP1, bf16 at max_num_seqs 8: 137 tok\/s per user/);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('gpu') === 'H100');
+  assert.equal(await value(page, 'rec-concurrency'), '384');
+  await context.close();
+});
+
+test('compare rows match the planner for each deployment, precision variants included', async () => {
+  const { page, context } = await openPlanner(browser, server.base, QWEN_235B);
+  const rows = await page.$$eval('[data-testid="compare-row"]', (els) => els.map((e) => ({ ...e.dataset })));
+  assert.equal(rows.length, 6);
+  assert.deepEqual(
+    [...new Set(rows.map((r) => r.model))].sort(),
+    ['Qwen/Qwen3-235B-A22B-Instruct-2507', 'Qwen/Qwen3-235B-A22B-Instruct-2507-FP8'],
+  );
+  for (const row of rows) {
+    const query = `?model=${encodeURIComponent(row.model)}&gpu=${row.gpu}&gpus=${row.gpus}&tpot=70&stat=p50`;
+    const single = await openPlanner(browser, server.base, query);
+    assert.equal(await value(single.page, 'rec-status'), row.status, query);
+    assert.equal((await value(single.page, 'rec-concurrency')) ?? '', row.concurrency, query);
+    if (row.concurrency) {
+      assert.equal(await value(single.page, 'rec-throughput-per-gpu'), row.throughputPerGpu, query);
+      assert.equal(await value(single.page, 'rec-energy'), row.energy, query);
+    }
+    await single.context.close();
+  }
+  const own = rows.find((r) => r.gpu === 'B200' && r.gpus === '4' && !r.model.endsWith('FP8'));
+  assert.equal(own.concurrency, '512');
+  await context.close();
+});
+
+test('compare table sorts, and the all-models switch lists only meeting deployments', async () => {
+  const { page, context } = await openPlanner(browser, server.base, QWEN_235B);
+  await page.click('[data-testid="compare-sort"][data-column="J/token"]');
+  const energies = await page.$$eval('[data-testid="compare-row"]', (els) =>
+    els.map((e) => e.dataset.energy).filter((v) => v !== '').map(Number));
+  assert.deepEqual(energies, [...energies].sort((a, b) => a - b));
+  await page.check('[data-testid="compare-all-models"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-row"]').length > 6);
+  const rows = await page.$$eval('[data-testid="compare-row"]', (els) => els.map((e) => ({ ...e.dataset })));
+  assert.ok(rows.every((r) => r.status === 'ok' || r.status === 'all-meet'));
+  const tput = rows.map((r) => Number(r.throughputPerGpu));
+  assert.deepEqual(tput, [...tput].sort((a, b) => b - a));
+  await context.close();
+});
+
+test('a p99 limit in the URL binds: 384 -> 256, and the sweep table names the broken limit', async () => {
+  const { page, context } = await openPlanner(browser, server.base, `${LLAMA_8B}&limit=p99:80`);
+  assert.equal(await value(page, 'rec-concurrency'), '256');
+  const row384 = page.locator('[data-testid="sweep-row"][data-concurrency="384"]');
+  assert.equal(await row384.getAttribute('data-meets'), 'false');
+  assert.match(await row384.textContent(), /fails: p99 ITL ≤ 80 ms/);
+  assert.equal(await page.locator('[data-testid="est-concurrency"]').count(), 0);
+  // Remove the limit in the form: back to 384, and the URL loses it.
+  await page.click('[data-testid="limit-remove"]');
+  await page.waitForSelector('[data-testid="rec-concurrency"][data-value="384"]');
+  assert.equal(new URL(page.url()).searchParams.getAll('limit').length, 0);
+  // Add one in the form and tighten it.
+  await page.click('[data-testid="limit-add"]');
+  await page.fill('[data-testid="limit-ms"]', '50');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('limit') === 'p99:50');
+  // p99 at 192 is 59.0 ms, at 128 is 46.4 ms.
+  assert.equal(await value(page, 'rec-concurrency'), '128');
+  await context.close();
+});
+
+test('a limit on the rate statistic and a malformed limit', async () => {
+  const { page, context } = await openPlanner(browser, server.base, `${LLAMA_8B}&limit=p42:9&limit=rate:45`);
+  assert.deepEqual(await page.$$eval('[data-testid="scenario-error"]', (els) => els.map((e) => e.dataset.param)), ['limit']);
+  // rate at 256: 255.19 * 1000 / 9009.6 = 28.3 ms; at 384: 41.4 ms; both under 45 ms.
+  assert.equal(await value(page, 'rec-concurrency'), '384');
+  await context.close();
+});
+
+test('batching effect and the estimate between measured points', async () => {
+  const { page, context } = await openPlanner(browser, server.base, LLAMA_8B);
+  assert.equal(await value(page, 'batch-user-slowdown'), String((1000 / 7.316111586987972) / (1000 / 37.70148498006165)));
+  assert.equal(await value(page, 'batch-throughput-gain'), String(9248.01198181863 / 1069.5688508868182));
+  assert.equal(await value(page, 'est-concurrency'), '411');
+  assert.ok(Math.abs(Number(await value(page, 'est-throughput')) - 9379.7) < 0.1);
+  assert.match(await page.textContent('[data-testid="estimate"]'), /About 411 \(between measured 384 and 512\)/);
+  await context.close();
+});
