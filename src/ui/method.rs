@@ -25,6 +25,11 @@ pub fn Method() -> impl IntoView {
                     "A higher level that meets again after a lower one failed is shown as “also meets”, never recommended."
                 </li>
                 <li>
+                    "Tail limits (optional): a level meets only if the target and every limit hold. "
+                    "The estimate, when shown, takes latency as linear in log2(max_num_seqs) between the recommended level and the next "
+                    "measured one (which fails) and solves for the target; it is labelled as an estimate and never replaces the measured answer."
+                </li>
+                <li>
                     "Where several runs share a level, all are listed and the level counts with the worst of its rows per metric "
                     "(highest latency, J/token and power; lowest throughput and avg batch)."
                 </li>
