@@ -21,7 +21,10 @@ use crate::core::scenario::Scenario;
 pub fn App() -> impl IntoView {
     let source = bundled::lm_arena_chat();
     let (initial, url_errors) = Scenario::from_query(&browser::query(), source);
-    let scenario = RwSignal::new(initial);
+    let scenario = RwSignal::new(initial.clone());
+    let link_untouched = Memo::new(move |was: Option<&bool>| {
+        was.copied().unwrap_or(true) && scenario.with(|s| *s == initial)
+    });
 
     Effect::new(move |_| {
         browser::replace_query(&scenario.with(Scenario::to_query));
@@ -46,7 +49,7 @@ pub fn App() -> impl IntoView {
                 " vLLM sweeps (" {source.task_display_name.clone()} ")."
             </p>
         </header>
-        <ui::scenario_errors::ScenarioErrors errors=url_errors />
+        <ui::scenario_errors::ScenarioErrors errors=url_errors visible=link_untouched.into() />
         <div class="layout">
             <ui::controls::Controls source=source scenario=scenario />
             <main class="results">

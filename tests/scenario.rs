@@ -140,3 +140,35 @@ fn limits_are_repeatable_and_round_trip() {
     assert_eq!(parse(&s.to_query()).0, s);
     assert_eq!(s.slo().limits, s.limits);
 }
+
+#[test]
+fn targets_outside_the_accepted_range_are_rejected() {
+    for bad in ["1e308", "1e-300", "5e-324", "0.0009", "1000001"] {
+        let (s, errors) = parse(&format!("tps={bad}"));
+        assert_eq!(params(&errors), vec!["tps"], "{bad}");
+        assert!(errors[0].1.contains("between 0.001 and 1,000,000"), "{bad}");
+        assert_eq!(s.target, Target::TokensPerSecond(20.0));
+    }
+    assert_eq!(parse_positive("0.001"), Ok(0.001));
+    assert_eq!(parse_positive("1000000"), Ok(1_000_000.0));
+    let (_, errors) = parse("limit=p99:1e308");
+    assert_eq!(params(&errors), vec!["limit"]);
+}
+
+#[test]
+fn names_match_without_regard_to_case_and_are_written_canonically() {
+    let (s, errors) = parse("model=meta-llama%2Fllama-3.1-70b-instruct&gpu=b200");
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(s.model_id, "meta-llama/Llama-3.1-70B-Instruct");
+    assert_eq!(s.gpu, "B200");
+}
+
+#[test]
+fn a_parameter_without_a_name_is_reported() {
+    let (_, errors) = parse("=5&tps=25");
+    assert_eq!(errors.len(), 1);
+    assert!(errors[0].1.contains("without a name"));
+    let (s, errors) = parse("tps=abc&tps=30");
+    assert!(errors.iter().any(|(_, m)| m.contains("only the first is read")));
+    assert_eq!(s.target, Target::TokensPerSecond(20.0));
+}

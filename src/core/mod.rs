@@ -4,6 +4,7 @@
 //! with `cargo test`. How the recommendation is computed lives in [`planner`].
 
 pub mod bundled;
+pub mod capacity;
 pub mod chart;
 pub mod compare;
 pub mod format;

@@ -55,6 +55,19 @@ impl Target {
         }
     }
 
+    /// The same target in the other unit (`1000 / value`), rounded to 4 significant digits so the
+    /// form, the URL and the plan show one number: 30 tok/s -> 33.33 ms.
+    pub fn in_other_unit(self) -> Target {
+        let round = |v: f64| {
+            let scale = 10f64.powi(3 - v.abs().log10().floor() as i32);
+            (v * scale).round() / scale
+        };
+        match self {
+            Target::TokensPerSecond(s) => Target::MsPerToken(round(1000.0 / s)),
+            Target::MsPerToken(t) => Target::TokensPerSecond(round(1000.0 / t)),
+        }
+    }
+
     /// Whether a latency (ms per token) meets the target, compared in the target's own unit.
     pub fn is_met_by(self, latency_ms: f64) -> bool {
         match self {
@@ -578,6 +591,12 @@ mod tests {
         assert_eq!(Target::TokensPerSecond(25.0).ms_per_token(), 40.0);
         assert_eq!(Target::MsPerToken(40.0).tokens_per_second(), 25.0);
         assert_eq!(Target::MsPerToken(40.0).value(), 40.0);
+        assert_eq!(Target::TokensPerSecond(30.0).in_other_unit(), Target::MsPerToken(33.33));
+        assert_eq!(Target::MsPerToken(33.33).in_other_unit(), Target::TokensPerSecond(30.0));
+        assert_eq!(Target::TokensPerSecond(7.777).in_other_unit(), Target::MsPerToken(128.6));
+        assert_eq!(Target::TokensPerSecond(1_000_000.0).in_other_unit(), Target::MsPerToken(0.001));
+        assert_eq!(Target::MsPerToken(0.001).in_other_unit(), Target::TokensPerSecond(1_000_000.0));
+        assert_eq!(Target::TokensPerSecond(300_000.0).in_other_unit(), Target::MsPerToken(0.003333));
     }
 
     #[test]

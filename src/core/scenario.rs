@@ -17,6 +17,11 @@ pub const DEFAULT_GPU: &str = "H100";
 pub const DEFAULT_TARGET: Target = Target::TokensPerSecond(20.0);
 /// Longest piece of a user's value echoed back in a message, in characters.
 const ECHO_CHARS: usize = 40;
+/// Smallest target or limit accepted, in its unit (tok/s per user or ms per token).
+pub const MIN_VALUE: f64 = 0.001;
+/// Largest target or limit accepted, in its unit: 1000 / MIN_VALUE, so a value converted
+/// between tok/s and ms stays in range.
+pub const MAX_VALUE: f64 = 1_000_000.0;
 
 /// A fully resolved scenario: `model_id`, `gpu` and `gpus` always name a sweep of the source.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,12 +58,22 @@ impl ParamError {
     }
 }
 
-/// Parses a positive, finite number typed by a user (`"25"`, `" 12.5 "`).
+/// Parses a target or limit typed by a user (`"25"`, `" 12.5 "`): a finite positive number
+/// from [`MIN_VALUE`] to [`MAX_VALUE`].
 ///
-/// Errors: a message saying the value must be a finite positive number.
+/// Errors: a message saying what is accepted and echoing (a shortened copy of) the text.
 pub fn parse_positive(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        Ok(v) if v.is_finite() && v > 0.0 => {
+            if (MIN_VALUE..=MAX_VALUE).contains(&v) {
+                Ok(v)
+            } else {
+                Err(format!(
+                    "must be between 0.001 and 1,000,000, got \"{}\"",
+                    echo(text)
+                ))
+            }
+        }
         _ => Err(format!(
             "must be a finite positive number, got \"{}\"",
             echo(text)
@@ -114,10 +129,20 @@ impl Scenario {
                 }
                 continue;
             }
+            if key.is_empty() {
+                errors.push(ParamError::new(
+                    "",
+                    format!("a parameter without a name (\"={}\") is ignored", echo(&value)),
+                ));
+                continue;
+            }
             if seen.iter().any(|k| *k == key) {
                 errors.push(ParamError::new(
                     &key,
-                    format!("`{}` is given more than once; the first is used", echo(&key)),
+                    format!(
+                        "`{}` is given more than once; only the first is read",
+                        echo(&key)
+                    ),
                 ));
                 continue;
             }
@@ -167,7 +192,12 @@ impl Scenario {
         }
 
         let model_index = match model {
-            Some(id) => match source.model_index(&id) {
+            Some(id) => match source.model_index(&id).or_else(|| {
+                source
+                    .models
+                    .iter()
+                    .position(|m| m.model_id.eq_ignore_ascii_case(&id))
+            }) {
                 Some(i) => Some(i),
                 None => {
                     errors.push(ParamError::new(
@@ -275,7 +305,13 @@ fn resolve_deployment(
         .into_iter()
         .map(|i| &source.sweeps[i])
         .collect();
-    let has_gpu = |name: &str| sweeps.iter().any(|s| s.gpu_model == name);
+    let known_gpu = |name: &str| {
+        sweeps
+            .iter()
+            .find(|s| s.gpu_model.eq_ignore_ascii_case(name))
+            .map(|s| s.gpu_model.clone())
+    };
+    let has_gpu = |name: &str| known_gpu(name).is_some();
     let fallback_gpu = if has_gpu(DEFAULT_GPU) {
         DEFAULT_GPU.to_string()
     } else {
@@ -284,14 +320,14 @@ fn resolve_deployment(
             .map(|s| s.gpu_model.clone())
             .unwrap_or_default()
     };
-    let gpu = match gpu {
-        Some(name) if has_gpu(&name) => name,
-        Some(name) => {
+    let gpu = match gpu.as_deref().map(|name| (name, known_gpu(name))) {
+        Some((_, Some(known))) => known,
+        Some((name, None)) => {
             errors.push(ParamError::new(
                 "gpu",
                 format!(
                     "`gpu` \"{}\" is not measured for this model; showing {fallback_gpu}",
-                    echo(&name)
+                    echo(name)
                 ),
             ));
             fallback_gpu

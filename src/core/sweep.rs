@@ -157,7 +157,7 @@ impl Statistic {
             Statistic::P90 => "p90 ITL",
             Statistic::P95 => "p95 ITL",
             Statistic::P99 => "p99 ITL",
-            Statistic::Rate => "rate",
+            Statistic::Rate => "throughput ÷ batch",
         }
     }
 }

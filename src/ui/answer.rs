@@ -178,7 +178,7 @@ fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
                         "Energy",
                         "rec-energy",
                         r.energy_per_token_j,
-                        |v| format!("{} J/token", significant(v, 3)),
+                        |v| format!("{} J/token", significant(v, 4)),
                     )}
                     {figure(
                         "Average power",
@@ -288,7 +288,7 @@ fn estimated(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Option<impl IntoView> {
                 {e.energy_per_token_j.map(|j| view! {
                     " and "
                     <span data-testid="est-energy" data-value=data_value(j)>
-                        {format!("{} J/token", significant(j, 3))}
+                        {format!("{} J/token", significant(j, 4))}
                     </span>
                 })}
                 "."

@@ -289,7 +289,7 @@ fn readout(source: &Source, chart: &ChartLayout, focus: Focus, stat: &str) -> St
         gpus(sweep.num_gpus),
         level
             .and_then(|l| l.energy_per_token_j)
-            .map_or_else(|| "J/token not reported".into(), |j| format!("{} J/token", significant(j, 3))),
+            .map_or_else(|| "J/token not reported".into(), |j| format!("{} J/token", significant(j, 4))),
     )
 }
 

@@ -23,7 +23,7 @@ fn header(column: Column) -> &'static str {
 fn cell_text(column: Column, value: f64) -> String {
     match column {
         Column::Concurrency | Column::ThroughputPerGpu | Column::Throughput => grouped(value, 0),
-        Column::Energy => significant(value, 3),
+        Column::Energy => significant(value, 4),
         Column::UserTps => grouped(value, 1),
     }
 }

@@ -13,10 +13,6 @@ fn target_text(target: Target) -> String {
     target.value().to_string()
 }
 
-/// Rounds a converted target to 2 decimals so the field, the URL and the plan agree.
-fn round2(value: f64) -> f64 {
-    (value * 100.0).round() / 100.0
-}
 
 /// The input panel. Every change updates the one `scenario` signal.
 #[component]
@@ -25,11 +21,21 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
     let sweep_index = Memo::new(move |_| scenario.with(|s| s.sweep_index(source)));
 
     let mut models: Vec<usize> = (0..source.models.len()).collect();
-    models.sort_by(|&a, &b| source.models[a].nickname.cmp(&source.models[b].nickname));
+    // By organisation, then size, so 8B comes before 70B.
+    models.sort_by(|&a, &b| {
+        let (ma, mb) = (&source.models[a], &source.models[b]);
+        let org = |id: &str| id.split('/').next().unwrap_or_default().to_ascii_lowercase();
+        org(&ma.model_id)
+            .cmp(&org(&mb.model_id))
+            .then(ma.total_params_b.total_cmp(&mb.total_params_b))
+            .then(ma.model_id.cmp(&mb.model_id))
+    });
 
     let text = RwSignal::new(scenario.with_untracked(|s| target_text(s.target)));
     let error = RwSignal::new(None::<String>);
-    let copied = RwSignal::new(String::new());
+    let copied = RwSignal::new(None::<bool>);
+    // The last unit switch (before, after): switching straight back restores the exact value.
+    let toggled = RwSignal::new(None::<(Target, Target)>);
 
     let on_target_input = move |ev| {
         let value = event_target_value(&ev);
@@ -50,11 +56,14 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
 
     let set_unit = move |per_second: bool| {
         let current = scenario.with_untracked(|s| s.target);
-        let converted = match (current, per_second) {
-            (Target::MsPerToken(t), true) => Target::TokensPerSecond(round2(1000.0 / t)),
-            (Target::TokensPerSecond(s), false) => Target::MsPerToken(round2(1000.0 / s)),
-            (same, _) => same,
+        if matches!(current, Target::TokensPerSecond(_)) == per_second {
+            return;
+        }
+        let converted = match toggled.get_untracked() {
+            Some((before, after)) if after == current => before,
+            _ => current.in_other_unit(),
         };
+        toggled.set(Some((current, converted)));
         error.set(None);
         text.set(target_text(converted));
         scenario.update(|s| s.target = converted);
@@ -234,22 +243,35 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
                     type="button"
                     data-testid="copy-link"
                     on:click=move |_| {
-                        let ok = browser::copy_text(&browser::href());
-                        copied
-                            .set(
-                                if ok {
-                                    "Link copied.".into()
-                                } else {
-                                    "Copy the address bar: it holds the whole scenario.".into()
-                                },
-                            );
+                        leptos::task::spawn_local(async move {
+                            let ok = browser::copy_text(&browser::href()).await;
+                            copied.set(Some(ok));
+                        });
                     }
                 >
                     "Copy link"
                 </button>
-                <span class="hint" role="status" aria-live="polite">
-                    {move || copied.get()}
+                <span class="hint" role="status" aria-live="polite" data-testid="copy-status">
+                    {move || match copied.get() {
+                        Some(true) => "Link copied.",
+                        Some(false) => "This browser did not allow copying; copy the link below.",
+                        None => "",
+                    }}
                 </span>
+                {move || (copied.get() == Some(false)).then(|| {
+                    view! {
+                        <input
+                            type="text"
+                            readonly
+                            aria-label="Link to this scenario"
+                            data-testid="share-url"
+                            prop:value=move || { scenario.track(); browser::href() }
+                            on:focus=move |ev| {
+                                event_target::<web_sys::HtmlInputElement>(&ev).select();
+                            }
+                        />
+                    }
+                })}
             </div>
         </aside>
     }

@@ -4,14 +4,14 @@ use leptos::prelude::*;
 
 use crate::core::scenario::ParamError;
 
-/// One message per parameter of the opening link that was unknown or malformed. Text only:
-/// the user's values are never rendered as HTML.
+/// One message per parameter of the opening link that was unknown or malformed, shown until
+/// the scenario is changed in the page. Text only: values are never rendered as HTML.
 #[component]
-pub fn ScenarioErrors(errors: Vec<ParamError>) -> impl IntoView {
+pub fn ScenarioErrors(errors: Vec<ParamError>, visible: Signal<bool>) -> impl IntoView {
     (!errors.is_empty()).then(|| {
         view! {
-            <div class="notice warn" role="status">
-                <p>"Some parts of this link could not be used; the rest of the scenario applies:"</p>
+            <div class="notice warn" role="status" hidden=move || !visible.get()>
+                <p>"Some parts of the link you opened could not be used; the rest of the scenario applies:"</p>
                 <ul>
                     {errors
                         .into_iter()

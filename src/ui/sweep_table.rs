@@ -55,6 +55,7 @@ pub fn SweepTable(
                 let meets = verdict.is_some_and(|v| v.meets);
                 let verdict = verdict.map_or_else(String::new, |v| verdict_text(&slo, &v.broken));
                 let recommended = plan.recommended == Some(li);
+                let also_meets = plan.also_meets.iter().any(|a| a.level_index == li);
                 let class = match (recommended, meets) {
                     (true, _) => "recommended meets",
                     (false, true) => "meets",
@@ -77,8 +78,14 @@ pub fn SweepTable(
                         <th scope="row" class="num">
                             {grouped(row.level, 0)}
                             {recommended.then(|| view! { <span class="badge rec">"recommended"</span> })}
+                            {also_meets.then(|| view! {
+                                <span class="badge" title="Meets, but a lower level fails: not recommended">
+                                    "also meets, not recommended"
+                                </span>
+                            })}
                             {duplicate}
                         </th>
+                        <td class="verdict">{verdict}</td>
                         <td class="num">{grouped(row.avg_batch_size, 1)}</td>
                         <td class=col(Statistic::P50)>{ms(row.p50_itl_ms)}</td>
                         <td class=col(Statistic::P90)>{ms(row.p90_itl_ms)}</td>
@@ -86,11 +93,12 @@ pub fn SweepTable(
                         <td class=col(Statistic::P99)>{ms(row.p99_itl_ms)}</td>
                         <td class=col(Statistic::Rate)>{grouped(row.rate_user_tps(), 1)}</td>
                         <td class="num">{grouped(row.throughput_tok_s, 0)}</td>
-                        <td class="num">{ms(row.energy_per_token_j)}</td>
+                        <td class="num">
+                    {row.energy_per_token_j.map_or_else(|| "not reported".into(), |j| significant(j, 4))}
+                </td>
                         <td class="num">
                             {row.power_w.map_or_else(|| "not reported".into(), |w| grouped(w, 0))}
                         </td>
-                        <td class="verdict">{verdict}</td>
                     </tr>
                 }
             })
@@ -103,6 +111,7 @@ pub fn SweepTable(
                         <thead>
                             <tr>
                                 <th scope="col">"max_num_seqs"</th>
+                                <th scope="col" class="verdict">{format!("vs target ({})", stat.short_label())}</th>
                                 <th scope="col">"avg batch"</th>
                                 <th scope="col">"p50 ITL (ms)"</th>
                                 <th scope="col">"p90 ITL (ms)"</th>
@@ -112,7 +121,6 @@ pub fn SweepTable(
                                 <th scope="col">"output (tok/s)"</th>
                                 <th scope="col">"J/token"</th>
                                 <th scope="col">"power (W)"</th>
-                                <th scope="col">{format!("vs target ({})", stat.short_label())}</th>
                             </tr>
                         </thead>
                         <tbody>{rows}</tbody>

@@ -28,7 +28,7 @@ test('Llama-3.1-8B on 1 x H100 at 25 tok/s p50 runs max_num_seqs 384', async () 
   assert.equal(await value(page, 'rec-user-tps'), String(1000 / 37.70148498006165));
   assert.equal(await value(page, 'rec-headroom'), String((1000 / 37.70148498006165 - 25) / 25));
   assert.match(await page.textContent('[data-testid="rec-throughput"]'), /9,248 tok\/s/);
-  assert.match(await page.textContent('[data-testid="rec-energy"]'), /0\.0742 J\/token/);
+  assert.match(await page.textContent('[data-testid="rec-energy"]'), /0\.07423 J\/token/);
   const rows = page.locator('[data-testid="sweep-row"]');
   assert.equal(await rows.count(), 11);
   assert.equal(await page.getAttribute('[data-testid="sweep-row"][data-concurrency="384"]', 'data-meets'), 'true');
@@ -155,5 +155,47 @@ test('changing the model keeps the GPU type when the new model has it', async ()
   assert.match(await page.textContent('[data-testid="model-info"]'), /Qwen\/Qwen3-8B · Dense Transformer, 8B/);
   await page.selectOption('[data-testid="deployment-select"]', { label: '1 x H100, TP1, bf16' });
   await page.waitForFunction(() => new URL(location.href).searchParams.get('gpu') === 'H100');
+  await context.close();
+});
+
+test('switching units and straight back restores the exact target', async () => {
+  const { page, context } = await openPlanner(browser, server.base, `${LLAMA_8B}&tps=7.777&stat=p50`);
+  await page.check('[data-testid="unit-tpot"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('tpot') === '128.6');
+  await page.check('[data-testid="unit-tps"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('tps') === '7.777');
+  assert.equal(await page.inputValue('[data-testid="target-input"]'), '7.777');
+  await context.close();
+});
+
+test('Copy link copies when allowed and offers the link when the browser has no clipboard', async () => {
+  let { page, context, errors } = await openPlanner(browser, server.base, `${LLAMA_8B}&tps=25`);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base.slice(0, -1) });
+  await page.click('[data-testid="copy-link"]');
+  await page.waitForSelector('[data-testid="copy-status"]:has-text("Link copied.")');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+  await context.close();
+
+  context = await browser.newContext();
+  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
+  page = await context.newPage();
+  errors = [];
+  page.on('pageerror', (err) => errors.push(String(err)));
+  await page.goto(`${server.base}${LLAMA_8B}&tps=25`);
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  await page.click('[data-testid="copy-link"]');
+  await page.waitForSelector('[data-testid="share-url"]');
+  assert.equal(await page.inputValue('[data-testid="share-url"]'), page.url());
+  assert.match(await page.textContent('[data-testid="copy-status"]'), /did not allow copying/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the link warning goes once the scenario is changed in the page', async () => {
+  const { page, context } = await openPlanner(browser, server.base, '?tps=abc&gpu=TPU');
+  assert.equal(await page.locator('[data-testid="scenario-error"]').count(), 2);
+  assert.ok(await page.isVisible('[data-testid="scenario-error"]'));
+  await page.fill('[data-testid="target-input"]', '25');
+  await page.waitForSelector('[data-testid="scenario-error"]', { state: 'hidden' });
   await context.close();
 });
