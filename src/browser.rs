@@ -1,4 +1,5 @@
-//! The only module that touches the browser: the URL, the clipboard and the start-up message.
+//! The only module that touches the browser: the URL, the clipboard, downloads and the start-up
+//! message.
 //! Each call degrades to a no-op when the browser API is missing, so a missing API never panics.
 
 use wasm_bindgen::JsValue;
@@ -64,4 +65,45 @@ pub fn viewport_width() -> f64 {
         .and_then(|w| w.inner_width().ok())
         .and_then(|v| v.as_f64())
         .unwrap_or(1024.0)
+}
+
+/// Offers `content` as a file download named `filename`. False when the browser refused.
+pub fn download(filename: &str, mime: &str, content: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return false;
+    };
+    let parts = js_sys::Array::of1(&JsValue::from_str(content));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return false;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return false;
+    };
+    let anchor = document
+        .create_element("a")
+        .ok()
+        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok());
+    let done = anchor.is_some_and(|a| {
+        a.set_href(&url);
+        a.set_download(filename);
+        a.click();
+        true
+    });
+    // The click has started the download; the object URL is no longer needed.
+    let _ = web_sys::Url::revoke_object_url(&url);
+    done
+}
+
+/// The markup of the first element matching `selector`, serialised as XML (SVG keeps its
+/// namespace), or `None`.
+pub fn element_xml(selector: &str) -> Option<String> {
+    let document = web_sys::window()?.document()?;
+    let element = document.query_selector(selector).ok()??;
+    web_sys::XmlSerializer::new()
+        .ok()?
+        .serialize_to_string(&element)
+        .ok()
 }

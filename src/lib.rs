@@ -54,6 +54,7 @@ pub fn App() -> impl IntoView {
             <ui::controls::Controls source=source scenario=scenario />
             <main class="results">
                 <ui::answer::Answer source=source scenario=scenario result=result />
+                <ui::capacity::CapacityPanel source=source scenario=scenario result=result />
                 <ui::chart::TradeoffChart source=source scenario=scenario result=result />
                 <ui::compare::Compare source=source scenario=scenario />
                 <ui::sweep_table::SweepTable source=source scenario=scenario result=result />

@@ -172,3 +172,24 @@ fn a_parameter_without_a_name_is_reported() {
     assert!(errors.iter().any(|(_, m)| m.contains("only the first is read")));
     assert_eq!(s.target, Target::TokensPerSecond(20.0));
 }
+
+#[test]
+fn fleet_inputs_parse_round_trip_and_name_errors() {
+    let (s, errors) = parse("tps=25&users=1000&price=2.5&kwh_price=0.12&co2=400&pue=1.2");
+    assert!(errors.is_empty(), "{errors:?}");
+    let c = s.capacity;
+    assert_eq!(
+        (c.users, c.price_per_gpu_hour, c.price_per_kwh, c.co2_g_per_kwh, c.pue),
+        (Some(1000.0), Some(2.5), Some(0.12), Some(400.0), Some(1.2))
+    );
+    assert!(s.to_query().ends_with("&users=1000&price=2.5&kwh_price=0.12&co2=400&pue=1.2"));
+    assert_eq!(parse(&s.to_query()).0, s);
+    // Zero is a real price or carbon intensity; zero users or a PUE below 1 is not.
+    let (s, errors) = parse("co2=0&price=0&users=0&pue=0.9&kwh_price=-1");
+    assert_eq!(params(&errors), vec!["users", "pue", "kwh_price"]);
+    assert_eq!(s.capacity.co2_g_per_kwh, Some(0.0));
+    assert_eq!(s.capacity.price_per_gpu_hour, Some(0.0));
+    assert_eq!(s.capacity.users, None);
+    assert_eq!(s.capacity.pue, None);
+    assert!(!parse("").0.to_query().contains("users"));
+}

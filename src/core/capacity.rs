@@ -12,7 +12,8 @@
 //! - energy per request = the stored `energy_per_request_joules` (worst of the level's rows), J;
 //!   Wh per 1,000 requests = J × 1000 / 3600.
 
-use super::planner::Recommendation;
+use super::planner::{Plan, Recommendation, Slo};
+use super::sweep::Sweep;
 
 /// Optional fleet inputs (URL `users`, `price`, `kwh_price`, `co2`, `pue`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -98,6 +99,18 @@ pub fn capacity(
         energy_per_request_j,
         wh_per_1000_requests: energy_per_request_j.map(|j| j * 1000.0 / 3600.0),
     }
+}
+
+/// [`capacity`] for a planned sweep, at its recommended level; `None` without a recommendation.
+pub fn at_recommendation(
+    sweep: &Sweep,
+    plan: &Plan,
+    slo: &Slo,
+    inputs: &CapacityInputs,
+) -> Option<Capacity> {
+    let rec = plan.recommendation(sweep, slo)?;
+    let level = sweep.levels().get(plan.recommended?)?;
+    Some(capacity(&rec, sweep.num_gpus, level.energy_per_request_j, inputs))
 }
 
 #[cfg(test)]

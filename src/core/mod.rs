@@ -7,6 +7,7 @@ pub mod bundled;
 pub mod capacity;
 pub mod chart;
 pub mod compare;
+pub mod export;
 pub mod format;
 pub mod planner;
 pub mod scenario;

@@ -2,10 +2,13 @@
 //!
 //! Parameters: `model` (a `model_id`), `gpu` (e.g. `H100`), `gpus` (GPU count), exactly one of
 //! `tps` (per-user tok/s) or `tpot` (ms per output token), and `stat` (`p50`, `p90`, `p95`,
-//! `p99`, `rate`), and any number of tail limits `limit=STAT:MS` (e.g. `limit=p99:150`).
+//! `p99`, `rate`), any number of tail limits `limit=STAT:MS` (e.g. `limit=p99:150`), and the
+//! optional fleet inputs `users`, `price` ($/GPU-hour), `kwh_price` ($/kWh), `co2` (g/kWh) and
+//! `pue`.
 //! A parameter that is unknown or malformed gives a [`ParamError`] naming it; the
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
+use super::capacity::CapacityInputs;
 use super::planner::{Limit, Slo, Target};
 use super::sweep::{Source, Statistic};
 
@@ -38,6 +41,8 @@ pub struct Scenario {
     pub stat: Statistic,
     /// Extra tail limits, in URL order.
     pub limits: Vec<Limit>,
+    /// Optional fleet, cost and energy inputs.
+    pub capacity: CapacityInputs,
 }
 
 /// A URL parameter that could not be used as given.
@@ -81,6 +86,33 @@ pub fn parse_positive(text: &str) -> Result<f64, String> {
     }
 }
 
+/// What a fleet input accepts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum InputKind {
+    /// Concurrent streams: more than 0, at most 1e9.
+    Users,
+    /// A price or a carbon intensity: 0 or more, at most 1e6.
+    Amount,
+    /// Power usage effectiveness: from 1 (GPUs only) to 10.
+    Pue,
+}
+
+/// Parses a fleet input typed by a user (`users`, `price`, `kwh_price`, `co2`, `pue`).
+///
+/// Errors: a message saying what is accepted.
+pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, String> {
+    let value = text.trim().parse::<f64>().ok().filter(|v| v.is_finite());
+    let (ok, accepted) = match kind {
+        InputKind::Users => (value.is_some_and(|v| v > 0.0 && v <= 1e9), "a number of streams above 0"),
+        InputKind::Amount => (value.is_some_and(|v| (0.0..=1e6).contains(&v)), "a number from 0 to 1,000,000"),
+        InputKind::Pue => (value.is_some_and(|v| (1.0..=10.0).contains(&v)), "a number from 1 (GPUs only) to 10"),
+    };
+    match value {
+        Some(v) if ok => Ok(v),
+        _ => Err(format!("must be {accepted}, got \"{}\"", echo(text))),
+    }
+}
+
 /// Parses a tail limit `STAT:MS`, e.g. `p99:150`.
 ///
 /// Errors: a message naming the expected form.
@@ -118,6 +150,7 @@ impl Scenario {
         let mut target = None;
         let mut stat = None;
         let mut limits = Vec::new();
+        let mut capacity = CapacityInputs::default();
         let mut seen: Vec<String> = Vec::new();
 
         let query = query.strip_prefix('?').unwrap_or(query);
@@ -184,6 +217,19 @@ impl Scenario {
                         ),
                     )),
                 },
+                "users" | "price" | "kwh_price" | "co2" | "pue" => {
+                    let (kind, slot) = match key.as_ref() {
+                        "users" => (InputKind::Users, &mut capacity.users),
+                        "price" => (InputKind::Amount, &mut capacity.price_per_gpu_hour),
+                        "kwh_price" => (InputKind::Amount, &mut capacity.price_per_kwh),
+                        "co2" => (InputKind::Amount, &mut capacity.co2_g_per_kwh),
+                        _ => (InputKind::Pue, &mut capacity.pue),
+                    };
+                    match parse_input(kind, &value) {
+                        Ok(v) => *slot = Some(v),
+                        Err(e) => errors.push(ParamError::new(&key, format!("`{key}` {e}"))),
+                    }
+                }
                 other => errors.push(ParamError::new(
                     other,
                     format!("unknown parameter `{}` is ignored", echo(other)),
@@ -227,6 +273,7 @@ impl Scenario {
             target: target.unwrap_or(DEFAULT_TARGET),
             stat: stat.unwrap_or(Statistic::P50),
             limits,
+            capacity,
         };
         (scenario, errors)
     }
@@ -247,6 +294,18 @@ impl Scenario {
             .append_pair("stat", self.stat.key());
         for limit in &self.limits {
             query.append_pair("limit", &format!("{}:{}", limit.stat.key(), limit.max_ms));
+        }
+        let c = &self.capacity;
+        for (key, value) in [
+            ("users", c.users),
+            ("price", c.price_per_gpu_hour),
+            ("kwh_price", c.price_per_kwh),
+            ("co2", c.co2_g_per_kwh),
+            ("pue", c.pue),
+        ] {
+            if let Some(v) = value {
+                query.append_pair(key, &v.to_string());
+            }
         }
         query.finish()
     }

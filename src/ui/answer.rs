@@ -3,6 +3,8 @@
 use leptos::prelude::*;
 
 use super::data_value;
+use crate::browser;
+use crate::core::export::scenario_json;
 use crate::core::format::{gpus, grouped, percent, significant, trimmed};
 use crate::core::planner::{batching_effect, estimate, Plan, Slo, Status, Target};
 use crate::core::scenario::Scenario;
@@ -96,6 +98,21 @@ pub fn Answer(
                 {batching(sweep, &plan, &slo)}
                 {estimated(sweep, &plan, &slo)}
                 {also_meets(sweep, &plan)}
+                <button
+                    type="button"
+                    class="export"
+                    data-testid="export-json"
+                    on:click=move |_| {
+                        let text = scenario.with_untracked(|s| {
+                            scenario_json(source, s, i, &plan, &browser::href())
+                        });
+                        if let Ok(text) = text {
+                            browser::download("llm-slo-planner-scenario.json", "application/json", &text);
+                        }
+                    }
+                >
+                    "Download scenario and results (JSON)"
+                </button>
             </section>
         }
         .into_any()

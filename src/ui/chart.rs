@@ -14,6 +14,23 @@ use crate::core::sweep::Source;
 /// Series colours, chosen to stay apart in light and dark mode (CSS variables `--s0`..`--s5`).
 const SERIES_CLASSES: [&str; 6] = ["s0", "s1", "s2", "s3", "s4", "s5"];
 
+/// Styles written into a downloaded SVG (the page's CSS does not travel with the file), light
+/// colours.
+const EXPORT_STYLE: &str = "<style>svg{font:11px system-ui,sans-serif;background:#fff}\
+.grid{stroke:#d9dcd6}.frame{fill:none;stroke:#5c6166}.tick{fill:#5c6166}.axis-label{fill:#1d1f21;font-size:12px}\
+.feasible{fill:#e3f2ec;opacity:.7}.target{stroke:#1f6f5c;stroke-width:2;stroke-dasharray:5 3}.target-label{fill:#1f6f5c}\
+.frontier{fill:none;stroke:#1d1f21;stroke-width:1.5;stroke-dasharray:2 3}.series-line{fill:none;stroke-width:1.5}\
+.current .series-line{stroke-width:3}.point{stroke:#fff}.point.recommended{stroke:#1d1f21;stroke-width:3}\
+.s0 .series-line{stroke:#1f6f5c}.point.s0{fill:#1f6f5c}.s1 .series-line{stroke:#b4540a}.point.s1{fill:#b4540a}\
+.s2 .series-line{stroke:#3556a8}.point.s2{fill:#3556a8}.s3 .series-line{stroke:#9c2f76}.point.s3{fill:#9c2f76}\
+.s4 .series-line{stroke:#5d6b00}.point.s4{fill:#5d6b00}.s5 .series-line{stroke:#6b4fb3}.point.s5{fill:#6b4fb3}</style>";
+
+/// The chart's markup with [`EXPORT_STYLE`] inserted after the opening `<svg ...>` tag.
+fn standalone_svg(markup: &str) -> Option<String> {
+    let end = markup.find('>')? + 1;
+    Some(format!("{}{EXPORT_STYLE}{}", &markup[..end], &markup[end..]))
+}
+
 /// Chart height in SVG units (= CSS px: the view box matches the drawn size).
 const HEIGHT: f64 = 340.0;
 
@@ -80,6 +97,20 @@ pub fn TradeoffChart(
                     {move || readout(source, &chart, focus.get(), stat.short_label())}
                 </p>
                 <p class="hint" id="chart-summary" data-testid="chart-summary">{summary}</p>
+                <button
+                    type="button"
+                    data-testid="export-svg"
+                    on:click=move |_| {
+                        if let Some(svg) = browser::element_xml("[data-testid=tradeoff-chart]")
+                            .as_deref()
+                            .and_then(standalone_svg)
+                        {
+                            browser::download("llm-slo-planner-chart.svg", "image/svg+xml", &svg);
+                        }
+                    }
+                >
+                    "Download chart (SVG)"
+                </button>
             </section>
         })
     }

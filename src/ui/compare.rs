@@ -4,9 +4,12 @@
 use leptos::prelude::*;
 
 use super::data_value;
+use crate::browser;
+use crate::core::capacity::{at_recommendation, CapacityInputs};
 use crate::core::compare::{all_meeting, best, family_rows, sort_rows, Column, CompareRow};
+use crate::core::export::compare_csv;
 use crate::core::format::{grouped, significant};
-use crate::core::planner::Status;
+use crate::core::planner::{Slo, Status};
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
 
@@ -103,10 +106,26 @@ pub fn Compare(source: &'static Source, scenario: RwSignal<Scenario>) -> impl In
         }
     };
 
+    let fleet_columns = move || {
+        scenario.with(|s| (s.capacity.users.is_some(), s.capacity.price_per_gpu_hour.is_some()))
+    };
+    let export_status = RwSignal::new(String::new());
+    let download_csv = move |_| {
+        let text = scenario.with_untracked(|s| {
+            compare_csv(source, &rows.get_untracked(), &s.slo(), &s.capacity, &browser::href())
+        });
+        let ok = text.is_ok_and(|t| browser::download("llm-slo-planner-deployments.csv", "text/csv", &t));
+        export_status.set(if ok { String::new() } else { "The browser refused the download.".into() });
+    };
+
     view! {
         <section class="compare" aria-labelledby="compare-title">
             <div class="section-head">
                 <h2 id="compare-title">"Deployments side by side"</h2>
+                <button type="button" data-testid="export-csv" on:click=download_csv>
+                    "Download CSV"
+                </button>
+                <span class="hint" role="status">{move || export_status.get()}</span>
                 <label class="switch">
                     <input
                         type="checkbox"
@@ -134,6 +153,8 @@ pub fn Compare(source: &'static Source, scenario: RwSignal<Scenario>) -> impl In
                             <th scope="col">"deployment"</th>
                             <th scope="col">"status"</th>
                             {Column::ALL.into_iter().map(sort_button).collect_view()}
+                            {move || fleet_columns().0.then(|| view! { <th scope="col" class="num">"GPUs needed"</th> })}
+                            {move || fleet_columns().1.then(|| view! { <th scope="col" class="num">"GPU $/M tokens"</th> })}
                         </tr>
                     </thead>
                     <tbody>
@@ -141,9 +162,10 @@ pub fn Compare(source: &'static Source, scenario: RwSignal<Scenario>) -> impl In
                             let rows = rows.get();
                             let bests: Vec<Option<f64>> =
                                 Column::ALL.iter().map(|&c| best(&rows, c)).collect();
-                            let current = scenario.with(|s| s.sweep_index(source));
+                            let (current, slo, inputs) =
+                                scenario.with(|s| (s.sweep_index(source), s.slo(), s.capacity));
                             rows.into_iter()
-                                .map(|row| compare_row(source, scenario, &row, &bests, current))
+                                .map(|row| compare_row(source, scenario, &row, &bests, current, &slo, &inputs))
                                 .collect_view()
                         }}
                     </tbody>
@@ -159,8 +181,22 @@ fn compare_row(
     row: &CompareRow,
     bests: &[Option<f64>],
     current: Option<usize>,
+    slo: &Slo,
+    inputs: &CapacityInputs,
 ) -> impl IntoView {
     let sweep = &source.sweeps[row.sweep_index];
+    let cap = at_recommendation(sweep, &row.plan, slo, inputs);
+    let gpus_needed = cap.as_ref().and_then(|c| c.gpus);
+    let cost = cap.as_ref().and_then(|c| c.cost_per_mtok);
+    let dash = || "—".to_string();
+    let fleet_cells = view! {
+        {inputs.users.is_some().then(|| view! {
+            <td class="num">{gpus_needed.map_or_else(dash, |g| grouped(g as f64, 0))}</td>
+        })}
+        {inputs.price_per_gpu_hour.is_some().then(|| view! {
+            <td class="num">{cost.map_or_else(dash, |c| format!("${}", significant(c, 3)))}</td>
+        })}
+    };
     let model = &source.models[sweep.model_index];
     let rec = row.recommendation.as_ref();
     let cells = Column::ALL
@@ -204,6 +240,8 @@ fn compare_row(
             data-concurrency=rec.map(|r| data_value(r.level)).unwrap_or_default()
             data-throughput-per-gpu=rec.map(|r| data_value(r.throughput_per_gpu_tok_s)).unwrap_or_default()
             data-energy=rec.and_then(|r| r.energy_per_token_j).map(data_value).unwrap_or_default()
+            data-gpus-needed=gpus_needed.map(|g| g.to_string()).unwrap_or_default()
+            data-cost-per-mtok=cost.map(data_value).unwrap_or_default()
         >
             <th scope="row">
                 <button type="button" class="link" on:click=move |_| open()>
@@ -212,6 +250,7 @@ fn compare_row(
             </th>
             <td>{row.plan.status.key()}</td>
             {cells}
+            {fleet_cells}
         </tr>
     }
 }

@@ -5,7 +5,8 @@ use leptos::prelude::*;
 use crate::browser;
 use crate::core::format;
 use crate::core::planner::{Limit, Target};
-use crate::core::scenario::{parse_positive, Scenario};
+use crate::core::capacity::CapacityInputs;
+use crate::core::scenario::{parse_input, parse_positive, InputKind, Scenario};
 use crate::core::sweep::{Source, Statistic};
 
 /// Text for the target field: the value as entered, `{}` formatting (`25`, `12.5`).
@@ -237,6 +238,7 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
             </div>
 
             <Limits scenario=scenario />
+            <Fleet scenario=scenario />
 
             <div class="field share">
                 <button
@@ -373,6 +375,72 @@ fn limit_row(scenario: RwSignal<Scenario>, index: usize) -> impl IntoView {
             >
                 "✕"
             </button>
+            {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+        </div>
+    }
+}
+
+/// Accessor for one optional fleet input.
+type Slot = fn(&mut CapacityInputs) -> &mut Option<f64>;
+
+/// Optional fleet, cost and energy inputs; an empty field means "not given".
+#[component]
+fn Fleet(scenario: RwSignal<Scenario>) -> impl IntoView {
+    let fields: [(&'static str, &'static str, &'static str, InputKind, Slot); 5] = [
+        ("users", "Concurrent users", "streams", InputKind::Users, |c| &mut c.users),
+        ("price", "GPU price", "$ per GPU-hour", InputKind::Amount, |c| &mut c.price_per_gpu_hour),
+        ("kwh_price", "Electricity price", "$ per kWh", InputKind::Amount, |c| &mut c.price_per_kwh),
+        ("co2", "Grid carbon intensity", "g CO2 per kWh", InputKind::Amount, |c| &mut c.co2_g_per_kwh),
+        ("pue", "PUE", "1 = GPUs only", InputKind::Pue, |c| &mut c.pue),
+    ];
+    view! {
+        <fieldset class="field fleet">
+            <legend>"Fleet, cost and energy (optional)"</legend>
+            {fields
+                .into_iter()
+                .map(|(key, label, unit, kind, slot)| fleet_input(scenario, key, label, unit, kind, slot))
+                .collect_view()}
+        </fieldset>
+    }
+}
+
+fn fleet_input(
+    scenario: RwSignal<Scenario>,
+    key: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    kind: InputKind,
+    slot: Slot,
+) -> impl IntoView {
+    let initial = scenario.with_untracked(|s| {
+        let mut inputs = s.capacity;
+        *slot(&mut inputs)
+    });
+    let error = RwSignal::new(None::<String>);
+    let id = format!("fleet-{key}");
+    view! {
+        <div class="fleet-row">
+            <label for=id.clone()>{label}<span class="unit">{format!(" ({unit})")}</span></label>
+            <input
+                id=id
+                type="text"
+                inputmode="decimal"
+                autocomplete="off"
+                data-testid=format!("input-{key}")
+                value=initial.map(|v| v.to_string()).unwrap_or_default()
+                aria-invalid=move || error.with(Option::is_some).to_string()
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    let parsed = if text.trim().is_empty() { Ok(None) } else { parse_input(kind, &text).map(Some) };
+                    match parsed {
+                        Ok(v) => {
+                            error.set(None);
+                            scenario.update(|s| *slot(&mut s.capacity) = v);
+                        }
+                        Err(e) => error.set(Some(format!("{label} {e}; the last valid value is still used."))),
+                    }
+                }
+            />
             {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
         </div>
     }

@@ -1,0 +1,317 @@
+//! Downloads: the side-by-side table as CSV and the scenario with its results as JSON. Numbers
+//! are written unrounded (Rust's `{}` for f64); a value that is absent is an empty CSV cell or a
+//! JSON `null`, never 0. Writing uses the `csv` and `serde_json` crates.
+
+use serde::Serialize;
+
+use super::capacity::{at_recommendation, Capacity, CapacityInputs};
+use super::compare::CompareRow;
+use super::planner::{estimate, Plan, Slo, Target};
+use super::scenario::Scenario;
+use super::sweep::Source;
+
+/// CSV header, units in the names.
+pub const CSV_HEADER: [&str; 19] = [
+    "model_id",
+    "gpu",
+    "num_gpus",
+    "parallelism",
+    "precision",
+    "status",
+    "max_num_seqs",
+    "avg_batch_size_requests",
+    "statistic",
+    "latency_ms",
+    "per_user_tok_s",
+    "throughput_tok_s",
+    "throughput_per_gpu_tok_s",
+    "energy_j_per_token",
+    "power_w",
+    "replicas",
+    "gpus_needed",
+    "gpu_cost_usd_per_mtok",
+    "headroom_fraction",
+];
+
+fn num(value: Option<f64>) -> String {
+    value.map(|v| v.to_string()).unwrap_or_default()
+}
+
+/// The comparison rows as CSV: a first comment line `# scenario: <url>`, the header, one row per
+/// deployment. Errors: the csv crate's message (writing to memory does not fail in practice).
+pub fn compare_csv(
+    source: &Source,
+    rows: &[CompareRow],
+    slo: &Slo,
+    inputs: &CapacityInputs,
+    scenario_url: &str,
+) -> Result<String, String> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record(CSV_HEADER).map_err(|e| e.to_string())?;
+    for row in rows {
+        let Some(sweep) = source.sweeps.get(row.sweep_index) else {
+            continue;
+        };
+        let rec = row.recommendation.as_ref();
+        let cap = at_recommendation(sweep, &row.plan, slo, inputs);
+        let record = [
+            source.models[sweep.model_index].model_id.clone(),
+            sweep.gpu_model.clone(),
+            sweep.num_gpus.to_string(),
+            sweep.parallelism_label(),
+            sweep.weight_precision.clone(),
+            row.plan.status.key().to_string(),
+            num(rec.map(|r| r.level)),
+            num(rec.map(|r| r.avg_batch_size)),
+            slo.stat.key().to_string(),
+            num(rec.map(|r| r.latency_ms)),
+            num(rec.map(|r| r.user_tps)),
+            num(rec.map(|r| r.throughput_tok_s)),
+            num(rec.map(|r| r.throughput_per_gpu_tok_s)),
+            num(rec.and_then(|r| r.energy_per_token_j)),
+            num(rec.and_then(|r| r.power_w)),
+            cap.as_ref().and_then(|c| c.replicas).map(|n| n.to_string()).unwrap_or_default(),
+            cap.as_ref().and_then(|c| c.gpus).map(|n| n.to_string()).unwrap_or_default(),
+            num(cap.as_ref().and_then(|c| c.cost_per_mtok)),
+            num(rec.map(|r| r.headroom)),
+        ];
+        writer.write_record(&record).map_err(|e| e.to_string())?;
+    }
+    let body = writer.into_inner().map_err(|e| e.to_string())?;
+    let body = String::from_utf8(body).map_err(|e| e.to_string())?;
+    let url = scenario_url.replace(['\r', '\n'], " ");
+    Ok(format!("# scenario: {url}\n{body}"))
+}
+
+#[derive(Serialize)]
+struct JsonExport<'a> {
+    scenario_url: &'a str,
+    source: JsonSource<'a>,
+    scenario: JsonScenario<'a>,
+    result: JsonResult,
+}
+
+#[derive(Serialize)]
+struct JsonSource<'a> {
+    name: &'static str,
+    task: &'a str,
+    task_display_name: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonScenario<'a> {
+    model_id: &'a str,
+    gpu: &'a str,
+    num_gpus: u32,
+    target_unit: &'static str,
+    target_value: f64,
+    statistic: &'static str,
+    limits: Vec<JsonLimit>,
+    users: Option<f64>,
+    price_usd_per_gpu_hour: Option<f64>,
+    price_usd_per_kwh: Option<f64>,
+    co2_g_per_kwh: Option<f64>,
+    pue: f64,
+}
+
+#[derive(Serialize)]
+struct JsonLimit {
+    statistic: &'static str,
+    max_ms: f64,
+}
+
+#[derive(Serialize)]
+struct JsonResult {
+    status: &'static str,
+    max_num_seqs: Option<f64>,
+    avg_batch_size: Option<f64>,
+    latency_ms: Option<f64>,
+    per_user_tok_s: Option<f64>,
+    headroom_fraction: Option<f64>,
+    throughput_tok_s: Option<f64>,
+    throughput_per_gpu_tok_s: Option<f64>,
+    energy_j_per_token: Option<f64>,
+    power_w: Option<f64>,
+    estimate: Option<JsonEstimate>,
+    capacity: Option<JsonCapacity>,
+}
+
+#[derive(Serialize)]
+struct JsonEstimate {
+    max_num_seqs: u64,
+    between: [f64; 2],
+    throughput_tok_s: f64,
+    energy_j_per_token: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct JsonCapacity {
+    streams_per_replica: f64,
+    replicas: Option<u64>,
+    gpus: Option<u64>,
+    fleet_throughput_tok_s: Option<f64>,
+    fleet_power_kw: Option<f64>,
+    gpu_cost_usd_per_mtok: Option<f64>,
+    kwh_per_mtok: Option<f64>,
+    electricity_usd_per_mtok: Option<f64>,
+    co2_kg_per_mtok: Option<f64>,
+    energy_per_request_j: Option<f64>,
+    wh_per_1000_requests: Option<f64>,
+}
+
+impl From<Capacity> for JsonCapacity {
+    fn from(c: Capacity) -> JsonCapacity {
+        JsonCapacity {
+            streams_per_replica: c.streams_per_replica,
+            replicas: c.replicas,
+            gpus: c.gpus,
+            fleet_throughput_tok_s: c.fleet_throughput_tok_s,
+            fleet_power_kw: c.fleet_power_kw,
+            gpu_cost_usd_per_mtok: c.cost_per_mtok,
+            kwh_per_mtok: c.kwh_per_mtok,
+            electricity_usd_per_mtok: c.elec_cost_per_mtok,
+            co2_kg_per_mtok: c.co2_kg_per_mtok,
+            energy_per_request_j: c.energy_per_request_j,
+            wh_per_1000_requests: c.wh_per_1000_requests,
+        }
+    }
+}
+
+/// The scenario and its results as pretty JSON (absent values are `null`).
+/// Errors: serde_json's message (serialising these types does not fail in practice).
+pub fn scenario_json(
+    source: &Source,
+    scenario: &Scenario,
+    sweep_index: usize,
+    plan: &Plan,
+    scenario_url: &str,
+) -> Result<String, String> {
+    let slo = scenario.slo();
+    let sweep = source
+        .sweeps
+        .get(sweep_index)
+        .ok_or_else(|| "no such deployment".to_string())?;
+    let rec = plan.recommendation(sweep, &slo);
+    let (target_unit, target_value) = match scenario.target {
+        Target::TokensPerSecond(v) => ("tok/s per user", v),
+        Target::MsPerToken(v) => ("ms per token", v),
+    };
+    let export = JsonExport {
+        scenario_url,
+        source: JsonSource {
+            name: "ML.ENERGY leaderboard",
+            task: &source.task,
+            task_display_name: &source.task_display_name,
+        },
+        scenario: JsonScenario {
+            model_id: &scenario.model_id,
+            gpu: &scenario.gpu,
+            num_gpus: scenario.gpus,
+            target_unit,
+            target_value,
+            statistic: scenario.stat.key(),
+            limits: scenario
+                .limits
+                .iter()
+                .map(|l| JsonLimit {
+                    statistic: l.stat.key(),
+                    max_ms: l.max_ms,
+                })
+                .collect(),
+            users: scenario.capacity.users,
+            price_usd_per_gpu_hour: scenario.capacity.price_per_gpu_hour,
+            price_usd_per_kwh: scenario.capacity.price_per_kwh,
+            co2_g_per_kwh: scenario.capacity.co2_g_per_kwh,
+            pue: scenario.capacity.pue_or_default(),
+        },
+        result: JsonResult {
+            status: plan.status.key(),
+            max_num_seqs: rec.as_ref().map(|r| r.level),
+            avg_batch_size: rec.as_ref().map(|r| r.avg_batch_size),
+            latency_ms: rec.as_ref().map(|r| r.latency_ms),
+            per_user_tok_s: rec.as_ref().map(|r| r.user_tps),
+            headroom_fraction: rec.as_ref().map(|r| r.headroom),
+            throughput_tok_s: rec.as_ref().map(|r| r.throughput_tok_s),
+            throughput_per_gpu_tok_s: rec.as_ref().map(|r| r.throughput_per_gpu_tok_s),
+            energy_j_per_token: rec.as_ref().and_then(|r| r.energy_per_token_j),
+            power_w: rec.as_ref().and_then(|r| r.power_w),
+            estimate: estimate(sweep, &slo, plan).map(|e| JsonEstimate {
+                max_num_seqs: e.level,
+                between: [e.from_level, e.to_level],
+                throughput_tok_s: e.throughput_tok_s,
+                energy_j_per_token: e.energy_per_token_j,
+            }),
+            capacity: at_recommendation(sweep, plan, &slo, &scenario.capacity).map(Into::into),
+        },
+    };
+    serde_json::to_string_pretty(&export).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::bundled::lm_arena_chat;
+    use crate::core::compare::family_rows;
+    use crate::core::planner::plan;
+
+    const URL: &str = "http://127.0.0.1/?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=25&stat=p50&users=1000&price=2";
+
+    #[test]
+    fn csv_has_the_url_comment_a_header_with_units_and_one_row_per_deployment() {
+        let source = lm_arena_chat();
+        let (scenario, _) = Scenario::from_query(URL.split_once('?').unwrap().1, source);
+        let slo = scenario.slo();
+        let model = source.model_index(&scenario.model_id).unwrap();
+        let rows = family_rows(source, model, &slo);
+        let text = compare_csv(source, &rows, &slo, &scenario.capacity, URL).unwrap();
+        let mut lines = text.lines();
+        assert_eq!(lines.next(), Some(format!("# scenario: {URL}").as_str()));
+        assert_eq!(lines.next(), Some(CSV_HEADER.join(",").as_str()));
+        let body: Vec<&str> = lines.collect();
+        assert_eq!(body.len(), 2);
+        // 1 x H100: 384, 9248.01 tok/s; 1000 users / 383.0 streams = 3 replicas of 1 GPU;
+        // $2 x 1 GPU / (9248.01 x 3600) x 1e6 = 0.0601 $/M tokens.
+        let h100: Vec<&str> = body.iter().find(|l| l.contains(",H100,")).unwrap().split(',').collect();
+        assert_eq!(h100[6], "384");
+        assert_eq!(h100[11], "9248.01198181863");
+        assert_eq!(h100[13], "0.07423418180476347");
+        assert_eq!(h100[15], "3");
+        assert_eq!(h100[16], "3");
+        assert_eq!(h100[17], (2.0 / (9248.01198181863 * 3600.0) * 1e6).to_string());
+    }
+
+    #[test]
+    fn csv_leaves_absent_values_empty() {
+        let source = lm_arena_chat();
+        let (scenario, _) = Scenario::from_query("tps=500", source);
+        let slo = scenario.slo();
+        let model = source.model_index(&scenario.model_id).unwrap();
+        let rows = family_rows(source, model, &slo);
+        let text = compare_csv(source, &rows, &slo, &scenario.capacity, "u").unwrap();
+        let row = text.lines().nth(2).unwrap();
+        assert!(row.contains(",unattainable,,,p50,,,,,,,,,,"), "{row}");
+        // A URL with a line break cannot break the comment line.
+        let text = compare_csv(source, &rows, &slo, &scenario.capacity, "a\nb").unwrap();
+        assert!(text.starts_with("# scenario: a b\n"));
+    }
+
+    #[test]
+    fn json_holds_scenario_results_and_nulls() {
+        let source = lm_arena_chat();
+        let (scenario, _) = Scenario::from_query(URL.split_once('?').unwrap().1, source);
+        let i = scenario.sweep_index(source).unwrap();
+        let p = plan(&source.sweeps[i], &scenario.slo());
+        let text = scenario_json(source, &scenario, i, &p, URL).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["scenario_url"], URL);
+        assert_eq!(v["scenario"]["target_value"], 25.0);
+        assert_eq!(v["scenario"]["pue"], 1.0);
+        assert_eq!(v["result"]["status"], "ok");
+        assert_eq!(v["result"]["max_num_seqs"], 384.0);
+        assert_eq!(v["result"]["throughput_tok_s"], 9248.01198181863);
+        assert_eq!(v["result"]["estimate"]["max_num_seqs"], 411);
+        assert_eq!(v["result"]["capacity"]["replicas"], 3);
+        assert!(v["result"]["capacity"]["co2_kg_per_mtok"].is_null());
+        assert!(v["scenario"]["price_usd_per_kwh"].is_null());
+    }
+}

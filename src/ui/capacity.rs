@@ -1,0 +1,142 @@
+//! Fleet, cost and energy at the recommended level: draws `core::capacity`.
+
+use leptos::prelude::*;
+
+use super::data_value;
+use crate::core::capacity::{at_recommendation, Capacity};
+use crate::core::format::{grouped, significant};
+use crate::core::planner::Plan;
+use crate::core::scenario::Scenario;
+use crate::core::sweep::Source;
+
+/// One figure with its hook; absent values are not drawn at all (their input is missing).
+fn item(label: &'static str, testid: &'static str, value: Option<f64>, text: String) -> impl IntoView {
+    value.map(|v| {
+        view! {
+            <div class="figure">
+                <dt>{label}</dt>
+                <dd data-testid=testid data-value=data_value(v)>{text}</dd>
+            </div>
+        }
+    })
+}
+
+fn money(v: f64) -> String {
+    if v >= 1.0 {
+        format!("${}", grouped(v, 2))
+    } else {
+        format!("${}", significant(v, 3))
+    }
+}
+
+fn figures(c: &Capacity, num_gpus: u32, pue: f64, users: Option<f64>) -> impl IntoView {
+    let replicas = c.replicas.map(|r| r as f64);
+    let gpus = c.gpus.map(|g| g as f64);
+    view! {
+        <dl class="figures">
+            {item(
+                "Replicas",
+                "cap-replicas",
+                replicas,
+                replicas.map_or_else(String::new, |r| format!(
+                    "{} × {} GPU{}",
+                    grouped(r, 0),
+                    num_gpus,
+                    if num_gpus == 1 { "" } else { "s" },
+                )),
+            )}
+            {item("GPUs", "cap-gpus", gpus, gpus.map_or_else(String::new, |g| grouped(g, 0)))}
+            {item(
+                "Fleet output",
+                "fleet-throughput",
+                c.fleet_throughput_tok_s,
+                c.fleet_throughput_tok_s.map_or_else(String::new, |v| format!("{} tok/s", grouped(v, 0))),
+            )}
+            {item(
+                "Fleet power",
+                "fleet-power-kw",
+                c.fleet_power_kw,
+                c.fleet_power_kw.map_or_else(String::new, |v| format!("{} kW", significant(v, 3))),
+            )}
+            {item(
+                "GPU cost",
+                "cost-per-mtok",
+                c.cost_per_mtok,
+                c.cost_per_mtok.map_or_else(String::new, |v| format!("{} per M output tokens", money(v))),
+            )}
+            {item(
+                "Energy",
+                "kwh-per-mtok",
+                c.kwh_per_mtok,
+                c.kwh_per_mtok.map_or_else(String::new, |v| format!("{} kWh per M output tokens", significant(v, 3))),
+            )}
+            {item(
+                "Electricity",
+                "elec-cost-per-mtok",
+                c.elec_cost_per_mtok,
+                c.elec_cost_per_mtok.map_or_else(String::new, |v| format!("{} per M output tokens", money(v))),
+            )}
+            {item(
+                "CO2",
+                "co2-per-mtok",
+                c.co2_kg_per_mtok,
+                c.co2_kg_per_mtok.map_or_else(String::new, |v| format!("{} kg per M output tokens", significant(v, 3))),
+            )}
+            {item(
+                "Energy per request",
+                "energy-per-request",
+                c.energy_per_request_j,
+                c.energy_per_request_j.map_or_else(String::new, |j| format!(
+                    "{} J ({} Wh per 1,000 requests)",
+                    significant(j, 3),
+                    c.wh_per_1000_requests.map_or_else(String::new, |wh| significant(wh, 3)),
+                )),
+            )}
+        </dl>
+        <p class="hint">
+            {format!(
+                "One replica holds {} streams (the avg batch measured at this level, not the max_num_seqs cap). ",
+                grouped(c.streams_per_replica, 1),
+            )}
+            {users.map(|_| "Fleet output and power assume every replica runs full at the recommended level. ")}
+            {format!(
+                "PUE {}{}; GPU cost is rental only; energy per request is the measured GPU energy.",
+                pue,
+                if pue == 1.0 { " (GPUs only)" } else { "" },
+            )}
+        </p>
+    }
+}
+
+/// The fleet panel; says which inputs unlock which figures.
+#[component]
+pub fn CapacityPanel(
+    source: &'static Source,
+    scenario: RwSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> impl IntoView {
+    move || {
+        let (slo, inputs) = scenario.with(|s| (s.slo(), s.capacity));
+        let (i, plan) = result.get()?;
+        let sweep = &source.sweeps[i];
+        let c = at_recommendation(sweep, &plan, &slo, &inputs)?;
+        let missing: Vec<&str> = [
+            (inputs.users.is_none(), "concurrent users (replicas, GPUs, fleet)"),
+            (inputs.price_per_gpu_hour.is_none(), "$ per GPU-hour (GPU cost)"),
+            (inputs.price_per_kwh.is_none(), "$ per kWh (electricity cost)"),
+            (inputs.co2_g_per_kwh.is_none(), "g CO2 per kWh (emissions)"),
+        ]
+        .into_iter()
+        .filter_map(|(absent, what)| absent.then_some(what))
+        .collect();
+        Some(view! {
+            <section class="capacity" aria-labelledby="capacity-title">
+                <h2 id="capacity-title">"Fleet, cost and energy at the recommended level"</h2>
+                {figures(&c, sweep.num_gpus, inputs.pue_or_default(), inputs.users)}
+                {(!missing.is_empty()).then(|| view! {
+                    <p class="hint">{format!("Enter {} in the panel to see more.", missing.join(", "))}</p>
+                })}
+            </section>
+        })
+    }
+}

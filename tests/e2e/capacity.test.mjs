@@ -1,0 +1,105 @@
+// Issue 4 end to end: fleet, cost and energy from the URL; CSV, JSON and SVG downloads.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import { startServer, launchBrowser, openPlanner, value } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const FLEET = '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=25&stat=p50'
+  + '&users=1000&price=2.5&kwh_price=0.12&co2=400&pue=1.2';
+// At 384 on 1 x H100: avg batch 383.0078..., 9248.01198181863 tok/s, 686.5186027909551 W,
+// 0.07423418180476347 J/token.
+const THROUGHPUT = 9248.01198181863;
+const POWER = 686.5186027909551;
+const JPT = 0.07423418180476347;
+
+test('a URL with users, price, kwh_price, co2 and pue shows the fleet figures', async () => {
+  const { page, context, errors } = await openPlanner(browser, server.base, FLEET);
+  // 1000 / 383.0 streams = 2.6 -> 3 replicas of 1 GPU.
+  assert.equal(await value(page, 'cap-replicas'), '3');
+  assert.equal(await value(page, 'cap-gpus'), '3');
+  assert.equal(await value(page, 'fleet-throughput'), String(3 * THROUGHPUT));
+  assert.equal(await value(page, 'fleet-power-kw'), String(3 * POWER * 1.2 / 1000));
+  assert.equal(await value(page, 'cost-per-mtok'), String(2.5 * 1 / (THROUGHPUT * 3600) * 1e6));
+  const kwh = JPT * 1.2 * 1e6 / 3.6e6;
+  assert.equal(await value(page, 'kwh-per-mtok'), String(kwh));
+  assert.equal(await value(page, 'elec-cost-per-mtok'), String(kwh * 0.12));
+  assert.equal(await value(page, 'co2-per-mtok'), String(kwh * 400 / 1000));
+  assert.ok(Number(await value(page, 'energy-per-request')) > 0);
+  assert.match(await page.textContent('.capacity'), /every replica runs full at the recommended level/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('without inputs only the input-free figures show; typing users adds the fleet', async () => {
+  const { page, context } = await openPlanner(browser, server.base, '?tps=25');
+  assert.equal(await page.locator('[data-testid="cap-replicas"]').count(), 0);
+  assert.equal(await page.locator('[data-testid="cost-per-mtok"]').count(), 0);
+  assert.equal(await value(page, 'kwh-per-mtok'), String(JPT * 1e6 / 3.6e6));
+  await page.fill('[data-testid="input-users"]', '384');
+  await page.waitForSelector('[data-testid="cap-replicas"]');
+  // 384 users / 383.0 streams: 2 replicas.
+  assert.equal(await value(page, 'cap-replicas'), '2');
+  assert.equal(new URL(page.url()).searchParams.get('users'), '384');
+  await page.fill('[data-testid="input-pue"]', '0.5');
+  assert.match(await page.textContent('.fleet'), /PUE must be a number from 1/);
+  await page.fill('[data-testid="input-users"]', '');
+  await page.waitForSelector('[data-testid="cap-replicas"]', { state: 'detached' });
+  assert.equal(new URL(page.url()).searchParams.get('users'), null);
+  await context.close();
+});
+
+test('the CSV download holds one row per deployment with the numbers of the page', async () => {
+  const { page, context } = await openPlanner(browser, server.base, FLEET);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-csv"]')]);
+  assert.equal(download.suggestedFilename(), 'llm-slo-planner-deployments.csv');
+  const text = await fs.readFile(await download.path(), 'utf8');
+  const lines = text.trim().split('\n');
+  assert.equal(lines[0], `# scenario: ${page.url()}`);
+  const header = lines[1].split(',');
+  assert.ok(header.includes('throughput_per_gpu_tok_s') && header.includes('gpu_cost_usd_per_mtok'));
+  const rows = lines.slice(2).map((l) => Object.fromEntries(l.split(',').map((v, i) => [header[i], v])));
+  const onPage = await page.$$eval('[data-testid="compare-row"]', (els) => els.map((e) => ({ ...e.dataset })));
+  assert.equal(rows.length, onPage.length);
+  for (const [i, row] of rows.entries()) {
+    const p = onPage[i];
+    assert.equal(row.model_id, p.model);
+    assert.equal(row.gpu, p.gpu);
+    assert.equal(row.num_gpus, p.gpus);
+    assert.equal(row.status, p.status);
+    assert.equal(row.max_num_seqs, p.concurrency);
+    assert.equal(row.throughput_per_gpu_tok_s, p.throughputPerGpu);
+    assert.equal(row.energy_j_per_token, p.energy);
+    assert.equal(row.gpus_needed, p.gpusNeeded);
+    assert.equal(row.gpu_cost_usd_per_mtok, p.costPerMtok);
+  }
+  const h100 = rows.find((r) => r.gpu === 'H100');
+  assert.equal(h100.gpus_needed, '3');
+  await context.close();
+});
+
+test('JSON and SVG downloads', async () => {
+  const { page, context } = await openPlanner(browser, server.base, FLEET);
+  let [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-json"]')]);
+  const json = JSON.parse(await fs.readFile(await download.path(), 'utf8'));
+  assert.equal(json.scenario_url, page.url());
+  assert.equal(json.result.max_num_seqs, 384);
+  assert.equal(json.result.capacity.replicas, 3);
+  assert.equal(json.scenario.pue, 1.2);
+  [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-svg"]')]);
+  const svg = await fs.readFile(await download.path(), 'utf8');
+  assert.match(svg, /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  assert.match(svg, /<style>/);
+  assert.equal((svg.match(/data-testid="chart-point"/g) ?? []).length, 20);
+  await context.close();
+});
