@@ -193,3 +193,14 @@ fn fleet_inputs_parse_round_trip_and_name_errors() {
     assert_eq!(s.capacity.pue, None);
     assert!(!parse("").0.to_query().contains("users"));
 }
+
+#[test]
+fn ttft_is_a_limit_not_a_target_statistic() {
+    let (s, errors) = parse("stat=ttft_p90&limit=ttft_p90:500&stat=tpot_p99");
+    assert_eq!(params(&errors), vec!["stat", "stat"]);
+    assert_eq!(s.stat, Statistic::P50);
+    assert_eq!(s.limits, vec![Limit { stat: Statistic::TtftP90, max_ms: 500.0 }]);
+    let (s, errors) = parse("stat=tpot_p99");
+    assert!(errors.is_empty());
+    assert_eq!(s.stat, Statistic::TpotP99);
+}

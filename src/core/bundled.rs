@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use super::sweep::{Model, Row, Source, Sweep};
+use super::sweep::{Model, Row, Source, Statistic, Sweep};
 
 /// The task file as published, byte for byte (`data/lm-arena-chat.json`).
 pub const LM_ARENA_CHAT_JSON: &str = include_str!("../../data/lm-arena-chat.json");
@@ -90,19 +90,18 @@ pub fn parse_task_file(json: &str) -> Result<Source, String> {
             }
         };
         let key = (model_index, c.gpu_model.clone(), c.num_gpus);
-        let row = Row {
-            level: c.max_num_seqs,
-            avg_batch_size: c.avg_batch_size,
-            avg_output_len: c.avg_output_len,
-            p50_itl_ms: c.median_itl_ms,
-            p90_itl_ms: c.p90_itl_ms,
-            p95_itl_ms: c.p95_itl_ms,
-            p99_itl_ms: c.p99_itl_ms,
-            throughput_tok_s: c.output_throughput_tokens_per_sec,
-            power_w: c.avg_power_watts,
-            energy_per_token_j: c.energy_per_token_joules,
-            energy_per_request_j: c.energy_per_request_joules,
-        };
+        let throughput = c.output_throughput_tokens_per_sec;
+        let mut row = Row::new(c.max_num_seqs, throughput)
+            .with(Statistic::P50, c.median_itl_ms)
+            .with(Statistic::P90, c.p90_itl_ms)
+            .with(Statistic::P95, c.p95_itl_ms)
+            .with(Statistic::P99, c.p99_itl_ms)
+            .with(Statistic::Rate, Some(c.avg_batch_size * 1000.0 / throughput));
+        row.avg_batch_size = Some(c.avg_batch_size);
+        row.avg_output_len = c.avg_output_len;
+        row.power_w = c.avg_power_watts;
+        row.energy_per_token_j = c.energy_per_token_joules;
+        row.energy_per_request_j = c.energy_per_request_joules;
         match keys.iter().position(|k| *k == key) {
             Some(i) => groups[i].1.push(row),
             None => {

@@ -3,7 +3,8 @@
 //! (and the measured fields it needs) are there. No price or carbon intensity is built in.
 //!
 //! Formulas (all at the recommended level, "every replica full"):
-//! - streams per replica = the level's `avg_batch_size` (what the run held, not the cap);
+//! - streams per replica = the level's `avg_batch_size` (what the run held, not the cap; for a
+//!   client-concurrency sweep without it, the concurrency);
 //!   replicas = ceil(users / streams per replica); GPUs = replicas × num_gpus.
 //! - fleet throughput = replicas × throughput (tok/s); fleet power = replicas × power × PUE (kW).
 //! - GPU $ per million output tokens = price × num_gpus / (throughput × 3600) × 1e6.
@@ -40,8 +41,8 @@ impl CapacityInputs {
 /// Fleet figures; each `None` when an input or a measured field it needs is absent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Capacity {
-    /// Streams one replica holds: `avg_batch_size` at the level.
-    pub streams_per_replica: f64,
+    /// Streams one replica holds: `avg_batch_size` at the level (see `Recommendation::streams`).
+    pub streams_per_replica: Option<f64>,
     /// ceil(users / streams per replica).
     pub replicas: Option<u64>,
     /// replicas × num_gpus.
@@ -73,11 +74,11 @@ pub fn capacity(
     inputs: &CapacityInputs,
 ) -> Capacity {
     let pue = inputs.pue_or_default();
-    let streams = rec.avg_batch_size;
+    let streams = rec.streams.filter(|s| *s > 0.0);
     let replicas = inputs
         .users
-        .filter(|_| streams > 0.0)
-        .map(|users| (users / streams).ceil() as u64);
+        .zip(streams)
+        .map(|(users, streams)| (users / streams).ceil() as u64);
     let replicas_f = replicas.map(|r| r as f64);
     let kwh_per_mtok = rec.energy_per_token_j.map(|j| j * pue * 1e6 / 3.6e6);
     Capacity {
@@ -120,7 +121,8 @@ mod tests {
     fn rec() -> Recommendation {
         Recommendation {
             level: 384.0,
-            avg_batch_size: 383.0,
+            avg_batch_size: Some(383.0),
+            streams: Some(383.0),
             throughput_tok_s: 9000.0,
             throughput_per_gpu_tok_s: 2250.0,
             energy_per_token_j: Some(0.08),
@@ -138,7 +140,7 @@ mod tests {
             ..Default::default()
         };
         let c = capacity(&rec(), 4, Some(45.0), &inputs);
-        assert_eq!(c.streams_per_replica, 383.0);
+        assert_eq!(c.streams_per_replica, Some(383.0));
         // 1000 / 383 = 2.61 -> 3 replicas of 4 GPUs.
         assert_eq!(c.replicas, Some(3));
         assert_eq!(c.gpus, Some(12));

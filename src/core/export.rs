@@ -62,7 +62,7 @@ pub fn compare_csv(
             sweep.weight_precision.clone(),
             row.plan.status.key().to_string(),
             num(rec.map(|r| r.level)),
-            num(rec.map(|r| r.avg_batch_size)),
+            num(rec.and_then(|r| r.avg_batch_size)),
             slo.stat.key().to_string(),
             num(rec.map(|r| r.latency_ms)),
             num(rec.map(|r| r.user_tps)),
@@ -146,7 +146,7 @@ struct JsonEstimate {
 
 #[derive(Serialize)]
 struct JsonCapacity {
-    streams_per_replica: f64,
+    streams_per_replica: Option<f64>,
     replicas: Option<u64>,
     gpus: Option<u64>,
     fleet_throughput_tok_s: Option<f64>,
@@ -227,7 +227,7 @@ pub fn scenario_json(
         result: JsonResult {
             status: plan.status.key(),
             max_num_seqs: rec.as_ref().map(|r| r.level),
-            avg_batch_size: rec.as_ref().map(|r| r.avg_batch_size),
+            avg_batch_size: rec.as_ref().and_then(|r| r.avg_batch_size),
             latency_ms: rec.as_ref().map(|r| r.latency_ms),
             per_user_tok_s: rec.as_ref().map(|r| r.user_tps),
             headroom_fraction: rec.as_ref().map(|r| r.headroom),

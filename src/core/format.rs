@@ -50,6 +50,16 @@ pub fn trimmed(value: f64, digits: usize) -> String {
     }
 }
 
+/// A sweep level: whole numbers grouped (`4,096`), fractional ones (request rates) with up to 4
+/// significant digits (`0.5`, `2.25`).
+pub fn level(value: f64) -> String {
+    if value.fract() == 0.0 {
+        grouped(value, 0)
+    } else {
+        trimmed(value, 4)
+    }
+}
+
 /// `1 GPU`, `4 GPUs`.
 pub fn gpus(count: u32) -> String {
     if count == 1 {
@@ -98,6 +108,9 @@ mod tests {
         assert_eq!(trimmed(33.3, 4), "33.3");
         assert_eq!(trimmed(1000.0, 4), "1,000");
         assert_eq!(gpus(1), "1 GPU");
+        assert_eq!(level(4096.0), "4,096");
+        assert_eq!(level(0.5), "0.5");
+        assert_eq!(level(2.25), "2.25");
         assert_eq!(gpus(8), "8 GPUs");
     }
 

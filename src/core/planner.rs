@@ -275,8 +275,12 @@ pub fn plan_levels(levels: &[Level], slo: &Slo) -> Plan {
 pub struct Recommendation {
     /// The recommended level (`max_num_seqs`).
     pub level: f64,
-    /// `avg_batch_size` the run reached (worst of the level's rows).
-    pub avg_batch_size: f64,
+    /// `avg_batch_size` the run reached (worst of the level's rows), where measured.
+    pub avg_batch_size: Option<f64>,
+    /// Concurrent streams one replica holds there: the measured `avg_batch_size`, or else the
+    /// level itself when the level is a client concurrency; `None` for request-rate sweeps
+    /// without a measured batch.
+    pub streams: Option<f64>,
     /// Aggregate output tok/s of one deployment (all its GPUs).
     pub throughput_tok_s: f64,
     /// `throughput_tok_s / num_gpus`.
@@ -303,6 +307,9 @@ impl Plan {
         Some(Recommendation {
             level: level.level,
             avg_batch_size: level.avg_batch_size,
+            streams: level.avg_batch_size.or(
+                (sweep.level_kind == crate::core::sweep::LevelKind::Concurrency).then_some(level.level),
+            ),
             throughput_tok_s: level.throughput_tok_s,
             throughput_per_gpu_tok_s: level.throughput_tok_s / f64::from(sweep.num_gpus),
             energy_per_token_j: level.energy_per_token_j,
@@ -416,18 +423,16 @@ mod tests {
     fn sweep_of(points: &[(f64, f64)]) -> Sweep {
         let rows = points
             .iter()
-            .map(|&(level, p50)| Row {
-                level,
-                avg_batch_size: level,
-                avg_output_len: None,
-                p50_itl_ms: Some(p50),
-                p90_itl_ms: Some(p50 * 2.0),
-                p95_itl_ms: None,
-                p99_itl_ms: None,
-                throughput_tok_s: level * 1000.0 / (p50 * 1.25),
-                power_w: Some(700.0),
-                energy_per_token_j: Some(700.0 / (level * 1000.0 / (p50 * 1.25))),
-                energy_per_request_j: None,
+            .map(|&(level, p50)| {
+                let throughput = level * 1000.0 / (p50 * 1.25);
+                let mut row = Row::new(level, throughput)
+                    .with(Statistic::P50, Some(p50))
+                    .with(Statistic::P90, Some(p50 * 2.0))
+                    .with(Statistic::Rate, Some(level * 1000.0 / throughput));
+                row.avg_batch_size = Some(level);
+                row.power_w = Some(700.0);
+                row.energy_per_token_j = Some(700.0 / throughput);
+                row
             })
             .collect();
         Sweep::new(0, "H100".into(), 2, (2, 1, 1), "bfloat16".into(), rows)
@@ -578,7 +583,7 @@ mod tests {
     #[test]
     fn missing_value_at_a_level_fails_that_level() {
         let mut s = sweep_of(&[(8.0, 10.0), (16.0, 20.0), (32.0, 25.0)]);
-        s.rows[1].p50_itl_ms = None;
+        s.rows[1].set_latency_ms(Statistic::P50, None);
         let s = Sweep::new(0, "H100".into(), 1, (1, 1, 1), "fp8".into(), s.rows);
         let p = plan(&s, &slo(Target::MsPerToken(30.0), Statistic::P50));
         assert_eq!(p.recommended, Some(0));

@@ -207,12 +207,13 @@ impl Scenario {
                         Err(e) => errors.push(ParamError::new(&key, format!("`{key}` {e}"))),
                     }
                 }
-                "stat" => match Statistic::from_key(&value) {
+                "stat" => match Statistic::from_key(&value).filter(|s| s.is_per_token()) {
                     Some(s) => stat = Some(s),
                     None => errors.push(ParamError::new(
                         "stat",
                         format!(
-                            "`stat` must be one of p50, p90, p95, p99, rate; got \"{}\"",
+                            "`stat` must be a per-token statistic (p50, p90, p95, p99, itl_mean, \
+                             tpot_mean, tpot_p50, tpot_p90, tpot_p95, tpot_p99, rate); got \"{}\"",
                             echo(&value)
                         ),
                     )),

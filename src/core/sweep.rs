@@ -45,53 +45,107 @@ impl Model {
 /// ("not reported"), never a guess.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
-    /// The sweep variable: vLLM `max_num_seqs`, the cap on running requests.
+    /// The sweep variable: vLLM `max_num_seqs`, client concurrency or request rate (see
+    /// [`LevelKind`]).
     pub level: f64,
-    /// `avg_batch_size`: requests the run actually held on average.
-    pub avg_batch_size: f64,
-    /// `avg_output_len`, tokens per request.
+    /// `avg_batch_size`: requests the run actually held on average, where measured.
+    pub avg_batch_size: Option<f64>,
+    /// Average output tokens per request.
     pub avg_output_len: Option<f64>,
-    /// `median_itl_ms`: p50 inter-token latency, ms, pooled over tokens.
-    pub p50_itl_ms: Option<f64>,
-    /// `p90_itl_ms`, ms.
-    pub p90_itl_ms: Option<f64>,
-    /// `p95_itl_ms`, ms.
-    pub p95_itl_ms: Option<f64>,
-    /// `p99_itl_ms`, ms.
-    pub p99_itl_ms: Option<f64>,
-    /// `output_throughput_tokens_per_sec`: output tok/s summed over all GPUs of the deployment.
+    /// Output tok/s summed over all GPUs of the deployment.
     pub throughput_tok_s: f64,
-    /// `avg_power_watts`: average power, W, summed over all GPUs of the deployment.
+    /// Average power, W, summed over all GPUs of the deployment.
     pub power_w: Option<f64>,
-    /// `energy_per_token_joules` as stored (= power / throughput in this source), J/token.
+    /// J per output token as stored by the source.
     pub energy_per_token_j: Option<f64>,
-    /// `energy_per_request_joules` as stored, J.
+    /// J per request as stored by the source.
     pub energy_per_request_j: Option<f64>,
+    latency_ms: [Option<f64>; Statistic::COUNT],
 }
 
 impl Row {
-    /// Latency in ms per output token at `stat`, or `None` if the row does not report it.
-    ///
-    /// `Rate` is `avg_batch_size * 1000 / output_throughput_tokens_per_sec`: throughput divided
-    /// by concurrency, the method of Databricks' MPT-7B table (seed 000). It includes prefill
-    /// and queueing, so it is not mean ITL.
-    pub fn latency_ms(&self, stat: Statistic) -> Option<f64> {
-        match stat {
-            Statistic::P50 => self.p50_itl_ms,
-            Statistic::P90 => self.p90_itl_ms,
-            Statistic::P95 => self.p95_itl_ms,
-            Statistic::P99 => self.p99_itl_ms,
-            Statistic::Rate => Some(self.avg_batch_size * 1000.0 / self.throughput_tok_s),
+    /// A row with only a level and its aggregate output tok/s; every other field unreported.
+    pub fn new(level: f64, throughput_tok_s: f64) -> Row {
+        Row {
+            level,
+            avg_batch_size: None,
+            avg_output_len: None,
+            throughput_tok_s,
+            power_w: None,
+            energy_per_token_j: None,
+            energy_per_request_j: None,
+            latency_ms: [None; Statistic::COUNT],
         }
     }
 
-    /// Rate-based per-user tok/s: `output_throughput_tokens_per_sec / avg_batch_size`.
-    pub fn rate_user_tps(&self) -> f64 {
-        self.throughput_tok_s / self.avg_batch_size
+    /// Latency in ms at `stat`, or `None` if the row does not report it. For `Rate` this is the
+    /// concurrency × 1000 / output throughput the importer stored (see [`Statistic::Rate`]).
+    pub fn latency_ms(&self, stat: Statistic) -> Option<f64> {
+        self.latency_ms[stat.index()]
+    }
+
+    /// Sets (or clears) the latency at `stat`, ms. Non-finite or non-positive values are stored
+    /// as absent.
+    pub fn set_latency_ms(&mut self, stat: Statistic, ms: Option<f64>) {
+        self.latency_ms[stat.index()] = ms.filter(|v| v.is_finite() && *v > 0.0);
+    }
+
+    /// Builder form of [`Row::set_latency_ms`].
+    pub fn with(mut self, stat: Statistic, ms: Option<f64>) -> Row {
+        self.set_latency_ms(stat, ms);
+        self
+    }
+
+    /// Rate-based per-user tok/s: `1000 / latency_ms(Rate)` = throughput / concurrency.
+    pub fn rate_user_tps(&self) -> Option<f64> {
+        self.latency_ms(Statistic::Rate).map(|ms| 1000.0 / ms)
     }
 }
 
-/// The statistic a per-user target is judged on. URL values: `p50`, `p90`, `p95`, `p99`, `rate`.
+/// What the level of a sweep is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelKind {
+    /// vLLM `max_num_seqs`: the server's cap on running requests (ML.ENERGY).
+    MaxNumSeqs,
+    /// Requests the benchmark client keeps in flight (`max_concurrency`, `conc`, batch size).
+    Concurrency,
+    /// Requests per second offered by the client (a sweep with no concurrency).
+    RequestRate,
+}
+
+impl LevelKind {
+    /// The level's name on the page: `max_num_seqs`, `concurrency`, `request rate (req/s)`.
+    pub fn label(self) -> &'static str {
+        match self {
+            LevelKind::MaxNumSeqs => "max_num_seqs",
+            LevelKind::Concurrency => "concurrency",
+            LevelKind::RequestRate => "request rate (req/s)",
+        }
+    }
+
+    /// True when the level counts concurrent requests (so it can stand for streams).
+    pub fn is_concurrency(self) -> bool {
+        !matches!(self, LevelKind::RequestRate)
+    }
+}
+
+/// Which latency a statistic reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metric {
+    /// Inter-token latency: gaps between streamed tokens, pooled over all tokens of the run.
+    Itl,
+    /// Time per output token: per request, (end-to-end − TTFT) / (output tokens − 1).
+    Tpot,
+    /// Time to first token, per request.
+    Ttft,
+    /// Throughput divided by concurrency.
+    Rate,
+}
+
+/// A statistic a target or limit is judged on. URL values: ITL `p50` `p90` `p95` `p99`
+/// `itl_mean`; TPOT `tpot_mean` `tpot_p50` `tpot_p90` `tpot_p95` `tpot_p99`; TTFT `ttft_mean`
+/// `ttft_p50` `ttft_p90` `ttft_p95` `ttft_p99` (limits only); and `rate`. ITL and TPOT are never
+/// merged: ITL is pooled over tokens, TPOT is per request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Statistic {
     /// Median inter-token latency (ITL), pooled over all tokens of the run.
@@ -102,62 +156,154 @@ pub enum Statistic {
     P95,
     /// 99th percentile ITL.
     P99,
-    /// Throughput per request: `avg_batch_size * 1000 / throughput` ms per token.
+    /// Mean ITL.
+    ItlMean,
+    /// Mean TPOT over requests.
+    TpotMean,
+    /// Median TPOT over requests.
+    TpotP50,
+    /// 90th percentile TPOT over requests.
+    TpotP90,
+    /// 95th percentile TPOT over requests.
+    TpotP95,
+    /// 99th percentile TPOT over requests.
+    TpotP99,
+    /// Mean time to first token.
+    TtftMean,
+    /// Median time to first token.
+    TtftP50,
+    /// 90th percentile time to first token.
+    TtftP90,
+    /// 95th percentile time to first token.
+    TtftP95,
+    /// 99th percentile time to first token.
+    TtftP99,
+    /// Throughput per request: concurrency × 1000 / output throughput, ms per token (the method
+    /// of Databricks' MPT-7B table, seed 000). It includes prefill and queueing, so it is not mean
+    /// ITL. ML.ENERGY: `avg_batch_size`; benchmark clients: their concurrency.
     Rate,
 }
 
 impl Statistic {
+    /// Number of statistics.
+    pub const COUNT: usize = 16;
+
     /// Every statistic, in menu order.
-    pub const ALL: [Statistic; 5] = [
+    pub const ALL: [Statistic; Statistic::COUNT] = [
         Statistic::P50,
         Statistic::P90,
         Statistic::P95,
         Statistic::P99,
+        Statistic::ItlMean,
+        Statistic::TpotMean,
+        Statistic::TpotP50,
+        Statistic::TpotP90,
+        Statistic::TpotP95,
+        Statistic::TpotP99,
         Statistic::Rate,
+        Statistic::TtftMean,
+        Statistic::TtftP50,
+        Statistic::TtftP90,
+        Statistic::TtftP95,
+        Statistic::TtftP99,
     ];
 
-    /// The URL value, e.g. `p90`.
-    pub fn key(self) -> &'static str {
+    /// Position in [`Statistic::ALL`].
+    pub fn index(self) -> usize {
+        Statistic::ALL.iter().position(|s| *s == self).unwrap_or(0)
+    }
+
+    /// The latency this statistic reads.
+    pub fn metric(self) -> Metric {
+        use Statistic::*;
         match self {
-            Statistic::P50 => "p50",
-            Statistic::P90 => "p90",
-            Statistic::P95 => "p95",
-            Statistic::P99 => "p99",
-            Statistic::Rate => "rate",
+            P50 | P90 | P95 | P99 | ItlMean => Metric::Itl,
+            TpotMean | TpotP50 | TpotP90 | TpotP95 | TpotP99 => Metric::Tpot,
+            TtftMean | TtftP50 | TtftP90 | TtftP95 | TtftP99 => Metric::Ttft,
+            Rate => Metric::Rate,
         }
     }
 
-    /// Parses a URL value (`p50`, `median` is accepted for `p50`); `None` if unknown.
-    pub fn from_key(key: &str) -> Option<Statistic> {
-        match key {
-            "p50" | "median" => Some(Statistic::P50),
-            "p90" => Some(Statistic::P90),
-            "p95" => Some(Statistic::P95),
-            "p99" => Some(Statistic::P99),
-            "rate" => Some(Statistic::Rate),
-            _ => None,
+    /// True when the statistic is a time per output token, so a per-user tok/s target can be
+    /// judged on it (TTFT is not: it may only be a limit).
+    pub fn is_per_token(self) -> bool {
+        self.metric() != Metric::Ttft
+    }
+
+    /// The URL value, e.g. `p90`, `tpot_p99`, `ttft_p90`.
+    pub fn key(self) -> &'static str {
+        use Statistic::*;
+        match self {
+            P50 => "p50",
+            P90 => "p90",
+            P95 => "p95",
+            P99 => "p99",
+            ItlMean => "itl_mean",
+            TpotMean => "tpot_mean",
+            TpotP50 => "tpot_p50",
+            TpotP90 => "tpot_p90",
+            TpotP95 => "tpot_p95",
+            TpotP99 => "tpot_p99",
+            TtftMean => "ttft_mean",
+            TtftP50 => "ttft_p50",
+            TtftP90 => "ttft_p90",
+            TtftP95 => "ttft_p95",
+            TtftP99 => "ttft_p99",
+            Rate => "rate",
         }
+    }
+
+    /// Parses a URL value (`median` is accepted for `p50`); `None` if unknown.
+    pub fn from_key(key: &str) -> Option<Statistic> {
+        if key == "median" {
+            return Some(Statistic::P50);
+        }
+        Statistic::ALL.into_iter().find(|s| s.key() == key)
     }
 
     /// Menu label, honest about what a percentile means.
     pub fn label(self) -> &'static str {
+        use Statistic::*;
         match self {
-            Statistic::P50 => "p50 ITL (median token gap)",
-            Statistic::P90 => "p90 ITL (90% of token gaps at most this)",
-            Statistic::P95 => "p95 ITL (95% of token gaps at most this)",
-            Statistic::P99 => "p99 ITL (99% of token gaps at most this)",
-            Statistic::Rate => "rate (throughput / avg batch)",
+            P50 => "p50 ITL (median token gap)",
+            P90 => "p90 ITL (90% of token gaps at most this)",
+            P95 => "p95 ITL (95% of token gaps at most this)",
+            P99 => "p99 ITL (99% of token gaps at most this)",
+            ItlMean => "mean ITL",
+            TpotMean => "mean TPOT (per request)",
+            TpotP50 => "p50 TPOT (median request)",
+            TpotP90 => "p90 TPOT (90% of requests at most this)",
+            TpotP95 => "p95 TPOT (95% of requests at most this)",
+            TpotP99 => "p99 TPOT (99% of requests at most this)",
+            TtftMean => "mean TTFT",
+            TtftP50 => "p50 TTFT",
+            TtftP90 => "p90 TTFT",
+            TtftP95 => "p95 TTFT",
+            TtftP99 => "p99 TTFT",
+            Rate => "rate (throughput / concurrency)",
         }
     }
 
     /// Short column label, e.g. `p90 ITL`.
     pub fn short_label(self) -> &'static str {
+        use Statistic::*;
         match self {
-            Statistic::P50 => "p50 ITL",
-            Statistic::P90 => "p90 ITL",
-            Statistic::P95 => "p95 ITL",
-            Statistic::P99 => "p99 ITL",
-            Statistic::Rate => "throughput ÷ batch",
+            P50 => "p50 ITL",
+            P90 => "p90 ITL",
+            P95 => "p95 ITL",
+            P99 => "p99 ITL",
+            ItlMean => "mean ITL",
+            TpotMean => "mean TPOT",
+            TpotP50 => "p50 TPOT",
+            TpotP90 => "p90 TPOT",
+            TpotP95 => "p95 TPOT",
+            TpotP99 => "p99 TPOT",
+            TtftMean => "mean TTFT",
+            TtftP50 => "p50 TTFT",
+            TtftP90 => "p90 TTFT",
+            TtftP95 => "p95 TTFT",
+            TtftP99 => "p99 TTFT",
+            Rate => "throughput ÷ concurrency",
         }
     }
 }
@@ -173,12 +319,12 @@ impl fmt::Display for Statistic {
 /// level lacks is `None` for the level.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Level {
-    /// The level (`max_num_seqs`).
+    /// The level (see [`LevelKind`]).
     pub level: f64,
     /// Indices into [`Sweep::rows`] of the rows measured at this level (more than one = duplicate).
     pub row_indices: Vec<usize>,
     /// Worst (lowest) `avg_batch_size`.
-    pub avg_batch_size: f64,
+    pub avg_batch_size: Option<f64>,
     /// Worst (lowest) aggregate output tok/s.
     pub throughput_tok_s: f64,
     /// Worst (highest) average power, W.
@@ -187,14 +333,13 @@ pub struct Level {
     pub energy_per_token_j: Option<f64>,
     /// Worst (highest) J/request as stored.
     pub energy_per_request_j: Option<f64>,
-    latency_ms: [Option<f64>; 5],
-    rate_user_tps: f64,
+    latency_ms: [Option<f64>; Statistic::COUNT],
 }
 
 impl Level {
     /// Worst (highest) latency at `stat` over the level's rows, ms; `None` if any row lacks it.
     pub fn latency_ms(&self, stat: Statistic) -> Option<f64> {
-        self.latency_ms[stat_index(stat)]
+        self.latency_ms[stat.index()]
     }
 
     /// Per-user tok/s at `stat`: `1000 / latency_ms(stat)`.
@@ -202,24 +347,14 @@ impl Level {
         self.latency_ms(stat).map(|ms| 1000.0 / ms)
     }
 
-    /// Worst (lowest) rate-based per-user tok/s (throughput / avg_batch_size) over the rows.
-    pub fn rate_user_tps(&self) -> f64 {
-        self.rate_user_tps
+    /// Worst (lowest) rate-based per-user tok/s (throughput / concurrency) over the rows.
+    pub fn rate_user_tps(&self) -> Option<f64> {
+        self.user_tps(Statistic::Rate)
     }
 
     /// True when more than one row was measured at this level.
     pub fn is_duplicate(&self) -> bool {
         self.row_indices.len() > 1
-    }
-}
-
-fn stat_index(stat: Statistic) -> usize {
-    match stat {
-        Statistic::P50 => 0,
-        Statistic::P90 => 1,
-        Statistic::P95 => 2,
-        Statistic::P99 => 3,
-        Statistic::Rate => 4,
     }
 }
 
@@ -240,6 +375,8 @@ pub struct Sweep {
     pub data_parallel: u32,
     /// Weight precision as stored, e.g. `bfloat16`, `fp8`.
     pub weight_precision: String,
+    /// What the level is.
+    pub level_kind: LevelKind,
     /// Rows sorted by level (stable: rows at one level keep their file order).
     pub rows: Vec<Row>,
     levels: Vec<Level>,
@@ -266,9 +403,16 @@ impl Sweep {
             expert_parallel,
             data_parallel,
             weight_precision,
+            level_kind: LevelKind::MaxNumSeqs,
             rows,
             levels,
         }
+    }
+
+    /// The same sweep with another level kind.
+    pub fn with_level_kind(mut self, kind: LevelKind) -> Sweep {
+        self.level_kind = kind;
+        self
     }
 
     /// The distinct levels, ascending, each with its worst-of-rows figures.
@@ -336,8 +480,7 @@ fn group_levels(rows: &[Row]) -> Vec<Level> {
                 power_w: row.power_w,
                 energy_per_token_j: row.energy_per_token_j,
                 energy_per_request_j: row.energy_per_request_j,
-                latency_ms: Statistic::ALL.map(|s| row.latency_ms(s)),
-                rate_user_tps: row.rate_user_tps(),
+                latency_ms: row.latency_ms,
             }),
         }
     }
@@ -346,16 +489,17 @@ fn group_levels(rows: &[Row]) -> Vec<Level> {
 
 fn absorb(level: &mut Level, index: usize, row: &Row) {
     level.row_indices.push(index);
-    level.avg_batch_size = level.avg_batch_size.min(row.avg_batch_size);
+    level.avg_batch_size = level
+        .avg_batch_size
+        .zip(row.avg_batch_size)
+        .map(|(a, b)| a.min(b));
     level.throughput_tok_s = level.throughput_tok_s.min(row.throughput_tok_s);
     level.power_w = worst_high(level.power_w, row.power_w);
     level.energy_per_token_j = worst_high(level.energy_per_token_j, row.energy_per_token_j);
     level.energy_per_request_j = worst_high(level.energy_per_request_j, row.energy_per_request_j);
-    for stat in Statistic::ALL {
-        let i = stat_index(stat);
-        level.latency_ms[i] = worst_high(level.latency_ms[i], row.latency_ms(stat));
+    for (mine, theirs) in level.latency_ms.iter_mut().zip(row.latency_ms) {
+        *mine = worst_high(*mine, theirs);
     }
-    level.rate_user_tps = level.rate_user_tps.min(row.rate_user_tps());
 }
 
 /// The higher of two values, `None` if either is absent (an unreported row makes the level's
@@ -408,19 +552,17 @@ mod tests {
     use super::*;
 
     fn row(level: f64, p50: f64, throughput: f64, batch: f64) -> Row {
-        Row {
-            level,
-            avg_batch_size: batch,
-            avg_output_len: Some(500.0),
-            p50_itl_ms: Some(p50),
-            p90_itl_ms: Some(p50 * 2.0),
-            p95_itl_ms: Some(p50 * 3.0),
-            p99_itl_ms: Some(p50 * 4.0),
-            throughput_tok_s: throughput,
-            power_w: Some(throughput * 0.1),
-            energy_per_token_j: Some(0.1),
-            energy_per_request_j: Some(50.0),
-        }
+        let mut r = Row::new(level, throughput)
+            .with(Statistic::P50, Some(p50))
+            .with(Statistic::P90, Some(p50 * 2.0))
+            .with(Statistic::P95, Some(p50 * 3.0))
+            .with(Statistic::P99, Some(p50 * 4.0))
+            .with(Statistic::Rate, Some(batch * 1000.0 / throughput));
+        r.avg_batch_size = Some(batch);
+        r.power_w = Some(throughput * 0.1);
+        r.energy_per_token_j = Some(0.1);
+        r.energy_per_request_j = Some(50.0);
+        r
     }
 
     #[test]
@@ -444,35 +586,56 @@ mod tests {
         assert_eq!(l.row_indices, vec![1, 2]);
         assert_eq!(l.latency_ms(Statistic::P50), Some(34.0));
         assert_eq!(l.throughput_tok_s, 7000.0);
-        assert_eq!(l.avg_batch_size, 240.0);
+        assert_eq!(l.avg_batch_size, Some(240.0));
         assert_eq!(l.power_w, Some(900.0));
         assert_eq!(l.energy_per_token_j, Some(0.2));
         // rate: row a 250*1000/7000 = 35.714..., row b 240*1000/7200 = 33.33...; worst is a's.
         assert_eq!(l.latency_ms(Statistic::Rate), Some(250.0 * 1000.0 / 7000.0));
-        assert_eq!(l.rate_user_tps(), 7000.0 / 250.0);
+        assert_eq!(l.rate_user_tps(), Some(1000.0 / (250.0 * 1000.0 / 7000.0)));
         assert_eq!(sweep.parallelism_label(), "EP2");
         assert_eq!(sweep.label(), "2 x H100, EP2, bf16");
     }
 
     #[test]
     fn missing_value_in_one_row_makes_level_value_absent() {
-        let mut a = row(16.0, 10.0, 1000.0, 16.0);
-        a.p99_itl_ms = None;
-        let b = row(16.0, 11.0, 1000.0, 16.0);
+        let a = row(16.0, 10.0, 1000.0, 16.0).with(Statistic::P99, None);
+        let mut b = row(16.0, 11.0, 1000.0, 16.0);
+        b.avg_batch_size = None;
         let sweep = Sweep::new(0, "B200".into(), 1, (1, 1, 1), "fp8".into(), vec![a, b]);
         let l = &sweep.levels()[0];
         assert_eq!(l.latency_ms(Statistic::P99), None);
         assert_eq!(l.latency_ms(Statistic::P50), Some(11.0));
+        assert_eq!(l.avg_batch_size, None);
         assert_eq!(sweep.statistics().len(), 5);
         assert_eq!(sweep.label(), "1 x B200, TP1, fp8");
     }
 
     #[test]
-    fn statistic_keys_round_trip() {
-        for s in Statistic::ALL {
+    fn non_finite_or_non_positive_latencies_are_stored_as_absent() {
+        let r = Row::new(1.0, 10.0)
+            .with(Statistic::P50, Some(f64::NAN))
+            .with(Statistic::P90, Some(f64::INFINITY))
+            .with(Statistic::P95, Some(0.0))
+            .with(Statistic::P99, Some(-3.0))
+            .with(Statistic::TpotMean, Some(12.5));
+        assert_eq!(r.latency_ms(Statistic::P50), None);
+        assert_eq!(r.latency_ms(Statistic::P90), None);
+        assert_eq!(r.latency_ms(Statistic::P95), None);
+        assert_eq!(r.latency_ms(Statistic::P99), None);
+        assert_eq!(r.latency_ms(Statistic::TpotMean), Some(12.5));
+    }
+
+    #[test]
+    fn statistic_keys_round_trip_and_classify() {
+        for (i, s) in Statistic::ALL.into_iter().enumerate() {
             assert_eq!(Statistic::from_key(s.key()), Some(s));
+            assert_eq!(s.index(), i);
         }
         assert_eq!(Statistic::from_key("median"), Some(Statistic::P50));
         assert_eq!(Statistic::from_key("P50"), None);
+        assert!(Statistic::TpotP99.is_per_token());
+        assert!(!Statistic::TtftP90.is_per_token());
+        assert_eq!(Statistic::TpotMean.metric(), Metric::Tpot);
+        assert_eq!(LevelKind::RequestRate.label(), "request rate (req/s)");
     }
 }

@@ -1,4 +1,5 @@
-//! The answer in large type: the recommended `max_num_seqs` and its figures, or why there is none.
+//! The answer in large type: the recommended level (`max_num_seqs`, concurrency or request rate)
+//! and its figures, or why there is none.
 
 use leptos::prelude::*;
 
@@ -43,7 +44,7 @@ fn target_sentence(target: Target, stat: Statistic) -> String {
 }
 
 fn level_text(level: f64) -> String {
-    grouped(level, 0)
+    crate::core::format::level(level)
 }
 
 /// A labelled figure with its `data-testid` hook; `None` shows "not reported" and no value.
@@ -159,7 +160,7 @@ fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
                     <span class="big" data-testid="rec-concurrency" data-value=data_value(r.level)>
                         {level_text(r.level)}
                     </span>
-                    <span class="headline-unit">"max_num_seqs"</span>
+                    <span class="headline-unit">{sweep.level_kind.label()}</span>
                 </div>
                 <p class="status" data-testid="rec-status" data-value=plan.status.key()>
                     {status_text}
@@ -206,7 +207,7 @@ fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
                     {figure(
                         "Avg batch reached",
                         "rec-avg-batch",
-                        Some(r.avg_batch_size),
+                        r.avg_batch_size,
                         |v| format!("{} requests", grouped(v, 1)),
                     )}
                 </dl>
@@ -233,7 +234,7 @@ fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
                         best_tps,
                         |v| format!("{} tok/s at {}", grouped(v, 1), stat.short_label()),
                     )}
-                    {figure("At max_num_seqs", "rec-best-level", best_level, level_text)}
+                    {figure("At", "rec-best-level", best_level, move |v| format!("{} {}", sweep.level_kind.label(), level_text(v)))}
                 </dl>
             }
             .into_any()
@@ -270,7 +271,7 @@ fn batching(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Option<impl IntoView> {
     let e = batching_effect(sweep, slo, plan)?;
     Some(view! {
         <p class="batching">
-            {format!("vs max_num_seqs {}: each user ", level_text(e.base_level))}
+            {format!("vs {} {}: each user ", sweep.level_kind.label(), level_text(e.base_level))}
             <strong data-testid="batch-user-slowdown" data-value=data_value(e.user_slowdown)>
                 {format!("{}x slower", trimmed(e.user_slowdown, 2))}
             </strong>
@@ -312,8 +313,9 @@ fn estimated(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Option<impl IntoView> {
             </p>
             <p class="hint">
                 {format!(
-                    "Latency at {} taken as linear in log2(max_num_seqs) between the two measured levels, solved for the target; throughput and J/token the same way.",
-                    slo.stat.short_label()
+                    "Latency at {} taken as linear in log2({}) between the two measured levels, solved for the target; throughput and J/token the same way.",
+                    slo.stat.short_label(),
+                    sweep.level_kind.label(),
                 )}
             </p>
         </div>
@@ -333,13 +335,13 @@ fn also_meets(sweep: &Sweep, plan: &Plan) -> Option<impl IntoView> {
                 <li
                     data-testid="also-meets"
                     data-concurrency=data_value(level.level)
-                    data-rate-user-tps=data_value(rate)
+                    data-rate-user-tps=rate.map(data_value)
                 >
                     {format!(
-                        "Also meets at {}, but {} below it did not (rate-based speed there: {} tok/s per user).",
+                        "Also meets at {}, but {} below it did not (rate-based speed there: {}).",
                         level_text(level.level),
                         level_text(failed.level),
-                        significant(rate, 3),
+                        rate.map_or_else(|| "not reported".into(), |r| format!("{} tok/s per user", significant(r, 3))),
                     )}
                 </li>
             })

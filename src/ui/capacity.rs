@@ -94,9 +94,12 @@ fn figures(c: &Capacity, num_gpus: u32, pue: f64, users: Option<f64>) -> impl In
             )}
         </dl>
         <p class="hint">
-            {format!(
-                "One replica holds {} streams (the avg batch measured at this level, not the max_num_seqs cap). ",
-                grouped(c.streams_per_replica, 1),
+            {c.streams_per_replica.map_or_else(
+                || "Streams per replica are not reported for this sweep, so replicas cannot be counted. ".to_string(),
+                |s| format!(
+                    "One replica holds {} streams (the avg batch measured at this level, not the cap). ",
+                    grouped(s, 1),
+                ),
             )}
             {users.map(|_| "Fleet output and power assume every replica runs full at the recommended level. ")}
             {format!(

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::data_value;
 use crate::browser;
 use crate::core::chart::{layout, ChartLayout, SeriesInput};
-use crate::core::format::{gpus, grouped, significant};
+use crate::core::format::{gpus, grouped, level as level_text, significant};
 use crate::core::planner::Plan;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
@@ -186,9 +186,10 @@ fn svg(
                             .is_some_and(|l| l.level == p.level);
                     let on_frontier = chart.frontier.contains(&(si, pi));
                     let label = format!(
-                        "{}, max_num_seqs {}: {} tok/s per user at {}, {} tok/s per GPU{}{}",
+                        "{}, {} {}: {} tok/s per user at {}, {} tok/s per GPU{}{}",
                         sweep.label(),
-                        grouped(p.level, 0),
+                        sweep.level_kind.label(),
+                        level_text(p.level),
                         significant(p.user_tps, 3),
                         stat,
                         grouped(p.throughput_per_gpu, 0),
@@ -310,9 +311,10 @@ fn readout(source: &Source, chart: &ChartLayout, focus: Focus, stat: &str) -> St
     let sweep = &source.sweeps[series.sweep_index];
     let level = sweep.levels().iter().find(|l| l.level == p.level);
     format!(
-        "{} at max_num_seqs {}: {} tok/s per user at {}, {} tok/s per GPU ({} tok/s on {}), {}",
+        "{} at {} {}: {} tok/s per user at {}, {} tok/s per GPU ({} tok/s on {}), {}",
         sweep.label(),
-        grouped(p.level, 0),
+        sweep.level_kind.label(),
+        level_text(p.level),
         significant(p.user_tps, 3),
         stat,
         grouped(p.throughput_per_gpu, 0),
@@ -331,19 +333,20 @@ fn summary(source: &Source, chart: &ChartLayout, stat: &str) -> String {
         .filter_map(|s| {
             let (first, last) = (s.points.first()?, s.points.last()?);
             Some(format!(
-                "{}: from {} tok/s per user and {} tok/s per GPU at max_num_seqs {} to {} and {} at {}",
+                "{}: from {} tok/s per user and {} tok/s per GPU at {} {} to {} and {} at {}",
                 source.sweeps[s.sweep_index].label(),
                 significant(first.user_tps, 3),
                 grouped(first.throughput_per_gpu, 0),
-                grouped(first.level, 0),
+                source.sweeps[s.sweep_index].level_kind.label(),
+                level_text(first.level),
                 significant(last.user_tps, 3),
                 grouped(last.throughput_per_gpu, 0),
-                grouped(last.level, 0),
+                level_text(last.level),
             ))
         })
         .collect();
     format!(
-        "Per-user speed at {stat} falls as throughput per GPU rises with max_num_seqs. {}.",
+        "Per-user speed at {stat} falls as throughput per GPU rises with the level. {}.",
         lines.join("; ")
     )
 }

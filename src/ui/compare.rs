@@ -15,7 +15,7 @@ use crate::core::sweep::Source;
 
 fn header(column: Column) -> &'static str {
     match column {
-        Column::Concurrency => "max_num_seqs",
+        Column::Concurrency => "recommended level",
         Column::ThroughputPerGpu => "tok/s per GPU",
         Column::Throughput => "aggregate tok/s",
         Column::Energy => "J/token",

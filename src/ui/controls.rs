@@ -221,23 +221,36 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
                         }
                     }
                 >
-                    {Statistic::ALL
-                        .into_iter()
-                        .map(|stat| {
-                            view! {
-                                <option
-                                    value=stat.key()
-                                    prop:selected=move || scenario.with(|s| s.stat == stat)
-                                >
-                                    {stat.label()}
-                                </option>
-                            }
-                        })
-                        .collect_view()}
+                    {move || {
+                        let current = scenario.with(|s| s.stat);
+                        let mut stats: Vec<Statistic> = sweep_index
+                            .get()
+                            .map(|i| source.sweeps[i].statistics())
+                            .unwrap_or_default()
+                            .into_iter()
+                            .filter(|s| s.is_per_token())
+                            .collect();
+                        if !stats.contains(&current) {
+                            stats.insert(0, current);
+                        }
+                        stats
+                            .into_iter()
+                            .map(|stat| {
+                                view! {
+                                    <option
+                                        value=stat.key()
+                                        prop:selected=move || scenario.with(|s| s.stat == stat)
+                                    >
+                                        {stat.label()}
+                                    </option>
+                                }
+                            })
+                            .collect_view()
+                    }}
                 </select>
             </div>
 
-            <Limits scenario=scenario />
+            <Limits source=source scenario=scenario sweep_index=sweep_index />
             <Fleet scenario=scenario />
 
             <div class="field share">
@@ -281,14 +294,24 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
 
 /// Optional tail limits (`limit=STAT:MS` in the URL): a statistic and a ms bound each.
 #[component]
-fn Limits(scenario: RwSignal<Scenario>) -> impl IntoView {
+fn Limits(
+    source: &'static Source,
+    scenario: RwSignal<Scenario>,
+    sweep_index: Memo<Option<usize>>,
+) -> impl IntoView {
     // Rows are rebuilt only when a limit is added or removed, so typing keeps focus.
     let count = Memo::new(move |_| scenario.with(|s| s.limits.len()));
     view! {
         <fieldset class="field limits">
             <legend>"Tail limits (optional)"</legend>
             <p class="hint">"Each must hold as well, e.g. p99 ITL ≤ 150 ms."</p>
-            {move || (0..count.get()).map(|i| limit_row(scenario, i)).collect_view()}
+            {move || {
+                let stats = sweep_index
+                    .get()
+                    .map(|i| source.sweeps[i].statistics())
+                    .unwrap_or_default();
+                (0..count.get()).map(|i| limit_row(scenario, i, &stats)).collect_view()
+            }}
             <button
                 type="button"
                 data-testid="limit-add"
@@ -305,8 +328,12 @@ fn Limits(scenario: RwSignal<Scenario>) -> impl IntoView {
     }
 }
 
-fn limit_row(scenario: RwSignal<Scenario>, index: usize) -> impl IntoView {
+fn limit_row(scenario: RwSignal<Scenario>, index: usize, available: &[Statistic]) -> impl IntoView {
     let initial = scenario.with_untracked(|s| s.limits.get(index).copied());
+    let mut stats = available.to_vec();
+    if let Some(l) = initial.filter(|l| !stats.contains(&l.stat)) {
+        stats.insert(0, l.stat);
+    }
     let error = RwSignal::new(None::<String>);
     let stat_id = format!("limit-stat-{index}");
     let ms_id = format!("limit-ms-{index}");
@@ -326,7 +353,7 @@ fn limit_row(scenario: RwSignal<Scenario>, index: usize) -> impl IntoView {
                     }
                 }
             >
-                {Statistic::ALL
+                {stats
                     .into_iter()
                     .map(|stat| {
                         view! {

@@ -26,11 +26,17 @@ fn verdict_text(slo: &Slo, broken: &[Condition]) -> String {
 }
 
 fn ms(value: Option<f64>) -> String {
-    value.map_or_else(|| "not reported".into(), |v| significant(v, 3))
+    ms_or(value, |v| significant(v, 3))
 }
 
-/// Every row of the selected sweep. Rows sharing a level are all listed and marked; the
-/// meets/fails mark is the level's (worst of its rows). The chosen statistic's column is marked.
+/// The formatted value, or "not reported".
+fn ms_or(value: Option<f64>, text: impl Fn(f64) -> String) -> String {
+    value.map_or_else(|| "not reported".into(), text)
+}
+
+/// Every row of the selected sweep, with a column per statistic the sweep reports. Rows sharing
+/// a level are all listed and marked; the verdict is the level's (worst of its rows). The chosen
+/// statistic's column is marked.
 #[component]
 pub fn SweepTable(
     source: &'static Source,
@@ -43,7 +49,13 @@ pub fn SweepTable(
         let (i, plan) = result.get()?;
         let sweep = &source.sweeps[i];
         let levels = sweep.levels();
-        let col = |s: Statistic| if s == stat { "chosen num" } else { "num" };
+        let stats: Vec<Statistic> = sweep
+            .statistics()
+            .into_iter()
+            .filter(|s| *s != Statistic::Rate)
+            .collect();
+        let has_rate = sweep.rows.iter().any(|r| r.rate_user_tps().is_some());
+        let col = move |s: Statistic| if s == stat { "chosen num" } else { "num" };
         let rows = levels
             .iter()
             .enumerate()
@@ -68,6 +80,10 @@ pub fn SweepTable(
                         </span>
                     }
                 });
+                let latency_cells = stats
+                    .iter()
+                    .map(|&s| view! { <td class=col(s)>{ms(row.latency_ms(s))}</td> })
+                    .collect_view();
                 view! {
                     <tr
                         class=class
@@ -76,7 +92,7 @@ pub fn SweepTable(
                         data-meets=meets.to_string()
                     >
                         <th scope="row" class="num">
-                            {grouped(row.level, 0)}
+                            {crate::core::format::level(row.level)}
                             {recommended.then(|| view! { <span class="badge rec">"recommended"</span> })}
                             {also_meets.then(|| view! {
                                 <span class="badge" title="Meets, but a lower level fails: not recommended">
@@ -86,22 +102,21 @@ pub fn SweepTable(
                             {duplicate}
                         </th>
                         <td class="verdict">{verdict}</td>
-                        <td class="num">{grouped(row.avg_batch_size, 1)}</td>
-                        <td class=col(Statistic::P50)>{ms(row.p50_itl_ms)}</td>
-                        <td class=col(Statistic::P90)>{ms(row.p90_itl_ms)}</td>
-                        <td class=col(Statistic::P95)>{ms(row.p95_itl_ms)}</td>
-                        <td class=col(Statistic::P99)>{ms(row.p99_itl_ms)}</td>
-                        <td class=col(Statistic::Rate)>{grouped(row.rate_user_tps(), 1)}</td>
+                        <td class="num">{ms_or(row.avg_batch_size, |v| grouped(v, 1))}</td>
+                        {latency_cells}
+                        {has_rate.then(|| view! {
+                            <td class=col(Statistic::Rate)>{ms_or(row.rate_user_tps(), |v| grouped(v, 1))}</td>
+                        })}
                         <td class="num">{grouped(row.throughput_tok_s, 0)}</td>
-                        <td class="num">
-                    {row.energy_per_token_j.map_or_else(|| "not reported".into(), |j| significant(j, 4))}
-                </td>
-                        <td class="num">
-                            {row.power_w.map_or_else(|| "not reported".into(), |w| grouped(w, 0))}
-                        </td>
+                        <td class="num">{ms_or(row.energy_per_token_j, |j| significant(j, 4))}</td>
+                        <td class="num">{ms_or(row.power_w, |w| grouped(w, 0))}</td>
                     </tr>
                 }
             })
+            .collect_view();
+        let stat_headers = stats
+            .iter()
+            .map(|s| view! { <th scope="col">{format!("{} (ms)", s.short_label())}</th> })
             .collect_view();
         Some(view! {
             <section class="sweep" aria-labelledby="sweep-title">
@@ -110,14 +125,11 @@ pub fn SweepTable(
                     <table data-testid="sweep-table">
                         <thead>
                             <tr>
-                                <th scope="col">"max_num_seqs"</th>
+                                <th scope="col">{sweep.level_kind.label()}</th>
                                 <th scope="col" class="verdict">{format!("vs target ({})", stat.short_label())}</th>
                                 <th scope="col">"avg batch"</th>
-                                <th scope="col">"p50 ITL (ms)"</th>
-                                <th scope="col">"p90 ITL (ms)"</th>
-                                <th scope="col">"p95 ITL (ms)"</th>
-                                <th scope="col">"p99 ITL (ms)"</th>
-                                <th scope="col">"rate (tok/s per user)"</th>
+                                {stat_headers}
+                                {has_rate.then(|| view! { <th scope="col">"rate (tok/s per user)"</th> })}
                                 <th scope="col">"output (tok/s)"</th>
                                 <th scope="col">"J/token"</th>
                                 <th scope="col">"power (W)"</th>
