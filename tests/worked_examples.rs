@@ -41,7 +41,7 @@ fn llama_8b_on_1_h100_at_25_tps_p50_runs_384() {
     let r = r.unwrap();
     assert_eq!(r.level, 384.0);
     assert_eq!(r.throughput_tok_s, 9248.01198181863);
-    assert_eq!(r.throughput_per_gpu_tok_s, 9248.01198181863);
+    assert_eq!(r.throughput_per_gpu_tok_s, Some(9248.01198181863));
     assert_eq!(r.energy_per_token_j, Some(0.07423418180476347));
     assert_eq!(r.power_w, Some(686.5186027909551));
     assert_eq!(r.latency_ms, 37.70148498006165);
@@ -66,7 +66,7 @@ fn qwen3_30b_on_2_h100_at_40_ms_p50_takes_worst_of_duplicate_rows() {
     // Two rows at 256: ITL 34.58 / 33.66 ms, throughput 7154 / 7437, J/token 0.1335 / 0.1470.
     assert_eq!(r.latency_ms, 34.58299767225981);
     assert_eq!(r.throughput_tok_s, 7154.113418980205);
-    assert_eq!(r.throughput_per_gpu_tok_s, 7154.113418980205 / 2.0);
+    assert_eq!(r.throughput_per_gpu_tok_s, Some(7154.113418980205 / 2.0));
     assert_eq!(r.energy_per_token_j, Some(0.14702179429298418));
     assert_eq!(r.power_w, Some(1093.4015243177876));
     assert_eq!(r.avg_batch_size, Some(255.7037037037037));

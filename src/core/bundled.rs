@@ -83,8 +83,8 @@ pub fn parse_task_file(json: &str) -> Result<Source, String> {
                     model_id: c.model_id.clone(),
                     nickname: c.nickname.clone(),
                     architecture: c.architecture.clone(),
-                    total_params_b: c.total_params_billions,
-                    activated_params_b: c.activated_params_billions,
+                    total_params_b: Some(c.total_params_billions),
+                    activated_params_b: Some(c.activated_params_billions),
                 });
                 models.len() - 1
             }
@@ -117,7 +117,7 @@ pub fn parse_task_file(json: &str) -> Result<Source, String> {
             Sweep::new(
                 model_index,
                 gpu,
-                num_gpus,
+                Some(num_gpus),
                 (c.tensor_parallel, c.expert_parallel, c.data_parallel),
                 c.weight_precision,
                 rows,

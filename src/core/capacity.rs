@@ -69,7 +69,7 @@ pub struct Capacity {
 /// `energy_per_request_j` is the level's stored `energy_per_request_joules` (worst of its rows).
 pub fn capacity(
     rec: &Recommendation,
-    num_gpus: u32,
+    num_gpus: Option<u32>,
     energy_per_request_j: Option<f64>,
     inputs: &CapacityInputs,
 ) -> Capacity {
@@ -84,14 +84,15 @@ pub fn capacity(
     Capacity {
         streams_per_replica: streams,
         replicas,
-        gpus: replicas.map(|r| r * u64::from(num_gpus)),
+        gpus: replicas.zip(num_gpus).map(|(r, n)| r * u64::from(n)),
         fleet_throughput_tok_s: replicas_f.map(|r| r * rec.throughput_tok_s),
         fleet_power_kw: replicas_f
             .zip(rec.power_w)
             .map(|(r, w)| r * w * pue / 1000.0),
         cost_per_mtok: inputs
             .price_per_gpu_hour
-            .map(|price| price * f64::from(num_gpus) / (rec.throughput_tok_s * 3600.0) * 1e6),
+            .zip(num_gpus)
+            .map(|(price, n)| price * f64::from(n) / (rec.throughput_tok_s * 3600.0) * 1e6),
         kwh_per_mtok,
         elec_cost_per_mtok: kwh_per_mtok.zip(inputs.price_per_kwh).map(|(k, p)| k * p),
         co2_kg_per_mtok: kwh_per_mtok
@@ -124,7 +125,7 @@ mod tests {
             avg_batch_size: Some(383.0),
             streams: Some(383.0),
             throughput_tok_s: 9000.0,
-            throughput_per_gpu_tok_s: 2250.0,
+            throughput_per_gpu_tok_s: Some(2250.0),
             energy_per_token_j: Some(0.08),
             power_w: Some(720.0),
             user_tps: 26.0,
@@ -139,7 +140,7 @@ mod tests {
             users: Some(1000.0),
             ..Default::default()
         };
-        let c = capacity(&rec(), 4, Some(45.0), &inputs);
+        let c = capacity(&rec(), Some(4), Some(45.0), &inputs);
         assert_eq!(c.streams_per_replica, Some(383.0));
         // 1000 / 383 = 2.61 -> 3 replicas of 4 GPUs.
         assert_eq!(c.replicas, Some(3));
@@ -152,12 +153,12 @@ mod tests {
             users: Some(383.0),
             ..Default::default()
         };
-        assert_eq!(capacity(&rec(), 4, None, &exact).replicas, Some(1));
+        assert_eq!(capacity(&rec(), Some(4), None, &exact).replicas, Some(1));
         let one_more = CapacityInputs {
             users: Some(383.5),
             ..Default::default()
         };
-        assert_eq!(capacity(&rec(), 4, None, &one_more).replicas, Some(2));
+        assert_eq!(capacity(&rec(), Some(4), None, &one_more).replicas, Some(2));
     }
 
     #[test]
@@ -169,7 +170,7 @@ mod tests {
             co2_g_per_kwh: Some(400.0),
             pue: Some(1.25),
         };
-        let c = capacity(&rec(), 4, Some(45.0), &inputs);
+        let c = capacity(&rec(), Some(4), Some(45.0), &inputs);
         // 2.5 $/h x 4 GPUs = 10 $/h for 9000 x 3600 = 32.4 M tokens: 0.3086 $/M.
         assert_eq!(c.cost_per_mtok, Some(2.5 * 4.0 / (9000.0 * 3600.0) * 1e6));
         assert!((c.cost_per_mtok.unwrap() - 0.308642).abs() < 1e-6);
@@ -197,7 +198,7 @@ mod tests {
             co2_g_per_kwh: Some(300.0),
             pue: None,
         };
-        let c = capacity(&r, 1, None, &inputs);
+        let c = capacity(&r, Some(1), None, &inputs);
         assert_eq!(c.replicas, Some(1));
         assert_eq!(c.fleet_power_kw, None);
         assert_eq!(c.cost_per_mtok, None);
@@ -206,7 +207,7 @@ mod tests {
         assert_eq!(c.co2_kg_per_mtok, None);
         assert_eq!(c.wh_per_1000_requests, None);
         // PUE defaults to 1.0 (GPUs only).
-        let c = capacity(&rec(), 1, None, &CapacityInputs::default());
+        let c = capacity(&rec(), Some(1), None, &CapacityInputs::default());
         assert_eq!(c.kwh_per_mtok, Some(0.08 * 1e6 / 3.6e6));
     }
 }

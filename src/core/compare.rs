@@ -58,7 +58,7 @@ impl Column {
         let r = row.recommendation.as_ref()?;
         match self {
             Column::Concurrency => Some(r.level),
-            Column::ThroughputPerGpu => Some(r.throughput_per_gpu_tok_s),
+            Column::ThroughputPerGpu => r.throughput_per_gpu_tok_s,
             Column::Throughput => Some(r.throughput_tok_s),
             Column::Energy => r.energy_per_token_j,
             Column::UserTps => Some(r.user_tps),

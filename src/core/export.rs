@@ -57,7 +57,7 @@ pub fn compare_csv(
         let record = [
             source.models[sweep.model_index].model_id.clone(),
             sweep.gpu_model.clone(),
-            sweep.num_gpus.to_string(),
+            sweep.num_gpus.map(|n| n.to_string()).unwrap_or_default(),
             sweep.parallelism_label(),
             sweep.weight_precision.clone(),
             row.plan.status.key().to_string(),
@@ -67,7 +67,7 @@ pub fn compare_csv(
             num(rec.map(|r| r.latency_ms)),
             num(rec.map(|r| r.user_tps)),
             num(rec.map(|r| r.throughput_tok_s)),
-            num(rec.map(|r| r.throughput_per_gpu_tok_s)),
+            num(rec.and_then(|r| r.throughput_per_gpu_tok_s)),
             num(rec.and_then(|r| r.energy_per_token_j)),
             num(rec.and_then(|r| r.power_w)),
             cap.as_ref().and_then(|c| c.replicas).map(|n| n.to_string()).unwrap_or_default(),
@@ -102,7 +102,7 @@ struct JsonSource<'a> {
 struct JsonScenario<'a> {
     model_id: &'a str,
     gpu: &'a str,
-    num_gpus: u32,
+    num_gpus: Option<u32>,
     target_unit: &'static str,
     target_value: f64,
     statistic: &'static str,
@@ -232,7 +232,7 @@ pub fn scenario_json(
             per_user_tok_s: rec.as_ref().map(|r| r.user_tps),
             headroom_fraction: rec.as_ref().map(|r| r.headroom),
             throughput_tok_s: rec.as_ref().map(|r| r.throughput_tok_s),
-            throughput_per_gpu_tok_s: rec.as_ref().map(|r| r.throughput_per_gpu_tok_s),
+            throughput_per_gpu_tok_s: rec.as_ref().and_then(|r| r.throughput_per_gpu_tok_s),
             energy_j_per_token: rec.as_ref().and_then(|r| r.energy_per_token_j),
             power_w: rec.as_ref().and_then(|r| r.power_w),
             estimate: estimate(sweep, &slo, plan).map(|e| JsonEstimate {

@@ -60,12 +60,12 @@ pub fn level(value: f64) -> String {
     }
 }
 
-/// `1 GPU`, `4 GPUs`.
-pub fn gpus(count: u32) -> String {
-    if count == 1 {
-        "1 GPU".to_string()
-    } else {
-        format!("{count} GPUs")
+/// `1 GPU`, `4 GPUs`; `GPU count not stated` for `None`.
+pub fn gpus(count: Option<u32>) -> String {
+    match count {
+        Some(1) => "1 GPU".to_string(),
+        Some(n) => format!("{n} GPUs"),
+        None => "GPU count not stated".to_string(),
     }
 }
 
@@ -107,11 +107,12 @@ mod tests {
         assert_eq!(trimmed(33.333333, 4), "33.33");
         assert_eq!(trimmed(33.3, 4), "33.3");
         assert_eq!(trimmed(1000.0, 4), "1,000");
-        assert_eq!(gpus(1), "1 GPU");
+        assert_eq!(gpus(Some(1)), "1 GPU");
+        assert_eq!(gpus(None), "GPU count not stated");
         assert_eq!(level(4096.0), "4,096");
         assert_eq!(level(0.5), "0.5");
         assert_eq!(level(2.25), "2.25");
-        assert_eq!(gpus(8), "8 GPUs");
+        assert_eq!(gpus(Some(8)), "8 GPUs");
     }
 
     #[test]

@@ -283,8 +283,8 @@ pub struct Recommendation {
     pub streams: Option<f64>,
     /// Aggregate output tok/s of one deployment (all its GPUs).
     pub throughput_tok_s: f64,
-    /// `throughput_tok_s / num_gpus`.
-    pub throughput_per_gpu_tok_s: f64,
+    /// `throughput_tok_s / num_gpus`; `None` when the GPU count is not stated.
+    pub throughput_per_gpu_tok_s: Option<f64>,
     /// J/token as stored (`energy_per_token_joules`), `None` if not reported.
     pub energy_per_token_j: Option<f64>,
     /// Average power of the whole deployment, W, `None` if not reported.
@@ -311,7 +311,7 @@ impl Plan {
                 (sweep.level_kind == crate::core::sweep::LevelKind::Concurrency).then_some(level.level),
             ),
             throughput_tok_s: level.throughput_tok_s,
-            throughput_per_gpu_tok_s: level.throughput_tok_s / f64::from(sweep.num_gpus),
+            throughput_per_gpu_tok_s: sweep.per_gpu(level.throughput_tok_s),
             energy_per_token_j: level.energy_per_token_j,
             power_w: level.power_w,
             user_tps: 1000.0 / latency_ms,
@@ -435,7 +435,7 @@ mod tests {
                 row
             })
             .collect();
-        Sweep::new(0, "H100".into(), 2, (2, 1, 1), "bfloat16".into(), rows)
+        Sweep::new(0, "H100".into(), Some(2), (2, 1, 1), "bfloat16".into(), rows)
     }
 
     #[test]
@@ -455,7 +455,7 @@ mod tests {
         assert_eq!(r.user_tps, 50.0);
         // throughput = 16 * 1000 / 25 = 640 tok/s, on 2 GPUs.
         assert_eq!(r.throughput_tok_s, 640.0);
-        assert_eq!(r.throughput_per_gpu_tok_s, 320.0);
+        assert_eq!(r.throughput_per_gpu_tok_s, Some(320.0));
         assert_eq!(r.power_w, Some(700.0));
         assert_eq!(r.energy_per_token_j, Some(700.0 / 640.0));
         // headroom in tok/s: (50 - 30) / 30.
@@ -584,7 +584,7 @@ mod tests {
     fn missing_value_at_a_level_fails_that_level() {
         let mut s = sweep_of(&[(8.0, 10.0), (16.0, 20.0), (32.0, 25.0)]);
         s.rows[1].set_latency_ms(Statistic::P50, None);
-        let s = Sweep::new(0, "H100".into(), 1, (1, 1, 1), "fp8".into(), s.rows);
+        let s = Sweep::new(0, "H100".into(), Some(1), (1, 1, 1), "fp8".into(), s.rows);
         let p = plan(&s, &slo(Target::MsPerToken(30.0), Statistic::P50));
         assert_eq!(p.recommended, Some(0));
         assert!(!p.verdicts[1].meets);

@@ -33,8 +33,8 @@ pub struct Scenario {
     pub model_id: String,
     /// GPU type, e.g. `H100`.
     pub gpu: String,
-    /// GPUs per replica.
-    pub gpus: u32,
+    /// GPUs per replica; `None` for a sweep whose source does not state it.
+    pub gpus: Option<u32>,
     /// Per-user target, in the unit the user chose.
     pub target: Target,
     /// Statistic the target is judged on.
@@ -289,8 +289,11 @@ impl Scenario {
         let mut query = form_urlencoded::Serializer::new(String::new());
         query
             .append_pair("model", &self.model_id)
-            .append_pair("gpu", &self.gpu)
-            .append_pair("gpus", &self.gpus.to_string())
+            .append_pair("gpu", &self.gpu);
+        if let Some(n) = self.gpus {
+            query.append_pair("gpus", &n.to_string());
+        }
+        query
             .append_pair(key, &value.to_string())
             .append_pair("stat", self.stat.key());
         for limit in &self.limits {
@@ -339,7 +342,7 @@ impl Scenario {
             source,
             model_index,
             Some(self.gpu.clone()),
-            Some(self.gpus),
+            self.gpus,
             &mut ignored,
         );
         Scenario {
@@ -359,7 +362,7 @@ fn resolve_deployment(
     gpu: Option<String>,
     gpus: Option<u32>,
     errors: &mut Vec<ParamError>,
-) -> (String, u32) {
+) -> (String, Option<u32>) {
     let sweeps: Vec<_> = source
         .sweeps_of(model_index)
         .into_iter()
@@ -394,18 +397,20 @@ fn resolve_deployment(
         }
         None => fallback_gpu,
     };
-    let counts: Vec<u32> = sweeps
+    let counts: Vec<Option<u32>> = sweeps
         .iter()
         .filter(|s| s.gpu_model == gpu)
         .map(|s| s.num_gpus)
         .collect();
-    let fewest = counts.iter().copied().min().unwrap_or(1);
+    // The fewest stated count; a sweep without a stated count only when there is no other.
+    let fewest = counts.iter().flatten().copied().min();
     let gpus = match gpus {
-        Some(n) if counts.contains(&n) => n,
+        Some(n) if counts.contains(&Some(n)) => Some(n),
         Some(n) => {
+            let shown = fewest.map_or_else(|| "the sweep without a stated count".into(), |f| f.to_string());
             errors.push(ParamError::new(
                 "gpus",
-                format!("`gpus` {n} is not measured on {gpu} for this model; showing {fewest}"),
+                format!("`gpus` {n} is not measured on {gpu} for this model; showing {shown}"),
             ));
             fewest
         }

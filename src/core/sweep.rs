@@ -16,27 +16,26 @@ pub struct Model {
     pub nickname: String,
     /// e.g. `Dense Transformer`, `MoE`, `Mamba-Transformer Hybrid`.
     pub architecture: String,
-    /// Total parameters, billions.
-    pub total_params_b: f64,
-    /// Parameters active per token, billions (differs from the total for MoE).
-    pub activated_params_b: f64,
+    /// Total parameters, billions, where stated.
+    pub total_params_b: Option<f64>,
+    /// Parameters active per token, billions (differs from the total for MoE), where stated.
+    pub activated_params_b: Option<f64>,
 }
 
 impl Model {
     /// True when the model activates fewer parameters per token than it holds (MoE).
     pub fn is_sparse(&self) -> bool {
-        self.activated_params_b < self.total_params_b
+        matches!((self.activated_params_b, self.total_params_b), (Some(a), Some(t)) if a < t)
     }
 
-    /// e.g. `MoE, 235B total, 22B active` or `Dense Transformer, 8B`.
+    /// e.g. `MoE, 235B total, 22B active`, `Dense Transformer, 8B`, or with what is not stated.
     pub fn size_label(&self) -> String {
-        if self.is_sparse() {
-            format!(
-                "{}, {}B total, {}B active",
-                self.architecture, self.total_params_b, self.activated_params_b
-            )
-        } else {
-            format!("{}, {}B", self.architecture, self.total_params_b)
+        match (self.total_params_b, self.activated_params_b) {
+            (Some(t), Some(a)) if a < t => {
+                format!("{}, {t}B total, {a}B active", self.architecture)
+            }
+            (Some(t), _) => format!("{}, {t}B", self.architecture),
+            (None, _) => format!("{}, parameter count not stated", self.architecture),
         }
     }
 }
@@ -365,8 +364,8 @@ pub struct Sweep {
     pub model_index: usize,
     /// GPU type as the source names it, e.g. `H100`, `B200`.
     pub gpu_model: String,
-    /// GPUs in one replica of the deployment.
-    pub num_gpus: u32,
+    /// GPUs in one replica of the deployment; `None` when the source does not state it.
+    pub num_gpus: Option<u32>,
     /// Tensor-parallel degree.
     pub tensor_parallel: u32,
     /// Expert-parallel degree (MoE).
@@ -387,7 +386,7 @@ impl Sweep {
     pub fn new(
         model_index: usize,
         gpu_model: String,
-        num_gpus: u32,
+        num_gpus: Option<u32>,
         parallelism: (u32, u32, u32),
         weight_precision: String,
         mut rows: Vec<Row>,
@@ -447,15 +446,22 @@ impl Sweep {
         }
     }
 
-    /// e.g. `4 x H100, TP4, bf16`.
+    /// e.g. `4 x H100, TP4, bf16`; `H100 (GPU count not stated), TP1, bf16`.
     pub fn label(&self) -> String {
+        let hardware = match self.num_gpus {
+            Some(n) => format!("{n} x {}", self.gpu_model),
+            None => format!("{} (GPU count not stated)", self.gpu_model),
+        };
         format!(
-            "{} x {}, {}, {}",
-            self.num_gpus,
-            self.gpu_model,
+            "{hardware}, {}, {}",
             self.parallelism_label(),
             self.precision_label()
         )
+    }
+
+    /// Aggregate output tok/s divided by the GPU count; `None` when the count is not stated.
+    pub fn per_gpu(&self, throughput_tok_s: f64) -> Option<f64> {
+        self.num_gpus.map(|n| throughput_tok_s / f64::from(n))
     }
 
     /// The statistics for which at least one row has a value.
@@ -575,7 +581,7 @@ mod tests {
         let sweep = Sweep::new(
             0,
             "H100".into(),
-            2,
+            Some(2),
             (1, 2, 1),
             "bfloat16".into(),
             vec![b, row(8.0, 10.0, 800.0, 8.0), a],
@@ -601,7 +607,7 @@ mod tests {
         let a = row(16.0, 10.0, 1000.0, 16.0).with(Statistic::P99, None);
         let mut b = row(16.0, 11.0, 1000.0, 16.0);
         b.avg_batch_size = None;
-        let sweep = Sweep::new(0, "B200".into(), 1, (1, 1, 1), "fp8".into(), vec![a, b]);
+        let sweep = Sweep::new(0, "B200".into(), Some(1), (1, 1, 1), "fp8".into(), vec![a, b]);
         let l = &sweep.levels()[0];
         assert_eq!(l.latency_ms(Statistic::P99), None);
         assert_eq!(l.latency_ms(Statistic::P50), Some(11.0));

@@ -189,7 +189,7 @@ fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
                     {figure(
                         "Per GPU",
                         "rec-throughput-per-gpu",
-                        Some(r.throughput_per_gpu_tok_s),
+                        r.throughput_per_gpu_tok_s,
                         |v| format!("{} tok/s/GPU", grouped(v, 0)),
                     )}
                     {figure(

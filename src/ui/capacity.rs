@@ -29,7 +29,7 @@ fn money(v: f64) -> String {
     }
 }
 
-fn figures(c: &Capacity, num_gpus: u32, pue: f64, users: Option<f64>) -> impl IntoView {
+fn figures(c: &Capacity, num_gpus: Option<u32>, pue: f64, users: Option<f64>) -> impl IntoView {
     let replicas = c.replicas.map(|r| r as f64);
     let gpus = c.gpus.map(|g| g as f64);
     view! {
@@ -39,10 +39,9 @@ fn figures(c: &Capacity, num_gpus: u32, pue: f64, users: Option<f64>) -> impl In
                 "cap-replicas",
                 replicas,
                 replicas.map_or_else(String::new, |r| format!(
-                    "{} × {} GPU{}",
+                    "{} × {}",
                     grouped(r, 0),
-                    num_gpus,
-                    if num_gpus == 1 { "" } else { "s" },
+                    crate::core::format::gpus(num_gpus),
                 )),
             )}
             {item("GPUs", "cap-gpus", gpus, gpus.map_or_else(String::new, |g| grouped(g, 0)))}

@@ -71,8 +71,7 @@ pub fn TradeoffChart(
                     .levels()
                     .iter()
                     .filter_map(|l| {
-                        let per_gpu = l.throughput_tok_s / f64::from(sweep.num_gpus);
-                        Some((l.level, l.user_tps(stat)?, per_gpu))
+                        Some((l.level, l.user_tps(stat)?, sweep.per_gpu(l.throughput_tok_s)?))
                     })
                     .collect();
                 (i, points)
@@ -220,7 +219,7 @@ fn svg(
                             data-testid="chart-point"
                             data-concurrency=data_value(p.level)
                             data-gpu=sweep.gpu_model.clone()
-                            data-gpus=sweep.num_gpus.to_string()
+                            data-gpus=super::attr(sweep.num_gpus)
                             on:mouseenter=move |_| focus.set(Some((si, pi)))
                             on:focus=move |_| focus.set(Some((si, pi)))
                             on:click=move |_| pick()
@@ -238,7 +237,7 @@ fn svg(
                 <g class=format!("series {class}{}", if is_current { " current" } else { "" })
                     data-testid="chart-series"
                     data-gpu=sweep.gpu_model.clone()
-                    data-gpus=sweep.num_gpus.to_string()>
+                    data-gpus=super::attr(sweep.num_gpus)>
                     <polyline class="series-line" points=line.join(" ") />
                     {points}
                 </g>

@@ -235,10 +235,10 @@ fn compare_row(
             data-testid="compare-row"
             data-model=model.model_id.clone()
             data-gpu=sweep.gpu_model.clone()
-            data-gpus=sweep.num_gpus.to_string()
+            data-gpus=super::attr(sweep.num_gpus)
             data-status=row.plan.status.key()
             data-concurrency=rec.map(|r| data_value(r.level)).unwrap_or_default()
-            data-throughput-per-gpu=rec.map(|r| data_value(r.throughput_per_gpu_tok_s)).unwrap_or_default()
+            data-throughput-per-gpu=rec.and_then(|r| r.throughput_per_gpu_tok_s).map(data_value).unwrap_or_default()
             data-energy=rec.and_then(|r| r.energy_per_token_j).map(data_value).unwrap_or_default()
             data-gpus-needed=gpus_needed.map(|g| g.to_string()).unwrap_or_default()
             data-cost-per-mtok=cost.map(data_value).unwrap_or_default()

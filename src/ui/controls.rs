@@ -28,7 +28,7 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
         let org = |id: &str| id.split('/').next().unwrap_or_default().to_ascii_lowercase();
         org(&ma.model_id)
             .cmp(&org(&mb.model_id))
-            .then(ma.total_params_b.total_cmp(&mb.total_params_b))
+            .then(ma.total_params_b.partial_cmp(&mb.total_params_b).unwrap_or(std::cmp::Ordering::Equal))
             .then(ma.model_id.cmp(&mb.model_id))
     });
 

@@ -13,3 +13,8 @@ pub mod sweep_table;
 pub fn data_value(value: f64) -> String {
     value.to_string()
 }
+
+/// Attribute text for an optional value: empty when absent.
+pub fn attr<T: ToString>(value: Option<T>) -> String {
+    value.map(|v| v.to_string()).unwrap_or_default()
+}
