@@ -8,6 +8,7 @@ pub mod capacity;
 pub mod chart;
 pub mod compare;
 pub mod export;
+pub mod import;
 pub mod format;
 pub mod planner;
 pub mod scenario;

@@ -376,6 +376,9 @@ pub struct Sweep {
     pub weight_precision: String,
     /// What the level is.
     pub level_kind: LevelKind,
+    /// A short configuration label that tells apart sweeps with the same model, GPU and count
+    /// (URL `cfg`), e.g. `max_num_seqs=8` or `TP4 lmcache`; empty when not needed.
+    pub config: String,
     /// Rows sorted by level (stable: rows at one level keep their file order).
     pub rows: Vec<Row>,
     levels: Vec<Level>,
@@ -403,9 +406,16 @@ impl Sweep {
             data_parallel,
             weight_precision,
             level_kind: LevelKind::MaxNumSeqs,
+            config: String::new(),
             rows,
             levels,
         }
+    }
+
+    /// The same sweep with a configuration label.
+    pub fn with_config(mut self, config: String) -> Sweep {
+        self.config = config;
+        self
     }
 
     /// The same sweep with another level kind.
@@ -452,11 +462,16 @@ impl Sweep {
             Some(n) => format!("{n} x {}", self.gpu_model),
             None => format!("{} (GPU count not stated)", self.gpu_model),
         };
-        format!(
+        let mut label = format!(
             "{hardware}, {}, {}",
             self.parallelism_label(),
             self.precision_label()
-        )
+        );
+        if !self.config.is_empty() {
+            label.push_str(", ");
+            label.push_str(&self.config);
+        }
+        label
     }
 
     /// Aggregate output tok/s divided by the GPU count; `None` when the count is not stated.

@@ -1,0 +1,293 @@
+//! Every importer on the real samples in ../shared/realdata (see its LOG.md): level counts and
+//! hand-checked values, unit conversions, and the broken samples' row messages.
+
+use std::path::PathBuf;
+
+use llm_slo_planner::core::import::{detect, import, Format, Import, InputFile, Problem};
+use llm_slo_planner::core::sweep::{LevelKind, Source, Statistic, Sweep};
+
+fn realdata(rel: &str) -> InputFile {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/realdata").join(rel);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (the samples live in ../shared/realdata)", path.display()));
+    InputFile {
+        name: rel.rsplit('/').next().unwrap_or(rel).to_string(),
+        text,
+    }
+}
+
+fn dir(rel: &str) -> Vec<InputFile> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/realdata").join(rel);
+    let mut names: Vec<String> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names.iter().map(|n| realdata(&format!("{rel}/{n}"))).collect()
+}
+
+fn only_sweep(import: &Import) -> &Sweep {
+    assert_eq!(import.source.sweeps.len(), 1, "{:?}", import.source.sweeps.iter().map(Sweep::label).collect::<Vec<_>>());
+    &import.source.sweeps[0]
+}
+
+fn level(sweep: &Sweep, level: f64) -> &llm_slo_planner::core::sweep::Level {
+    sweep.levels().iter().find(|l| l.level == level).unwrap_or_else(|| panic!("no level {level}"))
+}
+
+fn find<'a>(source: &'a Source, model: &str, gpu: &str, gpus: Option<u32>) -> Vec<&'a Sweep> {
+    source
+        .sweeps
+        .iter()
+        .filter(|s| source.models[s.model_index].model_id == model && s.gpu_model == gpu && s.num_gpus == gpus)
+        .collect()
+}
+
+#[test]
+fn vllm_multi_file_sweep() {
+    let files = dir("inferencex-app__glm-4.7_gaudi3_vllm_sweep");
+    let files: Vec<InputFile> = files.into_iter().filter(|f| f.name.starts_with("glm47_conc")).collect();
+    assert_eq!(files.len(), 8);
+    assert!(files.iter().all(|f| detect(f) == Some(Format::VllmBench)));
+    let imported = import(&files).unwrap();
+    assert!(imported.problems.is_empty(), "{:?}", imported.problems);
+    let sweep = only_sweep(&imported);
+    assert_eq!(imported.source.models[0].model_id, "zai-org/GLM-4.7");
+    assert_eq!(sweep.level_kind, LevelKind::Concurrency);
+    assert_eq!(sweep.num_gpus, None);
+    assert_eq!(sweep.levels().iter().map(|l| l.level).collect::<Vec<_>>(), vec![1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0]);
+    let l16 = level(sweep, 16.0);
+    assert_eq!(l16.throughput_tok_s, 186.47558779609227);
+    assert_eq!(l16.latency_ms(Statistic::P50), Some(79.2785869925865));
+    assert_eq!(l16.latency_ms(Statistic::TpotMean), Some(80.94105414421823));
+    assert_eq!(l16.latency_ms(Statistic::TtftP99), Some(1611.2285128283838));
+    assert_eq!(l16.latency_ms(Statistic::Rate), Some(16.0 * 1000.0 / 186.47558779609227));
+    let l128 = level(sweep, 128.0);
+    assert_eq!(l128.latency_ms(Statistic::P50), Some(133.509546998539));
+    assert_eq!(l128.latency_ms(Statistic::P90), None);
+}
+
+#[test]
+fn vllm_bench_sweep_folders_count_each_run_once_and_keep_repeats() {
+    let root = "er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1";
+    let mut files = dir(&format!("{root}/SERVE--max_num_seqs=4-BENCH--max_concurrency=2-num_prompts=8"));
+    files.extend(dir(&format!("{root}/SERVE--max_num_seqs=8-BENCH--max_concurrency=2-num_prompts=8")));
+    assert_eq!(files.len(), 6);
+    let imported = import(&files).unwrap();
+    assert!(imported.problems.is_empty(), "{:?}", imported.problems);
+    // Two server configs (max_num_seqs 4 and 8), each with two repeat runs at concurrency 2.
+    assert_eq!(imported.source.sweeps.len(), 2);
+    let s4 = imported.source.sweeps.iter().find(|s| s.config == "max_num_seqs=4").unwrap();
+    assert_eq!(s4.rows.len(), 2);
+    assert!(s4.levels()[0].is_duplicate());
+    // Worst of the two runs: run 0 had the cold start (TTFT p99 762 ms).
+    assert_eq!(s4.levels()[0].latency_ms(Statistic::TtftP99), Some(762.4942294094944));
+}
+
+#[test]
+fn vllm_broken_samples_give_row_messages() {
+    let failed = realdata("er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1/bench_serve_all_requests_failed_v0.25.1.json");
+    let problems: Vec<Problem> = import(&[failed]).unwrap_err();
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].row, Some(1));
+    assert!(problems[0].message.contains("all requests failed"), "{}", problems[0].message);
+    let good = realdata("er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1/bench_serve_v0.25.1.json");
+    let imported = import(&[good]).unwrap();
+    assert_eq!(only_sweep(&imported).levels()[0].latency_ms(Statistic::P99), Some(29.815922519960626));
+}
+
+#[test]
+fn sglang_jsonl_with_bare_infinity() {
+    let online = realdata("datacrunch-h200-benchmarks__sglang_outputs__llama_3_3_70b_online_output.jsonl");
+    assert_eq!(detect(&online), Some(Format::SglangJsonl));
+    let imported = import(&[online]).unwrap();
+    assert!(imported.problems.is_empty());
+    let s = only_sweep(&imported);
+    // Seven lines: rates 1, 2, 4, 8, 16, then 4 and 8 again (repeat runs, kept as duplicates).
+    assert_eq!(s.rows.len(), 7);
+    assert_eq!(s.levels().len(), 5);
+    assert!(level(s, 4.0).is_duplicate());
+    assert_eq!(s.level_kind, LevelKind::RequestRate);
+    assert_eq!(level(s, 1.0).throughput_tok_s, 537.4142851849319);
+    assert_eq!(level(s, 16.0).latency_ms(Statistic::P50), Some(179.12118090316653));
+    // Rate needs a concurrency: a request-rate sweep has none.
+    assert_eq!(level(s, 1.0).latency_ms(Statistic::Rate), None);
+
+    // request_rate Infinity and no max_concurrency: no level on any line.
+    let offline = realdata("datacrunch-h200-benchmarks__sglang_outputs__llama_3_3_70b_offline_output.jsonl");
+    let problems = import(&[offline]).unwrap_err();
+    assert_eq!(problems.len(), 7);
+    assert!(problems.iter().all(|p| p.message.starts_with("no level")));
+    assert_eq!(problems[6].row, Some(7));
+}
+
+#[test]
+fn aiperf_profile_exports_convert_units_and_keep_itl_and_tpot_apart() {
+    let files = dir("inferencemax-rocm-fork__results_0601__kimik2.5_tp4_fp4_vllm_mi355x_offloadnone__aiperf_profile_exports");
+    assert_eq!(files.len(), 10);
+    assert!(files.iter().all(|f| detect(f) == Some(Format::AiPerf)));
+    let imported = import(&files).unwrap();
+    let sweep = only_sweep(&imported);
+    assert_eq!(imported.source.models[0].model_id, "amd/Kimi-K2.5-MXFP4");
+    assert_eq!(sweep.levels().len(), 10);
+    let l4 = level(sweep, 4.0);
+    assert_eq!(l4.throughput_tok_s, 126.74117412384639);
+    // inter_chunk_latency (pooled) -> ITL; inter_token_latency (per request) -> TPOT.
+    assert_eq!(l4.latency_ms(Statistic::P50), Some(13.573606999999999));
+    assert_eq!(l4.latency_ms(Statistic::TpotMean), Some(18.1366498691242));
+    assert_eq!(l4.latency_ms(Statistic::TtftP90), Some(4844.6748025));
+    assert_eq!(level(sweep, 1.0).latency_ms(Statistic::P50), Some(11.781533999999999));
+}
+
+#[test]
+fn aiperf_units_are_converted_per_metric() {
+    let mut file = realdata("inferencemax-rocm-fork__results_0601__kimik2.5_tp4_fp4_vllm_mi355x_offloadnone__aiperf_profile_exports/conc004__profile_export_aiperf.json");
+    let mut v: serde_json::Value = serde_json::from_str(&file.text).unwrap();
+    v["time_to_first_token"]["unit"] = "s".into();
+    v["time_to_first_token"]["p90"] = 4.8446748025.into();
+    file.text = v.to_string();
+    let imported = import(&[file]).unwrap();
+    let ttft = only_sweep(&imported).levels()[0].latency_ms(Statistic::TtftP90).unwrap();
+    assert!((ttft - 4844.6748025).abs() < 1e-9);
+}
+
+#[test]
+fn inferencex_agentic_aggregate_in_seconds_with_a_failed_row() {
+    let file = realdata("inferencemax-rocm-fork__results_0603_sa__kimik2.5-fp4-b200-vllm-agentic-lmcache__agg_bmk.json");
+    assert_eq!(detect(&file), Some(Format::InferenceX));
+    let imported = import(&[file]).unwrap();
+    // conc 32 on TP8 with lmcache: 0 successful requests.
+    assert_eq!(imported.problems.len(), 1);
+    assert!(imported.problems[0].message.contains("all requests failed"));
+    assert_eq!(imported.problems[0].row, Some(10));
+    let rows: usize = imported.source.sweeps.iter().map(|s| s.rows.len()).sum();
+    assert_eq!(rows, 22);
+    // conc 14, TP4, lmcache: mean ITL 0.014685 s, output 202.6 tok/s on 4 GPUs.
+    let s = imported
+        .source
+        .sweeps
+        .iter()
+        .find(|s| s.tensor_parallel == 4 && s.config.contains("lmcache"))
+        .unwrap();
+    assert_eq!(s.num_gpus, Some(4));
+    let l14 = level(s, 14.0);
+    assert_eq!(l14.latency_ms(Statistic::ItlMean), Some(0.014684985080327676 * 1000.0));
+    assert_eq!(l14.latency_ms(Statistic::TtftP90), Some(67.3635679862 * 1000.0));
+    assert_eq!(l14.throughput_tok_s, 202.60075820785053);
+}
+
+#[test]
+fn inferencex_api_rows_scale_per_gpu_figures() {
+    let file = realdata("inferencex-app__cypress_fixtures_api__benchmarks.json");
+    let imported = import(&[file]).unwrap();
+    let rows: usize = imported.source.sweeps.iter().map(|s| s.rows.len()).sum();
+    assert_eq!(rows + imported.problems.len(), 435);
+    // The first entry: mi355x sglang fp4, 4 GPUs, conc 4: 98.988 tok/s per GPU, 628.9 W per GPU.
+    let s = find(&imported.source, "dsr1", "mi355x", Some(4))
+        .into_iter()
+        .find(|s| s.precision_label() == "fp4" && s.config.starts_with("sglang, 1024/1024"))
+        .unwrap();
+    let l4 = level(s, 4.0);
+    assert_eq!(l4.throughput_tok_s, 98.9883650269406 * 4.0);
+    assert_eq!(l4.power_w, Some(628.907 * 4.0));
+    assert_eq!(l4.energy_per_token_j, Some(6.353339));
+    assert_eq!(l4.latency_ms(Statistic::P50), Some(0.009406855329871178 * 1000.0));
+}
+
+#[test]
+fn mlenergy_files_current_preview_and_per_model() {
+    let gpqa = realdata("mlenergy-leaderboard__public_data_tasks__gpqa.json");
+    assert_eq!(detect(&gpqa), Some(Format::MlEnergyTask));
+    let imported = import(&[gpqa]).unwrap();
+    assert_eq!(imported.source.row_count(), 187);
+    assert_eq!(imported.source.sweeps.len(), 28);
+
+    let preview = realdata("mlenergy-leaderboard__public_data_tasks__lm-arena-chat__at_9fa07d1_preview_oldschema.json");
+    let imported = import(&[preview]).unwrap();
+    assert!(imported.problems.is_empty());
+    assert!(imported.source.sweeps.iter().all(|s| s.rows.iter().all(|r| r.avg_output_len.is_none())));
+    // data_parallel / expert_parallel 0 read as 1.
+    assert!(imported.source.sweeps.iter().all(|s| s.data_parallel == 1 && s.expert_parallel >= 1));
+
+    let nested = realdata("mlenergy-leaderboard__public_data_models__Qwen__Qwen3-30B-A3B-Instruct-2507__lm-arena-chat.json");
+    assert_eq!(detect(&nested), Some(Format::MlEnergyModel));
+    let imported = import(&[nested]).unwrap();
+    let s = find(&imported.source, "Qwen/Qwen3-30B-A3B-Instruct-2507", "H100", Some(2));
+    assert_eq!(s.len(), 1);
+    // The same duplicate rows as the bundled file: two runs at 256 and at 512.
+    assert!(level(s[0], 256.0).is_duplicate() && level(s[0], 512.0).is_duplicate());
+    assert_eq!(level(s[0], 256.0).throughput_tok_s, 7154.113418980205);
+    assert_eq!(s[0].expert_parallel, 2);
+    // The per-model file has no nickname: the id stands in, nothing is made up.
+    assert_eq!(imported.source.models[0].nickname, "Qwen/Qwen3-30B-A3B-Instruct-2507");
+    assert_eq!(imported.source.models[0].architecture, "MoE");
+    assert_eq!(imported.source.models[0].activated_params_b, Some(3.0));
+}
+
+#[test]
+fn mlenergy_v2_csv_and_records_read_max_bs_and_tpot_in_seconds() {
+    for name in [
+        "mlenergy-leaderboard-v2__llm_text_generation_chat__per_batchsize.csv",
+        "mlenergy-leaderboard-v2__llm_text_generation_chat__per_batchsize_records.json",
+    ] {
+        let file = realdata(name);
+        assert_eq!(detect(&file), Some(Format::MlEnergyV2), "{name}");
+        let imported = import(&[file]).unwrap();
+        assert_eq!(imported.source.row_count(), 191, "{name}");
+        assert_eq!(imported.source.sweeps.len(), 30, "{name}");
+        let gemma = find(&imported.source, "google/gemma-2-27b-it", "A100-SXM4-40GB", Some(4));
+        let l128 = level(gemma[0], 128.0);
+        assert_eq!(l128.latency_ms(Statistic::TpotMean), Some(0.11220224938943191 * 1000.0));
+        assert_eq!(l128.throughput_tok_s, 1051.3354539260472);
+        assert_eq!(l128.energy_per_token_j, None);
+        // Mixtral 8x22B with PP=2: level is Max BS (2048), not the file name's bs1024; 16 GPUs.
+        let mixtral = find(&imported.source, "mistralai/Mixtral-8x22B-Instruct-v0.1", "A100-SXM4-40GB", Some(16));
+        assert_eq!(mixtral[0].config, "PP2");
+        assert_eq!(level(mixtral[0], 2048.0).throughput_tok_s, 1521.9288561383771);
+    }
+}
+
+#[test]
+fn csv_template_and_its_row_problems() {
+    let file = InputFile {
+        name: "mine.csv".into(),
+        text: "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms,p99_ttft_ms,power_w\n\
+               my/model,L40S,2,8,800,10.5,300,600\n\
+               my/model,L40S,2,16,1400,12,,610\n\
+               my/model,L40S,2,,1500,13,,\n\
+               my/model,L40S,2,32,abc,14,,\n\
+               my/model,L40S,2,64,0,14,,\n\
+               my/model,L40S,2,128,2000,-1,,\n"
+            .into(),
+    };
+    assert_eq!(detect(&file), Some(Format::CsvTemplate));
+    let imported = import(&[file]).unwrap();
+    let sweep = only_sweep(&imported);
+    assert_eq!(sweep.label(), "2 x L40S, TP1, not stated");
+    assert_eq!(sweep.levels().len(), 2);
+    assert_eq!(level(sweep, 8.0).latency_ms(Statistic::P50), Some(10.5));
+    assert_eq!(level(sweep, 8.0).latency_ms(Statistic::Rate), Some(8.0 * 1000.0 / 800.0));
+    assert_eq!(level(sweep, 16.0).power_w, Some(610.0));
+    let rows: Vec<(Option<usize>, &str)> =
+        imported.problems.iter().map(|p| (p.row, p.message.as_str())).collect();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0].0, Some(4));
+    assert!(rows[0].1.starts_with("no level"));
+    assert!(rows[1].1.contains("`output_tok_s` is not a number"));
+    assert!(rows[2].1.contains("zero"));
+    assert!(rows[3].1.contains("negative"));
+}
+
+#[test]
+fn unrecognised_and_hostile_files_change_nothing_and_do_not_panic() {
+    let files = [
+        InputFile { name: "a.txt".into(), text: "hello".into() },
+        InputFile { name: "b.json".into(), text: "{\"x\": 1}".into() },
+        InputFile { name: "c.json".into(), text: format!("{}{}", "[".repeat(100_000), "]".repeat(100_000)) },
+        InputFile { name: "d.json".into(), text: "{\"backend\":\"vllm\",\"max_concurrency\":\"<img src=x onerror=alert(1)>\",\"output_throughput\":1}".into() },
+        InputFile { name: "e.json".into(), text: String::new() },
+    ];
+    let problems = import(&files).unwrap_err();
+    assert_eq!(problems.len(), 5);
+    assert!(problems[3].message.contains("`max_concurrency` is not a number"));
+}
