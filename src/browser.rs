@@ -1,5 +1,5 @@
-//! The only module that touches the browser: the URL, the clipboard, downloads and the start-up
-//! message.
+//! The only module that touches the browser: the URL, the clipboard, downloads, local storage,
+//! fetching static files, reading picked or dropped files, and the start-up message.
 //! Each call degrades to a no-op when the browser API is missing, so a missing API never panics.
 
 use wasm_bindgen::JsValue;
@@ -106,4 +106,79 @@ pub fn element_xml(selector: &str) -> Option<String> {
         .ok()?
         .serialize_to_string(&element)
         .ok()
+}
+
+/// The current fragment, with its leading `#` (empty when there is none).
+pub fn fragment() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// Replaces the fragment (no reload, no history entry), keeping the path and query.
+pub fn replace_fragment(fragment: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let location = window.location();
+    let path = location.pathname().unwrap_or_default();
+    let search = location.search().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        let url = format!("{path}{search}{fragment}");
+        // A refused replaceState leaves the old URL in place; the page itself is unaffected.
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+/// The local-storage value at `key` (none when storage is off or blocked).
+pub fn storage_get(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok()?
+}
+
+/// Stores `value` at `key`; false when storage is off, blocked or full.
+pub fn storage_set(key: &str, value: &str) -> bool {
+    storage().is_some_and(|s| s.set_item(key, value).is_ok())
+}
+
+/// Fetches a file of the page's own origin as text.
+pub async fn fetch_text(url: &str) -> Result<String, String> {
+    use wasm_bindgen::JsCast;
+    let window = web_sys::window().ok_or("no window")?;
+    let response = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(|_| format!("could not fetch {url}"))?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response")?;
+    if !response.ok() {
+        return Err(format!("{url}: HTTP {}", response.status()));
+    }
+    let text = response.text().map_err(|_| "no body")?;
+    wasm_bindgen_futures::JsFuture::from(text)
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| format!("{url}: body is not text"))
+}
+
+/// The files of a (live) file list, taken now: clearing the input afterwards empties the list.
+pub fn files_of(list: Option<web_sys::FileList>) -> Vec<web_sys::File> {
+    list.map(|l| (0..l.length()).filter_map(|i| l.get(i)).collect())
+        .unwrap_or_default()
+}
+
+/// Reads files (from a file input or a drop) as text: (name, text or why it could not be read).
+pub async fn read_files(files: Vec<web_sys::File>) -> Vec<(String, Result<String, String>)> {
+    let mut out = Vec::new();
+    for file in files {
+        let text = wasm_bindgen_futures::JsFuture::from(file.text())
+            .await
+            .ok()
+            .and_then(|t| t.as_string())
+            .ok_or_else(|| "could not be read as text".to_string());
+        out.push((file.name(), text));
+    }
+    out
 }

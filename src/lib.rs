@@ -12,54 +12,55 @@ mod ui;
 
 use leptos::prelude::*;
 
-use crate::core::bundled;
-use crate::core::planner::plan;
-use crate::core::scenario::Scenario;
+use crate::ui::sources::{Registry, SourcePanel, State};
 
-/// The whole page. State is one [`Scenario`] signal; everything else is derived from it.
+/// The whole page: the source picker and, for the source shown, the planner.
 #[component]
 pub fn App() -> impl IntoView {
-    let source = bundled::lm_arena_chat();
-    let (initial, url_errors) = Scenario::from_query(&browser::query(), source);
-    let scenario = RwSignal::new(initial.clone());
-    let link_untouched = Memo::new(move |was: Option<&bool>| {
-        was.copied().unwrap_or(true) && scenario.with(|s| *s == initial)
-    });
-
-    Effect::new(move |_| {
-        browser::replace_query(&scenario.with(Scenario::to_query));
-    });
     Effect::new(move |_| browser::remove_element("boot"));
-
-    let result = Memo::new(move |_| {
-        scenario.with(|s| {
-            s.sweep_index(source).map(|i| {
-                let sweep = &source.sweeps[i];
-                (i, plan(sweep, &s.slo()))
-            })
-        })
-    });
+    let registry = Registry::load(&browser::query(), &browser::fragment());
 
     view! {
         <header class="masthead">
             <h1>"LLM SLO Planner"</h1>
             <p class="tagline">
-                "The highest concurrency that still gives every user the token speed you promised, on measured "
+                "The highest concurrency that still gives every user the token speed you promised, on measured sweeps: "
                 <a href="https://ml.energy/leaderboard">"ML.ENERGY"</a>
-                " vLLM sweeps (" {source.task_display_name.clone()} ")."
+                " vLLM runs, or your own benchmark files."
             </p>
         </header>
-        <ui::scenario_errors::ScenarioErrors errors=url_errors visible=link_untouched.into() />
-        <div class="layout">
-            <ui::controls::Controls source=source scenario=scenario />
-            <main class="results">
-                <ui::answer::Answer source=source scenario=scenario result=result />
-                <ui::capacity::CapacityPanel source=source scenario=scenario result=result />
-                <ui::chart::TradeoffChart source=source scenario=scenario result=result />
-                <ui::compare::Compare source=source scenario=scenario />
-                <ui::sweep_table::SweepTable source=source scenario=scenario result=result />
-                <ui::method::Method />
-            </main>
-        </div>
+        {move || {
+            let notices = registry.notices.get();
+            (!notices.is_empty()).then(|| view! {
+                <div class="notice warn" role="status">
+                    <ul>
+                        {notices.into_iter().map(|n| view! {
+                            <li data-testid="scenario-error" data-param="src">{n}</li>
+                        }).collect_view()}
+                    </ul>
+                </div>
+            })
+        }}
+        <SourcePanel registry=registry />
+        {move || {
+            // Re-mount the planner only when the shown source or its readiness changes.
+            let shown = Memo::new(move |_| {
+                let id = registry.current.get();
+                let state = registry.state_of(&id);
+                (id, state)
+            });
+            move || match shown.get().1 {
+                Some(State::Ready(source)) => {
+                    let query = registry.start_query.get_value();
+                    view! { <ui::planner::Planner source=source query=query /> }.into_any()
+                }
+                Some(State::Failed(e)) => view! {
+                    <p class="notice warn" data-testid="rec-status" data-value="no-data">
+                        {format!("This source could not be loaded: {e}")}
+                    </p>
+                }.into_any(),
+                _ => view! { <p class="hint" data-testid="source-loading">"Loading the data…"</p> }.into_any(),
+            }
+        }}
     }
 }

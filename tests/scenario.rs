@@ -185,7 +185,7 @@ fn fleet_inputs_parse_round_trip_and_name_errors() {
     assert!(s.to_query().ends_with("&users=1000&price=2.5&kwh_price=0.12&co2=400&pue=1.2"));
     assert_eq!(parse(&s.to_query()).0, s);
     // Zero is a real price or carbon intensity; zero users or a PUE below 1 is not.
-    let (s, errors) = parse("co2=0&price=0&users=0&pue=0.9&kwh_price=-1");
+    let (s, errors) = parse("co2=0&price=0&users=0.5&pue=0.9&kwh_price=-1");
     assert_eq!(params(&errors), vec!["users", "pue", "kwh_price"]);
     assert_eq!(s.capacity.co2_g_per_kwh, Some(0.0));
     assert_eq!(s.capacity.price_per_gpu_hour, Some(0.0));

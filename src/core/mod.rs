@@ -12,4 +12,6 @@ pub mod import;
 pub mod format;
 pub mod planner;
 pub mod scenario;
+pub mod share;
+pub mod sources;
 pub mod sweep;

@@ -1,6 +1,7 @@
 //! The scenario: everything a shared link reproduces, read from and written to the URL query.
 //!
-//! Parameters: `model` (a `model_id`), `gpu` (e.g. `H100`), `gpus` (GPU count), exactly one of
+//! Parameters: `src` (the source: `lm-arena-chat` when absent, another bundled workload, or an
+//! imported sweep set), `model` (a `model_id`), `gpu` (e.g. `H100`), `gpus` (GPU count), exactly one of
 //! `tps` (per-user tok/s) or `tpot` (ms per output token), and `stat` (`p50`, `p90`, `p95`,
 //! `p99`, `rate`), any number of tail limits `limit=STAT:MS` (e.g. `limit=p99:150`), and the
 //! optional fleet inputs `users`, `price` ($/GPU-hour), `kwh_price` ($/kWh), `co2` (g/kWh) and
@@ -26,9 +27,14 @@ pub const MIN_VALUE: f64 = 0.001;
 /// between tok/s and ms stays in range.
 pub const MAX_VALUE: f64 = 1_000_000.0;
 
-/// A fully resolved scenario: `model_id`, `gpu` and `gpus` always name a sweep of the source.
+/// A fully resolved scenario: `model_id`, `gpu`, `gpus` and `cfg` always name a sweep of the
+/// source.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
+    /// The source id (URL `src`); `None` for the default `lm-arena-chat`.
+    pub src: Option<String>,
+    /// The sweep's configuration label (URL `cfg`) when model, GPU and count do not identify one.
+    pub cfg: Option<String>,
     /// The model's `model_id`.
     pub model_id: String,
     /// GPU type, e.g. `H100`.
@@ -103,7 +109,10 @@ pub enum InputKind {
 pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, String> {
     let value = text.trim().parse::<f64>().ok().filter(|v| v.is_finite());
     let (ok, accepted) = match kind {
-        InputKind::Users => (value.is_some_and(|v| v > 0.0 && v <= 1e9), "a number of streams above 0"),
+        InputKind::Users => (
+            value.is_some_and(|v| (1.0..=1e9).contains(&v)),
+            "a number of streams from 1 to 1,000,000,000",
+        ),
         InputKind::Amount => (value.is_some_and(|v| (0.0..=1e6).contains(&v)), "a number from 0 to 1,000,000"),
         InputKind::Pue => (value.is_some_and(|v| (1.0..=10.0).contains(&v)), "a number from 1 (GPUs only) to 10"),
     };
@@ -119,8 +128,10 @@ pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, String> {
 pub fn parse_limit(text: &str) -> Result<Limit, String> {
     let form = || format!("must look like p99:150 (statistic:ms), got \"{}\"", echo(text));
     let (stat, ms) = text.split_once(':').ok_or_else(form)?;
-    let stat = Statistic::from_key(stat.trim()).ok_or_else(form)?;
-    let max_ms = parse_positive(ms).map_err(|_| form())?;
+    let stat = Statistic::from_key(&stat.trim().to_ascii_lowercase()).ok_or_else(|| {
+        format!("names an unknown statistic \"{}\"", echo(stat.trim()))
+    })?;
+    let max_ms = parse_positive(ms).map_err(|e| format!("bound {e}"))?;
     Ok(Limit { stat, max_ms })
 }
 
@@ -151,6 +162,8 @@ impl Scenario {
         let mut stat = None;
         let mut limits = Vec::new();
         let mut capacity = CapacityInputs::default();
+        let mut src = None;
+        let mut cfg = None;
         let mut seen: Vec<String> = Vec::new();
 
         let query = query.strip_prefix('?').unwrap_or(query);
@@ -182,6 +195,8 @@ impl Scenario {
             seen.push(key.to_string());
             match key.as_ref() {
                 "model" => model = Some(value.to_string()),
+                "src" => src = Some(value.trim().to_string()).filter(|v| !v.is_empty()),
+                "cfg" => cfg = Some(value.to_string()),
                 "gpu" => gpu = Some(value.to_string()),
                 "gpus" => match value.trim().parse::<u32>() {
                     Ok(n) if n > 0 => gpus = Some(n),
@@ -263,7 +278,10 @@ impl Scenario {
             .or_else(|| source.model_index(DEFAULT_MODEL))
             .unwrap_or(0);
         let (gpu, gpus) = resolve_deployment(source, model_index, gpu, gpus, &mut errors);
+        let cfg = resolve_config(source, model_index, &gpu, gpus, cfg, &mut errors);
         let scenario = Scenario {
+            src,
+            cfg,
             model_id: source
                 .models
                 .get(model_index)
@@ -287,11 +305,17 @@ impl Scenario {
             Target::MsPerToken(v) => ("tpot", v),
         };
         let mut query = form_urlencoded::Serializer::new(String::new());
+        if let Some(src) = &self.src {
+            query.append_pair("src", src);
+        }
         query
             .append_pair("model", &self.model_id)
             .append_pair("gpu", &self.gpu);
         if let Some(n) = self.gpus {
             query.append_pair("gpus", &n.to_string());
+        }
+        if let Some(cfg) = &self.cfg {
+            query.append_pair("cfg", cfg);
         }
         query
             .append_pair(key, &value.to_string())
@@ -326,8 +350,12 @@ impl Scenario {
     /// Index into `source.sweeps` of the scenario's deployment.
     pub fn sweep_index(&self, source: &Source) -> Option<usize> {
         let model_index = source.model_index(&self.model_id)?;
+        let cfg = self.cfg.as_deref().unwrap_or_default();
         source.sweeps.iter().position(|s| {
-            s.model_index == model_index && s.gpu_model == self.gpu && s.num_gpus == self.gpus
+            s.model_index == model_index
+                && s.gpu_model == self.gpu
+                && s.num_gpus == self.gpus
+                && s.config == cfg
         })
     }
 
@@ -345,13 +373,60 @@ impl Scenario {
             self.gpus,
             &mut ignored,
         );
+        let cfg = resolve_config(source, model_index, &gpu, gpus, None, &mut ignored);
         Scenario {
             model_id: model_id.to_string(),
             gpu,
             gpus,
+            cfg,
             ..self.clone()
         }
     }
+
+    /// The same scenario on another sweep of the same source.
+    pub fn with_sweep(&self, source: &Source, sweep_index: usize) -> Scenario {
+        let Some(sweep) = source.sweeps.get(sweep_index) else {
+            return self.clone();
+        };
+        Scenario {
+            model_id: source.models[sweep.model_index].model_id.clone(),
+            gpu: sweep.gpu_model.clone(),
+            gpus: sweep.num_gpus,
+            cfg: Some(sweep.config.clone()).filter(|c| !c.is_empty()),
+            ..self.clone()
+        }
+    }
+}
+
+/// Picks the configuration among the sweeps with this model, GPU and count: the named one if
+/// it exists, else the first; `None` when that sweep has no configuration label.
+fn resolve_config(
+    source: &Source,
+    model_index: usize,
+    gpu: &str,
+    gpus: Option<u32>,
+    cfg: Option<String>,
+    errors: &mut Vec<ParamError>,
+) -> Option<String> {
+    let configs: Vec<&str> = source
+        .sweeps
+        .iter()
+        .filter(|s| s.model_index == model_index && s.gpu_model == gpu && s.num_gpus == gpus)
+        .map(|s| s.config.as_str())
+        .collect();
+    let chosen = match cfg {
+        Some(c) if configs.contains(&c.as_str()) => c,
+        Some(c) => {
+            let first = configs.first().copied().unwrap_or_default();
+            errors.push(ParamError::new(
+                "cfg",
+                format!("`cfg` \"{}\" is not a configuration of this deployment; showing \"{first}\"", echo(&c)),
+            ));
+            first.to_string()
+        }
+        None => configs.first().copied().unwrap_or_default().to_string(),
+    };
+    Some(chosen).filter(|c| !c.is_empty())
 }
 
 /// Picks the deployment of a model: the named GPU type if the model has it (else H100, else the

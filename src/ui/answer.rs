@@ -131,11 +131,17 @@ fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
                     level_text(r.level)
                 ),
                 _ => {
-                    let next = plan.recommended.and_then(|i| levels.get(i + 1));
+                    let next = plan.recommended.map(|i| i + 1);
+                    let next_level = next.and_then(|i| levels.get(i)).map(|l| level_text(l.level));
+                    let why = next
+                        .and_then(|i| plan.verdicts.get(i))
+                        .map(|v| super::verdict_text(slo, &v.broken))
+                        .unwrap_or_default();
                     format!(
-                        "Meets the target at every level up to {}; {} fails.",
+                        "Meets the target{} at every level up to {}; {} {why}.",
+                        if slo.limits.is_empty() { "" } else { " and every limit" },
                         level_text(r.level),
-                        next.map_or_else(String::new, |l| level_text(l.level))
+                        next_level.unwrap_or_default(),
                     )
                 }
             };

@@ -46,7 +46,7 @@ fn figures(c: &Capacity, num_gpus: Option<u32>, pue: f64, users: Option<f64>) ->
             )}
             {item("GPUs", "cap-gpus", gpus, gpus.map_or_else(String::new, |g| grouped(g, 0)))}
             {item(
-                "Fleet output",
+                "Fleet capacity",
                 "fleet-throughput",
                 c.fleet_throughput_tok_s,
                 c.fleet_throughput_tok_s.map_or_else(String::new, |v| format!("{} tok/s", grouped(v, 0))),
@@ -100,7 +100,7 @@ fn figures(c: &Capacity, num_gpus: Option<u32>, pue: f64, users: Option<f64>) ->
                     grouped(s, 1),
                 ),
             )}
-            {users.map(|_| "Fleet output and power assume every replica runs full at the recommended level. ")}
+            {users.map(|_| "Fleet capacity and power assume every replica runs full at the recommended level (capacity, not what your users draw). ")}
             {format!(
                 "PUE {}{}; GPU cost is rental only; energy per request is the measured GPU energy.",
                 pue,

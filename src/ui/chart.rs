@@ -18,17 +18,42 @@ const SERIES_CLASSES: [&str; 6] = ["s0", "s1", "s2", "s3", "s4", "s5"];
 /// colours.
 const EXPORT_STYLE: &str = "<style>svg{font:11px system-ui,sans-serif;background:#fff}\
 .grid{stroke:#d9dcd6}.frame{fill:none;stroke:#5c6166}.tick{fill:#5c6166}.axis-label{fill:#1d1f21;font-size:12px}\
-.feasible{fill:#e3f2ec;opacity:.7}.target{stroke:#1f6f5c;stroke-width:2;stroke-dasharray:5 3}.target-label{fill:#1f6f5c}\
+.feasible{fill:#e3f2ec;opacity:.7}.target{stroke:#1d1f21;stroke-width:2;stroke-dasharray:5 3}.target-label{fill:#1d1f21}\
+.title{font-size:13px;font-weight:600;fill:#1d1f21}.legend-text{fill:#1d1f21}\
 .frontier{fill:none;stroke:#1d1f21;stroke-width:1.5;stroke-dasharray:2 3}.series-line{fill:none;stroke-width:1.5}\
 .current .series-line{stroke-width:3}.point{stroke:#fff}.point.recommended{stroke:#1d1f21;stroke-width:3}\
 .s0 .series-line{stroke:#1f6f5c}.point.s0{fill:#1f6f5c}.s1 .series-line{stroke:#b4540a}.point.s1{fill:#b4540a}\
 .s2 .series-line{stroke:#3556a8}.point.s2{fill:#3556a8}.s3 .series-line{stroke:#9c2f76}.point.s3{fill:#9c2f76}\
 .s4 .series-line{stroke:#5d6b00}.point.s4{fill:#5d6b00}.s5 .series-line{stroke:#6b4fb3}.point.s5{fill:#6b4fb3}</style>";
 
-/// The chart's markup with [`EXPORT_STYLE`] inserted after the opening `<svg ...>` tag.
-fn standalone_svg(markup: &str) -> Option<String> {
-    let end = markup.find('>')? + 1;
-    Some(format!("{}{EXPORT_STYLE}{}", &markup[..end], &markup[end..]))
+/// A file that reads on its own: the chart's markup under a title line and a legend (the page
+/// shows those outside the SVG), with [`EXPORT_STYLE`]. Text is escaped; `None` if the markup is
+/// not an `<svg>` element.
+fn standalone_svg(markup: &str, chart: &ChartLayout, title: &str, legend: &[(String, &str)]) -> Option<String> {
+    let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let inner_start = markup.find('>')? + 1;
+    let inner_end = markup.rfind("</svg>")?;
+    let header = 24.0 + 16.0 * legend.len() as f64;
+    let (width, height) = (chart.width, chart.height + header);
+    let legend_marks: String = legend
+        .iter()
+        .enumerate()
+        .map(|(i, (label, class))| {
+            let y = 24.0 + 16.0 * i as f64;
+            format!(
+                "<circle class=\"point {class}\" cx=\"10\" cy=\"{}\" r=\"5\"/><text class=\"legend-text\" x=\"20\" y=\"{}\">{}</text>",
+                y + 8.0,
+                y + 12.0,
+                escape(label)
+            )
+        })
+        .collect();
+    Some(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">{EXPORT_STYLE}\
+         <text class=\"title\" x=\"4\" y=\"16\">{}</text>{legend_marks}<g transform=\"translate(0 {header})\">{}</g></svg>",
+        escape(title),
+        &markup[inner_start..inner_end]
+    ))
 }
 
 /// Chart height in SVG units (= CSS px: the view box matches the drawn size).
@@ -79,12 +104,18 @@ pub fn TradeoffChart(
             .collect();
         Some(layout(&input, target_tps, width.get(), HEIGHT))
     });
+    // A new chart has new points: a readout of the old one would describe the wrong point.
+    Effect::new(move |_| {
+        chart.track();
+        focus.set(None);
+    });
 
     move || {
         let chart = chart.get()?;
         let stat = scenario.with(|s| s.stat);
         let current = result.with(|r| r.as_ref().map(|(i, p)| (*i, p.recommended)));
         let summary = summary(source, &chart, stat.short_label());
+        let chart_for_export = chart.clone();
         Some(view! {
             <section class="chart" aria-labelledby="chart-title">
                 <h2 id="chart-title">"Trade-off: per-user speed against throughput per GPU"</h2>
@@ -100,9 +131,24 @@ pub fn TradeoffChart(
                     type="button"
                     data-testid="export-svg"
                     on:click=move |_| {
+                        let title = scenario.with_untracked(|s| {
+                            let model = source
+                                .model_index(&s.model_id)
+                                .map_or(s.model_id.as_str(), |m| source.models[m].nickname.as_str());
+                            format!(
+                                "{model}: per-user tok/s at {} vs output tok/s per GPU (target {} tok/s per user)",
+                                s.stat.short_label(),
+                                crate::core::format::trimmed(s.target.tokens_per_second(), 4),
+                            )
+                        });
+                        let legend: Vec<(String, &str)> = chart_for_export
+                            .series
+                            .iter()
+                            .enumerate()
+                            .map(|(i, s)| (source.sweeps[s.sweep_index].label(), SERIES_CLASSES[i % SERIES_CLASSES.len()]))
+                            .collect();
                         if let Some(svg) = browser::element_xml("[data-testid=tradeoff-chart]")
-                            .as_deref()
-                            .and_then(standalone_svg)
+                            .and_then(|m| standalone_svg(&m, &chart_for_export, &title, &legend))
                         {
                             browser::download("llm-slo-planner-chart.svg", "image/svg+xml", &svg);
                         }
@@ -197,10 +243,7 @@ fn svg(
                     );
                     let pick = move || {
                         if !is_current {
-                            scenario.update(|s| {
-                                s.gpu = source.sweeps[sweep_index].gpu_model.clone();
-                                s.gpus = source.sweeps[sweep_index].num_gpus;
-                            });
+                            scenario.update(|s| *s = s.with_sweep(source, sweep_index));
                         }
                     };
                     view! {

@@ -95,7 +95,7 @@ pub fn Compare(source: &'static Source, scenario: RwSignal<Scenario>) -> impl In
                 >
                     {header(column)}
                     <span aria-hidden="true">
-                        {move || match state() {
+                        {move || match aria() {
                             "descending" => " ▼",
                             "ascending" => " ▲",
                             _ => "",
@@ -219,16 +219,8 @@ fn compare_row(
             _ => view! { <td class="num muted">"—"</td> }.into_any(),
         })
         .collect_view();
-    let model_id = model.model_id.clone();
-    let (gpu, gpus) = (sweep.gpu_model.clone(), sweep.num_gpus);
-    let open = move || {
-        let (model_id, gpu) = (model_id.clone(), gpu.clone());
-        scenario.update(move |s| {
-            *s = s.with_model(source, &model_id);
-            s.gpu = gpu;
-            s.gpus = gpus;
-        });
-    };
+    let sweep_index = row.sweep_index;
+    let open = move || scenario.update(|s| *s = s.with_sweep(source, sweep_index));
     view! {
         <tr
             class=if current == Some(row.sweep_index) { "current" } else { "" }

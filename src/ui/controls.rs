@@ -128,12 +128,8 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
                     id="deployment"
                     data-testid="deployment-select"
                     on:change=move |ev| {
-                        let picked = event_target_value(&ev).parse::<usize>().ok();
-                        if let Some(sweep) = picked.and_then(|i| source.sweeps.get(i)) {
-                            scenario.update(|s| {
-                                s.gpu = sweep.gpu_model.clone();
-                                s.gpus = sweep.num_gpus;
-                            });
+                        if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+                            scenario.update(|s| *s = s.with_sweep(source, i));
                         }
                     }
                 >
@@ -317,7 +313,9 @@ fn Limits(
                 data-testid="limit-add"
                 on:click=move |_| {
                     scenario.update(|s| {
-                        let max_ms = (s.target.ms_per_token() * 3.0).round().max(1.0);
+                        let max_ms = (s.target.ms_per_token() * 3.0)
+                            .round()
+                            .clamp(1.0, crate::core::scenario::MAX_VALUE);
                         s.limits.push(Limit { stat: Statistic::P99, max_ms });
                     })
                 }
@@ -372,7 +370,7 @@ fn limit_row(scenario: RwSignal<Scenario>, index: usize, available: &[Statistic]
                 inputmode="decimal"
                 autocomplete="off"
                 data-testid="limit-ms"
-                value=initial.map(|l| l.max_ms.to_string()).unwrap_or_default()
+                prop:value=initial.map(|l| l.max_ms.to_string()).unwrap_or_default()
                 aria-invalid=move || error.with(Option::is_some).to_string()
                 on:input=move |ev| match parse_positive(&event_target_value(&ev)) {
                     Ok(v) => {

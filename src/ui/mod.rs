@@ -6,8 +6,29 @@ pub mod chart;
 pub mod compare;
 pub mod controls;
 pub mod method;
+pub mod planner;
 pub mod scenario_errors;
+pub mod sources;
 pub mod sweep_table;
+
+use crate::core::planner::{Condition, Slo};
+
+/// "meets", or "fails: target" / "fails: p99 ITL ≤ 150 ms" naming each broken condition.
+pub fn verdict_text(slo: &Slo, broken: &[Condition]) -> String {
+    if broken.is_empty() {
+        return "meets".into();
+    }
+    let names: Vec<String> = broken
+        .iter()
+        .map(|c| match c {
+            Condition::Target => "target".to_string(),
+            Condition::Limit(i) => slo.limits.get(*i).map_or_else(String::new, |l| {
+                format!("{} ≤ {} ms", l.stat.short_label(), l.max_ms)
+            }),
+        })
+        .collect();
+    format!("fails: {}", names.join(", "))
+}
 
 /// `data-value` text for a number: the unrounded value as Rust's `{}` prints an f64.
 pub fn data_value(value: f64) -> String {

@@ -4,26 +4,10 @@ use leptos::prelude::*;
 
 use super::data_value;
 use crate::core::format::{grouped, significant};
-use crate::core::planner::{Condition, Plan, Slo};
+use super::verdict_text;
+use crate::core::planner::Plan;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::{Source, Statistic};
-
-/// "meets", or "fails: target" / "fails: p99 ITL ≤ 150 ms" naming each broken condition.
-fn verdict_text(slo: &Slo, broken: &[Condition]) -> String {
-    if broken.is_empty() {
-        return "meets".into();
-    }
-    let names: Vec<String> = broken
-        .iter()
-        .map(|c| match c {
-            Condition::Target => "target".to_string(),
-            Condition::Limit(i) => slo.limits.get(*i).map_or_else(String::new, |l| {
-                format!("{} ≤ {} ms", l.stat.short_label(), l.max_ms)
-            }),
-        })
-        .collect();
-    format!("fails: {}", names.join(", "))
-}
 
 fn ms(value: Option<f64>) -> String {
     ms_or(value, |v| significant(v, 3))

@@ -1,0 +1,176 @@
+//! The sources a page can plan on: the bundled `lm-arena-chat` task, the other ML.ENERGY
+//! workloads (static files fetched on first use), and imported file sets (kept in local storage
+//! until removed, re-read on load).
+
+use serde::{Deserialize, Serialize};
+
+use super::import::InputFile;
+
+/// The source of an empty `src`.
+pub const DEFAULT_SOURCE: &str = "lm-arena-chat";
+/// The id of a source that arrived in the link's `#sweep=` fragment.
+pub const SHARED_SOURCE: &str = "shared";
+/// Local-storage key of the imported file sets.
+pub const STORAGE_KEY: &str = "llm-slo-planner.imports";
+
+/// A bundled ML.ENERGY workload.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Workload {
+    /// URL `src` value and task id.
+    pub id: &'static str,
+    /// Menu label.
+    pub label: &'static str,
+    /// Path of its task file, relative to the page (`None`: compiled into the page).
+    pub path: Option<&'static str>,
+}
+
+/// The bundled workloads, the default first.
+pub const WORKLOADS: [Workload; 4] = [
+    Workload {
+        id: DEFAULT_SOURCE,
+        label: "LLM Chat (LM Arena), ML.ENERGY",
+        path: None,
+    },
+    Workload {
+        id: "gpqa",
+        label: "GPQA Diamond (reasoning, long outputs), ML.ENERGY",
+        path: Some("data/gpqa.json"),
+    },
+    Workload {
+        id: "sourcegraph-fim",
+        label: "Fill-in-the-Middle (Sourcegraph, code), ML.ENERGY",
+        path: Some("data/sourcegraph-fim.json"),
+    },
+    Workload {
+        id: "image-chat",
+        label: "Image Chat (multimodal), ML.ENERGY",
+        path: Some("data/image-chat.json"),
+    },
+];
+
+/// The bundled workload with this id.
+pub fn workload(id: &str) -> Option<&'static Workload> {
+    WORKLOADS.iter().find(|w| w.id == id)
+}
+
+/// The `src` of a query string, if any (empty counts as absent).
+pub fn src_of(query: &str) -> Option<String> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    form_urlencoded::parse(query.as_bytes())
+        .find(|(k, _)| k == "src")
+        .map(|(_, v)| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+}
+
+/// The query without its `src` parameter (for falling back to the default source while keeping
+/// the rest of the link).
+pub fn without_src(query: &str) -> String {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let mut out = form_urlencoded::Serializer::new(String::new());
+    for (k, v) in form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| k != "src") {
+        out.append_pair(&k, &v);
+    }
+    out.finish()
+}
+
+/// The `#sweep=` payload of a fragment, if any.
+pub fn shared_payload(fragment: &str) -> Option<&str> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    fragment
+        .split('&')
+        .find_map(|part| part.strip_prefix("sweep="))
+        .filter(|p| !p.is_empty())
+}
+
+/// One imported file set as kept in local storage.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredImport {
+    /// Its `src` id.
+    pub id: String,
+    /// Its files, as imported.
+    pub files: Vec<StoredFile>,
+}
+
+/// One file of a stored import.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredFile {
+    /// File name.
+    pub name: String,
+    /// File text.
+    pub text: String,
+}
+
+impl StoredImport {
+    /// The files, ready for `import::import`.
+    pub fn input_files(&self) -> Vec<InputFile> {
+        self.files
+            .iter()
+            .map(|f| InputFile {
+                name: f.name.clone(),
+                text: f.text.clone(),
+            })
+            .collect()
+    }
+}
+
+/// A stable id for a file set: `imp-` and 8 hex digits of an FNV-1a hash of names and texts.
+pub fn import_id(files: &[InputFile]) -> String {
+    let mut hash: u32 = 0x811c_9dc5;
+    for f in files {
+        for byte in f.name.bytes().chain([0]).chain(f.text.bytes()).chain([0]) {
+            hash ^= u32::from(byte);
+            hash = hash.wrapping_mul(0x0100_0193);
+        }
+    }
+    format!("imp-{hash:08x}")
+}
+
+/// Reads the stored imports; anything unreadable counts as none (storage is user-editable).
+pub fn read_stored(text: Option<&str>) -> Vec<StoredImport> {
+    text.and_then(|t| serde_json::from_str(t).ok()).unwrap_or_default()
+}
+
+/// Writes the stored imports.
+pub fn write_stored(imports: &[StoredImport]) -> String {
+    serde_json::to_string(imports).unwrap_or_else(|_| "[]".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn src_and_fragment_are_read() {
+        assert_eq!(src_of("?src=gpqa&tps=20"), Some("gpqa".into()));
+        assert_eq!(src_of("src=&tps=20"), None);
+        assert_eq!(src_of(""), None);
+        assert_eq!(without_src("?src=x&tps=25&model=a%2Fb"), "tps=25&model=a%2Fb");
+        assert_eq!(shared_payload("#sweep=abc_-"), Some("abc_-"));
+        assert_eq!(shared_payload("#notes&sweep=x"), Some("x"));
+        assert_eq!(shared_payload("#sweep="), None);
+        assert_eq!(shared_payload(""), None);
+        assert_eq!(workload("gpqa").and_then(|w| w.path), Some("data/gpqa.json"));
+        assert!(workload("nope").is_none());
+    }
+
+    #[test]
+    fn import_ids_are_stable_and_differ_by_content() {
+        let a = [InputFile { name: "a.json".into(), text: "{}".into() }];
+        let b = [InputFile { name: "a.json".into(), text: "{ }".into() }];
+        assert_eq!(import_id(&a), import_id(&a));
+        assert_ne!(import_id(&a), import_id(&b));
+        assert!(import_id(&a).starts_with("imp-") && import_id(&a).len() == 12);
+    }
+
+    #[test]
+    fn stored_imports_round_trip_and_garbage_reads_as_none() {
+        let stored = vec![StoredImport {
+            id: "imp-1".into(),
+            files: vec![StoredFile { name: "x.json".into(), text: "{\"a\":1}".into() }],
+        }];
+        assert_eq!(read_stored(Some(&write_stored(&stored))), stored);
+        assert!(read_stored(Some("not json")).is_empty());
+        assert!(read_stored(None).is_empty());
+        assert_eq!(stored[0].input_files()[0].name, "x.json");
+    }
+}

@@ -1,0 +1,46 @@
+//! The planner for one source: one [`Scenario`] signal, everything else derived from it.
+
+use leptos::prelude::*;
+
+use crate::browser;
+use crate::core::planner::plan;
+use crate::core::scenario::Scenario;
+use crate::core::sweep::Source;
+
+/// Inputs, answer and evidence for `source`, starting from the scenario in `query`.
+#[component]
+pub fn Planner(source: &'static Source, query: String) -> impl IntoView {
+    let (initial, url_errors) = Scenario::from_query(&query, source);
+    let scenario = RwSignal::new(initial.clone());
+    let link_untouched = Memo::new(move |was: Option<&bool>| {
+        was.copied().unwrap_or(true) && scenario.with(|s| *s == initial)
+    });
+
+    Effect::new(move |_| {
+        browser::replace_query(&scenario.with(Scenario::to_query));
+    });
+
+    let result = Memo::new(move |_| {
+        scenario.with(|s| {
+            s.sweep_index(source).map(|i| {
+                let sweep = &source.sweeps[i];
+                (i, plan(sweep, &s.slo()))
+            })
+        })
+    });
+
+    view! {
+        <super::scenario_errors::ScenarioErrors errors=url_errors visible=link_untouched.into() />
+        <div class="layout">
+            <super::controls::Controls source=source scenario=scenario />
+            <main class="results">
+                <super::answer::Answer source=source scenario=scenario result=result />
+                <super::capacity::CapacityPanel source=source scenario=scenario result=result />
+                <super::chart::TradeoffChart source=source scenario=scenario result=result />
+                <super::compare::Compare source=source scenario=scenario />
+                <super::sweep_table::SweepTable source=source scenario=scenario result=result />
+                <super::method::Method />
+            </main>
+        </div>
+    }
+}

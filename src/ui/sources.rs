@@ -1,0 +1,456 @@
+//! Sources: the bundled workloads, imported file sets and a sweep shared by link; the source
+//! picker and the import panel. Parsing is `core::import`; this module only wires it.
+
+use leptos::prelude::*;
+
+use crate::browser;
+use crate::core::bundled::{lm_arena_chat, parse_task_file};
+use crate::core::import::{import, Format, InputFile, Problem};
+use crate::core::share;
+use crate::core::sources::{
+    import_id, read_stored, shared_payload, workload, write_stored, StoredFile, StoredImport,
+    DEFAULT_SOURCE, SHARED_SOURCE, STORAGE_KEY, WORKLOADS,
+};
+use crate::core::sweep::Source;
+
+/// Keeps a source for the rest of the page's life. Sources are small and few (the bundled
+/// workloads and what the user imports), and the planner's components hold plain references.
+fn keep(source: Source) -> &'static Source {
+    Box::leak(Box::new(source))
+}
+
+/// Where a source's data stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum State {
+    /// Parsed and ready.
+    Ready(&'static Source),
+    /// A bundled workload not fetched yet.
+    NotLoaded,
+    /// Being fetched.
+    Loading,
+    /// Could not be loaded; the message says why.
+    Failed(String),
+}
+
+/// One source in the picker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// URL `src` value.
+    pub id: String,
+    /// Menu label.
+    pub label: String,
+    /// For imports: the file names.
+    pub files: Option<Vec<String>>,
+    /// Data state.
+    pub state: State,
+}
+
+/// The page's sources and which one is shown.
+#[derive(Clone, Copy)]
+pub struct Registry {
+    /// All sources.
+    pub entries: RwSignal<Vec<Entry>>,
+    /// The `src` shown.
+    pub current: RwSignal<String>,
+    /// The query the planner starts from when it (re)mounts.
+    pub start_query: StoredValue<String>,
+    /// Messages about the link or storage (unknown `src`, damaged `#sweep=`).
+    pub notices: RwSignal<Vec<String>>,
+}
+
+fn imported_label(source: &Source, files: &[String]) -> String {
+    let sweeps = source.sweeps.len();
+    format!(
+        "imported: {} ({} sweep{})",
+        files.join(", "),
+        sweeps,
+        if sweeps == 1 { "" } else { "s" }
+    )
+}
+
+impl Registry {
+    /// Builds the registry from the bundled workloads, local storage and the opening link.
+    pub fn load(query: &str, fragment: &str) -> Registry {
+        let mut notices = Vec::new();
+        let mut entries: Vec<Entry> = WORKLOADS
+            .iter()
+            .map(|w| Entry {
+                id: w.id.to_string(),
+                label: w.label.to_string(),
+                files: None,
+                state: match w.path {
+                    None => State::Ready(lm_arena_chat()),
+                    Some(_) => State::NotLoaded,
+                },
+            })
+            .collect();
+        for stored in read_stored(browser::storage_get(STORAGE_KEY).as_deref()) {
+            if let Ok(imported) = import(&stored.input_files()) {
+                let files: Vec<String> = stored.files.iter().map(|f| f.name.clone()).collect();
+                entries.push(Entry {
+                    id: stored.id.clone(),
+                    label: imported_label(&imported.source, &files),
+                    files: Some(files),
+                    state: State::Ready(keep(imported.source)),
+                });
+            }
+        }
+        if let Some(payload) = shared_payload(fragment) {
+            match share::decode(payload) {
+                Ok(source) => entries.push(Entry {
+                    id: SHARED_SOURCE.to_string(),
+                    label: format!("shared by link: {}", source.task_display_name),
+                    files: None,
+                    state: State::Ready(keep(source)),
+                }),
+                Err(e) => notices.push(format!("`#sweep` {e}; showing the bundled data.")),
+            }
+        }
+        let has = |id: &str| entries.iter().any(|e| e.id == id);
+        let wanted = crate::core::sources::src_of(query);
+        let current = match wanted.clone() {
+            Some(id) if has(&id) => id,
+            // A link made on another machine names its own import id: the fragment stands in.
+            Some(_) if has(SHARED_SOURCE) => SHARED_SOURCE.to_string(),
+            Some(id) => {
+                notices.push(format!(
+                    "`src` \"{}\" is not a source on this page (an import from another browser?); showing the bundled data.",
+                    id.chars().take(40).collect::<String>()
+                ));
+                DEFAULT_SOURCE.to_string()
+            }
+            None if has(SHARED_SOURCE) => SHARED_SOURCE.to_string(),
+            None => DEFAULT_SOURCE.to_string(),
+        };
+        // The planner reads `src` from its start query; keep the rest of the opening link.
+        let start = if wanted.as_deref() == Some(current.as_str()) || wanted.is_none() && current == DEFAULT_SOURCE {
+            query.to_string()
+        } else if current == DEFAULT_SOURCE {
+            crate::core::sources::without_src(query)
+        } else {
+            format!("src={current}&{}", crate::core::sources::without_src(query))
+        };
+        let registry = Registry {
+            entries: RwSignal::new(entries),
+            current: RwSignal::new(current.clone()),
+            start_query: StoredValue::new(start),
+            notices: RwSignal::new(notices),
+        };
+        registry.ensure_loaded(&current);
+        registry
+    }
+
+    /// The shown source, if ready.
+    pub fn state_of(&self, id: &str) -> Option<State> {
+        self.entries.with(|e| e.iter().find(|x| x.id == id).map(|x| x.state.clone()))
+    }
+
+    fn set_state(&self, id: &str, state: State) {
+        self.entries.update(|e| {
+            if let Some(x) = e.iter_mut().find(|x| x.id == id) {
+                x.state = state;
+            }
+        });
+    }
+
+    /// Starts fetching a bundled workload the first time it is shown.
+    pub fn ensure_loaded(&self, id: &str) {
+        if self.state_of(id) != Some(State::NotLoaded) {
+            return;
+        }
+        let Some(path) = workload(id).and_then(|w| w.path) else {
+            return;
+        };
+        self.set_state(id, State::Loading);
+        let (registry, id) = (*self, id.to_string());
+        leptos::task::spawn_local(async move {
+            let state = match browser::fetch_text(path).await {
+                Ok(text) => match parse_task_file(&text) {
+                    Ok(source) => State::Ready(keep(source)),
+                    Err(e) => State::Failed(format!("{path} is not a task file: {e}")),
+                },
+                Err(e) => State::Failed(e),
+            };
+            registry.set_state(&id, state);
+        });
+    }
+
+    /// Shows another source, starting from its defaults.
+    pub fn switch(&self, id: &str) {
+        self.start_query.set_value(if id == DEFAULT_SOURCE {
+            String::new()
+        } else {
+            format!("src={id}")
+        });
+        self.ensure_loaded(id);
+        self.current.set(id.to_string());
+    }
+
+    /// Adds (or replaces) an imported source, keeps it in storage, and shows it.
+    fn add_import(&self, id: String, files: &[InputFile], source: Source) -> Option<String> {
+        let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
+        let entry = Entry {
+            id: id.clone(),
+            label: imported_label(&source, &names),
+            files: Some(names),
+            state: State::Ready(keep(source)),
+        };
+        self.entries.update(|e| {
+            e.retain(|x| x.id != id);
+            e.push(entry);
+        });
+        let mut stored = read_stored(browser::storage_get(STORAGE_KEY).as_deref());
+        stored.retain(|s| s.id != id);
+        stored.push(StoredImport {
+            id: id.clone(),
+            files: files
+                .iter()
+                .map(|f| StoredFile {
+                    name: f.name.clone(),
+                    text: f.text.clone(),
+                })
+                .collect(),
+        });
+        let saved = browser::storage_set(STORAGE_KEY, &write_stored(&stored));
+        self.switch(&id);
+        (!saved).then(|| "Not kept for your next visit: the browser's storage is off or full.".to_string())
+    }
+
+    /// Removes an imported source (from the page and from storage).
+    pub fn remove(&self, id: &str) {
+        self.entries.update(|e| e.retain(|x| x.id != id));
+        let mut stored = read_stored(browser::storage_get(STORAGE_KEY).as_deref());
+        stored.retain(|s| s.id != id);
+        browser::storage_set(STORAGE_KEY, &write_stored(&stored));
+        if self.current.get_untracked() == id {
+            self.switch(DEFAULT_SOURCE);
+        }
+    }
+}
+
+/// What the last import did.
+#[derive(Clone, Debug, PartialEq)]
+struct Outcome {
+    summary: String,
+    problems: Vec<Problem>,
+}
+
+fn summarize(formats: &[(String, Option<Format>)], source: Option<&Source>, problems: &[Problem]) -> String {
+    let mut by_format: Vec<(&str, usize)> = Vec::new();
+    for (_, f) in formats {
+        let label = f.map_or("not recognised", Format::label);
+        match by_format.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, n)) => *n += 1,
+            None => by_format.push((label, 1)),
+        }
+    }
+    let read = by_format
+        .iter()
+        .map(|(l, n)| format!("{n} as {l}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let result = match source {
+        Some(s) => format!(
+            "imported {} sweep{} with {} rows",
+            s.sweeps.len(),
+            if s.sweeps.len() == 1 { "" } else { "s" },
+            s.row_count()
+        ),
+        None => "nothing imported: no usable row, nothing changed".to_string(),
+    };
+    let problems = match problems.len() {
+        0 => String::new(),
+        1 => "; 1 row could not be used (below)".to_string(),
+        n => format!("; {n} rows could not be used (below)"),
+    };
+    format!("Read {} file{} ({read}): {result}{problems}.", formats.len(), if formats.len() == 1 { "" } else { "s" })
+}
+
+/// Source picker and import panel.
+#[component]
+pub fn SourcePanel(registry: Registry) -> impl IntoView {
+    let outcome = RwSignal::new(None::<Outcome>);
+    let share_note = RwSignal::new(String::new());
+    let pasted = RwSignal::new(String::new());
+
+    let run_import = move |files: Vec<InputFile>| {
+        if files.is_empty() {
+            return;
+        }
+        share_note.set(String::new());
+        match import(&files) {
+            Ok(imported) => {
+                let summary = summarize(&imported.formats, Some(&imported.source), &imported.problems);
+                let problems = imported.problems.clone();
+                let note = registry.add_import(import_id(&files), &files, imported.source);
+                outcome.set(Some(Outcome {
+                    summary: note.map_or(summary.clone(), |n| format!("{summary} {n}")),
+                    problems,
+                }));
+            }
+            Err(problems) => {
+                let formats: Vec<(String, Option<Format>)> = files
+                    .iter()
+                    .map(|f| (f.name.clone(), crate::core::import::detect(f)))
+                    .collect();
+                outcome.set(Some(Outcome {
+                    summary: summarize(&formats, None, &problems),
+                    problems,
+                }));
+            }
+        }
+    };
+    let import_list = move |list: Vec<web_sys::File>| {
+        leptos::task::spawn_local(async move {
+            let mut unreadable = Vec::new();
+            let files: Vec<InputFile> = browser::read_files(list)
+                .await
+                .into_iter()
+                .filter_map(|(name, text)| match text {
+                    Ok(text) => Some(InputFile { name, text }),
+                    Err(e) => {
+                        unreadable.push(Problem { file: name, row: None, message: e });
+                        None
+                    }
+                })
+                .collect();
+            if files.is_empty() && !unreadable.is_empty() {
+                outcome.set(Some(Outcome {
+                    summary: "Nothing imported: no file could be read.".into(),
+                    problems: unreadable,
+                }));
+                return;
+            }
+            run_import(files);
+        });
+    };
+
+    let current_imported = move || {
+        let id = registry.current.get();
+        registry
+            .entries
+            .with(|e| e.iter().find(|x| x.id == id && x.files.is_some()).map(|x| x.id.clone()))
+    };
+
+    view! {
+        <section class="sources" aria-labelledby="sources-title">
+            <h2 id="sources-title" class="sr-only">"Data source"</h2>
+            <div class="field">
+                <label for="source">"Data"</label>
+                <select
+                    id="source"
+                    data-testid="source-select"
+                    on:change=move |ev| registry.switch(&event_target_value(&ev))
+                >
+                    {move || {
+                        let current = registry.current.get();
+                        registry
+                            .entries
+                            .get()
+                            .into_iter()
+                            .map(|e| {
+                                let selected = e.id == current;
+                                view! {
+                                    <option value=e.id.clone() selected=selected>{e.label}</option>
+                                }
+                            })
+                            .collect_view()
+                    }}
+                </select>
+            </div>
+            {move || current_imported().map(|id| {
+                let remove_id = id.clone();
+                view! {
+                    <div class="source-actions">
+                        <button type="button" data-testid="source-remove" on:click=move |_| registry.remove(&remove_id)>
+                            "Remove this import"
+                        </button>
+                        <button
+                            type="button"
+                            data-testid="source-share"
+                            on:click=move |_| {
+                                let source = registry.state_of(&id);
+                                let note = match source {
+                                    Some(State::Ready(s)) => match share::encode(s) {
+                                        Ok(packed) => {
+                                            browser::replace_fragment(&format!("#sweep={packed}"));
+                                            "The address bar now holds this sweep (after #sweep=, never sent to a server): copy it to share.".to_string()
+                                        }
+                                        Err(e) => format!("Not shared: {e}"),
+                                    },
+                                    _ => "Not shared: the sweep is not loaded.".to_string(),
+                                };
+                                share_note.set(note);
+                            }
+                        >
+                            "Share by link"
+                        </button>
+                    </div>
+                }
+            })}
+            <p class="hint" role="status" data-testid="share-status">{move || share_note.get()}</p>
+            <details class="import">
+                <summary>"Import your own sweep"</summary>
+                <p class="hint">
+                    "ML.ENERGY task, per-model or V2 files; vLLM bench serve JSON (select all files of a sweep); SGLang bench_serving JSONL; AIPerf / GenAI-Perf profile exports; InferenceX JSON; or the CSV template of the README. Files are read in this browser and never uploaded."
+                </p>
+                <label class="drop" data-testid="import-drop"
+                    on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
+                    on:drop=move |ev: leptos::ev::DragEvent| {
+                        ev.prevent_default();
+                        import_list(browser::files_of(ev.data_transfer().and_then(|d| d.files())));
+                    }
+                >
+                    "Drop files here, or choose: "
+                    <input
+                        type="file"
+                        multiple
+                        data-testid="import-file"
+                        on:change=move |ev| {
+                            let input = event_target::<web_sys::HtmlInputElement>(&ev);
+                            import_list(browser::files_of(input.files()));
+                            input.set_value("");
+                        }
+                    />
+                </label>
+                <label for="paste">"Or paste a file's text"</label>
+                <textarea
+                    id="paste"
+                    rows="3"
+                    data-testid="import-paste"
+                    prop:value=move || pasted.get()
+                    on:input=move |ev| pasted.set(event_target_value(&ev))
+                ></textarea>
+                <button
+                    type="button"
+                    data-testid="import-paste-button"
+                    on:click=move |_| {
+                        let text = pasted.get_untracked();
+                        if !text.trim().is_empty() {
+                            run_import(vec![InputFile { name: "pasted text".into(), text }]);
+                        }
+                    }
+                >
+                    "Import pasted text"
+                </button>
+            </details>
+            {move || outcome.get().map(|o| view! {
+                <div class="notice" role="status">
+                    <p data-testid="import-summary">{o.summary}</p>
+                    {(!o.problems.is_empty()).then(|| view! {
+                        <ul class="import-errors">
+                            {o.problems.into_iter().map(|p| view! {
+                                <li data-testid="import-error" data-file=p.file.clone()>
+                                    {match p.row {
+                                        Some(r) => format!("{}, row {r}: {}", p.file, p.message),
+                                        None => format!("{}: {}", p.file, p.message),
+                                    }}
+                                </li>
+                            }).collect_view()}
+                        </ul>
+                    })}
+                </div>
+            })}
+        </section>
+    }
+}

@@ -1,0 +1,119 @@
+// Issue 5 end to end: import a vLLM multi-file sweep, share it by link, broken files, workloads.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startServer, launchBrowser, openPlanner, value } from './harness.mjs';
+
+const REALDATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/realdata');
+const GLM = path.join(REALDATA, 'inferencex-app__glm-4.7_gaudi3_vllm_sweep');
+const GLM_FILES = fs.readdirSync(GLM).filter((f) => f.startsWith('glm47_conc')).map((f) => path.join(GLM, f));
+const FAILED = path.join(
+  REALDATA,
+  'er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1/bench_serve_all_requests_failed_v0.25.1.json',
+);
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function importGlm(page) {
+  await page.click('.import summary');
+  await page.setInputFiles('[data-testid="import-file"]', GLM_FILES);
+  await page.waitForSelector('[data-testid="import-summary"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+}
+
+test('importing the vLLM multi-file sweep gives a recommendation, kept across reloads', async () => {
+  const { page, context, errors } = await openPlanner(browser, server.base);
+  await importGlm(page);
+  assert.match(await page.textContent('[data-testid="import-summary"]'), /Read 8 files \(8 as vLLM bench serve JSON\): imported 1 sweep with 8 rows\./);
+  // Median ITL: 94.5 ms at 32, 113.2 ms at 64: a 100 ms target runs 32.
+  await page.check('[data-testid="unit-tpot"]');
+  await page.fill('[data-testid="target-input"]', '100');
+  await page.waitForSelector('[data-testid="rec-concurrency"][data-value="32"]');
+  assert.equal(await page.locator('[data-testid="sweep-row"]').count(), 8);
+  assert.match(await page.textContent('.headline'), /concurrency/);
+  const url = page.url();
+  await page.reload();
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  assert.equal(page.url(), url);
+  assert.equal(await value(page, 'rec-concurrency'), '32');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a shared link reproduces the imported scenario in a fresh browser', async () => {
+  const { page, context } = await openPlanner(browser, server.base);
+  await importGlm(page);
+  await page.check('[data-testid="unit-tpot"]');
+  await page.fill('[data-testid="target-input"]', '100');
+  await page.waitForSelector('[data-testid="rec-concurrency"][data-value="32"]');
+  await page.click('[data-testid="source-share"]');
+  await page.waitForFunction(() => location.hash.startsWith('#sweep='));
+  const link = page.url();
+  assert.ok(link.length < 8192, `link is ${link.length} bytes`);
+  await context.close();
+
+  const fresh = await openPlanner(browser, '', link);
+  assert.equal(await value(fresh.page, 'rec-concurrency'), '32');
+  assert.equal(await fresh.page.locator('[data-testid="sweep-row"]').count(), 8);
+  assert.match(await fresh.page.textContent('[data-testid="source-select"]'), /shared by link/);
+  await fresh.context.close();
+});
+
+test('a broken file lists its problems and changes nothing', async () => {
+  const { page, context } = await openPlanner(browser, server.base, '?tps=25');
+  assert.equal(await value(page, 'rec-concurrency'), '384');
+  await page.click('.import summary');
+  await page.setInputFiles('[data-testid="import-file"]', [FAILED]);
+  await page.waitForSelector('[data-testid="import-error"]');
+  assert.match(await page.textContent('[data-testid="import-error"]'), /bench_serve_all_requests_failed_v0\.25\.1\.json, row 1: all requests failed/);
+  assert.match(await page.textContent('[data-testid="import-summary"]'), /nothing imported/);
+  assert.equal(await value(page, 'rec-concurrency'), '384');
+  assert.equal(new URL(page.url()).searchParams.get('src'), null);
+  // Pasted garbage, too.
+  await page.fill('[data-testid="import-paste"]', '<img src=x onerror=alert(1)>');
+  await page.click('[data-testid="import-paste-button"]');
+  await page.waitForSelector('[data-testid="import-error"][data-file="pasted text"]');
+  assert.equal(await page.locator('img').count(), 0);
+  assert.equal(await value(page, 'rec-concurrency'), '384');
+  await context.close();
+});
+
+test('src=gpqa plans on the GPQA workload, fetched on first use', async () => {
+  const { page, context } = await openPlanner(
+    browser,
+    server.base,
+    '?src=gpqa&model=Qwen%2FQwen3-8B&gpu=H100&gpus=1&tps=40&stat=p50',
+  );
+  // GPQA, Qwen3-8B on 1 x H100: p50 ITL 16.9 ms at 32, 26.6 ms at 64; 40 tok/s = 25 ms.
+  assert.equal(await value(page, 'rec-concurrency'), '32');
+  assert.equal(await value(page, 'rec-throughput'), '1917.195245600073');
+  assert.equal(await page.locator('[data-testid="sweep-row"]').count(), 5);
+  assert.equal(await page.inputValue('[data-testid="source-select"]'), 'gpqa');
+  await page.selectOption('[data-testid="source-select"]', 'lm-arena-chat');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src') === null);
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  await context.close();
+});
+
+test('an unknown src or a damaged shared link is named and the bundled data shows', async () => {
+  let { page, context } = await openPlanner(browser, server.base, '?src=imp-deadbeef&tps=25');
+  assert.match(await page.textContent('[data-testid="scenario-error"][data-param="src"]'), /imp-deadbeef/);
+  assert.equal(await value(page, 'rec-concurrency'), '384');
+  await context.close();
+  ({ page, context } = await openPlanner(browser, server.base, '?tps=25#sweep=AAAA'));
+  assert.match(await page.textContent('[data-testid="scenario-error"][data-param="src"]'), /damaged/);
+  assert.equal(await value(page, 'rec-concurrency'), '384');
+  await context.close();
+});
