@@ -1,4 +1,4 @@
-//! Every importer on the real samples in ../shared/realdata (see its LOG.md): level counts and
+//! Every importer on the real samples in tests/fixtures/realdata (copied from the shared realdata/ collection): level counts and
 //! hand-checked values, unit conversions, and the broken samples' row messages.
 
 use std::path::PathBuf;
@@ -7,9 +7,9 @@ use llm_slo_planner::core::import::{detect, import, Format, Import, InputFile, P
 use llm_slo_planner::core::sweep::{LevelKind, Source, Statistic, Sweep};
 
 fn realdata(rel: &str) -> InputFile {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/realdata").join(rel);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/realdata").join(rel);
     let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (the samples live in ../shared/realdata)", path.display()));
+        .unwrap_or_else(|e| panic!("{}: {e} (the samples live in tests/fixtures/realdata)", path.display()));
     InputFile {
         name: rel.rsplit('/').next().unwrap_or(rel).to_string(),
         text,
@@ -17,7 +17,7 @@ fn realdata(rel: &str) -> InputFile {
 }
 
 fn dir(rel: &str) -> Vec<InputFile> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/realdata").join(rel);
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/realdata").join(rel);
     let mut names: Vec<String> = std::fs::read_dir(&root)
         .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

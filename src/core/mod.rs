@@ -3,6 +3,7 @@
 //! Nothing here imports leptos, web-sys, gloo or wasm-bindgen, so all of it is tested natively
 //! with `cargo test`. How the recommendation is computed lives in [`planner`].
 
+pub mod anomalies;
 pub mod bundled;
 pub mod capacity;
 pub mod chart;

@@ -5,8 +5,10 @@
 //! 2. A level **meets** a target when its latency at the chosen statistic is at most the target:
 //!    for a ms-per-token target `T`, `latency_ms <= T`; for a per-user tok/s target `S`,
 //!    `1000 / latency_ms >= S`, and every extra tail limit holds (`latency_ms(stat) <= max_ms`).
-//!    A level with no value for a statistic it is judged on does not meet.
-//! 3. The **recommendation** is the largest level such that every level at or below it meets.
+//!    A level with no value for a statistic it is judged on is **not reported** there: it is
+//!    shown, never recommended, and does not end the run (it was not measured, it did not fail).
+//! 3. The **recommendation** is the largest level such that every reported level at or below it
+//!    meets.
 //!    Sweeps are not always monotonic: a higher level that meets after a lower one failed is
 //!    reported as "also meets", never recommended.
 //! 4. Status: `ok`; `all-meet` (every measured level meets, the true limit may be higher);
@@ -151,8 +153,10 @@ pub struct Verdict {
     pub latency_ms: Option<f64>,
     /// Whether the level meets the target and every limit.
     pub meets: bool,
-    /// The conditions this level breaks (empty when it meets).
+    /// The conditions this level breaks or does not report (empty when it meets).
     pub broken: Vec<Condition>,
+    /// True when a statistic it is judged on is not reported at this level.
+    pub unreported: bool,
 }
 
 /// A level above a failure that meets again (non-monotonic sweep): shown, never recommended.
@@ -173,6 +177,8 @@ pub struct Plan {
     pub verdicts: Vec<Verdict>,
     /// Index into `Sweep::levels()` of the recommended level (`ok` and `all-meet` only).
     pub recommended: Option<usize>,
+    /// Index of the first reported level that fails (the one that ends the run), if any.
+    pub first_failure: Option<usize>,
     /// Levels above the first failure that meet again.
     pub also_meets: Vec<AlsoMeets>,
     /// For `unattainable`: the level with the lowest latency at the statistic.
@@ -190,6 +196,8 @@ pub fn plan_levels(levels: &[Level], slo: &Slo) -> Plan {
         .iter()
         .map(|l| {
             let latency_ms = l.latency_ms(slo.stat);
+            let unreported = latency_ms.is_none()
+                || slo.limits.iter().any(|limit| l.latency_ms(limit.stat).is_none());
             let mut broken = Vec::new();
             if !latency_ms.is_some_and(|ms| slo.target.is_met_by(ms)) {
                 broken.push(Condition::Target);
@@ -203,6 +211,7 @@ pub fn plan_levels(levels: &[Level], slo: &Slo) -> Plan {
                 latency_ms,
                 meets: broken.is_empty(),
                 broken,
+                unreported,
             }
         })
         .collect();
@@ -214,20 +223,27 @@ pub fn plan_levels(levels: &[Level], slo: &Slo) -> Plan {
             missing.push(stat);
         }
     }
-    if !missing.is_empty() {
+    // Levels that report every statistic they are judged on.
+    let judged: Vec<usize> = (0..verdicts.len()).filter(|&i| !verdicts[i].unreported).collect();
+    if !missing.is_empty() || judged.is_empty() {
+        if missing.is_empty() {
+            missing = std::iter::once(slo.stat).chain(slo.limits.iter().map(|l| l.stat)).collect();
+        }
         let available = Statistic::ALL.into_iter().filter(|s| reported(*s)).collect();
         return Plan {
             status: Status::NoData { missing, available },
             verdicts,
             recommended: None,
+            first_failure: None,
             also_meets: Vec::new(),
             best: None,
         };
     }
 
-    let run = verdicts.iter().take_while(|v| v.meets).count();
-    let recommended = run.checked_sub(1);
-    let status = if run == verdicts.len() {
+    let run = judged.iter().take_while(|&&i| verdicts[i].meets).count();
+    let recommended = run.checked_sub(1).map(|k| judged[k]);
+    let first_failure = judged.get(run).copied();
+    let status = if run == judged.len() {
         Status::AllMeet
     } else if run == 0 {
         Status::Unattainable
@@ -237,7 +253,8 @@ pub fn plan_levels(levels: &[Level], slo: &Slo) -> Plan {
 
     let mut also_meets = Vec::new();
     let mut last_failed = None;
-    for (i, v) in verdicts.iter().enumerate().skip(run) {
+    for &i in judged.iter().skip(run) {
+        let v = &verdicts[i];
         if v.meets {
             if let Some(failed_below_index) = last_failed {
                 also_meets.push(AlsoMeets {
@@ -265,6 +282,7 @@ pub fn plan_levels(levels: &[Level], slo: &Slo) -> Plan {
         status,
         verdicts,
         recommended,
+        first_failure,
         also_meets,
         best,
     }
@@ -353,8 +371,10 @@ pub fn estimate(sweep: &Sweep, slo: &Slo, plan: &Plan) -> Option<Estimate> {
     if plan.status != Status::Ok || !slo.limits.is_empty() {
         return None;
     }
-    let i = plan.recommended?;
-    let (low, high) = (sweep.levels().get(i)?, sweep.levels().get(i + 1)?);
+    let (low, high) = (
+        sweep.levels().get(plan.recommended?)?,
+        sweep.levels().get(plan.first_failure?)?,
+    );
     let (c, c_next) = (low.level, high.level);
     let (lat_c, lat_next) = (low.latency_ms(slo.stat)?, high.latency_ms(slo.stat)?);
     let target_ms = slo.target.ms_per_token();
@@ -581,14 +601,19 @@ mod tests {
     }
 
     #[test]
-    fn missing_value_at_a_level_fails_that_level() {
-        let mut s = sweep_of(&[(8.0, 10.0), (16.0, 20.0), (32.0, 25.0)]);
+    fn a_level_without_the_statistic_is_not_reported_and_does_not_end_the_run() {
+        let mut s = sweep_of(&[(8.0, 10.0), (16.0, 20.0), (32.0, 25.0), (64.0, 40.0)]);
         s.rows[1].set_latency_ms(Statistic::P50, None);
         let s = Sweep::new(0, "H100".into(), Some(1), (1, 1, 1), "fp8".into(), s.rows);
         let p = plan(&s, &slo(Target::MsPerToken(30.0), Statistic::P50));
-        assert_eq!(p.recommended, Some(0));
-        assert!(!p.verdicts[1].meets);
-        assert_eq!(p.also_meets.len(), 1);
+        assert_eq!(p.status, Status::Ok);
+        assert_eq!(p.recommended, Some(2));
+        assert_eq!(p.first_failure, Some(3));
+        assert!(!p.verdicts[1].meets && p.verdicts[1].unreported);
+        assert!(p.also_meets.is_empty());
+        // A level reported only at another statistic than every other level: nothing to judge.
+        let only = Sweep::new(0, "H100".into(), Some(1), (1, 1, 1), "fp8".into(), vec![s.rows[1].clone()]);
+        assert!(matches!(plan(&only, &slo(Target::MsPerToken(30.0), Statistic::P50)).status, Status::NoData { .. }));
     }
 
     #[test]

@@ -131,11 +131,11 @@ fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
                     level_text(r.level)
                 ),
                 _ => {
-                    let next = plan.recommended.map(|i| i + 1);
+                    let next = plan.first_failure;
                     let next_level = next.and_then(|i| levels.get(i)).map(|l| level_text(l.level));
                     let why = next
                         .and_then(|i| plan.verdicts.get(i))
-                        .map(|v| super::verdict_text(slo, &v.broken))
+                        .map(|v| super::verdict_text(slo, v))
                         .unwrap_or_default();
                     format!(
                         "Meets the target{} at every level up to {}; {} {why}.",

@@ -11,14 +11,15 @@ pub mod scenario_errors;
 pub mod sources;
 pub mod sweep_table;
 
-use crate::core::planner::{Condition, Slo};
+use crate::core::planner::{Condition, Slo, Verdict};
 
 /// "meets", or "fails: target" / "fails: p99 ITL ≤ 150 ms" naming each broken condition.
-pub fn verdict_text(slo: &Slo, broken: &[Condition]) -> String {
-    if broken.is_empty() {
+pub fn verdict_text(slo: &Slo, verdict: &Verdict) -> String {
+    if verdict.meets {
         return "meets".into();
     }
-    let names: Vec<String> = broken
+    let names: Vec<String> = verdict
+        .broken
         .iter()
         .map(|c| match c {
             Condition::Target => "target".to_string(),
@@ -27,7 +28,11 @@ pub fn verdict_text(slo: &Slo, broken: &[Condition]) -> String {
             }),
         })
         .collect();
-    format!("fails: {}", names.join(", "))
+    if verdict.unreported {
+        format!("not reported: {}", names.join(", "))
+    } else {
+        format!("fails: {}", names.join(", "))
+    }
 }
 
 /// `data-value` text for a number: the unrounded value as Rust's `{}` prints an f64.

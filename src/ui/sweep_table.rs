@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use super::data_value;
 use crate::core::format::{grouped, significant};
 use super::verdict_text;
+use crate::core::anomalies::{anomalies, AnomalyKind};
 use crate::core::planner::Plan;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::{Source, Statistic};
@@ -39,6 +40,14 @@ pub fn SweepTable(
             .filter(|s| *s != Statistic::Rate)
             .collect();
         let has_rate = sweep.rows.iter().any(|r| r.rate_user_tps().is_some());
+        let flags = anomalies(sweep, &source.models[sweep.model_index], stat);
+        let flag_summary: Vec<String> = AnomalyKind::ALL
+            .iter()
+            .filter_map(|k| {
+                let n = flags.iter().filter(|a| a.kind == *k).count();
+                (n > 0).then(|| format!("{} {}", n, k.key()))
+            })
+            .collect();
         let col = move |s: Statistic| if s == stat { "chosen num" } else { "num" };
         let rows = levels
             .iter()
@@ -46,10 +55,9 @@ pub fn SweepTable(
             .flat_map(|(li, level)| level.row_indices.iter().map(move |&ri| (li, ri)))
             .map(|(li, ri)| {
                 let row = &sweep.rows[ri];
-                let level = &levels[li];
                 let verdict = plan.verdicts.get(li);
                 let meets = verdict.is_some_and(|v| v.meets);
-                let verdict = verdict.map_or_else(String::new, |v| verdict_text(&slo, &v.broken));
+                let verdict = verdict.map_or_else(String::new, |v| verdict_text(&slo, v));
                 let recommended = plan.recommended == Some(li);
                 let also_meets = plan.also_meets.iter().any(|a| a.level_index == li);
                 let class = match (recommended, meets) {
@@ -57,13 +65,15 @@ pub fn SweepTable(
                     (false, true) => "meets",
                     (false, false) => "fails",
                 };
-                let duplicate = level.is_duplicate().then(|| {
-                    view! {
-                        <span class="badge" title="Several runs at this level: the level uses the worst of them per metric">
-                            {format!("duplicate ({} runs)", level.row_indices.len())}
+                let row_flags = flags
+                    .iter()
+                    .filter(|a| a.row_index == ri)
+                    .map(|a| view! {
+                        <span class="badge flag" data-testid="anomaly" data-kind=a.kind.key() title=a.detail.clone()>
+                            {a.kind.key()}
                         </span>
-                    }
-                });
+                    })
+                    .collect_view();
                 let latency_cells = stats
                     .iter()
                     .map(|&s| view! { <td class=col(s)>{ms(row.latency_ms(s))}</td> })
@@ -83,7 +93,7 @@ pub fn SweepTable(
                                     "also meets, not recommended"
                                 </span>
                             })}
-                            {duplicate}
+                            {row_flags}
                         </th>
                         <td class="verdict">{verdict}</td>
                         <td class="num">{ms_or(row.avg_batch_size, |v| grouped(v, 1))}</td>
@@ -105,6 +115,16 @@ pub fn SweepTable(
         Some(view! {
             <section class="sweep" aria-labelledby="sweep-title">
                 <h2 id="sweep-title">{format!("The whole sweep: {}", sweep.label())}</h2>
+                <p class="hint" data-testid="anomaly-summary">
+                    {if flag_summary.is_empty() {
+                        "No anomaly flags on this sweep.".to_string()
+                    } else {
+                        format!(
+                            "Flags (rows marked; hover a flag for its numbers): {}. non-monotonic: latency at the statistic or throughput falls from the level below; rate-mismatch: throughput ÷ batch and 1000 ÷ median ITL differ by over 25%; low-utilisation: avg batch under 85% of max_num_seqs; energy-identity: J/token ≠ power ÷ throughput; faster-than-memory-bound: faster than reading the active weights once per token.",
+                            flag_summary.join(", ")
+                        )
+                    }}
+                </p>
                 <div class="table-scroll" tabindex="0" role="region" aria-labelledby="sweep-title">
                     <table data-testid="sweep-table">
                         <thead>

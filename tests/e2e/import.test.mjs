@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startServer, launchBrowser, openPlanner, value } from './harness.mjs';
 
-const REALDATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/realdata');
+const REALDATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/realdata');
 const GLM = path.join(REALDATA, 'inferencex-app__glm-4.7_gaudi3_vllm_sweep');
 const GLM_FILES = fs.readdirSync(GLM).filter((f) => f.startsWith('glm47_conc')).map((f) => path.join(GLM, f));
 const FAILED = path.join(

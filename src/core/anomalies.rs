@@ -1,0 +1,293 @@
+//! Anomaly flags on sweep rows: what the data does not say cleanly, or says implausibly.
+//!
+//! - `non-monotonic`: from one level to the next, latency at the selected statistic falls, or
+//!   throughput falls (flagged on the higher level's rows).
+//! - `duplicate`: several rows at one level.
+//! - `low-utilisation`: `avg_batch_size / max_num_seqs < 0.85` (the ML.ENERGY stability rule;
+//!   only where the level is `max_num_seqs`).
+//! - `rate-mismatch`: rate-based tok/s (throughput / avg batch) below 0.75× or above 1.25× of
+//!   1000 / median ITL.
+//! - `energy-identity`: stored J/token differs from power / throughput by more than 1%.
+//! - `faster-than-memory-bound`: each decode step reads the active weights at least once, so
+//!   ITL ≥ active params × bytes per param / (HBM bandwidth × GPUs); a row faster than that
+//!   (median ITL, else mean TPOT) is flagged. H100 SXM 3.35 TB/s, B200 8 TB/s, A100 40GB
+//!   1.555 TB/s; bf16/fp16 2 bytes, fp8 1 byte; MoE: activated parameters.
+
+use super::sweep::{LevelKind, Model, Statistic, Sweep};
+
+/// Which check a row fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnomalyKind {
+    /// Latency at the statistic or throughput falls from the level below.
+    NonMonotonic,
+    /// Several rows share the level.
+    Duplicate,
+    /// The run held under 85% of `max_num_seqs` on average.
+    LowUtilisation,
+    /// Rate-based speed and median-ITL speed disagree by more than 25%.
+    RateMismatch,
+    /// J/token is not power / throughput within 1%.
+    EnergyIdentity,
+    /// Faster than reading the active weights once per token allows.
+    FasterThanMemoryBound,
+}
+
+impl AnomalyKind {
+    /// Every kind, in display order.
+    pub const ALL: [AnomalyKind; 6] = [
+        AnomalyKind::NonMonotonic,
+        AnomalyKind::Duplicate,
+        AnomalyKind::LowUtilisation,
+        AnomalyKind::RateMismatch,
+        AnomalyKind::EnergyIdentity,
+        AnomalyKind::FasterThanMemoryBound,
+    ];
+
+    /// The hook value (`data-kind`), e.g. `non-monotonic`.
+    pub fn key(self) -> &'static str {
+        match self {
+            AnomalyKind::NonMonotonic => "non-monotonic",
+            AnomalyKind::Duplicate => "duplicate",
+            AnomalyKind::LowUtilisation => "low-utilisation",
+            AnomalyKind::RateMismatch => "rate-mismatch",
+            AnomalyKind::EnergyIdentity => "energy-identity",
+            AnomalyKind::FasterThanMemoryBound => "faster-than-memory-bound",
+        }
+    }
+}
+
+/// One flag on one row.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Anomaly {
+    /// The check.
+    pub kind: AnomalyKind,
+    /// Index into `Sweep::rows`.
+    pub row_index: usize,
+    /// What was seen, with numbers.
+    pub detail: String,
+}
+
+/// HBM bandwidth of one GPU, bytes/s, for the GPUs the check knows; `None` otherwise.
+pub fn hbm_bandwidth(gpu: &str) -> Option<f64> {
+    let g = gpu.to_ascii_uppercase();
+    if g.contains("H100") {
+        Some(3.35e12)
+    } else if g.contains("B200") {
+        Some(8.0e12)
+    } else if g.contains("A100") && g.contains("40") {
+        Some(1.555e12)
+    } else {
+        None
+    }
+}
+
+/// Bytes per weight for a stored precision name; `None` when unknown.
+pub fn bytes_per_param(precision: &str) -> Option<f64> {
+    match precision.to_ascii_lowercase().as_str() {
+        "bfloat16" | "bf16" | "float16" | "fp16" | "half" => Some(2.0),
+        "fp8" | "float8" | "int8" => Some(1.0),
+        _ => None,
+    }
+}
+
+/// The lowest ITL memory bandwidth allows for this deployment, ms; `None` when the GPU,
+/// precision, GPU count or parameter count is not known.
+pub fn memory_bound_itl_ms(sweep: &Sweep, model: &Model) -> Option<f64> {
+    let params = model.activated_params_b.or(model.total_params_b)? * 1e9;
+    let bytes = bytes_per_param(&sweep.weight_precision)?;
+    let bandwidth = hbm_bandwidth(&sweep.gpu_model)? * f64::from(sweep.num_gpus?);
+    Some(params * bytes / bandwidth * 1000.0)
+}
+
+/// Every flag on the sweep's rows, judged at `stat` for `non-monotonic`.
+pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> {
+    let mut out = Vec::new();
+    let levels = sweep.levels();
+    for pair in levels.windows(2) {
+        let (low, high) = (&pair[0], &pair[1]);
+        let latency_falls = matches!(
+            (low.latency_ms(stat), high.latency_ms(stat)),
+            (Some(a), Some(b)) if b < a
+        );
+        let throughput_falls = high.throughput_tok_s < low.throughput_tok_s;
+        if latency_falls || throughput_falls {
+            let mut what = Vec::new();
+            if latency_falls {
+                what.push(format!(
+                    "{} falls from {:.1} to {:.1} ms",
+                    stat.short_label(),
+                    low.latency_ms(stat).unwrap_or_default(),
+                    high.latency_ms(stat).unwrap_or_default()
+                ));
+            }
+            if throughput_falls {
+                what.push(format!(
+                    "throughput falls from {:.0} to {:.0} tok/s",
+                    low.throughput_tok_s, high.throughput_tok_s
+                ));
+            }
+            for &i in &high.row_indices {
+                out.push(Anomaly {
+                    kind: AnomalyKind::NonMonotonic,
+                    row_index: i,
+                    detail: format!("from {} to {}: {}", low.level, high.level, what.join(", ")),
+                });
+            }
+        }
+    }
+    for level in levels.iter().filter(|l| l.is_duplicate()) {
+        for &i in &level.row_indices {
+            out.push(Anomaly {
+                kind: AnomalyKind::Duplicate,
+                row_index: i,
+                detail: format!("{} rows at {}", level.row_indices.len(), level.level),
+            });
+        }
+    }
+    let bound = memory_bound_itl_ms(sweep, model);
+    for (i, row) in sweep.rows.iter().enumerate() {
+        if let Some(batch) = row.avg_batch_size {
+            let utilisation = batch / row.level;
+            if sweep.level_kind == LevelKind::MaxNumSeqs && utilisation < 0.85 {
+                out.push(Anomaly {
+                    kind: AnomalyKind::LowUtilisation,
+                    row_index: i,
+                    detail: format!("avg batch {batch:.1} is {:.0}% of max_num_seqs {}", utilisation * 100.0, row.level),
+                });
+            }
+        }
+        if let (Some(rate), Some(p50)) = (row.rate_user_tps(), row.latency_ms(Statistic::P50)) {
+            let itl_tps = 1000.0 / p50;
+            if !(0.75 * itl_tps..=1.25 * itl_tps).contains(&rate) {
+                out.push(Anomaly {
+                    kind: AnomalyKind::RateMismatch,
+                    row_index: i,
+                    detail: format!("rate-based {rate:.1} tok/s vs {itl_tps:.1} tok/s from median ITL"),
+                });
+            }
+        }
+        if let (Some(j), Some(w)) = (row.energy_per_token_j, row.power_w) {
+            let identity = w / row.throughput_tok_s;
+            if ((j - identity) / identity).abs() > 0.01 {
+                out.push(Anomaly {
+                    kind: AnomalyKind::EnergyIdentity,
+                    row_index: i,
+                    detail: format!("stored {j:.4} J/token vs power / throughput {identity:.4}"),
+                });
+            }
+        }
+        let decode_ms = row.latency_ms(Statistic::P50).or(row.latency_ms(Statistic::TpotMean));
+        if let (Some(ms), Some(min_ms)) = (decode_ms, bound) {
+            if ms < min_ms {
+                out.push(Anomaly {
+                    kind: AnomalyKind::FasterThanMemoryBound,
+                    row_index: i,
+                    detail: format!("{ms:.1} ms per token is below the {min_ms:.1} ms the weights take to read"),
+                });
+            }
+        }
+    }
+    out.sort_by_key(|a| (a.row_index, AnomalyKind::ALL.iter().position(|k| *k == a.kind)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::bundled::lm_arena_chat;
+    use crate::core::sweep::Row;
+
+    fn model(active: f64) -> Model {
+        Model {
+            model_id: "m".into(),
+            nickname: "m".into(),
+            architecture: "Dense Transformer".into(),
+            total_params_b: Some(active),
+            activated_params_b: Some(active),
+        }
+    }
+
+    fn row(level: f64, batch: f64, p50: f64, throughput: f64, power: f64, jpt: f64) -> Row {
+        let mut r = Row::new(level, throughput)
+            .with(Statistic::P50, Some(p50))
+            .with(Statistic::Rate, Some(batch * 1000.0 / throughput));
+        r.avg_batch_size = Some(batch);
+        r.power_w = Some(power);
+        r.energy_per_token_j = Some(jpt);
+        r
+    }
+
+    fn kinds(found: &[Anomaly], row: usize) -> Vec<&'static str> {
+        found.iter().filter(|a| a.row_index == row).map(|a| a.kind.key()).collect()
+    }
+
+    #[test]
+    fn hand_made_sweep_trips_each_row_check() {
+        let rows = vec![
+            // 8: clean. rate 8*1000/800 = 10 ms = 100 tok/s; ITL 10 ms = 100 tok/s.
+            row(8.0, 8.0, 10.0, 800.0, 400.0, 0.5),
+            // 16: low utilisation (12/16 = 75%).
+            row(16.0, 12.0, 11.0, 1100.0, 440.0, 0.4),
+            // 32: J/token 0.5 vs 400 / 1600 = 0.25.
+            row(32.0, 32.0, 20.0, 1600.0, 400.0, 0.5),
+            // 64: rate 64*1000/1700 = 37.6 ms = 26.6 tok/s vs ITL 15 ms = 66.7 tok/s; ITL falls.
+            row(64.0, 64.0, 15.0, 1700.0, 425.0, 0.25),
+        ];
+        let sweep = Sweep::new(0, "H100".into(), Some(1), (1, 1, 1), "bfloat16".into(), rows);
+        let found = anomalies(&sweep, &model(1.0), Statistic::P50);
+        assert!(kinds(&found, 0).is_empty(), "{found:?}");
+        assert_eq!(kinds(&found, 1), vec!["low-utilisation"]);
+        assert_eq!(kinds(&found, 2), vec!["energy-identity"]);
+        assert_eq!(kinds(&found, 3), vec!["non-monotonic", "rate-mismatch"]);
+    }
+
+    #[test]
+    fn memory_bound_is_active_weights_over_bandwidth() {
+        // Seed 003: Llama 3.1 70B FP8 on one H100: 70 GB / 3.35 TB/s = 20.9 ms; 20 ms is faster.
+        let r = Row::new(1.0, 50.0).with(Statistic::TpotMean, Some(20.0));
+        let sweep = Sweep::new(0, "H100 SXM".into(), Some(1), (1, 1, 1), "fp8".into(), vec![r]);
+        let bound = memory_bound_itl_ms(&sweep, &model(70.0)).unwrap();
+        assert!((bound - 70e9 / 3.35e12 * 1000.0).abs() < 1e-9);
+        let found = anomalies(&sweep, &model(70.0), Statistic::TpotMean);
+        assert_eq!(kinds(&found, 0), vec!["faster-than-memory-bound"]);
+        // Unknown GPU, precision or count: no bound, no flag.
+        let odd = Sweep::new(0, "L40S".into(), Some(1), (1, 1, 1), "fp8".into(), sweep.rows.clone());
+        assert_eq!(memory_bound_itl_ms(&odd, &model(70.0)), None);
+        let fp4 = Sweep::new(0, "B200".into(), Some(1), (1, 1, 1), "fp4".into(), sweep.rows.clone());
+        assert_eq!(memory_bound_itl_ms(&fp4, &model(70.0)), None);
+        assert_eq!(hbm_bandwidth("NVIDIA A100-SXM4-40GB"), Some(1.555e12));
+        assert_eq!(hbm_bandwidth("A100 80GB"), None);
+    }
+
+    #[test]
+    fn the_bundled_file_flags_what_the_issue_names_and_nothing_else() {
+        let source = lm_arena_chat();
+        let mut counts = std::collections::BTreeMap::new();
+        for sweep in &source.sweeps {
+            for a in anomalies(sweep, &source.models[sweep.model_index], Statistic::P50) {
+                *counts.entry(a.kind.key()).or_insert(0) += 1;
+            }
+        }
+        assert_eq!(counts.get("low-utilisation"), None);
+        assert_eq!(counts.get("energy-identity"), None);
+        assert_eq!(counts.get("faster-than-memory-bound"), None);
+        assert_eq!(counts.get("duplicate"), Some(&4));
+        // Qwen3-235B on 4 x B200 at 4096: 3.5 vs 14.7 tok/s.
+        let i = source
+            .sweeps
+            .iter()
+            .position(|s| {
+                source.models[s.model_index].model_id == "Qwen/Qwen3-235B-A22B-Instruct-2507"
+                    && s.gpu_model == "B200"
+                    && s.num_gpus == Some(4)
+            })
+            .unwrap();
+        let sweep = &source.sweeps[i];
+        let found = anomalies(sweep, &source.models[sweep.model_index], Statistic::P50);
+        let last = sweep.rows.len() - 1;
+        assert!(kinds(&found, last).contains(&"rate-mismatch"));
+        assert!(kinds(&found, last).contains(&"non-monotonic"));
+        let detail = &found.iter().find(|a| a.row_index == last && a.kind == AnomalyKind::RateMismatch).unwrap().detail;
+        assert_eq!(detail, "rate-based 3.5 tok/s vs 14.8 tok/s from median ITL");
+    }
+}
