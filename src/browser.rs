@@ -49,6 +49,31 @@ pub async fn copy_text(text: &str) -> bool {
     wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
 }
 
+/// Shows a banner saying the page hit a bug, with the current link (text only, no HTML parsing).
+pub fn show_panic_banner() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let (Ok(banner), Ok(link), Some(body)) = (
+        document.create_element("div"),
+        document.create_element("a"),
+        document.body(),
+    ) else {
+        return;
+    };
+    let href = href();
+    let _ = banner.set_attribute("role", "alert");
+    let _ = banner.set_attribute("class", "panic-banner");
+    let _ = banner.set_attribute("data-testid", "panic-banner");
+    banner.set_text_content(Some(
+        "The planner hit a bug and stopped (the browser console has the details). Your scenario is in this link; reload it to continue: ",
+    ));
+    let _ = link.set_attribute("href", &href);
+    link.set_text_content(Some(&href));
+    let _ = banner.append_child(&link);
+    let _ = body.prepend_with_node_1(&banner);
+}
+
 /// Removes the element with this id (the "loading / needs WebAssembly" message of index.html).
 pub fn remove_element(id: &str) {
     if let Some(element) = web_sys::window()

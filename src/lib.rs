@@ -14,6 +14,15 @@ use leptos::prelude::*;
 
 use crate::ui::sources::{Registry, SourcePanel, State};
 
+/// Installs the panic hook: the message goes to the console and a banner with the current
+/// link appears, so a bug never leaves a blank or silently frozen page.
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        browser::show_panic_banner();
+    }));
+}
+
 /// The whole page: the source picker and, for the source shown, the planner.
 #[component]
 pub fn App() -> impl IntoView {

@@ -1,6 +1,6 @@
 //! Mounts the app; nothing else.
 
 fn main() {
-    console_error_panic_hook::set_once();
+    llm_slo_planner::install_panic_hook();
     leptos::mount::mount_to_body(llm_slo_planner::App);
 }

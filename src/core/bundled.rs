@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use super::sweep::{Model, Row, Source, Statistic, Sweep};
+use super::sweep::{Model, Provenance, Row, Source, Statistic, Sweep};
 
 /// The task file as published, byte for byte (`data/lm-arena-chat.json`).
 pub const LM_ARENA_CHAT_JSON: &str = include_str!("../../data/lm-arena-chat.json");
@@ -25,6 +25,7 @@ pub fn lm_arena_chat() -> &'static Source {
             task_display_name: "LLM Chat (LM Arena)".into(),
             models: Vec::new(),
             sweeps: Vec::new(),
+            provenance: Provenance::default(),
         })
     })
 }
@@ -64,6 +65,11 @@ struct Configuration {
     avg_power_watts: Option<f64>,
     energy_per_token_joules: Option<f64>,
     energy_per_request_joules: Option<f64>,
+}
+
+/// The tasks whose files were taken from the same leaderboard commit as the bundled one.
+fn known_date(task: &str) -> bool {
+    matches!(task, "gpqa" | "sourcegraph-fim" | "image-chat")
 }
 
 /// Parses an ML.ENERGY task file (`{configurations: [...], task, task_display_name}`) into a
@@ -124,7 +130,21 @@ pub fn parse_task_file(json: &str) -> Result<Source, String> {
             )
         })
         .collect();
+    let provenance = Provenance {
+        publisher: "ML.ENERGY leaderboard".to_string(),
+        date: (file.task == "lm-arena-chat" || known_date(&file.task))
+            .then(|| "data as of ml-energy/leaderboard commit 0cd52dab, 2026-02-27".to_string()),
+        engine: Some("vLLM (version not stated in the task file)".to_string()),
+        input_lengths: None,
+        warmup: None,
+        notes: vec![
+            "Power and output throughput are totals over all GPUs of the deployment, in steady state; J/token = power / throughput.".to_string(),
+            "The ML.ENERGY toolkit keeps only runs whose average batch reached at least 85% of max_num_seqs.".to_string(),
+        ],
+        reference: false,
+    };
     Ok(Source {
+        provenance,
         task: file.task,
         task_display_name: file.task_display_name,
         models,

@@ -12,6 +12,7 @@ pub mod export;
 pub mod import;
 pub mod format;
 pub mod planner;
+pub mod reference;
 pub mod scenario;
 pub mod share;
 pub mod sources;

@@ -406,6 +406,10 @@ pub fn estimate(sweep: &Sweep, slo: &Slo, plan: &Plan) -> Option<Estimate> {
 pub struct BatchingEffect {
     /// The smallest measured level.
     pub base_level: f64,
+    /// The statistic the smallest level's speed is read at: the SLO's, or, when the smallest
+    /// level does not report it, its first per-token statistic (the seed's own reading, which
+    /// then compares two different rates; the page says so).
+    pub base_stat: Statistic,
     /// Per-user speed at the smallest level / at the recommendation (at the statistic): how many
     /// times slower each user is.
     pub user_slowdown: f64,
@@ -413,14 +417,18 @@ pub struct BatchingEffect {
     pub throughput_gain: f64,
 }
 
-/// The batching effect at the recommendation; `None` without a recommendation or when the
-/// smallest level has no value at the statistic.
+/// The batching effect at the recommendation; `None` without a recommendation, or when the
+/// smallest level reports no per-token statistic at all.
 pub fn batching_effect(sweep: &Sweep, slo: &Slo, plan: &Plan) -> Option<BatchingEffect> {
     let rec = sweep.levels().get(plan.recommended?)?;
     let base = sweep.levels().first()?;
-    let user_slowdown = base.user_tps(slo.stat)? / rec.user_tps(slo.stat)?;
+    let base_stat = std::iter::once(slo.stat)
+        .chain(Statistic::ALL.into_iter().filter(|s| s.is_per_token()))
+        .find(|s| base.user_tps(*s).is_some())?;
+    let user_slowdown = base.user_tps(base_stat)? / rec.user_tps(slo.stat)?;
     Some(BatchingEffect {
         base_level: base.level,
+        base_stat,
         user_slowdown,
         throughput_gain: rec.throughput_tok_s / base.throughput_tok_s,
     })

@@ -540,6 +540,28 @@ pub struct Source {
     pub models: Vec<Model>,
     /// Sweeps, in first-seen order.
     pub sweeps: Vec<Sweep>,
+    /// Where the data comes from and what it does not state.
+    pub provenance: Provenance,
+}
+
+/// Where a source's numbers come from. `None` fields are "not stated" by the source and are
+/// shown as such, never filled in.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Provenance {
+    /// Who published or measured the data, e.g. `ML.ENERGY leaderboard`.
+    pub publisher: String,
+    /// When the data was taken or published, where known.
+    pub date: Option<String>,
+    /// Serving engine and version, where stated.
+    pub engine: Option<String>,
+    /// Input (prompt) length distribution, where stated.
+    pub input_lengths: Option<String>,
+    /// Warm-up before measuring, where stated.
+    pub warmup: Option<String>,
+    /// Further notes (caveats, derivations), each a sentence.
+    pub notes: Vec<String>,
+    /// Reference systems: shown for reading, kept out of rankings and cost comparisons.
+    pub reference: bool,
 }
 
 impl Source {

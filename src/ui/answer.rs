@@ -281,7 +281,16 @@ fn batching(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Option<impl IntoView> {
             <strong data-testid="batch-user-slowdown" data-value=data_value(e.user_slowdown)>
                 {format!("{}x slower", trimmed(e.user_slowdown, 2))}
             </strong>
-            {format!(" (at {}), aggregate ", slo.stat.short_label())}
+            {if e.base_stat == slo.stat {
+                format!(" (at {}), aggregate ", slo.stat.short_label())
+            } else {
+                format!(
+                    " ({} at {} against {} here: two different rates, compared as the source does), aggregate ",
+                    e.base_stat.short_label(),
+                    level_text(e.base_level),
+                    slo.stat.short_label(),
+                )
+            }}
             <strong data-testid="batch-throughput-gain" data-value=data_value(e.throughput_gain)>
                 {format!("{}x higher", trimmed(e.throughput_gain, 2))}
             </strong>

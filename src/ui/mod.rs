@@ -7,6 +7,7 @@ pub mod compare;
 pub mod controls;
 pub mod method;
 pub mod planner;
+pub mod provenance;
 pub mod scenario_errors;
 pub mod sources;
 pub mod sweep_table;

@@ -35,10 +35,18 @@ pub fn Planner(source: &'static Source, query: String) -> impl IntoView {
             <super::controls::Controls source=source scenario=scenario />
             <main class="results">
                 <super::answer::Answer source=source scenario=scenario result=result />
-                <super::capacity::CapacityPanel source=source scenario=scenario result=result />
+                {(!source.provenance.reference).then(|| view! {
+                    <super::capacity::CapacityPanel source=source scenario=scenario result=result />
+                })}
                 <super::chart::TradeoffChart source=source scenario=scenario result=result />
-                <super::compare::Compare source=source scenario=scenario />
+                {(!source.provenance.reference).then(|| view! {
+                    <super::compare::Compare source=source scenario=scenario />
+                })}
                 <super::sweep_table::SweepTable source=source scenario=scenario result=result />
+                <super::provenance::ProvenancePanel
+                    source=source
+                    sweep_index=Signal::derive(move || result.with(|r| r.as_ref().map(|(i, _)| *i)))
+                />
                 <super::method::Method />
             </main>
         </div>

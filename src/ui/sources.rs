@@ -7,9 +7,10 @@ use crate::browser;
 use crate::core::bundled::{lm_arena_chat, parse_task_file};
 use crate::core::import::{import, Format, InputFile, Problem};
 use crate::core::share;
+use crate::core::reference::reference;
 use crate::core::sources::{
     import_id, read_stored, shared_payload, workload, write_stored, StoredFile, StoredImport,
-    DEFAULT_SOURCE, SHARED_SOURCE, STORAGE_KEY, WORKLOADS,
+    DEFAULT_SOURCE, REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_KEY, WORKLOADS,
 };
 use crate::core::sweep::Source;
 
@@ -84,6 +85,12 @@ impl Registry {
                 },
             })
             .collect();
+        entries.push(Entry {
+            id: REFERENCE_SOURCE.to_string(),
+            label: "Reference systems (seed documents: MPT-7B on A100, illustrative Llama 70B on H100)".to_string(),
+            files: None,
+            state: State::Ready(reference()),
+        });
         for stored in read_stored(browser::storage_get(STORAGE_KEY).as_deref()) {
             if let Ok(imported) = import(&stored.input_files()) {
                 let files: Vec<String> = stored.files.iter().map(|f| f.name.clone()).collect();

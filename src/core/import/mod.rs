@@ -14,7 +14,7 @@ mod record;
 mod sglang;
 mod vllm;
 
-use super::sweep::{LevelKind, Model, Row, Source, Sweep};
+use super::sweep::{LevelKind, Model, Provenance, Row, Source, Sweep};
 
 pub use csv_template::TEMPLATE_HEADER;
 
@@ -289,5 +289,10 @@ pub(crate) fn build_source(names: &[&str], rows: Vec<Measured>) -> Source {
         task_display_name: format!("imported: {joined}"),
         models,
         sweeps,
+        provenance: Provenance {
+            publisher: format!("your files: {joined}"),
+            notes: vec!["Imported in this browser; figures as the files state them, converted to ms and output tok/s.".to_string()],
+            ..Provenance::default()
+        },
     }
 }

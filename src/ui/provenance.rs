@@ -1,0 +1,72 @@
+//! The data panel: where the shown sweep's numbers come from and what the source does not say.
+
+use leptos::prelude::*;
+
+use crate::core::format::{gpus, grouped};
+use crate::core::sweep::Source;
+
+fn stated(value: &Option<String>) -> String {
+    value.clone().unwrap_or_else(|| "not stated".to_string())
+}
+
+/// Provenance of the sweep at `sweep_index`: source, task, date, hardware, parallelism,
+/// precision, average output length, and each condition the source does not state.
+#[component]
+pub fn ProvenancePanel(source: &'static Source, sweep_index: Signal<Option<usize>>) -> impl IntoView {
+    move || {
+        let sweep = &source.sweeps[sweep_index.get()?];
+        let model = &source.models[sweep.model_index];
+        let p = &source.provenance;
+        let lengths: Vec<f64> = sweep.rows.iter().filter_map(|r| r.avg_output_len).collect();
+        let output_len = match (
+            lengths.iter().copied().reduce(f64::min),
+            lengths.iter().copied().reduce(f64::max),
+        ) {
+            (Some(lo), Some(hi)) if lengths.len() == sweep.rows.len() => {
+                format!("{} to {} tokens per request across levels", grouped(lo, 0), grouped(hi, 0))
+            }
+            (Some(lo), Some(hi)) => format!(
+                "{} to {} tokens per request where reported (not reported at some levels)",
+                grouped(lo, 0),
+                grouped(hi, 0)
+            ),
+            _ => "not stated".to_string(),
+        };
+        let items: Vec<(&str, String)> = vec![
+            ("Source", p.publisher.clone()),
+            ("Task", format!("{} ({})", source.task_display_name, source.task)),
+            ("Data date", stated(&p.date)),
+            ("Model", format!("{} · {}", model.model_id, model.size_label())),
+            ("Hardware", format!("{} × {}", gpus(sweep.num_gpus), sweep.gpu_model)),
+            ("Parallelism", sweep.parallelism_label()),
+            ("Precision", sweep.weight_precision.clone()),
+            ("Configuration", if sweep.config.is_empty() { "—".to_string() } else { sweep.config.clone() }),
+            ("Average output length", output_len),
+            ("Engine and version", stated(&p.engine)),
+            ("Input length distribution", stated(&p.input_lengths)),
+            ("Warm-up", stated(&p.warmup)),
+        ];
+        Some(view! {
+            <details class="provenance" data-testid="provenance" open=p.reference>
+                <summary>"Where these numbers come from"</summary>
+                {p.reference.then(|| view! {
+                    <p class="note" data-testid="reference-note">
+                        "Reference systems from the seed documents: shown for reading, not ranked or costed."
+                    </p>
+                })}
+                <dl class="provenance-list">
+                    {items.into_iter().map(|(k, v)| {
+                        let class = if v.starts_with("not stated") { "muted" } else { "" };
+                        view! {
+                            <div>
+                                <dt>{k}</dt>
+                                <dd class=class>{v}</dd>
+                            </div>
+                        }
+                    }).collect_view()}
+                </dl>
+                <ul>{p.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}</ul>
+            </details>
+        })
+    }
+}

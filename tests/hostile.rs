@@ -1,0 +1,124 @@
+//! Hostile input: property tests over the scenario parser, every importer and the link decoder
+//! (bounded case counts, so CI time stays bounded), and a corpus of nasty cases kept as
+//! regression tests. Nothing may panic; every bad value must come back as a message.
+
+use llm_slo_planner::core::bundled::lm_arena_chat;
+use llm_slo_planner::core::import::{detect, import, InputFile};
+use llm_slo_planner::core::scenario::Scenario;
+use llm_slo_planner::core::share;
+use proptest::prelude::*;
+
+const CASES: u32 = 256;
+
+fn file(name: &str, text: &str) -> InputFile {
+    InputFile {
+        name: name.into(),
+        text: text.into(),
+    }
+}
+
+/// Prefixes that steer the detector into each format, so random tails reach every parser.
+const PREFIXES: [&str; 9] = [
+    "{\"configurations\":[{\"model_id\":",
+    "{\"records\":[{\"Max BS (reqs)\":",
+    "{\"backend\":\"vllm\",\"max_concurrency\":",
+    "{\"backend\": \"sglang\", \"request_rate\": Infinity, \"x\":",
+    "{\"input_config\":{\"loadgen\":{\"concurrency\":",
+    "[{\"conc\":4,\"metrics\":",
+    "[{\"conc\":4,\"output_tput_per_gpu\":",
+    "source_path,Model,GPU,TP,PP,Max BS (reqs)\n",
+    "model,concurrency,output_tok_s\n",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(CASES))]
+
+    #[test]
+    fn any_query_parses_to_a_scenario_that_names_a_sweep(query in ".{0,300}") {
+        let source = lm_arena_chat();
+        let (scenario, _) = Scenario::from_query(&query, source);
+        prop_assert!(scenario.sweep_index(source).is_some());
+        let again = Scenario::from_query(&scenario.to_query(), source);
+        prop_assert_eq!(again.0, scenario);
+        prop_assert!(again.1.is_empty());
+    }
+
+    #[test]
+    fn any_structured_query_is_safe(
+        keys in proptest::collection::vec("(model|gpu|gpus|tps|tpot|stat|limit|users|price|pue|co2|kwh_price|cfg|src|[a-z]{1,5})", 0..8),
+        values in proptest::collection::vec("(-?[0-9]{0,6}(\\.[0-9]{0,4})?(e[0-9]{1,3})?|NaN|inf|p99:[0-9]{1,7}|[^&=]{0,20})", 0..8),
+    ) {
+        let query: Vec<String> = keys.iter().zip(values.iter()).map(|(k, v)| format!("{k}={v}")).collect();
+        let source = lm_arena_chat();
+        let (scenario, _) = Scenario::from_query(&query.join("&"), source);
+        prop_assert!(scenario.target.value().is_finite() && scenario.target.value() > 0.0);
+        prop_assert!(scenario.limits.iter().all(|l| l.max_ms.is_finite() && l.max_ms > 0.0));
+    }
+
+    #[test]
+    fn every_importer_survives_random_tails(prefix in 0usize..PREFIXES.len(), tail in ".{0,400}") {
+        let text = format!("{}{}", PREFIXES[prefix], tail);
+        let f = file("random.json", &text);
+        let _ = detect(&f);
+        if let Ok(imported) = import(&[f]) {
+            for sweep in &imported.source.sweeps {
+                prop_assert!(sweep.rows.iter().all(|r| r.level.is_finite() && r.level > 0.0));
+                prop_assert!(sweep.rows.iter().all(|r| r.throughput_tok_s.is_finite() && r.throughput_tok_s > 0.0));
+            }
+        }
+    }
+
+    #[test]
+    fn random_links_decode_to_messages(packed in "[A-Za-z0-9_-]{0,600}") {
+        let _ = share::decode(&packed);
+    }
+}
+
+#[test]
+fn nasty_corpus() {
+    let source = lm_arena_chat();
+    let huge = "9".repeat(400);
+    let ten_mb = "x".repeat(10 * 1024 * 1024);
+    let queries = [
+        format!("tps={huge}"),
+        format!("tpot=-{huge}"),
+        "tps=NaN&tpot=Infinity&users=-Infinity&pue=1e-320".to_string(),
+        "stat=&model=&gpu=&gpus=&limit=".to_string(),
+        format!("model={ten_mb}"),
+        format!("{ten_mb}=1"),
+        "model=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&gpu=%3Cscript%3E".to_string(),
+        "%FF%FE%FD=%C0%AF&tps=%E0%80%80".to_string(),
+        "&&&===&&".to_string(),
+        "limit=p99:1e308&limit=:&limit=ttft_p90:".to_string(),
+    ];
+    for q in &queries {
+        let (scenario, errors) = Scenario::from_query(q, source);
+        assert!(scenario.sweep_index(source).is_some(), "{}", &q[..q.len().min(60)]);
+        assert!(errors.iter().all(|e| e.message.chars().count() < 400));
+    }
+
+    let nested = format!("{}{}", "[".repeat(200_000), "]".repeat(200_000));
+    let invalid_utf8 = String::from_utf8_lossy(&[0xff, 0xfe, b'{', 0xc0, 0xaf, b'}']).into_owned();
+    let files = [
+        file("nested.json", &nested),
+        file("utf8.json", &invalid_utf8),
+        file("big.csv", &format!("model,concurrency,output_tok_s\n{}", "a,1,1\n".repeat(200_000))),
+        file("inf.jsonl", "{\"backend\":\"sglang\",\"request_rate\":Infinity,\"max_concurrency\":NaN,\"output_throughput\":-Infinity}"),
+        file("xss.json", "{\"backend\":\"vllm\",\"model_id\":\"<img src=x onerror=alert(1)>\",\"max_concurrency\":4,\"output_throughput\":100,\"median_itl_ms\":10}"),
+        file("neg.csv", "model,concurrency,output_tok_s,p50_itl_ms\nm,-4,100,10\nm,4,-100,10\nm,4,100,-10\n"),
+        file("huge.json", &format!("{{\"backend\":\"vllm\",\"max_concurrency\":{huge},\"output_throughput\":1e308}}")),
+        file("empty", ""),
+    ];
+    for f in &files {
+        let result = import(std::slice::from_ref(f));
+        if f.name == "big.csv" || f.name == "xss.json" {
+            let imported = result.expect(&f.name);
+            if f.name == "xss.json" {
+                assert_eq!(imported.source.models[0].model_id, "<img src=x onerror=alert(1)>");
+            }
+        } else if f.name != "huge.json" {
+            assert!(result.is_err(), "{} imported", f.name);
+        }
+    }
+    assert!(share::decode(&ten_mb).is_err());
+}
