@@ -207,3 +207,10 @@ pub async fn read_files(files: Vec<web_sys::File>) -> Vec<(String, Result<String
     }
     out
 }
+
+/// `performance.now()`, ms; 0 when unavailable.
+pub fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}

@@ -14,6 +14,38 @@ use leptos::prelude::*;
 
 use crate::ui::sources::{Registry, SourcePanel, State};
 
+/// Benchmark hook (used by `scripts/bench.mjs`, harmless otherwise): plans a synthetic sweep of
+/// `levels` levels in this WASM and returns the time the planning took, ms (performance.now),
+/// building the sweep excluded.
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn bench_planning_ms(levels: u32) -> f64 {
+    let sweep = crate::core::bench::synthetic_sweep(levels);
+    let slo = crate::core::planner::Slo {
+        target: crate::core::planner::Target::TokensPerSecond(25.0),
+        stat: crate::core::sweep::Statistic::P50,
+        limits: Vec::new(),
+    };
+    let start = browser::now_ms();
+    let plan = crate::core::planner::plan(&sweep, &slo);
+    let elapsed = browser::now_ms() - start;
+    // Keep the result observable so the planning is not optimised away.
+    if plan.recommended.is_none() {
+        return f64::NAN;
+    }
+    elapsed
+}
+
+/// Benchmark hook: the size of this WASM instance's linear memory, bytes.
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn wasm_memory_bytes() -> f64 {
+    use wasm_bindgen::JsCast;
+    wasm_bindgen::memory()
+        .dyn_into::<js_sys::WebAssembly::Memory>()
+        .ok()
+        .and_then(|m| m.buffer().dyn_into::<js_sys::ArrayBuffer>().ok())
+        .map_or(0.0, |b| f64::from(b.byte_length()))
+}
+
 /// Installs the panic hook: the message goes to the console and a banner with the current
 /// link appears, so a bug never leaves a blank or silently frozen page.
 pub fn install_panic_hook() {

@@ -4,6 +4,7 @@
 //! with `cargo test`. How the recommendation is computed lives in [`planner`].
 
 pub mod anomalies;
+pub mod bench;
 pub mod bundled;
 pub mod capacity;
 pub mod chart;

@@ -1,0 +1,169 @@
+// Measures the release build in dist/ (see scripts/bench.sh): bytes of the first load (raw,
+// gzip -9, brotli -q 11) by kind and the lazily loaded files apart; time to the recommendation
+// in 7 fresh, cache-disabled contexts against a static blank page; input change to new result
+// over 500 changes; the planning core on 100,000 levels in the browser's WASM (and natively,
+// from criterion's output); JS heap plus WASM memory after load. Budgets of issue 7 are checked.
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import zlib from 'node:zlib';
+import http from 'node:http';
+import { launchBrowser, startServer } from '../tests/e2e/harness.mjs';
+
+const DIST = 'dist';
+const RUNS = 7;
+const CHANGES = 500;
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]; };
+const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+
+function sizes() {
+  const kind = (f) => (f.endsWith('.wasm') ? 'wasm' : f.endsWith('.js') ? 'js' : f.endsWith('.css') ? 'css' : f.endsWith('.html') ? 'html' : 'data');
+  const measure = (file) => {
+    const buf = fs.readFileSync(file);
+    return {
+      raw: buf.length,
+      gzip: zlib.gzipSync(buf, { level: 9 }).length,
+      brotli: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    };
+  };
+  const first = {};
+  for (const f of fs.readdirSync(DIST)) {
+    const p = path.join(DIST, f);
+    if (fs.statSync(p).isDirectory()) continue;
+    const k = kind(f);
+    const m = measure(p);
+    first[k] ??= { raw: 0, gzip: 0, brotli: 0 };
+    for (const key of Object.keys(m)) first[k][key] += m[key];
+  }
+  // The bundled lm-arena-chat data is compiled into the WASM; report it too.
+  first.data_in_wasm = measure('data/lm-arena-chat.json');
+  const total = { raw: 0, gzip: 0, brotli: 0 };
+  for (const k of ['wasm', 'js', 'css', 'html']) for (const key of Object.keys(total)) total[key] += first[k]?.[key] ?? 0;
+  const lazy = {};
+  const dataDir = path.join(DIST, 'data');
+  if (fs.existsSync(dataDir)) for (const f of fs.readdirSync(dataDir)) lazy[`data/${f}`] = measure(path.join(dataDir, f));
+  return { first_load: first, first_load_total: total, lazy };
+}
+
+async function timeTo(browser, url, selector) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.addInitScript((sel) => {
+    const seen = () => {
+      if (!window.__seenAt && document.querySelector(sel)) window.__seenAt = performance.now();
+    };
+    new MutationObserver(seen).observe(document, { childList: true, subtree: true, attributes: true });
+  }, selector);
+  await page.goto(url);
+  await page.waitForFunction(() => window.__seenAt !== undefined);
+  const t = await page.evaluate(() => window.__seenAt);
+  await context.close();
+  return t;
+}
+
+async function inputLatency(browser, base) {
+  const page = await browser.newPage();
+  await page.goto(`${base}?tps=25`);
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  // Memory after load, before the measurements below allocate.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = (await cdp.send('Performance.getMetrics')).metrics;
+  const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+  const wasmMemory = await page.evaluate(() => window.wasmBindings.wasm_memory_bytes());
+  const times = await page.evaluate(async (n) => {
+    const input = document.querySelector('[data-testid="target-input"]');
+    const answer = document.querySelector('[data-testid="rec-concurrency"]').closest('section');
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const value = i % 2 === 0 ? '30' : '25';
+      const changed = new Promise((resolve) => {
+        const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now()); });
+        obs.observe(answer, { childList: true, subtree: true, attributes: true, characterData: true });
+      });
+      const t0 = performance.now();
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      out.push((await changed) - t0);
+    }
+    return out;
+  }, CHANGES);
+  const wasmMs = await page.evaluate(() => {
+    const runs = [];
+    for (let i = 0; i < 5; i++) runs.push(window.wasmBindings.bench_planning_ms(100000));
+    return runs;
+  });
+  await page.close();
+  return { times, wasmMs, heap, wasmMemory };
+}
+
+function nativePlanning(criterionFile) {
+  if (!criterionFile || !fs.existsSync(criterionFile)) return null;
+  const text = fs.readFileSync(criterionFile, 'utf8');
+  const m = text.match(/plan 100k levels\s+time:\s+\[[^\]]*?([\d.]+) (ns|µs|us|ms|s)\s+([\d.]+) (ns|µs|us|ms|s)/);
+  if (!m) return null;
+  const factor = { ns: 1e-6, 'µs': 1e-3, us: 1e-3, ms: 1, s: 1000 }[m[4]];
+  return Number(m[3]) * factor;
+}
+
+const server = await startServer();
+const blankDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blank-'));
+fs.writeFileSync(path.join(blankDir, 'index.html'), '<!DOCTYPE html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>blank</title></head><body><p id="blank">blank</p></body></html>');
+const blank = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(fs.readFileSync(path.join(blankDir, 'index.html'))));
+await new Promise((r) => blank.listen(0, '127.0.0.1', r));
+const blankUrl = `http://127.0.0.1:${blank.address().port}/`;
+
+const browser = await launchBrowser();
+const rec = [];
+const blanks = [];
+for (let i = 0; i < RUNS; i++) {
+  rec.push(await timeTo(browser, `${server.base}?tps=25`, '[data-testid="rec-status"][data-value]'));
+  blanks.push(await timeTo(browser, blankUrl, '#blank'));
+}
+const input = await inputLatency(browser, server.base);
+await browser.close();
+await server.close();
+blank.close();
+
+const size = sizes();
+const result = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? 'unknown CPU'}`,
+  bytes: size,
+  recommendation_visible_ms: { median: round(median(rec)), min: round(Math.min(...rec)), max: round(Math.max(...rec)), runs: RUNS },
+  blank_page_ms: { median: round(median(blanks)), min: round(Math.min(...blanks)), max: round(Math.max(...blanks)) },
+  visible_vs_blank_ratio: round(median(rec) / median(blanks)),
+  input_to_result_ms: { median: round(median(input.times), 3), p95: round(pct(input.times, 0.95), 3), changes: CHANGES },
+  planning_100k_levels_ms: { browser_wasm_median: round(median(input.wasmMs), 3), native_criterion: nativePlanning(process.argv[2]) },
+  memory_after_load_bytes: { js_heap: input.heap, wasm_linear_memory: input.wasmMemory, total: input.heap + input.wasmMemory },
+};
+const budgets = [
+  ['first load <= 120 KB brotli', result.bytes.first_load_total.brotli <= 120 * 1024, `${round(result.bytes.first_load_total.brotli / 1024, 1)} KB`],
+  ['recommendation visible <= 2.5x blank page', result.visible_vs_blank_ratio <= 2.5, `${result.visible_vs_blank_ratio}x`],
+  ['input change to result p95 <= 4 ms', result.input_to_result_ms.p95 <= 4, `${result.input_to_result_ms.p95} ms`],
+  ['100,000 levels planned in the browser <= 16 ms', result.planning_100k_levels_ms.browser_wasm_median <= 16, `${result.planning_100k_levels_ms.browser_wasm_median} ms`],
+  ['JS heap + WASM memory <= 4 MB', result.memory_after_load_bytes.total <= 4 * 2 ** 20, `${round(result.memory_after_load_bytes.total / 2 ** 20, 2)} MB`],
+];
+result.budgets = Object.fromEntries(budgets.map(([name, ok, seen]) => [name, { met: ok, measured: seen }]));
+
+console.log('\n| measure | value |\n|---|---|');
+console.log(`| first load, brotli / gzip / raw | ${round(size.first_load_total.brotli / 1024, 1)} / ${round(size.first_load_total.gzip / 1024, 1)} / ${round(size.first_load_total.raw / 1024, 1)} KB |`);
+for (const k of ['wasm', 'js', 'css', 'html']) console.log(`| ${k}, brotli | ${round((size.first_load[k]?.brotli ?? 0) / 1024, 1)} KB |`);
+console.log(`| bundled data (inside the WASM), brotli | ${round(size.first_load.data_in_wasm.brotli / 1024, 1)} KB |`);
+for (const [f, m] of Object.entries(size.lazy)) console.log(`| lazy ${f}, brotli | ${round(m.brotli / 1024, 1)} KB |`);
+console.log(`| recommendation visible, median (min-max) of ${RUNS} | ${result.recommendation_visible_ms.median} (${result.recommendation_visible_ms.min}-${result.recommendation_visible_ms.max}) ms |`);
+console.log(`| static blank page, median | ${result.blank_page_ms.median} ms |`);
+console.log(`| ratio | ${result.visible_vs_blank_ratio}x |`);
+console.log(`| input change to new result, median / p95 of ${CHANGES} | ${result.input_to_result_ms.median} / ${result.input_to_result_ms.p95} ms |`);
+console.log(`| plan 100,000 levels, browser WASM / native | ${result.planning_100k_levels_ms.browser_wasm_median} / ${result.planning_100k_levels_ms.native_criterion ?? 'n/a'} ms |`);
+console.log(`| JS heap + WASM memory after load | ${round(result.memory_after_load_bytes.js_heap / 2 ** 20, 2)} + ${round(result.memory_after_load_bytes.wasm_linear_memory / 2 ** 20, 2)} MB |`);
+console.log('\n| budget | met | measured |\n|---|---|---|');
+for (const [name, ok, seen] of budgets) console.log(`| ${name} | ${ok ? 'yes' : 'NO'} | ${seen} |`);
+const line = JSON.stringify(result);
+fs.mkdirSync('target', { recursive: true });
+fs.writeFileSync('target/bench.json', `${line}\n`);
+console.log(`\n${line}`);
