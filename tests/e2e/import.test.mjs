@@ -117,3 +117,31 @@ test('an unknown src or a damaged shared link is named and the bundled data show
   assert.equal(await value(page, 'rec-concurrency'), '384');
   await context.close();
 });
+
+test('drag and drop and paste both import', async () => {
+  const { page, context } = await openPlanner(browser, server.base);
+  await page.click('.import summary');
+  const texts = GLM_FILES.slice(0, 3).map((f) => ({ name: path.basename(f), text: fs.readFileSync(f, 'utf8') }));
+  await page.evaluate((files) => {
+    const dt = new DataTransfer();
+    for (const f of files) dt.items.add(new File([f.text], f.name, { type: 'application/json' }));
+    const zone = document.querySelector('[data-testid="import-drop"]');
+    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, texts);
+  await page.waitForSelector('[data-testid="import-summary"]');
+  assert.match(await page.textContent('[data-testid="import-summary"]'), /Read 3 files \(3 as vLLM bench serve JSON\): imported 1 sweep with 3 rows/);
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  assert.equal(await page.locator('[data-testid="sweep-row"]').count(), 3);
+
+  const csv = 'model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\nmy/model,L40S,2,8,800,10\nmy/model,L40S,2,16,1400,20\nmy/model,L40S,2,32,2000,45\n';
+  await page.fill('[data-testid="import-paste"]', csv);
+  await page.click('[data-testid="import-paste-button"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="import-summary"]')?.textContent.includes('CSV template'));
+  // The new source starts from the default 20 tok/s = 50 ms: every level meets. At 25 tok/s
+  // = 40 ms, 16 at 20 ms meets and 32 at 45 ms fails.
+  await page.waitForSelector('[data-testid="rec-status"][data-value="all-meet"]');
+  await page.fill('[data-testid="target-input"]', '25');
+  await page.waitForSelector('[data-testid="rec-concurrency"][data-value="16"]');
+  assert.equal(await value(page, 'rec-throughput-per-gpu'), '700');
+  await context.close();
+});
