@@ -1,19 +1,10 @@
 // Issue 4 end to end: fleet, cost and energy from the URL; CSV, JSON and SVG downloads.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { startServer, launchBrowser, openPlanner, value } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, value } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 const FLEET = '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=25&stat=p50'
   + '&users=1000&price=2.5&kwh_price=0.12&co2=400&pue=1.2';
@@ -24,7 +15,7 @@ const POWER = 686.5186027909551;
 const JPT = 0.07423418180476347;
 
 test('a URL with users, price, kwh_price, co2 and pue shows the fleet figures', async () => {
-  const { page, context, errors } = await openPlanner(browser, server.base, FLEET);
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, FLEET);
   // 1000 / 383.0 streams = 2.6 -> 3 replicas of 1 GPU.
   assert.equal(await value(page, 'cap-replicas'), '3');
   assert.equal(await value(page, 'cap-gpus'), '3');
@@ -42,7 +33,7 @@ test('a URL with users, price, kwh_price, co2 and pue shows the fleet figures', 
 });
 
 test('without inputs only the input-free figures show; typing users adds the fleet', async () => {
-  const { page, context } = await openPlanner(browser, server.base, '?tps=25');
+  const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25');
   assert.equal(await page.locator('[data-testid="cap-replicas"]').count(), 0);
   assert.equal(await page.locator('[data-testid="cost-per-mtok"]').count(), 0);
   assert.equal(await value(page, 'kwh-per-mtok'), String(JPT * 1e6 / 3.6e6));
@@ -60,7 +51,7 @@ test('without inputs only the input-free figures show; typing users adds the fle
 });
 
 test('the CSV download holds one row per deployment with the numbers of the page', async () => {
-  const { page, context } = await openPlanner(browser, server.base, FLEET);
+  const { page, context } = await openPlanner(env.browser, env.server.base, FLEET);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-csv"]')]);
   assert.equal(download.suggestedFilename(), 'llm-slo-planner-deployments.csv');
   const text = await fs.readFile(await download.path(), 'utf8');
@@ -89,7 +80,7 @@ test('the CSV download holds one row per deployment with the numbers of the page
 });
 
 test('JSON and SVG downloads', async () => {
-  const { page, context } = await openPlanner(browser, server.base, FLEET);
+  const { page, context } = await openPlanner(env.browser, env.server.base, FLEET);
   let [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-json"]')]);
   const json = JSON.parse(await fs.readFile(await download.path(), 'utf8'));
   assert.equal(json.scenario_url, page.url());

@@ -3,6 +3,7 @@ import http from 'node:http';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
@@ -73,4 +74,19 @@ export async function openPlanner(browser, base, query = '') {
 /** The `data-value` of the element with this test id. */
 export function value(page, testid) {
   return page.getAttribute(`[data-testid="${testid}"]`, 'data-value');
+}
+
+/** Registers before/after hooks that start the server and the browser for a spec file; the
+ * returned object holds `server` and `browser` once the hooks have run. */
+export function useServerAndBrowser() {
+  const env = {};
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }

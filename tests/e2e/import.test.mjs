@@ -1,10 +1,10 @@
 // Issue 5 end to end: import a vLLM multi-file sweep, share it by link, broken files, workloads.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startServer, launchBrowser, openPlanner, value } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, value } from './harness.mjs';
 
 const REALDATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/realdata');
 const GLM = path.join(REALDATA, 'inferencex-app__glm-4.7_gaudi3_vllm_sweep');
@@ -14,16 +14,7 @@ const FAILED = path.join(
   'er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1/bench_serve_all_requests_failed_v0.25.1.json',
 );
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 async function importGlm(page) {
   await page.click('.import summary');
@@ -34,7 +25,7 @@ async function importGlm(page) {
 }
 
 test('importing the vLLM multi-file sweep gives a recommendation, kept across reloads', async () => {
-  const { page, context, errors } = await openPlanner(browser, server.base);
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base);
   await importGlm(page);
   assert.match(await page.textContent('[data-testid="import-summary"]'), /Read 8 files \(8 as vLLM bench serve JSON\): imported 1 sweep with 8 rows\./);
   // Median ITL: 94.5 ms at 32, 113.2 ms at 64: a 100 ms target runs 32.
@@ -53,7 +44,7 @@ test('importing the vLLM multi-file sweep gives a recommendation, kept across re
 });
 
 test('a shared link reproduces the imported scenario in a fresh browser', async () => {
-  const { page, context } = await openPlanner(browser, server.base);
+  const { page, context } = await openPlanner(env.browser, env.server.base);
   await importGlm(page);
   await page.check('[data-testid="unit-tpot"]');
   await page.fill('[data-testid="target-input"]', '100');
@@ -64,7 +55,7 @@ test('a shared link reproduces the imported scenario in a fresh browser', async 
   assert.ok(link.length < 8192, `link is ${link.length} bytes`);
   await context.close();
 
-  const fresh = await openPlanner(browser, '', link);
+  const fresh = await openPlanner(env.browser, '', link);
   assert.equal(await value(fresh.page, 'rec-concurrency'), '32');
   assert.equal(await fresh.page.locator('[data-testid="sweep-row"]').count(), 8);
   assert.match(await fresh.page.textContent('[data-testid="source-select"]'), /shared by link/);
@@ -72,7 +63,7 @@ test('a shared link reproduces the imported scenario in a fresh browser', async 
 });
 
 test('a broken file lists its problems and changes nothing', async () => {
-  const { page, context } = await openPlanner(browser, server.base, '?tps=25');
+  const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25');
   assert.equal(await value(page, 'rec-concurrency'), '384');
   await page.click('.import summary');
   await page.setInputFiles('[data-testid="import-file"]', [FAILED]);
@@ -92,8 +83,8 @@ test('a broken file lists its problems and changes nothing', async () => {
 
 test('src=gpqa plans on the GPQA workload, fetched on first use', async () => {
   const { page, context } = await openPlanner(
-    browser,
-    server.base,
+    env.browser,
+    env.server.base,
     '?src=gpqa&model=Qwen%2FQwen3-8B&gpu=H100&gpus=1&tps=40&stat=p50',
   );
   // GPQA, Qwen3-8B on 1 x H100: p50 ITL 16.9 ms at 32, 26.6 ms at 64; 40 tok/s = 25 ms.
@@ -108,18 +99,18 @@ test('src=gpqa plans on the GPQA workload, fetched on first use', async () => {
 });
 
 test('an unknown src or a damaged shared link is named and the bundled data shows', async () => {
-  let { page, context } = await openPlanner(browser, server.base, '?src=imp-deadbeef&tps=25');
+  let { page, context } = await openPlanner(env.browser, env.server.base, '?src=imp-deadbeef&tps=25');
   assert.match(await page.textContent('[data-testid="scenario-error"][data-param="src"]'), /imp-deadbeef/);
   assert.equal(await value(page, 'rec-concurrency'), '384');
   await context.close();
-  ({ page, context } = await openPlanner(browser, server.base, '?tps=25#sweep=AAAA'));
+  ({ page, context } = await openPlanner(env.browser, env.server.base, '?tps=25#sweep=AAAA'));
   assert.match(await page.textContent('[data-testid="scenario-error"][data-param="src"]'), /damaged/);
   assert.equal(await value(page, 'rec-concurrency'), '384');
   await context.close();
 });
 
 test('drag and drop and paste both import', async () => {
-  const { page, context } = await openPlanner(browser, server.base);
+  const { page, context } = await openPlanner(env.browser, env.server.base);
   await page.click('.import summary');
   const texts = GLM_FILES.slice(0, 3).map((f) => ({ name: path.basename(f), text: fs.readFileSync(f, 'utf8') }));
   await page.evaluate((files) => {

@@ -1,23 +1,14 @@
 // The planner end to end, on the release build in headless Chromium (issue 2's "Done means").
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPlanner, value } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, value } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 const LLAMA_8B = '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1';
 
 test('Llama-3.1-8B on 1 x H100 at 25 tok/s p50 runs max_num_seqs 384', async () => {
-  const { page, context, errors } = await openPlanner(browser, server.base, `${LLAMA_8B}&tps=25&stat=p50`);
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&tps=25&stat=p50`);
   assert.equal(await value(page, 'rec-status'), 'ok');
   assert.equal(await value(page, 'rec-concurrency'), '384');
   assert.equal(await value(page, 'rec-throughput'), '9248.01198181863');
@@ -39,8 +30,8 @@ test('Llama-3.1-8B on 1 x H100 at 25 tok/s p50 runs max_num_seqs 384', async () 
 
 test('Qwen3-30B-A3B on 2 x H100 at 40 ms p50 shows the worst of its two rows at 256', async () => {
   const { page, context } = await openPlanner(
-    browser,
-    server.base,
+    env.browser,
+    env.server.base,
     '?model=Qwen%2FQwen3-30B-A3B-Instruct-2507&gpu=H100&gpus=2&tpot=40&stat=p50',
   );
   assert.equal(await value(page, 'rec-concurrency'), '256');
@@ -57,8 +48,8 @@ test('Qwen3-30B-A3B on 2 x H100 at 40 ms p50 shows the worst of its two rows at 
 
 test('Qwen3-235B on 4 x B200 at 70 ms p50 runs 512 and points out 4096', async () => {
   const { page, context } = await openPlanner(
-    browser,
-    server.base,
+    env.browser,
+    env.server.base,
     '?model=Qwen%2FQwen3-235B-A22B-Instruct-2507&gpu=B200&gpus=4&tpot=70&stat=p50',
   );
   assert.equal(await value(page, 'rec-concurrency'), '512');
@@ -70,7 +61,7 @@ test('Qwen3-235B on 4 x B200 at 70 ms p50 runs 512 and points out 4096', async (
 });
 
 test('changing the target updates result and URL, and the new URL reloads to the same result', async () => {
-  const { page, context } = await openPlanner(browser, server.base, `${LLAMA_8B}&tps=25&stat=p50`);
+  const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&tps=25&stat=p50`);
   await page.fill('[data-testid="target-input"]', '30');
   await page.waitForSelector('[data-testid="rec-concurrency"][data-value="256"]');
   const url = new URL(page.url());
@@ -90,14 +81,14 @@ test('changing the target updates result and URL, and the new URL reloads to the
   assert.equal(page.url(), shared);
   assert.equal(await value(page, 'rec-concurrency'), expected);
   assert.equal(await page.inputValue('[data-testid="target-input"]'), '33.33');
-  const fresh = await openPlanner(browser, server.base, new URL(shared).search);
+  const fresh = await openPlanner(env.browser, env.server.base, new URL(shared).search);
   assert.equal(await value(fresh.page, 'rec-concurrency'), expected);
   await fresh.context.close();
   await context.close();
 });
 
 test('an invalid target shows a message and keeps the last good result', async () => {
-  const { page, context } = await openPlanner(browser, server.base, `${LLAMA_8B}&tps=25&stat=p50`);
+  const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&tps=25&stat=p50`);
   await page.fill('[data-testid="target-input"]', 'fast');
   await page.waitForSelector('[data-testid="target-error"]');
   assert.match(await page.textContent('[data-testid="target-error"]'), /finite positive number/);
@@ -113,8 +104,8 @@ test('an invalid target shows a message and keeps the last good result', async (
 
 test('a malformed URL names each bad parameter and still renders a result', async () => {
   const { page, context } = await openPlanner(
-    browser,
-    server.base,
+    env.browser,
+    env.server.base,
     '?model=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&gpus=two&tps=abc&stat=p42&zoom=9#notes',
   );
   const params = await page.$$eval('[data-testid="scenario-error"]', (els) => els.map((e) => e.dataset.param));
@@ -129,13 +120,13 @@ test('a malformed URL names each bad parameter and still renders a result', asyn
 });
 
 test('statuses: unattainable shows the best level; all-meet says the limit may be higher', async () => {
-  let { page, context } = await openPlanner(browser, server.base, `${LLAMA_8B}&tps=200&stat=p50`);
+  let { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&tps=200&stat=p50`);
   assert.equal(await value(page, 'rec-status'), 'unattainable');
   assert.equal(await value(page, 'rec-concurrency'), '');
   assert.equal(await value(page, 'rec-best-level'), '8');
   assert.equal(await value(page, 'rec-best-user-tps'), String(1000 / 7.316111586987972));
   await context.close();
-  ({ page, context } = await openPlanner(browser, server.base, `${LLAMA_8B}&tps=10&stat=p50`));
+  ({ page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&tps=10&stat=p50`));
   assert.equal(await value(page, 'rec-status'), 'all-meet');
   assert.equal(await value(page, 'rec-concurrency'), '768');
   await context.close();
@@ -143,8 +134,8 @@ test('statuses: unattainable shows the best level; all-meet says the limit may b
 
 test('changing the model keeps the GPU type when the new model has it', async () => {
   const { page, context } = await openPlanner(
-    browser,
-    server.base,
+    env.browser,
+    env.server.base,
     '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=B200&gpus=1&tps=25',
   );
   await page.selectOption('[data-testid="model-select"]', 'Qwen/Qwen3-8B');
@@ -159,7 +150,7 @@ test('changing the model keeps the GPU type when the new model has it', async ()
 });
 
 test('switching units and straight back restores the exact target', async () => {
-  const { page, context } = await openPlanner(browser, server.base, `${LLAMA_8B}&tps=7.777&stat=p50`);
+  const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&tps=7.777&stat=p50`);
   await page.check('[data-testid="unit-tpot"]');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('tpot') === '128.6');
   await page.check('[data-testid="unit-tps"]');
@@ -169,19 +160,19 @@ test('switching units and straight back restores the exact target', async () => 
 });
 
 test('Copy link copies when allowed and offers the link when the browser has no clipboard', async () => {
-  let { page, context, errors } = await openPlanner(browser, server.base, `${LLAMA_8B}&tps=25`);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base.slice(0, -1) });
+  let { page, context, errors } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&tps=25`);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.base.slice(0, -1) });
   await page.click('[data-testid="copy-link"]');
   await page.waitForSelector('[data-testid="copy-status"]:has-text("Link copied.")');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
   await context.close();
 
-  context = await browser.newContext();
+  context = await env.browser.newContext();
   await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
   page = await context.newPage();
   errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
-  await page.goto(`${server.base}${LLAMA_8B}&tps=25`);
+  await page.goto(`${env.server.base}${LLAMA_8B}&tps=25`);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   await page.click('[data-testid="copy-link"]');
   await page.waitForSelector('[data-testid="share-url"]');
@@ -192,7 +183,7 @@ test('Copy link copies when allowed and offers the link when the browser has no 
 });
 
 test('the link warning goes once the scenario is changed in the page', async () => {
-  const { page, context } = await openPlanner(browser, server.base, '?tps=abc&gpu=TPU');
+  const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=abc&gpu=TPU');
   assert.equal(await page.locator('[data-testid="scenario-error"]').count(), 2);
   assert.ok(await page.isVisible('[data-testid="scenario-error"]'));
   await page.fill('[data-testid="target-input"]', '25');

@@ -1,24 +1,15 @@
 // Issue 3 end to end: chart, side-by-side deployments, tail limits, batching effect, estimate.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPlanner, value } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, value } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 const LLAMA_8B = '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=25&stat=p50';
 const QWEN_235B = '?model=Qwen%2FQwen3-235B-A22B-Instruct-2507&gpu=B200&gpus=4&tpot=70&stat=p50';
 
 test('the chart draws one series per deployment, each point with its max_num_seqs', async () => {
-  const { page, context, errors } = await openPlanner(browser, server.base, LLAMA_8B);
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, LLAMA_8B);
   const svg = page.locator('[data-testid="tradeoff-chart"]');
   assert.equal(await svg.getAttribute('role'), 'img');
   assert.equal(await page.locator('[data-testid="chart-series"]').count(), 2);
@@ -32,7 +23,7 @@ test('the chart draws one series per deployment, each point with its max_num_seq
 });
 
 test('clicking a point of another deployment switches to it, in the URL too', async () => {
-  const { page, context } = await openPlanner(browser, server.base, LLAMA_8B);
+  const { page, context } = await openPlanner(env.browser, env.server.base, LLAMA_8B);
   await page.click('[data-testid="chart-point"][data-gpu="B200"][data-concurrency="64"]');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('gpu') === 'B200');
   // B200 at 25 tok/s p50 recommends 256 (the compare row says the same).
@@ -47,7 +38,7 @@ test('clicking a point of another deployment switches to it, in the URL too', as
 });
 
 test('compare rows match the planner for each deployment, precision variants included', async () => {
-  const { page, context } = await openPlanner(browser, server.base, QWEN_235B);
+  const { page, context } = await openPlanner(env.browser, env.server.base, QWEN_235B);
   const rows = await page.$$eval('[data-testid="compare-row"]', (els) => els.map((e) => ({ ...e.dataset })));
   assert.equal(rows.length, 6);
   assert.deepEqual(
@@ -56,7 +47,7 @@ test('compare rows match the planner for each deployment, precision variants inc
   );
   for (const row of rows) {
     const query = `?model=${encodeURIComponent(row.model)}&gpu=${row.gpu}&gpus=${row.gpus}&tpot=70&stat=p50`;
-    const single = await openPlanner(browser, server.base, query);
+    const single = await openPlanner(env.browser, env.server.base, query);
     assert.equal(await value(single.page, 'rec-status'), row.status, query);
     assert.equal((await value(single.page, 'rec-concurrency')) ?? '', row.concurrency, query);
     if (row.concurrency) {
@@ -71,7 +62,7 @@ test('compare rows match the planner for each deployment, precision variants inc
 });
 
 test('compare table sorts, and the all-models switch lists only meeting deployments', async () => {
-  const { page, context } = await openPlanner(browser, server.base, QWEN_235B);
+  const { page, context } = await openPlanner(env.browser, env.server.base, QWEN_235B);
   await page.click('[data-testid="compare-sort"][data-column="J/token"]');
   const energies = await page.$$eval('[data-testid="compare-row"]', (els) =>
     els.map((e) => e.dataset.energy).filter((v) => v !== '').map(Number));
@@ -86,7 +77,7 @@ test('compare table sorts, and the all-models switch lists only meeting deployme
 });
 
 test('a p99 limit in the URL binds: 384 -> 256, and the sweep table names the broken limit', async () => {
-  const { page, context } = await openPlanner(browser, server.base, `${LLAMA_8B}&limit=p99:80`);
+  const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&limit=p99:80`);
   assert.equal(await value(page, 'rec-concurrency'), '256');
   const row384 = page.locator('[data-testid="sweep-row"][data-concurrency="384"]');
   assert.equal(await row384.getAttribute('data-meets'), 'false');
@@ -106,7 +97,7 @@ test('a p99 limit in the URL binds: 384 -> 256, and the sweep table names the br
 });
 
 test('a limit on the rate statistic and a malformed limit', async () => {
-  const { page, context } = await openPlanner(browser, server.base, `${LLAMA_8B}&limit=p42:9&limit=rate:45`);
+  const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&limit=p42:9&limit=rate:45`);
   assert.deepEqual(await page.$$eval('[data-testid="scenario-error"]', (els) => els.map((e) => e.dataset.param)), ['limit']);
   // rate at 256: 255.19 * 1000 / 9009.6 = 28.3 ms; at 384: 41.4 ms; both under 45 ms.
   assert.equal(await value(page, 'rec-concurrency'), '384');
@@ -114,7 +105,7 @@ test('a limit on the rate statistic and a malformed limit', async () => {
 });
 
 test('batching effect and the estimate between measured points', async () => {
-  const { page, context } = await openPlanner(browser, server.base, LLAMA_8B);
+  const { page, context } = await openPlanner(env.browser, env.server.base, LLAMA_8B);
   assert.equal(await value(page, 'batch-user-slowdown'), String((1000 / 7.316111586987972) / (1000 / 37.70148498006165)));
   assert.equal(await value(page, 'batch-throughput-gain'), String(9248.01198181863 / 1069.5688508868182));
   assert.equal(await value(page, 'est-concurrency'), '411');

@@ -1,21 +1,12 @@
 // Issue 6 end to end: CSP, hostile names, no-data, anomaly badges, provenance, reference systems.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPlanner, value } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, value } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 test('a normal load has a CSP, no console errors and no CSP violations', async () => {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => {
@@ -25,7 +16,7 @@ test('a normal load has a CSP, no console errors and no CSP violations', async (
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective}`));
   });
-  await page.goto(`${server.base}?tps=25`);
+  await page.goto(`${env.server.base}?tps=25`);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
   assert.match(csp, /script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'wasm-unsafe-eval'/);
@@ -39,8 +30,8 @@ test('a normal load has a CSP, no console errors and no CSP violations', async (
 
 test('an inline script injected through the URL never runs', async () => {
   const { page, context } = await openPlanner(
-    browser,
-    server.base,
+    env.browser,
+    env.server.base,
     '?model=%3Cscript%3Ewindow.pwned%3D1%3C%2Fscript%3E%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D2%22%3E',
   );
   assert.equal(await page.evaluate(() => window.pwned), undefined);
@@ -49,7 +40,7 @@ test('an inline script injected through the URL never runs', async () => {
 });
 
 test('a no-data URL names what the sweep has', async () => {
-  const { page, context } = await openPlanner(browser, server.base, '?tps=25&stat=tpot_p99');
+  const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25&stat=tpot_p99');
   assert.equal(await value(page, 'rec-status'), 'no-data');
   assert.match(await page.textContent('[data-testid="rec-status"]'), /reports no tpot_p99\. It has: p50, p90, p95, p99, rate\./);
   await context.close();
@@ -57,8 +48,8 @@ test('a no-data URL names what the sweep has', async () => {
 
 test('anomaly badges sit on the named rows', async () => {
   let { page, context } = await openPlanner(
-    browser,
-    server.base,
+    env.browser,
+    env.server.base,
     '?model=Qwen%2FQwen3-235B-A22B-Instruct-2507&gpu=B200&gpus=4&tpot=70&stat=p50',
   );
   const row4096 = page.locator('[data-testid="sweep-row"][data-concurrency="4096"]');
@@ -66,14 +57,14 @@ test('anomaly badges sit on the named rows', async () => {
   assert.deepEqual(kinds.sort(), ['non-monotonic', 'rate-mismatch']);
   assert.match(await row4096.locator('[data-kind="rate-mismatch"]').getAttribute('title'), /rate-based 3\.5 tok\/s vs 14\.8 tok\/s/);
   await context.close();
-  ({ page, context } = await openPlanner(browser, server.base, '?model=Qwen%2FQwen3-30B-A3B-Instruct-2507&gpu=H100&gpus=2&tpot=40'));
+  ({ page, context } = await openPlanner(env.browser, env.server.base, '?model=Qwen%2FQwen3-30B-A3B-Instruct-2507&gpu=H100&gpus=2&tpot=40'));
   assert.equal(await page.locator('[data-testid="sweep-row"][data-concurrency="256"] [data-testid="anomaly"][data-kind="duplicate"]').count(), 2);
   assert.match(await page.textContent('[data-testid="anomaly-summary"]'), /4 duplicate/);
   await context.close();
 });
 
 test('the data panel states the source and what it does not state', async () => {
-  const { page, context } = await openPlanner(browser, server.base, '?tps=25');
+  const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25');
   const panel = await page.textContent('[data-testid="provenance"]');
   assert.match(panel, /ML\.ENERGY leaderboard/);
   assert.match(panel, /LLM Chat \(LM Arena\) \(lm-arena-chat\)/);
@@ -84,8 +75,8 @@ test('the data panel states the source and what it does not state', async () => 
 
 test('reference systems: MPT-7B at 12.5 tok/s rate recommends 64 and reads as the seed does', async () => {
   let { page, context } = await openPlanner(
-    browser,
-    server.base,
+    env.browser,
+    env.server.base,
     '?src=reference&model=mosaicml%2Fmpt-7b&tps=12.5&stat=rate',
   );
   assert.equal(await value(page, 'rec-concurrency'), '64');
@@ -95,10 +86,10 @@ test('reference systems: MPT-7B at 12.5 tok/s rate recommends 64 and reads as th
   assert.equal(await page.locator('[data-testid="compare-row"]').count(), 0);
   assert.match(await page.textContent('[data-testid="provenance"]'), /Energy and ITL percentiles are not reported/);
   await context.close();
-  ({ page, context } = await openPlanner(browser, server.base, '?src=reference&model=mosaicml%2Fmpt-7b&tps=12.5&stat=p50'));
+  ({ page, context } = await openPlanner(env.browser, env.server.base, '?src=reference&model=mosaicml%2Fmpt-7b&tps=12.5&stat=p50'));
   assert.equal(await value(page, 'rec-status'), 'no-data');
   await context.close();
-  ({ page, context } = await openPlanner(browser, server.base, '?src=reference&model=meta-llama%2FLlama-3.1-70B-Instruct-FP8%20(illustrative)&tps=30&stat=tpot_mean'));
+  ({ page, context } = await openPlanner(env.browser, env.server.base, '?src=reference&model=meta-llama%2FLlama-3.1-70B-Instruct-FP8%20(illustrative)&tps=30&stat=tpot_mean'));
   assert.equal(await page.locator('[data-testid="sweep-row"][data-concurrency="1"] [data-kind="faster-than-memory-bound"]').count(), 1);
   await context.close();
 });

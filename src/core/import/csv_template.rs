@@ -2,9 +2,7 @@
 //! names. Required: `concurrency` (or `request_rate`) and `output_tok_s`; every other column is
 //! optional and may be left empty.
 
-use serde_json::{Map, Value};
-
-use super::record::{count, Record};
+use super::record::{count, csv_rows, Record};
 use super::{InputFile, Measured, Parsed, SweepKey};
 use crate::core::sweep::{LevelKind, Row, Statistic};
 
@@ -65,30 +63,5 @@ fn measured(rec: &Record, file: &str) -> Result<Measured, String> {
 
 pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
     let text = file.text.trim_start_matches('\u{feff}');
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
-    let headers = match reader.headers() {
-        Ok(h) => h.clone(),
-        Err(e) => return out.problem(&file.name, None, format!("unreadable CSV header: {e}")),
-    };
-    for (i, record) in reader.records().enumerate() {
-        let row_no = Some(i + 2);
-        match record {
-            Ok(record) => {
-                let map: Map<String, Value> = headers
-                    .iter()
-                    .zip(record.iter())
-                    .filter(|(_, v)| !v.is_empty())
-                    .map(|(h, v)| (h.to_string(), Value::String(v.to_string())))
-                    .collect();
-                match measured(&Record(&map), &file.name) {
-                    Ok(m) => out.rows.push(m),
-                    Err(e) => out.problem(&file.name, row_no, e),
-                }
-            }
-            Err(e) => out.problem(&file.name, row_no, format!("unreadable CSV row: {e}")),
-        }
-    }
+    csv_rows(&file.name, text, out, |rec| measured(rec, &file.name));
 }

@@ -3,9 +3,9 @@
 //! records as JSON (`{records: [...]}`). Level = `Max BS (reqs)`, not the file name's `bs` (with
 //! PP = 2 it is half). TPOT is in seconds. GPUs = TP × PP. J/token is not stored: left absent.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::record::{count, short, Record};
+use super::record::{count, csv_rows, short, Record};
 use super::{InputFile, Measured, Parsed, SweepKey};
 use crate::core::sweep::{LevelKind, Row, Statistic};
 
@@ -57,27 +57,5 @@ pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
         }
         return;
     }
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
-    let headers = match reader.headers() {
-        Ok(h) => h.clone(),
-        Err(e) => return out.problem(&file.name, None, format!("unreadable CSV header: {e}")),
-    };
-    for (i, record) in reader.records().enumerate() {
-        // Data rows are numbered from 2: line 1 is the header.
-        let row_no = Some(i + 2);
-        match record {
-            Ok(record) => {
-                let map: Map<String, Value> = headers
-                    .iter()
-                    .zip(record.iter())
-                    .map(|(h, v)| (h.to_string(), Value::String(v.to_string())))
-                    .collect();
-                match measured(&Record(&map)) {
-                    Ok(m) => out.rows.push(m),
-                    Err(e) => out.problem(&file.name, row_no, e),
-                }
-            }
-            Err(e) => out.problem(&file.name, row_no, format!("unreadable CSV row: {e}")),
-        }
-    }
+    csv_rows(&file.name, text, out, measured);
 }

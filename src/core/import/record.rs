@@ -3,6 +3,8 @@
 
 use serde_json::{Map, Value};
 
+use super::{Measured, Parsed};
+
 /// One JSON object being read.
 pub(crate) struct Record<'a>(pub &'a Map<String, Value>);
 
@@ -42,6 +44,42 @@ impl<'a> Record<'a> {
     /// A nested object.
     pub fn object(&self, key: &str) -> Option<Record<'a>> {
         self.0.get(key).and_then(Value::as_object).map(Record)
+    }
+}
+
+/// Reads CSV text row by row (header first; empty cells left out), handing each row to `read`
+/// as a [`Record`] of strings; rows are numbered from 2 (line 1 is the header).
+pub(crate) fn csv_rows(
+    file: &str,
+    text: &str,
+    out: &mut Parsed,
+    read: impl Fn(&Record) -> Result<Measured, String>,
+) {
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let headers = match reader.headers() {
+        Ok(h) => h.clone(),
+        Err(e) => return out.problem(file, None, format!("unreadable CSV header: {e}")),
+    };
+    for (i, record) in reader.records().enumerate() {
+        let row_no = Some(i + 2);
+        match record {
+            Ok(record) => {
+                let map: Map<String, Value> = headers
+                    .iter()
+                    .zip(record.iter())
+                    .filter(|(_, v)| !v.is_empty())
+                    .map(|(h, v)| (h.to_string(), Value::String(v.to_string())))
+                    .collect();
+                match read(&Record(&map)) {
+                    Ok(m) => out.rows.push(m),
+                    Err(e) => out.problem(file, row_no, e),
+                }
+            }
+            Err(e) => out.problem(file, row_no, format!("unreadable CSV row: {e}")),
+        }
     }
 }
 
