@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
-exec trunk serve --release --address 127.0.0.1 --port "${PORT:-8080}"
+# No auto-reload: its inline script would change after the CSP hook hashed it.
+exec trunk serve --release --no-autoreload --address 127.0.0.1 --port "${PORT:-8080}"

@@ -263,7 +263,7 @@ fn csv_template_and_its_row_problems() {
     assert_eq!(detect(&file), Some(Format::CsvTemplate));
     let imported = import(&[file]).unwrap();
     let sweep = only_sweep(&imported);
-    assert_eq!(sweep.label(), "2 x L40S, TP1, not stated");
+    assert_eq!(sweep.label(), "2 x L40S, parallelism not stated, not stated");
     assert_eq!(sweep.levels().len(), 2);
     assert_eq!(level(sweep, 8.0).latency_ms(Statistic::P50), Some(10.5));
     assert_eq!(level(sweep, 8.0).latency_ms(Statistic::Rate), Some(8.0 * 1000.0 / 800.0));
@@ -290,4 +290,41 @@ fn unrecognised_and_hostile_files_change_nothing_and_do_not_panic() {
     let problems = import(&files).unwrap_err();
     assert_eq!(problems.len(), 5);
     assert!(problems[3].message.contains("`max_concurrency` is not a number"));
+}
+
+#[test]
+fn two_workloads_of_one_deployment_stay_apart() {
+    let gpqa = realdata("mlenergy-leaderboard__public_data_tasks__gpqa.json");
+    let chat = realdata("mlenergy-leaderboard__public_data_tasks__lm-arena-chat__at_9fa07d1_preview_oldschema.json");
+    let imported = import(&[gpqa, chat]).unwrap();
+    let qwen14 = find(&imported.source, "Qwen/Qwen3-14B", "H100", Some(1));
+    let mut configs: Vec<&str> = qwen14.iter().map(|s| s.config.as_str()).collect();
+    configs.sort();
+    assert_eq!(configs, vec!["gpqa", "lm-arena-chat"]);
+    assert!(qwen14.iter().all(|s| s.levels().iter().all(|l| !l.is_duplicate())));
+}
+
+#[test]
+fn out_of_range_rows_and_too_many_rows_are_left_out_with_a_message() {
+    let mut text = String::from("model,concurrency,output_tok_s,p50_itl_ms\nm,1e300,10,5\nm,4,1e-320,5\n");
+    for i in 1..=2100 {
+        text.push_str(&format!("m,{i},{},5\n", i * 10));
+    }
+    let imported = import(&[InputFile { name: "big.csv".into(), text }]).unwrap();
+    assert_eq!(imported.source.row_count(), 2000);
+    let messages: Vec<&str> = imported.problems.iter().map(|p| p.message.as_str()).collect();
+    assert!(messages.iter().any(|m| m.contains("out of range")));
+    assert!(messages.iter().any(|m| m.contains("only the first 2000 rows")));
+}
+
+#[test]
+fn vllm_json_with_bare_nan_is_read() {
+    let file = InputFile {
+        name: "nan.json".into(),
+        text: "{\"backend\":\"vllm\",\"model_id\":\"m\",\"max_concurrency\":4,\"output_throughput\":100,\"median_itl_ms\":10,\"p99_ttft_ms\":NaN}".into(),
+    };
+    let imported = import(&[file]).unwrap();
+    let level = &only_sweep(&imported).levels()[0];
+    assert_eq!(level.latency_ms(Statistic::P50), Some(10.0));
+    assert_eq!(level.latency_ms(Statistic::TtftP99), None);
 }

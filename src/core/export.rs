@@ -11,14 +11,15 @@ use super::scenario::Scenario;
 use super::sweep::Source;
 
 /// CSV header, units in the names.
-pub const CSV_HEADER: [&str; 19] = [
+pub const CSV_HEADER: [&str; 20] = [
     "model_id",
     "gpu",
     "num_gpus",
     "parallelism",
     "precision",
     "status",
-    "max_num_seqs",
+    "level_kind",
+    "level",
     "avg_batch_size_requests",
     "statistic",
     "latency_ms",
@@ -61,6 +62,7 @@ pub fn compare_csv(
             sweep.parallelism_label(),
             sweep.weight_precision.clone(),
             row.plan.status.key().to_string(),
+            sweep.level_kind.label().to_string(),
             num(rec.map(|r| r.level)),
             num(rec.and_then(|r| r.avg_batch_size)),
             slo.stat.key().to_string(),
@@ -93,7 +95,7 @@ struct JsonExport<'a> {
 
 #[derive(Serialize)]
 struct JsonSource<'a> {
-    name: &'static str,
+    name: &'a str,
     task: &'a str,
     task_display_name: &'a str,
 }
@@ -123,7 +125,8 @@ struct JsonLimit {
 #[derive(Serialize)]
 struct JsonResult {
     status: &'static str,
-    max_num_seqs: Option<f64>,
+    level_kind: &'static str,
+    level: Option<f64>,
     avg_batch_size: Option<f64>,
     latency_ms: Option<f64>,
     per_user_tok_s: Option<f64>,
@@ -138,7 +141,7 @@ struct JsonResult {
 
 #[derive(Serialize)]
 struct JsonEstimate {
-    max_num_seqs: u64,
+    level: u64,
     between: [f64; 2],
     throughput_tok_s: f64,
     energy_j_per_token: Option<f64>,
@@ -199,7 +202,7 @@ pub fn scenario_json(
     let export = JsonExport {
         scenario_url,
         source: JsonSource {
-            name: "ML.ENERGY leaderboard",
+            name: &source.provenance.publisher,
             task: &source.task,
             task_display_name: &source.task_display_name,
         },
@@ -226,7 +229,8 @@ pub fn scenario_json(
         },
         result: JsonResult {
             status: plan.status.key(),
-            max_num_seqs: rec.as_ref().map(|r| r.level),
+            level_kind: sweep.level_kind.label(),
+            level: rec.as_ref().map(|r| r.level),
             avg_batch_size: rec.as_ref().and_then(|r| r.avg_batch_size),
             latency_ms: rec.as_ref().map(|r| r.latency_ms),
             per_user_tok_s: rec.as_ref().map(|r| r.user_tps),
@@ -236,7 +240,7 @@ pub fn scenario_json(
             energy_j_per_token: rec.as_ref().and_then(|r| r.energy_per_token_j),
             power_w: rec.as_ref().and_then(|r| r.power_w),
             estimate: estimate(sweep, &slo, plan).map(|e| JsonEstimate {
-                max_num_seqs: e.level,
+                level: e.level,
                 between: [e.from_level, e.to_level],
                 throughput_tok_s: e.throughput_tok_s,
                 energy_j_per_token: e.energy_per_token_j,
@@ -272,12 +276,13 @@ mod tests {
         // 1 x H100: 384, 9248.01 tok/s; 1000 users / 383.0 streams = 3 replicas of 1 GPU;
         // $2 x 1 GPU / (9248.01 x 3600) x 1e6 = 0.0601 $/M tokens.
         let h100: Vec<&str> = body.iter().find(|l| l.contains(",H100,")).unwrap().split(',').collect();
-        assert_eq!(h100[6], "384");
-        assert_eq!(h100[11], "9248.01198181863");
-        assert_eq!(h100[13], "0.07423418180476347");
-        assert_eq!(h100[15], "3");
+        assert_eq!(h100[6], "max_num_seqs");
+        assert_eq!(h100[7], "384");
+        assert_eq!(h100[12], "9248.01198181863");
+        assert_eq!(h100[14], "0.07423418180476347");
         assert_eq!(h100[16], "3");
-        assert_eq!(h100[17], (2.0 / (9248.01198181863 * 3600.0) * 1e6).to_string());
+        assert_eq!(h100[17], "3");
+        assert_eq!(h100[18], (2.0 / (9248.01198181863 * 3600.0) * 1e6).to_string());
     }
 
     #[test]
@@ -289,7 +294,7 @@ mod tests {
         let rows = family_rows(source, model, &slo);
         let text = compare_csv(source, &rows, &slo, &scenario.capacity, "u").unwrap();
         let row = text.lines().nth(2).unwrap();
-        assert!(row.contains(",unattainable,,,p50,,,,,,,,,,"), "{row}");
+        assert!(row.contains(",unattainable,max_num_seqs,,,p50,,,,,,,,,,"), "{row}");
         // A URL with a line break cannot break the comment line.
         let text = compare_csv(source, &rows, &slo, &scenario.capacity, "a\nb").unwrap();
         assert!(text.starts_with("# scenario: a b\n"));
@@ -307,9 +312,11 @@ mod tests {
         assert_eq!(v["scenario"]["target_value"], 25.0);
         assert_eq!(v["scenario"]["pue"], 1.0);
         assert_eq!(v["result"]["status"], "ok");
-        assert_eq!(v["result"]["max_num_seqs"], 384.0);
+        assert_eq!(v["result"]["level"], 384.0);
+        assert_eq!(v["result"]["level_kind"], "max_num_seqs");
+        assert_eq!(v["source"]["name"], "ML.ENERGY leaderboard");
         assert_eq!(v["result"]["throughput_tok_s"], 9248.01198181863);
-        assert_eq!(v["result"]["estimate"]["max_num_seqs"], 411);
+        assert_eq!(v["result"]["estimate"]["level"], 411);
         assert_eq!(v["result"]["capacity"]["replicas"], 3);
         assert!(v["result"]["capacity"]["co2_kg_per_mtok"].is_null());
         assert!(v["scenario"]["price_usd_per_kwh"].is_null());

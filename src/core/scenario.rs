@@ -253,6 +253,7 @@ impl Scenario {
             }
         }
 
+        let default_model = source.model_index(DEFAULT_MODEL).unwrap_or(0);
         let model_index = match model {
             Some(id) => match source.model_index(&id).or_else(|| {
                 source
@@ -260,23 +261,18 @@ impl Scenario {
                     .iter()
                     .position(|m| m.model_id.eq_ignore_ascii_case(&id))
             }) {
-                Some(i) => Some(i),
+                Some(i) => i,
                 None => {
+                    let shown = source.models.get(default_model).map_or("", |m| m.model_id.as_str());
                     errors.push(ParamError::new(
                         "model",
-                        format!(
-                            "`model` \"{}\" is not in the data; showing {DEFAULT_MODEL}",
-                            echo(&id)
-                        ),
+                        format!("`model` \"{}\" is not in the data; showing {shown}", echo(&id)),
                     ));
-                    None
+                    default_model
                 }
             },
-            None => None,
+            None => default_model,
         };
-        let model_index = model_index
-            .or_else(|| source.model_index(DEFAULT_MODEL))
-            .unwrap_or(0);
         let (gpu, gpus) = resolve_deployment(source, model_index, gpu, gpus, &mut errors);
         let cfg = resolve_config(source, model_index, &gpu, gpus, cfg, &mut errors);
         let scenario = Scenario {
@@ -293,6 +289,18 @@ impl Scenario {
             stat: stat.unwrap_or(Statistic::P50),
             limits,
             capacity,
+        };
+        // Without a `stat`, judge on p50 ITL if the sweep has it, else its first per-token one.
+        let scenario = match (stat, scenario.sweep_index(source)) {
+            (None, Some(i)) => {
+                let has = source.sweeps[i].statistics();
+                let first = has.iter().copied().find(|s| s.is_per_token());
+                Scenario {
+                    stat: if has.contains(&Statistic::P50) { Statistic::P50 } else { first.unwrap_or(Statistic::P50) },
+                    ..scenario
+                }
+            }
+            _ => scenario,
         };
         (scenario, errors)
     }
@@ -449,15 +457,12 @@ fn resolve_deployment(
             .find(|s| s.gpu_model.eq_ignore_ascii_case(name))
             .map(|s| s.gpu_model.clone())
     };
-    let has_gpu = |name: &str| known_gpu(name).is_some();
-    let fallback_gpu = if has_gpu(DEFAULT_GPU) {
-        DEFAULT_GPU.to_string()
-    } else {
+    let fallback_gpu = known_gpu(DEFAULT_GPU).unwrap_or_else(|| {
         sweeps
             .first()
             .map(|s| s.gpu_model.clone())
             .unwrap_or_default()
-    };
+    });
     let gpu = match gpu.as_deref().map(|name| (name, known_gpu(name))) {
         Some((_, Some(known))) => known,
         Some((name, None)) => {

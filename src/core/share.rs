@@ -149,6 +149,13 @@ pub fn decode(packed: &str) -> Result<Source, String> {
         return Err(format!("the shared sweep uses format version {}, this page reads 1", shared.v));
     }
     let mut rows = Vec::new();
+    let total: usize = shared.sweeps.iter().map(|s| s.rows.len()).sum();
+    if total > super::import::MAX_ROWS {
+        return Err(format!(
+            "the shared sweep in this link holds {total} rows, more than the {} this page reads",
+            super::import::MAX_ROWS
+        ));
+    }
     for s in shared.sweeps {
         let Some(m) = shared.models.get(s.model) else {
             return Err("the shared sweep names a model it does not hold".into());

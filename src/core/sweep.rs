@@ -429,8 +429,12 @@ impl Sweep {
         &self.levels
     }
 
-    /// Parallelism label: `TP4`, `EP8`, `TP2 DP2`; `TP1` when every degree is 1.
+    /// Parallelism label: `TP4`, `EP8`, `TP2 DP2`; `TP1` when every degree is 1;
+    /// `parallelism not stated` when the source gives none (degrees 0).
     pub fn parallelism_label(&self) -> String {
+        if (self.tensor_parallel, self.expert_parallel, self.data_parallel) == (0, 0, 0) {
+            return "parallelism not stated".to_string();
+        }
         let parts: Vec<String> = [
             ("TP", self.tensor_parallel),
             ("EP", self.expert_parallel),

@@ -227,7 +227,7 @@ fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
             view! {
                 <div class="headline">
                     <span class="big none" data-testid="rec-concurrency" data-value="">
-                        "None"
+                        "—"
                     </span>
                 </div>
                 <p class="status" data-testid="rec-status" data-value="unattainable">

@@ -29,7 +29,13 @@ fn money(v: f64) -> String {
     }
 }
 
-fn figures(c: &Capacity, num_gpus: Option<u32>, pue: f64, users: Option<f64>) -> impl IntoView {
+fn figures(
+    c: &Capacity,
+    num_gpus: Option<u32>,
+    pue: f64,
+    users: Option<f64>,
+    measured_batch: bool,
+) -> impl IntoView {
     let replicas = c.replicas.map(|r| r as f64);
     let gpus = c.gpus.map(|g| g as f64);
     view! {
@@ -93,13 +99,17 @@ fn figures(c: &Capacity, num_gpus: Option<u32>, pue: f64, users: Option<f64>) ->
             )}
         </dl>
         <p class="hint">
-            {c.streams_per_replica.map_or_else(
-                || "Streams per replica are not reported for this sweep, so replicas cannot be counted. ".to_string(),
-                |s| format!(
+            {match (c.streams_per_replica, measured_batch) {
+                (None, _) => "Streams per replica are not reported for this sweep, so replicas cannot be counted. ".to_string(),
+                (Some(s), true) => format!(
                     "One replica holds {} streams (the avg batch measured at this level, not the cap). ",
                     grouped(s, 1),
                 ),
-            )}
+                (Some(s), false) => format!(
+                    "One replica holds {} streams (the client's concurrency at this level; no average batch is reported). ",
+                    grouped(s, 1),
+                ),
+            }}
             {users.map(|_| "Fleet capacity and power assume every replica runs full at the recommended level (capacity, not what your users draw). ")}
             {format!(
                 "PUE {}{}; GPU cost is rental only; energy per request is the measured GPU energy.",
@@ -134,7 +144,13 @@ pub fn CapacityPanel(
         Some(view! {
             <section class="capacity" aria-labelledby="capacity-title">
                 <h2 id="capacity-title">"Fleet, cost and energy at the recommended level"</h2>
-                {figures(&c, sweep.num_gpus, inputs.pue_or_default(), inputs.users)}
+                {figures(
+                    &c,
+                    sweep.num_gpus,
+                    inputs.pue_or_default(),
+                    inputs.users,
+                    plan.recommended.and_then(|i| sweep.levels().get(i)).is_some_and(|l| l.avg_batch_size.is_some()),
+                )}
                 {(!missing.is_empty()).then(|| view! {
                     <p class="hint">{format!("Enter {} in the panel to see more.", missing.join(", "))}</p>
                 })}

@@ -113,6 +113,20 @@ pub fn TradeoffChart(
     move || {
         let chart = chart.get()?;
         let stat = scenario.with(|s| s.stat);
+        if chart.series.iter().all(|s| s.points.is_empty()) {
+            return Some(view! {
+                <section class="chart">
+                    <h2>"Trade-off: per-user speed against throughput per GPU"</h2>
+                    <p class="hint" data-testid="chart-empty">
+                        {format!(
+                            "No chart: this model's sweeps state no GPU count (so no tok/s per GPU) or report no {}.",
+                            stat.short_label()
+                        )}
+                    </p>
+                </section>
+            }
+            .into_any());
+        }
         let current = result.with(|r| r.as_ref().map(|(i, p)| (*i, p.recommended)));
         let summary = summary(source, &chart, stat.short_label());
         let chart_for_export = chart.clone();
@@ -157,7 +171,8 @@ pub fn TradeoffChart(
                     "Download chart (SVG)"
                 </button>
             </section>
-        })
+        }
+        .into_any())
     }
 }
 

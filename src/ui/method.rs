@@ -2,15 +2,17 @@
 
 use leptos::prelude::*;
 
-/// How the recommendation and each figure are computed, and where the data comes from.
+use crate::core::sweep::Source;
+
+/// How the recommendation and each figure are computed, and where the shown data comes from.
 #[component]
-pub fn Method() -> impl IntoView {
+pub fn Method(source: &'static Source) -> impl IntoView {
     view! {
         <details class="method" data-testid="method" open>
             <summary>"How this is computed"</summary>
             <ul>
                 <li>
-                    "Each level is one vLLM "<code>"max_num_seqs"</code>" setting of the sweep. "
+                    "Each level is one setting of the sweep variable (vLLM "<code>"max_num_seqs"</code>", a client's concurrency, or a request rate). "
                     "A level meets the target when its latency at the chosen statistic is at most the target in ms per token "
                     "(for a tok/s target S: when 1000 / latency ≥ S)."
                 </li>
@@ -38,9 +40,14 @@ pub fn Method() -> impl IntoView {
                     "J/token is the stored "<code>"energy_per_token_joules"</code>" (= power / throughput). "
                     "Per-user tok/s = 1000 / latency. Headroom is in the unit you entered: (speed − S) / S, or (T − latency) / T."
                 </li>
-                <li>
-                    "Data: ML.ENERGY leaderboard, task lm-arena-chat (LM Arena chat prompts), 328 vLLM runs of 38 model × GPU "
-                    "deployments on NVIDIA H100 and B200. A value the data does not report is shown as “not reported”."
+                <li data-testid="method-data">
+                    {format!(
+                        "Data shown: {} ({}), {} runs of {} deployments; see “Where these numbers come from” below. A value the data does not report is shown as “not reported”.",
+                        source.task_display_name,
+                        source.provenance.publisher,
+                        source.row_count(),
+                        source.sweeps.len(),
+                    )}
                 </li>
             </ul>
         </details>

@@ -47,7 +47,7 @@ pub fn Planner(source: &'static Source, query: String) -> impl IntoView {
                     source=source
                     sweep_index=Signal::derive(move || result.with(|r| r.as_ref().map(|(i, _)| *i)))
                 />
-                <super::method::Method />
+                <super::method::Method source=source />
             </main>
         </div>
     }

@@ -60,10 +60,12 @@ pub fn SweepTable(
                 let verdict = verdict.map_or_else(String::new, |v| verdict_text(&slo, v));
                 let recommended = plan.recommended == Some(li);
                 let also_meets = plan.also_meets.iter().any(|a| a.level_index == li);
-                let class = match (recommended, meets) {
-                    (true, _) => "recommended meets",
-                    (false, true) => "meets",
-                    (false, false) => "fails",
+                let unreported = plan.verdicts.get(li).is_some_and(|v| v.unreported);
+                let class = match (recommended, meets, unreported) {
+                    (true, _, _) => "recommended meets",
+                    (false, true, _) => "meets",
+                    (false, false, true) => "unreported",
+                    (false, false, false) => "fails",
                 };
                 let row_flags = flags
                     .iter()

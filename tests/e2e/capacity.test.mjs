@@ -68,7 +68,8 @@ test('the CSV download holds one row per deployment with the numbers of the page
     assert.equal(row.gpu, p.gpu);
     assert.equal(row.num_gpus, p.gpus);
     assert.equal(row.status, p.status);
-    assert.equal(row.max_num_seqs, p.concurrency);
+    assert.equal(row.level, p.concurrency);
+    assert.equal(row.level_kind, 'max_num_seqs');
     assert.equal(row.throughput_per_gpu_tok_s, p.throughputPerGpu);
     assert.equal(row.energy_j_per_token, p.energy);
     assert.equal(row.gpus_needed, p.gpusNeeded);
@@ -84,7 +85,7 @@ test('JSON and SVG downloads', async () => {
   let [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-json"]')]);
   const json = JSON.parse(await fs.readFile(await download.path(), 'utf8'));
   assert.equal(json.scenario_url, page.url());
-  assert.equal(json.result.max_num_seqs, 384);
+  assert.equal(json.result.level, 384);
   assert.equal(json.result.capacity.replicas, 3);
   assert.equal(json.scenario.pue, 1.2);
   [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-svg"]')]);

@@ -136,3 +136,20 @@ test('drag and drop and paste both import', async () => {
   assert.equal(await value(page, 'rec-throughput-per-gpu'), '700');
   await context.close();
 });
+
+test('InferenceX and agentic aggregate imports open on a statistic they have, with an answer', async () => {
+  for (const file of [
+    'inferencex-app__cypress_fixtures_api__benchmarks.json',
+    'inferencemax-rocm-fork__results_0603_sa__kimik2.5-fp4-b200-vllm-agentic-lmcache__agg_bmk.json',
+  ]) {
+    const { page, context } = await openPlanner(env.browser, env.server.base);
+    await page.click('.import summary');
+    await page.setInputFiles('[data-testid="import-file"]', [path.join(REALDATA, file)]);
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+    await page.waitForSelector('[data-testid="rec-status"][data-value]');
+    const status = await value(page, 'rec-status');
+    assert.ok(['ok', 'all-meet', 'unattainable'].includes(status), `${file}: ${status}`);
+    assert.ok((await page.locator('[data-testid="sweep-row"]').count()) > 0, file);
+    await context.close();
+  }
+});

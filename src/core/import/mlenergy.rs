@@ -99,7 +99,8 @@ pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
                     ),
                     precision: precision.to_string(),
                     level_kind: LevelKind::MaxNumSeqs,
-                    config: String::new(),
+                    // The task tells apart the same deployment in two workloads' files.
+                    config: top.text("task").unwrap_or_default().to_string(),
                 };
                 out.rows.push(Measured {
                     key,

@@ -94,7 +94,7 @@ impl SweepKey {
             model_id: model_id.to_string(),
             gpu: "GPU not stated".to_string(),
             num_gpus: None,
-            parallelism: (1, 1, 1),
+            parallelism: (0, 0, 0),
             precision: "not stated".to_string(),
             level_kind,
             config: String::new(),
@@ -134,6 +134,12 @@ impl Parsed {
         });
     }
 }
+
+/// Most rows one import keeps: more would not be a benchmark sweep, and drawing them would
+/// freeze the page.
+pub const MAX_ROWS: usize = 2_000;
+/// Largest level and throughput accepted (anything above is a unit or parsing mistake).
+const MAX_MAGNITUDE: f64 = 1e9;
 
 /// The result of a successful import.
 #[derive(Clone, Debug, PartialEq)]
@@ -236,6 +242,26 @@ pub fn import(files: &[InputFile]) -> Result<Import, Vec<Problem>> {
             ),
         }
     }
+    let mut kept = Vec::with_capacity(parsed.rows.len().min(MAX_ROWS));
+    for m in std::mem::take(&mut parsed.rows) {
+        let sane = |v: f64| v.is_finite() && (1e-6..=MAX_MAGNITUDE).contains(&v);
+        if !sane(m.row.level) || !sane(m.row.throughput_tok_s) {
+            parsed.problem(
+                "(import)",
+                None,
+                format!(
+                    "a level of {} with {} tok/s is out of range (1e-6 to 1e9) and was left out",
+                    m.row.level, m.row.throughput_tok_s
+                ),
+            );
+        } else if kept.len() == MAX_ROWS {
+            parsed.problem("(import)", None, format!("only the first {MAX_ROWS} rows are read"));
+            break;
+        } else {
+            kept.push(m);
+        }
+    }
+    parsed.rows = kept;
     if parsed.rows.is_empty() {
         if parsed.problems.is_empty() {
             parsed.problem("(import)", None, "no file was given");

@@ -72,7 +72,8 @@ pub(crate) fn client_row(rec: &Record) -> Result<(Row, LevelKind), String> {
 }
 
 pub(crate) fn parse(file: &InputFile, out: &mut Parsed, seen: &mut Vec<String>) {
-    let value: Value = match serde_json::from_str(&file.text) {
+    // Python's json.dump writes bare NaN / Infinity for empty statistics.
+    let value: Value = match serde_json::from_str(&super::sglang::sanitize(&file.text)) {
         Ok(v) => v,
         Err(e) => return out.problem(&file.name, None, format!("not valid JSON: {}", short(&e.to_string()))),
     };
