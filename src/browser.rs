@@ -13,16 +13,21 @@ pub fn query() -> String {
 
 /// Replaces the query string (no reload, no history entry), keeping the path and any `#fragment`.
 pub fn replace_query(query: &str) {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    replace_url(&format!("?{query}"), &hash);
+}
+
+/// Replaces the search (`?...`) and fragment (`#...`) of the URL, keeping the path.
+fn replace_url(search: &str, hash: &str) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let location = window.location();
-    let path = location.pathname().unwrap_or_default();
-    let hash = location.hash().unwrap_or_default();
+    let path = window.location().pathname().unwrap_or_default();
     if let Ok(history) = window.history() {
-        let url = format!("{path}?{query}{hash}");
         // A refused replaceState leaves the old URL in place; the page itself is unaffected.
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{search}{hash}")));
     }
 }
 
@@ -142,17 +147,7 @@ pub fn fragment() -> String {
 
 /// Replaces the fragment (no reload, no history entry), keeping the path and query.
 pub fn replace_fragment(fragment: &str) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let location = window.location();
-    let path = location.pathname().unwrap_or_default();
-    let search = location.search().unwrap_or_default();
-    if let Ok(history) = window.history() {
-        let url = format!("{path}{search}{fragment}");
-        // A refused replaceState leaves the old URL in place; the page itself is unaffected.
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
-    }
+    replace_url(&query(), fragment);
 }
 
 fn storage() -> Option<web_sys::Storage> {

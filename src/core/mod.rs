@@ -1,7 +1,7 @@
 //! The pure core: sweep model, SLO semantics, planning and the URL scenario codec.
 //!
-//! Nothing here imports leptos, web-sys, gloo or wasm-bindgen, so all of it is tested natively
-//! with `cargo test`. How the recommendation is computed lives in [`planner`].
+//! Nothing here imports the UI framework or the browser bindings, so all of it is tested
+//! natively with `cargo test`. How the recommendation is computed lives in [`planner`].
 
 pub mod anomalies;
 pub mod bench;

@@ -56,6 +56,19 @@ fn standalone_svg(markup: &str, chart: &ChartLayout, title: &str, legend: &[(Str
     ))
 }
 
+/// "1 x H100, TP1, bf16 at max_num_seqs 384: 26.5 tok/s per user at p50 ITL, 9,248 tok/s per GPU".
+fn point_text(sweep: &crate::core::sweep::Sweep, p: &crate::core::chart::ChartPoint, stat: &str) -> String {
+    format!(
+        "{} at {} {}: {} tok/s per user at {}, {} tok/s per GPU",
+        sweep.label(),
+        sweep.level_kind.label(),
+        level_text(p.level),
+        significant(p.user_tps, 3),
+        stat,
+        grouped(p.throughput_per_gpu, 0),
+    )
+}
+
 /// Chart height in SVG units (= CSS px: the view box matches the drawn size).
 const HEIGHT: f64 = 340.0;
 
@@ -246,13 +259,8 @@ fn svg(
                             .is_some_and(|l| l.level == p.level);
                     let on_frontier = chart.frontier.contains(&(si, pi));
                     let label = format!(
-                        "{}, {} {}: {} tok/s per user at {}, {} tok/s per GPU{}{}",
-                        sweep.label(),
-                        sweep.level_kind.label(),
-                        level_text(p.level),
-                        significant(p.user_tps, 3),
-                        stat,
-                        grouped(p.throughput_per_gpu, 0),
+                        "{}{}{}",
+                        point_text(sweep, p, stat),
                         if recommended { ", recommended" } else { "" },
                         if is_current { "" } else { ". Press Enter to switch to this deployment" },
                     );
@@ -368,13 +376,8 @@ fn readout(source: &Source, chart: &ChartLayout, focus: Focus, stat: &str) -> St
     let sweep = &source.sweeps[series.sweep_index];
     let level = sweep.levels().iter().find(|l| l.level == p.level);
     format!(
-        "{} at {} {}: {} tok/s per user at {}, {} tok/s per GPU ({} tok/s on {}), {}",
-        sweep.label(),
-        sweep.level_kind.label(),
-        level_text(p.level),
-        significant(p.user_tps, 3),
-        stat,
-        grouped(p.throughput_per_gpu, 0),
+        "{} ({} tok/s on {}), {}",
+        point_text(sweep, p, stat),
         grouped(level.map_or(0.0, |l| l.throughput_tok_s), 0),
         gpus(sweep.num_gpus),
         level
