@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 TRUNK_VERSION=0.21.14
 # wasm-bindgen-cli must be exactly the wasm-bindgen version in Cargo.lock.
 WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3 }' Cargo.lock)
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 rustup target add wasm32-unknown-unknown
 
