@@ -12,9 +12,16 @@ fn planning(c: &mut Criterion) {
         stat: Statistic::P50,
         limits: Vec::new(),
     };
-    c.bench_function("plan 100k levels", |b| b.iter(|| plan(std::hint::black_box(&sweep), &slo)));
+    c.bench_function("plan 100k levels", |b| {
+        b.iter(|| plan(std::hint::black_box(&sweep), &slo))
+    });
     c.bench_function("build + plan 100k levels", |b| {
-        b.iter(|| plan(&llm_slo_planner::core::bench::synthetic_sweep(100_000), &slo))
+        b.iter(|| {
+            plan(
+                &llm_slo_planner::core::bench::synthetic_sweep(100_000),
+                &slo,
+            )
+        })
     });
 }
 

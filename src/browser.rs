@@ -27,7 +27,11 @@ fn replace_url(search: &str, hash: &str) {
     let path = window.location().pathname().unwrap_or_default();
     if let Ok(history) = window.history() {
         // A refused replaceState leaves the old URL in place; the page itself is unaffected.
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}{search}{hash}")));
+        let _ = history.replace_state_with_url(
+            &JsValue::NULL,
+            "",
+            Some(&format!("{path}{search}{hash}")),
+        );
     }
 }
 

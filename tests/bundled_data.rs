@@ -25,7 +25,10 @@ fn every_numeric_field_is_finite_and_positive() {
                 numbers += 1;
                 assert!(x.is_finite() && x > 0.0, "row {i} field {key} = {x}");
             } else {
-                assert!(field.is_string(), "row {i} field {key} is neither number nor text");
+                assert!(
+                    field.is_string(),
+                    "row {i} field {key} is neither number nor text"
+                );
             }
         }
     }

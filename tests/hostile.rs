@@ -93,7 +93,11 @@ fn nasty_corpus() {
     ];
     for q in &queries {
         let (scenario, errors) = Scenario::from_query(q, source);
-        assert!(scenario.sweep_index(source).is_some(), "{}", &q[..q.len().min(60)]);
+        assert!(
+            scenario.sweep_index(source).is_some(),
+            "{}",
+            &q[..q.len().min(60)]
+        );
         assert!(errors.iter().all(|e| e.message.chars().count() < 400));
     }
 
@@ -114,7 +118,10 @@ fn nasty_corpus() {
         if f.name == "big.csv" || f.name == "xss.json" {
             let imported = result.expect(&f.name);
             if f.name == "xss.json" {
-                assert_eq!(imported.source.models[0].model_id, "<img src=x onerror=alert(1)>");
+                assert_eq!(
+                    imported.source.models[0].model_id,
+                    "<img src=x onerror=alert(1)>"
+                );
             }
         } else if f.name != "huge.json" {
             assert!(result.is_err(), "{} imported", f.name);

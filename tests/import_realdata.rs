@@ -7,9 +7,15 @@ use llm_slo_planner::core::import::{detect, import, Format, Import, InputFile, P
 use llm_slo_planner::core::sweep::{LevelKind, Source, Statistic, Sweep};
 
 fn realdata(rel: &str) -> InputFile {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/realdata").join(rel);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (the samples live in tests/fixtures/realdata)", path.display()));
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/realdata")
+        .join(rel);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (the samples live in tests/fixtures/realdata)",
+            path.display()
+        )
+    });
     InputFile {
         name: rel.rsplit('/').next().unwrap_or(rel).to_string(),
         text,
@@ -17,36 +23,62 @@ fn realdata(rel: &str) -> InputFile {
 }
 
 fn dir(rel: &str) -> Vec<InputFile> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/realdata").join(rel);
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/realdata")
+        .join(rel);
     let mut names: Vec<String> = std::fs::read_dir(&root)
         .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    names.iter().map(|n| realdata(&format!("{rel}/{n}"))).collect()
+    names
+        .iter()
+        .map(|n| realdata(&format!("{rel}/{n}")))
+        .collect()
 }
 
 fn only_sweep(import: &Import) -> &Sweep {
-    assert_eq!(import.source.sweeps.len(), 1, "{:?}", import.source.sweeps.iter().map(Sweep::label).collect::<Vec<_>>());
+    assert_eq!(
+        import.source.sweeps.len(),
+        1,
+        "{:?}",
+        import
+            .source
+            .sweeps
+            .iter()
+            .map(Sweep::label)
+            .collect::<Vec<_>>()
+    );
     &import.source.sweeps[0]
 }
 
 fn level(sweep: &Sweep, level: f64) -> &llm_slo_planner::core::sweep::Level {
-    sweep.levels().iter().find(|l| l.level == level).unwrap_or_else(|| panic!("no level {level}"))
+    sweep
+        .levels()
+        .iter()
+        .find(|l| l.level == level)
+        .unwrap_or_else(|| panic!("no level {level}"))
 }
 
 fn find<'a>(source: &'a Source, model: &str, gpu: &str, gpus: Option<u32>) -> Vec<&'a Sweep> {
     source
         .sweeps
         .iter()
-        .filter(|s| source.models[s.model_index].model_id == model && s.gpu_model == gpu && s.num_gpus == gpus)
+        .filter(|s| {
+            source.models[s.model_index].model_id == model
+                && s.gpu_model == gpu
+                && s.num_gpus == gpus
+        })
         .collect()
 }
 
 #[test]
 fn vllm_multi_file_sweep() {
     let files = dir("inferencex-app__glm-4.7_gaudi3_vllm_sweep");
-    let files: Vec<InputFile> = files.into_iter().filter(|f| f.name.starts_with("glm47_conc")).collect();
+    let files: Vec<InputFile> = files
+        .into_iter()
+        .filter(|f| f.name.starts_with("glm47_conc"))
+        .collect();
     assert_eq!(files.len(), 8);
     assert!(files.iter().all(|f| detect(f) == Some(Format::VllmBench)));
     let imported = import(&files).unwrap();
@@ -55,13 +87,19 @@ fn vllm_multi_file_sweep() {
     assert_eq!(imported.source.models[0].model_id, "zai-org/GLM-4.7");
     assert_eq!(sweep.level_kind, LevelKind::Concurrency);
     assert_eq!(sweep.num_gpus, None);
-    assert_eq!(sweep.levels().iter().map(|l| l.level).collect::<Vec<_>>(), vec![1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0]);
+    assert_eq!(
+        sweep.levels().iter().map(|l| l.level).collect::<Vec<_>>(),
+        vec![1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0]
+    );
     let l16 = level(sweep, 16.0);
     assert_eq!(l16.throughput_tok_s, 186.47558779609227);
     assert_eq!(l16.latency_ms(Statistic::P50), Some(79.2785869925865));
     assert_eq!(l16.latency_ms(Statistic::TpotMean), Some(80.94105414421823));
     assert_eq!(l16.latency_ms(Statistic::TtftP99), Some(1611.2285128283838));
-    assert_eq!(l16.latency_ms(Statistic::Rate), Some(16.0 * 1000.0 / 186.47558779609227));
+    assert_eq!(
+        l16.latency_ms(Statistic::Rate),
+        Some(16.0 * 1000.0 / 186.47558779609227)
+    );
     let l128 = level(sweep, 128.0);
     assert_eq!(l128.latency_ms(Statistic::P50), Some(133.509546998539));
     assert_eq!(l128.latency_ms(Statistic::P90), None);
@@ -70,18 +108,30 @@ fn vllm_multi_file_sweep() {
 #[test]
 fn vllm_bench_sweep_folders_count_each_run_once_and_keep_repeats() {
     let root = "er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1";
-    let mut files = dir(&format!("{root}/SERVE--max_num_seqs=4-BENCH--max_concurrency=2-num_prompts=8"));
-    files.extend(dir(&format!("{root}/SERVE--max_num_seqs=8-BENCH--max_concurrency=2-num_prompts=8")));
+    let mut files = dir(&format!(
+        "{root}/SERVE--max_num_seqs=4-BENCH--max_concurrency=2-num_prompts=8"
+    ));
+    files.extend(dir(&format!(
+        "{root}/SERVE--max_num_seqs=8-BENCH--max_concurrency=2-num_prompts=8"
+    )));
     assert_eq!(files.len(), 6);
     let imported = import(&files).unwrap();
     assert!(imported.problems.is_empty(), "{:?}", imported.problems);
     // Two server configs (max_num_seqs 4 and 8), each with two repeat runs at concurrency 2.
     assert_eq!(imported.source.sweeps.len(), 2);
-    let s4 = imported.source.sweeps.iter().find(|s| s.config == "max_num_seqs=4").unwrap();
+    let s4 = imported
+        .source
+        .sweeps
+        .iter()
+        .find(|s| s.config == "max_num_seqs=4")
+        .unwrap();
     assert_eq!(s4.rows.len(), 2);
     assert!(s4.levels()[0].is_duplicate());
     // Worst of the two runs: run 0 had the cold start (TTFT p99 762 ms).
-    assert_eq!(s4.levels()[0].latency_ms(Statistic::TtftP99), Some(762.4942294094944));
+    assert_eq!(
+        s4.levels()[0].latency_ms(Statistic::TtftP99),
+        Some(762.4942294094944)
+    );
 }
 
 #[test]
@@ -90,15 +140,25 @@ fn vllm_broken_samples_give_row_messages() {
     let problems: Vec<Problem> = import(&[failed]).unwrap_err();
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].row, Some(1));
-    assert!(problems[0].message.contains("all requests failed"), "{}", problems[0].message);
-    let good = realdata("er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1/bench_serve_v0.25.1.json");
+    assert!(
+        problems[0].message.contains("all requests failed"),
+        "{}",
+        problems[0].message
+    );
+    let good = realdata(
+        "er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1/bench_serve_v0.25.1.json",
+    );
     let imported = import(&[good]).unwrap();
-    assert_eq!(only_sweep(&imported).levels()[0].latency_ms(Statistic::P99), Some(29.815922519960626));
+    assert_eq!(
+        only_sweep(&imported).levels()[0].latency_ms(Statistic::P99),
+        Some(29.815922519960626)
+    );
 }
 
 #[test]
 fn sglang_jsonl_with_bare_infinity() {
-    let online = realdata("datacrunch-h200-benchmarks__sglang_outputs__llama_3_3_70b_online_output.jsonl");
+    let online =
+        realdata("datacrunch-h200-benchmarks__sglang_outputs__llama_3_3_70b_online_output.jsonl");
     assert_eq!(detect(&online), Some(Format::SglangJsonl));
     let imported = import(&[online]).unwrap();
     assert!(imported.problems.is_empty());
@@ -109,12 +169,16 @@ fn sglang_jsonl_with_bare_infinity() {
     assert!(level(s, 4.0).is_duplicate());
     assert_eq!(s.level_kind, LevelKind::RequestRate);
     assert_eq!(level(s, 1.0).throughput_tok_s, 537.4142851849319);
-    assert_eq!(level(s, 16.0).latency_ms(Statistic::P50), Some(179.12118090316653));
+    assert_eq!(
+        level(s, 16.0).latency_ms(Statistic::P50),
+        Some(179.12118090316653)
+    );
     // Rate needs a concurrency: a request-rate sweep has none.
     assert_eq!(level(s, 1.0).latency_ms(Statistic::Rate), None);
 
     // request_rate Infinity and no max_concurrency: no level on any line.
-    let offline = realdata("datacrunch-h200-benchmarks__sglang_outputs__llama_3_3_70b_offline_output.jsonl");
+    let offline =
+        realdata("datacrunch-h200-benchmarks__sglang_outputs__llama_3_3_70b_offline_output.jsonl");
     let problems = import(&[offline]).unwrap_err();
     assert_eq!(problems.len(), 7);
     assert!(problems.iter().all(|p| p.message.starts_with("no level")));
@@ -136,7 +200,10 @@ fn aiperf_profile_exports_convert_units_and_keep_itl_and_tpot_apart() {
     assert_eq!(l4.latency_ms(Statistic::P50), Some(13.573606999999999));
     assert_eq!(l4.latency_ms(Statistic::TpotMean), Some(18.1366498691242));
     assert_eq!(l4.latency_ms(Statistic::TtftP90), Some(4844.6748025));
-    assert_eq!(level(sweep, 1.0).latency_ms(Statistic::P50), Some(11.781533999999999));
+    assert_eq!(
+        level(sweep, 1.0).latency_ms(Statistic::P50),
+        Some(11.781533999999999)
+    );
 }
 
 #[test]
@@ -147,7 +214,9 @@ fn aiperf_units_are_converted_per_metric() {
     v["time_to_first_token"]["p90"] = 4.8446748025.into();
     file.text = v.to_string();
     let imported = import(&[file]).unwrap();
-    let ttft = only_sweep(&imported).levels()[0].latency_ms(Statistic::TtftP90).unwrap();
+    let ttft = only_sweep(&imported).levels()[0]
+        .latency_ms(Statistic::TtftP90)
+        .unwrap();
     assert!((ttft - 4844.6748025).abs() < 1e-9);
 }
 
@@ -171,8 +240,14 @@ fn inferencex_agentic_aggregate_in_seconds_with_a_failed_row() {
         .unwrap();
     assert_eq!(s.num_gpus, Some(4));
     let l14 = level(s, 14.0);
-    assert_eq!(l14.latency_ms(Statistic::ItlMean), Some(0.014684985080327676 * 1000.0));
-    assert_eq!(l14.latency_ms(Statistic::TtftP90), Some(67.3635679862 * 1000.0));
+    assert_eq!(
+        l14.latency_ms(Statistic::ItlMean),
+        Some(0.014684985080327676 * 1000.0)
+    );
+    assert_eq!(
+        l14.latency_ms(Statistic::TtftP90),
+        Some(67.3635679862 * 1000.0)
+    );
     assert_eq!(l14.throughput_tok_s, 202.60075820785053);
 }
 
@@ -191,7 +266,10 @@ fn inferencex_api_rows_scale_per_gpu_figures() {
     assert_eq!(l4.throughput_tok_s, 98.9883650269406 * 4.0);
     assert_eq!(l4.power_w, Some(628.907 * 4.0));
     assert_eq!(l4.energy_per_token_j, Some(6.353339));
-    assert_eq!(l4.latency_ms(Statistic::P50), Some(0.009406855329871178 * 1000.0));
+    assert_eq!(
+        l4.latency_ms(Statistic::P50),
+        Some(0.009406855329871178 * 1000.0)
+    );
 }
 
 #[test]
@@ -202,24 +280,42 @@ fn mlenergy_files_current_preview_and_per_model() {
     assert_eq!(imported.source.row_count(), 187);
     assert_eq!(imported.source.sweeps.len(), 28);
 
-    let preview = realdata("mlenergy-leaderboard__public_data_tasks__lm-arena-chat__at_9fa07d1_preview_oldschema.json");
+    let preview = realdata(
+        "mlenergy-leaderboard__public_data_tasks__lm-arena-chat__at_9fa07d1_preview_oldschema.json",
+    );
     let imported = import(&[preview]).unwrap();
     assert!(imported.problems.is_empty());
-    assert!(imported.source.sweeps.iter().all(|s| s.rows.iter().all(|r| r.avg_output_len.is_none())));
+    assert!(imported
+        .source
+        .sweeps
+        .iter()
+        .all(|s| s.rows.iter().all(|r| r.avg_output_len.is_none())));
     // data_parallel / expert_parallel 0 read as 1.
-    assert!(imported.source.sweeps.iter().all(|s| s.data_parallel == 1 && s.expert_parallel >= 1));
+    assert!(imported
+        .source
+        .sweeps
+        .iter()
+        .all(|s| s.data_parallel == 1 && s.expert_parallel >= 1));
 
     let nested = realdata("mlenergy-leaderboard__public_data_models__Qwen__Qwen3-30B-A3B-Instruct-2507__lm-arena-chat.json");
     assert_eq!(detect(&nested), Some(Format::MlEnergyModel));
     let imported = import(&[nested]).unwrap();
-    let s = find(&imported.source, "Qwen/Qwen3-30B-A3B-Instruct-2507", "H100", Some(2));
+    let s = find(
+        &imported.source,
+        "Qwen/Qwen3-30B-A3B-Instruct-2507",
+        "H100",
+        Some(2),
+    );
     assert_eq!(s.len(), 1);
     // The same duplicate rows as the bundled file: two runs at 256 and at 512.
     assert!(level(s[0], 256.0).is_duplicate() && level(s[0], 512.0).is_duplicate());
     assert_eq!(level(s[0], 256.0).throughput_tok_s, 7154.113418980205);
     assert_eq!(s[0].expert_parallel, 2);
     // The per-model file has no nickname: the id stands in, nothing is made up.
-    assert_eq!(imported.source.models[0].nickname, "Qwen/Qwen3-30B-A3B-Instruct-2507");
+    assert_eq!(
+        imported.source.models[0].nickname,
+        "Qwen/Qwen3-30B-A3B-Instruct-2507"
+    );
     assert_eq!(imported.source.models[0].architecture, "MoE");
     assert_eq!(imported.source.models[0].activated_params_b, Some(3.0));
 }
@@ -235,15 +331,31 @@ fn mlenergy_v2_csv_and_records_read_max_bs_and_tpot_in_seconds() {
         let imported = import(&[file]).unwrap();
         assert_eq!(imported.source.row_count(), 191, "{name}");
         assert_eq!(imported.source.sweeps.len(), 30, "{name}");
-        let gemma = find(&imported.source, "google/gemma-2-27b-it", "A100-SXM4-40GB", Some(4));
+        let gemma = find(
+            &imported.source,
+            "google/gemma-2-27b-it",
+            "A100-SXM4-40GB",
+            Some(4),
+        );
         let l128 = level(gemma[0], 128.0);
-        assert_eq!(l128.latency_ms(Statistic::TpotMean), Some(0.11220224938943191 * 1000.0));
+        assert_eq!(
+            l128.latency_ms(Statistic::TpotMean),
+            Some(0.11220224938943191 * 1000.0)
+        );
         assert_eq!(l128.throughput_tok_s, 1051.3354539260472);
         assert_eq!(l128.energy_per_token_j, None);
         // Mixtral 8x22B with PP=2: level is Max BS (2048), not the file name's bs1024; 16 GPUs.
-        let mixtral = find(&imported.source, "mistralai/Mixtral-8x22B-Instruct-v0.1", "A100-SXM4-40GB", Some(16));
+        let mixtral = find(
+            &imported.source,
+            "mistralai/Mixtral-8x22B-Instruct-v0.1",
+            "A100-SXM4-40GB",
+            Some(16),
+        );
         assert_eq!(mixtral[0].config, "PP2");
-        assert_eq!(level(mixtral[0], 2048.0).throughput_tok_s, 1521.9288561383771);
+        assert_eq!(
+            level(mixtral[0], 2048.0).throughput_tok_s,
+            1521.9288561383771
+        );
     }
 }
 
@@ -263,13 +375,22 @@ fn csv_template_and_its_row_problems() {
     assert_eq!(detect(&file), Some(Format::CsvTemplate));
     let imported = import(&[file]).unwrap();
     let sweep = only_sweep(&imported);
-    assert_eq!(sweep.label(), "2 x L40S, parallelism not stated, not stated");
+    assert_eq!(
+        sweep.label(),
+        "2 x L40S, parallelism not stated, not stated"
+    );
     assert_eq!(sweep.levels().len(), 2);
     assert_eq!(level(sweep, 8.0).latency_ms(Statistic::P50), Some(10.5));
-    assert_eq!(level(sweep, 8.0).latency_ms(Statistic::Rate), Some(8.0 * 1000.0 / 800.0));
+    assert_eq!(
+        level(sweep, 8.0).latency_ms(Statistic::Rate),
+        Some(8.0 * 1000.0 / 800.0)
+    );
     assert_eq!(level(sweep, 16.0).power_w, Some(610.0));
-    let rows: Vec<(Option<usize>, &str)> =
-        imported.problems.iter().map(|p| (p.row, p.message.as_str())).collect();
+    let rows: Vec<(Option<usize>, &str)> = imported
+        .problems
+        .iter()
+        .map(|p| (p.row, p.message.as_str()))
+        .collect();
     assert_eq!(rows.len(), 4);
     assert_eq!(rows[0].0, Some(4));
     assert!(rows[0].1.starts_with("no level"));
@@ -289,32 +410,49 @@ fn unrecognised_and_hostile_files_change_nothing_and_do_not_panic() {
     ];
     let problems = import(&files).unwrap_err();
     assert_eq!(problems.len(), 5);
-    assert!(problems[3].message.contains("`max_concurrency` is not a number"));
+    assert!(problems[3]
+        .message
+        .contains("`max_concurrency` is not a number"));
 }
 
 #[test]
 fn two_workloads_of_one_deployment_stay_apart() {
     let gpqa = realdata("mlenergy-leaderboard__public_data_tasks__gpqa.json");
-    let chat = realdata("mlenergy-leaderboard__public_data_tasks__lm-arena-chat__at_9fa07d1_preview_oldschema.json");
+    let chat = realdata(
+        "mlenergy-leaderboard__public_data_tasks__lm-arena-chat__at_9fa07d1_preview_oldschema.json",
+    );
     let imported = import(&[gpqa, chat]).unwrap();
     let qwen14 = find(&imported.source, "Qwen/Qwen3-14B", "H100", Some(1));
     let mut configs: Vec<&str> = qwen14.iter().map(|s| s.config.as_str()).collect();
     configs.sort();
     assert_eq!(configs, vec!["gpqa", "lm-arena-chat"]);
-    assert!(qwen14.iter().all(|s| s.levels().iter().all(|l| !l.is_duplicate())));
+    assert!(qwen14
+        .iter()
+        .all(|s| s.levels().iter().all(|l| !l.is_duplicate())));
 }
 
 #[test]
 fn out_of_range_rows_and_too_many_rows_are_left_out_with_a_message() {
-    let mut text = String::from("model,concurrency,output_tok_s,p50_itl_ms\nm,1e300,10,5\nm,4,1e-320,5\n");
+    let mut text =
+        String::from("model,concurrency,output_tok_s,p50_itl_ms\nm,1e300,10,5\nm,4,1e-320,5\n");
     for i in 1..=2100 {
         text.push_str(&format!("m,{i},{},5\n", i * 10));
     }
-    let imported = import(&[InputFile { name: "big.csv".into(), text }]).unwrap();
+    let imported = import(&[InputFile {
+        name: "big.csv".into(),
+        text,
+    }])
+    .unwrap();
     assert_eq!(imported.source.row_count(), 2000);
-    let messages: Vec<&str> = imported.problems.iter().map(|p| p.message.as_str()).collect();
+    let messages: Vec<&str> = imported
+        .problems
+        .iter()
+        .map(|p| p.message.as_str())
+        .collect();
     assert!(messages.iter().any(|m| m.contains("out of range")));
-    assert!(messages.iter().any(|m| m.contains("only the first 2000 rows")));
+    assert!(messages
+        .iter()
+        .any(|m| m.contains("only the first 2000 rows")));
 }
 
 #[test]

@@ -7,7 +7,10 @@ use llm_slo_planner::core::sweep::Statistic;
 
 fn parse(query: &str) -> (Scenario, Vec<(String, String)>) {
     let (s, errors) = Scenario::from_query(query, lm_arena_chat());
-    (s, errors.into_iter().map(|e| (e.param, e.message)).collect())
+    (
+        s,
+        errors.into_iter().map(|e| (e.param, e.message)).collect(),
+    )
 }
 
 fn params(errors: &[(String, String)]) -> Vec<&str> {
@@ -36,7 +39,11 @@ fn a_full_query_round_trips() {
     assert_eq!(s.stat, Statistic::P90);
     assert_eq!(s.to_query(), q);
     assert_eq!(parse(&format!("?{}", s.to_query())).0, s);
-    let s2 = Scenario { target: Target::TokensPerSecond(12.5), stat: Statistic::Rate, ..s };
+    let s2 = Scenario {
+        target: Target::TokensPerSecond(12.5),
+        stat: Statistic::Rate,
+        ..s
+    };
     assert_eq!(parse(&s2.to_query()).0, s2);
 }
 
@@ -54,8 +61,7 @@ fn absent_gpu_prefers_h100_then_the_other_gpu_and_fewest_gpus() {
 
 #[test]
 fn malformed_values_are_named_and_the_rest_applies() {
-    let (s, errors) =
-        parse("model=Qwen%2FQwen3-32B&gpu=H100&gpus=two&tps=abc&stat=p42&colour=red");
+    let (s, errors) = parse("model=Qwen%2FQwen3-32B&gpu=H100&gpus=two&tps=abc&stat=p42&colour=red");
     assert_eq!(params(&errors), vec!["gpus", "tps", "stat", "colour"]);
     assert_eq!(s.model_id, "Qwen/Qwen3-32B");
     assert_eq!((s.gpu.as_str(), s.gpus), ("H100", Some(1)));
@@ -99,7 +105,9 @@ fn both_targets_or_repeats_keep_the_first() {
 #[test]
 fn hostile_text_is_kept_as_text_and_shortened() {
     let long = "x".repeat(100_000);
-    let (_, errors) = parse(&format!("model=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&{long}=1"));
+    let (_, errors) = parse(&format!(
+        "model=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&{long}=1"
+    ));
     assert_eq!(errors.len(), 2);
     // Unknown parameters are reported while reading, the model once the deployment is resolved.
     assert!(errors[1].1.contains("<img src=x onerror=alert(1)>"));
@@ -132,8 +140,14 @@ fn limits_are_repeatable_and_round_trip() {
     assert_eq!(
         s.limits,
         vec![
-            Limit { stat: Statistic::P99, max_ms: 150.0 },
-            Limit { stat: Statistic::P90, max_ms: 80.5 },
+            Limit {
+                stat: Statistic::P99,
+                max_ms: 150.0
+            },
+            Limit {
+                stat: Statistic::P90,
+                max_ms: 80.5
+            },
         ]
     );
     assert!(s.to_query().ends_with("&limit=p99%3A150&limit=p90%3A80.5"));
@@ -169,7 +183,9 @@ fn a_parameter_without_a_name_is_reported() {
     assert_eq!(errors.len(), 1);
     assert!(errors[0].1.contains("without a name"));
     let (s, errors) = parse("tps=abc&tps=30");
-    assert!(errors.iter().any(|(_, m)| m.contains("only the first is read")));
+    assert!(errors
+        .iter()
+        .any(|(_, m)| m.contains("only the first is read")));
     assert_eq!(s.target, Target::TokensPerSecond(20.0));
 }
 
@@ -179,10 +195,18 @@ fn fleet_inputs_parse_round_trip_and_name_errors() {
     assert!(errors.is_empty(), "{errors:?}");
     let c = s.capacity;
     assert_eq!(
-        (c.users, c.price_per_gpu_hour, c.price_per_kwh, c.co2_g_per_kwh, c.pue),
+        (
+            c.users,
+            c.price_per_gpu_hour,
+            c.price_per_kwh,
+            c.co2_g_per_kwh,
+            c.pue
+        ),
         (Some(1000.0), Some(2.5), Some(0.12), Some(400.0), Some(1.2))
     );
-    assert!(s.to_query().ends_with("&users=1000&price=2.5&kwh_price=0.12&co2=400&pue=1.2"));
+    assert!(s
+        .to_query()
+        .ends_with("&users=1000&price=2.5&kwh_price=0.12&co2=400&pue=1.2"));
     assert_eq!(parse(&s.to_query()).0, s);
     // Zero is a real price or carbon intensity; zero users or a PUE below 1 is not.
     let (s, errors) = parse("co2=0&price=0&users=0.5&pue=0.9&kwh_price=-1");
@@ -199,7 +223,13 @@ fn ttft_is_a_limit_not_a_target_statistic() {
     let (s, errors) = parse("stat=ttft_p90&limit=ttft_p90:500&stat=tpot_p99");
     assert_eq!(params(&errors), vec!["stat", "stat"]);
     assert_eq!(s.stat, Statistic::P50);
-    assert_eq!(s.limits, vec![Limit { stat: Statistic::TtftP90, max_ms: 500.0 }]);
+    assert_eq!(
+        s.limits,
+        vec![Limit {
+            stat: Statistic::TtftP90,
+            max_ms: 500.0
+        }]
+    );
     let (s, errors) = parse("stat=tpot_p99");
     assert!(errors.is_empty());
     assert_eq!(s.stat, Statistic::TpotP99);

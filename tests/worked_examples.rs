@@ -47,7 +47,10 @@ fn llama_8b_on_1_h100_at_25_tps_p50_runs_384() {
     assert_eq!(r.latency_ms, 37.70148498006165);
     assert_eq!(r.user_tps, 1000.0 / 37.70148498006165);
     assert_eq!(r.headroom, (1000.0 / 37.70148498006165 - 25.0) / 25.0);
-    assert_eq!(r.avg_batch_size, sweep("model=meta-llama%2FLlama-3.1-8B-Instruct").levels()[8].avg_batch_size);
+    assert_eq!(
+        r.avg_batch_size,
+        sweep("model=meta-llama%2FLlama-3.1-8B-Instruct").levels()[8].avg_batch_size
+    );
     // 512 is at 47.4 ms: 21.1 tok/s < 25.
     assert!(!p.verdicts[9].meets);
 }
@@ -79,7 +82,12 @@ fn qwen3_235b_on_4_b200_at_70_ms_p50_runs_512_and_4096_also_meets() {
     let s = sweep("model=Qwen%2FQwen3-235B-A22B-Instruct-2507&gpu=B200&gpus=4");
     let p = plan(s, &slo(target, Statistic::P50));
     assert_eq!(p.status, Status::Ok);
-    assert_eq!(p.recommendation(s, &slo(target, Statistic::P50)).unwrap().level, 512.0);
+    assert_eq!(
+        p.recommendation(s, &slo(target, Statistic::P50))
+            .unwrap()
+            .level,
+        512.0
+    );
     assert_eq!(p.also_meets.len(), 1);
     let also = &s.levels()[p.also_meets[0].level_index];
     assert_eq!(also.level, 4096.0);
@@ -132,7 +140,11 @@ fn estimate_for_llama_8b_at_25_tps_p50_is_about_411() {
     assert!((e.crossing - 411.08).abs() < 0.01, "{}", e.crossing);
     assert_eq!((e.from_level, e.to_level), (384.0, 512.0));
     // 9248.0 + (9805.6 - 9248.0) * log2(411/384) / log2(512/384) = 9379.7.
-    assert!((e.throughput_tok_s - 9379.7).abs() < 0.1, "{}", e.throughput_tok_s);
+    assert!(
+        (e.throughput_tok_s - 9379.7).abs() < 0.1,
+        "{}",
+        e.throughput_tok_s
+    );
     let j = e.energy_per_token_j.unwrap();
     assert!(j < 0.07423418180476347 && j > 0.07019449941326047);
 }
@@ -158,6 +170,9 @@ fn batching_effect_for_llama_8b_at_25_tps_p50() {
     let t = slo(Target::TokensPerSecond(25.0), Statistic::P50);
     let e = batching_effect(s, &t, &plan(s, &t)).unwrap();
     assert_eq!(e.base_level, 8.0);
-    assert_eq!(e.user_slowdown, (1000.0 / 7.316111586987972) / (1000.0 / 37.70148498006165));
+    assert_eq!(
+        e.user_slowdown,
+        (1000.0 / 7.316111586987972) / (1000.0 / 37.70148498006165)
+    );
     assert_eq!(e.throughput_gain, 9248.01198181863 / 1069.5688508868182);
 }

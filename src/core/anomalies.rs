@@ -152,7 +152,11 @@ pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> 
                 out.push(Anomaly {
                     kind: AnomalyKind::LowUtilisation,
                     row_index: i,
-                    detail: format!("avg batch {batch:.1} is {:.0}% of max_num_seqs {}", utilisation * 100.0, row.level),
+                    detail: format!(
+                        "avg batch {batch:.1} is {:.0}% of max_num_seqs {}",
+                        utilisation * 100.0,
+                        row.level
+                    ),
                 });
             }
         }
@@ -162,7 +166,9 @@ pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> 
                 out.push(Anomaly {
                     kind: AnomalyKind::RateMismatch,
                     row_index: i,
-                    detail: format!("rate-based {rate:.1} tok/s vs {itl_tps:.1} tok/s from median ITL"),
+                    detail: format!(
+                        "rate-based {rate:.1} tok/s vs {itl_tps:.1} tok/s from median ITL"
+                    ),
                 });
             }
         }
@@ -176,18 +182,27 @@ pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> 
                 });
             }
         }
-        let decode_ms = row.latency_ms(Statistic::P50).or(row.latency_ms(Statistic::TpotMean));
+        let decode_ms = row
+            .latency_ms(Statistic::P50)
+            .or(row.latency_ms(Statistic::TpotMean));
         if let (Some(ms), Some(min_ms)) = (decode_ms, bound) {
             if ms < min_ms {
                 out.push(Anomaly {
                     kind: AnomalyKind::FasterThanMemoryBound,
                     row_index: i,
-                    detail: format!("{ms:.1} ms per token is below the {min_ms:.1} ms the weights take to read"),
+                    detail: format!(
+                        "{ms:.1} ms per token is below the {min_ms:.1} ms the weights take to read"
+                    ),
                 });
             }
         }
     }
-    out.sort_by_key(|a| (a.row_index, AnomalyKind::ALL.iter().position(|k| *k == a.kind)));
+    out.sort_by_key(|a| {
+        (
+            a.row_index,
+            AnomalyKind::ALL.iter().position(|k| *k == a.kind),
+        )
+    });
     out
 }
 
@@ -218,7 +233,11 @@ mod tests {
     }
 
     fn kinds(found: &[Anomaly], row: usize) -> Vec<&'static str> {
-        found.iter().filter(|a| a.row_index == row).map(|a| a.kind.key()).collect()
+        found
+            .iter()
+            .filter(|a| a.row_index == row)
+            .map(|a| a.kind.key())
+            .collect()
     }
 
     #[test]
@@ -233,7 +252,14 @@ mod tests {
             // 64: rate 64*1000/1700 = 37.6 ms = 26.6 tok/s vs ITL 15 ms = 66.7 tok/s; ITL falls.
             row(64.0, 64.0, 15.0, 1700.0, 425.0, 0.25),
         ];
-        let sweep = Sweep::new(0, "H100".into(), Some(1), (1, 1, 1), "bfloat16".into(), rows);
+        let sweep = Sweep::new(
+            0,
+            "H100".into(),
+            Some(1),
+            (1, 1, 1),
+            "bfloat16".into(),
+            rows,
+        );
         let found = anomalies(&sweep, &model(1.0), Statistic::P50);
         assert!(kinds(&found, 0).is_empty(), "{found:?}");
         assert_eq!(kinds(&found, 1), vec!["low-utilisation"]);
@@ -245,15 +271,36 @@ mod tests {
     fn memory_bound_is_active_weights_over_bandwidth() {
         // Seed 003: Llama 3.1 70B FP8 on one H100: 70 GB / 3.35 TB/s = 20.9 ms; 20 ms is faster.
         let r = Row::new(1.0, 50.0).with(Statistic::TpotMean, Some(20.0));
-        let sweep = Sweep::new(0, "H100 SXM".into(), Some(1), (1, 1, 1), "fp8".into(), vec![r]);
+        let sweep = Sweep::new(
+            0,
+            "H100 SXM".into(),
+            Some(1),
+            (1, 1, 1),
+            "fp8".into(),
+            vec![r],
+        );
         let bound = memory_bound_itl_ms(&sweep, &model(70.0)).unwrap();
         assert!((bound - 70e9 / 3.35e12 * 1000.0).abs() < 1e-9);
         let found = anomalies(&sweep, &model(70.0), Statistic::TpotMean);
         assert_eq!(kinds(&found, 0), vec!["faster-than-memory-bound"]);
         // Unknown GPU, precision or count: no bound, no flag.
-        let odd = Sweep::new(0, "L40S".into(), Some(1), (1, 1, 1), "fp8".into(), sweep.rows.clone());
+        let odd = Sweep::new(
+            0,
+            "L40S".into(),
+            Some(1),
+            (1, 1, 1),
+            "fp8".into(),
+            sweep.rows.clone(),
+        );
         assert_eq!(memory_bound_itl_ms(&odd, &model(70.0)), None);
-        let fp4 = Sweep::new(0, "B200".into(), Some(1), (1, 1, 1), "fp4".into(), sweep.rows.clone());
+        let fp4 = Sweep::new(
+            0,
+            "B200".into(),
+            Some(1),
+            (1, 1, 1),
+            "fp4".into(),
+            sweep.rows.clone(),
+        );
         assert_eq!(memory_bound_itl_ms(&fp4, &model(70.0)), None);
         assert_eq!(hbm_bandwidth("NVIDIA A100-SXM4-40GB"), Some(1.555e12));
         assert_eq!(hbm_bandwidth("A100 80GB"), None);
@@ -287,7 +334,11 @@ mod tests {
         let last = sweep.rows.len() - 1;
         assert!(kinds(&found, last).contains(&"rate-mismatch"));
         assert!(kinds(&found, last).contains(&"non-monotonic"));
-        let detail = &found.iter().find(|a| a.row_index == last && a.kind == AnomalyKind::RateMismatch).unwrap().detail;
+        let detail = &found
+            .iter()
+            .find(|a| a.row_index == last && a.kind == AnomalyKind::RateMismatch)
+            .unwrap()
+            .detail;
         assert_eq!(detail, "rate-based 3.5 tok/s vs 14.8 tok/s from median ITL");
     }
 }

@@ -18,7 +18,14 @@ pub fn synthetic_sweep(levels: u32) -> Sweep {
             row
         })
         .collect();
-    Sweep::new(0, "synthetic".into(), Some(1), (1, 1, 1), "bfloat16".into(), rows)
+    Sweep::new(
+        0,
+        "synthetic".into(),
+        Some(1),
+        (1, 1, 1),
+        "bfloat16".into(),
+        rows,
+    )
 }
 
 #[cfg(test)]
@@ -30,7 +37,11 @@ mod tests {
     fn the_synthetic_sweep_is_all_meet_at_25_tps() {
         let sweep = synthetic_sweep(1000);
         assert_eq!(sweep.levels().len(), 1000);
-        let slo = Slo { target: Target::TokensPerSecond(25.0), stat: Statistic::P50, limits: vec![] };
+        let slo = Slo {
+            target: Target::TokensPerSecond(25.0),
+            stat: Statistic::P50,
+            limits: vec![],
+        };
         let p = plan(&sweep, &slo);
         assert_eq!(p.status, Status::AllMeet);
         assert_eq!(p.recommended, Some(999));

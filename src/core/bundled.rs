@@ -102,7 +102,10 @@ pub fn parse_task_file(json: &str) -> Result<Source, String> {
             .with(Statistic::P90, c.p90_itl_ms)
             .with(Statistic::P95, c.p95_itl_ms)
             .with(Statistic::P99, c.p99_itl_ms)
-            .with(Statistic::Rate, Some(c.avg_batch_size * 1000.0 / throughput));
+            .with(
+                Statistic::Rate,
+                Some(c.avg_batch_size * 1000.0 / throughput),
+            );
         row.avg_batch_size = Some(c.avg_batch_size);
         row.avg_output_len = c.avg_output_len;
         row.power_w = c.avg_power_watts;

@@ -112,7 +112,12 @@ pub fn at_recommendation(
 ) -> Option<Capacity> {
     let rec = plan.recommendation(sweep, slo)?;
     let level = sweep.levels().get(plan.recommended?)?;
-    Some(capacity(&rec, sweep.num_gpus, level.energy_per_request_j, inputs))
+    Some(capacity(
+        &rec,
+        sweep.num_gpus,
+        level.energy_per_request_j,
+        inputs,
+    ))
 }
 
 #[cfg(test)]
@@ -183,7 +188,15 @@ mod tests {
         assert_eq!(c.energy_per_request_j, Some(45.0));
         assert_eq!(c.wh_per_1000_requests, Some(12.5));
         // No users: no replicas, GPUs or fleet figures.
-        assert_eq!((c.replicas, c.gpus, c.fleet_throughput_tok_s, c.fleet_power_kw), (None, None, None, None));
+        assert_eq!(
+            (
+                c.replicas,
+                c.gpus,
+                c.fleet_throughput_tok_s,
+                c.fleet_power_kw
+            ),
+            (None, None, None, None)
+        );
     }
 
     #[test]

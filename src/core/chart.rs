@@ -58,7 +58,12 @@ pub fn log_ticks(min: f64, max: f64, max_ticks: usize) -> Vec<f64> {
     if !(min > 0.0 && max > min && min.is_finite() && max.is_finite()) {
         return Vec::new();
     }
-    const SETS: [&[u32]; 4] = [&[1, 2, 3, 4, 5, 6, 7, 8, 9], &[1, 2, 3, 5], &[1, 2, 5], &[1]];
+    const SETS: [&[u32]; 4] = [
+        &[1, 2, 3, 4, 5, 6, 7, 8, 9],
+        &[1, 2, 3, 5],
+        &[1, 2, 5],
+        &[1],
+    ];
     let first_decade = min.log10().floor() as i32;
     let last_decade = max.log10().floor() as i32;
     let mut chosen = Vec::new();
@@ -200,14 +205,28 @@ pub fn layout(input: &[SeriesInput], target_tps: f64, width: f64, height: f64) -
     let fold = |f: fn(f64, f64) -> f64, init: f64, get: fn(&(f64, f64)) -> f64| {
         all.iter().map(get).fold(init, f)
     };
-    let (mut x_min, mut x_max) = (fold(f64::min, f64::INFINITY, |p| p.0), fold(f64::max, 0.0, |p| p.0));
+    let (mut x_min, mut x_max) = (
+        fold(f64::min, f64::INFINITY, |p| p.0),
+        fold(f64::max, 0.0, |p| p.0),
+    );
     if target_tps.is_finite() && target_tps > 0.0 {
         x_min = x_min.min(target_tps);
         x_max = x_max.max(target_tps);
     }
-    let (y_min, y_max) = (fold(f64::min, f64::INFINITY, |p| p.1), fold(f64::max, 0.0, |p| p.1));
-    let (x_lo, x_hi) = if all.is_empty() { (1.0, 100.0) } else { padded_domain(x_min, x_max) };
-    let (y_lo, y_hi) = if all.is_empty() { (1.0, 100.0) } else { padded_domain(y_min, y_max) };
+    let (y_min, y_max) = (
+        fold(f64::min, f64::INFINITY, |p| p.1),
+        fold(f64::max, 0.0, |p| p.1),
+    );
+    let (x_lo, x_hi) = if all.is_empty() {
+        (1.0, 100.0)
+    } else {
+        padded_domain(x_min, x_max)
+    };
+    let (y_lo, y_hi) = if all.is_empty() {
+        (1.0, 100.0)
+    } else {
+        padded_domain(y_min, y_max)
+    };
     let xs = LogScale::new(x_lo, x_hi, plot.0, plot.2);
     let ys = LogScale::new(y_lo, y_hi, plot.3, plot.1);
     let ticks = |scale: &LogScale, n: usize| {
@@ -253,7 +272,10 @@ pub fn layout(input: &[SeriesInput], target_tps: f64, width: f64, height: f64) -
             (p.user_tps, p.throughput_per_gpu)
         })
         .collect();
-    let frontier = pareto_frontier(&coords).into_iter().map(|i| flat[i]).collect();
+    let frontier = pareto_frontier(&coords)
+        .into_iter()
+        .map(|i| flat[i])
+        .collect();
 
     let target_px = (target_tps.is_finite() && target_tps > 0.0).then(|| xs.map(target_tps));
     let target_x = target_px.filter(|&x| x >= plot.0 && x <= plot.2);
@@ -302,9 +324,15 @@ mod tests {
     #[test]
     fn ticks_choose_the_richest_set_that_fits() {
         assert_eq!(log_ticks(15.0, 65.0, 8), vec![20.0, 30.0, 40.0, 50.0, 60.0]);
-        assert_eq!(log_ticks(3.0, 150.0, 8), vec![3.0, 5.0, 10.0, 20.0, 30.0, 50.0, 100.0]);
+        assert_eq!(
+            log_ticks(3.0, 150.0, 8),
+            vec![3.0, 5.0, 10.0, 20.0, 30.0, 50.0, 100.0]
+        );
         assert_eq!(log_ticks(3.0, 150.0, 6), vec![5.0, 10.0, 20.0, 50.0, 100.0]);
-        assert_eq!(log_ticks(1.0, 100000.0, 6), vec![1.0, 10.0, 100.0, 1000.0, 10000.0, 100000.0]);
+        assert_eq!(
+            log_ticks(1.0, 100000.0, 6),
+            vec![1.0, 10.0, 100.0, 1000.0, 10000.0, 100000.0]
+        );
         assert_eq!(log_ticks(1.0, 1e8, 3), vec![1.0, 1000.0, 1e6]);
         assert_eq!(log_ticks(0.15, 0.65, 3), vec![0.2, 0.3, 0.5]);
         assert!(log_ticks(0.0, 10.0, 5).is_empty());
@@ -328,7 +356,7 @@ mod tests {
             (20.0, 150.0),
             (5.0, 300.0),
             (30.0, 50.0),
-            (30.0, 40.0), // same x, lower y: dominated
+            (30.0, 40.0),  // same x, lower y: dominated
             (25.0, 150.0), // beats (20, 150) on x
             (f64::NAN, 1000.0),
         ];
@@ -341,8 +369,22 @@ mod tests {
     #[test]
     fn layout_places_points_target_and_frontier() {
         let input = vec![
-            (0, vec![(8.0, 100.0, 1000.0), (64.0, 50.0, 5000.0), (512.0, 20.0, 9000.0)]),
-            (1, vec![(8.0, 120.0, 500.0), (64.0, 40.0, 3000.0), (128.0, -1.0, 4000.0)]),
+            (
+                0,
+                vec![
+                    (8.0, 100.0, 1000.0),
+                    (64.0, 50.0, 5000.0),
+                    (512.0, 20.0, 9000.0),
+                ],
+            ),
+            (
+                1,
+                vec![
+                    (8.0, 120.0, 500.0),
+                    (64.0, 40.0, 3000.0),
+                    (128.0, -1.0, 4000.0),
+                ],
+            ),
         ];
         let l = layout(&input, 30.0, 640.0, 360.0);
         assert_eq!(l.series[1].points.len(), 2);
@@ -354,7 +396,10 @@ mod tests {
         // Higher per-user speed is further right; higher throughput is further up.
         let p = &l.series[0].points;
         assert!(p[0].px.0 > p[1].px.0 && p[0].px.1 > p[1].px.1);
-        assert!(l.x_ticks.iter().all(|t| t.pos >= l.plot.0 && t.pos <= l.plot.2));
+        assert!(l
+            .x_ticks
+            .iter()
+            .all(|t| t.pos >= l.plot.0 && t.pos <= l.plot.2));
         assert!(l.y_ticks.iter().any(|t| t.label == "1k"));
     }
 

@@ -173,11 +173,17 @@ mod tests {
     #[test]
     fn family_joins_precision_variants() {
         let source = lm_arena_chat();
-        let qwen = source.model_index("Qwen/Qwen3-235B-A22B-Instruct-2507").unwrap();
-        let fp8 = source.model_index("Qwen/Qwen3-235B-A22B-Instruct-2507-FP8").unwrap();
+        let qwen = source
+            .model_index("Qwen/Qwen3-235B-A22B-Instruct-2507")
+            .unwrap();
+        let fp8 = source
+            .model_index("Qwen/Qwen3-235B-A22B-Instruct-2507-FP8")
+            .unwrap();
         assert_eq!(family(source, qwen), vec![qwen, fp8]);
         assert_eq!(family(source, fp8), vec![fp8, qwen]);
-        let llama8 = source.model_index("meta-llama/Llama-3.1-8B-Instruct").unwrap();
+        let llama8 = source
+            .model_index("meta-llama/Llama-3.1-8B-Instruct")
+            .unwrap();
         assert_eq!(family(source, llama8), vec![llama8]);
         // 3 bf16 + 3 FP8 deployments.
         assert_eq!(family_rows(source, qwen, &slo(20.0)).len(), 6);
@@ -186,16 +192,24 @@ mod tests {
     #[test]
     fn sorting_puts_best_first_and_missing_last() {
         let source = lm_arena_chat();
-        let qwen = source.model_index("Qwen/Qwen3-235B-A22B-Instruct-2507").unwrap();
+        let qwen = source
+            .model_index("Qwen/Qwen3-235B-A22B-Instruct-2507")
+            .unwrap();
         let mut rows = family_rows(source, qwen, &slo(20.0));
         sort_rows(&mut rows, Column::Energy, false);
         let energies: Vec<Option<f64>> = rows.iter().map(|r| Column::Energy.value(r)).collect();
         let known: Vec<f64> = energies.iter().flatten().copied().collect();
         assert!(known.windows(2).all(|w| w[0] <= w[1]));
-        assert!(energies.iter().skip_while(|e| e.is_some()).all(Option::is_none));
+        assert!(energies
+            .iter()
+            .skip_while(|e| e.is_some())
+            .all(Option::is_none));
         assert_eq!(best(&rows, Column::Energy), known.first().copied());
         sort_rows(&mut rows, Column::ThroughputPerGpu, true);
-        let tputs: Vec<f64> = rows.iter().filter_map(|r| Column::ThroughputPerGpu.value(r)).collect();
+        let tputs: Vec<f64> = rows
+            .iter()
+            .filter_map(|r| Column::ThroughputPerGpu.value(r))
+            .collect();
         assert!(tputs.windows(2).all(|w| w[0] <= w[1]));
     }
 
@@ -207,7 +221,10 @@ mod tests {
         let rows = all_meeting(source, &slo(100.0));
         assert!(!rows.is_empty() && rows.len() < source.sweeps.len());
         assert!(rows.iter().all(CompareRow::meets));
-        let tputs: Vec<f64> = rows.iter().filter_map(|r| Column::ThroughputPerGpu.value(r)).collect();
+        let tputs: Vec<f64> = rows
+            .iter()
+            .filter_map(|r| Column::ThroughputPerGpu.value(r))
+            .collect();
         assert_eq!(tputs.len(), rows.len());
         assert!(tputs.windows(2).all(|w| w[0] >= w[1]));
         // The Llama-3.1-8B on 1 x H100 row is the planner's own answer: 100 tok/s = 10 ms;

@@ -72,8 +72,14 @@ pub fn compare_csv(
             num(rec.and_then(|r| r.throughput_per_gpu_tok_s)),
             num(rec.and_then(|r| r.energy_per_token_j)),
             num(rec.and_then(|r| r.power_w)),
-            cap.as_ref().and_then(|c| c.replicas).map(|n| n.to_string()).unwrap_or_default(),
-            cap.as_ref().and_then(|c| c.gpus).map(|n| n.to_string()).unwrap_or_default(),
+            cap.as_ref()
+                .and_then(|c| c.replicas)
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
+            cap.as_ref()
+                .and_then(|c| c.gpus)
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
             num(cap.as_ref().and_then(|c| c.cost_per_mtok)),
             num(rec.map(|r| r.headroom)),
         ];
@@ -275,14 +281,22 @@ mod tests {
         assert_eq!(body.len(), 2);
         // 1 x H100: 384, 9248.01 tok/s; 1000 users / 383.0 streams = 3 replicas of 1 GPU;
         // $2 x 1 GPU / (9248.01 x 3600) x 1e6 = 0.0601 $/M tokens.
-        let h100: Vec<&str> = body.iter().find(|l| l.contains(",H100,")).unwrap().split(',').collect();
+        let h100: Vec<&str> = body
+            .iter()
+            .find(|l| l.contains(",H100,"))
+            .unwrap()
+            .split(',')
+            .collect();
         assert_eq!(h100[6], "max_num_seqs");
         assert_eq!(h100[7], "384");
         assert_eq!(h100[12], "9248.01198181863");
         assert_eq!(h100[14], "0.07423418180476347");
         assert_eq!(h100[16], "3");
         assert_eq!(h100[17], "3");
-        assert_eq!(h100[18], (2.0 / (9248.01198181863 * 3600.0) * 1e6).to_string());
+        assert_eq!(
+            h100[18],
+            (2.0 / (9248.01198181863 * 3600.0) * 1e6).to_string()
+        );
     }
 
     #[test]
@@ -294,7 +308,10 @@ mod tests {
         let rows = family_rows(source, model, &slo);
         let text = compare_csv(source, &rows, &slo, &scenario.capacity, "u").unwrap();
         let row = text.lines().nth(2).unwrap();
-        assert!(row.contains(",unattainable,max_num_seqs,,,p50,,,,,,,,,,"), "{row}");
+        assert!(
+            row.contains(",unattainable,max_num_seqs,,,p50,,,,,,,,,,"),
+            "{row}"
+        );
         // A URL with a line break cannot break the comment line.
         let text = compare_csv(source, &rows, &slo, &scenario.capacity, "a\nb").unwrap();
         assert!(text.starts_with("# scenario: a b\n"));

@@ -197,13 +197,19 @@ pub fn plan_levels(levels: &[Level], slo: &Slo) -> Plan {
         .map(|l| {
             let latency_ms = l.latency_ms(slo.stat);
             let unreported = latency_ms.is_none()
-                || slo.limits.iter().any(|limit| l.latency_ms(limit.stat).is_none());
+                || slo
+                    .limits
+                    .iter()
+                    .any(|limit| l.latency_ms(limit.stat).is_none());
             let mut broken = Vec::new();
             if !latency_ms.is_some_and(|ms| slo.target.is_met_by(ms)) {
                 broken.push(Condition::Target);
             }
             for (i, limit) in slo.limits.iter().enumerate() {
-                if !l.latency_ms(limit.stat).is_some_and(|ms| ms <= limit.max_ms) {
+                if !l
+                    .latency_ms(limit.stat)
+                    .is_some_and(|ms| ms <= limit.max_ms)
+                {
                     broken.push(Condition::Limit(i));
                 }
             }
@@ -224,12 +230,19 @@ pub fn plan_levels(levels: &[Level], slo: &Slo) -> Plan {
         }
     }
     // Levels that report every statistic they are judged on.
-    let judged: Vec<usize> = (0..verdicts.len()).filter(|&i| !verdicts[i].unreported).collect();
+    let judged: Vec<usize> = (0..verdicts.len())
+        .filter(|&i| !verdicts[i].unreported)
+        .collect();
     if !missing.is_empty() || judged.is_empty() {
         if missing.is_empty() {
-            missing = std::iter::once(slo.stat).chain(slo.limits.iter().map(|l| l.stat)).collect();
+            missing = std::iter::once(slo.stat)
+                .chain(slo.limits.iter().map(|l| l.stat))
+                .collect();
         }
-        let available = Statistic::ALL.into_iter().filter(|s| reported(*s)).collect();
+        let available = Statistic::ALL
+            .into_iter()
+            .filter(|s| reported(*s))
+            .collect();
         return Plan {
             status: Status::NoData { missing, available },
             verdicts,
@@ -325,9 +338,9 @@ impl Plan {
         Some(Recommendation {
             level: level.level,
             avg_batch_size: level.avg_batch_size,
-            streams: level.avg_batch_size.or(
-                (sweep.level_kind == crate::core::sweep::LevelKind::Concurrency).then_some(level.level),
-            ),
+            streams: level.avg_batch_size.or((sweep.level_kind
+                == crate::core::sweep::LevelKind::Concurrency)
+                .then_some(level.level)),
             throughput_tok_s: level.throughput_tok_s,
             throughput_per_gpu_tok_s: sweep.per_gpu(level.throughput_tok_s),
             energy_per_token_j: level.energy_per_token_j,
@@ -434,7 +447,6 @@ pub fn batching_effect(sweep: &Sweep, slo: &Slo, plan: &Plan) -> Option<Batching
     })
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -463,7 +475,14 @@ mod tests {
                 row
             })
             .collect();
-        Sweep::new(0, "H100".into(), Some(2), (2, 1, 1), "bfloat16".into(), rows)
+        Sweep::new(
+            0,
+            "H100".into(),
+            Some(2),
+            (2, 1, 1),
+            "bfloat16".into(),
+            rows,
+        )
     }
 
     #[test]
@@ -477,7 +496,9 @@ mod tests {
             p.verdicts.iter().map(|v| v.meets).collect::<Vec<_>>(),
             vec![true, true, false, false]
         );
-        let r = p.recommendation(&s, &slo(Target::TokensPerSecond(30.0), Statistic::P50)).unwrap();
+        let r = p
+            .recommendation(&s, &slo(Target::TokensPerSecond(30.0), Statistic::P50))
+            .unwrap();
         assert_eq!(r.level, 16.0);
         assert_eq!(r.latency_ms, 20.0);
         assert_eq!(r.user_tps, 50.0);
@@ -496,7 +517,9 @@ mod tests {
     fn ms_target_headroom_is_in_ms() {
         let s = sweep_of(&[(8.0, 10.0), (16.0, 20.0), (32.0, 40.0)]);
         let p = plan(&s, &slo(Target::MsPerToken(25.0), Statistic::P50));
-        let r = p.recommendation(&s, &slo(Target::MsPerToken(25.0), Statistic::P50)).unwrap();
+        let r = p
+            .recommendation(&s, &slo(Target::MsPerToken(25.0), Statistic::P50))
+            .unwrap();
         assert_eq!(r.level, 16.0);
         assert_eq!(r.headroom, (25.0 - 20.0) / 25.0);
     }
@@ -534,7 +557,10 @@ mod tests {
         assert_eq!(p.status, Status::Unattainable);
         assert_eq!(p.recommended, None);
         assert_eq!(p.best, Some(1));
-        assert_eq!(p.recommendation(&s, &slo(Target::TokensPerSecond(100.0), Statistic::P50)), None);
+        assert_eq!(
+            p.recommendation(&s, &slo(Target::TokensPerSecond(100.0), Statistic::P50)),
+            None
+        );
     }
 
     #[test]
@@ -620,8 +646,18 @@ mod tests {
         assert!(!p.verdicts[1].meets && p.verdicts[1].unreported);
         assert!(p.also_meets.is_empty());
         // A level reported only at another statistic than every other level: nothing to judge.
-        let only = Sweep::new(0, "H100".into(), Some(1), (1, 1, 1), "fp8".into(), vec![s.rows[1].clone()]);
-        assert!(matches!(plan(&only, &slo(Target::MsPerToken(30.0), Statistic::P50)).status, Status::NoData { .. }));
+        let only = Sweep::new(
+            0,
+            "H100".into(),
+            Some(1),
+            (1, 1, 1),
+            "fp8".into(),
+            vec![s.rows[1].clone()],
+        );
+        assert!(matches!(
+            plan(&only, &slo(Target::MsPerToken(30.0), Statistic::P50)).status,
+            Status::NoData { .. }
+        ));
     }
 
     #[test]
@@ -629,12 +665,30 @@ mod tests {
         assert_eq!(Target::TokensPerSecond(25.0).ms_per_token(), 40.0);
         assert_eq!(Target::MsPerToken(40.0).tokens_per_second(), 25.0);
         assert_eq!(Target::MsPerToken(40.0).value(), 40.0);
-        assert_eq!(Target::TokensPerSecond(30.0).in_other_unit(), Target::MsPerToken(33.33));
-        assert_eq!(Target::MsPerToken(33.33).in_other_unit(), Target::TokensPerSecond(30.0));
-        assert_eq!(Target::TokensPerSecond(7.777).in_other_unit(), Target::MsPerToken(128.6));
-        assert_eq!(Target::TokensPerSecond(1_000_000.0).in_other_unit(), Target::MsPerToken(0.001));
-        assert_eq!(Target::MsPerToken(0.001).in_other_unit(), Target::TokensPerSecond(1_000_000.0));
-        assert_eq!(Target::TokensPerSecond(300_000.0).in_other_unit(), Target::MsPerToken(0.003333));
+        assert_eq!(
+            Target::TokensPerSecond(30.0).in_other_unit(),
+            Target::MsPerToken(33.33)
+        );
+        assert_eq!(
+            Target::MsPerToken(33.33).in_other_unit(),
+            Target::TokensPerSecond(30.0)
+        );
+        assert_eq!(
+            Target::TokensPerSecond(7.777).in_other_unit(),
+            Target::MsPerToken(128.6)
+        );
+        assert_eq!(
+            Target::TokensPerSecond(1_000_000.0).in_other_unit(),
+            Target::MsPerToken(0.001)
+        );
+        assert_eq!(
+            Target::MsPerToken(0.001).in_other_unit(),
+            Target::TokensPerSecond(1_000_000.0)
+        );
+        assert_eq!(
+            Target::TokensPerSecond(300_000.0).in_other_unit(),
+            Target::MsPerToken(0.003333)
+        );
     }
 
     #[test]
@@ -651,7 +705,10 @@ mod tests {
         assert_eq!(p.status, Status::Ok);
         assert_eq!(p.recommended, Some(1));
         assert_eq!(p.verdicts[2].broken, vec![Condition::Limit(0)]);
-        assert_eq!(p.verdicts[3].broken, vec![Condition::Target, Condition::Limit(0)]);
+        assert_eq!(
+            p.verdicts[3].broken,
+            vec![Condition::Target, Condition::Limit(0)]
+        );
         assert!(p.verdicts[1].broken.is_empty());
         // The estimate is never made with limits.
         assert_eq!(estimate(&s, &with_limit, &p), None);
@@ -662,8 +719,14 @@ mod tests {
         let s = sweep_of(&[(8.0, 10.0), (16.0, 20.0)]);
         let mut with_limit = slo(Target::MsPerToken(50.0), Statistic::P50);
         with_limit.limits = vec![
-            Limit { stat: Statistic::P99, max_ms: 100.0 },
-            Limit { stat: Statistic::P99, max_ms: 90.0 },
+            Limit {
+                stat: Statistic::P99,
+                max_ms: 100.0,
+            },
+            Limit {
+                stat: Statistic::P99,
+                max_ms: 90.0,
+            },
         ];
         let p = plan(&s, &with_limit);
         assert_eq!(
@@ -688,7 +751,10 @@ mod tests {
         // Throughput: 64*1000/25 = 2560 and 256*1000/50 = 5120; half way: 3840.
         assert_eq!(e.throughput_tok_s, 3840.0);
         // J/token: 700/2560 and 700/5120; half way.
-        assert_eq!(e.energy_per_token_j, Some((700.0 / 2560.0 + 700.0 / 5120.0) / 2.0));
+        assert_eq!(
+            e.energy_per_token_j,
+            Some((700.0 / 2560.0 + 700.0 / 5120.0) / 2.0)
+        );
     }
 
     #[test]

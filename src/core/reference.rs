@@ -29,14 +29,19 @@ fn mpt_rows() -> Vec<Row> {
 }
 
 fn llama_rows() -> Vec<Row> {
-    [(1.0, 50.0, 20.0), (16.0, 720.0, 22.0), (64.0, 2432.0, 26.0), (128.0, 3584.0, 36.0)]
-        .into_iter()
-        .map(|(batch, system, tpot)| {
-            Row::new(batch, system)
-                .with(Statistic::TpotMean, Some(tpot))
-                .with(Statistic::Rate, Some(batch * 1000.0 / system))
-        })
-        .collect()
+    [
+        (1.0, 50.0, 20.0),
+        (16.0, 720.0, 22.0),
+        (64.0, 2432.0, 26.0),
+        (128.0, 3584.0, 36.0),
+    ]
+    .into_iter()
+    .map(|(batch, system, tpot)| {
+        Row::new(batch, system)
+            .with(Statistic::TpotMean, Some(tpot))
+            .with(Statistic::Rate, Some(batch * 1000.0 / system))
+    })
+    .collect()
 }
 
 fn build() -> Source {
@@ -57,12 +62,26 @@ fn build() -> Source {
         },
     ];
     let sweeps = vec![
-        Sweep::new(0, "A100 40GB".into(), Some(1), (1, 1, 1), "not stated".into(), mpt_rows())
-            .with_level_kind(LevelKind::Concurrency)
-            .with_config("FasterTransformer static batching, 512 in / 64 out".into()),
-        Sweep::new(1, "H100 SXM".into(), Some(1), (1, 1, 1), "fp8".into(), llama_rows())
-            .with_level_kind(LevelKind::Concurrency)
-            .with_config("illustrative, not a measurement".into()),
+        Sweep::new(
+            0,
+            "A100 40GB".into(),
+            Some(1),
+            (1, 1, 1),
+            "not stated".into(),
+            mpt_rows(),
+        )
+        .with_level_kind(LevelKind::Concurrency)
+        .with_config("FasterTransformer static batching, 512 in / 64 out".into()),
+        Sweep::new(
+            1,
+            "H100 SXM".into(),
+            Some(1),
+            (1, 1, 1),
+            "fp8".into(),
+            llama_rows(),
+        )
+        .with_level_kind(LevelKind::Concurrency)
+        .with_config("illustrative, not a measurement".into()),
     ];
     Source {
         task: "reference".into(),
@@ -111,7 +130,10 @@ mod tests {
         assert!((e.user_slowdown - 4.608).abs() < 1e-9);
         assert!((e.throughput_gain - 13.888_888_888_9).abs() < 1e-9);
         assert_eq!(e.base_stat, Statistic::TpotMean);
-        assert!(matches!(plan(mpt, &slo(12.5, Statistic::P50)).status, Status::NoData { .. }));
+        assert!(matches!(
+            plan(mpt, &slo(12.5, Statistic::P50)).status,
+            Status::NoData { .. }
+        ));
     }
 
     #[test]
@@ -119,7 +141,10 @@ mod tests {
         let llama = &reference().sweeps[1];
         let levels = llama.levels();
         let user: Vec<f64> = levels.iter().map(|l| l.rate_user_tps().unwrap()).collect();
-        assert_eq!(user.iter().map(|u| u.round()).collect::<Vec<_>>(), vec![50.0, 45.0, 38.0, 28.0]);
+        assert_eq!(
+            user.iter().map(|u| u.round()).collect::<Vec<_>>(),
+            vec![50.0, 45.0, 38.0, 28.0]
+        );
         assert_eq!(levels[3].latency_ms(Statistic::TpotMean), Some(36.0));
         assert!(reference().provenance.reference);
     }

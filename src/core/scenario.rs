@@ -113,8 +113,14 @@ pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, String> {
             value.is_some_and(|v| (1.0..=1e9).contains(&v)),
             "a number of streams from 1 to 1,000,000,000",
         ),
-        InputKind::Amount => (value.is_some_and(|v| (0.0..=1e6).contains(&v)), "a number from 0 to 1,000,000"),
-        InputKind::Pue => (value.is_some_and(|v| (1.0..=10.0).contains(&v)), "a number from 1 (GPUs only) to 10"),
+        InputKind::Amount => (
+            value.is_some_and(|v| (0.0..=1e6).contains(&v)),
+            "a number from 0 to 1,000,000",
+        ),
+        InputKind::Pue => (
+            value.is_some_and(|v| (1.0..=10.0).contains(&v)),
+            "a number from 1 (GPUs only) to 10",
+        ),
     };
     match value {
         Some(v) if ok => Ok(v),
@@ -126,11 +132,15 @@ pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, String> {
 ///
 /// Errors: a message naming the expected form.
 pub fn parse_limit(text: &str) -> Result<Limit, String> {
-    let form = || format!("must look like p99:150 (statistic:ms), got \"{}\"", echo(text));
+    let form = || {
+        format!(
+            "must look like p99:150 (statistic:ms), got \"{}\"",
+            echo(text)
+        )
+    };
     let (stat, ms) = text.split_once(':').ok_or_else(form)?;
-    let stat = Statistic::from_key(&stat.trim().to_ascii_lowercase()).ok_or_else(|| {
-        format!("names an unknown statistic \"{}\"", echo(stat.trim()))
-    })?;
+    let stat = Statistic::from_key(&stat.trim().to_ascii_lowercase())
+        .ok_or_else(|| format!("names an unknown statistic \"{}\"", echo(stat.trim())))?;
     let max_ms = parse_positive(ms).map_err(|e| format!("bound {e}"))?;
     Ok(Limit { stat, max_ms })
 }
@@ -178,7 +188,10 @@ impl Scenario {
             if key.is_empty() {
                 errors.push(ParamError::new(
                     "",
-                    format!("a parameter without a name (\"={}\") is ignored", echo(&value)),
+                    format!(
+                        "a parameter without a name (\"={}\") is ignored",
+                        echo(&value)
+                    ),
                 ));
                 continue;
             }
@@ -263,10 +276,16 @@ impl Scenario {
             }) {
                 Some(i) => i,
                 None => {
-                    let shown = source.models.get(default_model).map_or("", |m| m.model_id.as_str());
+                    let shown = source
+                        .models
+                        .get(default_model)
+                        .map_or("", |m| m.model_id.as_str());
                     errors.push(ParamError::new(
                         "model",
-                        format!("`model` \"{}\" is not in the data; showing {shown}", echo(&id)),
+                        format!(
+                            "`model` \"{}\" is not in the data; showing {shown}",
+                            echo(&id)
+                        ),
                     ));
                     default_model
                 }
@@ -296,7 +315,11 @@ impl Scenario {
                 let has = source.sweeps[i].statistics();
                 let first = has.iter().copied().find(|s| s.is_per_token());
                 Scenario {
-                    stat: if has.contains(&Statistic::P50) { Statistic::P50 } else { first.unwrap_or(Statistic::P50) },
+                    stat: if has.contains(&Statistic::P50) {
+                        Statistic::P50
+                    } else {
+                        first.unwrap_or(Statistic::P50)
+                    },
                     ..scenario
                 }
             }
@@ -428,7 +451,10 @@ fn resolve_config(
             let first = configs.first().copied().unwrap_or_default();
             errors.push(ParamError::new(
                 "cfg",
-                format!("`cfg` \"{}\" is not a configuration of this deployment; showing \"{first}\"", echo(&c)),
+                format!(
+                    "`cfg` \"{}\" is not a configuration of this deployment; showing \"{first}\"",
+                    echo(&c)
+                ),
             ));
             first.to_string()
         }
@@ -487,7 +513,10 @@ fn resolve_deployment(
     let gpus = match gpus {
         Some(n) if counts.contains(&Some(n)) => Some(n),
         Some(n) => {
-            let shown = fewest.map_or_else(|| "the sweep without a stated count".into(), |f| f.to_string());
+            let shown = fewest.map_or_else(
+                || "the sweep without a stated count".into(),
+                |f| f.to_string(),
+            );
             errors.push(ParamError::new(
                 "gpus",
                 format!("`gpus` {n} is not measured on {gpu} for this model; showing {shown}"),

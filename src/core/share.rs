@@ -138,15 +138,21 @@ pub fn decode(packed: &str) -> Result<Source, String> {
     if packed.len() > MAX_LINK_BYTES * 2 {
         return Err("the shared sweep in this link is too long".into());
     }
-    let bytes = URL_SAFE_NO_PAD
-        .decode(packed.trim())
-        .map_err(|_| "the shared sweep in this link is damaged (not URL-safe base64)".to_string())?;
+    let bytes = URL_SAFE_NO_PAD.decode(packed.trim()).map_err(|_| {
+        "the shared sweep in this link is damaged (not URL-safe base64)".to_string()
+    })?;
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_PAYLOAD_BYTES)
-        .map_err(|_| "the shared sweep in this link is damaged (not compressed data)".to_string())?;
-    let shared: Shared = serde_json::from_slice(&json)
-        .map_err(|_| "the shared sweep in this link is not in a format this page reads".to_string())?;
+        .map_err(|_| {
+            "the shared sweep in this link is damaged (not compressed data)".to_string()
+        })?;
+    let shared: Shared = serde_json::from_slice(&json).map_err(|_| {
+        "the shared sweep in this link is not in a format this page reads".to_string()
+    })?;
     if shared.v != 1 {
-        return Err(format!("the shared sweep uses format version {}, this page reads 1", shared.v));
+        return Err(format!(
+            "the shared sweep uses format version {}, this page reads 1",
+            shared.v
+        ));
     }
     let mut rows = Vec::new();
     let total: usize = shared.sweeps.iter().map(|s| s.rows.len()).sum();
@@ -168,7 +174,10 @@ pub fn decode(packed: &str) -> Result<Source, String> {
         for r in s.rows {
             let finite_positive = |v: f64| v.is_finite() && v > 0.0;
             if !finite_positive(r.0) || !finite_positive(r.1) {
-                return Err("the shared sweep holds a level or throughput that is not a positive number".into());
+                return Err(
+                    "the shared sweep holds a level or throughput that is not a positive number"
+                        .into(),
+                );
             }
             let mut row = Row::new(r.0, r.1);
             row.avg_batch_size = r.2.filter(|v| finite_positive(*v));
@@ -234,7 +243,9 @@ mod tests {
     fn a_source_survives_the_round_trip() {
         let source = glm();
         let packed = encode(&source).unwrap();
-        assert!(packed.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+        assert!(packed
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
         let back = decode(&packed).unwrap();
         assert_eq!(back.task_display_name, source.task_display_name);
         assert_eq!(back.models, source.models);
@@ -245,9 +256,13 @@ mod tests {
     fn too_large_sources_are_refused_with_a_message() {
         let mut source = glm();
         let rows: Vec<Row> = (1..3000)
-            .map(|i| Row::new(f64::from(i), f64::from(i) * 1.37).with(Statistic::P50, Some(f64::from(i) * 0.731)))
+            .map(|i| {
+                Row::new(f64::from(i), f64::from(i) * 1.37)
+                    .with(Statistic::P50, Some(f64::from(i) * 0.731))
+            })
             .collect();
-        source.sweeps[0] = crate::core::sweep::Sweep::new(0, "X".into(), None, (1, 1, 1), "p".into(), rows);
+        source.sweeps[0] =
+            crate::core::sweep::Sweep::new(0, "X".into(), None, (1, 1, 1), "p".into(), rows);
         let err = encode(&source).unwrap_err();
         assert!(err.contains("too large to share by link"), "{err}");
     }

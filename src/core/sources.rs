@@ -129,7 +129,8 @@ pub fn import_id(files: &[InputFile]) -> String {
 
 /// Reads the stored imports; anything unreadable counts as none (storage is user-editable).
 pub fn read_stored(text: Option<&str>) -> Vec<StoredImport> {
-    text.and_then(|t| serde_json::from_str(t).ok()).unwrap_or_default()
+    text.and_then(|t| serde_json::from_str(t).ok())
+        .unwrap_or_default()
 }
 
 /// Writes the stored imports.
@@ -146,19 +147,31 @@ mod tests {
         assert_eq!(src_of("?src=gpqa&tps=20"), Some("gpqa".into()));
         assert_eq!(src_of("src=&tps=20"), None);
         assert_eq!(src_of(""), None);
-        assert_eq!(without_src("?src=x&tps=25&model=a%2Fb"), "tps=25&model=a%2Fb");
+        assert_eq!(
+            without_src("?src=x&tps=25&model=a%2Fb"),
+            "tps=25&model=a%2Fb"
+        );
         assert_eq!(shared_payload("#sweep=abc_-"), Some("abc_-"));
         assert_eq!(shared_payload("#notes&sweep=x"), Some("x"));
         assert_eq!(shared_payload("#sweep="), None);
         assert_eq!(shared_payload(""), None);
-        assert_eq!(workload("gpqa").and_then(|w| w.path), Some("data/gpqa.json"));
+        assert_eq!(
+            workload("gpqa").and_then(|w| w.path),
+            Some("data/gpqa.json")
+        );
         assert!(workload("nope").is_none());
     }
 
     #[test]
     fn import_ids_are_stable_and_differ_by_content() {
-        let a = [InputFile { name: "a.json".into(), text: "{}".into() }];
-        let b = [InputFile { name: "a.json".into(), text: "{ }".into() }];
+        let a = [InputFile {
+            name: "a.json".into(),
+            text: "{}".into(),
+        }];
+        let b = [InputFile {
+            name: "a.json".into(),
+            text: "{ }".into(),
+        }];
         assert_eq!(import_id(&a), import_id(&a));
         assert_ne!(import_id(&a), import_id(&b));
         assert!(import_id(&a).starts_with("imp-") && import_id(&a).len() == 12);
@@ -168,7 +181,10 @@ mod tests {
     fn stored_imports_round_trip_and_garbage_reads_as_none() {
         let stored = vec![StoredImport {
             id: "imp-1".into(),
-            files: vec![StoredFile { name: "x.json".into(), text: "{\"a\":1}".into() }],
+            files: vec![StoredFile {
+                name: "x.json".into(),
+                text: "{\"a\":1}".into(),
+            }],
         }];
         assert_eq!(read_stored(Some(&write_stored(&stored))), stored);
         assert!(read_stored(Some("not json")).is_empty());

@@ -432,7 +432,12 @@ impl Sweep {
     /// Parallelism label: `TP4`, `EP8`, `TP2 DP2`; `TP1` when every degree is 1;
     /// `parallelism not stated` when the source gives none (degrees 0).
     pub fn parallelism_label(&self) -> String {
-        if (self.tensor_parallel, self.expert_parallel, self.data_parallel) == (0, 0, 0) {
+        if (
+            self.tensor_parallel,
+            self.expert_parallel,
+            self.data_parallel,
+        ) == (0, 0, 0)
+        {
             return "parallelism not stated".to_string();
         }
         let parts: Vec<String> = [
@@ -648,7 +653,14 @@ mod tests {
         let a = row(16.0, 10.0, 1000.0, 16.0).with(Statistic::P99, None);
         let mut b = row(16.0, 11.0, 1000.0, 16.0);
         b.avg_batch_size = None;
-        let sweep = Sweep::new(0, "B200".into(), Some(1), (1, 1, 1), "fp8".into(), vec![a, b]);
+        let sweep = Sweep::new(
+            0,
+            "B200".into(),
+            Some(1),
+            (1, 1, 1),
+            "fp8".into(),
+            vec![a, b],
+        );
         let l = &sweep.levels()[0];
         assert_eq!(l.latency_ms(Statistic::P99), None);
         assert_eq!(l.latency_ms(Statistic::P50), Some(11.0));

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::data_value;
 use crate::browser;
 use crate::core::export::scenario_json;
-use crate::core::format::{gpus, grouped, percent, significant, trimmed};
+use crate::core::format::{gpus, grouped, level as level_text, percent, significant, trimmed};
 use crate::core::planner::{batching_effect, estimate, Plan, Slo, Status, Target};
 use crate::core::scenario::Scenario;
 use crate::core::sweep::{Source, Statistic, Sweep};
@@ -41,10 +41,6 @@ fn target_sentence(target: Target, stat: Statistic) -> String {
             stat.short_label()
         ),
     }
-}
-
-fn level_text(level: f64) -> String {
-    crate::core::format::level(level)
 }
 
 /// A labelled figure with its `data-testid` hook; `None` shows "not reported" and no value.
@@ -221,7 +217,9 @@ fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
             .into_any()
         }
         (Status::Unattainable, _) => {
-            let best = plan.best.and_then(|i| Some((levels.get(i)?, plan.verdicts.get(i)?)));
+            let best = plan
+                .best
+                .and_then(|i| Some((levels.get(i)?, plan.verdicts.get(i)?)));
             let best_tps = best.and_then(|(_, v)| v.latency_ms).map(|ms| 1000.0 / ms);
             let best_level = best.map(|(l, _)| l.level);
             view! {
@@ -246,14 +244,17 @@ fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
             .into_any()
         }
         (status, _) => {
-            let keys = |stats: &[Statistic]| {
-                stats.iter().map(|s| s.key()).collect::<Vec<_>>().join(", ")
-            };
+            let keys =
+                |stats: &[Statistic]| stats.iter().map(|s| s.key()).collect::<Vec<_>>().join(", ");
             let text = match status {
                 Status::NoData { missing, available } => format!(
                     "No data: this sweep reports no {}. It has: {}.",
                     keys(missing),
-                    if available.is_empty() { "no statistic at all".to_string() } else { keys(available) },
+                    if available.is_empty() {
+                        "no statistic at all".to_string()
+                    } else {
+                        keys(available)
+                    },
                 ),
                 _ => "No data for this statistic.".to_string(),
             };

@@ -10,7 +10,12 @@ use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
 
 /// One figure with its hook; absent values are not drawn at all (their input is missing).
-fn item(label: &'static str, testid: &'static str, value: Option<f64>, text: String) -> impl IntoView {
+fn item(
+    label: &'static str,
+    testid: &'static str,
+    value: Option<f64>,
+    text: String,
+) -> impl IntoView {
     value.map(|v| {
         view! {
             <div class="figure">
@@ -133,9 +138,18 @@ pub fn CapacityPanel(
         let sweep = &source.sweeps[i];
         let c = at_recommendation(sweep, &plan, &slo, &inputs)?;
         let missing: Vec<&str> = [
-            (inputs.users.is_none(), "concurrent users (replicas, GPUs, fleet)"),
-            (inputs.price_per_gpu_hour.is_none(), "$ per GPU-hour (GPU cost)"),
-            (inputs.price_per_kwh.is_none(), "$ per kWh (electricity cost)"),
+            (
+                inputs.users.is_none(),
+                "concurrent users (replicas, GPUs, fleet)",
+            ),
+            (
+                inputs.price_per_gpu_hour.is_none(),
+                "$ per GPU-hour (GPU cost)",
+            ),
+            (
+                inputs.price_per_kwh.is_none(),
+                "$ per kWh (electricity cost)",
+            ),
             (inputs.co2_g_per_kwh.is_none(), "g CO2 per kWh (emissions)"),
         ]
         .into_iter()

@@ -29,8 +29,17 @@ const EXPORT_STYLE: &str = "<style>svg{font:11px system-ui,sans-serif;background
 /// A file that reads on its own: the chart's markup under a title line and a legend (the page
 /// shows those outside the SVG), with [`EXPORT_STYLE`]. Text is escaped; `None` if the markup is
 /// not an `<svg>` element.
-fn standalone_svg(markup: &str, chart: &ChartLayout, title: &str, legend: &[(String, &str)]) -> Option<String> {
-    let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+fn standalone_svg(
+    markup: &str,
+    chart: &ChartLayout,
+    title: &str,
+    legend: &[(String, &str)],
+) -> Option<String> {
+    let escape = |t: &str| {
+        t.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
     let inner_start = markup.find('>')? + 1;
     let inner_end = markup.rfind("</svg>")?;
     let header = 24.0 + 16.0 * legend.len() as f64;
@@ -57,7 +66,11 @@ fn standalone_svg(markup: &str, chart: &ChartLayout, title: &str, legend: &[(Str
 }
 
 /// "1 x H100, TP1, bf16 at max_num_seqs 384: 26.5 tok/s per user at p50 ITL, 9,248 tok/s per GPU".
-fn point_text(sweep: &crate::core::sweep::Sweep, p: &crate::core::chart::ChartPoint, stat: &str) -> String {
+fn point_text(
+    sweep: &crate::core::sweep::Sweep,
+    p: &crate::core::chart::ChartPoint,
+    stat: &str,
+) -> String {
     format!(
         "{} at {} {}: {} tok/s per user at {}, {} tok/s per GPU",
         sweep.label(),
@@ -75,7 +88,11 @@ const HEIGHT: f64 = 340.0;
 /// Width of the chart for a viewport width: the drawn size, so text stays at its CSS size.
 fn chart_width(viewport: f64) -> f64 {
     // The results column is the viewport less the controls column above 800 px.
-    let column = if viewport > 800.0 { viewport - 400.0 } else { viewport - 48.0 };
+    let column = if viewport > 800.0 {
+        viewport - 400.0
+    } else {
+        viewport - 48.0
+    };
     column.clamp(300.0, 760.0)
 }
 
@@ -109,7 +126,11 @@ pub fn TradeoffChart(
                     .levels()
                     .iter()
                     .filter_map(|l| {
-                        Some((l.level, l.user_tps(stat)?, sweep.per_gpu(l.throughput_tok_s)?))
+                        Some((
+                            l.level,
+                            l.user_tps(stat)?,
+                            sweep.per_gpu(l.throughput_tok_s)?,
+                        ))
                     })
                     .collect();
                 (i, points)
@@ -245,8 +266,11 @@ fn svg(
         .map(|(si, s)| {
             let class = SERIES_CLASSES[si % SERIES_CLASSES.len()];
             let is_current = current.is_some_and(|c| c.0 == s.sweep_index);
-            let line: Vec<String> =
-                s.points.iter().map(|p| format!("{:.1},{:.1}", p.px.0, p.px.1)).collect();
+            let line: Vec<String> = s
+                .points
+                .iter()
+                .map(|p| format!("{:.1},{:.1}", p.px.0, p.px.1))
+                .collect();
             let sweep = &source.sweeps[s.sweep_index];
             let sweep_index = s.sweep_index;
             let points = s
@@ -255,14 +279,20 @@ fn svg(
                 .enumerate()
                 .map(|(pi, p)| {
                     let recommended = is_current
-                        && current.and_then(|c| c.1).and_then(|li| sweep.levels().get(li))
+                        && current
+                            .and_then(|c| c.1)
+                            .and_then(|li| sweep.levels().get(li))
                             .is_some_and(|l| l.level == p.level);
                     let on_frontier = chart.frontier.contains(&(si, pi));
                     let label = format!(
                         "{}{}{}",
                         point_text(sweep, p, stat),
                         if recommended { ", recommended" } else { "" },
-                        if is_current { "" } else { ". Press Enter to switch to this deployment" },
+                        if is_current {
+                            ""
+                        } else {
+                            ". Press Enter to switch to this deployment"
+                        },
                     );
                     let pick = move || {
                         if !is_current {
@@ -370,7 +400,10 @@ fn readout(source: &Source, chart: &ChartLayout, focus: Focus, stat: &str) -> St
     let Some((si, pi)) = focus else {
         return "Hover or focus a point to read its figures; click it (or press Enter) to switch to that deployment.".into();
     };
-    let (Some(series), Some(p)) = (chart.series.get(si), chart.series.get(si).and_then(|s| s.points.get(pi))) else {
+    let (Some(series), Some(p)) = (
+        chart.series.get(si),
+        chart.series.get(si).and_then(|s| s.points.get(pi)),
+    ) else {
         return String::new();
     };
     let sweep = &source.sweeps[series.sweep_index];
@@ -380,9 +413,10 @@ fn readout(source: &Source, chart: &ChartLayout, focus: Focus, stat: &str) -> St
         point_text(sweep, p, stat),
         grouped(level.map_or(0.0, |l| l.throughput_tok_s), 0),
         gpus(sweep.num_gpus),
-        level
-            .and_then(|l| l.energy_per_token_j)
-            .map_or_else(|| "J/token not reported".into(), |j| format!("{} J/token", significant(j, 4))),
+        level.and_then(|l| l.energy_per_token_j).map_or_else(
+            || "J/token not reported".into(),
+            |j| format!("{} J/token", significant(j, 4))
+        ),
     )
 }
 

@@ -37,7 +37,11 @@ fn why_none(row: &CompareRow) -> String {
         Status::Unattainable => "none: smallest level fails".into(),
         Status::NoData { missing, .. } => format!(
             "none: no {}",
-            missing.iter().map(|s| s.key()).collect::<Vec<_>>().join(", ")
+            missing
+                .iter()
+                .map(|s| s.key())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         _ => "none".into(),
     }
@@ -54,7 +58,9 @@ pub fn Compare(source: &'static Source, scenario: RwSignal<Scenario>) -> impl In
         let mut rows = if all_models.get() {
             all_meeting(source, &slo)
         } else {
-            model.map(|m| family_rows(source, m, &slo)).unwrap_or_default()
+            model
+                .map(|m| family_rows(source, m, &slo))
+                .unwrap_or_default()
         };
         if let Some((column, reversed)) = sort.get() {
             sort_rows(&mut rows, column, reversed);
@@ -107,15 +113,31 @@ pub fn Compare(source: &'static Source, scenario: RwSignal<Scenario>) -> impl In
     };
 
     let fleet_columns = move || {
-        scenario.with(|s| (s.capacity.users.is_some(), s.capacity.price_per_gpu_hour.is_some()))
+        scenario.with(|s| {
+            (
+                s.capacity.users.is_some(),
+                s.capacity.price_per_gpu_hour.is_some(),
+            )
+        })
     };
     let export_status = RwSignal::new(String::new());
     let download_csv = move |_| {
         let text = scenario.with_untracked(|s| {
-            compare_csv(source, &rows.get_untracked(), &s.slo(), &s.capacity, &browser::href())
+            compare_csv(
+                source,
+                &rows.get_untracked(),
+                &s.slo(),
+                &s.capacity,
+                &browser::href(),
+            )
         });
-        let ok = text.is_ok_and(|t| browser::download("llm-slo-planner-deployments.csv", "text/csv", &t));
-        export_status.set(if ok { String::new() } else { "The browser refused the download.".into() });
+        let ok = text
+            .is_ok_and(|t| browser::download("llm-slo-planner-deployments.csv", "text/csv", &t));
+        export_status.set(if ok {
+            String::new()
+        } else {
+            "The browser refused the download.".into()
+        });
     };
 
     view! {

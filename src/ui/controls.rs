@@ -3,9 +3,9 @@
 use leptos::prelude::*;
 
 use crate::browser;
+use crate::core::capacity::CapacityInputs;
 use crate::core::format;
 use crate::core::planner::{Limit, Target};
-use crate::core::capacity::CapacityInputs;
 use crate::core::scenario::{parse_input, parse_positive, InputKind, Scenario};
 use crate::core::sweep::{Source, Statistic};
 
@@ -13,7 +13,6 @@ use crate::core::sweep::{Source, Statistic};
 fn target_text(target: Target) -> String {
     target.value().to_string()
 }
-
 
 /// The input panel. Every change updates the one `scenario` signal.
 #[component]
@@ -25,10 +24,19 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
     // By organisation, then size, so 8B comes before 70B.
     models.sort_by(|&a, &b| {
         let (ma, mb) = (&source.models[a], &source.models[b]);
-        let org = |id: &str| id.split('/').next().unwrap_or_default().to_ascii_lowercase();
+        let org = |id: &str| {
+            id.split('/')
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase()
+        };
         org(&ma.model_id)
             .cmp(&org(&mb.model_id))
-            .then(ma.total_params_b.partial_cmp(&mb.total_params_b).unwrap_or(std::cmp::Ordering::Equal))
+            .then(
+                ma.total_params_b
+                    .partial_cmp(&mb.total_params_b)
+                    .unwrap_or(std::cmp::Ordering::Equal),
+            )
             .then(ma.model_id.cmp(&mb.model_id))
     });
 
@@ -50,7 +58,9 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
                     }
                 });
             }
-            Err(e) => error.set(Some(format!("Target {e}; the last valid target is still used."))),
+            Err(e) => error.set(Some(format!(
+                "Target {e}; the last valid target is still used."
+            ))),
         }
         text.set(value);
     };
@@ -412,11 +422,37 @@ type Slot = fn(&mut CapacityInputs) -> &mut Option<f64>;
 #[component]
 fn Fleet(scenario: RwSignal<Scenario>) -> impl IntoView {
     let fields: [(&'static str, &'static str, &'static str, InputKind, Slot); 5] = [
-        ("users", "Concurrent users", "streams", InputKind::Users, |c| &mut c.users),
-        ("price", "GPU price", "$ per GPU-hour", InputKind::Amount, |c| &mut c.price_per_gpu_hour),
-        ("kwh_price", "Electricity price", "$ per kWh", InputKind::Amount, |c| &mut c.price_per_kwh),
-        ("co2", "Grid carbon intensity", "g CO2 per kWh", InputKind::Amount, |c| &mut c.co2_g_per_kwh),
-        ("pue", "PUE", "1 = GPUs only", InputKind::Pue, |c| &mut c.pue),
+        (
+            "users",
+            "Concurrent users",
+            "streams",
+            InputKind::Users,
+            |c| &mut c.users,
+        ),
+        (
+            "price",
+            "GPU price",
+            "$ per GPU-hour",
+            InputKind::Amount,
+            |c| &mut c.price_per_gpu_hour,
+        ),
+        (
+            "kwh_price",
+            "Electricity price",
+            "$ per kWh",
+            InputKind::Amount,
+            |c| &mut c.price_per_kwh,
+        ),
+        (
+            "co2",
+            "Grid carbon intensity",
+            "g CO2 per kWh",
+            InputKind::Amount,
+            |c| &mut c.co2_g_per_kwh,
+        ),
+        ("pue", "PUE", "1 = GPUs only", InputKind::Pue, |c| {
+            &mut c.pue
+        }),
     ];
     view! {
         <fieldset class="field fleet">

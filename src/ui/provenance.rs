@@ -12,7 +12,10 @@ fn stated(value: &Option<String>) -> String {
 /// Provenance of the sweep at `sweep_index`: source, task, date, hardware, parallelism,
 /// precision, average output length, and each condition the source does not state.
 #[component]
-pub fn ProvenancePanel(source: &'static Source, sweep_index: Signal<Option<usize>>) -> impl IntoView {
+pub fn ProvenancePanel(
+    source: &'static Source,
+    sweep_index: Signal<Option<usize>>,
+) -> impl IntoView {
     move || {
         let sweep = &source.sweeps[sweep_index.get()?];
         let model = &source.models[sweep.model_index];
@@ -23,7 +26,11 @@ pub fn ProvenancePanel(source: &'static Source, sweep_index: Signal<Option<usize
             lengths.iter().copied().reduce(f64::max),
         ) {
             (Some(lo), Some(hi)) if lengths.len() == sweep.rows.len() => {
-                format!("{} to {} tokens per request across levels", grouped(lo, 0), grouped(hi, 0))
+                format!(
+                    "{} to {} tokens per request across levels",
+                    grouped(lo, 0),
+                    grouped(hi, 0)
+                )
             }
             (Some(lo), Some(hi)) => format!(
                 "{} to {} tokens per request where reported (not reported at some levels)",
@@ -34,13 +41,29 @@ pub fn ProvenancePanel(source: &'static Source, sweep_index: Signal<Option<usize
         };
         let items: Vec<(&str, String)> = vec![
             ("Source", p.publisher.clone()),
-            ("Task", format!("{} ({})", source.task_display_name, source.task)),
+            (
+                "Task",
+                format!("{} ({})", source.task_display_name, source.task),
+            ),
             ("Data date", stated(&p.date)),
-            ("Model", format!("{} · {}", model.model_id, model.size_label())),
-            ("Hardware", format!("{} × {}", gpus(sweep.num_gpus), sweep.gpu_model)),
+            (
+                "Model",
+                format!("{} · {}", model.model_id, model.size_label()),
+            ),
+            (
+                "Hardware",
+                format!("{} × {}", gpus(sweep.num_gpus), sweep.gpu_model),
+            ),
             ("Parallelism", sweep.parallelism_label()),
             ("Precision", sweep.weight_precision.clone()),
-            ("Configuration", if sweep.config.is_empty() { "—".to_string() } else { sweep.config.clone() }),
+            (
+                "Configuration",
+                if sweep.config.is_empty() {
+                    "—".to_string()
+                } else {
+                    sweep.config.clone()
+                },
+            ),
             ("Average output length", output_len),
             ("Engine and version", stated(&p.engine)),
             ("Input length distribution", stated(&p.input_lengths)),

@@ -6,8 +6,8 @@ use leptos::prelude::*;
 use crate::browser;
 use crate::core::bundled::{lm_arena_chat, parse_task_file};
 use crate::core::import::{import, Format, InputFile, Problem};
-use crate::core::share;
 use crate::core::reference::reference;
+use crate::core::share;
 use crate::core::sources::{
     import_id, read_stored, shared_payload, workload, write_stored, StoredFile, StoredImport,
     DEFAULT_SOURCE, REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_KEY, WORKLOADS,
@@ -87,7 +87,9 @@ impl Registry {
             .collect();
         entries.push(Entry {
             id: REFERENCE_SOURCE.to_string(),
-            label: "Reference systems (seed documents: MPT-7B on A100, illustrative Llama 70B on H100)".to_string(),
+            label:
+                "Reference systems (seed documents: MPT-7B on A100, illustrative Llama 70B on H100)"
+                    .to_string(),
             files: None,
             state: State::Ready(reference()),
         });
@@ -130,7 +132,9 @@ impl Registry {
             None => DEFAULT_SOURCE.to_string(),
         };
         // The planner reads `src` from its start query; keep the rest of the opening link.
-        let start = if wanted.as_deref() == Some(current.as_str()) || wanted.is_none() && current == DEFAULT_SOURCE {
+        let start = if wanted.as_deref() == Some(current.as_str())
+            || wanted.is_none() && current == DEFAULT_SOURCE
+        {
             query.to_string()
         } else if current == DEFAULT_SOURCE {
             crate::core::sources::without_src(query)
@@ -149,7 +153,8 @@ impl Registry {
 
     /// The shown source, if ready.
     pub fn state_of(&self, id: &str) -> Option<State> {
-        self.entries.with(|e| e.iter().find(|x| x.id == id).map(|x| x.state.clone()))
+        self.entries
+            .with(|e| e.iter().find(|x| x.id == id).map(|x| x.state.clone()))
     }
 
     fn set_state(&self, id: &str, state: State) {
@@ -220,7 +225,9 @@ impl Registry {
         });
         let saved = browser::storage_set(STORAGE_KEY, &write_stored(&stored));
         self.switch(&id);
-        (!saved).then(|| "Not kept for your next visit: the browser's storage is off or full.".to_string())
+        (!saved).then(|| {
+            "Not kept for your next visit: the browser's storage is off or full.".to_string()
+        })
     }
 
     /// Removes an imported source (from the page and from storage).
@@ -242,7 +249,11 @@ struct Outcome {
     problems: Vec<Problem>,
 }
 
-fn summarize(formats: &[(String, Option<Format>)], source: Option<&Source>, problems: &[Problem]) -> String {
+fn summarize(
+    formats: &[(String, Option<Format>)],
+    source: Option<&Source>,
+    problems: &[Problem],
+) -> String {
     let mut by_format: Vec<(&str, usize)> = Vec::new();
     for (_, f) in formats {
         let label = f.map_or("not recognised", Format::label);
@@ -270,7 +281,11 @@ fn summarize(formats: &[(String, Option<Format>)], source: Option<&Source>, prob
         1 => "; 1 row could not be used (below)".to_string(),
         n => format!("; {n} rows could not be used (below)"),
     };
-    format!("Read {} file{} ({read}): {result}{problems}.", formats.len(), if formats.len() == 1 { "" } else { "s" })
+    format!(
+        "Read {} file{} ({read}): {result}{problems}.",
+        formats.len(),
+        if formats.len() == 1 { "" } else { "s" }
+    )
 }
 
 /// Source picker and import panel.
@@ -287,7 +302,11 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
         share_note.set(String::new());
         match import(&files) {
             Ok(imported) => {
-                let summary = summarize(&imported.formats, Some(&imported.source), &imported.problems);
+                let summary = summarize(
+                    &imported.formats,
+                    Some(&imported.source),
+                    &imported.problems,
+                );
                 let problems = imported.problems.clone();
                 let note = registry.add_import(import_id(&files), &files, imported.source);
                 outcome.set(Some(Outcome {
@@ -316,7 +335,11 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
                 .filter_map(|(name, text)| match text {
                     Ok(text) => Some(InputFile { name, text }),
                     Err(e) => {
-                        unreadable.push(Problem { file: name, row: None, message: e });
+                        unreadable.push(Problem {
+                            file: name,
+                            row: None,
+                            message: e,
+                        });
                         None
                     }
                 })
@@ -334,9 +357,11 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
 
     let current_imported = move || {
         let id = registry.current.get();
-        registry
-            .entries
-            .with(|e| e.iter().find(|x| x.id == id && x.files.is_some()).map(|x| x.id.clone()))
+        registry.entries.with(|e| {
+            e.iter()
+                .find(|x| x.id == id && x.files.is_some())
+                .map(|x| x.id.clone())
+        })
     };
 
     view! {

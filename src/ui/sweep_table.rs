@@ -3,9 +3,9 @@
 use leptos::prelude::*;
 
 use super::data_value;
-use crate::core::format::{grouped, significant};
 use super::verdict_text;
 use crate::core::anomalies::{anomalies, AnomalyKind};
+use crate::core::format::{grouped, significant};
 use crate::core::planner::Plan;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::{Source, Statistic};

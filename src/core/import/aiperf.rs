@@ -21,24 +21,44 @@ fn to_ms(unit: &str) -> Option<f64> {
 }
 
 /// (statistic field, statistic) pairs per metric.
-const FIELDS: [(&str, [Option<Statistic>; 5]); 3] = [
+const FIELDS: [(&str, [Statistic; 5]); 3] = [
     // avg, p50, p90, p95, p99
     (
         "inter_chunk_latency",
-        [Some(Statistic::ItlMean), Some(Statistic::P50), Some(Statistic::P90), Some(Statistic::P95), Some(Statistic::P99)],
+        [
+            Statistic::ItlMean,
+            Statistic::P50,
+            Statistic::P90,
+            Statistic::P95,
+            Statistic::P99,
+        ],
     ),
     (
         "inter_token_latency",
-        [Some(Statistic::TpotMean), Some(Statistic::TpotP50), Some(Statistic::TpotP90), Some(Statistic::TpotP95), Some(Statistic::TpotP99)],
+        [
+            Statistic::TpotMean,
+            Statistic::TpotP50,
+            Statistic::TpotP90,
+            Statistic::TpotP95,
+            Statistic::TpotP99,
+        ],
     ),
     (
         "time_to_first_token",
-        [Some(Statistic::TtftMean), Some(Statistic::TtftP50), Some(Statistic::TtftP90), Some(Statistic::TtftP95), Some(Statistic::TtftP99)],
+        [
+            Statistic::TtftMean,
+            Statistic::TtftP50,
+            Statistic::TtftP90,
+            Statistic::TtftP95,
+            Statistic::TtftP99,
+        ],
     ),
 ];
 
 fn measured(top: &Record) -> Result<Measured, String> {
-    let config = top.object("input_config").ok_or("missing key `input_config`")?;
+    let config = top
+        .object("input_config")
+        .ok_or("missing key `input_config`")?;
     let level = config
         .object("loadgen")
         .map(|l| l.num("concurrency"))
@@ -48,7 +68,11 @@ fn measured(top: &Record) -> Result<Measured, String> {
     if level <= 0.0 {
         return Err(format!("concurrency must be positive, got {level}"));
     }
-    let requests = top.object("request_count").map(|r| r.num("avg")).transpose()?.flatten();
+    let requests = top
+        .object("request_count")
+        .map(|r| r.num("avg"))
+        .transpose()?
+        .flatten();
     if requests == Some(0.0) {
         return Err("all requests failed (request_count is 0)".into());
     }
@@ -61,15 +85,17 @@ fn measured(top: &Record) -> Result<Measured, String> {
     if throughput <= 0.0 {
         return Err("zero output tokens (`output_token_throughput` is 0)".into());
     }
-    let mut row = Row::new(level, throughput).with(Statistic::Rate, Some(level * 1000.0 / throughput));
+    let mut row =
+        Row::new(level, throughput).with(Statistic::Rate, Some(level * 1000.0 / throughput));
     for (metric, stats) in FIELDS {
-        let Some(m) = top.object(metric) else { continue };
+        let Some(m) = top.object(metric) else {
+            continue;
+        };
         let unit = m.text("unit").unwrap_or("ms");
-        let factor = to_ms(unit).ok_or_else(|| format!("`{metric}` has unit \"{}\", not a time", short(unit)))?;
+        let factor = to_ms(unit)
+            .ok_or_else(|| format!("`{metric}` has unit \"{}\", not a time", short(unit)))?;
         for (field, stat) in ["avg", "p50", "p90", "p95", "p99"].into_iter().zip(stats) {
-            if let Some(stat) = stat {
-                row.set_latency_ms(stat, m.num(field)?.map(|v| v * factor));
-            }
+            row.set_latency_ms(stat, m.num(field)?.map(|v| v * factor));
         }
     }
     let model = config
@@ -79,13 +105,22 @@ fn measured(top: &Record) -> Result<Measured, String> {
         .and_then(|names| names.first())
         .and_then(Value::as_str)
         .unwrap_or("model not stated");
-    Ok(Measured::new(SweepKey::new(model, LevelKind::Concurrency), row))
+    Ok(Measured::new(
+        SweepKey::new(model, LevelKind::Concurrency),
+        row,
+    ))
 }
 
 pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
     let value: Value = match serde_json::from_str(&file.text) {
         Ok(v) => v,
-        Err(e) => return out.problem(&file.name, None, format!("not valid JSON: {}", short(&e.to_string()))),
+        Err(e) => {
+            return out.problem(
+                &file.name,
+                None,
+                format!("not valid JSON: {}", short(&e.to_string())),
+            )
+        }
     };
     match value.as_object().map(Record) {
         Some(top) => match measured(&top) {

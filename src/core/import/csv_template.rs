@@ -1,13 +1,10 @@
-//! The plain CSV template (documented in the README): one row per level, units in the column
+//! The plain CSV template (its header is in the README): one row per level, units in the column
 //! names. Required: `concurrency` (or `request_rate`) and `output_tok_s`; every other column is
 //! optional and may be left empty.
 
 use super::record::{count, csv_rows, Record};
 use super::{InputFile, Measured, Parsed, SweepKey};
 use crate::core::sweep::{LevelKind, Row, Statistic};
-
-/// The template's header, in order.
-pub const TEMPLATE_HEADER: &str = "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms,p90_itl_ms,p95_itl_ms,p99_itl_ms,mean_itl_ms,mean_tpot_ms,p50_tpot_ms,p90_tpot_ms,p99_tpot_ms,mean_ttft_ms,p50_ttft_ms,p90_ttft_ms,p99_ttft_ms,avg_batch_size,power_w,energy_per_token_j";
 
 const COLUMNS: [(&str, Statistic); 13] = [
     ("p50_itl_ms", Statistic::P50),
@@ -31,7 +28,9 @@ fn measured(rec: &Record, file: &str) -> Result<Measured, String> {
         (None, Some(r)) => (r, LevelKind::RequestRate),
         (None, None) => return Err("no level: `concurrency` (or `request_rate`) is empty".into()),
     };
-    let throughput = rec.num("output_tok_s")?.ok_or("missing value `output_tok_s`")?;
+    let throughput = rec
+        .num("output_tok_s")?
+        .ok_or("missing value `output_tok_s`")?;
     if level <= 0.0 {
         return Err(format!("level must be positive, got {level}"));
     }
@@ -40,8 +39,10 @@ fn measured(rec: &Record, file: &str) -> Result<Measured, String> {
     }
     let batch = rec.num("avg_batch_size")?.filter(|b| *b > 0.0);
     let concurrency = batch.or((kind == LevelKind::Concurrency).then_some(level));
-    let mut row = Row::new(level, throughput)
-        .with(Statistic::Rate, concurrency.map(|c| c * 1000.0 / throughput));
+    let mut row = Row::new(level, throughput).with(
+        Statistic::Rate,
+        concurrency.map(|c| c * 1000.0 / throughput),
+    );
     for (column, stat) in COLUMNS {
         let v = rec.num(column)?;
         if v.is_some_and(|x| x < 0.0) {
@@ -52,7 +53,10 @@ fn measured(rec: &Record, file: &str) -> Result<Measured, String> {
     row.avg_batch_size = batch;
     row.power_w = rec.num("power_w")?;
     row.energy_per_token_j = rec.num("energy_per_token_j")?;
-    let model = rec.text("model").filter(|m| !m.trim().is_empty()).unwrap_or(file);
+    let model = rec
+        .text("model")
+        .filter(|m| !m.trim().is_empty())
+        .unwrap_or(file);
     let mut key = SweepKey::new(model, kind);
     if let Some(gpu) = rec.text("gpu").filter(|g| !g.trim().is_empty()) {
         key.gpu = gpu.trim().to_string();

@@ -52,12 +52,15 @@ fn api_row(e: &Record) -> Result<Measured, String> {
     } else {
         decode
     };
-    let per_gpu = metrics.num("output_tput_per_gpu")?.ok_or("missing key `output_tput_per_gpu`")?;
+    let per_gpu = metrics
+        .num("output_tput_per_gpu")?
+        .ok_or("missing key `output_tput_per_gpu`")?;
     if level <= 0.0 || per_gpu <= 0.0 {
         return Err("`conc` and output throughput must be positive".into());
     }
     let throughput = per_gpu * f64::from(gpus);
-    let mut row = Row::new(level, throughput).with(Statistic::Rate, Some(level * 1000.0 / throughput));
+    let mut row =
+        Row::new(level, throughput).with(Statistic::Rate, Some(level * 1000.0 / throughput));
     latencies(&mut row, &metrics)?;
     row.power_w = metrics.num("avg_power_w")?.map(|w| w * f64::from(gpus));
     row.energy_per_token_j = metrics.num("joules_per_output_token")?;
@@ -77,7 +80,9 @@ fn api_row(e: &Record) -> Result<Measured, String> {
         "{}{}, {isl}/{osl}{}",
         e.text("framework").unwrap_or("engine not stated"),
         if disagg { " disagg" } else { "" },
-        e.text("spec_method").filter(|m| *m != "none").map_or_else(String::new, |m| format!(", {m}")),
+        e.text("spec_method")
+            .filter(|m| *m != "none")
+            .map_or_else(String::new, |m| format!(", {m}")),
     );
     Ok(Measured::new(key, row))
 }
@@ -87,7 +92,9 @@ fn agg_row(e: &Record) -> Result<Measured, String> {
     if e.num("num_requests_successful")? == Some(0.0) {
         return Err("all requests failed (num_requests_successful = 0)".into());
     }
-    let throughput = e.num("output_tput_tps")?.ok_or("missing key `output_tput_tps`")?;
+    let throughput = e
+        .num("output_tput_tps")?
+        .ok_or("missing key `output_tput_tps`")?;
     if level <= 0.0 || throughput <= 0.0 {
         return Err("`conc` and `output_tput_tps` must be positive".into());
     }
@@ -96,7 +103,8 @@ fn agg_row(e: &Record) -> Result<Measured, String> {
         .filter(|p| *p > 0.0)
         .map(|p| (throughput / p).round())
         .and_then(|g| count(Some(g)));
-    let mut row = Row::new(level, throughput).with(Statistic::Rate, Some(level * 1000.0 / throughput));
+    let mut row =
+        Row::new(level, throughput).with(Statistic::Rate, Some(level * 1000.0 / throughput));
     latencies(&mut row, e)?;
     let model = e.text("model").ok_or("missing key `model`")?;
     let mut key = SweepKey::new(model, LevelKind::Concurrency);
@@ -116,7 +124,13 @@ fn agg_row(e: &Record) -> Result<Measured, String> {
 pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
     let value: Value = match serde_json::from_str(&file.text) {
         Ok(v) => v,
-        Err(e) => return out.problem(&file.name, None, format!("not valid JSON: {}", short(&e.to_string()))),
+        Err(e) => {
+            return out.problem(
+                &file.name,
+                None,
+                format!("not valid JSON: {}", short(&e.to_string())),
+            )
+        }
     };
     let Some(entries) = value.as_array() else {
         return out.problem(&file.name, None, "not a JSON array of entries");
@@ -126,7 +140,11 @@ pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
             out.problem(&file.name, Some(i + 1), "not a JSON object");
             continue;
         };
-        let result = if e.0.contains_key("metrics") { api_row(&e) } else { agg_row(&e) };
+        let result = if e.0.contains_key("metrics") {
+            api_row(&e)
+        } else {
+            agg_row(&e)
+        };
         match result {
             Ok(m) => out.rows.push(m),
             Err(message) => out.problem(&file.name, Some(i + 1), message),

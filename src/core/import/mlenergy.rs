@@ -13,7 +13,10 @@ fn model_of(rec: &Record, model_id: &str) -> Model {
     Model {
         model_id: model_id.to_string(),
         nickname: rec.text("nickname").unwrap_or(model_id).to_string(),
-        architecture: rec.text("architecture").unwrap_or("architecture not stated").to_string(),
+        architecture: rec
+            .text("architecture")
+            .unwrap_or("architecture not stated")
+            .to_string(),
         total_params_b: rec.num("total_params_billions").ok().flatten(),
         activated_params_b: rec.num("activated_params_billions").ok().flatten(),
     }
@@ -44,10 +47,15 @@ fn row_of(c: &Record) -> Result<Row, String> {
     row.power_w = c.num("avg_power_watts")?;
     row.energy_per_token_j = c.num("energy_per_token_joules")?;
     row.energy_per_request_j = c.num("energy_per_request_joules")?;
-    let negative = [row.power_w, row.energy_per_token_j, row.energy_per_request_j, batch]
-        .iter()
-        .flatten()
-        .any(|v| *v < 0.0);
+    let negative = [
+        row.power_w,
+        row.energy_per_token_j,
+        row.energy_per_request_j,
+        batch,
+    ]
+    .iter()
+    .flatten()
+    .any(|v| *v < 0.0);
     if negative {
         return Err("negative power, energy or batch size".into());
     }
@@ -57,7 +65,13 @@ fn row_of(c: &Record) -> Result<Row, String> {
 pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
     let value: Value = match serde_json::from_str(&file.text) {
         Ok(v) => v,
-        Err(e) => return out.problem(&file.name, None, format!("not valid JSON: {}", short(&e.to_string()))),
+        Err(e) => {
+            return out.problem(
+                &file.name,
+                None,
+                format!("not valid JSON: {}", short(&e.to_string())),
+            )
+        }
     };
     let Some(top) = value.as_object().map(Record) else {
         return out.problem(&file.name, None, "not a JSON object");
@@ -72,14 +86,24 @@ pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
             continue;
         };
         // Per-model files carry the model at the top and parallelism nested.
-        let model_rec = if c.text("model_id").is_some() { &c } else { &top };
+        let model_rec = if c.text("model_id").is_some() {
+            &c
+        } else {
+            &top
+        };
         let Some(model_id) = model_rec.text("model_id") else {
             out.problem(&file.name, row_no, "missing key `model_id`");
             continue;
         };
         let par = c.object("parallelization").unwrap_or(Record(c.0));
-        let (Some(gpu), Some(num_gpus)) = (c.text("gpu_model"), count(c.num("num_gpus").ok().flatten())) else {
-            out.problem(&file.name, row_no, "missing or invalid `gpu_model` / `num_gpus`");
+        let (Some(gpu), Some(num_gpus)) =
+            (c.text("gpu_model"), count(c.num("num_gpus").ok().flatten()))
+        else {
+            out.problem(
+                &file.name,
+                row_no,
+                "missing or invalid `gpu_model` / `num_gpus`",
+            );
             continue;
         };
         match row_of(&c) {

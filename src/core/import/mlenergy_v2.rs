@@ -14,14 +14,21 @@ fn measured(rec: &Record) -> Result<Measured, String> {
     let gpu = rec.text("GPU").ok_or("missing key `GPU`")?;
     let tp = count(rec.num("TP")?).ok_or("missing or invalid `TP`")?;
     let pp = count(rec.num("PP")?).unwrap_or(1);
-    let level = rec.num("Max BS (reqs)")?.ok_or("no level: missing `Max BS (reqs)`")?;
-    let throughput = rec.num("Token tput (tok/s)")?.ok_or("missing key `Token tput (tok/s)`")?;
+    let level = rec
+        .num("Max BS (reqs)")?
+        .ok_or("no level: missing `Max BS (reqs)`")?;
+    let throughput = rec
+        .num("Token tput (tok/s)")?
+        .ok_or("missing key `Token tput (tok/s)`")?;
     if level <= 0.0 || throughput <= 0.0 {
         return Err("`Max BS (reqs)` and `Token tput (tok/s)` must be positive".into());
     }
     let batch = rec.num("Avg BS (reqs)")?.filter(|b| *b > 0.0);
     let mut row = Row::new(level, throughput)
-        .with(Statistic::TpotMean, rec.num("Avg TPOT (s)")?.map(|s| s * 1000.0))
+        .with(
+            Statistic::TpotMean,
+            rec.num("Avg TPOT (s)")?.map(|s| s * 1000.0),
+        )
         .with(Statistic::Rate, batch.map(|b| b * 1000.0 / throughput));
     row.avg_batch_size = batch;
     row.avg_output_len = rec.num("Avg Output Tokens")?;
@@ -41,7 +48,13 @@ pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
     if text.trim_start().starts_with('{') {
         let value: Value = match serde_json::from_str(text) {
             Ok(v) => v,
-            Err(e) => return out.problem(&file.name, None, format!("not valid JSON: {}", short(&e.to_string()))),
+            Err(e) => {
+                return out.problem(
+                    &file.name,
+                    None,
+                    format!("not valid JSON: {}", short(&e.to_string())),
+                )
+            }
         };
         let Some(records) = value.get("records").and_then(Value::as_array) else {
             return out.problem(&file.name, None, "missing key `records`");

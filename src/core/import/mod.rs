@@ -16,8 +16,6 @@ mod vllm;
 
 use super::sweep::{LevelKind, Model, Provenance, Row, Source, Sweep};
 
-pub use csv_template::TEMPLATE_HEADER;
-
 /// One file offered for import.
 #[derive(Clone, Debug, PartialEq)]
 pub struct InputFile {
@@ -114,7 +112,11 @@ pub(crate) struct Measured {
 impl Measured {
     /// A level of a model the file says nothing more about.
     pub fn new(key: SweepKey, row: Row) -> Measured {
-        Measured { key, row, model: None }
+        Measured {
+            key,
+            row,
+            model: None,
+        }
     }
 }
 
@@ -161,7 +163,9 @@ pub fn detect(file: &InputFile) -> Option<Format> {
         }
         // SGLang JSONL lines are objects too; one JSON value per line with bare Infinity.
         let first = text.lines().next().unwrap_or_default();
-        if first.contains("\"backend\"") && (first.contains("\"sglang\"") || first.contains("e2e_latency")) {
+        if first.contains("\"backend\"")
+            && (first.contains("\"sglang\"") || first.contains("e2e_latency"))
+        {
             return Some(Format::SglangJsonl);
         }
         return None;
@@ -169,7 +173,10 @@ pub fn detect(file: &InputFile) -> Option<Format> {
     let header = text.lines().next().unwrap_or_default();
     if header.contains("Max BS (reqs)") {
         Some(Format::MlEnergyV2)
-    } else if header.split(',').any(|h| h.trim() == "concurrency" || h.trim() == "request_rate") {
+    } else if header
+        .split(',')
+        .any(|h| h.trim() == "concurrency" || h.trim() == "request_rate")
+    {
         Some(Format::CsvTemplate)
     } else {
         None
@@ -189,7 +196,11 @@ fn detect_json(text: &str) -> Option<Format> {
             .as_array()
             .and_then(|c| c.first())
             .is_some_and(|c| c.get("parallelization").is_some());
-        return Some(if nested { Format::MlEnergyModel } else { Format::MlEnergyTask });
+        return Some(if nested {
+            Format::MlEnergyModel
+        } else {
+            Format::MlEnergyTask
+        });
     }
     if has("configurations") && has("model_id") {
         return Some(Format::MlEnergyModel);
@@ -201,18 +212,22 @@ fn detect_json(text: &str) -> Option<Format> {
         }
         return None;
     }
-    if has("input_config") && (has("inter_token_latency") || has("time_to_first_token") || has("request_count")) {
+    if has("input_config")
+        && (has("inter_token_latency") || has("time_to_first_token") || has("request_count"))
+    {
         return Some(Format::AiPerf);
     }
     if has("conc") && (has("metrics") || has("output_tput_per_gpu") || has("num_requests_total")) {
         return Some(Format::InferenceX);
     }
     if has("backend") && (has("max_concurrency") || has("request_rate")) {
-        return Some(if obj.get("backend").and_then(|b| b.as_str()) == Some("sglang") {
-            Format::SglangJsonl
-        } else {
-            Format::VllmBench
-        });
+        return Some(
+            if obj.get("backend").and_then(|b| b.as_str()) == Some("sglang") {
+                Format::SglangJsonl
+            } else {
+                Format::VllmBench
+            },
+        );
     }
     None
 }
@@ -228,7 +243,9 @@ pub fn import(files: &[InputFile]) -> Result<Import, Vec<Problem>> {
         let format = detect(file);
         formats.push((file.name.clone(), format));
         match format {
-            Some(Format::MlEnergyTask) | Some(Format::MlEnergyModel) => mlenergy::parse(file, &mut parsed),
+            Some(Format::MlEnergyTask) | Some(Format::MlEnergyModel) => {
+                mlenergy::parse(file, &mut parsed)
+            }
             Some(Format::MlEnergyV2) => mlenergy_v2::parse(file, &mut parsed),
             Some(Format::VllmBench) => vllm::parse(file, &mut parsed, &mut seen_records),
             Some(Format::SglangJsonl) => sglang::parse(file, &mut parsed),
@@ -255,7 +272,11 @@ pub fn import(files: &[InputFile]) -> Result<Import, Vec<Problem>> {
                 ),
             );
         } else if kept.len() == MAX_ROWS {
-            parsed.problem("(import)", None, format!("only the first {MAX_ROWS} rows are read"));
+            parsed.problem(
+                "(import)",
+                None,
+                format!("only the first {MAX_ROWS} rows are read"),
+            );
             break;
         } else {
             kept.push(m);
@@ -303,10 +324,20 @@ pub(crate) fn build_source(names: &[&str], rows: Vec<Measured>) -> Source {
         .into_iter()
         .zip(groups)
         .map(|(k, rows)| {
-            let model_index = models.iter().position(|m| m.model_id == k.model_id).unwrap_or(0);
-            Sweep::new(model_index, k.gpu, k.num_gpus, k.parallelism, k.precision, rows)
-                .with_level_kind(k.level_kind)
-                .with_config(k.config)
+            let model_index = models
+                .iter()
+                .position(|m| m.model_id == k.model_id)
+                .unwrap_or(0);
+            Sweep::new(
+                model_index,
+                k.gpu,
+                k.num_gpus,
+                k.parallelism,
+                k.precision,
+                rows,
+            )
+            .with_level_kind(k.level_kind)
+            .with_config(k.config)
         })
         .collect();
     let joined = names.join(", ");

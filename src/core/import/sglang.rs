@@ -31,7 +31,10 @@ pub(crate) fn sanitize(text: &str) -> String {
         if c == '"' {
             in_string = true;
         }
-        if let Some(token) = ["-Infinity", "Infinity", "NaN"].iter().find(|t| rest.starts_with(**t)) {
+        if let Some(token) = ["-Infinity", "Infinity", "NaN"]
+            .iter()
+            .find(|t| rest.starts_with(**t))
+        {
             out.push_str("null");
             rest = &rest[token.len()..];
             continue;
@@ -43,7 +46,12 @@ pub(crate) fn sanitize(text: &str) -> String {
 }
 
 pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
-    let model_from_name = file.name.rsplit('/').next().unwrap_or(&file.name).to_string();
+    let model_from_name = file
+        .name
+        .rsplit('/')
+        .next()
+        .unwrap_or(&file.name)
+        .to_string();
     for (i, line) in file.text.lines().enumerate() {
         let row_no = Some(i + 1);
         if line.trim().is_empty() {
@@ -52,7 +60,11 @@ pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
         let value: Value = match serde_json::from_str(&sanitize(line)) {
             Ok(v) => v,
             Err(e) => {
-                out.problem(&file.name, row_no, format!("not valid JSON: {}", short(&e.to_string())));
+                out.problem(
+                    &file.name,
+                    row_no,
+                    format!("not valid JSON: {}", short(&e.to_string())),
+                );
                 continue;
             }
         };

@@ -39,7 +39,10 @@ pub(crate) fn client_row(rec: &Record) -> Result<(Row, LevelKind), String> {
         (Some(c), _) => (c, LevelKind::Concurrency),
         (None, Some(r)) => (r, LevelKind::RequestRate),
         (None, None) => {
-            return Err("no level: `max_concurrency` is null and `request_rate` is not a finite number".into())
+            return Err(
+                "no level: `max_concurrency` is null and `request_rate` is not a finite number"
+                    .into(),
+            )
         }
     };
     if level <= 0.0 {
@@ -75,7 +78,13 @@ pub(crate) fn parse(file: &InputFile, out: &mut Parsed, seen: &mut Vec<String>) 
     // Python's json.dump writes bare NaN / Infinity for empty statistics.
     let value: Value = match serde_json::from_str(&super::sglang::sanitize(&file.text)) {
         Ok(v) => v,
-        Err(e) => return out.problem(&file.name, None, format!("not valid JSON: {}", short(&e.to_string()))),
+        Err(e) => {
+            return out.problem(
+                &file.name,
+                None,
+                format!("not valid JSON: {}", short(&e.to_string())),
+            )
+        }
     };
     let records: Vec<&Value> = match &value {
         Value::Array(items) => items.iter().collect(),
