@@ -2,21 +2,59 @@
 //! fetching static files, reading picked or dropped files, and the start-up message.
 //! Each call degrades to a no-op when the browser API is missing, so a missing API never panics.
 
+use std::cell::RefCell;
+
 use wasm_bindgen::JsValue;
+
+/// How long a query change waits before it is written to the address bar, ms. Writes are
+/// coalesced: typing in a field updates the result at once and the link once per this interval,
+/// which keeps `history.replaceState` (slow, and throttled by Chromium past ~100 calls in 10 s)
+/// off the input-to-result path.
+const URL_WRITE_DELAY_MS: i32 = 120;
+
+thread_local! {
+    /// The query waiting to be written to the URL, if any.
+    static PENDING_QUERY: RefCell<Option<String>> = const { RefCell::new(None) };
+}
 
 /// The current query string, with its leading `?` (empty when there is none).
 pub fn query() -> String {
+    flush_query();
     web_sys::window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default()
 }
 
-/// Replaces the query string (no reload, no history entry), keeping the path and any `#fragment`.
+/// Replaces the query string (no reload, no history entry), keeping the path and any
+/// `#fragment`, within [`URL_WRITE_DELAY_MS`]. Every reader of the URL in this module ([`query`],
+/// [`href`], [`fragment`]) writes a pending query first, so they always see the latest one.
 pub fn replace_query(query: &str) {
-    let hash = web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
-    replace_url(&format!("?{query}"), &hash);
+    use wasm_bindgen::JsCast;
+    let was_pending = PENDING_QUERY.with(|p| p.replace(Some(query.to_string())).is_some());
+    if was_pending {
+        return;
+    }
+    let scheduled = web_sys::window().is_some_and(|w| {
+        let flush = wasm_bindgen::closure::Closure::once_into_js(flush_query);
+        w.set_timeout_with_callback_and_timeout_and_arguments_0(
+            flush.unchecked_ref(),
+            URL_WRITE_DELAY_MS,
+        )
+        .is_ok()
+    });
+    if !scheduled {
+        flush_query();
+    }
+}
+
+/// Writes the pending query, if any, to the URL.
+fn flush_query() {
+    if let Some(query) = PENDING_QUERY.with(RefCell::take) {
+        let hash = web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default();
+        replace_url(&format!("?{query}"), &hash);
+    }
 }
 
 /// Replaces the search (`?...`) and fragment (`#...`) of the URL, keeping the path.
@@ -37,9 +75,21 @@ fn replace_url(search: &str, hash: &str) {
 
 /// The page's full URL.
 pub fn href() -> String {
+    flush_query();
     web_sys::window()
         .and_then(|w| w.location().href().ok())
         .unwrap_or_default()
+}
+
+/// The page's URL with this query string (no `?`) in place of its own, fragment kept; nothing
+/// is written.
+pub fn link_with_query(query: &str) -> String {
+    let Some(location) = web_sys::window().map(|w| w.location()) else {
+        return String::new();
+    };
+    let origin = location.origin().unwrap_or_default();
+    let path = location.pathname().unwrap_or_default();
+    format!("{origin}{path}?{query}{}", fragment())
 }
 
 /// Copies `text` to the clipboard. False when the browser offers no clipboard (plain-http
@@ -144,6 +194,7 @@ pub fn element_xml(selector: &str) -> Option<String> {
 
 /// The current fragment, with its leading `#` (empty when there is none).
 pub fn fragment() -> String {
+    flush_query();
     web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default()
@@ -205,6 +256,24 @@ pub async fn read_files(files: Vec<web_sys::File>) -> Vec<(String, Result<String
         out.push((file.name(), text));
     }
     out
+}
+
+/// Runs `f` once the browser has painted the current DOM (the next animation frame, then a
+/// task): what the page shows first is on screen before `f`'s work starts. Runs `f` at once
+/// when the browser has no animation frames.
+pub fn after_paint(f: impl FnOnce() + 'static) {
+    use wasm_bindgen::JsCast;
+    let Some(window) = web_sys::window() else {
+        return f();
+    };
+    let next_task = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let task = wasm_bindgen::closure::Closure::once_into_js(f);
+        if let Some(w) = web_sys::window() {
+            let _ =
+                w.set_timeout_with_callback_and_timeout_and_arguments_0(task.unchecked_ref(), 0);
+        }
+    });
+    let _ = window.request_animation_frame(next_task.unchecked_ref());
 }
 
 /// `performance.now()`, ms; 0 when unavailable.

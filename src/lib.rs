@@ -60,6 +60,9 @@ pub fn install_panic_hook() {
 pub fn App() -> impl IntoView {
     Effect::new(move |_| browser::remove_element("boot"));
     let registry = Registry::load(&browser::query(), &browser::fragment());
+    // The answer is painted first; the evidence beneath it follows (see `Planner`).
+    let painted = RwSignal::new(false);
+    browser::after_paint(move || painted.set(true));
 
     view! {
         <header class="masthead">
@@ -93,7 +96,7 @@ pub fn App() -> impl IntoView {
             move || match shown.get().1 {
                 Some(State::Ready(source)) => {
                     let query = registry.start_query.get_value();
-                    view! { <ui::planner::Planner source=source query=query /> }.into_any()
+                    view! { <ui::planner::Planner source=source query=query evidence=painted.into() /> }.into_any()
                 }
                 Some(State::Failed(e)) => view! {
                     <p class="notice warn" data-testid="rec-status" data-value="no-data">

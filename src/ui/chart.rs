@@ -138,15 +138,39 @@ pub fn TradeoffChart(
             .collect();
         Some(layout(&input, target_tps, width.get(), HEIGHT))
     });
+    // Split so that a new target moves the target line and re-marks the recommended point but
+    // rebuilds nothing else: `frame` is the chart without the target, `target` the target's
+    // line and feasible area.
+    let frame = Memo::new(move |_| {
+        chart.get().map(|mut c| {
+            c.target_x = None;
+            c.feasible = None;
+            c
+        })
+    });
+    let target = Memo::new(move |_| chart.with(|c| c.as_ref().map(|c| (c.target_x, c.feasible))));
+    let stat = Memo::new(move |_| scenario.with(|s| s.stat));
+    let selected = Memo::new(move |_| result.with(|r| r.as_ref().map(|(i, _)| *i)));
+    // (selected sweep, its recommended level).
+    let recommended = Memo::new(move |_| {
+        result.with(|r| {
+            r.as_ref().map(|(i, p)| {
+                let level = p
+                    .recommended
+                    .and_then(|li| source.sweeps[*i].levels().get(li).map(|l| l.level));
+                (*i, level)
+            })
+        })
+    });
     // A new chart has new points: a readout of the old one would describe the wrong point.
     Effect::new(move |_| {
-        chart.track();
+        frame.track();
         focus.set(None);
     });
 
     move || {
-        let chart = chart.get()?;
-        let stat = scenario.with(|s| s.stat);
+        let chart = frame.get()?;
+        let stat = stat.get();
         if chart.series.iter().all(|s| s.points.is_empty()) {
             return Some(view! {
                 <section class="chart">
@@ -161,16 +185,16 @@ pub fn TradeoffChart(
             }
             .into_any());
         }
-        let current = result.with(|r| r.as_ref().map(|(i, p)| (*i, p.recommended)));
+        let current = selected.get();
         let summary = summary(source, &chart, stat.short_label());
         let chart_for_export = chart.clone();
         Some(view! {
             <section class="chart" aria-labelledby="chart-title">
                 <h2 id="chart-title">"Trade-off: per-user speed against throughput per GPU"</h2>
                 <div class="chart-box">
-                    {svg(source, scenario, &chart, current, focus)}
+                    {svg(source, scenario, &chart, Marks { current, target, recommended }, focus)}
                 </div>
-                <Legend source=source chart=chart.clone() current=current.map(|c| c.0) />
+                <Legend source=source chart=chart.clone() current=current />
                 <p class="chart-readout" aria-live="polite" data-testid="chart-readout">
                     {move || readout(source, &chart, focus.get(), stat.short_label())}
                 </p>
@@ -210,13 +234,28 @@ pub fn TradeoffChart(
     }
 }
 
+/// What the chart marks on top of its frame.
+struct Marks {
+    /// The selected sweep.
+    current: Option<usize>,
+    /// The target line's x and the feasible area (see [`ChartLayout`]).
+    target: Memo<Option<(Option<f64>, Option<(f64, f64, f64, f64)>)>>,
+    /// The selected sweep and its recommended level.
+    recommended: Memo<Option<(usize, Option<f64>)>>,
+}
+
 fn svg(
     source: &'static Source,
     scenario: RwSignal<Scenario>,
     chart: &ChartLayout,
-    current: Option<(usize, Option<usize>)>,
+    marks: Marks,
     focus: RwSignal<Focus>,
 ) -> impl IntoView {
+    let Marks {
+        current,
+        target,
+        recommended,
+    } = marks;
     let (left, top, right, bottom) = chart.plot;
     let stat = scenario.with_untracked(|s| s.stat.short_label());
     let x_grid = chart
@@ -239,15 +278,19 @@ fn svg(
             }
         })
         .collect_view();
-    let feasible = chart.feasible.map(|(x0, y0, x1, y1)| {
-        view! { <rect class="feasible" x=x0 y=y0 width=x1 - x0 height=y1 - y0 /> }
-    });
-    let target = chart.target_x.map(|x| {
-        view! {
-            <line class="target" x1=x x2=x y1=top y2=bottom />
-            <text class="target-label" x=x + 4.0 y=top + 12.0>"target"</text>
-        }
-    });
+    let feasible = move || {
+        target.get().and_then(|t| t.1).map(|(x0, y0, x1, y1)| {
+            view! { <rect class="feasible" x=x0 y=y0 width=x1 - x0 height=y1 - y0 /> }
+        })
+    };
+    let target = move || {
+        target.get().and_then(|t| t.0).map(|x| {
+            view! {
+                <line class="target" x1=x x2=x y1=top y2=bottom />
+                <text class="target-label" x=x + 4.0 y=top + 12.0>"target"</text>
+            }
+        })
+    };
     let frontier_points: Vec<String> = chart
         .frontier
         .iter()
@@ -265,7 +308,7 @@ fn svg(
         .enumerate()
         .map(|(si, s)| {
             let class = SERIES_CLASSES[si % SERIES_CLASSES.len()];
-            let is_current = current.is_some_and(|c| c.0 == s.sweep_index);
+            let is_current = current == Some(s.sweep_index);
             let line: Vec<String> = s
                 .points
                 .iter()
@@ -278,22 +321,26 @@ fn svg(
                 .iter()
                 .enumerate()
                 .map(|(pi, p)| {
-                    let recommended = is_current
-                        && current
-                            .and_then(|c| c.1)
-                            .and_then(|li| sweep.levels().get(li))
-                            .is_some_and(|l| l.level == p.level);
+                    let level = p.level;
+                    let is_recommended =
+                        move || recommended.get() == Some((sweep_index, Some(level)));
                     let on_frontier = chart.frontier.contains(&(si, pi));
-                    let label = format!(
-                        "{}{}{}",
-                        point_text(sweep, p, stat),
-                        if recommended { ", recommended" } else { "" },
-                        if is_current {
-                            ""
-                        } else {
-                            ". Press Enter to switch to this deployment"
-                        },
-                    );
+                    let text = point_text(sweep, p, stat);
+                    let label = move || {
+                        format!(
+                            "{text}{}{}",
+                            if is_recommended() {
+                                ", recommended"
+                            } else {
+                                ""
+                            },
+                            if is_current {
+                                ""
+                            } else {
+                                ". Press Enter to switch to this deployment"
+                            },
+                        )
+                    };
                     let pick = move || {
                         if !is_current {
                             scenario.update(|s| *s = s.with_sweep(source, sweep_index));
@@ -301,14 +348,14 @@ fn svg(
                     };
                     view! {
                         <circle
-                            class=format!(
+                            class=move || format!(
                                 "point {class}{}{}",
-                                if recommended { " recommended" } else { "" },
+                                if is_recommended() { " recommended" } else { "" },
                                 if on_frontier { " on-frontier" } else { "" },
                             )
                             cx=p.px.0
                             cy=p.px.1
-                            r=if recommended { 7.0 } else { 4.5 }
+                            r=move || if is_recommended() { 7.0 } else { 4.5 }
                             tabindex="0"
                             role="button"
                             aria-label=label

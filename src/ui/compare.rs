@@ -68,6 +68,20 @@ pub fn Compare(source: &'static Source, scenario: RwSignal<Scenario>) -> impl In
         rows
     });
 
+    // What the table shows, so that a change that leaves every row's figures as they were (a
+    // new target with the same recommended levels) rebuilds nothing.
+    let lines = Memo::new(move |_| {
+        let rows = rows.get();
+        let bests: Vec<Option<f64>> = Column::ALL.iter().map(|&c| best(&rows, c)).collect();
+        let (current, slo, inputs) =
+            scenario.with(|s| (s.sweep_index(source), s.slo(), s.capacity));
+        let lines: Vec<Line> = rows
+            .iter()
+            .map(|row| Line::new(source, row, &bests, current, &slo, &inputs))
+            .collect();
+        (lines, inputs)
+    });
+
     let sort_button = move |column: Column| {
         let state = move || match sort.get() {
             Some((c, false)) if c == column => "descending",
@@ -112,14 +126,14 @@ pub fn Compare(source: &'static Source, scenario: RwSignal<Scenario>) -> impl In
         }
     };
 
-    let fleet_columns = move || {
+    let fleet_columns = Memo::new(move |_| {
         scenario.with(|s| {
             (
                 s.capacity.users.is_some(),
                 s.capacity.price_per_gpu_hour.is_some(),
             )
         })
-    };
+    });
     let export_status = RwSignal::new(String::new());
     let download_csv = move |_| {
         let text = scenario.with_untracked(|s| {
@@ -175,19 +189,16 @@ pub fn Compare(source: &'static Source, scenario: RwSignal<Scenario>) -> impl In
                             <th scope="col">"deployment"</th>
                             <th scope="col">"status"</th>
                             {Column::ALL.into_iter().map(sort_button).collect_view()}
-                            {move || fleet_columns().0.then(|| view! { <th scope="col" class="num">"GPUs needed"</th> })}
-                            {move || fleet_columns().1.then(|| view! { <th scope="col" class="num">"GPU $/M tokens"</th> })}
+                            {move || fleet_columns.get().0.then(|| view! { <th scope="col" class="num">"GPUs needed"</th> })}
+                            {move || fleet_columns.get().1.then(|| view! { <th scope="col" class="num">"GPU $/M tokens"</th> })}
                         </tr>
                     </thead>
                     <tbody>
                         {move || {
-                            let rows = rows.get();
-                            let bests: Vec<Option<f64>> =
-                                Column::ALL.iter().map(|&c| best(&rows, c)).collect();
-                            let (current, slo, inputs) =
-                                scenario.with(|s| (s.sweep_index(source), s.slo(), s.capacity));
-                            rows.into_iter()
-                                .map(|row| compare_row(source, scenario, &row, &bests, current, &slo, &inputs))
+                            let (lines, inputs) = lines.get();
+                            lines
+                                .into_iter()
+                                .map(|line| compare_row(source, scenario, line, &inputs))
                                 .collect_view()
                         }}
                     </tbody>
@@ -197,72 +208,112 @@ pub fn Compare(source: &'static Source, scenario: RwSignal<Scenario>) -> impl In
     }
 }
 
+/// One row of the table as shown.
+#[derive(Clone, Debug, PartialEq)]
+struct Line {
+    sweep_index: usize,
+    current: bool,
+    status: &'static str,
+    /// Per [`Column::ALL`]: the value and whether it is the column's best, or the text shown
+    /// instead.
+    cells: Vec<Result<(f64, bool), String>>,
+    level: Option<f64>,
+    throughput_per_gpu: Option<f64>,
+    energy: Option<f64>,
+    gpus_needed: Option<u64>,
+    cost: Option<f64>,
+}
+
+impl Line {
+    fn new(
+        source: &Source,
+        row: &CompareRow,
+        bests: &[Option<f64>],
+        current: Option<usize>,
+        slo: &Slo,
+        inputs: &CapacityInputs,
+    ) -> Line {
+        let sweep = &source.sweeps[row.sweep_index];
+        let cap = at_recommendation(sweep, &row.plan, slo, inputs);
+        let rec = row.recommendation.as_ref();
+        let cells = Column::ALL
+            .iter()
+            .zip(bests)
+            .map(|(&column, best)| match column.value(row) {
+                Some(v) if column == Column::Concurrency || rec.is_some() => {
+                    Ok((v, *best == Some(v)))
+                }
+                _ if column == Column::Concurrency => Err(why_none(row)),
+                _ => Err("—".into()),
+            })
+            .collect();
+        Line {
+            sweep_index: row.sweep_index,
+            current: current == Some(row.sweep_index),
+            status: row.plan.status.key(),
+            cells,
+            level: rec.map(|r| r.level),
+            throughput_per_gpu: rec.and_then(|r| r.throughput_per_gpu_tok_s),
+            energy: rec.and_then(|r| r.energy_per_token_j),
+            gpus_needed: cap.as_ref().and_then(|c| c.gpus),
+            cost: cap.as_ref().and_then(|c| c.cost_per_mtok),
+        }
+    }
+}
+
 fn compare_row(
     source: &'static Source,
     scenario: RwSignal<Scenario>,
-    row: &CompareRow,
-    bests: &[Option<f64>],
-    current: Option<usize>,
-    slo: &Slo,
+    line: Line,
     inputs: &CapacityInputs,
 ) -> impl IntoView {
-    let sweep = &source.sweeps[row.sweep_index];
-    let cap = at_recommendation(sweep, &row.plan, slo, inputs);
-    let gpus_needed = cap.as_ref().and_then(|c| c.gpus);
-    let cost = cap.as_ref().and_then(|c| c.cost_per_mtok);
+    let sweep = &source.sweeps[line.sweep_index];
     let dash = || "—".to_string();
     let fleet_cells = view! {
         {inputs.users.is_some().then(|| view! {
-            <td class="num">{gpus_needed.map_or_else(dash, |g| grouped(g as f64, 0))}</td>
+            <td class="num">{line.gpus_needed.map_or_else(dash, |g| grouped(g as f64, 0))}</td>
         })}
         {inputs.price_per_gpu_hour.is_some().then(|| view! {
-            <td class="num">{cost.map_or_else(dash, |c| format!("${}", significant(c, 3)))}</td>
+            <td class="num">{line.cost.map_or_else(dash, |c| format!("${}", significant(c, 3)))}</td>
         })}
     };
     let model = &source.models[sweep.model_index];
-    let rec = row.recommendation.as_ref();
     let cells = Column::ALL
         .iter()
-        .zip(bests)
-        .map(|(&column, best)| match column.value(row) {
-            Some(v) if column == Column::Concurrency || rec.is_some() => {
-                let is_best = *best == Some(v);
-                view! {
-                    <td class=if is_best { "num best" } else { "num" }>
-                        {cell_text(column, v)}
-                        {is_best.then(|| view! { <span class="star" title="best in this column">" ★"</span> })}
-                    </td>
-                }
-                .into_any()
+        .zip(line.cells)
+        .map(|(&column, cell)| match cell {
+            Ok((v, is_best)) => view! {
+                <td class=if is_best { "num best" } else { "num" }>
+                    {cell_text(column, v)}
+                    {is_best.then(|| view! { <span class="star" title="best in this column">" ★"</span> })}
+                </td>
             }
-            _ if column == Column::Concurrency => {
-                view! { <td class="num muted">{why_none(row)}</td> }.into_any()
-            }
-            _ => view! { <td class="num muted">"—"</td> }.into_any(),
+            .into_any(),
+            Err(text) => view! { <td class="num muted">{text}</td> }.into_any(),
         })
         .collect_view();
-    let sweep_index = row.sweep_index;
+    let sweep_index = line.sweep_index;
     let open = move || scenario.update(|s| *s = s.with_sweep(source, sweep_index));
     view! {
         <tr
-            class=if current == Some(row.sweep_index) { "current" } else { "" }
+            class=if line.current { "current" } else { "" }
             data-testid="compare-row"
             data-model=model.model_id.clone()
             data-gpu=sweep.gpu_model.clone()
             data-gpus=super::attr(sweep.num_gpus)
-            data-status=row.plan.status.key()
-            data-concurrency=rec.map(|r| data_value(r.level)).unwrap_or_default()
-            data-throughput-per-gpu=rec.and_then(|r| r.throughput_per_gpu_tok_s).map(data_value).unwrap_or_default()
-            data-energy=rec.and_then(|r| r.energy_per_token_j).map(data_value).unwrap_or_default()
-            data-gpus-needed=gpus_needed.map(|g| g.to_string()).unwrap_or_default()
-            data-cost-per-mtok=cost.map(data_value).unwrap_or_default()
+            data-status=line.status
+            data-concurrency=line.level.map(data_value).unwrap_or_default()
+            data-throughput-per-gpu=line.throughput_per_gpu.map(data_value).unwrap_or_default()
+            data-energy=line.energy.map(data_value).unwrap_or_default()
+            data-gpus-needed=line.gpus_needed.map(|g| g.to_string()).unwrap_or_default()
+            data-cost-per-mtok=line.cost.map(data_value).unwrap_or_default()
         >
             <th scope="row">
                 <button type="button" class="link" on:click=move |_| open()>
                     {format!("{} · {}", model.nickname, sweep.label())}
                 </button>
             </th>
-            <td>{row.plan.status.key()}</td>
+            <td>{line.status}</td>
             {cells}
             {fleet_cells}
         </tr>

@@ -286,7 +286,7 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
                             readonly
                             aria-label="Link to this scenario"
                             data-testid="share-url"
-                            prop:value=move || { scenario.track(); browser::href() }
+                            prop:value=move || browser::link_with_query(&scenario.with(Scenario::to_query))
                             on:focus=move |ev| {
                                 event_target::<web_sys::HtmlInputElement>(&ev).select();
                             }

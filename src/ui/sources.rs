@@ -69,6 +69,23 @@ fn imported_label(source: &Source, files: &[String]) -> String {
     )
 }
 
+/// The imports kept in local storage, re-read (an import that no longer reads is left out).
+fn stored_entries() -> Vec<Entry> {
+    read_stored(browser::storage_get(STORAGE_KEY).as_deref())
+        .into_iter()
+        .filter_map(|stored| {
+            let imported = import(&stored.input_files()).ok()?;
+            let files: Vec<String> = stored.files.iter().map(|f| f.name.clone()).collect();
+            Some(Entry {
+                id: stored.id,
+                label: imported_label(&imported.source, &files),
+                files: Some(files),
+                state: State::Ready(keep(imported.source)),
+            })
+        })
+        .collect()
+}
+
 impl Registry {
     /// Builds the registry from the bundled workloads, local storage and the opening link.
     pub fn load(query: &str, fragment: &str) -> Registry {
@@ -93,16 +110,14 @@ impl Registry {
             files: None,
             state: State::Ready(reference()),
         });
-        for stored in read_stored(browser::storage_get(STORAGE_KEY).as_deref()) {
-            if let Ok(imported) = import(&stored.input_files()) {
-                let files: Vec<String> = stored.files.iter().map(|f| f.name.clone()).collect();
-                entries.push(Entry {
-                    id: stored.id.clone(),
-                    label: imported_label(&imported.source, &files),
-                    files: Some(files),
-                    state: State::Ready(keep(imported.source)),
-                });
-            }
+        let wanted = crate::core::sources::src_of(query);
+        // Local storage is slow to open (about 10 ms) and its imports slow to re-read: only a
+        // link to an import waits for them; otherwise they join the picker after the first paint.
+        let stored_now = wanted.as_deref().is_some_and(|id| {
+            workload(id).is_none() && id != REFERENCE_SOURCE && id != SHARED_SOURCE
+        });
+        if stored_now {
+            entries.extend(stored_entries());
         }
         if let Some(payload) = shared_payload(fragment) {
             match share::decode(payload) {
@@ -116,7 +131,6 @@ impl Registry {
             }
         }
         let has = |id: &str| entries.iter().any(|e| e.id == id);
-        let wanted = crate::core::sources::src_of(query);
         let current = match wanted.clone() {
             Some(id) if has(&id) => id,
             // A link made on another machine names its own import id: the fragment stands in.
@@ -148,6 +162,19 @@ impl Registry {
             notices: RwSignal::new(notices),
         };
         registry.ensure_loaded(&current);
+        if !stored_now {
+            browser::after_paint(move || {
+                let stored = stored_entries();
+                registry.entries.update(|e| {
+                    // An import made in the meantime is already listed.
+                    let fresh: Vec<Entry> = stored
+                        .into_iter()
+                        .filter(|s| e.iter().all(|x| x.id != s.id))
+                        .collect();
+                    e.extend(fresh);
+                });
+            });
+        }
         registry
     }
 

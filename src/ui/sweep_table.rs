@@ -6,7 +6,7 @@ use super::data_value;
 use super::verdict_text;
 use crate::core::anomalies::{anomalies, AnomalyKind};
 use crate::core::format::{grouped, significant};
-use crate::core::planner::Plan;
+use crate::core::planner::{Plan, Slo};
 use crate::core::scenario::Scenario;
 use crate::core::sweep::{Source, Statistic};
 
@@ -19,19 +19,63 @@ fn ms_or(value: Option<f64>, text: impl Fn(f64) -> String) -> String {
     value.map_or_else(|| "not reported".into(), text)
 }
 
+/// What a level's row shows about the plan: it changes with the target, the rest of the row
+/// does not.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct LevelState {
+    class: &'static str,
+    meets: bool,
+    verdict: String,
+    recommended: bool,
+    also_meets: bool,
+}
+
+fn level_states(slo: &Slo, plan: &Plan) -> Vec<LevelState> {
+    plan.verdicts
+        .iter()
+        .enumerate()
+        .map(|(li, v)| {
+            let recommended = plan.recommended == Some(li);
+            LevelState {
+                class: match (recommended, v.meets, v.unreported) {
+                    (true, _, _) => "recommended meets",
+                    (false, true, _) => "meets",
+                    (false, false, true) => "unreported",
+                    (false, false, false) => "fails",
+                },
+                meets: v.meets,
+                verdict: verdict_text(slo, v),
+                recommended,
+                also_meets: plan.also_meets.iter().any(|a| a.level_index == li),
+            }
+        })
+        .collect()
+}
+
 /// Every row of the selected sweep, with a column per statistic the sweep reports. Rows sharing
 /// a level are all listed and marked; the verdict is the level's (worst of its rows). The chosen
-/// statistic's column is marked.
+/// statistic's column is marked. The table is built when the sweep or the statistic changes; a
+/// new target only updates each row's verdict.
 #[component]
 pub fn SweepTable(
     source: &'static Source,
     scenario: RwSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
-    move || {
+    let shape = Memo::new(move |_| {
+        let i = result.with(|r| r.as_ref().map(|(i, _)| *i))?;
+        Some((i, scenario.with(|s| s.stat)))
+    });
+    let states = Memo::new(move |_| {
         let slo = scenario.with(Scenario::slo);
-        let stat = slo.stat;
-        let (i, plan) = result.get()?;
+        result.with(|r| {
+            r.as_ref()
+                .map(|(_, plan)| level_states(&slo, plan))
+                .unwrap_or_default()
+        })
+    });
+    move || {
+        let (i, stat) = shape.get()?;
         let sweep = &source.sweeps[i];
         let levels = sweep.levels();
         let stats: Vec<Statistic> = sweep
@@ -55,18 +99,7 @@ pub fn SweepTable(
             .flat_map(|(li, level)| level.row_indices.iter().map(move |&ri| (li, ri)))
             .map(|(li, ri)| {
                 let row = &sweep.rows[ri];
-                let verdict = plan.verdicts.get(li);
-                let meets = verdict.is_some_and(|v| v.meets);
-                let verdict = verdict.map_or_else(String::new, |v| verdict_text(&slo, v));
-                let recommended = plan.recommended == Some(li);
-                let also_meets = plan.also_meets.iter().any(|a| a.level_index == li);
-                let unreported = plan.verdicts.get(li).is_some_and(|v| v.unreported);
-                let class = match (recommended, meets, unreported) {
-                    (true, _, _) => "recommended meets",
-                    (false, true, _) => "meets",
-                    (false, false, true) => "unreported",
-                    (false, false, false) => "fails",
-                };
+                let state = move || states.with(|s| s.get(li).cloned().unwrap_or_default());
                 let row_flags = flags
                     .iter()
                     .filter(|a| a.row_index == ri)
@@ -82,22 +115,22 @@ pub fn SweepTable(
                     .collect_view();
                 view! {
                     <tr
-                        class=class
+                        class=move || state().class
                         data-testid="sweep-row"
                         data-concurrency=data_value(row.level)
-                        data-meets=meets.to_string()
+                        data-meets=move || state().meets.to_string()
                     >
                         <th scope="row" class="num">
                             {crate::core::format::level(row.level)}
-                            {recommended.then(|| view! { <span class="badge rec">"recommended"</span> })}
-                            {also_meets.then(|| view! {
+                            {move || state().recommended.then(|| view! { <span class="badge rec">"recommended"</span> })}
+                            {move || state().also_meets.then(|| view! {
                                 <span class="badge" title="Meets, but a lower level fails: not recommended">
                                     "also meets, not recommended"
                                 </span>
                             })}
                             {row_flags}
                         </th>
-                        <td class="verdict">{verdict}</td>
+                        <td class="verdict">{move || state().verdict}</td>
                         <td class="num">{ms_or(row.avg_batch_size, |v| grouped(v, 1))}</td>
                         {latency_cells}
                         {has_rate.then(|| view! {

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { useServerAndBrowser, openPlanner, value } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, value, waitForParam } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -41,12 +41,12 @@ test('without inputs only the input-free figures show; typing users adds the fle
   await page.waitForSelector('[data-testid="cap-replicas"]');
   // 384 users / 383.0 streams: 2 replicas.
   assert.equal(await value(page, 'cap-replicas'), '2');
-  assert.equal(new URL(page.url()).searchParams.get('users'), '384');
+  await waitForParam(page, 'users', '384');
   await page.fill('[data-testid="input-pue"]', '0.5');
   assert.match(await page.textContent('.fleet'), /PUE must be a number from 1/);
   await page.fill('[data-testid="input-users"]', '');
   await page.waitForSelector('[data-testid="cap-replicas"]', { state: 'detached' });
-  assert.equal(new URL(page.url()).searchParams.get('users'), null);
+  await waitForParam(page, 'users', null);
   await context.close();
 });
 

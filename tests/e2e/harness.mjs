@@ -68,7 +68,18 @@ export async function openPlanner(browser, base, query = '') {
   page.on('pageerror', (err) => errors.push(String(err)));
   await page.goto(base + query);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  // The evidence (chart, tables) is drawn a frame after the answer.
+  await page.waitForFunction(() => document.querySelector('main.results')?.dataset.evidence !== 'pending');
   return { page, context, errors };
+}
+
+/** Waits until the URL's query parameter `name` is `expected` (`null`: absent). The page writes
+ * its URL a moment after the result (writes are coalesced while typing). */
+export function waitForParam(page, name, expected) {
+  return page.waitForFunction(
+    ([k, v]) => new URL(location.href).searchParams.get(k) === v,
+    [name, expected],
+  );
 }
 
 /** The `data-value` of the element with this test id. */

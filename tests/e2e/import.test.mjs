@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { useServerAndBrowser, openPlanner, value } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, value, waitForParam } from './harness.mjs';
 
 const REALDATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/realdata');
 const GLM = path.join(REALDATA, 'inferencex-app__glm-4.7_gaudi3_vllm_sweep');
@@ -34,6 +34,7 @@ test('importing the vLLM multi-file sweep gives a recommendation, kept across re
   await page.waitForSelector('[data-testid="rec-concurrency"][data-value="32"]');
   assert.equal(await page.locator('[data-testid="sweep-row"]').count(), 8);
   assert.match(await page.textContent('.headline'), /concurrency/);
+  await waitForParam(page, 'tpot', '100');
   const url = page.url();
   await page.reload();
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
