@@ -1,7 +1,36 @@
 //! The bundled ML.ENERGY lm-arena-chat file: shape and validity.
 
-use llm_slo_planner::core::bundled::{lm_arena_chat, LM_ARENA_CHAT_JSON};
+use llm_slo_planner::core::bundled::{lm_arena_chat, parse_task_file};
 use llm_slo_planner::core::sweep::Statistic;
+
+/// The task file as published, byte for byte: the one source of truth for the bundled data.
+const LM_ARENA_CHAT_JSON: &str = include_str!("../data/lm-arena-chat.json");
+
+#[test]
+fn compiled_data_equals_the_json_file() {
+    // build.rs compiles the JSON into Rust data; parsing the JSON must give the same source,
+    // every number bit for bit.
+    let parsed = parse_task_file(LM_ARENA_CHAT_JSON).unwrap();
+    assert_eq!(&parsed, lm_arena_chat());
+    let bits = |s: &llm_slo_planner::core::sweep::Source| -> Vec<u64> {
+        s.sweeps
+            .iter()
+            .flat_map(|w| w.rows.iter())
+            .flat_map(|r| {
+                [
+                    Some(r.level),
+                    Some(r.throughput_tok_s),
+                    r.power_w,
+                    r.energy_per_token_j,
+                ]
+                .into_iter()
+                .chain(Statistic::ALL.iter().map(|&st| r.latency_ms(st)))
+            })
+            .map(|x| x.map_or(u64::MAX, f64::to_bits))
+            .collect()
+    };
+    assert_eq!(bits(&parsed), bits(lm_arena_chat()));
+}
 
 #[test]
 fn bundled_file_has_328_rows_in_38_deployments() {

@@ -1,59 +1,67 @@
 //! The bundled data: the ML.ENERGY leaderboard `lm-arena-chat` task file, compiled into the
-//! binary and parsed once on first use. Nothing is fetched at run time.
+//! binary as Rust data by `build.rs` (no JSON is parsed at start-up) and grouped into sweeps once
+//! on first use. Nothing is fetched at run time.
 //!
 //! Source: ml-energy/leaderboard `public/data/tasks/lm-arena-chat.json` (328 rows, 38
-//! deployments on H100 and B200, each swept over vLLM `max_num_seqs`).
+//! deployments on H100 and B200, each swept over vLLM `max_num_seqs`), kept as
+//! `data/lm-arena-chat.json`, the one source of truth; a test checks that the compiled form
+//! gives the same [`Source`] as parsing that file.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
 
 use super::sweep::{Model, Provenance, Row, Source, Statistic, Sweep};
 
-/// The task file as published, byte for byte (`data/lm-arena-chat.json`).
-pub const LM_ARENA_CHAT_JSON: &str = include_str!("../../data/lm-arena-chat.json");
+mod compiled {
+    use super::Configuration;
+    use std::borrow::Cow;
+    include!(concat!(env!("OUT_DIR"), "/lm_arena_chat.rs"));
+}
 
-/// The `lm-arena-chat` source, parsed on first call and kept for the life of the program.
-///
-/// The file is checked by the test suite (328 rows, 38 deployments, every number finite and
-/// positive); should it ever fail to parse, this returns an empty source rather than panic.
+/// The `lm-arena-chat` source, built on first call and kept for the life of the program.
 pub fn lm_arena_chat() -> &'static Source {
     static SOURCE: OnceLock<Source> = OnceLock::new();
     SOURCE.get_or_init(|| {
-        parse_task_file(LM_ARENA_CHAT_JSON).unwrap_or_else(|_| Source {
-            task: "lm-arena-chat".into(),
-            task_display_name: "LLM Chat (LM Arena)".into(),
-            models: Vec::new(),
-            sweeps: Vec::new(),
-            provenance: Provenance::default(),
-        })
+        build_source(
+            compiled::TASK,
+            compiled::TASK_DISPLAY_NAME,
+            compiled::CONFIGURATIONS.iter().cloned(),
+        )
     })
 }
 
 #[derive(Deserialize)]
-struct TaskFile {
-    configurations: Vec<Configuration>,
+struct TaskFile<'a> {
+    #[serde(borrow)]
+    configurations: Vec<Configuration<'a>>,
     task: String,
     task_display_name: String,
 }
 
 /// One row of an ML.ENERGY task file (current schema). Numeric metrics that may be missing in
-/// other files of the same family are optional.
-#[derive(Deserialize)]
-struct Configuration {
-    model_id: String,
-    nickname: String,
-    architecture: String,
+/// other files of the same family are optional. Text borrows from the file where it can.
+#[derive(Clone, Deserialize)]
+struct Configuration<'a> {
+    #[serde(borrow)]
+    model_id: Cow<'a, str>,
+    #[serde(borrow)]
+    nickname: Cow<'a, str>,
+    #[serde(borrow)]
+    architecture: Cow<'a, str>,
     total_params_billions: f64,
     activated_params_billions: f64,
-    gpu_model: String,
+    #[serde(borrow)]
+    gpu_model: Cow<'a, str>,
     num_gpus: u32,
     tensor_parallel: u32,
     #[serde(default)]
     expert_parallel: u32,
     #[serde(default)]
     data_parallel: u32,
-    weight_precision: String,
+    #[serde(borrow)]
+    weight_precision: Cow<'a, str>,
     max_num_seqs: f64,
     avg_batch_size: f64,
     avg_output_len: Option<f64>,
@@ -78,24 +86,38 @@ fn known_date(task: &str) -> bool {
 /// Errors: the serde_json message when the text is not such a file.
 pub fn parse_task_file(json: &str) -> Result<Source, String> {
     let file: TaskFile = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    Ok(build_source(
+        &file.task,
+        &file.task_display_name,
+        file.configurations,
+    ))
+}
+
+/// Groups a task file's rows into a [`Source`]: one sweep per (`model_id`, `gpu_model`,
+/// `num_gpus`), in first-seen order.
+fn build_source<'a>(
+    task: &str,
+    task_display_name: &str,
+    configurations: impl IntoIterator<Item = Configuration<'a>>,
+) -> Source {
     let mut models: Vec<Model> = Vec::new();
     let mut keys: Vec<(usize, String, u32)> = Vec::new();
     let mut groups: Vec<(Configuration, Vec<Row>)> = Vec::new();
-    for c in file.configurations {
+    for c in configurations {
         let model_index = match models.iter().position(|m| m.model_id == c.model_id) {
             Some(i) => i,
             None => {
                 models.push(Model {
-                    model_id: c.model_id.clone(),
-                    nickname: c.nickname.clone(),
-                    architecture: c.architecture.clone(),
+                    model_id: c.model_id.to_string(),
+                    nickname: c.nickname.to_string(),
+                    architecture: c.architecture.to_string(),
                     total_params_b: Some(c.total_params_billions),
                     activated_params_b: Some(c.activated_params_billions),
                 });
                 models.len() - 1
             }
         };
-        let key = (model_index, c.gpu_model.clone(), c.num_gpus);
+        let key = (model_index, c.gpu_model.to_string(), c.num_gpus);
         let throughput = c.output_throughput_tokens_per_sec;
         let mut row = Row::new(c.max_num_seqs, throughput)
             .with(Statistic::P50, c.median_itl_ms)
@@ -128,14 +150,14 @@ pub fn parse_task_file(json: &str) -> Result<Source, String> {
                 gpu,
                 Some(num_gpus),
                 (c.tensor_parallel, c.expert_parallel, c.data_parallel),
-                c.weight_precision,
+                c.weight_precision.into_owned(),
                 rows,
             )
         })
         .collect();
     let provenance = Provenance {
         publisher: "ML.ENERGY leaderboard".to_string(),
-        date: (file.task == "lm-arena-chat" || known_date(&file.task))
+        date: (task == "lm-arena-chat" || known_date(task))
             .then(|| "data as of ml-energy/leaderboard commit 0cd52dab, 2026-02-27".to_string()),
         engine: Some("vLLM (version not stated in the task file)".to_string()),
         input_lengths: None,
@@ -146,11 +168,11 @@ pub fn parse_task_file(json: &str) -> Result<Source, String> {
         ],
         reference: false,
     };
-    Ok(Source {
+    Source {
         provenance,
-        task: file.task,
-        task_display_name: file.task_display_name,
+        task: task.to_string(),
+        task_display_name: task_display_name.to_string(),
         models,
         sweeps,
-    })
+    }
 }

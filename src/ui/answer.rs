@@ -7,7 +7,9 @@ use super::data_value;
 use crate::browser;
 use crate::core::export::scenario_json;
 use crate::core::format::{gpus, grouped, level as level_text, percent, significant, trimmed};
-use crate::core::planner::{batching_effect, estimate, Plan, Slo, Status, Target};
+use crate::core::planner::{
+    batching_effect, estimate, AlsoMeets, BatchingEffect, Estimate, Plan, Slo, Status, Target,
+};
 use crate::core::scenario::Scenario;
 use crate::core::sweep::{Source, Statistic, Sweep};
 
@@ -68,9 +70,13 @@ pub fn Answer(
     scenario: RwSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
+    // Each part of the answer is redrawn only when what it shows changes: a new target redraws
+    // the headline and the estimate, not the batching effect or the notes.
+    let slo = Memo::new(move |_| scenario.with(Scenario::slo));
+    let stat = Memo::new(move |_| scenario.with(|s| s.stat));
+    let selected = Memo::new(move |_| result.with(|r| r.as_ref().map(|(i, _)| *i)));
     move || {
-        let slo = scenario.with(Scenario::slo);
-        let Some((i, plan)) = result.get() else {
+        let Some(i) = selected.get() else {
             return view! {
                 <section class="answer">
                     <p data-testid="rec-status" data-value="no-data">
@@ -81,29 +87,51 @@ pub fn Answer(
             .into_any();
         };
         let sweep = &source.sweeps[i];
+        let effect = Memo::new(move |_| {
+            result.with(|r| {
+                r.as_ref()
+                    .and_then(|(_, p)| slo.with(|s| batching_effect(sweep, s, p)))
+            })
+        });
+        let estimate = Memo::new(move |_| {
+            result.with(|r| {
+                r.as_ref()
+                    .and_then(|(_, p)| slo.with(|s| estimate(sweep, s, p)))
+            })
+        });
+        let also = Memo::new(move |_| {
+            result.with(|r| {
+                r.as_ref()
+                    .map(|(_, p)| p.also_meets.clone())
+                    .unwrap_or_default()
+            })
+        });
         view! {
             <section class="answer" aria-live="polite" aria-label="Recommendation">
                 <p class="asked">
-                    {format!(
+                    {move || format!(
                         "{} on {}: {}",
                         source.models[sweep.model_index].nickname,
                         sweep.label(),
-                        slo_sentence(&slo),
+                        slo.with(slo_sentence),
                     )}
                 </p>
-                {body(sweep, &plan, &slo)}
-                {batching(sweep, &plan, &slo)}
-                {estimated(sweep, &plan, &slo)}
-                {also_meets(sweep, &plan)}
+                {move || result.with(|r| r.as_ref().map(|(_, plan)| slo.with(|s| body(sweep, plan, s))))}
+                {move || effect.get().map(|e| batching(sweep, e, stat.get()))}
+                {move || estimate.get().map(|e| estimated(sweep, e, stat.get()))}
+                {move || also.with(|a| also_meets(sweep, a))}
                 <button
                     type="button"
                     class="export"
                     data-testid="export-json"
                     on:click=move |_| {
-                        let text = scenario.with_untracked(|s| {
-                            scenario_json(source, s, i, &plan, &browser::href())
+                        let text = result.with_untracked(|r| {
+                            let (i, plan) = r.as_ref()?;
+                            scenario
+                                .with_untracked(|s| scenario_json(source, s, *i, plan, &browser::href()))
+                                .ok()
                         });
-                        if let Ok(text) = text {
+                        if let Some(text) = text {
                             browser::download("llm-slo-planner-scenario.json", "application/json", &text);
                         }
                     }
@@ -274,22 +302,21 @@ fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
 }
 
 /// "vs max_num_seqs 8: each user 2.1x slower, aggregate 5.6x higher" (seed 000's reading).
-fn batching(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Option<impl IntoView> {
-    let e = batching_effect(sweep, slo, plan)?;
-    Some(view! {
+fn batching(sweep: &Sweep, e: BatchingEffect, stat: Statistic) -> impl IntoView {
+    view! {
         <p class="batching">
             {format!("vs {} {}: each user ", sweep.level_kind.label(), level_text(e.base_level))}
             <strong data-testid="batch-user-slowdown" data-value=data_value(e.user_slowdown)>
                 {format!("{}x slower", trimmed(e.user_slowdown, 2))}
             </strong>
-            {if e.base_stat == slo.stat {
-                format!(" (at {}), aggregate ", slo.stat.short_label())
+            {if e.base_stat == stat {
+                format!(" (at {}), aggregate ", stat.short_label())
             } else {
                 format!(
                     " ({} at {} against {} here: two different rates, compared as the source does), aggregate ",
                     e.base_stat.short_label(),
                     level_text(e.base_level),
-                    slo.stat.short_label(),
+                    stat.short_label(),
                 )
             }}
             <strong data-testid="batch-throughput-gain" data-value=data_value(e.throughput_gain)>
@@ -297,13 +324,12 @@ fn batching(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Option<impl IntoView> {
             </strong>
             "."
         </p>
-    })
+    }
 }
 
 /// The estimate between measured levels, set apart and labelled as such.
-fn estimated(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Option<impl IntoView> {
-    let e = estimate(sweep, slo, plan)?;
-    Some(view! {
+fn estimated(sweep: &Sweep, e: Estimate, stat: Statistic) -> impl IntoView {
+    view! {
         <div class="estimate" data-testid="estimate">
             <p>
                 <span class="tag">"Estimate, not measured"</span>
@@ -330,18 +356,17 @@ fn estimated(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Option<impl IntoView> {
             <p class="hint">
                 {format!(
                     "Latency at {} taken as linear in log2({}) between the two measured levels, solved for the target; throughput and J/token the same way.",
-                    slo.stat.short_label(),
+                    stat.short_label(),
                     sweep.level_kind.label(),
                 )}
             </p>
         </div>
-    })
+    }
 }
 
-fn also_meets(sweep: &Sweep, plan: &Plan) -> Option<impl IntoView> {
+fn also_meets(sweep: &Sweep, also: &[AlsoMeets]) -> Option<impl IntoView> {
     let levels = sweep.levels();
-    let items: Vec<_> = plan
-        .also_meets
+    let items: Vec<_> = also
         .iter()
         .filter_map(|a| {
             let level = levels.get(a.level_index)?;
