@@ -17,7 +17,17 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]; };
 const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
-function sizes() {
+/** Every file under dist/, relative paths. */
+function distFiles(dir = DIST, prefix = '') {
+  return fs.readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    return fs.statSync(p).isDirectory() ? distFiles(p, `${prefix}${f}/`) : [`${prefix}${f}`];
+  });
+}
+
+/** Sizes of the files the first load fetched (`fetched`, paths relative to dist/), by kind;
+ * every other file of dist/ (the tools module, the other workloads) is listed as lazy. */
+function sizes(fetched) {
   const kind = (f) => (f.endsWith('.wasm') ? 'wasm' : f.endsWith('.js') ? 'js' : f.endsWith('.css') ? 'css' : f.endsWith('.html') ? 'html' : 'data');
   const measure = (file) => {
     const buf = fs.readFileSync(file);
@@ -28,23 +38,42 @@ function sizes() {
     };
   };
   const first = {};
-  for (const f of fs.readdirSync(DIST)) {
-    const p = path.join(DIST, f);
-    if (fs.statSync(p).isDirectory()) continue;
+  const total = { raw: 0, gzip: 0, brotli: 0 };
+  const lazy = {};
+  for (const f of distFiles()) {
+    const m = measure(path.join(DIST, f));
+    if (!fetched.has(f)) {
+      lazy[f] = m;
+      continue;
+    }
     const k = kind(f);
-    const m = measure(p);
     first[k] ??= { raw: 0, gzip: 0, brotli: 0 };
-    for (const key of Object.keys(m)) first[k][key] += m[key];
+    for (const key of Object.keys(m)) {
+      first[k][key] += m[key];
+      total[key] += m[key];
+    }
   }
   // The bundled lm-arena-chat data is compiled into the WASM (as Rust data, by build.rs);
   // its JSON source is reported for scale.
   first.data_in_wasm = measure('data/lm-arena-chat.json');
-  const total = { raw: 0, gzip: 0, brotli: 0 };
-  for (const k of ['wasm', 'js', 'css', 'html']) for (const key of Object.keys(total)) total[key] += first[k]?.[key] ?? 0;
-  const lazy = {};
-  const dataDir = path.join(DIST, 'data');
-  if (fs.existsSync(dataDir)) for (const f of fs.readdirSync(dataDir)) lazy[`data/${f}`] = measure(path.join(dataDir, f));
-  return { first_load: first, first_load_total: total, lazy };
+  return { first_load: first, first_load_total: total, first_load_files: [...fetched].sort(), lazy };
+}
+
+/** The files of dist/ a first visit fetches: until the answer and the evidence are drawn and
+ * the network has been idle for half a second. */
+async function firstLoadFiles(browser, base) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const fetched = new Set();
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.origin === new URL(base).origin) fetched.add(url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1)));
+  });
+  await page.goto(`${base}?tps=25`, { waitUntil: 'load' });
+  await page.waitForSelector('main.results[data-evidence="ready"]');
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return fetched;
 }
 
 async function timeTo(browser, url, selector) {
@@ -134,11 +163,12 @@ for (let i = 0; i < RUNS; i++) {
   blanks.push(await timeTo(browser, blankUrl, '#blank'));
 }
 const input = await inputLatency(browser, server.base);
+const fetched = await firstLoadFiles(browser, server.base);
 await browser.close();
 await server.close();
 blank.close();
 
-const size = sizes();
+const size = sizes(fetched);
 const result = {
   date: new Date().toISOString(),
   machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? 'unknown CPU'}`,
@@ -163,6 +193,7 @@ console.log('\n| measure | value |\n|---|---|');
 console.log(`| first load, brotli / gzip / raw | ${round(size.first_load_total.brotli / 1024, 1)} / ${round(size.first_load_total.gzip / 1024, 1)} / ${round(size.first_load_total.raw / 1024, 1)} KB |`);
 for (const k of ['wasm', 'js', 'css', 'html']) console.log(`| ${k}, brotli | ${round((size.first_load[k]?.brotli ?? 0) / 1024, 1)} KB |`);
 console.log(`| bundled data's JSON source (compiled into the WASM), brotli | ${round(size.first_load.data_in_wasm.brotli / 1024, 1)} KB |`);
+console.log(`| first-load files | ${size.first_load_files.join(', ')} |`);
 for (const [f, m] of Object.entries(size.lazy)) console.log(`| lazy ${f}, brotli | ${round(m.brotli / 1024, 1)} KB |`);
 console.log(`| recommendation visible, median (min-max) of ${RUNS} | ${result.recommendation_visible_ms.median} (${result.recommendation_visible_ms.min}-${result.recommendation_visible_ms.max}) ms |`);
 console.log(`| static blank page, median | ${result.blank_page_ms.median} ms |`);

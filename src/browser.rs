@@ -276,6 +276,87 @@ pub fn after_paint(f: impl FnOnce() + 'static) {
     let _ = window.request_animation_frame(next_task.unchecked_ref());
 }
 
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "
+export function load_tools(url) {
+    return import(new URL(url, document.baseURI).href).then(async (m) => { await m.default(); return m; });
+}")]
+extern "C" {
+    /// Imports and starts the tools module at `url` (relative to the page); resolves to it.
+    fn load_tools(url: &str) -> js_sys::Promise;
+}
+
+/// The tools module's script, next to the page (Trunk's `data-type="worker"` build of
+/// `src/bin/tools.rs`, an ES module).
+const TOOLS_URL: &str = "tools.js";
+
+thread_local! {
+    /// The tools module, loading or loaded: fetched once, on first use.
+    static TOOLS: RefCell<Option<js_sys::Promise>> = const { RefCell::new(None) };
+}
+
+/// A value for a tools-module argument: text, optional text, a list of texts, or bytes.
+pub enum ToolArg<'a> {
+    /// A string.
+    Text(&'a str),
+    /// A string or `undefined`.
+    MaybeText(Option<&'a str>),
+    /// An array of strings.
+    Texts(&'a [String]),
+    /// A `Uint8Array`.
+    Bytes(&'a [u8]),
+}
+
+impl ToolArg<'_> {
+    fn to_js(&self) -> JsValue {
+        match self {
+            ToolArg::Text(t) => JsValue::from_str(t),
+            ToolArg::MaybeText(t) => t.map_or(JsValue::UNDEFINED, JsValue::from_str),
+            ToolArg::Texts(list) => list
+                .iter()
+                .map(|t| JsValue::from_str(t))
+                .collect::<js_sys::Array>()
+                .into(),
+            ToolArg::Bytes(b) => js_sys::Uint8Array::from(*b).into(),
+        }
+    }
+}
+
+/// Calls `name` in the tools module (loading it first if need be) and returns its answer: the
+/// bytes of a `Uint8Array`, or the UTF-8 bytes of a string.
+///
+/// Errors: a message when the module cannot be loaded (offline before first use, blocked) or
+/// has no such function; a failed load is retried on the next call.
+pub async fn call_tools(name: &str, args: &[ToolArg<'_>]) -> Result<Vec<u8>, String> {
+    use wasm_bindgen::JsCast;
+    let promise = TOOLS.with(|t| {
+        t.borrow_mut()
+            .get_or_insert_with(|| load_tools(TOOLS_URL))
+            .clone()
+    });
+    let module = match wasm_bindgen_futures::JsFuture::from(promise).await {
+        Ok(m) => m,
+        Err(_) => {
+            TOOLS.with(|t| t.borrow_mut().take());
+            return Err("the page's import tools could not be loaded (are you offline?)".into());
+        }
+    };
+    let function: js_sys::Function = js_sys::Reflect::get(&module, &JsValue::from_str(name))
+        .ok()
+        .and_then(|f| f.dyn_into().ok())
+        .ok_or_else(|| format!("the tools module has no {name}"))?;
+    let args: js_sys::Array = args.iter().map(ToolArg::to_js).collect();
+    let answer = function
+        .apply(&JsValue::NULL, &args)
+        .map_err(|_| format!("the tools module failed in {name}"))?;
+    if let Some(text) = answer.as_string() {
+        return Ok(text.into_bytes());
+    }
+    answer
+        .dyn_into::<js_sys::Uint8Array>()
+        .map(|bytes| bytes.to_vec())
+        .map_err(|_| format!("the tools module answered {name} with neither text nor bytes"))
+}
+
 /// `performance.now()`, ms; 0 when unavailable.
 pub fn now_ms() -> f64 {
     web_sys::window()

@@ -11,6 +11,7 @@ pub mod chart;
 pub mod compare;
 pub mod export;
 pub mod format;
+pub mod handoff;
 pub mod import;
 pub mod planner;
 pub mod reference;

@@ -7,8 +7,10 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 /// What one model is, as the source describes it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Model {
     /// Hugging Face id, e.g. `meta-llama/Llama-3.1-8B-Instruct`; the URL `model` parameter.
     pub model_id: String,
@@ -42,7 +44,7 @@ impl Model {
 
 /// One measured run of a deployment at one level. Fields the source did not report are `None`
 /// ("not reported"), never a guess.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
     /// The sweep variable: vLLM `max_num_seqs`, client concurrency or request rate (see
     /// [`LevelKind`]).
@@ -102,7 +104,7 @@ impl Row {
 }
 
 /// What the level of a sweep is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LevelKind {
     /// vLLM `max_num_seqs`: the server's cap on running requests (ML.ENERGY).
     MaxNumSeqs,
@@ -357,8 +359,10 @@ impl Level {
     }
 }
 
-/// One deployment and its measured sweep.
-#[derive(Clone, Debug, PartialEq)]
+/// One deployment and its measured sweep. Serialised without its levels, which are rebuilt
+/// from the rows on reading.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "SweepParts", into = "SweepParts")]
 pub struct Sweep {
     /// Index into [`Source::models`].
     pub model_index: usize,
@@ -382,6 +386,49 @@ pub struct Sweep {
     /// Rows sorted by level (stable: rows at one level keep their file order).
     pub rows: Vec<Row>,
     levels: Vec<Level>,
+}
+
+/// A [`Sweep`]'s fields without the levels derived from its rows (its serialised form).
+#[derive(Serialize, Deserialize)]
+struct SweepParts {
+    model_index: usize,
+    gpu_model: String,
+    num_gpus: Option<u32>,
+    parallelism: (u32, u32, u32),
+    weight_precision: String,
+    level_kind: LevelKind,
+    config: String,
+    rows: Vec<Row>,
+}
+
+impl From<SweepParts> for Sweep {
+    fn from(p: SweepParts) -> Sweep {
+        Sweep::new(
+            p.model_index,
+            p.gpu_model,
+            p.num_gpus,
+            p.parallelism,
+            p.weight_precision,
+            p.rows,
+        )
+        .with_level_kind(p.level_kind)
+        .with_config(p.config)
+    }
+}
+
+impl From<Sweep> for SweepParts {
+    fn from(s: Sweep) -> SweepParts {
+        SweepParts {
+            model_index: s.model_index,
+            gpu_model: s.gpu_model,
+            num_gpus: s.num_gpus,
+            parallelism: (s.tensor_parallel, s.expert_parallel, s.data_parallel),
+            weight_precision: s.weight_precision,
+            level_kind: s.level_kind,
+            config: s.config,
+            rows: s.rows,
+        }
+    }
 }
 
 impl Sweep {
@@ -539,7 +586,7 @@ fn worst_high(a: Option<f64>, b: Option<f64>) -> Option<f64> {
 }
 
 /// A set of sweeps from one publication, e.g. the ML.ENERGY `lm-arena-chat` task.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Source {
     /// Task id, e.g. `lm-arena-chat`.
     pub task: String,
@@ -555,7 +602,7 @@ pub struct Source {
 
 /// Where a source's numbers come from. `None` fields are "not stated" by the source and are
 /// shown as such, never filled in.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Provenance {
     /// Who published or measured the data, e.g. `ML.ENERGY leaderboard`.
     pub publisher: String,

@@ -234,12 +234,15 @@ pub fn TradeoffChart(
     }
 }
 
+/// The target line's x and the feasible area: left, top, right, bottom (see [`ChartLayout`]).
+type TargetMarks = Option<(Option<f64>, Option<(f64, f64, f64, f64)>)>;
+
 /// What the chart marks on top of its frame.
 struct Marks {
     /// The selected sweep.
     current: Option<usize>,
-    /// The target line's x and the feasible area (see [`ChartLayout`]).
-    target: Memo<Option<(Option<f64>, Option<(f64, f64, f64, f64)>)>>,
+    /// The target line and the feasible area.
+    target: Memo<TargetMarks>,
     /// The selected sweep and its recommended level.
     recommended: Memo<Option<(usize, Option<f64>)>>,
 }

@@ -4,13 +4,14 @@
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::core::bundled::{lm_arena_chat, parse_task_file};
-use crate::core::import::{import, Format, InputFile, Problem};
+use crate::browser::ToolArg;
+use crate::core::bundled::lm_arena_chat;
+use crate::core::handoff::{self, ImportReply, StoredSource};
+use crate::core::import::{Format, InputFile, Problem};
 use crate::core::reference::reference;
-use crate::core::share;
 use crate::core::sources::{
-    import_id, read_stored, shared_payload, workload, write_stored, StoredFile, StoredImport,
-    DEFAULT_SOURCE, REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_KEY, WORKLOADS,
+    import_id, shared_payload, workload, DEFAULT_SOURCE, REFERENCE_SOURCE, SHARED_SOURCE,
+    STORAGE_KEY, WORKLOADS,
 };
 use crate::core::sweep::Source;
 
@@ -55,6 +56,8 @@ pub struct Registry {
     pub current: RwSignal<String>,
     /// The query the planner starts from when it (re)mounts.
     pub start_query: StoredValue<String>,
+    /// The query the page was opened with.
+    opening_query: StoredValue<String>,
     /// Messages about the link or storage (unknown `src`, damaged `#sweep=`).
     pub notices: RwSignal<Vec<String>>,
 }
@@ -69,27 +72,35 @@ fn imported_label(source: &Source, files: &[String]) -> String {
     )
 }
 
-/// The imports kept in local storage, re-read (an import that no longer reads is left out).
-fn stored_entries() -> Vec<Entry> {
-    read_stored(browser::storage_get(STORAGE_KEY).as_deref())
-        .into_iter()
-        .filter_map(|stored| {
-            let imported = import(&stored.input_files()).ok()?;
-            let files: Vec<String> = stored.files.iter().map(|f| f.name.clone()).collect();
-            Some(Entry {
-                id: stored.id,
-                label: imported_label(&imported.source, &files),
-                files: Some(files),
-                state: State::Ready(keep(imported.source)),
-            })
-        })
-        .collect()
+/// Calls the tools module and decodes its answer (see `core::handoff`).
+async fn tools<T: serde::de::DeserializeOwned>(
+    name: &str,
+    args: &[ToolArg<'_>],
+) -> Result<T, String> {
+    handoff::decode(&browser::call_tools(name, args).await?)
+}
+
+/// Calls the tools module for a text answer.
+async fn tools_text(name: &str, args: &[ToolArg<'_>]) -> Result<String, String> {
+    String::from_utf8(browser::call_tools(name, args).await?)
+        .map_err(|_| format!("the tools module answered {name} with damaged text"))
+}
+
+fn stored_entry(stored: StoredSource) -> Entry {
+    Entry {
+        id: stored.id,
+        label: imported_label(&stored.source, &stored.files),
+        files: Some(stored.files),
+        state: State::Ready(keep(stored.source)),
+    }
 }
 
 impl Registry {
-    /// Builds the registry from the bundled workloads, local storage and the opening link.
+    /// Builds the registry from the bundled workloads and the opening link. Imports kept in
+    /// local storage and a sweep in the link's `#sweep=` are read by the tools module: a link
+    /// to either shows it once read; otherwise stored imports join the picker after the first
+    /// paint.
     pub fn load(query: &str, fragment: &str) -> Registry {
-        let mut notices = Vec::new();
         let mut entries: Vec<Entry> = WORKLOADS
             .iter()
             .map(|w| Entry {
@@ -111,33 +122,35 @@ impl Registry {
             state: State::Ready(reference()),
         });
         let wanted = crate::core::sources::src_of(query);
-        // Local storage is slow to open (about 10 ms) and its imports slow to re-read: only a
-        // link to an import waits for them; otherwise they join the picker after the first paint.
-        let stored_now = wanted.as_deref().is_some_and(|id| {
-            workload(id).is_none() && id != REFERENCE_SOURCE && id != SHARED_SOURCE
-        });
-        if stored_now {
-            entries.extend(stored_entries());
+        let payload = shared_payload(fragment).map(str::to_string);
+        if payload.is_some() {
+            entries.push(Entry {
+                id: SHARED_SOURCE.to_string(),
+                label: "shared by link (reading…)".to_string(),
+                files: None,
+                state: State::Loading,
+            });
         }
-        if let Some(payload) = shared_payload(fragment) {
-            match share::decode(payload) {
-                Ok(source) => entries.push(Entry {
-                    id: SHARED_SOURCE.to_string(),
-                    label: format!("shared by link: {}", source.task_display_name),
-                    files: None,
-                    state: State::Ready(keep(source)),
-                }),
-                Err(e) => notices.push(format!("`#sweep` {e}; showing the bundled data.")),
-            }
+        // A link to an import: its entry waits for local storage.
+        let linked_import = wanted
+            .clone()
+            .filter(|id| workload(id).is_none() && id != REFERENCE_SOURCE && id != SHARED_SOURCE);
+        if let Some(id) = &linked_import {
+            entries.push(Entry {
+                id: id.clone(),
+                label: format!("imported: {id} (reading…)"),
+                files: Some(Vec::new()),
+                state: State::Loading,
+            });
         }
+        let mut notices = Vec::new();
         let has = |id: &str| entries.iter().any(|e| e.id == id);
         let current = match wanted.clone() {
             Some(id) if has(&id) => id,
-            // A link made on another machine names its own import id: the fragment stands in.
             Some(_) if has(SHARED_SOURCE) => SHARED_SOURCE.to_string(),
             Some(id) => {
                 notices.push(format!(
-                    "`src` \"{}\" is not a source on this page (an import from another browser?); showing the bundled data.",
+                    "`src` \"{}\" is not a source on this page; showing the bundled data.",
                     id.chars().take(40).collect::<String>()
                 ));
                 DEFAULT_SOURCE.to_string()
@@ -159,21 +172,68 @@ impl Registry {
             entries: RwSignal::new(entries),
             current: RwSignal::new(current.clone()),
             start_query: StoredValue::new(start),
+            opening_query: StoredValue::new(query.to_string()),
             notices: RwSignal::new(notices),
         };
         registry.ensure_loaded(&current);
-        if !stored_now {
-            browser::after_paint(move || {
-                let stored = stored_entries();
-                registry.entries.update(|e| {
-                    // An import made in the meantime is already listed.
-                    let fresh: Vec<Entry> = stored
-                        .into_iter()
-                        .filter(|s| e.iter().all(|x| x.id != s.id))
-                        .collect();
-                    e.extend(fresh);
-                });
+        if let Some(payload) = payload {
+            leptos::task::spawn_local(async move {
+                let decoded =
+                    tools::<Result<Source, String>>("share_decode", &[ToolArg::Text(&payload)])
+                        .await
+                        .and_then(|r| r);
+                match decoded {
+                    Ok(source) => registry.set_entry(
+                        SHARED_SOURCE,
+                        format!("shared by link: {}", source.task_display_name),
+                        State::Ready(keep(source)),
+                    ),
+                    Err(e) => registry.give_up(
+                        SHARED_SOURCE,
+                        Some(format!("`#sweep` {e}; showing the bundled data.")),
+                    ),
+                }
             });
+        }
+        let read_now = linked_import.as_deref() == Some(current.as_str());
+        let read_stored = move || {
+            leptos::task::spawn_local(async move {
+                // No stored imports, no tools module to load.
+                let storage = browser::storage_get(STORAGE_KEY)
+                    .filter(|t| !t.trim().is_empty() && t.trim() != "[]");
+                let stored: Vec<StoredSource> = match storage {
+                    Some(text) => tools("stored_sources", &[ToolArg::Text(&text)])
+                        .await
+                        .unwrap_or_default(),
+                    None => Vec::new(),
+                };
+                registry.entries.update(|e| {
+                    for s in stored {
+                        match e.iter_mut().find(|x| x.id == s.id) {
+                            // Waiting for it (a link to it), or imported again meanwhile.
+                            Some(x) if x.state == State::Loading => *x = stored_entry(s),
+                            Some(_) => {}
+                            None => e.push(stored_entry(s)),
+                        }
+                    }
+                });
+                if let Some(id) = linked_import {
+                    if registry.state_of(&id) == Some(State::Loading) {
+                        registry.give_up(
+                            &id,
+                            Some(format!(
+                                "`src` \"{}\" is not a source on this page (an import from another browser?); showing the bundled data.",
+                                id.chars().take(40).collect::<String>()
+                            )),
+                        );
+                    }
+                }
+            });
+        };
+        if read_now {
+            read_stored();
+        } else {
+            browser::after_paint(read_stored);
         }
         registry
     }
@@ -192,6 +252,40 @@ impl Registry {
         });
     }
 
+    fn set_entry(&self, id: &str, label: String, state: State) {
+        self.entries.update(|e| {
+            if let Some(x) = e.iter_mut().find(|x| x.id == id) {
+                x.label = label;
+                x.state = state;
+            }
+        });
+    }
+
+    /// Drops a source that could not be read, with a notice; if it was shown, shows the shared
+    /// sweep (a link made on another machine names its own import id: the fragment stands in)
+    /// or else the bundled data, keeping the rest of the opening link.
+    fn give_up(&self, id: &str, notice: Option<String>) {
+        self.entries.update(|e| e.retain(|x| x.id != id));
+        if self.current.get_untracked() != id {
+            if let Some(n) = notice {
+                self.notices.update(|all| all.push(n));
+            }
+            return;
+        }
+        let rest = crate::core::sources::without_src(&self.opening_query.get_value());
+        if id != SHARED_SOURCE && self.state_of(SHARED_SOURCE).is_some() {
+            self.start_query
+                .set_value(format!("src={SHARED_SOURCE}&{rest}"));
+            self.current.set(SHARED_SOURCE.to_string());
+        } else {
+            if let Some(n) = notice {
+                self.notices.update(|all| all.push(n));
+            }
+            self.start_query.set_value(rest);
+            self.current.set(DEFAULT_SOURCE.to_string());
+        }
+    }
+
     /// Starts fetching a bundled workload the first time it is shown.
     pub fn ensure_loaded(&self, id: &str) {
         if self.state_of(id) != Some(State::NotLoaded) {
@@ -204,10 +298,18 @@ impl Registry {
         let (registry, id) = (*self, id.to_string());
         leptos::task::spawn_local(async move {
             let state = match browser::fetch_text(path).await {
-                Ok(text) => match parse_task_file(&text) {
-                    Ok(source) => State::Ready(keep(source)),
-                    Err(e) => State::Failed(format!("{path} is not a task file: {e}")),
-                },
+                Ok(text) => {
+                    match tools::<Result<Source, String>>(
+                        "parse_task_file",
+                        &[ToolArg::Text(&text)],
+                    )
+                    .await
+                    {
+                        Ok(Ok(source)) => State::Ready(keep(source)),
+                        Ok(Err(e)) => State::Failed(format!("{path} is not a task file: {e}")),
+                        Err(e) => State::Failed(e),
+                    }
+                }
                 Err(e) => State::Failed(e),
             };
             registry.set_state(&id, state);
@@ -225,33 +327,34 @@ impl Registry {
         self.current.set(id.to_string());
     }
 
-    /// Adds (or replaces) an imported source, keeps it in storage, and shows it.
-    fn add_import(&self, id: String, files: &[InputFile], source: Source) -> Option<String> {
+    /// Adds (or replaces) an imported source, shows it, and keeps it in storage; says so when
+    /// it could not be kept.
+    async fn add_import(&self, id: String, files: &[InputFile], source: Source) -> Option<String> {
         let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
+        let texts: Vec<String> = files.iter().map(|f| f.text.clone()).collect();
         let entry = Entry {
             id: id.clone(),
             label: imported_label(&source, &names),
-            files: Some(names),
+            files: Some(names.clone()),
             state: State::Ready(keep(source)),
         };
         self.entries.update(|e| {
             e.retain(|x| x.id != id);
             e.push(entry);
         });
-        let mut stored = read_stored(browser::storage_get(STORAGE_KEY).as_deref());
-        stored.retain(|s| s.id != id);
-        stored.push(StoredImport {
-            id: id.clone(),
-            files: files
-                .iter()
-                .map(|f| StoredFile {
-                    name: f.name.clone(),
-                    text: f.text.clone(),
-                })
-                .collect(),
-        });
-        let saved = browser::storage_set(STORAGE_KEY, &write_stored(&stored));
         self.switch(&id);
+        let storage = browser::storage_get(STORAGE_KEY);
+        let stored = tools_text(
+            "store_import",
+            &[
+                ToolArg::MaybeText(storage.as_deref()),
+                ToolArg::Text(&id),
+                ToolArg::Texts(&names),
+                ToolArg::Texts(&texts),
+            ],
+        )
+        .await;
+        let saved = stored.is_ok_and(|t| browser::storage_set(STORAGE_KEY, &t));
         (!saved).then(|| {
             "Not kept for your next visit: the browser's storage is off or full.".to_string()
         })
@@ -260,12 +363,21 @@ impl Registry {
     /// Removes an imported source (from the page and from storage).
     pub fn remove(&self, id: &str) {
         self.entries.update(|e| e.retain(|x| x.id != id));
-        let mut stored = read_stored(browser::storage_get(STORAGE_KEY).as_deref());
-        stored.retain(|s| s.id != id);
-        browser::storage_set(STORAGE_KEY, &write_stored(&stored));
         if self.current.get_untracked() == id {
             self.switch(DEFAULT_SOURCE);
         }
+        let id = id.to_string();
+        leptos::task::spawn_local(async move {
+            let storage = browser::storage_get(STORAGE_KEY);
+            if let Ok(text) = tools_text(
+                "unstore_import",
+                &[ToolArg::MaybeText(storage.as_deref()), ToolArg::Text(&id)],
+            )
+            .await
+            {
+                browser::storage_set(STORAGE_KEY, &text);
+            }
+        });
     }
 }
 
@@ -322,35 +434,50 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
     let share_note = RwSignal::new(String::new());
     let pasted = RwSignal::new(String::new());
 
-    let run_import = move |files: Vec<InputFile>| {
+    let run_import = move |files: Vec<InputFile>| async move {
         if files.is_empty() {
             return;
         }
         share_note.set(String::new());
-        match import(&files) {
-            Ok(imported) => {
+        let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
+        let texts: Vec<String> = files.iter().map(|f| f.text.clone()).collect();
+        let reply: Result<ImportReply, String> = tools(
+            "import_files",
+            &[ToolArg::Texts(&names), ToolArg::Texts(&texts)],
+        )
+        .await;
+        match reply {
+            Ok(ImportReply {
+                result: Ok(imported),
+                ..
+            }) => {
                 let summary = summarize(
                     &imported.formats,
                     Some(&imported.source),
                     &imported.problems,
                 );
                 let problems = imported.problems.clone();
-                let note = registry.add_import(import_id(&files), &files, imported.source);
+                let note = registry
+                    .add_import(import_id(&files), &files, imported.source)
+                    .await;
                 outcome.set(Some(Outcome {
                     summary: note.map_or(summary.clone(), |n| format!("{summary} {n}")),
                     problems,
                 }));
             }
-            Err(problems) => {
-                let formats: Vec<(String, Option<Format>)> = files
-                    .iter()
-                    .map(|f| (f.name.clone(), crate::core::import::detect(f)))
-                    .collect();
+            Ok(ImportReply {
+                formats,
+                result: Err(problems),
+            }) => {
                 outcome.set(Some(Outcome {
                     summary: summarize(&formats, None, &problems),
                     problems,
                 }));
             }
+            Err(e) => outcome.set(Some(Outcome {
+                summary: format!("Nothing imported: {e}."),
+                problems: Vec::new(),
+            })),
         }
     };
     let import_list = move |list: Vec<web_sys::File>| {
@@ -378,7 +505,7 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
                 }));
                 return;
             }
-            run_import(files);
+            run_import(files).await;
         });
     };
 
@@ -429,17 +556,27 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
                             data-testid="source-share"
                             on:click=move |_| {
                                 let source = registry.state_of(&id);
-                                let note = match source {
-                                    Some(State::Ready(s)) => match share::encode(s) {
-                                        Ok(packed) => {
-                                            browser::replace_fragment(&format!("#sweep={packed}"));
-                                            "The address bar now holds this sweep (after #sweep=, never sent to a server): copy it to share.".to_string()
+                                leptos::task::spawn_local(async move {
+                                    let note = match source {
+                                        Some(State::Ready(s)) => {
+                                            let packed = tools::<Result<String, String>>(
+                                                "share_encode",
+                                                &[ToolArg::Bytes(&handoff::encode(s))],
+                                            )
+                                            .await
+                                            .and_then(|r| r);
+                                            match packed {
+                                                Ok(packed) => {
+                                                    browser::replace_fragment(&format!("#sweep={packed}"));
+                                                    "The address bar now holds this sweep (after #sweep=, never sent to a server): copy it to share.".to_string()
+                                                }
+                                                Err(e) => format!("Not shared: {e}"),
+                                            }
                                         }
-                                        Err(e) => format!("Not shared: {e}"),
-                                    },
-                                    _ => "Not shared: the sweep is not loaded.".to_string(),
-                                };
-                                share_note.set(note);
+                                        _ => "Not shared: the sweep is not loaded.".to_string(),
+                                    };
+                                    share_note.set(note);
+                                });
                             }
                         >
                             "Share by link"
@@ -486,7 +623,7 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
                     on:click=move |_| {
                         let text = pasted.get_untracked();
                         if !text.trim().is_empty() {
-                            run_import(vec![InputFile { name: "pasted text".into(), text }]);
+                            leptos::task::spawn_local(run_import(vec![InputFile { name: "pasted text".into(), text }]));
                         }
                     }
                 >

@@ -26,7 +26,7 @@ pub struct InputFile {
 }
 
 /// The formats this planner reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Format {
     /// ML.ENERGY leaderboard task file (`{configurations, task}`), current or preview schema.
     MlEnergyTask,
@@ -63,7 +63,7 @@ impl Format {
 }
 
 /// A row-level (or file-level, `row: None`) problem.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Problem {
     /// The file it came from.
     pub file: String,
@@ -144,7 +144,7 @@ pub const MAX_ROWS: usize = 2_000;
 const MAX_MAGNITUDE: f64 = 1e9;
 
 /// The result of a successful import.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Import {
     /// The sweeps, as a source named after the files.
     pub source: Source,
