@@ -30,6 +30,12 @@ pub fn query() -> String {
 /// [`href`], [`fragment`]) writes a pending query first, so they always see the latest one.
 pub fn replace_query(query: &str) {
     use wasm_bindgen::JsCast;
+    let unchanged = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .is_some_and(|search| search.strip_prefix('?').unwrap_or(&search) == query);
+    if unchanged && PENDING_QUERY.with(|p| p.borrow().is_none()) {
+        return;
+    }
     let was_pending = PENDING_QUERY.with(|p| p.replace(Some(query.to_string())).is_some());
     if was_pending {
         return;

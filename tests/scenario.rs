@@ -234,3 +234,29 @@ fn ttft_is_a_limit_not_a_target_statistic() {
     assert!(errors.is_empty());
     assert_eq!(s.stat, Statistic::TpotP99);
 }
+
+#[test]
+fn a_repeated_parameter_is_named_once_however_often_it_repeats() {
+    let (s, errors) = parse("?tps=30&tps=40&tps=50&tps=60");
+    assert_eq!(s.target, Target::TokensPerSecond(30.0));
+    assert_eq!(
+        errors,
+        vec![(
+            "tps".to_string(),
+            "`tps` is given more than once; only the first is read".to_string()
+        )]
+    );
+}
+
+#[test]
+fn an_unknown_cfg_on_a_single_configuration_names_no_empty_label() {
+    let (_, errors) = parse("?model=Qwen%2FQwen3-30B-A3B-Instruct-2507&cfg=zzz");
+    assert_eq!(
+        errors,
+        vec![(
+            "cfg".to_string(),
+            "`cfg` \"zzz\" is not a configuration of this deployment; showing its only configuration"
+                .to_string()
+        )]
+    );
+}

@@ -196,13 +196,14 @@ impl Scenario {
                 continue;
             }
             if seen.iter().any(|k| *k == key) {
-                errors.push(ParamError::new(
-                    &key,
-                    format!(
-                        "`{}` is given more than once; only the first is read",
-                        echo(&key)
-                    ),
-                ));
+                // Said once per parameter, however often it repeats.
+                let message = format!(
+                    "`{}` is given more than once; only the first is read",
+                    echo(&key)
+                );
+                if !errors.iter().any(|e| e.message == message) {
+                    errors.push(ParamError::new(&key, message));
+                }
                 continue;
             }
             seen.push(key.to_string());
@@ -449,10 +450,15 @@ fn resolve_config(
         Some(c) if configs.contains(&c.as_str()) => c,
         Some(c) => {
             let first = configs.first().copied().unwrap_or_default();
+            let shown = if first.is_empty() {
+                "its only configuration".to_string()
+            } else {
+                format!("\"{first}\"")
+            };
             errors.push(ParamError::new(
                 "cfg",
                 format!(
-                    "`cfg` \"{}\" is not a configuration of this deployment; showing \"{first}\"",
+                    "`cfg` \"{}\" is not a configuration of this deployment; showing {shown}",
                     echo(&c)
                 ),
             ));

@@ -154,3 +154,21 @@ test('InferenceX and agentic aggregate imports open on a statistic they have, wi
     await context.close();
   }
 });
+
+test('a plain visit does not fetch the tools module; the first import does', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto(`${env.server.base}?tps=25`);
+  await page.waitForSelector('main.results[data-evidence="ready"]');
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(fetched.filter((p) => p.includes('tools')), []);
+  await page.click('details.import summary');
+  const csv = 'model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\nmy/model,L40S,2,8,800,10\nmy/model,L40S,2,16,1400,20\n';
+  await page.fill('[data-testid="import-paste"]', csv);
+  await page.click('[data-testid="import-paste-button"]');
+  await page.waitForSelector('[data-testid="rec-status"][data-value="all-meet"]');
+  assert.deepEqual(fetched.filter((p) => p.includes('tools')).sort(), ['/tools.js', '/tools_bg.wasm']);
+  await context.close();
+});
