@@ -45,24 +45,6 @@ fn target_sentence(target: Target, stat: Statistic) -> String {
     }
 }
 
-/// A labelled figure with its `data-testid` hook; `None` shows "not reported" and no value.
-fn figure(
-    label: &'static str,
-    testid: &'static str,
-    value: Option<f64>,
-    text: impl Fn(f64) -> String,
-) -> impl IntoView {
-    let shown = value.map_or_else(|| "not reported".to_string(), &text);
-    view! {
-        <div class="figure">
-            <dt>{label}</dt>
-            <dd data-testid=testid data-value=value.map(data_value)>
-                {shown}
-            </dd>
-        </div>
-    }
-}
-
 /// The answer panel for the current scenario and plan.
 #[component]
 pub fn Answer(
@@ -87,6 +69,13 @@ pub fn Answer(
             .into_any();
         };
         let sweep = &source.sweeps[i];
+        let shown = Memo::new(move |_| {
+            result.with(|r| {
+                r.as_ref()
+                    .map(|(_, p)| slo.with(|s| headline(sweep, p, s)))
+                    .unwrap_or_default()
+            })
+        });
         let effect = Memo::new(move |_| {
             result.with(|r| {
                 r.as_ref()
@@ -116,7 +105,7 @@ pub fn Answer(
                         slo.with(slo_sentence),
                     )}
                 </p>
-                {move || result.with(|r| r.as_ref().map(|(_, plan)| slo.with(|s| body(sweep, plan, s))))}
+                {headline_view(shown)}
                 {move || effect.get().map(|e| batching(sweep, e, stat.get()))}
                 {move || estimate.get().map(|e| estimated(sweep, e, stat.get()))}
                 {move || also.with(|a| also_meets(sweep, a))}
@@ -144,7 +133,43 @@ pub fn Answer(
     }
 }
 
-fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
+/// One labelled figure of the headline as shown: `None` value shows "not reported".
+#[derive(Clone, Debug, PartialEq)]
+struct Figure {
+    label: &'static str,
+    testid: &'static str,
+    value: Option<f64>,
+    text: String,
+}
+
+fn figure(
+    label: &'static str,
+    testid: &'static str,
+    value: Option<f64>,
+    text: impl Fn(f64) -> String,
+) -> Figure {
+    Figure {
+        label,
+        testid,
+        value,
+        text: value.map_or_else(|| "not reported".to_string(), &text),
+    }
+}
+
+/// The headline as shown: the level (or "—"), the status and its figures.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Headline {
+    /// The recommended level, if any.
+    level: Option<f64>,
+    /// "Run at … max_num_seqs" is shown (a recommendation).
+    unit: Option<&'static str>,
+    status: &'static str,
+    status_text: String,
+    duplicate: Option<String>,
+    figures: Vec<Figure>,
+}
+
+fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
     let levels = sweep.levels();
     let stat = slo.stat;
     match (&plan.status, plan.recommendation(sweep, slo)) {
@@ -174,75 +199,52 @@ fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
                 .and_then(|i| levels.get(i))
                 .filter(|l| l.is_duplicate())
                 .map(|l| {
-                    view! {
-                        <p class="note" data-testid="rec-duplicate">
-                            {format!(
-                                "{} runs were measured at {}; the figures are the worst of them per metric.",
-                                l.row_indices.len(),
-                                level_text(l.level),
-                            )}
-                        </p>
-                    }
+                    format!(
+                        "{} runs were measured at {}; the figures are the worst of them per metric.",
+                        l.row_indices.len(),
+                        level_text(l.level),
+                    )
                 });
-            view! {
-                <div class="headline">
-                    <span class="headline-label">"Run at"</span>
-                    <span class="big" data-testid="rec-concurrency" data-value=data_value(r.level)>
-                        {level_text(r.level)}
-                    </span>
-                    <span class="headline-unit">{sweep.level_kind.label()}</span>
-                </div>
-                <p class="status" data-testid="rec-status" data-value=plan.status.key()>
-                    {status_text}
-                </p>
-                {duplicate}
-                <dl class="figures">
-                    {figure(
-                        "Per-user speed",
-                        "rec-user-tps",
-                        Some(r.user_tps),
-                        |v| format!("{} tok/s at {}", grouped(v, 1), stat.short_label()),
-                    )}
-                    {figure(
-                        "Time per token",
-                        "rec-tpot-ms",
-                        Some(r.latency_ms),
-                        |v| format!("{} ms at {}", significant(v, 3), stat.short_label()),
-                    )}
-                    {figure("Headroom", "rec-headroom", Some(r.headroom), percent)}
-                    {figure(
+            Headline {
+                level: Some(r.level),
+                unit: Some(sweep.level_kind.label()),
+                status: plan.status.key(),
+                status_text,
+                duplicate,
+                figures: vec![
+                    figure("Per-user speed", "rec-user-tps", Some(r.user_tps), |v| {
+                        format!("{} tok/s at {}", grouped(v, 1), stat.short_label())
+                    }),
+                    figure("Time per token", "rec-tpot-ms", Some(r.latency_ms), |v| {
+                        format!("{} ms at {}", significant(v, 3), stat.short_label())
+                    }),
+                    figure("Headroom", "rec-headroom", Some(r.headroom), percent),
+                    figure(
                         "Aggregate output",
                         "rec-throughput",
                         Some(r.throughput_tok_s),
                         |v| format!("{} tok/s", grouped(v, 0)),
-                    )}
-                    {figure(
+                    ),
+                    figure(
                         "Per GPU",
                         "rec-throughput-per-gpu",
                         r.throughput_per_gpu_tok_s,
                         |v| format!("{} tok/s/GPU", grouped(v, 0)),
-                    )}
-                    {figure(
-                        "Energy",
-                        "rec-energy",
-                        r.energy_per_token_j,
-                        |v| format!("{} J/token", significant(v, 4)),
-                    )}
-                    {figure(
-                        "Average power",
-                        "rec-power",
-                        r.power_w,
-                        |v| format!("{} W ({})", grouped(v, 0), gpus(sweep.num_gpus)),
-                    )}
-                    {figure(
+                    ),
+                    figure("Energy", "rec-energy", r.energy_per_token_j, |v| {
+                        format!("{} J/token", significant(v, 4))
+                    }),
+                    figure("Average power", "rec-power", r.power_w, |v| {
+                        format!("{} W ({})", grouped(v, 0), gpus(sweep.num_gpus))
+                    }),
+                    figure(
                         "Avg batch reached",
                         "rec-avg-batch",
                         r.avg_batch_size,
                         |v| format!("{} requests", grouped(v, 1)),
-                    )}
-                </dl>
+                    ),
+                ],
             }
-            .into_any()
         }
         (Status::Unattainable, _) => {
             let best = plan
@@ -250,31 +252,28 @@ fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
                 .and_then(|i| Some((levels.get(i)?, plan.verdicts.get(i)?)));
             let best_tps = best.and_then(|(_, v)| v.latency_ms).map(|ms| 1000.0 / ms);
             let best_level = best.map(|(l, _)| l.level);
-            view! {
-                <div class="headline">
-                    <span class="big none" data-testid="rec-concurrency" data-value="">
-                        "—"
-                    </span>
-                </div>
-                <p class="status" data-testid="rec-status" data-value="unattainable">
-                    "Unattainable: even the smallest measured level fails the target."
-                </p>
-                <dl class="figures">
-                    {figure(
+            Headline {
+                status: "unattainable",
+                status_text: "Unattainable: even the smallest measured level fails the target."
+                    .to_string(),
+                figures: vec![
+                    figure(
                         "Best per-user speed measured",
                         "rec-best-user-tps",
                         best_tps,
                         |v| format!("{} tok/s at {}", grouped(v, 1), stat.short_label()),
-                    )}
-                    {figure("At", "rec-best-level", best_level, move |v| format!("{} {}", sweep.level_kind.label(), level_text(v)))}
-                </dl>
+                    ),
+                    figure("At", "rec-best-level", best_level, |v| {
+                        format!("{} {}", sweep.level_kind.label(), level_text(v))
+                    }),
+                ],
+                ..Headline::default()
             }
-            .into_any()
         }
         (status, _) => {
             let keys =
                 |stats: &[Statistic]| stats.iter().map(|s| s.key()).collect::<Vec<_>>().join(", ");
-            let text = match status {
+            let status_text = match status {
                 Status::NoData { missing, available } => format!(
                     "No data: this sweep reports no {}. It has: {}.",
                     keys(missing),
@@ -286,17 +285,69 @@ fn body(sweep: &Sweep, plan: &Plan, slo: &Slo) -> AnyView {
                 ),
                 _ => "No data for this statistic.".to_string(),
             };
-            view! {
-                <div class="headline">
-                    <span class="big none" data-testid="rec-concurrency" data-value="">
-                        "—"
-                    </span>
-                </div>
-                <p class="status" data-testid="rec-status" data-value="no-data">
-                    {text}
-                </p>
+            Headline {
+                status: "no-data",
+                status_text,
+                ..Headline::default()
             }
-            .into_any()
+        }
+    }
+}
+
+/// The headline, built once per shape (which figures, whether a level) and updated in place:
+/// a new target with the same recommended level changes a few texts, nothing else.
+fn headline_view(headline: Memo<Headline>) -> impl IntoView {
+    let shape = Memo::new(move |_| {
+        headline.with(|h| {
+            let figures: Vec<(&'static str, &'static str)> =
+                h.figures.iter().map(|f| (f.label, f.testid)).collect();
+            (h.unit.is_some(), h.duplicate.is_some(), figures)
+        })
+    });
+    move || {
+        let (recommends, duplicate, figures) = shape.get();
+        let figure_at = move |i: usize| headline.with(|h| h.figures.get(i).cloned());
+        view! {
+            <div class="headline">
+                {recommends.then(|| view! { <span class="headline-label">"Run at"</span> })}
+                <span
+                    class=if recommends { "big" } else { "big none" }
+                    data-testid="rec-concurrency"
+                    data-value=move || headline.with(|h| h.level.map(data_value).unwrap_or_default())
+                >
+                    {move || headline.with(|h| h.level.map_or_else(|| "—".to_string(), level_text))}
+                </span>
+                {recommends.then(|| view! {
+                    <span class="headline-unit">{move || headline.with(|h| h.unit.unwrap_or_default())}</span>
+                })}
+            </div>
+            <p class="status" data-testid="rec-status" data-value=move || headline.with(|h| h.status)>
+                {move || headline.with(|h| h.status_text.clone())}
+            </p>
+            {duplicate.then(|| view! {
+                <p class="note" data-testid="rec-duplicate">
+                    {move || headline.with(|h| h.duplicate.clone().unwrap_or_default())}
+                </p>
+            })}
+            {(!figures.is_empty()).then(|| view! {
+                <dl class="figures">
+                    {figures
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, (label, testid))| view! {
+                            <div class="figure">
+                                <dt>{label}</dt>
+                                <dd
+                                    data-testid=testid
+                                    data-value=move || figure_at(i).and_then(|f| f.value).map(data_value)
+                                >
+                                    {move || figure_at(i).map(|f| f.text).unwrap_or_default()}
+                                </dd>
+                            </div>
+                        })
+                        .collect_view()}
+                </dl>
+            })}
         }
     }
 }

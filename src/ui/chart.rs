@@ -325,8 +325,11 @@ fn svg(
                 .enumerate()
                 .map(|(pi, p)| {
                     let level = p.level;
+                    // Per point, so that a new recommendation touches only the two points
+                    // whose mark changes.
                     let is_recommended =
-                        move || recommended.get() == Some((sweep_index, Some(level)));
+                        Memo::new(move |_| recommended.get() == Some((sweep_index, Some(level))));
+                    let is_recommended = move || is_recommended.get();
                     let on_frontier = chart.frontier.contains(&(si, pi));
                     let text = point_text(sweep, p, stat);
                     let label = move || {

@@ -99,7 +99,9 @@ pub fn SweepTable(
             .flat_map(|(li, level)| level.row_indices.iter().map(move |&ri| (li, ri)))
             .map(|(li, ri)| {
                 let row = &sweep.rows[ri];
-                let state = move || states.with(|s| s.get(li).cloned().unwrap_or_default());
+                // Per row, so that a new target touches only the rows whose verdict changed.
+                let state = Memo::new(move |_| states.with(|s| s.get(li).cloned().unwrap_or_default()));
+                let state = move || state.get();
                 let row_flags = flags
                     .iter()
                     .filter(|a| a.row_index == ri)
