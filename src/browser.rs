@@ -363,6 +363,24 @@ pub async fn call_tools(name: &str, args: &[ToolArg<'_>]) -> Result<Vec<u8>, Str
         .map_err(|_| format!("the tools module answered {name} with neither text nor bytes"))
 }
 
+/// Scrolls to the element the URL's `#fragment` names, if there is one (the browser's own
+/// scroll happens before the page has drawn it). `#sweep=…` names no element.
+pub fn scroll_to_fragment() {
+    let id = fragment();
+    let Some(id) = id
+        .strip_prefix('#')
+        .filter(|id| !id.is_empty() && !id.contains('='))
+    else {
+        return;
+    };
+    if let Some(element) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    {
+        element.scroll_into_view();
+    }
+}
+
 /// `performance.now()`, ms; 0 when unavailable.
 pub fn now_ms() -> f64 {
     web_sys::window()

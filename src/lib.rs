@@ -62,7 +62,11 @@ pub fn App() -> impl IntoView {
     let registry = Registry::load(&browser::query(), &browser::fragment());
     // The answer is painted first; the evidence beneath it follows (see `Planner`).
     let painted = RwSignal::new(false);
-    browser::after_paint(move || painted.set(true));
+    browser::after_paint(move || {
+        painted.set(true);
+        // A link to a part of the page (`#sweep-title`) lands there once it is drawn.
+        browser::after_paint(browser::scroll_to_fragment);
+    });
 
     view! {
         <header class="masthead">

@@ -119,6 +119,15 @@ test('a malformed URL names each bad parameter and still renders a result', asyn
   await context.close();
 });
 
+test('a link to a part of the page lands there once it is drawn', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25#sweep-title');
+  await page.waitForFunction(() => {
+    const top = document.getElementById('sweep-title').getBoundingClientRect().top;
+    return window.scrollY > 0 && Math.abs(top) < 2;
+  });
+  await context.close();
+});
+
 test('statuses: unattainable shows the best level; all-meet says the limit may be higher', async () => {
   let { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&tps=200&stat=p50`);
   assert.equal(await value(page, 'rec-status'), 'unattainable');
