@@ -327,6 +327,14 @@ impl ToolArg<'_> {
     }
 }
 
+/// Starts loading the tools module if it is not loading or loaded (for a caller that will need
+/// it after another fetch).
+pub fn start_loading_tools() {
+    TOOLS.with(|t| {
+        t.borrow_mut().get_or_insert_with(|| load_tools(TOOLS_URL));
+    });
+}
+
 /// Calls `name` in the tools module (loading it first if need be) and returns its answer: the
 /// bytes of a `Uint8Array`, or the UTF-8 bytes of a string.
 ///

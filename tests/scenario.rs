@@ -260,3 +260,35 @@ fn an_unknown_cfg_on_a_single_configuration_names_no_empty_label() {
         )]
     );
 }
+
+#[test]
+fn repeated_limits_count_once_and_at_most_eight_are_read() {
+    let (s, errors) = parse(&"&limit=p99:150".repeat(200));
+    assert_eq!(
+        s.limits,
+        vec![Limit {
+            stat: Statistic::P99,
+            max_ms: 150.0
+        }]
+    );
+    assert_eq!(
+        errors,
+        vec![(
+            "limit".to_string(),
+            "`limit` \"p99:150\" is given more than once; it counts once".to_string()
+        )]
+    );
+    let (_, errors) = parse(&"&limit=p99:0".repeat(200));
+    assert_eq!(errors.len(), 1);
+    let many: String = (1..=20).map(|ms| format!("&limit=p99:{ms}")).collect();
+    let (s, errors) = parse(&many);
+    assert_eq!(s.limits.len(), 8);
+    assert_eq!(s.limits[7].max_ms, 8.0);
+    assert_eq!(
+        errors,
+        vec![(
+            "limit".to_string(),
+            "`limit`: at most 8 limits are read; the rest are ignored".to_string()
+        )]
+    );
+}

@@ -1,6 +1,6 @@
 //! The planner's tools module: the importers, the ML.ENERGY task-file parser, share links and
 //! the list of stored imports. Trunk builds it as a second WASM (an ES module, `tools.js`) that
-//! the page loads on first use (`browser::tools`), so the page's first load carries none of
+//! the page loads on first use (`browser::call_tools`), so the page's first load carries none of
 //! this code. Every function takes text or bytes and answers with `core::handoff` bytes (or
 //! text); nothing here touches the page.
 

@@ -26,6 +26,8 @@ pub const MIN_VALUE: f64 = 0.001;
 /// Largest target or limit accepted, in its unit: 1000 / MIN_VALUE, so a value converted
 /// between tok/s and ms stays in range.
 pub const MAX_VALUE: f64 = 1_000_000.0;
+/// Most tail limits a link may set (more make the question unreadable).
+pub const MAX_LIMITS: usize = 8;
 
 /// A fully resolved scenario: `model_id`, `gpu`, `gpus` and `cfg` always name a sweep of the
 /// source.
@@ -179,9 +181,25 @@ impl Scenario {
         let query = query.strip_prefix('?').unwrap_or(query);
         for (key, value) in form_urlencoded::parse(query.as_bytes()) {
             if key == "limit" {
-                match parse_limit(&value) {
-                    Ok(limit) => limits.push(limit),
-                    Err(e) => errors.push(ParamError::new("limit", format!("`limit` {e}"))),
+                let error = match parse_limit(&value) {
+                    Ok(limit) if !limits.contains(&limit) && limits.len() < MAX_LIMITS => {
+                        limits.push(limit);
+                        None
+                    }
+                    Ok(_) if limits.len() >= MAX_LIMITS => Some(format!(
+                        "`limit`: at most {MAX_LIMITS} limits are read; the rest are ignored"
+                    )),
+                    Ok(_) => Some(format!(
+                        "`limit` \"{}\" is given more than once; it counts once",
+                        echo(&value)
+                    )),
+                    Err(e) => Some(format!("`limit` {e}")),
+                };
+                // Each message once, however often the link repeats it.
+                if let Some(message) =
+                    error.filter(|m: &String| !errors.iter().any(|e: &ParamError| e.message == *m))
+                {
+                    errors.push(ParamError::new("limit", message));
                 }
                 continue;
             }

@@ -321,6 +321,7 @@ fn Limits(
             <button
                 type="button"
                 data-testid="limit-add"
+                disabled=move || scenario.with(|s| s.limits.len() >= crate::core::scenario::MAX_LIMITS)
                 on:click=move |_| {
                     scenario.update(|s| {
                         let max_ms = (s.target.ms_per_token() * 3.0)

@@ -42,11 +42,13 @@ pub fn Method(source: &'static Source) -> impl IntoView {
                 </li>
                 <li data-testid="method-data">
                     {format!(
-                        "Data shown: {} ({}), {} runs of {} deployments; see “Where these numbers come from” below. A value the data does not report is shown as “not reported”.",
+                        "Data shown: {} ({}), {} run{} of {} deployment{}; see “Where these numbers come from” below. A value the data does not report is shown as “not reported”.",
                         source.task_display_name,
                         source.provenance.publisher,
                         source.row_count(),
+                        if source.row_count() == 1 { "" } else { "s" },
                         source.sweeps.len(),
+                        if source.sweeps.len() == 1 { "" } else { "s" },
                     )}
                 </li>
             </ul>

@@ -190,7 +190,7 @@ impl Registry {
                     ),
                     Err(e) => registry.give_up(
                         SHARED_SOURCE,
-                        Some(format!("`#sweep` {e}; showing the bundled data.")),
+                        Some(format!("`#sweep` {e}; the link's sweep is not shown.")),
                     ),
                 }
             });
@@ -201,11 +201,13 @@ impl Registry {
                 // No stored imports, no tools module to load.
                 let storage = browser::storage_get(STORAGE_KEY)
                     .filter(|t| !t.trim().is_empty() && t.trim() != "[]");
-                let stored: Vec<StoredSource> = match storage {
-                    Some(text) => tools("stored_sources", &[ToolArg::Text(&text)])
-                        .await
-                        .unwrap_or_default(),
-                    None => Vec::new(),
+                let read: Result<Vec<StoredSource>, String> = match storage {
+                    Some(text) => tools("stored_sources", &[ToolArg::Text(&text)]).await,
+                    None => Ok(Vec::new()),
+                };
+                let (stored, failure) = match read {
+                    Ok(stored) => (stored, None),
+                    Err(e) => (Vec::new(), Some(e)),
                 };
                 registry.entries.update(|e| {
                     for s in stored {
@@ -219,12 +221,17 @@ impl Registry {
                 });
                 if let Some(id) = linked_import {
                     if registry.state_of(&id) == Some(State::Loading) {
+                        let id_shown = id.chars().take(40).collect::<String>();
                         registry.give_up(
                             &id,
-                            Some(format!(
-                                "`src` \"{}\" is not a source on this page (an import from another browser?); showing the bundled data.",
-                                id.chars().take(40).collect::<String>()
-                            )),
+                            Some(match &failure {
+                                Some(e) => format!(
+                                    "`src` \"{id_shown}\": the imports kept in this browser could not be read ({e}); showing the bundled data."
+                                ),
+                                None => format!(
+                                    "`src` \"{id_shown}\" is not a source on this page (an import from another browser?); showing the bundled data."
+                                ),
+                            }),
                         );
                     }
                 }
@@ -288,13 +295,16 @@ impl Registry {
 
     /// Starts fetching a bundled workload the first time it is shown.
     pub fn ensure_loaded(&self, id: &str) {
-        if self.state_of(id) != Some(State::NotLoaded) {
+        // A failed load is tried again when the source is shown again.
+        if !matches!(self.state_of(id), Some(State::NotLoaded | State::Failed(_))) {
             return;
         }
         let Some(path) = workload(id).and_then(|w| w.path) else {
             return;
         };
         self.set_state(id, State::Loading);
+        // The file and the tools module that parses it are fetched side by side.
+        browser::start_loading_tools();
         let (registry, id) = (*self, id.to_string());
         leptos::task::spawn_local(async move {
             let state = match browser::fetch_text(path).await {
@@ -408,10 +418,11 @@ fn summarize(
         .join(", ");
     let result = match source {
         Some(s) => format!(
-            "imported {} sweep{} with {} rows",
+            "imported {} sweep{} with {} row{}",
             s.sweeps.len(),
             if s.sweeps.len() == 1 { "" } else { "s" },
-            s.row_count()
+            s.row_count(),
+            if s.row_count() == 1 { "" } else { "s" }
         ),
         None => "nothing imported: no usable row, nothing changed".to_string(),
     };

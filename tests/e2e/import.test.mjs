@@ -172,3 +172,19 @@ test('a plain visit does not fetch the tools module; the first import does', asy
   assert.deepEqual(fetched.filter((p) => p.includes('tools')).sort(), ['/tools.js', '/tools_bg.wasm']);
   await context.close();
 });
+
+test('a workload that failed to load (tools blocked) loads when shown again', async () => {
+  const context = await env.browser.newContext();
+  await context.route('**/tools.js', (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto(`${env.server.base}?src=gpqa&tps=10`);
+  await page.waitForSelector('[data-testid="rec-status"][data-value="no-data"]');
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /could not be loaded/);
+  await context.unroute('**/tools.js');
+  await page.selectOption('[data-testid="source-select"]', 'lm-arena-chat');
+  await page.waitForSelector('[data-testid="rec-concurrency"][data-value]');
+  await page.selectOption('[data-testid="source-select"]', 'gpqa');
+  await page.waitForFunction(() => document.querySelector('[data-testid="rec-status"]')?.dataset.value !== 'no-data'
+    && new URL(location.href).searchParams.get('src') === 'gpqa');
+  await context.close();
+});
