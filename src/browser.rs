@@ -29,7 +29,6 @@ pub fn query() -> String {
 /// `#fragment`, within [`URL_WRITE_DELAY_MS`]. Every reader of the URL in this module ([`query`],
 /// [`href`], [`fragment`]) writes a pending query first, so they always see the latest one.
 pub fn replace_query(query: &str) {
-    use wasm_bindgen::JsCast;
     let unchanged = web_sys::window()
         .and_then(|w| w.location().search().ok())
         .is_some_and(|search| search.strip_prefix('?').unwrap_or(&search) == query);
@@ -40,15 +39,7 @@ pub fn replace_query(query: &str) {
     if was_pending {
         return;
     }
-    let scheduled = web_sys::window().is_some_and(|w| {
-        let flush = wasm_bindgen::closure::Closure::once_into_js(flush_query);
-        w.set_timeout_with_callback_and_timeout_and_arguments_0(
-            flush.unchecked_ref(),
-            URL_WRITE_DELAY_MS,
-        )
-        .is_ok()
-    });
-    if !scheduled {
+    if !set_timeout(flush_query, URL_WRITE_DELAY_MS) {
         flush_query();
     }
 }
@@ -273,13 +264,20 @@ pub fn after_paint(f: impl FnOnce() + 'static) {
         return f();
     };
     let next_task = wasm_bindgen::closure::Closure::once_into_js(move || {
-        let task = wasm_bindgen::closure::Closure::once_into_js(f);
-        if let Some(w) = web_sys::window() {
-            let _ =
-                w.set_timeout_with_callback_and_timeout_and_arguments_0(task.unchecked_ref(), 0);
-        }
+        set_timeout(f, 0);
     });
     let _ = window.request_animation_frame(next_task.unchecked_ref());
+}
+
+/// Runs `f` once, `ms` milliseconds from now (`setTimeout`). False when it could not be
+/// scheduled (no window).
+fn set_timeout(f: impl FnOnce() + 'static, ms: i32) -> bool {
+    use wasm_bindgen::JsCast;
+    let callback = wasm_bindgen::closure::Closure::once_into_js(f);
+    web_sys::window().is_some_and(|w| {
+        w.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), ms)
+            .is_ok()
+    })
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen(inline_js = "

@@ -195,11 +195,8 @@ impl Scenario {
                     )),
                     Err(e) => Some(format!("`limit` {e}")),
                 };
-                // Each message once, however often the link repeats it.
-                if let Some(message) =
-                    error.filter(|m: &String| !errors.iter().any(|e: &ParamError| e.message == *m))
-                {
-                    errors.push(ParamError::new("limit", message));
+                if let Some(message) = error {
+                    push_once(&mut errors, ParamError::new("limit", message));
                 }
                 continue;
             }
@@ -214,14 +211,16 @@ impl Scenario {
                 continue;
             }
             if seen.iter().any(|k| *k == key) {
-                // Said once per parameter, however often it repeats.
-                let message = format!(
-                    "`{}` is given more than once; only the first is read",
-                    echo(&key)
+                push_once(
+                    &mut errors,
+                    ParamError::new(
+                        &key,
+                        format!(
+                            "`{}` is given more than once; only the first is read",
+                            echo(&key)
+                        ),
+                    ),
                 );
-                if !errors.iter().any(|e| e.message == message) {
-                    errors.push(ParamError::new(&key, message));
-                }
                 continue;
             }
             seen.push(key.to_string());
@@ -485,6 +484,14 @@ fn resolve_config(
         None => configs.first().copied().unwrap_or_default().to_string(),
     };
     Some(chosen).filter(|c| !c.is_empty())
+}
+
+/// Adds `error` unless the same message is already there: a link that repeats a mistake is
+/// told once.
+fn push_once(errors: &mut Vec<ParamError>, error: ParamError) {
+    if !errors.iter().any(|e| e.message == error.message) {
+        errors.push(error);
+    }
 }
 
 /// Picks the deployment of a model: the named GPU type if the model has it (else H100, else the

@@ -86,6 +86,7 @@ async fn tools_text(name: &str, args: &[ToolArg<'_>]) -> Result<String, String> 
         .map_err(|_| format!("the tools module answered {name} with damaged text"))
 }
 
+/// The picker entry of an import.
 fn stored_entry(stored: StoredSource) -> Entry {
     Entry {
         id: stored.id,
@@ -185,7 +186,7 @@ impl Registry {
                 match decoded {
                     Ok(source) => registry.set_entry(
                         SHARED_SOURCE,
-                        format!("shared by link: {}", source.task_display_name),
+                        Some(format!("shared by link: {}", source.task_display_name)),
                         State::Ready(keep(source)),
                     ),
                     Err(e) => registry.give_up(
@@ -252,17 +253,16 @@ impl Registry {
     }
 
     fn set_state(&self, id: &str, state: State) {
-        self.entries.update(|e| {
-            if let Some(x) = e.iter_mut().find(|x| x.id == id) {
-                x.state = state;
-            }
-        });
+        self.set_entry(id, None, state);
     }
 
-    fn set_entry(&self, id: &str, label: String, state: State) {
+    /// Sets a source's state, and its menu label when given.
+    fn set_entry(&self, id: &str, label: Option<String>, state: State) {
         self.entries.update(|e| {
             if let Some(x) = e.iter_mut().find(|x| x.id == id) {
-                x.label = label;
+                if let Some(label) = label {
+                    x.label = label;
+                }
                 x.state = state;
             }
         });
@@ -342,12 +342,11 @@ impl Registry {
     async fn add_import(&self, id: String, files: &[InputFile], source: Source) -> Option<String> {
         let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
         let texts: Vec<String> = files.iter().map(|f| f.text.clone()).collect();
-        let entry = Entry {
+        let entry = stored_entry(StoredSource {
             id: id.clone(),
-            label: imported_label(&source, &names),
-            files: Some(names.clone()),
-            state: State::Ready(keep(source)),
-        };
+            files: names.clone(),
+            source,
+        });
         self.entries.update(|e| {
             e.retain(|x| x.id != id);
             e.push(entry);

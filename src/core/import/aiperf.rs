@@ -112,15 +112,8 @@ fn measured(top: &Record) -> Result<Measured, String> {
 }
 
 pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
-    let value: Value = match serde_json::from_str(&file.text) {
-        Ok(v) => v,
-        Err(e) => {
-            return out.problem(
-                &file.name,
-                None,
-                format!("not valid JSON: {}", short(&e.to_string())),
-            )
-        }
+    let Some(value) = out.json(&file.name, None, &file.text) else {
+        return;
     };
     match value.as_object().map(Record) {
         Some(top) => match measured(&top) {

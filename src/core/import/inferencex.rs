@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-use super::record::{count, s_to_ms, short, Record};
+use super::record::{count, s_to_ms, Record};
 use super::{InputFile, Measured, Parsed, SweepKey};
 use crate::core::sweep::{LevelKind, Row, Statistic};
 
@@ -122,15 +122,8 @@ fn agg_row(e: &Record) -> Result<Measured, String> {
 }
 
 pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
-    let value: Value = match serde_json::from_str(&file.text) {
-        Ok(v) => v,
-        Err(e) => {
-            return out.problem(
-                &file.name,
-                None,
-                format!("not valid JSON: {}", short(&e.to_string())),
-            )
-        }
+    let Some(value) = out.json(&file.name, None, &file.text) else {
+        return;
     };
     let Some(entries) = value.as_array() else {
         return out.problem(&file.name, None, "not a JSON array of entries");

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use super::record::{count, short, Record};
+use super::record::{count, Record};
 use super::{InputFile, Measured, Parsed, SweepKey};
 use crate::core::sweep::{LevelKind, Model, Row, Statistic};
 
@@ -63,15 +63,8 @@ fn row_of(c: &Record) -> Result<Row, String> {
 }
 
 pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
-    let value: Value = match serde_json::from_str(&file.text) {
-        Ok(v) => v,
-        Err(e) => {
-            return out.problem(
-                &file.name,
-                None,
-                format!("not valid JSON: {}", short(&e.to_string())),
-            )
-        }
+    let Some(value) = out.json(&file.name, None, &file.text) else {
+        return;
     };
     let Some(top) = value.as_object().map(Record) else {
         return out.problem(&file.name, None, "not a JSON object");

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use super::record::{count, csv_rows, short, Record};
+use super::record::{count, csv_rows, Record};
 use super::{InputFile, Measured, Parsed, SweepKey};
 use crate::core::sweep::{LevelKind, Row, Statistic};
 
@@ -46,15 +46,8 @@ fn measured(rec: &Record) -> Result<Measured, String> {
 pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
     let text = file.text.trim_start_matches('\u{feff}');
     if text.trim_start().starts_with('{') {
-        let value: Value = match serde_json::from_str(text) {
-            Ok(v) => v,
-            Err(e) => {
-                return out.problem(
-                    &file.name,
-                    None,
-                    format!("not valid JSON: {}", short(&e.to_string())),
-                )
-            }
+        let Some(value) = out.json(&file.name, None, text) else {
+            return;
         };
         let Some(records) = value.get("records").and_then(Value::as_array) else {
             return out.problem(&file.name, None, "missing key `records`");

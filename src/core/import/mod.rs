@@ -135,6 +135,25 @@ impl Parsed {
             message: message.into(),
         });
     }
+
+    /// Parses `text` (from the file `file`) as JSON; when it is not, records "not valid JSON"
+    /// against the file (or `row`) and returns `None`.
+    pub fn json(
+        &mut self,
+        file: &str,
+        row: Option<usize>,
+        text: &str,
+    ) -> Option<serde_json::Value> {
+        serde_json::from_str(text)
+            .map_err(|e| {
+                self.problem(
+                    file,
+                    row,
+                    format!("not valid JSON: {}", record::short(&e.to_string())),
+                )
+            })
+            .ok()
+    }
 }
 
 /// Most rows one import keeps: more would not be a benchmark sweep, and drawing them would

@@ -2,9 +2,7 @@
 //! (not valid JSON) where the request rate was unbounded. Level: `max_concurrency`, else the
 //! request rate; the same keys as vLLM's client, in ms.
 
-use serde_json::Value;
-
-use super::record::{short, Record};
+use super::record::Record;
 use super::vllm::client_row;
 use super::{InputFile, Measured, Parsed, SweepKey};
 
@@ -57,16 +55,8 @@ pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
         if line.trim().is_empty() {
             continue;
         }
-        let value: Value = match serde_json::from_str(&sanitize(line)) {
-            Ok(v) => v,
-            Err(e) => {
-                out.problem(
-                    &file.name,
-                    row_no,
-                    format!("not valid JSON: {}", short(&e.to_string())),
-                );
-                continue;
-            }
+        let Some(value) = out.json(&file.name, row_no, &sanitize(line)) else {
+            continue;
         };
         let Some(obj) = value.as_object() else {
             out.problem(&file.name, row_no, "not a JSON object");

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use super::record::{short, Record};
+use super::record::Record;
 use super::{InputFile, Measured, Parsed, SweepKey};
 use crate::core::sweep::{LevelKind, Row, Statistic};
 
@@ -76,15 +76,8 @@ pub(crate) fn client_row(rec: &Record) -> Result<(Row, LevelKind), String> {
 
 pub(crate) fn parse(file: &InputFile, out: &mut Parsed, seen: &mut Vec<String>) {
     // Python's json.dump writes bare NaN / Infinity for empty statistics.
-    let value: Value = match serde_json::from_str(&super::sglang::sanitize(&file.text)) {
-        Ok(v) => v,
-        Err(e) => {
-            return out.problem(
-                &file.name,
-                None,
-                format!("not valid JSON: {}", short(&e.to_string())),
-            )
-        }
+    let Some(value) = out.json(&file.name, None, &super::sglang::sanitize(&file.text)) else {
+        return;
     };
     let records: Vec<&Value> = match &value {
         Value::Array(items) => items.iter().collect(),
