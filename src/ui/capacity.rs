@@ -129,7 +129,7 @@ fn figures(
 #[component]
 pub fn CapacityPanel(
     source: &'static Source,
-    scenario: RwSignal<Scenario>,
+    scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
     move || {

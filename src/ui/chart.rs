@@ -103,8 +103,9 @@ type Focus = Option<(usize, usize)>;
 #[component]
 pub fn TradeoffChart(
     source: &'static Source,
-    scenario: RwSignal<Scenario>,
+    scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
+    open_sweep: Callback<usize>,
 ) -> impl IntoView {
     let width = RwSignal::new(chart_width(browser::viewport_width()));
     let handle = window_event_listener(ev::resize, move |_| {
@@ -192,7 +193,7 @@ pub fn TradeoffChart(
             <section class="chart" aria-labelledby="chart-title">
                 <h2 id="chart-title">"Trade-off: per-user speed against throughput per GPU"</h2>
                 <div class="chart-box">
-                    {svg(source, scenario, &chart, Marks { current, target, recommended }, focus)}
+                    {svg(source, scenario, &chart, Marks { current, target, recommended }, focus, open_sweep)}
                 </div>
                 <Legend source=source chart=chart.clone() current=current />
                 <p class="chart-readout" aria-live="polite" data-testid="chart-readout">
@@ -249,10 +250,11 @@ struct Marks {
 
 fn svg(
     source: &'static Source,
-    scenario: RwSignal<Scenario>,
+    scenario: ReadSignal<Scenario>,
     chart: &ChartLayout,
     marks: Marks,
     focus: RwSignal<Focus>,
+    open_sweep: Callback<usize>,
 ) -> impl IntoView {
     let Marks {
         current,
@@ -349,7 +351,7 @@ fn svg(
                     };
                     let pick = move || {
                         if !is_current {
-                            scenario.update(|s| *s = s.with_sweep(source, sweep_index));
+                            open_sweep.run(sweep_index);
                         }
                     };
                     view! {

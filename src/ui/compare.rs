@@ -49,7 +49,11 @@ fn why_none(row: &CompareRow) -> String {
 
 /// The comparison table, with an "all models" switch and sortable columns.
 #[component]
-pub fn Compare(source: &'static Source, scenario: RwSignal<Scenario>) -> impl IntoView {
+pub fn Compare(
+    source: &'static Source,
+    scenario: ReadSignal<Scenario>,
+    open_sweep: Callback<usize>,
+) -> impl IntoView {
     let all_models = RwSignal::new(false);
     let sort = RwSignal::new(None::<(Column, bool)>);
 
@@ -198,7 +202,7 @@ pub fn Compare(source: &'static Source, scenario: RwSignal<Scenario>) -> impl In
                             let (lines, inputs) = lines.get();
                             lines
                                 .into_iter()
-                                .map(|line| compare_row(source, scenario, line, &inputs))
+                                .map(|line| compare_row(source, line, &inputs, open_sweep))
                                 .collect_view()
                         }}
                     </tbody>
@@ -263,9 +267,9 @@ impl Line {
 
 fn compare_row(
     source: &'static Source,
-    scenario: RwSignal<Scenario>,
     line: Line,
     inputs: &CapacityInputs,
+    open_sweep: Callback<usize>,
 ) -> impl IntoView {
     let sweep = &source.sweeps[line.sweep_index];
     let dash = || "—".to_string();
@@ -293,7 +297,7 @@ fn compare_row(
         })
         .collect_view();
     let sweep_index = line.sweep_index;
-    let open = move || scenario.update(|s| *s = s.with_sweep(source, sweep_index));
+    let open = move || open_sweep.run(sweep_index);
     view! {
         <tr
             class=if line.current { "current" } else { "" }

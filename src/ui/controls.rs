@@ -19,6 +19,8 @@ fn target_text(target: Target) -> String {
 pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl IntoView {
     let model_index = Memo::new(move |_| scenario.with(|s| source.model_index(&s.model_id)));
     let sweep_index = Memo::new(move |_| scenario.with(|s| s.sweep_index(source)));
+    // The menus follow these memos, not every change of the scenario (a keystroke in the target).
+    let stat = Memo::new(move |_| scenario.with(|s| s.stat));
 
     let mut models: Vec<usize> = (0..source.models.len()).collect();
     // By organisation, then size, so 8B comes before 70B.
@@ -108,11 +110,10 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
                         .into_iter()
                         .map(|i| {
                             let m = &source.models[i];
-                            let id = m.model_id.clone();
                             view! {
                                 <option
                                     value=m.model_id.clone()
-                                    prop:selected=move || scenario.with(|s| s.model_id == id)
+                                    prop:selected=move || model_index.get() == Some(i)
                                 >
                                     {m.nickname.clone()}
                                 </option>
@@ -228,7 +229,7 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
                     }
                 >
                     {move || {
-                        let current = scenario.with(|s| s.stat);
+                        let current = stat.get();
                         let mut stats: Vec<Statistic> = sweep_index
                             .get()
                             .map(|i| source.sweeps[i].statistics())
@@ -241,13 +242,13 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
                         }
                         stats
                             .into_iter()
-                            .map(|stat| {
+                            .map(|option| {
                                 view! {
                                     <option
-                                        value=stat.key()
-                                        prop:selected=move || scenario.with(|s| s.stat == stat)
+                                        value=option.key()
+                                        prop:selected=move || stat.get() == option
                                     >
-                                        {stat.label()}
+                                        {option.label()}
                                     </option>
                                 }
                             })
@@ -321,7 +322,8 @@ fn Limits(
             <button
                 type="button"
                 data-testid="limit-add"
-                disabled=move || scenario.with(|s| s.limits.len() >= crate::core::scenario::MAX_LIMITS)
+                // In braces: a bare `>` would end the tag inside `view!`.
+                disabled=move || { count.get() >= crate::core::scenario::MAX_LIMITS }
                 on:click=move |_| {
                     scenario.update(|s| {
                         let max_ms = (s.target.ms_per_token() * 3.0)

@@ -3,17 +3,30 @@
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::core::planner::plan;
+use crate::core::planner::{plan, Plan};
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
 
-/// Inputs, answer and evidence for `source`, starting from the scenario in `query`. The
-/// evidence (chart, tables, provenance, method) is drawn once `evidence` is true: at start-up
-/// the answer is painted first and the evidence follows a frame later.
+/// The selected sweep's index and its plan under the scenario's SLO; `None` when the scenario
+/// names no sweep of `source`.
+fn plan_scenario(source: &Source, scenario: &Scenario) -> Option<(usize, Plan)> {
+    scenario
+        .sweep_index(source)
+        .map(|i| (i, plan(&source.sweeps[i], &scenario.slo())))
+}
+
+/// Inputs, answer and evidence for `source`, starting from the scenario in `query`.
+///
+/// The answer follows every change in the same task. The evidence beneath it (fleet figures,
+/// chart, tables, provenance, method) follows a frame later, once the answer is painted: at
+/// start-up (drawn once `evidence` is true) and while typing (from `shown`, a copy of the
+/// scenario brought up to date after each paint). `main.results[data-evidence]` is `ready` when
+/// the evidence shows the current scenario, `pending` while it is catching up.
 #[component]
 pub fn Planner(source: &'static Source, query: String, evidence: Signal<bool>) -> impl IntoView {
     let (initial, url_errors) = Scenario::from_query(&query, source);
     let scenario = RwSignal::new(initial.clone());
+    let shown = RwSignal::new(initial.clone());
     let link_untouched = Memo::new(move |was: Option<&bool>| {
         was.copied().unwrap_or(true) && scenario.with(|s| *s == initial)
     });
@@ -22,33 +35,55 @@ pub fn Planner(source: &'static Source, query: String, evidence: Signal<bool>) -
         browser::replace_query(&scenario.with(Scenario::to_query));
     });
 
-    let result = Memo::new(move |_| {
-        scenario.with(|s| {
-            s.sweep_index(source).map(|i| {
-                let sweep = &source.sweeps[i];
-                (i, plan(sweep, &s.slo()))
-            })
-        })
+    let catching_up = StoredValue::new(false);
+    Effect::new(move |_| {
+        scenario.track();
+        if catching_up.try_get_value() == Some(false) {
+            catching_up.set_value(true);
+            browser::after_paint(move || {
+                // The planner may be gone by then (another source shown): nothing to update.
+                let Some(now) = scenario.try_get_untracked() else {
+                    return;
+                };
+                catching_up.try_set_value(false);
+                if shown.try_with_untracked(|s| *s != now) == Some(true) {
+                    shown.set(now);
+                }
+            });
+        }
     });
+
+    let result = Memo::new(move |_| scenario.with(|s| plan_scenario(source, s)));
+    let shown_result = Memo::new(move |_| shown.with(|s| plan_scenario(source, s)));
+    let open_sweep = Callback::new(move |i: usize| {
+        scenario.update(|s| *s = s.with_sweep(source, i));
+    });
+    let shown = shown.read_only();
+    let ready = move || evidence.get() && scenario.with(|now| shown.with(|s| s == now));
 
     view! {
         <super::scenario_errors::ScenarioErrors errors=url_errors visible=link_untouched.into() />
         <div class="layout">
             <super::controls::Controls source=source scenario=scenario />
-            <main class="results" data-evidence=move || if evidence.get() { "ready" } else { "pending" }>
+            <main class="results" data-evidence=move || if ready() { "ready" } else { "pending" }>
                 <super::answer::Answer source=source scenario=scenario result=result />
                 {(!source.provenance.reference).then(|| view! {
-                    <super::capacity::CapacityPanel source=source scenario=scenario result=result />
+                    <super::capacity::CapacityPanel source=source scenario=shown result=shown_result />
                 })}
                 {move || evidence.get().then(|| view! {
-                    <super::chart::TradeoffChart source=source scenario=scenario result=result />
+                    <super::chart::TradeoffChart
+                        source=source
+                        scenario=shown
+                        result=shown_result
+                        open_sweep=open_sweep
+                    />
                     {(!source.provenance.reference).then(|| view! {
-                        <super::compare::Compare source=source scenario=scenario />
+                        <super::compare::Compare source=source scenario=shown open_sweep=open_sweep />
                     })}
-                    <super::sweep_table::SweepTable source=source scenario=scenario result=result />
+                    <super::sweep_table::SweepTable source=source scenario=shown result=shown_result />
                     <super::provenance::ProvenancePanel
                         source=source
-                        sweep_index=Signal::derive(move || result.with(|r| r.as_ref().map(|(i, _)| *i)))
+                        sweep_index=Signal::derive(move || shown_result.with(|r| r.as_ref().map(|(i, _)| *i)))
                     />
                     <super::method::Method source=source />
                 })}

@@ -59,7 +59,7 @@ fn level_states(slo: &Slo, plan: &Plan) -> Vec<LevelState> {
 #[component]
 pub fn SweepTable(
     source: &'static Source,
-    scenario: RwSignal<Scenario>,
+    scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
     let shape = Memo::new(move |_| {

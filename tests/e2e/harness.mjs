@@ -68,9 +68,14 @@ export async function openPlanner(browser, base, query = '') {
   page.on('pageerror', (err) => errors.push(String(err)));
   await page.goto(base + query);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
-  // The evidence (chart, tables) is drawn a frame after the answer.
-  await page.waitForFunction(() => document.querySelector('main.results')?.dataset.evidence !== 'pending');
+  await settled(page);
   return { page, context, errors };
+}
+
+/** Waits until the evidence beneath the answer (fleet figures, chart, tables) shows the current
+ * scenario: it is drawn a frame after the answer, at start-up and after every change. */
+export function settled(page) {
+  return page.waitForFunction(() => document.querySelector('main.results')?.dataset.evidence !== 'pending');
 }
 
 /** Waits until the URL's query parameter `name` is `expected` (`null`: absent). The page writes
@@ -83,7 +88,8 @@ export function waitForParam(page, name, expected) {
 }
 
 /** The `data-value` of the element with this test id. */
-export function value(page, testid) {
+export async function value(page, testid) {
+  await settled(page);
   return page.getAttribute(`[data-testid="${testid}"]`, 'data-value');
 }
 

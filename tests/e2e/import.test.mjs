@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { useServerAndBrowser, openPlanner, value, waitForParam } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, settled, value, waitForParam } from './harness.mjs';
 
 const REALDATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/realdata');
 const GLM = path.join(REALDATA, 'inferencex-app__glm-4.7_gaudi3_vllm_sweep');
@@ -32,6 +32,7 @@ test('importing the vLLM multi-file sweep gives a recommendation, kept across re
   await page.check('[data-testid="unit-tpot"]');
   await page.fill('[data-testid="target-input"]', '100');
   await page.waitForSelector('[data-testid="rec-concurrency"][data-value="32"]');
+  await settled(page);
   assert.equal(await page.locator('[data-testid="sweep-row"]').count(), 8);
   assert.match(await page.textContent('.headline'), /concurrency/);
   await waitForParam(page, 'tpot', '100');

@@ -1,7 +1,7 @@
 // Issue 3 end to end: chart, side-by-side deployments, tail limits, batching effect, estimate.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServerAndBrowser, openPlanner, value, waitForParam } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, settled, value, waitForParam } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -28,6 +28,7 @@ test('clicking a point of another deployment switches to it, in the URL too', as
   await page.waitForFunction(() => new URL(location.href).searchParams.get('gpu') === 'B200');
   // B200 at 25 tok/s p50 recommends 256 (the compare row says the same).
   await page.waitForSelector('[data-testid="rec-concurrency"][data-value="256"]');
+  await settled(page);
   // Keyboard: focus an H100 point and press Enter.
   await page.focus('[data-testid="chart-point"][data-gpu="H100"][data-concurrency="8"]');
   assert.match(await page.textContent('[data-testid="chart-readout"]'), /1 x H100, TP1, bf16 at max_num_seqs 8: 137 tok\/s per user/);
