@@ -13,18 +13,38 @@ test('a normal load has a CSP, no console errors and no CSP violations', async (
     if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(m.text());
   });
   page.on('pageerror', (e) => problems.push(String(e)));
+  const wasmRequests = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('_bg.wasm')) wasmRequests.push(r.url());
+  });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective}`));
   });
   await page.goto(`${env.server.base}?tps=25`);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
-  assert.match(csp, /script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'wasm-unsafe-eval'/);
+  // Two inline scripts, each allowed by its hash: the early WASM fetch and Trunk's loader.
+  assert.match(csp, /script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+' 'wasm-unsafe-eval'/);
+  // The page's WASM is fetched once (started early, not again by the loader or a preload).
+  assert.equal(wasmRequests.length, 1, wasmRequests.join(', '));
   assert.doesNotMatch(csp, /unsafe-inline'[^;]*;[^;]*script|script-src[^;]*unsafe-inline/);
   // Exercise the page a little: switch workload (fetch), open the import panel.
   await page.selectOption('[data-testid="source-select"]', 'gpqa');
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a host that serves the WASM with the wrong content type still gets the page', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  // The early compileStreaming rejects such a response; the loader then fetches it itself.
+  await page.route('**/*_bg.wasm', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+  });
+  await page.goto(`${env.server.base}?tps=25`);
+  await page.waitForSelector('[data-testid="rec-concurrency"][data-value="384"]');
   await context.close();
 });
 
