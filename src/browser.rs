@@ -281,17 +281,30 @@ fn set_timeout(f: impl FnOnce() + 'static, ms: i32) -> bool {
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen(inline_js = "
-export function load_tools(url) {
-    return import(new URL(url, document.baseURI).href).then(async (m) => { await m.default(); return m; });
+export function load_tools(script, wasm) {
+    const version = document.querySelector('meta[name=\"tools-version\"]')?.content;
+    const at = (file) => {
+        const url = new URL(file, document.baseURI);
+        if (version) url.searchParams.set('v', version);
+        return url.href;
+    };
+    return import(at(script)).then(async (m) => { await m.default({ module_or_path: at(wasm) }); return m; });
 }")]
 extern "C" {
-    /// Imports and starts the tools module at `url` (relative to the page); resolves to it.
-    fn load_tools(url: &str) -> js_sys::Promise;
+    /// Imports the tools module's `script` and starts it with its `wasm` (both relative to the
+    /// page, with `?v=` and the build's `<meta name="tools-version">` so that a cached copy
+    /// from another build is never used); resolves to the module.
+    fn load_tools(script: &str, wasm: &str) -> js_sys::Promise;
 }
 
-/// The tools module's script, next to the page (Trunk's `data-type="worker"` build of
-/// `src/bin/tools.rs`, an ES module).
-const TOOLS_URL: &str = "tools.js";
+/// The tools module's script and WASM, next to the page (Trunk's `data-type="worker"` build
+/// of `src/bin/tools.rs`, an ES module; `scripts/tools-version.mjs` writes their version).
+const TOOLS_FILES: (&str, &str) = ("tools.js", "tools_bg.wasm");
+
+/// Starts importing the tools module.
+fn import_tools() -> js_sys::Promise {
+    load_tools(TOOLS_FILES.0, TOOLS_FILES.1)
+}
 
 thread_local! {
     /// The tools module, loading or loaded: fetched once, on first use.
@@ -329,7 +342,7 @@ impl ToolArg<'_> {
 /// it after another fetch).
 pub fn start_loading_tools() {
     TOOLS.with(|t| {
-        t.borrow_mut().get_or_insert_with(|| load_tools(TOOLS_URL));
+        t.borrow_mut().get_or_insert_with(import_tools);
     });
 }
 
@@ -340,11 +353,7 @@ pub fn start_loading_tools() {
 /// has no such function; a failed load is retried on the next call.
 pub async fn call_tools(name: &str, args: &[ToolArg<'_>]) -> Result<Vec<u8>, String> {
     use wasm_bindgen::JsCast;
-    let promise = TOOLS.with(|t| {
-        t.borrow_mut()
-            .get_or_insert_with(|| load_tools(TOOLS_URL))
-            .clone()
-    });
+    let promise = TOOLS.with(|t| t.borrow_mut().get_or_insert_with(import_tools).clone());
     let module = match wasm_bindgen_futures::JsFuture::from(promise).await {
         Ok(m) => m,
         Err(_) => {

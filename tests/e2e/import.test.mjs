@@ -160,28 +160,33 @@ test('a plain visit does not fetch the tools module; the first import does', asy
   const context = await env.browser.newContext();
   const page = await context.newPage();
   const fetched = [];
-  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  page.on('request', (r) => fetched.push(new URL(r.url())));
   await page.goto(`${env.server.base}?tps=25`);
   await page.waitForSelector('main.results[data-evidence="ready"]');
   await page.waitForLoadState('networkidle');
-  assert.deepEqual(fetched.filter((p) => p.includes('tools')), []);
+  const tools = () => fetched.filter((u) => u.pathname.includes('tools'));
+  assert.deepEqual(tools(), []);
   await page.click('details.import summary');
   const csv = 'model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\nmy/model,L40S,2,8,800,10\nmy/model,L40S,2,16,1400,20\n';
   await page.fill('[data-testid="import-paste"]', csv);
   await page.click('[data-testid="import-paste-button"]');
   await page.waitForSelector('[data-testid="rec-status"][data-value="all-meet"]');
-  assert.deepEqual(fetched.filter((p) => p.includes('tools')).sort(), ['/tools.js', '/tools_bg.wasm']);
+  assert.deepEqual(tools().map((u) => u.pathname).sort(), ['/tools.js', '/tools_bg.wasm']);
+  // Both carry this build's version, so a cached copy from another build is never used.
+  const version = await page.getAttribute('meta[name="tools-version"]', 'content');
+  assert.match(version, /^[0-9a-f]{16}$/);
+  assert.ok(tools().every((u) => u.searchParams.get('v') === version));
   await context.close();
 });
 
 test('a workload that failed to load (tools blocked) loads when shown again', async () => {
   const context = await env.browser.newContext();
-  await context.route('**/tools.js', (route) => route.abort());
+  await context.route('**/tools.js?v=*', (route) => route.abort());
   const page = await context.newPage();
   await page.goto(`${env.server.base}?src=gpqa&tps=10`);
   await page.waitForSelector('[data-testid="rec-status"][data-value="no-data"]');
   assert.match(await page.textContent('[data-testid="rec-status"]'), /could not be loaded/);
-  await context.unroute('**/tools.js');
+  await context.unroute('**/tools.js?v=*');
   await page.selectOption('[data-testid="source-select"]', 'lm-arena-chat');
   await page.waitForSelector('[data-testid="rec-concurrency"][data-value]');
   await page.selectOption('[data-testid="source-select"]', 'gpqa');
