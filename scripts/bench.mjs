@@ -125,44 +125,32 @@ async function inputLatency(browser, base) {
   const page = await browser.newPage();
   await page.goto(`${base}?tps=25`, { waitUntil: 'load' });
   await page.waitForSelector('main.results[data-evidence="ready"]');
-  const times = await page.evaluate(async (n) => {
+  // Types '30' and '25' in turn into the target field, `n` times; each time waits until the
+  // answer has changed (`until` 'answer') or, for reference (no budget), until the evidence
+  // beneath it (fleet figures, chart, tables), which follows a frame later, shows the new
+  // scenario too (`until` 'evidence').
+  const typing = ([n, until]) => page.evaluate(async ([n, until]) => {
     const input = document.querySelector('[data-testid="target-input"]');
+    const main = document.querySelector('main.results');
     const answer = document.querySelector('[data-testid="rec-concurrency"]').closest('section');
     const out = [];
     for (let i = 0; i < n; i++) {
-      const value = i % 2 === 0 ? '30' : '25';
-      const changed = new Promise((resolve) => {
-        const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now()); });
-        obs.observe(answer, { childList: true, subtree: true, attributes: true, characterData: true });
-      });
-      const t0 = performance.now();
-      input.value = value;
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      out.push((await changed) - t0);
-    }
-    return out;
-  }, CHANGES);
-  // For reference (no budget): the evidence beneath the answer (fleet figures, chart, tables)
-  // follows a frame later; time from the change until it shows the new scenario too.
-  const evidenceTimes = await page.evaluate(async (n) => {
-    const input = document.querySelector('[data-testid="target-input"]');
-    const main = document.querySelector('main.results');
-    const out = [];
-    for (let i = 0; i < n; i++) {
-      const value = i % 2 === 0 ? '30' : '25';
-      const caughtUp = new Promise((resolve) => {
+      const done = new Promise((resolve) => {
         const obs = new MutationObserver(() => {
-          if (main.dataset.evidence === 'ready') { obs.disconnect(); resolve(performance.now()); }
+          if (until === 'answer' || main.dataset.evidence === 'ready') { obs.disconnect(); resolve(performance.now()); }
         });
-        obs.observe(main, { attributes: true, attributeFilter: ['data-evidence'] });
+        if (until === 'answer') obs.observe(answer, { childList: true, subtree: true, attributes: true, characterData: true });
+        else obs.observe(main, { attributes: true, attributeFilter: ['data-evidence'] });
       });
       const t0 = performance.now();
-      input.value = value;
+      input.value = i % 2 === 0 ? '30' : '25';
       input.dispatchEvent(new Event('input', { bubbles: true }));
-      out.push((await caughtUp) - t0);
+      out.push((await done) - t0);
     }
     return out;
-  }, EVIDENCE_CHANGES);
+  }, [n, until]);
+  const times = await typing([CHANGES, 'answer']);
+  const evidenceTimes = await typing([EVIDENCE_CHANGES, 'evidence']);
   const wasmMs = await page.evaluate(() => {
     const runs = [];
     for (let i = 0; i < 5; i++) runs.push(window.wasmBindings.bench_planning_ms(100000));
