@@ -298,7 +298,7 @@ extern "C" {
 }
 
 /// The tools module's script and WASM, next to the page (Trunk's `data-type="worker"` build
-/// of `src/bin/tools.rs`, an ES module; `scripts/tools-version.mjs` writes their version).
+/// of `src/bin/tools.rs`, an ES module; `scripts/post-build.mjs` writes their version).
 const TOOLS_FILES: (&str, &str) = ("tools.js", "tools_bg.wasm");
 
 /// Starts importing the tools module.

@@ -1,0 +1,90 @@
+// Trunk's one post-build hook: edits the built index.html in three steps, in this order, and
+// checks the result. (Trunk starts all hooks of a stage at once, so these steps must not be
+// separate hooks: each reads and rewrites the same file.) A failed check fails the build.
+//
+// 1. Early WASM: starts fetching and compiling the page's WASM while the HTML is still being
+//    parsed, instead of after Trunk's loader module and the JS it imports have been fetched and
+//    run. `WebAssembly.compileStreaming` compiles as the bytes arrive; Trunk's loader then
+//    instantiates that module. If it fails (a host that serves .wasm with another content
+//    type), the promise yields a second fetch's response, which the loader instantiates the
+//    usual way (with its own fallback for that case); a browser without compileStreaming leaves
+//    the loader to fetch it. Trunk's `preload` link for the WASM is dropped: this fetch starts
+//    earlier, and a preload it did not match would be a second download.
+// 2. Tools version: a hash of tools.js and tools_bg.wasm as <meta name="tools-version">. Trunk
+//    gives that module fixed file names, so a browser could otherwise keep a cached copy from
+//    an older build next to a newer page; the page asks for tools.js?v=… and tools_bg.wasm?v=…
+//    (browser::call_tools) instead.
+// 3. Content-Security-Policy: scripts only from the page's own origin and the inline scripts
+//    above (Trunk's loader, the early WASM fetch), each allowed by its SHA-256 hash;
+//    WebAssembly needs 'wasm-unsafe-eval'. No inline event handlers; inline styles are allowed.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const dir = process.env.TRUNK_STAGING_DIR ?? 'dist';
+const file = path.join(dir, 'index.html');
+const CHARSET = '<meta charset="utf-8" />';
+const LOADER = /init\(\{ module_or_path: '([^']+_bg\.wasm)' \}\)/;
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** Adds `tag` right after the charset meta (the first thing in <head>). */
+function afterCharset(html, tag) {
+  if (!html.includes(CHARSET)) throw new Error(`post-build: ${CHARSET} not found in ${file}`);
+  return html.replace(CHARSET, `${CHARSET}\n    ${tag}`);
+}
+
+function earlyWasm(html) {
+  const wasm = html.match(LOADER)?.[1];
+  if (!wasm) throw new Error(`post-build: Trunk's loader (init({ module_or_path: '…_bg.wasm' })) not found in ${file}`);
+  const url = JSON.stringify(wasm);
+  const early = `<script>try{window.__wasmModule=WebAssembly.compileStreaming(fetch(${url})).catch(function(){return fetch(${url})})}catch(e){}</script>`;
+  html = html
+    .replace(LOADER, 'init({ module_or_path: window.__wasmModule })')
+    .replace(/<link rel="preload" href="[^"]+_bg\.wasm"[^>]*>/, '');
+  return afterCharset(html, early);
+}
+
+function toolsVersion(html) {
+  const hash = createHash('sha256');
+  for (const name of ['tools.js', 'tools_bg.wasm']) hash.update(readFileSync(path.join(dir, name)));
+  return afterCharset(html, `<meta name="tools-version" content="${hash.digest('hex').slice(0, 16)}" />`);
+}
+
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+function csp(html) {
+  const hashes = [...html.matchAll(INLINE_SCRIPT)].map((m) => sha256(m[1]));
+  const policy = [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')} 'wasm-unsafe-eval'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  // Right after the charset: a policy given by <meta> applies only to what follows it.
+  return afterCharset(html, `<meta http-equiv="Content-Security-Policy" content="${policy}" />`);
+}
+
+/** The built page must start: every inline script hashed in a policy that comes before it,
+ * the loader rewritten, the tools version present. */
+function check(html) {
+  const policyAt = html.indexOf('http-equiv="Content-Security-Policy"');
+  const policy = html.match(/http-equiv="Content-Security-Policy" content="([^"]*)"/)?.[1] ?? '';
+  const problems = [];
+  if (policyAt < 0) problems.push('no Content-Security-Policy');
+  for (const m of html.matchAll(INLINE_SCRIPT)) {
+    if (!policy.includes(sha256(m[1]))) problems.push(`an inline script is not in the policy: ${m[1].slice(0, 60)}…`);
+    if (m.index < policyAt) problems.push('an inline script comes before the policy');
+  }
+  if (!html.includes('module_or_path: window.__wasmModule')) problems.push("Trunk's loader does not use the early WASM");
+  if (!/<meta name="tools-version" content="[0-9a-f]{16}" \/>/.test(html)) problems.push('no tools-version');
+  if (problems.length) throw new Error(`post-build: ${file}: ${problems.join('; ')}`);
+}
+
+const html = csp(toolsVersion(earlyWasm(readFileSync(file, 'utf8'))));
+check(html);
+writeFileSync(file, html);
+console.log(`post-build: early WASM fetch, tools version and CSP (${[...html.matchAll(INLINE_SCRIPT)].length} inline scripts hashed) written to ${file}`);
