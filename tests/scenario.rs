@@ -292,3 +292,70 @@ fn repeated_limits_count_once_and_at_most_eight_are_read() {
         )]
     );
 }
+
+#[test]
+fn add_a_limit_proposes_a_statistic_without_one_so_the_link_round_trips() {
+    // 25 tok/s = 40 ms per token: limits at 3 x 40 = 120 ms.
+    let (mut s, _) = parse("tps=25");
+    let sweep = &lm_arena_chat().sweeps[s.sweep_index(lm_arena_chat()).unwrap()];
+    let available = sweep.statistics();
+    let mut proposed = Vec::new();
+    while let Some(limit) = s.next_limit(&available) {
+        proposed.push(limit.stat);
+        s.limits.push(limit);
+    }
+    assert_eq!(
+        s.limits[0],
+        Limit {
+            stat: Statistic::P99,
+            max_ms: 120.0
+        }
+    );
+    // p99, p95, p90, p50 first, then the sweep's other statistics; never one twice.
+    assert_eq!(
+        &proposed[..4],
+        &[
+            Statistic::P99,
+            Statistic::P95,
+            Statistic::P90,
+            Statistic::P50
+        ]
+    );
+    let mut unique = proposed.clone();
+    unique.dedup();
+    assert_eq!(unique.len(), proposed.len());
+    assert!(proposed.iter().all(|p| available.contains(p)));
+    assert_eq!(proposed.len(), available.len().min(8));
+    // The page's link reads back to the same limits, without a "given more than once" message.
+    let (back, errors) = parse(&s.to_query());
+    assert_eq!(back.limits, s.limits);
+    assert!(errors.is_empty(), "{errors:?}");
+}
+
+#[test]
+fn add_a_limit_stops_at_the_most_a_link_reads() {
+    let (mut s, _) = parse("tps=25");
+    let all = Statistic::ALL;
+    for _ in 0..8 {
+        let limit = s.next_limit(&all).unwrap();
+        s.limits.push(limit);
+    }
+    assert_eq!(s.next_limit(&all), None);
+    // With no statistics named, p99 to p50 are proposed, then nothing.
+    let (mut s, _) = parse("tpot=10");
+    let mut stats = Vec::new();
+    while let Some(limit) = s.next_limit(&[]) {
+        assert_eq!(limit.max_ms, 30.0);
+        stats.push(limit.stat);
+        s.limits.push(limit);
+    }
+    assert_eq!(
+        stats,
+        [
+            Statistic::P99,
+            Statistic::P95,
+            Statistic::P90,
+            Statistic::P50
+        ]
+    );
+}

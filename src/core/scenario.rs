@@ -387,6 +387,32 @@ impl Scenario {
         query.finish()
     }
 
+    /// The limit "Add a limit" proposes: on the first statistic of p99, p95, p90, p50 and then
+    /// the rest of `available` (the sweep's statistics; p99 to p50 when it is empty) that has
+    /// no limit yet, at three times the target's ms per token (rounded, at least 1 ms). `None`
+    /// when every such statistic has a limit or [`MAX_LIMITS`] are set. A second limit on the
+    /// same statistic would repeat one in the link, where a repeat counts once.
+    pub fn next_limit(&self, available: &[Statistic]) -> Option<Limit> {
+        if self.limits.len() >= MAX_LIMITS {
+            return None;
+        }
+        let preferred = [
+            Statistic::P99,
+            Statistic::P95,
+            Statistic::P90,
+            Statistic::P50,
+        ];
+        let stat = preferred
+            .into_iter()
+            .filter(|s| available.is_empty() || available.contains(s))
+            .chain(available.iter().copied())
+            .find(|s| self.limits.iter().all(|l| l.stat != *s))?;
+        let max_ms = (self.target.ms_per_token() * 3.0)
+            .round()
+            .clamp(1.0, MAX_VALUE);
+        Some(Limit { stat, max_ms })
+    }
+
     /// The SLO this scenario plans for.
     pub fn slo(&self) -> Slo {
         Slo {

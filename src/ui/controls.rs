@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::browser;
 use crate::core::capacity::CapacityInputs;
 use crate::core::format;
-use crate::core::planner::{Limit, Target};
+use crate::core::planner::Target;
 use crate::core::scenario::{parse_input, parse_positive, InputKind, Scenario};
 use crate::core::sweep::{Source, Statistic};
 
@@ -308,28 +308,35 @@ fn Limits(
 ) -> impl IntoView {
     // Rows are rebuilt only when a limit is added or removed, so typing keeps focus.
     let count = Memo::new(move |_| scenario.with(|s| s.limits.len()));
+    let statistics = move || {
+        sweep_index
+            .get()
+            .map(|i| source.sweeps[i].statistics())
+            .unwrap_or_default()
+    };
+    // Whether "Add a limit" has a statistic without a limit to propose.
+    let can_add = Memo::new(move |_| {
+        let stats = statistics();
+        scenario.with(|s| s.next_limit(&stats).is_some())
+    });
     view! {
         <fieldset class="field limits">
             <legend>"Tail limits (optional)"</legend>
             <p class="hint">"Each must hold as well, e.g. p99 ITL ≤ 150 ms."</p>
             {move || {
-                let stats = sweep_index
-                    .get()
-                    .map(|i| source.sweeps[i].statistics())
-                    .unwrap_or_default();
+                let stats = statistics();
                 (0..count.get()).map(|i| limit_row(scenario, i, &stats)).collect_view()
             }}
             <button
                 type="button"
                 data-testid="limit-add"
-                // In braces: a bare `>` would end the tag inside `view!`.
-                disabled=move || { count.get() >= crate::core::scenario::MAX_LIMITS }
+                disabled=move || !can_add.get()
                 on:click=move |_| {
+                    let stats = statistics();
                     scenario.update(|s| {
-                        let max_ms = (s.target.ms_per_token() * 3.0)
-                            .round()
-                            .clamp(1.0, crate::core::scenario::MAX_VALUE);
-                        s.limits.push(Limit { stat: Statistic::P99, max_ms });
+                        if let Some(limit) = s.next_limit(&stats) {
+                            s.limits.push(limit);
+                        }
                     })
                 }
             >

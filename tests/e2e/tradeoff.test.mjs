@@ -97,6 +97,29 @@ test('a p99 limit in the URL binds: 384 -> 256, and the sweep table names the br
   await context.close();
 });
 
+test('each added limit is on a statistic without one, so the link reloads to the same limits', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&tps=25`);
+  // 25 tok/s = 40 ms per token: a new limit is at 3 x 40 = 120 ms, first on p99, then p95.
+  await page.click('[data-testid="limit-add"]');
+  await page.click('[data-testid="limit-add"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.getAll('limit').length === 2);
+  assert.deepEqual(new URL(page.url()).searchParams.getAll('limit'), ['p99:120', 'p95:120']);
+  // Until every statistic of the sweep has one; then the button is disabled.
+  while (await page.isEnabled('[data-testid="limit-add"]')) await page.click('[data-testid="limit-add"]');
+  const statistics = await page.locator('[data-testid="limit-stat"]').first().locator('option').count();
+  assert.equal(await page.locator('[data-testid="limit-row"]').count(), statistics);
+  await waitForParam(page, 'limit', 'p99:120');
+  await page.waitForFunction((n) => new URL(location.href).searchParams.getAll('limit').length === n, statistics);
+  const limits = new URL(page.url()).searchParams.getAll('limit');
+  assert.equal(new Set(limits).size, limits.length);
+  await page.reload();
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  assert.deepEqual(new URL(page.url()).searchParams.getAll('limit'), limits);
+  assert.equal(await page.locator('[data-testid="limit-row"]').count(), statistics);
+  assert.equal(await page.locator('[data-testid="scenario-error"]').count(), 0);
+  await context.close();
+});
+
 test('a limit on the rate statistic and a malformed limit', async () => {
   const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&limit=p42:9&limit=rate:45`);
   assert.deepEqual(await page.$$eval('[data-testid="scenario-error"]', (els) => els.map((e) => e.dataset.param)), ['limit']);
