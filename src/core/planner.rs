@@ -430,10 +430,12 @@ pub struct BatchingEffect {
     pub throughput_gain: f64,
 }
 
-/// The batching effect at the recommendation; `None` without a recommendation, or when the
-/// smallest level reports no per-token statistic at all.
+/// The batching effect at the recommendation; `None` without a recommendation, when the
+/// recommendation is the smallest level itself (nothing to compare), or when the smallest level
+/// reports no per-token statistic at all.
 pub fn batching_effect(sweep: &Sweep, slo: &Slo, plan: &Plan) -> Option<BatchingEffect> {
-    let rec = sweep.levels().get(plan.recommended?)?;
+    let recommended = plan.recommended.filter(|&i| i > 0)?;
+    let rec = sweep.levels().get(recommended)?;
     let base = sweep.levels().first()?;
     let base_stat = std::iter::once(slo.stat)
         .chain(Statistic::ALL.into_iter().filter(|s| s.is_per_token()))
@@ -793,5 +795,10 @@ mod tests {
         assert_eq!(e.throughput_gain, 1.0);
         let none = slo(Target::MsPerToken(5.0), Statistic::P50);
         assert_eq!(batching_effect(&s, &none, &plan(&s, &none)), None);
+        // Recommended at the smallest level (10 ms meets 12 ms, 20 ms does not): no "1x slower".
+        let smallest = slo(Target::MsPerToken(12.0), Statistic::P50);
+        let p = plan(&s, &smallest);
+        assert_eq!(p.recommended, Some(0));
+        assert_eq!(batching_effect(&s, &smallest, &p), None);
     }
 }

@@ -175,6 +175,11 @@ fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
     match (&plan.status, plan.recommendation(sweep, slo)) {
         (Status::Ok | Status::AllMeet, Some(r)) => {
             let status_text = match plan.status {
+                Status::AllMeet if levels.last().is_some_and(|l| l.level > r.level) => format!(
+                    "Every level that reports {} meets the target. The limit may lie above {}, the largest that does; the larger measured levels do not report it.",
+                    stat.short_label(),
+                    level_text(r.level)
+                ),
                 Status::AllMeet => format!(
                     "Every measured level meets the target. The limit may lie above {}, the largest measured.",
                     level_text(r.level)
