@@ -140,6 +140,21 @@ pub fn remove_element(id: &str) {
     }
 }
 
+/// Moves keyboard focus to the element with this id once the next frame is drawn (it may be
+/// about to be created); nothing if there is none then.
+pub fn focus_after_render(id: String) {
+    after_paint(move || {
+        use wasm_bindgen::JsCast;
+        if let Some(element) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(&id))
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = element.focus();
+        }
+    });
+}
+
 /// The viewport width in CSS px (`window.innerWidth`); 1024 when unknown.
 pub fn viewport_width() -> f64 {
     web_sys::window()

@@ -329,6 +329,7 @@ fn Limits(
             }}
             <button
                 type="button"
+                id="limit-add"
                 data-testid="limit-add"
                 disabled=move || !can_add.get()
                 on:click=move |_| {
@@ -337,7 +338,10 @@ fn Limits(
                         if let Some(limit) = s.next_limit(&stats) {
                             s.limits.push(limit);
                         }
-                    })
+                    });
+                    // Keyboard users land on the new limit's bound (the button may now be
+                    // disabled, which would drop their focus).
+                    browser::focus_after_render(format!("limit-ms-{}", count.get_untracked() - 1));
                 }
             >
                 "Add a limit"
@@ -408,14 +412,23 @@ fn limit_row(scenario: RwSignal<Scenario>, index: usize, available: &[Statistic]
             <button
                 type="button"
                 class="remove"
+                id=format!("limit-remove-{index}")
                 data-testid="limit-remove"
                 aria-label=format!("Remove limit {}", index + 1)
                 on:click=move |_| {
+                    let mut left = 0;
                     scenario.update(|s| {
                         if index < s.limits.len() {
                             s.limits.remove(index);
                         }
-                    })
+                        left = s.limits.len();
+                    });
+                    // Keyboard focus stays in the list: on the remove button now in this place,
+                    // else the one above, else "Add a limit".
+                    browser::focus_after_render(match left {
+                        0 => "limit-add".to_string(),
+                        n => format!("limit-remove-{}", index.min(n - 1)),
+                    });
                 }
             >
                 "✕"

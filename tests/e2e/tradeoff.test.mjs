@@ -120,6 +120,41 @@ test('each added limit is on a statistic without one, so the link reloads to the
   await context.close();
 });
 
+test('by keyboard, adding a limit lands on its bound and removing one keeps focus in the list', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&tps=25`);
+  const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+  const waitFocus = (id) => page.waitForFunction((want) => document.activeElement?.id === want, id);
+  await page.focus('[data-testid="limit-add"]');
+  await page.keyboard.press('Enter');
+  await waitFocus('limit-ms-0');
+  await page.focus('[data-testid="limit-add"]');
+  await page.keyboard.press('Enter');
+  await waitFocus('limit-ms-1');
+  // Until the button is disabled: focus is on the last bound, not lost to the page.
+  while (await page.isEnabled('[data-testid="limit-add"]')) {
+    await page.focus('[data-testid="limit-add"]');
+    await page.keyboard.press('Enter');
+  }
+  const rows = await page.locator('[data-testid="limit-row"]').count();
+  await waitFocus(`limit-ms-${rows - 1}`);
+  // Remove the first: focus moves to the remove button now first; remove the last: the one above.
+  await page.focus('#limit-remove-0');
+  await page.keyboard.press('Enter');
+  await waitFocus('limit-remove-0');
+  await page.focus(`#limit-remove-${rows - 2}`);
+  await page.keyboard.press('Enter');
+  await waitFocus(`limit-remove-${rows - 3}`);
+  // Remove the rest: focus ends on "Add a limit".
+  while ((await page.locator('[data-testid="limit-row"]').count()) > 0) {
+    await page.focus('#limit-remove-0');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'BUTTON');
+  }
+  await waitFocus('limit-add');
+  assert.equal(await focused(), 'limit-add');
+  await context.close();
+});
+
 test('a limit on the rate statistic and a malformed limit', async () => {
   const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&limit=p42:9&limit=rate:45`);
   assert.deepEqual(await page.$$eval('[data-testid="scenario-error"]', (els) => els.map((e) => e.dataset.param)), ['limit']);
