@@ -308,23 +308,22 @@ fn Limits(
 ) -> impl IntoView {
     // Rows are rebuilt only when a limit is added or removed, so typing keeps focus.
     let count = Memo::new(move |_| scenario.with(|s| s.limits.len()));
-    let statistics = move || {
+    let statistics = Memo::new(move |_| {
         sweep_index
             .get()
             .map(|i| source.sweeps[i].statistics())
             .unwrap_or_default()
-    };
+    });
     // Whether "Add a limit" has a statistic without a limit to propose.
     let can_add = Memo::new(move |_| {
-        let stats = statistics();
-        scenario.with(|s| s.next_limit(&stats).is_some())
+        statistics.with(|stats| scenario.with(|s| s.next_limit(stats).is_some()))
     });
     view! {
         <fieldset class="field limits">
             <legend>"Tail limits (optional)"</legend>
             <p class="hint">"Each must hold as well, e.g. p99 ITL ≤ 150 ms."</p>
             {move || {
-                let stats = statistics();
+                let stats = statistics.get();
                 (0..count.get()).map(|i| limit_row(scenario, i, &stats)).collect_view()
             }}
             <button
@@ -333,15 +332,18 @@ fn Limits(
                 data-testid="limit-add"
                 disabled=move || !can_add.get()
                 on:click=move |_| {
-                    let stats = statistics();
-                    scenario.update(|s| {
-                        if let Some(limit) = s.next_limit(&stats) {
-                            s.limits.push(limit);
-                        }
+                    statistics.with_untracked(|stats| {
+                        scenario.update(|s| {
+                            if let Some(limit) = s.next_limit(stats) {
+                                s.limits.push(limit);
+                            }
+                        })
                     });
                     // Keyboard users land on the new limit's bound (the button may now be
                     // disabled, which would drop their focus).
-                    browser::focus_after_render(format!("limit-ms-{}", count.get_untracked() - 1));
+                    if let Some(last) = count.get_untracked().checked_sub(1) {
+                        browser::focus_after_render(format!("limit-ms-{last}"));
+                    }
                 }
             >
                 "Add a limit"
