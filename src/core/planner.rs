@@ -127,7 +127,9 @@ pub enum Status {
     Unattainable,
     /// No row has a value for a statistic the SLO needs.
     NoData {
-        /// The statistics the SLO needs and the sweep lacks.
+        /// The statistics the SLO needs that no level reports. Empty when each is reported
+        /// somewhere but no level reports all of them together (e.g. a judged statistic and a
+        /// limit's statistic measured at different levels).
         missing: Vec<Statistic>,
         /// Statistics this sweep does report.
         available: Vec<Statistic>,
@@ -223,7 +225,7 @@ pub fn plan_levels(levels: &[Level], slo: &Slo) -> Plan {
         .collect();
 
     let reported = |stat: Statistic| levels.iter().any(|l| l.latency_ms(stat).is_some());
-    let mut missing: Vec<Statistic> = Vec::new();
+    let mut missing = Vec::new();
     for stat in std::iter::once(slo.stat).chain(slo.limits.iter().map(|l| l.stat)) {
         if !reported(stat) && !missing.contains(&stat) {
             missing.push(stat);
@@ -234,11 +236,6 @@ pub fn plan_levels(levels: &[Level], slo: &Slo) -> Plan {
         .filter(|&i| !verdicts[i].unreported)
         .collect();
     if !missing.is_empty() || judged.is_empty() {
-        if missing.is_empty() {
-            missing = std::iter::once(slo.stat)
-                .chain(slo.limits.iter().map(|l| l.stat))
-                .collect();
-        }
         let available = Statistic::ALL
             .into_iter()
             .filter(|s| reported(*s))
@@ -660,6 +657,30 @@ mod tests {
             plan(&only, &slo(Target::MsPerToken(30.0), Statistic::P50)).status,
             Status::NoData { .. }
         ));
+        // Each statistic reported, but never at the same level: none missing, none judged.
+        let apart = Sweep::new(
+            0,
+            "H100".into(),
+            Some(1),
+            (1, 1, 1),
+            "fp8".into(),
+            vec![
+                Row::new(8.0, 800.0).with(Statistic::P50, Some(10.0)),
+                Row::new(16.0, 1400.0).with(Statistic::P99, Some(30.0)),
+            ],
+        );
+        let mut both = slo(Target::MsPerToken(30.0), Statistic::P50);
+        both.limits.push(Limit {
+            stat: Statistic::P99,
+            max_ms: 100.0,
+        });
+        assert_eq!(
+            plan(&apart, &both).status,
+            Status::NoData {
+                missing: vec![],
+                available: vec![Statistic::P50, Statistic::P99]
+            }
+        );
     }
 
     #[test]

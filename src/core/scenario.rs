@@ -388,10 +388,12 @@ impl Scenario {
     }
 
     /// The limit "Add a limit" proposes: on the first statistic of p99, p95, p90, p50 and then
-    /// the rest of `available` (the sweep's statistics; p99 to p50 when it is empty) that has
-    /// no limit yet, at three times the target's ms per token (rounded, at least 1 ms). `None`
-    /// when every such statistic has a limit or [`MAX_LIMITS`] are set. A second limit on the
-    /// same statistic would repeat one in the link, where a repeat counts once.
+    /// the rest of `available` (the sweep's statistics; p99 to p50 when it is empty) that is
+    /// not the judged statistic and has no limit yet, at three times the target's ms per token
+    /// (rounded, at least 1 ms). `None` when every such statistic has a limit or
+    /// [`MAX_LIMITS`] are set. A second limit on the same statistic would repeat one in the
+    /// link, where a repeat counts once; one on the judged statistic would only restate the
+    /// target.
     pub fn next_limit(&self, available: &[Statistic]) -> Option<Limit> {
         if self.limits.len() >= MAX_LIMITS {
             return None;
@@ -406,7 +408,7 @@ impl Scenario {
             .into_iter()
             .filter(|s| available.is_empty() || available.contains(s))
             .chain(available.iter().copied())
-            .find(|s| self.limits.iter().all(|l| l.stat != *s))?;
+            .find(|s| *s != self.stat && self.limits.iter().all(|l| l.stat != *s))?;
         let max_ms = (self.target.ms_per_token() * 3.0)
             .round()
             .clamp(1.0, MAX_VALUE);

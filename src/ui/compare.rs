@@ -35,6 +35,9 @@ fn cell_text(column: Column, value: f64) -> String {
 fn why_none(row: &CompareRow) -> String {
     match &row.plan.status {
         Status::Unattainable => "none: smallest level fails".into(),
+        Status::NoData { missing, .. } if missing.is_empty() => {
+            "none: its statistics are never reported together".into()
+        }
         Status::NoData { missing, .. } => format!(
             "none: no {}",
             missing

@@ -114,6 +114,11 @@ test('reference systems: MPT-7B at 12.5 tok/s rate recommends 64 and reads as th
   assert.match(await page.textContent('[data-testid="rec-status"]'), /Every level that reports mean TPOT meets the target\. The limit may lie above 1, the largest that does; the larger measured levels do not report it\./);
   assert.equal(await page.locator('.batching').count(), 0);
   await context.close();
+  // A limit on rate: both are reported, but never at the same level.
+  ({ page, context } = await openPlanner(env.browser, env.server.base, '?src=reference&model=mosaicml%2Fmpt-7b&tps=20&stat=tpot_mean&limit=rate:150'));
+  assert.equal(await value(page, 'rec-status'), 'no-data');
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /No data: no level of this sweep reports tpot_mean and rate together, so none can be judged on all of them\./);
+  await context.close();
   ({ page, context } = await openPlanner(env.browser, env.server.base, '?src=reference&model=mosaicml%2Fmpt-7b&tps=12.5&stat=p50'));
   assert.equal(await value(page, 'rec-status'), 'no-data');
   await context.close();
