@@ -107,6 +107,19 @@ pub struct Slo {
     pub limits: Vec<Limit>,
 }
 
+impl Slo {
+    /// The statistics a level is judged on: the target's, then each limit's, each once.
+    pub fn statistics(&self) -> Vec<Statistic> {
+        let mut stats = Vec::new();
+        for stat in std::iter::once(self.stat).chain(self.limits.iter().map(|l| l.stat)) {
+            if !stats.contains(&stat) {
+                stats.push(stat);
+            }
+        }
+        stats
+    }
+}
+
 /// A condition a level can break.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Condition {
@@ -225,12 +238,11 @@ pub fn plan_levels(levels: &[Level], slo: &Slo) -> Plan {
         .collect();
 
     let reported = |stat: Statistic| levels.iter().any(|l| l.latency_ms(stat).is_some());
-    let mut missing = Vec::new();
-    for stat in std::iter::once(slo.stat).chain(slo.limits.iter().map(|l| l.stat)) {
-        if !reported(stat) && !missing.contains(&stat) {
-            missing.push(stat);
-        }
-    }
+    let missing: Vec<Statistic> = slo
+        .statistics()
+        .into_iter()
+        .filter(|s| !reported(*s))
+        .collect();
     // Levels that report every statistic they are judged on.
     let judged: Vec<usize> = (0..verdicts.len())
         .filter(|&i| !verdicts[i].unreported)

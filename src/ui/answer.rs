@@ -279,18 +279,10 @@ fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
             let keys =
                 |stats: &[Statistic]| stats.iter().map(|s| s.key()).collect::<Vec<_>>().join(", ");
             let status_text = match status {
-                Status::NoData { missing, .. } if missing.is_empty() => {
-                    let mut needed: Vec<Statistic> = Vec::new();
-                    for s in std::iter::once(slo.stat).chain(slo.limits.iter().map(|l| l.stat)) {
-                        if !needed.contains(&s) {
-                            needed.push(s);
-                        }
-                    }
-                    format!(
-                        "No data: no level of this sweep reports {} together, so none can be judged on all of them.",
-                        needed.iter().map(|s| s.key()).collect::<Vec<_>>().join(" and "),
-                    )
-                }
+                Status::NoData { missing, .. } if missing.is_empty() => format!(
+                    "No data: no level of this sweep reports {} together, so none can be judged on all of them.",
+                    slo.statistics().iter().map(|s| s.key()).collect::<Vec<_>>().join(" and "),
+                ),
                 Status::NoData { missing, available } => format!(
                     "No data: this sweep reports no {}. It has: {}.",
                     keys(missing),

@@ -19,6 +19,13 @@ fn target_text(target: Target) -> String {
 pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl IntoView {
     let model_index = Memo::new(move |_| scenario.with(|s| source.model_index(&s.model_id)));
     let sweep_index = Memo::new(move |_| scenario.with(|s| s.sweep_index(source)));
+    // The statistics the selected sweep reports (for the statistic menu and the limits).
+    let statistics = Memo::new(move |_| {
+        sweep_index
+            .get()
+            .map(|i| source.sweeps[i].statistics())
+            .unwrap_or_default()
+    });
     // The menus follow these memos, not every change of the scenario (a keystroke in the target).
     let stat = Memo::new(move |_| scenario.with(|s| s.stat));
 
@@ -230,10 +237,8 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
                 >
                     {move || {
                         let current = stat.get();
-                        let mut stats: Vec<Statistic> = sweep_index
+                        let mut stats: Vec<Statistic> = statistics
                             .get()
-                            .map(|i| source.sweeps[i].statistics())
-                            .unwrap_or_default()
                             .into_iter()
                             .filter(|s| s.is_per_token())
                             .collect();
@@ -257,7 +262,7 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
                 </select>
             </div>
 
-            <Limits source=source scenario=scenario sweep_index=sweep_index />
+            <Limits scenario=scenario statistics=statistics />
             <Fleet scenario=scenario />
 
             <div class="field share">
@@ -301,19 +306,9 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
 
 /// Optional tail limits (`limit=STAT:MS` in the URL): a statistic and a ms bound each.
 #[component]
-fn Limits(
-    source: &'static Source,
-    scenario: RwSignal<Scenario>,
-    sweep_index: Memo<Option<usize>>,
-) -> impl IntoView {
+fn Limits(scenario: RwSignal<Scenario>, statistics: Memo<Vec<Statistic>>) -> impl IntoView {
     // Rows are rebuilt only when a limit is added or removed, so typing keeps focus.
     let count = Memo::new(move |_| scenario.with(|s| s.limits.len()));
-    let statistics = Memo::new(move |_| {
-        sweep_index
-            .get()
-            .map(|i| source.sweeps[i].statistics())
-            .unwrap_or_default()
-    });
     // Whether "Add a limit" has a statistic without a limit to propose.
     let can_add = Memo::new(move |_| {
         statistics.with(|stats| scenario.with(|s| s.next_limit(stats).is_some()))
