@@ -338,6 +338,10 @@ fn add_a_limit_stops_at_the_most_a_link_reads() {
         s.limits.push(limit);
     }
     assert_eq!(s.next_limit(&all), None);
+    assert_eq!(
+        s.no_next_limit_reason(&all).as_deref(),
+        Some("A link holds at most 8 limits.")
+    );
     // With no statistics named, p99 to p50 (p90 is judged here) are proposed, then nothing.
     let (mut s, _) = parse("tpot=10&stat=p90");
     let mut stats = Vec::new();
@@ -347,4 +351,17 @@ fn add_a_limit_stops_at_the_most_a_link_reads() {
         s.limits.push(limit);
     }
     assert_eq!(stats, [Statistic::P99, Statistic::P95, Statistic::P50]);
+    assert_eq!(
+        s.no_next_limit_reason(&[]).as_deref(),
+        Some("Each statistic reported together with p90 ITL has a limit.")
+    );
+    s.limits.clear();
+    assert_eq!(s.no_next_limit_reason(&[]), None);
+    // Only the judged statistic is reported with itself (MPT-7B on mean TPOT): nothing to propose.
+    let (s, _) = parse("tpot=10&stat=tpot_mean");
+    assert_eq!(s.next_limit(&[Statistic::TpotMean]), None);
+    assert_eq!(
+        s.no_next_limit_reason(&[Statistic::TpotMean]).as_deref(),
+        Some("No other statistic is reported at a level together with mean TPOT.")
+    );
 }

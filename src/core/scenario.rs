@@ -415,6 +415,22 @@ impl Scenario {
         Some(Limit { stat, max_ms })
     }
 
+    /// Why [`Scenario::next_limit`] has nothing to propose from `available`, as a sentence for
+    /// the page; `None` when it has.
+    pub fn no_next_limit_reason(&self, available: &[Statistic]) -> Option<String> {
+        if self.next_limit(available).is_some() {
+            return None;
+        }
+        let judged = self.stat.short_label();
+        Some(if self.limits.len() >= MAX_LIMITS {
+            format!("A link holds at most {MAX_LIMITS} limits.")
+        } else if !available.is_empty() && available.iter().all(|s| *s == self.stat) {
+            format!("No other statistic is reported at a level together with {judged}.")
+        } else {
+            format!("Each statistic reported together with {judged} has a limit.")
+        })
+    }
+
     /// The SLO this scenario plans for.
     pub fn slo(&self) -> Slo {
         Slo {

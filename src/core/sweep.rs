@@ -542,6 +542,19 @@ impl Sweep {
             .filter(|s| self.rows.iter().any(|r| r.latency_ms(*s).is_some()))
             .collect()
     }
+
+    /// The statistics reported at some level that also reports `stat`: those a limit can be
+    /// judged on together with `stat`. Empty when no level reports `stat`.
+    pub fn statistics_reported_with(&self, stat: Statistic) -> Vec<Statistic> {
+        Statistic::ALL
+            .into_iter()
+            .filter(|s| {
+                self.levels
+                    .iter()
+                    .any(|l| l.latency_ms(stat).is_some() && l.latency_ms(*s).is_some())
+            })
+            .collect()
+    }
 }
 
 fn group_levels(rows: &[Row]) -> Vec<Level> {
@@ -729,6 +742,36 @@ mod tests {
         assert_eq!(r.latency_ms(Statistic::P95), None);
         assert_eq!(r.latency_ms(Statistic::P99), None);
         assert_eq!(r.latency_ms(Statistic::TpotMean), Some(12.5));
+    }
+
+    #[test]
+    fn statistics_reported_with_a_statistic_share_a_level_with_it() {
+        // Level 1 reports mean TPOT only; level 64 reports p50 and rate only.
+        let a = Row::new(1.0, 100.0).with(Statistic::TpotMean, Some(10.0));
+        let b = Row::new(64.0, 800.0)
+            .with(Statistic::P50, Some(80.0))
+            .with(Statistic::Rate, Some(80.0));
+        let sweep = Sweep::new(
+            0,
+            "A100".into(),
+            Some(1),
+            (1, 1, 1),
+            "fp16".into(),
+            vec![a, b],
+        );
+        assert_eq!(
+            sweep.statistics(),
+            vec![Statistic::P50, Statistic::TpotMean, Statistic::Rate]
+        );
+        assert_eq!(
+            sweep.statistics_reported_with(Statistic::TpotMean),
+            vec![Statistic::TpotMean]
+        );
+        assert_eq!(
+            sweep.statistics_reported_with(Statistic::Rate),
+            vec![Statistic::P50, Statistic::Rate]
+        );
+        assert_eq!(sweep.statistics_reported_with(Statistic::P99), vec![]);
     }
 
     #[test]

@@ -28,6 +28,23 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
     });
     // The menus follow these memos, not every change of the scenario (a keystroke in the target).
     let stat = Memo::new(move |_| scenario.with(|s| s.stat));
+    // What "Add a limit" may propose: statistics reported at a level together with the judged
+    // one (else the new limit could never be judged); the sweep's all when the judged one is
+    // not reported.
+    let proposable = Memo::new(move |_| {
+        let judged = stat.get();
+        sweep_index
+            .get()
+            .map(|i| {
+                let with = source.sweeps[i].statistics_reported_with(judged);
+                if with.is_empty() {
+                    source.sweeps[i].statistics()
+                } else {
+                    with
+                }
+            })
+            .unwrap_or_default()
+    });
 
     let mut models: Vec<usize> = (0..source.models.len()).collect();
     // By organisation, then size, so 8B comes before 70B.
@@ -262,7 +279,7 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
                 </select>
             </div>
 
-            <Limits scenario=scenario statistics=statistics />
+            <Limits scenario=scenario statistics=statistics proposable=proposable />
             <Fleet scenario=scenario />
 
             <div class="field share">
@@ -306,12 +323,20 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
 
 /// Optional tail limits (`limit=STAT:MS` in the URL): a statistic and a ms bound each.
 #[component]
-fn Limits(scenario: RwSignal<Scenario>, statistics: Memo<Vec<Statistic>>) -> impl IntoView {
+fn Limits(
+    scenario: RwSignal<Scenario>,
+    statistics: Memo<Vec<Statistic>>,
+    proposable: Memo<Vec<Statistic>>,
+) -> impl IntoView {
     // Rows are rebuilt only when a limit is added or removed, so typing keeps focus.
     let count = Memo::new(move |_| scenario.with(|s| s.limits.len()));
+    // Each limit's statistic, so the menus follow a change of one, not every keystroke.
+    let limit_stats = Memo::new(move |_| {
+        scenario.with(|s| s.limits.iter().map(|l| l.stat).collect::<Vec<_>>())
+    });
     // Whether "Add a limit" has a statistic without a limit to propose.
-    let can_add = Memo::new(move |_| {
-        statistics.with(|stats| scenario.with(|s| s.next_limit(stats).is_some()))
+    let cannot_add = Memo::new(move |_| {
+        proposable.with(|stats| scenario.with(|s| s.no_next_limit_reason(stats)))
     });
     view! {
         <fieldset class="field limits">
@@ -319,15 +344,18 @@ fn Limits(scenario: RwSignal<Scenario>, statistics: Memo<Vec<Statistic>>) -> imp
             <p class="hint">"Each must hold as well, e.g. p99 ITL ≤ 150 ms."</p>
             {move || {
                 let stats = statistics.get();
-                (0..count.get()).map(|i| limit_row(scenario, i, &stats)).collect_view()
+                (0..count.get())
+                    .map(|i| limit_row(scenario, limit_stats, i, &stats))
+                    .collect_view()
             }}
             <button
                 type="button"
                 id="limit-add"
                 data-testid="limit-add"
-                disabled=move || !can_add.get()
+                disabled=move || cannot_add.with(Option::is_some)
+                aria-describedby=move || cannot_add.with(Option::is_some).then_some("limit-add-why")
                 on:click=move |_| {
-                    statistics.with_untracked(|stats| {
+                    proposable.with_untracked(|stats| {
                         scenario.update(|s| {
                             if let Some(limit) = s.next_limit(stats) {
                                 s.limits.push(limit);
@@ -343,11 +371,21 @@ fn Limits(scenario: RwSignal<Scenario>, statistics: Memo<Vec<Statistic>>) -> imp
             >
                 "Add a limit"
             </button>
+            {move || {
+                cannot_add
+                    .get()
+                    .map(|why| view! { <p class="hint" id="limit-add-why" data-testid="limit-add-why">{why}</p> })
+            }}
         </fieldset>
     }
 }
 
-fn limit_row(scenario: RwSignal<Scenario>, index: usize, available: &[Statistic]) -> impl IntoView {
+fn limit_row(
+    scenario: RwSignal<Scenario>,
+    limit_stats: Memo<Vec<Statistic>>,
+    index: usize,
+    available: &[Statistic],
+) -> impl IntoView {
     let initial = scenario.with_untracked(|s| s.limits.get(index).copied());
     let mut stats = available.to_vec();
     if let Some(l) = initial.filter(|l| !stats.contains(&l.stat)) {
@@ -375,8 +413,19 @@ fn limit_row(scenario: RwSignal<Scenario>, index: usize, available: &[Statistic]
                 {stats
                     .into_iter()
                     .map(|stat| {
+                        // A statistic another limit has is not offered: the link counts a
+                        // repeat once, so two would reopen as one.
+                        let taken = move || {
+                            limit_stats.with(|stats| {
+                                stats.iter().enumerate().any(|(j, s)| j != index && *s == stat)
+                            })
+                        };
                         view! {
-                            <option value=stat.key() selected=initial.is_some_and(|l| l.stat == stat)>
+                            <option
+                                value=stat.key()
+                                selected=initial.is_some_and(|l| l.stat == stat)
+                                disabled=taken
+                            >
                                 {stat.short_label()}
                             </option>
                         }

@@ -108,6 +108,12 @@ test('each added limit is on a statistic without one, so the link reloads to the
   while (await page.isEnabled('[data-testid="limit-add"]')) await page.click('[data-testid="limit-add"]');
   const statistics = await page.locator('[data-testid="limit-stat"]').first().locator('option').count();
   assert.equal(await page.locator('[data-testid="limit-row"]').count(), statistics - 1);
+  assert.equal(await page.textContent('[data-testid="limit-add-why"]'), 'Each statistic reported together with p50 ITL has a limit.');
+  assert.equal(await page.getAttribute('[data-testid="limit-add"]', 'aria-describedby'), 'limit-add-why');
+  // A limit's menu does not offer a statistic another limit has (the link would reopen with one);
+  // the judged one stays on offer, a tighter bound on it is a limit of its own.
+  const offered = await page.locator('[data-testid="limit-stat"]').first().locator('option:not([disabled])').allTextContents();
+  assert.deepEqual(offered, ['p50 ITL', 'p99 ITL']);
   await waitForParam(page, 'limit', 'p99:120');
   await page.waitForFunction((n) => new URL(location.href).searchParams.getAll('limit').length === n, statistics - 1);
   const limits = new URL(page.url()).searchParams.getAll('limit');
@@ -117,6 +123,21 @@ test('each added limit is on a statistic without one, so the link reloads to the
   assert.deepEqual(new URL(page.url()).searchParams.getAll('limit'), limits);
   assert.equal(await page.locator('[data-testid="limit-row"]').count(), statistics - 1);
   assert.equal(await page.locator('[data-testid="scenario-error"]').count(), 0);
+  await context.close();
+});
+
+test('a limit menu offers a statistic again once the limit that had it changes or goes', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&limit=p99:120&limit=p95:120`);
+  const disabled = (i) => page.locator('[data-testid="limit-stat"]').nth(i).locator('option[disabled]').allTextContents();
+  assert.deepEqual(await disabled(0), ['p95 ITL']);
+  assert.deepEqual(await disabled(1), ['p99 ITL']);
+  await page.selectOption('[data-testid="limit-stat"] >> nth=1', 'p90');
+  await page.waitForFunction(() => new URL(location.href).searchParams.getAll('limit').includes('p90:120'));
+  assert.deepEqual(await disabled(0), ['p90 ITL']);
+  await page.click('#limit-remove-1');
+  await page.waitForFunction(() => new URL(location.href).searchParams.getAll('limit').length === 1);
+  assert.deepEqual(await disabled(0), []);
+  assert.equal(await page.locator('[data-testid="limit-add-why"]').count(), 0);
   await context.close();
 });
 

@@ -113,6 +113,9 @@ test('reference systems: MPT-7B at 12.5 tok/s rate recommends 64 and reads as th
   assert.equal(await value(page, 'rec-concurrency'), '1');
   assert.match(await page.textContent('[data-testid="rec-status"]'), /Every level that reports mean TPOT meets the target\. The limit may lie above 1, the largest that does; the larger measured levels do not report it\./);
   assert.equal(await page.locator('.batching').count(), 0);
+  // No other statistic shares a level with mean TPOT, so no limit is proposed, and the page says why.
+  assert.equal(await page.isDisabled('[data-testid="limit-add"]'), true);
+  assert.equal(await page.textContent('[data-testid="limit-add-why"]'), 'No other statistic is reported at a level together with mean TPOT.');
   await context.close();
   // A limit on rate: both are reported, but never at the same level.
   ({ page, context } = await openPlanner(env.browser, env.server.base, '?src=reference&model=mosaicml%2Fmpt-7b&tps=20&stat=tpot_mean&limit=rate:150'));
