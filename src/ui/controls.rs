@@ -330,6 +330,9 @@ fn Limits(
 ) -> impl IntoView {
     // Rows are rebuilt only when a limit is added or removed, so typing keeps focus.
     let count = Memo::new(move |_| scenario.with(|s| s.limits.len()));
+    // Text a limit's bound field holds that does not parse, with the bound (ms) still in use:
+    // a row rebuilt while that bound is unchanged shows the text again with its error.
+    let drafts = StoredValue::new(Vec::<Option<(f64, String)>>::new());
     // Each limit's statistic, so the menus follow a change of one, not every keystroke.
     let limit_stats = Memo::new(move |_| {
         scenario.with(|s| s.limits.iter().map(|l| l.stat).collect::<Vec<_>>())
@@ -345,7 +348,7 @@ fn Limits(
             {move || {
                 let stats = statistics.get();
                 (0..count.get())
-                    .map(|i| limit_row(scenario, limit_stats, i, &stats))
+                    .map(|i| limit_row(scenario, limit_stats, drafts, i, &stats))
                     .collect_view()
             }}
             <button
@@ -383,15 +386,37 @@ fn Limits(
 fn limit_row(
     scenario: RwSignal<Scenario>,
     limit_stats: Memo<Vec<Statistic>>,
+    drafts: StoredValue<Vec<Option<(f64, String)>>>,
     index: usize,
     available: &[Statistic],
 ) -> impl IntoView {
     let initial = scenario.with_untracked(|s| s.limits.get(index).copied());
+    let draft = drafts.with_value(|d| match (d.get(index), initial) {
+        (Some(Some((max_ms, text))), Some(now)) if *max_ms == now.max_ms => Some(text.clone()),
+        _ => None,
+    });
+    let set_draft = move |text: Option<String>| {
+        drafts.update_value(|d| {
+            if d.len() <= index {
+                d.resize(index + 1, None);
+            }
+            d[index] = text.and_then(|t| {
+                let max_ms = scenario.with_untracked(|s| s.limits.get(index).map(|l| l.max_ms))?;
+                Some((max_ms, t))
+            });
+        })
+    };
     let mut stats = available.to_vec();
     if let Some(l) = initial.filter(|l| !stats.contains(&l.stat)) {
         stats.insert(0, l.stat);
     }
-    let error = RwSignal::new(None::<String>);
+    let limit_error = |e: String| format!("Limit {e}; the last valid value is still used.");
+    let error = RwSignal::new(
+        draft
+            .as_deref()
+            .and_then(|t| parse_positive(t).err())
+            .map(limit_error),
+    );
     let stat_id = format!("limit-stat-{index}");
     let ms_id = format!("limit-ms-{index}");
     view! {
@@ -440,18 +465,28 @@ fn limit_row(
                 inputmode="decimal"
                 autocomplete="off"
                 data-testid="limit-ms"
-                prop:value=initial.map(|l| l.max_ms.to_string()).unwrap_or_default()
+                prop:value=draft
+                    .clone()
+                    .or_else(|| initial.map(|l| l.max_ms.to_string()))
+                    .unwrap_or_default()
                 aria-invalid=move || error.with(Option::is_some).to_string()
-                on:input=move |ev| match parse_positive(&event_target_value(&ev)) {
-                    Ok(v) => {
-                        error.set(None);
-                        scenario.update(|s| {
-                            if let Some(l) = s.limits.get_mut(index) {
-                                l.max_ms = v;
-                            }
-                        });
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    match parse_positive(&text) {
+                        Ok(v) => {
+                            error.set(None);
+                            set_draft(None);
+                            scenario.update(|s| {
+                                if let Some(l) = s.limits.get_mut(index) {
+                                    l.max_ms = v;
+                                }
+                            });
+                        }
+                        Err(e) => {
+                            error.set(Some(limit_error(e)));
+                            set_draft(Some(text));
+                        }
                     }
-                    Err(e) => error.set(Some(format!("Limit {e}; the last valid value is still used."))),
                 }
             />
             <span>"ms"</span>
@@ -463,6 +498,11 @@ fn limit_row(
                 aria-label=format!("Remove limit {}", index + 1)
                 on:click=move |_| {
                     let mut left = 0;
+                    drafts.update_value(|d| {
+                        if index < d.len() {
+                            d.remove(index);
+                        }
+                    });
                     scenario.update(|s| {
                         if index < s.limits.len() {
                             s.limits.remove(index);

@@ -141,6 +141,33 @@ test('a limit menu offers a statistic again once the limit that had it changes o
   await context.close();
 });
 
+test('a bound that does not parse keeps its text and error when other limits come and go', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&limit=p99:120&limit=p95:100`);
+  await page.fill('#limit-ms-1', '1OO');
+  await page.waitForSelector('[data-testid="limit-row"] >> nth=1 >> .field-error');
+  const error = await page.textContent('[data-testid="limit-row"] >> nth=1 >> .field-error');
+  assert.match(error, /^Limit .*; the last valid value is still used\.$/);
+  // Adding a limit rebuilds the rows: the text and its error stay, and the link keeps 100.
+  await page.click('[data-testid="limit-add"]');
+  await page.waitForSelector('#limit-ms-2');
+  assert.equal(await page.inputValue('#limit-ms-1'), '1OO');
+  assert.equal(await page.textContent('[data-testid="limit-row"] >> nth=1 >> .field-error'), error);
+  assert.equal(await page.getAttribute('#limit-ms-1', 'aria-invalid'), 'true');
+  assert.ok(new URL(page.url()).searchParams.getAll('limit').includes('p95:100'));
+  // Removing the limit above moves it up, text and error with it.
+  await page.click('#limit-remove-0');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="limit-row"]').length === 2);
+  assert.equal(await page.inputValue('#limit-ms-0'), '1OO');
+  assert.equal(await page.textContent('[data-testid="limit-row"] >> nth=0 >> .field-error'), error);
+  assert.equal(await page.inputValue('#limit-ms-1'), '120');
+  // Removing it leaves no error behind for the limit that takes its place.
+  await page.click('#limit-remove-0');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="limit-row"]').length === 1);
+  assert.equal(await page.inputValue('#limit-ms-0'), '120');
+  assert.equal(await page.locator('.limits .field-error').count(), 0);
+  await context.close();
+});
+
 test('by keyboard, adding a limit lands on its bound and removing one keeps focus in the list', async () => {
   const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&tps=25`);
   const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
