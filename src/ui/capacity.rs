@@ -166,7 +166,7 @@ pub fn CapacityPanel(
                     plan.recommended.and_then(|i| sweep.levels().get(i)).is_some_and(|l| l.avg_batch_size.is_some()),
                 )}
                 {(!missing.is_empty()).then(|| view! {
-                    <p class="hint">{format!("Enter {} in the panel to see more.", missing.join(", "))}</p>
+                    <p class="hint">{format!("Enter {} under “Fleet, cost and energy” in the panel to see more.", missing.join(", "))}</p>
                 })}
             </section>
         })

@@ -563,14 +563,21 @@ fn Fleet(scenario: RwSignal<Scenario>) -> impl IntoView {
             &mut c.pue
         }),
     ];
+    // Folded unless the link sets one of them, so the answer is near on a phone.
+    let given = scenario.with_untracked(|s| {
+        fields.iter().any(|(_, _, _, _, slot)| {
+            let mut inputs = s.capacity;
+            slot(&mut inputs).is_some()
+        })
+    });
     view! {
-        <fieldset class="field fleet">
-            <legend>"Fleet, cost and energy (optional)"</legend>
+        <details class="field fleet" open=given>
+            <summary>"Fleet, cost and energy (optional)"</summary>
             {fields
                 .into_iter()
                 .map(|(key, label, unit, kind, slot)| fleet_input(scenario, key, label, unit, kind, slot))
                 .collect_view()}
-        </fieldset>
+        </details>
     }
 }
 

@@ -19,6 +19,7 @@ test('a URL with users, price, kwh_price, co2 and pue shows the fleet figures', 
   // 1000 / 383.0 streams = 2.6 -> 3 replicas of 1 GPU.
   assert.equal(await value(page, 'cap-replicas'), '3');
   assert.equal(await value(page, 'cap-gpus'), '3');
+  assert.equal(await page.isVisible('[data-testid="input-users"]'), true);
   assert.equal(await value(page, 'fleet-throughput'), String(3 * THROUGHPUT));
   assert.equal(await value(page, 'fleet-power-kw'), String(3 * POWER * 1.2 / 1000));
   assert.equal(await value(page, 'cost-per-mtok'), String(2.5 * 1 / (THROUGHPUT * 3600) * 1e6));
@@ -37,6 +38,9 @@ test('without inputs only the input-free figures show; typing users adds the fle
   assert.equal(await page.locator('[data-testid="cap-replicas"]').count(), 0);
   assert.equal(await page.locator('[data-testid="cost-per-mtok"]').count(), 0);
   assert.equal(await value(page, 'kwh-per-mtok'), String(JPT * 1e6 / 3.6e6));
+  // The fleet inputs are folded when the link sets none.
+  assert.equal(await page.isVisible('[data-testid="input-users"]'), false);
+  await page.click('.fleet summary');
   await page.fill('[data-testid="input-users"]', '384');
   await page.waitForSelector('[data-testid="cap-replicas"]');
   // 384 users / 383.0 streams: 2 replicas.
