@@ -377,7 +377,7 @@ fn csv_template_and_its_row_problems() {
     let sweep = only_sweep(&imported);
     assert_eq!(
         sweep.label(),
-        "2 x L40S, parallelism not stated, not stated"
+        "2 x L40S, parallelism not stated, precision not stated"
     );
     assert_eq!(sweep.levels().len(), 2);
     assert_eq!(level(sweep, 8.0).latency_ms(Statistic::P50), Some(10.5));

@@ -67,7 +67,7 @@ fn build() -> Source {
             "A100 40GB".into(),
             Some(1),
             (1, 1, 1),
-            "not stated".into(),
+            "precision not stated".into(),
             mpt_rows(),
         )
         .with_level_kind(LevelKind::Concurrency)

@@ -149,6 +149,13 @@ impl Registry {
         let current = match wanted.clone() {
             Some(id) if has(&id) => id,
             Some(_) if has(SHARED_SOURCE) => SHARED_SOURCE.to_string(),
+            Some(id) if id == SHARED_SOURCE => {
+                notices.push(
+                    "`src` \"shared\": this link holds no shared sweep (its `#sweep=` part is missing or empty, perhaps cut off when copied); showing the bundled data."
+                        .to_string(),
+                );
+                DEFAULT_SOURCE.to_string()
+            }
             Some(id) => {
                 notices.push(format!(
                     "`src` \"{}\" is not a source on this page; showing the bundled data.",
@@ -186,7 +193,13 @@ impl Registry {
                 match decoded {
                     Ok(source) => registry.set_entry(
                         SHARED_SOURCE,
-                        Some(format!("shared by link: {}", source.task_display_name)),
+                        Some(format!(
+                            "shared by link: {}",
+                            source
+                                .task_display_name
+                                .strip_prefix("imported: ")
+                                .unwrap_or(&source.task_display_name)
+                        )),
                         State::Ready(keep(source)),
                     ),
                     Err(e) => registry.give_up(

@@ -60,7 +60,9 @@ test('a shared link reproduces the imported scenario in a fresh browser', async 
   const fresh = await openPlanner(env.browser, '', link);
   assert.equal(await value(fresh.page, 'rec-concurrency'), '32');
   assert.equal(await fresh.page.locator('[data-testid="sweep-row"]').count(), 8);
-  assert.match(await fresh.page.textContent('[data-testid="source-select"]'), /shared by link/);
+  // Named once by where it came from, not "shared by link: imported: …".
+  const label = await fresh.page.$eval('[data-testid="source-select"]', (el) => el.selectedOptions[0].textContent);
+  assert.match(label, /^shared by link: (?!imported: )\S/);
   await fresh.context.close();
 });
 
@@ -105,6 +107,16 @@ test('an unknown src or a damaged shared link is named and the bundled data show
   assert.match(await page.textContent('[data-testid="scenario-error"][data-param="src"]'), /imp-deadbeef/);
   assert.equal(await value(page, 'rec-concurrency'), '384');
   await context.close();
+  // A shared link whose sweep was cut off says so.
+  for (const tail of ['', '#sweep=', '#other=1']) {
+    ({ page, context } = await openPlanner(env.browser, env.server.base, `?src=shared&tps=25${tail}`));
+    assert.equal(
+      await page.textContent('[data-testid="scenario-error"][data-param="src"]'),
+      '`src` "shared": this link holds no shared sweep (its `#sweep=` part is missing or empty, perhaps cut off when copied); showing the bundled data.',
+    );
+    assert.equal(await value(page, 'rec-concurrency'), '384');
+    await context.close();
+  }
   ({ page, context } = await openPlanner(env.browser, env.server.base, '?tps=25#sweep=AAAA'));
   assert.match(await page.textContent('[data-testid="scenario-error"][data-param="src"]'), /damaged/);
   assert.equal(await value(page, 'rec-concurrency'), '384');

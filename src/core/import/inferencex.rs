@@ -68,7 +68,7 @@ fn api_row(e: &Record) -> Result<Measured, String> {
     let mut key = SweepKey::new(model, LevelKind::Concurrency);
     key.gpu = e.text("hardware").unwrap_or("GPU not stated").to_string();
     key.num_gpus = Some(gpus);
-    key.precision = e.text("precision").unwrap_or("not stated").to_string();
+    key.precision = e.text("precision").unwrap_or("precision not stated").to_string();
     key.parallelism = (
         count(e.num("decode_tp")?).unwrap_or(1),
         count(e.num("decode_ep")?).unwrap_or(1),
@@ -110,7 +110,7 @@ fn agg_row(e: &Record) -> Result<Measured, String> {
     let mut key = SweepKey::new(model, LevelKind::Concurrency);
     key.gpu = e.text("hw").unwrap_or("GPU not stated").to_string();
     key.num_gpus = gpus;
-    key.precision = e.text("precision").unwrap_or("not stated").to_string();
+    key.precision = e.text("precision").unwrap_or("precision not stated").to_string();
     let tp = count(e.num("tp")?).unwrap_or(1);
     key.parallelism = (tp, count(e.num("ep")?).unwrap_or(1), 1);
     key.config = format!(

@@ -104,7 +104,7 @@ pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
                 let precision = c
                     .text("weight_precision")
                     .or_else(|| top.text("weight_precision"))
-                    .unwrap_or("not stated");
+                    .unwrap_or("precision not stated");
                 let key = SweepKey {
                     model_id: model_id.to_string(),
                     gpu: gpu.to_string(),

@@ -93,7 +93,7 @@ impl SweepKey {
             gpu: "GPU not stated".to_string(),
             num_gpus: None,
             parallelism: (0, 0, 0),
-            precision: "not stated".to_string(),
+            precision: "precision not stated".to_string(),
             level_kind,
             config: String::new(),
         }
