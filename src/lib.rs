@@ -99,7 +99,7 @@ pub fn App() -> impl IntoView {
             });
             move || match shown.get().1 {
                 Some(State::Ready(source)) => {
-                    let query = registry.start_query.get_value();
+                    let query = registry.planner_query(source);
                     view! { <ui::planner::Planner source=source query=query evidence=painted.into() /> }.into_any()
                 }
                 Some(State::Failed(e)) => view! {

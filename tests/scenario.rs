@@ -365,3 +365,35 @@ fn add_a_limit_stops_at_the_most_a_link_reads() {
         Some("No other statistic is reported at a level together with mean TPOT.")
     );
 }
+
+#[test]
+fn switching_source_keeps_the_slo_and_a_statistic_the_new_deployment_reports() {
+    use llm_slo_planner::core::reference::reference;
+    let previous = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tpot=40&stat=p90\
+                    &limit=p99:120&users=1000&pue=1.2";
+    // Same source family: the deployment is the start's default, the whole SLO carries over.
+    let s = Scenario::with_slo_of("", previous, lm_arena_chat());
+    assert_eq!(s.target, Target::MsPerToken(40.0));
+    assert_eq!(s.stat, Statistic::P90);
+    assert_eq!(
+        s.limits,
+        vec![Limit {
+            stat: Statistic::P99,
+            max_ms: 120.0
+        }]
+    );
+    assert_eq!(s.capacity.users, Some(1000.0));
+    assert_eq!(s.capacity.pue, Some(1.2));
+    assert_eq!(s.model_id, "meta-llama/Llama-3.1-8B-Instruct");
+    // The reference systems: MPT-7B reports no p90 ITL, so its own default statistic is used;
+    // the target, the limit and the fleet inputs stay, and the link names the source.
+    let s = Scenario::with_slo_of("src=reference", previous, reference());
+    let default = Scenario::from_query("src=reference", reference()).0;
+    assert_eq!(s.model_id, default.model_id);
+    assert_eq!(s.stat, default.stat);
+    assert_ne!(s.stat, Statistic::P90);
+    assert_eq!(s.target, Target::MsPerToken(40.0));
+    assert_eq!(s.limits.len(), 1);
+    assert_eq!(s.capacity.users, Some(1000.0));
+    assert!(s.to_query().starts_with("src=reference&"));
+}

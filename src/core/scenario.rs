@@ -346,6 +346,26 @@ impl Scenario {
         (scenario, errors)
     }
 
+    /// The scenario of `start` (a source's opening query, e.g. `src=gpqa`) on `source`, planning
+    /// for the SLO of the `previous` query: its target, limits and fleet inputs, and its
+    /// statistic when the deployment of `start` reports it (else that deployment's default).
+    /// The deployment is `start`'s: another source need not have the previous one. Used when the
+    /// page switches source, so the user's SLO survives the switch.
+    pub fn with_slo_of(start: &str, previous: &str, source: &Source) -> Scenario {
+        let (scenario, _) = Scenario::from_query(start, source);
+        let (previous, _) = Scenario::from_query(previous, source);
+        let reported = scenario
+            .sweep_index(source)
+            .is_some_and(|i| source.sweeps[i].statistics().contains(&previous.stat));
+        Scenario {
+            target: previous.target,
+            stat: if reported { previous.stat } else { scenario.stat },
+            limits: previous.limits,
+            capacity: previous.capacity,
+            ..scenario
+        }
+    }
+
     /// The query string for this scenario, without the leading `?`, e.g.
     /// `model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&stat=p50`.
     pub fn to_query(&self) -> String {

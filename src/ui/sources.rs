@@ -9,6 +9,7 @@ use crate::core::bundled::lm_arena_chat;
 use crate::core::handoff::{self, ImportReply, StoredSource};
 use crate::core::import::{Format, InputFile, Problem};
 use crate::core::reference::reference;
+use crate::core::scenario::Scenario;
 use crate::core::sources::{
     import_id, shared_payload, workload, DEFAULT_SOURCE, REFERENCE_SOURCE, SHARED_SOURCE,
     STORAGE_KEY, WORKLOADS,
@@ -56,6 +57,9 @@ pub struct Registry {
     pub current: RwSignal<String>,
     /// The query the planner starts from when it (re)mounts.
     pub start_query: StoredValue<String>,
+    /// After a switch of source, the query of the scenario shown before it, whose SLO the
+    /// planner of the new source takes over when it mounts.
+    carried_from: StoredValue<Option<String>>,
     /// The query the page was opened with.
     opening_query: StoredValue<String>,
     /// Messages about the link or storage (unknown `src`, damaged `#sweep=`).
@@ -180,6 +184,7 @@ impl Registry {
             entries: RwSignal::new(entries),
             current: RwSignal::new(current.clone()),
             start_query: StoredValue::new(start),
+            carried_from: StoredValue::new(None),
             opening_query: StoredValue::new(query.to_string()),
             notices: RwSignal::new(notices),
         };
@@ -292,6 +297,7 @@ impl Registry {
             }
             return;
         }
+        self.carried_from.set_value(None);
         let rest = crate::core::sources::without_src(&self.opening_query.get_value());
         if id != SHARED_SOURCE && self.state_of(SHARED_SOURCE).is_some() {
             self.start_query
@@ -304,6 +310,17 @@ impl Registry {
             self.start_query.set_value(rest);
             self.current.set(DEFAULT_SOURCE.to_string());
         }
+    }
+
+    /// The query the planner of `source` (the current one, ready) starts from; after a switch,
+    /// with the SLO carried over (see [`Scenario::with_slo_of`]), kept for later re-mounts.
+    pub fn planner_query(&self, source: &Source) -> String {
+        if let Some(previous) = self.carried_from.try_update_value(Option::take).flatten() {
+            let start = self.start_query.get_value();
+            self.start_query
+                .set_value(Scenario::with_slo_of(&start, &previous, source).to_query());
+        }
+        self.start_query.get_value()
     }
 
     /// Starts fetching a bundled workload the first time it is shown.
@@ -339,13 +356,14 @@ impl Registry {
         });
     }
 
-    /// Shows another source, starting from its defaults.
+    /// Shows another source: its default deployment, planned for the SLO shown now.
     pub fn switch(&self, id: &str) {
         self.start_query.set_value(if id == DEFAULT_SOURCE {
             String::new()
         } else {
             format!("src={id}")
         });
+        self.carried_from.set_value(Some(browser::query()));
         self.ensure_loaded(id);
         self.current.set(id.to_string());
     }

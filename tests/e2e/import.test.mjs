@@ -102,6 +102,31 @@ test('src=gpqa plans on the GPQA workload, fetched on first use', async () => {
   await context.close();
 });
 
+test('switching source keeps the target, limits and fleet inputs, and a statistic the new data reports', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base, '?tpot=40&stat=p90&limit=p99:120&users=1000');
+  await page.selectOption('[data-testid="source-select"]', 'gpqa');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src') === 'gpqa');
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  let params = new URL(page.url()).searchParams;
+  assert.deepEqual([params.get('tpot'), params.get('stat'), params.getAll('limit'), params.get('users')], ['40', 'p90', ['p99:120'], '1000']);
+  assert.equal(await page.inputValue('[data-testid="target-input"]'), '40');
+  // The reference systems' default (MPT-7B) has no p90 ITL: its own statistic, the rest kept.
+  await page.selectOption('[data-testid="source-select"]', 'reference');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src') === 'reference');
+  params = new URL(page.url()).searchParams;
+  assert.notEqual(params.get('stat'), 'p90');
+  assert.deepEqual([params.get('tpot'), params.getAll('limit'), params.get('users')], ['40', ['p99:120'], '1000']);
+  // And back: the bundled data reports that statistic again, and the edited target stays.
+  await page.fill('[data-testid="target-input"]', '50');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('tpot') === '50');
+  await page.selectOption('[data-testid="source-select"]', 'lm-arena-chat');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src') === null);
+  params = new URL(page.url()).searchParams;
+  assert.equal(params.get('tpot'), '50');
+  assert.equal(await page.locator('[data-testid="scenario-error"]').count(), 0);
+  await context.close();
+});
+
 test('an unknown src or a damaged shared link is named and the bundled data shows', async () => {
   let { page, context } = await openPlanner(env.browser, env.server.base, '?src=imp-deadbeef&tps=25');
   assert.match(await page.textContent('[data-testid="scenario-error"][data-param="src"]'), /imp-deadbeef/);
