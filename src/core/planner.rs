@@ -400,7 +400,8 @@ pub fn estimate(sweep: &Sweep, slo: &Slo, plan: &Plan) -> Option<Estimate> {
     let (c, c_next) = (low.level, high.level);
     let (lat_c, lat_next) = (low.latency_ms(slo.stat)?, high.latency_ms(slo.stat)?);
     let target_ms = slo.target.ms_per_token();
-    if !(lat_next > lat_c) || c <= 0.0 {
+    // Latencies are finite and positive (others are stored as absent), so this is a plain order.
+    if lat_next <= lat_c || c <= 0.0 {
         return None;
     }
     let fraction = (target_ms - lat_c) / (lat_next - lat_c);
