@@ -459,10 +459,17 @@ fn out_of_range_rows_and_too_many_rows_are_left_out_with_a_message() {
 fn vllm_json_with_bare_nan_is_read() {
     let file = InputFile {
         name: "nan.json".into(),
-        text: "{\"backend\":\"vllm\",\"model_id\":\"m\",\"max_concurrency\":4,\"output_throughput\":100,\"median_itl_ms\":10,\"p99_ttft_ms\":NaN}".into(),
+        text: "{\"backend\":\"vllm\",\"model_id\":\"m\",\"max_concurrency\":4,\"output_throughput\":100,\"median_itl_ms\":10,\"p99_itl_ms\":0,\"p99_ttft_ms\":NaN}".into(),
     };
     let imported = import(&[file]).unwrap();
     let level = &only_sweep(&imported).levels()[0];
     assert_eq!(level.latency_ms(Statistic::P50), Some(10.0));
+    assert_eq!(level.latency_ms(Statistic::P99), None);
     assert_eq!(level.latency_ms(Statistic::TtftP99), None);
+    // NaN is how vLLM writes "no value"; a 0 ITL is a value that cannot be used, and is said.
+    let messages: Vec<&str> = imported.problems.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        ["1 latency value of 0, below 0 or not a number is shown as not reported"]
+    );
 }

@@ -62,6 +62,10 @@ pub struct Row {
     /// J per request as stored by the source.
     pub energy_per_request_j: Option<f64>,
     latency_ms: [Option<f64>; Statistic::COUNT],
+    /// Latencies given to [`Row::set_latency_ms`] that were stored as absent (not kept with the
+    /// data; an importer reports them).
+    #[serde(skip)]
+    unusable_latencies: u32,
 }
 
 impl Row {
@@ -76,6 +80,7 @@ impl Row {
             energy_per_token_j: None,
             energy_per_request_j: None,
             latency_ms: [None; Statistic::COUNT],
+            unusable_latencies: 0,
         }
     }
 
@@ -86,9 +91,19 @@ impl Row {
     }
 
     /// Sets (or clears) the latency at `stat`, ms. Non-finite or non-positive values are stored
-    /// as absent.
+    /// as absent and counted (see [`Row::unusable_latencies`]).
     pub fn set_latency_ms(&mut self, stat: Statistic, ms: Option<f64>) {
-        self.latency_ms[stat.index()] = ms.filter(|v| v.is_finite() && *v > 0.0);
+        let usable = ms.filter(|v| v.is_finite() && *v > 0.0);
+        if ms.is_some() && usable.is_none() {
+            self.unusable_latencies += 1;
+        }
+        self.latency_ms[stat.index()] = usable;
+    }
+
+    /// How many latencies given to this row were 0, negative or not finite, and so are shown
+    /// as "not reported".
+    pub fn unusable_latencies(&self) -> u32 {
+        self.unusable_latencies
     }
 
     /// Builder form of [`Row::set_latency_ms`].
@@ -742,6 +757,8 @@ mod tests {
         assert_eq!(r.latency_ms(Statistic::P95), None);
         assert_eq!(r.latency_ms(Statistic::P99), None);
         assert_eq!(r.latency_ms(Statistic::TpotMean), Some(12.5));
+        assert_eq!(r.unusable_latencies(), 4);
+        assert_eq!(Row::new(1.0, 10.0).with(Statistic::P50, None).unusable_latencies(), 0);
     }
 
     #[test]

@@ -301,6 +301,18 @@ pub fn import(files: &[InputFile]) -> Result<Import, Vec<Problem>> {
             kept.push(m);
         }
     }
+    let unusable: u32 = kept.iter().map(|m| m.row.unusable_latencies()).sum();
+    if unusable > 0 {
+        parsed.problem(
+            "(import)",
+            None,
+            format!(
+                "{unusable} latency value{} of 0, below 0 or not a number {} shown as not reported",
+                if unusable == 1 { "" } else { "s" },
+                if unusable == 1 { "is" } else { "are" },
+            ),
+        );
+    }
     parsed.rows = kept;
     if parsed.rows.is_empty() {
         if parsed.problems.is_empty() {
