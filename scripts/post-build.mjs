@@ -1,7 +1,14 @@
-// Trunk's one post-build hook: edits the built index.html in three steps, in this order, and
+// Trunk's one post-build hook: edits the built index.html in four steps, in this order, and
 // checks the result. (Trunk starts all hooks of a stage at once, so these steps must not be
 // separate hooks: each reads and rewrites the same file.) A failed check fails the build.
 //
+// 0. Snippets and integrity: the page's and the tools module's Trunk pipelines run at once and
+//    share wasm-bindgen's output folder (target/wasm-bindgen/<profile>); each rewrites the JS
+//    snippets there and copies them into the staging folder. One pipeline can hash or copy a
+//    snippet while the other is rewriting it: a fresh-clone build once gave the page an
+//    `integrity` of an empty file, and the browser refused to start it. Now both are done,
+//    the snippets are copied again from wasm-bindgen's output, and every `integrity` is
+//    computed from the file the page will load.
 // 1. Early WASM: starts fetching and compiling the page's WASM while the HTML is still being
 //    parsed, instead of after Trunk's loader module and the JS it imports have been fetched and
 //    run. `WebAssembly.compileStreaming` compiles as the bytes arrive; Trunk's loader then
@@ -18,11 +25,19 @@
 //    above (Trunk's loader, the early WASM fetch), each allowed by its SHA-256 hash;
 //    WebAssembly needs 'wasm-unsafe-eval'. No inline event handlers; inline styles are allowed.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const dir = process.env.TRUNK_STAGING_DIR ?? 'dist';
 const file = path.join(dir, 'index.html');
+const source = process.env.TRUNK_SOURCE_DIR ?? '.';
+const bindgen = path.join(
+  path.resolve(source, process.env.CARGO_TARGET_DIR ?? 'target'),
+  'wasm-bindgen',
+  process.env.TRUNK_PROFILE ?? 'release',
+);
+const publicUrl = process.env.TRUNK_PUBLIC_URL ?? '/';
+const INTEGRITY = /(<link\b[^>]*\bhref=")([^"]+)("[^>]*\bintegrity=")(sha384-[^"]*)(")/g;
 const CHARSET = '<meta charset="utf-8" />';
 const LOADER = /init\(\{ module_or_path: '([^']+_bg\.wasm)' \}\)/;
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
@@ -31,6 +46,36 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 function afterCharset(html, tag) {
   if (!html.includes(CHARSET)) throw new Error(`post-build: ${CHARSET} not found in ${file}`);
   return html.replace(CHARSET, `${CHARSET}\n    ${tag}`);
+}
+
+/** Every file under `root`, as paths relative to it. */
+function filesUnder(root, rel = '') {
+  return readdirSync(path.join(root, rel), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(root, path.join(rel, e.name)) : [path.join(rel, e.name)]);
+}
+
+const sha384 = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+/** The staged file an `href` of the page names, if it is one. */
+function staged(href) {
+  if (!href.startsWith(publicUrl) || href.includes('..')) return null;
+  const local = path.join(dir, decodeURIComponent(href.slice(publicUrl.length).split(/[?#]/)[0]));
+  return existsSync(local) ? local : null;
+}
+
+function snippetsAndIntegrity(html) {
+  const snippets = path.join(dir, 'snippets');
+  if (existsSync(snippets)) {
+    for (const rel of filesUnder(snippets)) {
+      const from = path.join(bindgen, 'snippets', rel);
+      if (!existsSync(from)) throw new Error(`post-build: snippet ${rel} not in ${bindgen}/snippets`);
+      copyFileSync(from, path.join(snippets, rel));
+    }
+  }
+  return html.replace(INTEGRITY, (all, before, href, middle, _old, after) => {
+    const local = staged(href);
+    return local ? `${before}${href}${middle}${sha384(readFileSync(local))}${after}` : all;
+  });
 }
 
 function earlyWasm(html) {
@@ -81,10 +126,16 @@ function check(html) {
   }
   if (!html.includes('module_or_path: window.__wasmModule')) problems.push("Trunk's loader does not use the early WASM");
   if (!/<meta name="tools-version" content="[0-9a-f]{16}" \/>/.test(html)) problems.push('no tools-version');
+  for (const [, , href, , integrity] of html.matchAll(INTEGRITY)) {
+    const local = staged(href);
+    if (!local) problems.push(`${href} has an integrity but is not in the build`);
+    else if (readFileSync(local).length === 0) problems.push(`${href} is empty`);
+    else if (sha384(readFileSync(local)) !== integrity) problems.push(`${href}: integrity does not match the file`);
+  }
   if (problems.length) throw new Error(`post-build: ${file}: ${problems.join('; ')}`);
 }
 
-const html = csp(toolsVersion(earlyWasm(readFileSync(file, 'utf8'))));
+const html = csp(toolsVersion(earlyWasm(snippetsAndIntegrity(readFileSync(file, 'utf8')))));
 check(html);
 writeFileSync(file, html);
-console.log(`post-build: early WASM fetch, tools version and CSP (${[...html.matchAll(INLINE_SCRIPT)].length} inline scripts hashed) written to ${file}`);
+console.log(`post-build: snippets and integrity, early WASM fetch, tools version and CSP (${[...html.matchAll(INLINE_SCRIPT)].length} inline scripts hashed) written to ${file}`);
