@@ -280,7 +280,11 @@ fn repeated_limits_count_once_and_at_most_eight_are_read() {
     );
     let (_, errors) = parse(&"&limit=p99:0".repeat(200));
     assert_eq!(errors.len(), 1);
-    let many: String = (1..=20).map(|ms| format!("&limit=p99:{ms}")).collect();
+    let many: String = Statistic::ALL
+        .iter()
+        .zip(1..)
+        .map(|(stat, ms)| format!("&limit={}:{ms}", stat.key()))
+        .collect();
     let (s, errors) = parse(&many);
     assert_eq!(s.limits.len(), 8);
     assert_eq!(s.limits[7].max_ms, 8.0);
@@ -289,6 +293,28 @@ fn repeated_limits_count_once_and_at_most_eight_are_read() {
         vec![(
             "limit".to_string(),
             "`limit`: at most 8 limits are read; the rest are ignored".to_string()
+        )]
+    );
+    // Bounds on one statistic: the tightest applies, said once however many there are.
+    let (s, errors) = parse("limit=p99:300&limit=p99:100&limit=p95:90&limit=p99:200");
+    assert_eq!(
+        s.limits,
+        vec![
+            Limit {
+                stat: Statistic::P99,
+                max_ms: 100.0
+            },
+            Limit {
+                stat: Statistic::P95,
+                max_ms: 90.0
+            }
+        ]
+    );
+    assert_eq!(
+        errors,
+        vec![(
+            "limit".to_string(),
+            "`limit` on p99 is given more than once; the tightest bound applies".to_string()
         )]
     );
 }

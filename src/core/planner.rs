@@ -134,7 +134,7 @@ pub enum Condition {
 pub enum Status {
     /// Some levels meet from the smallest up; a larger measured level fails.
     Ok,
-    /// Every measured level meets: the true limit may lie above the largest measured.
+    /// Every measured level meets: the highest level that meets may lie above the largest measured.
     AllMeet,
     /// Even the smallest measured level fails.
     Unattainable,

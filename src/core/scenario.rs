@@ -53,6 +53,9 @@ pub struct Scenario {
     pub capacity: CapacityInputs,
 }
 
+/// The URL parameters of the optional fleet, cost and energy inputs.
+pub const FLEET_PARAMS: [&str; 5] = ["users", "price", "kwh_price", "co2", "pue"];
+
 /// A URL parameter that could not be used as given.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ParamError {
@@ -172,7 +175,7 @@ impl Scenario {
         let mut gpus = None;
         let mut target = None;
         let mut stat = None;
-        let mut limits = Vec::new();
+        let mut limits: Vec<Limit> = Vec::new();
         let mut capacity = CapacityInputs::default();
         let mut src = None;
         let mut cfg = None;
@@ -181,18 +184,28 @@ impl Scenario {
         let query = query.strip_prefix('?').unwrap_or(query);
         for (key, value) in form_urlencoded::parse(query.as_bytes()) {
             if key == "limit" {
+                // Two limits on one statistic both hold only if the tighter does: one is kept.
                 let error = match parse_limit(&value) {
-                    Ok(limit) if !limits.contains(&limit) && limits.len() < MAX_LIMITS => {
-                        limits.push(limit);
-                        None
-                    }
-                    Ok(_) if limits.len() >= MAX_LIMITS => Some(format!(
-                        "`limit`: at most {MAX_LIMITS} limits are read; the rest are ignored"
-                    )),
-                    Ok(_) => Some(format!(
-                        "`limit` \"{}\" is given more than once; it counts once",
-                        echo(&value)
-                    )),
+                    Ok(limit) => match limits.iter().position(|l| l.stat == limit.stat) {
+                        Some(i) if limits[i] == limit => Some(format!(
+                            "`limit` \"{}\" is given more than once; it counts once",
+                            echo(&value)
+                        )),
+                        Some(i) => {
+                            limits[i].max_ms = limits[i].max_ms.min(limit.max_ms);
+                            Some(format!(
+                                "`limit` on {} is given more than once; the tightest bound applies",
+                                limit.stat.key()
+                            ))
+                        }
+                        None if limits.len() >= MAX_LIMITS => Some(format!(
+                            "`limit`: at most {MAX_LIMITS} limits are read; the rest are ignored"
+                        )),
+                        None => {
+                            limits.push(limit);
+                            None
+                        }
+                    },
                     Err(e) => Some(format!("`limit` {e}")),
                 };
                 if let Some(message) = error {

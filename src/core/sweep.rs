@@ -62,8 +62,8 @@ pub struct Row {
     /// J per request as stored by the source.
     pub energy_per_request_j: Option<f64>,
     latency_ms: [Option<f64>; Statistic::COUNT],
-    /// Latencies given to [`Row::set_latency_ms`] that were stored as absent (not kept with the
-    /// data; an importer reports them).
+    /// Latencies of 0 or below given to [`Row::set_latency_ms`], stored as absent (not kept
+    /// with the data; an importer reports them).
     #[serde(skip)]
     unusable_latencies: u32,
 }
@@ -91,17 +91,18 @@ impl Row {
     }
 
     /// Sets (or clears) the latency at `stat`, ms. Non-finite or non-positive values are stored
-    /// as absent and counted (see [`Row::unusable_latencies`]).
+    /// as absent; those of 0 or below are counted (see [`Row::unusable_latencies`]), a NaN or
+    /// infinity being how benchmark tools write "no value".
     pub fn set_latency_ms(&mut self, stat: Statistic, ms: Option<f64>) {
         let usable = ms.filter(|v| v.is_finite() && *v > 0.0);
-        if ms.is_some() && usable.is_none() {
+        if ms.is_some_and(|v| v <= 0.0) {
             self.unusable_latencies += 1;
         }
         self.latency_ms[stat.index()] = usable;
     }
 
-    /// How many latencies given to this row were 0, negative or not finite, and so are shown
-    /// as "not reported".
+    /// How many latencies given to this row were 0 or below, and so are shown as "not
+    /// reported".
     pub fn unusable_latencies(&self) -> u32 {
         self.unusable_latencies
     }
@@ -757,7 +758,8 @@ mod tests {
         assert_eq!(r.latency_ms(Statistic::P95), None);
         assert_eq!(r.latency_ms(Statistic::P99), None);
         assert_eq!(r.latency_ms(Statistic::TpotMean), Some(12.5));
-        assert_eq!(r.unusable_latencies(), 4);
+        // The 0 and the -3 are counted; NaN and infinity mean "no value".
+        assert_eq!(r.unusable_latencies(), 2);
         assert_eq!(Row::new(1.0, 10.0).with(Statistic::P50, None).unusable_latencies(), 0);
     }
 

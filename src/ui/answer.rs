@@ -174,14 +174,15 @@ fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
     let stat = slo.stat;
     match (&plan.status, plan.recommendation(sweep, slo)) {
         (Status::Ok | Status::AllMeet, Some(r)) => {
+            let and_limits = if slo.limits.is_empty() { "" } else { " and every limit" };
             let status_text = match plan.status {
                 Status::AllMeet if levels.last().is_some_and(|l| l.level > r.level) => format!(
-                    "Every level that reports {} meets the target. The limit may lie above {}, the largest that does; the larger measured levels do not report it.",
+                    "Every level that reports {} meets the target{and_limits}. The highest level that meets may lie above {}, the largest that does; the larger measured levels do not report it.",
                     stat.short_label(),
                     level_text(r.level)
                 ),
                 Status::AllMeet => format!(
-                    "Every measured level meets the target. The limit may lie above {}, the largest measured.",
+                    "Every measured level meets the target{and_limits}. The highest level that meets may lie above {}, the largest measured.",
                     level_text(r.level)
                 ),
                 _ => {
@@ -192,8 +193,7 @@ fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
                         .map(|v| super::verdict_text(slo, v))
                         .unwrap_or_default();
                     format!(
-                        "Meets the target{} at every level up to {}; {} {why}.",
-                        if slo.limits.is_empty() { "" } else { " and every limit" },
+                        "Meets the target{and_limits} at every level up to {}; {} {why}.",
                         level_text(r.level),
                         next_level.unwrap_or_default(),
                     )

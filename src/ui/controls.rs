@@ -16,7 +16,12 @@ fn target_text(target: Target) -> String {
 
 /// The input panel. Every change updates the one `scenario` signal.
 #[component]
-pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl IntoView {
+pub fn Controls(
+    source: &'static Source,
+    scenario: RwSignal<Scenario>,
+    /// Whether the fleet, cost and energy inputs start unfolded.
+    fleet_open: bool,
+) -> impl IntoView {
     let model_index = Memo::new(move |_| scenario.with(|s| source.model_index(&s.model_id)));
     let sweep_index = Memo::new(move |_| scenario.with(|s| s.sweep_index(source)));
     // The statistics the selected sweep reports (for the statistic menu and the limits).
@@ -280,7 +285,7 @@ pub fn Controls(source: &'static Source, scenario: RwSignal<Scenario>) -> impl I
             </div>
 
             <Limits scenario=scenario statistics=statistics proposable=proposable />
-            <Fleet scenario=scenario />
+            <Fleet scenario=scenario open=fleet_open />
 
             <div class="field share">
                 <button
@@ -529,7 +534,7 @@ type Slot = fn(&mut CapacityInputs) -> &mut Option<f64>;
 
 /// Optional fleet, cost and energy inputs; an empty field means "not given".
 #[component]
-fn Fleet(scenario: RwSignal<Scenario>) -> impl IntoView {
+fn Fleet(scenario: RwSignal<Scenario>, open: bool) -> impl IntoView {
     let fields: [(&'static str, &'static str, &'static str, InputKind, Slot); 5] = [
         (
             "users",
@@ -563,15 +568,9 @@ fn Fleet(scenario: RwSignal<Scenario>) -> impl IntoView {
             &mut c.pue
         }),
     ];
-    // Folded unless the link sets one of them, so the answer is near on a phone.
-    let given = scenario.with_untracked(|s| {
-        fields.iter().any(|(_, _, _, _, slot)| {
-            let mut inputs = s.capacity;
-            slot(&mut inputs).is_some()
-        })
-    });
+    // Folded unless the link sets (or tries to set) one of them, so the answer is near on a phone.
     view! {
-        <details class="field fleet" open=given>
+        <details class="field fleet" open=open>
             <summary>"Fleet, cost and energy (optional)"</summary>
             {fields
                 .into_iter()

@@ -4,7 +4,8 @@ use leptos::prelude::*;
 
 use crate::browser;
 use crate::core::planner::{plan, Plan};
-use crate::core::scenario::Scenario;
+use crate::core::capacity::CapacityInputs;
+use crate::core::scenario::{Scenario, FLEET_PARAMS};
 use crate::core::sweep::Source;
 
 /// The selected sweep's index and its plan under the scenario's SLO; `None` when the scenario
@@ -25,6 +26,11 @@ fn plan_scenario(source: &Source, scenario: &Scenario) -> Option<(usize, Plan)> 
 #[component]
 pub fn Planner(source: &'static Source, query: String, evidence: Signal<bool>) -> impl IntoView {
     let (initial, url_errors) = Scenario::from_query(&query, source);
+    // The fleet inputs start unfolded when the link sets one of them, or tries to.
+    let fleet_open = initial.capacity != CapacityInputs::default()
+        || url_errors
+            .iter()
+            .any(|e| FLEET_PARAMS.contains(&e.param.as_str()));
     let scenario = RwSignal::new(initial.clone());
     let shown = RwSignal::new(initial.clone());
     let link_untouched = Memo::new(move |was: Option<&bool>| {
@@ -64,7 +70,7 @@ pub fn Planner(source: &'static Source, query: String, evidence: Signal<bool>) -
     view! {
         <super::scenario_errors::ScenarioErrors errors=url_errors visible=link_untouched.into() />
         <div class="layout">
-            <super::controls::Controls source=source scenario=scenario />
+            <super::controls::Controls source=source scenario=scenario fleet_open=fleet_open />
             <main class="results" data-evidence=move || if ready() { "ready" } else { "pending" }>
                 <super::answer::Answer source=source scenario=scenario result=result />
                 {(!source.provenance.reference).then(|| view! {

@@ -458,8 +458,8 @@ fn summarize(
     };
     let problems = match problems.len() {
         0 => String::new(),
-        1 => "; 1 row could not be used (below)".to_string(),
-        n => format!("; {n} rows could not be used (below)"),
+        1 => "; see the message below".to_string(),
+        n => format!("; see the {n} messages below"),
     };
     format!(
         "Read {} file{} ({read}): {result}{problems}.",

@@ -34,7 +34,7 @@ test('a URL with users, price, kwh_price, co2 and pue shows the fleet figures', 
 });
 
 test('without inputs only the input-free figures show; typing users adds the fleet', async () => {
-  const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25');
+  let { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25');
   assert.equal(await page.locator('[data-testid="cap-replicas"]').count(), 0);
   assert.equal(await page.locator('[data-testid="cost-per-mtok"]').count(), 0);
   assert.equal(await value(page, 'kwh-per-mtok'), String(JPT * 1e6 / 3.6e6));
@@ -51,6 +51,11 @@ test('without inputs only the input-free figures show; typing users adds the fle
   await page.fill('[data-testid="input-users"]', '');
   await page.waitForSelector('[data-testid="cap-replicas"]', { state: 'detached' });
   await waitForParam(page, 'users', null);
+  await context.close();
+  // A link that tries to set one (and fails) opens them too, next to its message.
+  ({ page, context } = await openPlanner(env.browser, env.server.base, '?tps=25&users=abc'));
+  assert.equal(await page.getAttribute('[data-testid="scenario-error"]', 'data-param'), 'users');
+  assert.equal(await page.isVisible('[data-testid="input-users"]'), true);
   await context.close();
 });
 

@@ -167,12 +167,18 @@ test('drag and drop and paste both import', async () => {
   await page.fill('[data-testid="import-paste"]', csv);
   await page.click('[data-testid="import-paste-button"]');
   await page.waitForFunction(() => document.querySelector('[data-testid="import-summary"]')?.textContent.includes('CSV template'));
-  // The new source starts from the default 20 tok/s = 50 ms: every level meets. At 25 tok/s
+  // The new source keeps the page's target, 20 tok/s = 50 ms: every level meets. At 25 tok/s
   // = 40 ms, 16 at 20 ms meets and 32 at 45 ms fails.
   await page.waitForSelector('[data-testid="rec-status"][data-value="all-meet"]');
   await page.fill('[data-testid="target-input"]', '25');
   await page.waitForSelector('[data-testid="rec-concurrency"][data-value="16"]');
   assert.equal(await value(page, 'rec-throughput-per-gpu'), '700');
+  // A latency of 0 is not reported, and the import says so rather than dropping it silently.
+  await page.fill('[data-testid="import-paste"]', '{"backend":"vllm","model_id":"m","max_concurrency":4,"output_throughput":100,"median_itl_ms":10,"p99_itl_ms":0}');
+  await page.click('[data-testid="import-paste-button"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="import-summary"]')?.textContent.includes('vLLM'));
+  assert.match(await page.textContent('[data-testid="import-summary"]'), /imported 1 sweep with 1 row; see the message below\.$/);
+  assert.equal(await page.textContent('[data-testid="import-error"]'), '(import): 1 latency value of 0 or below is shown as not reported');
   await context.close();
 });
 

@@ -141,6 +141,12 @@ test('statuses: unattainable shows the best level; all-meet says the limit may b
   ({ page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&tps=10&stat=p50`));
   assert.equal(await value(page, 'rec-status'), 'all-meet');
   assert.equal(await value(page, 'rec-concurrency'), '768');
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /^Every measured level meets the target\. The highest level that meets may lie above 768, the largest measured\./);
+  await context.close();
+  // With a limit that holds everywhere, the sentence names it too.
+  ({ page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&tps=10&stat=p50&limit=p99:1000`));
+  assert.equal(await value(page, 'rec-status'), 'all-meet');
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /^Every measured level meets the target and every limit\./);
   await context.close();
 });
 

@@ -121,7 +121,7 @@ test('reference systems: MPT-7B at 12.5 tok/s rate recommends 64 and reads as th
   ({ page, context } = await openPlanner(env.browser, env.server.base, '?src=reference&model=mosaicml%2Fmpt-7b&tps=20&stat=tpot_mean'));
   assert.equal(await value(page, 'rec-status'), 'all-meet');
   assert.equal(await value(page, 'rec-concurrency'), '1');
-  assert.match(await page.textContent('[data-testid="rec-status"]'), /Every level that reports mean TPOT meets the target\. The limit may lie above 1, the largest that does; the larger measured levels do not report it\./);
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /Every level that reports mean TPOT meets the target\. The highest level that meets may lie above 1, the largest that does; the larger measured levels do not report it\./);
   assert.equal(await page.locator('.batching').count(), 0);
   // No other statistic shares a level with mean TPOT, so no limit is proposed, and the page says why.
   assert.equal(await page.isDisabled('[data-testid="limit-add"]'), true);

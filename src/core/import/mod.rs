@@ -169,7 +169,7 @@ pub struct Import {
     pub source: Source,
     /// Each file and the format it was read as (`None`: not recognised).
     pub formats: Vec<(String, Option<Format>)>,
-    /// Rows that could not be used, with where they came from.
+    /// Rows or values that could not be used, with where they came from.
     pub problems: Vec<Problem>,
 }
 
@@ -287,7 +287,8 @@ pub fn import(files: &[InputFile]) -> Result<Import, Vec<Problem>> {
                 None,
                 format!(
                     "a level of {} with {} tok/s is out of range (1e-6 to 1e9) and was left out",
-                    m.row.level, m.row.throughput_tok_s
+                    short_number(m.row.level),
+                    short_number(m.row.throughput_tok_s)
                 ),
             );
         } else if kept.len() == MAX_ROWS {
@@ -307,7 +308,7 @@ pub fn import(files: &[InputFile]) -> Result<Import, Vec<Problem>> {
             "(import)",
             None,
             format!(
-                "{unusable} latency value{} of 0, below 0 or not a number {} shown as not reported",
+                "{unusable} latency value{} of 0 or below {} shown as not reported",
                 if unusable == 1 { "" } else { "s" },
                 if unusable == 1 { "is" } else { "are" },
             ),
@@ -326,6 +327,16 @@ pub fn import(files: &[InputFile]) -> Result<Import, Vec<Problem>> {
         formats,
         problems: parsed.problems,
     })
+}
+
+/// A number as written in a message: plain from 0.001 to 1e9, in exponent form outside (a
+/// value of 1e300 is not printed with 300 digits).
+fn short_number(value: f64) -> String {
+    if (1e-3..1e9).contains(&value.abs()) || value == 0.0 {
+        value.to_string()
+    } else {
+        format!("{value:e}")
+    }
 }
 
 /// Groups measured rows into sweeps, one per key, models in first-seen order.
