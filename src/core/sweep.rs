@@ -559,17 +559,23 @@ impl Sweep {
             .collect()
     }
 
-    /// The statistics reported at some level that also reports `stat`: those a limit can be
-    /// judged on together with `stat`. Empty when no level reports `stat`.
-    pub fn statistics_reported_with(&self, stat: Statistic) -> Vec<Statistic> {
-        Statistic::ALL
+    /// The statistics a limit can be judged on together with the judged statistic `stat`: those
+    /// reported at some level that also reports it. All of [`Sweep::statistics`] when no level
+    /// reports `stat` (nothing can be judged then, whatever the limits).
+    pub fn statistics_for_limits(&self, stat: Statistic) -> Vec<Statistic> {
+        let with: Vec<Statistic> = Statistic::ALL
             .into_iter()
             .filter(|s| {
                 self.levels
                     .iter()
                     .any(|l| l.latency_ms(stat).is_some() && l.latency_ms(*s).is_some())
             })
-            .collect()
+            .collect();
+        if with.is_empty() {
+            self.statistics()
+        } else {
+            with
+        }
     }
 }
 
@@ -764,7 +770,7 @@ mod tests {
     }
 
     #[test]
-    fn statistics_reported_with_a_statistic_share_a_level_with_it() {
+    fn statistics_for_limits_share_a_level_with_the_judged_one() {
         // Level 1 reports mean TPOT only; level 64 reports p50 and rate only.
         let a = Row::new(1.0, 100.0).with(Statistic::TpotMean, Some(10.0));
         let b = Row::new(64.0, 800.0)
@@ -783,14 +789,17 @@ mod tests {
             vec![Statistic::P50, Statistic::TpotMean, Statistic::Rate]
         );
         assert_eq!(
-            sweep.statistics_reported_with(Statistic::TpotMean),
+            sweep.statistics_for_limits(Statistic::TpotMean),
             vec![Statistic::TpotMean]
         );
         assert_eq!(
-            sweep.statistics_reported_with(Statistic::Rate),
+            sweep.statistics_for_limits(Statistic::Rate),
             vec![Statistic::P50, Statistic::Rate]
         );
-        assert_eq!(sweep.statistics_reported_with(Statistic::P99), vec![]);
+        assert_eq!(
+            sweep.statistics_for_limits(Statistic::P99),
+            sweep.statistics()
+        );
     }
 
     #[test]

@@ -33,21 +33,12 @@ pub fn Controls(
     });
     // The menus follow these memos, not every change of the scenario (a keystroke in the target).
     let stat = Memo::new(move |_| scenario.with(|s| s.stat));
-    // What "Add a limit" may propose: statistics reported at a level together with the judged
-    // one (else the new limit could never be judged); the sweep's all when the judged one is
-    // not reported.
+    // What "Add a limit" may propose (a limit that could never be judged with the target is not).
     let proposable = Memo::new(move |_| {
         let judged = stat.get();
         sweep_index
             .get()
-            .map(|i| {
-                let with = source.sweeps[i].statistics_reported_with(judged);
-                if with.is_empty() {
-                    source.sweeps[i].statistics()
-                } else {
-                    with
-                }
-            })
+            .map(|i| source.sweeps[i].statistics_for_limits(judged))
             .unwrap_or_default()
     });
 
@@ -443,8 +434,8 @@ fn limit_row(
                 {stats
                     .into_iter()
                     .map(|stat| {
-                        // A statistic another limit has is not offered: the link counts a
-                        // repeat once, so two would reopen as one.
+                        // A statistic another limit has is not offered: two limits on one
+                        // statistic amount to the tighter, and a link keeps only that one.
                         let taken = move || {
                             limit_stats.with(|stats| {
                                 stats.iter().enumerate().any(|(j, s)| j != index && *s == stat)

@@ -198,13 +198,7 @@ impl Registry {
                 match decoded {
                     Ok(source) => registry.set_entry(
                         SHARED_SOURCE,
-                        Some(format!(
-                            "shared by link: {}",
-                            source
-                                .task_display_name
-                                .strip_prefix("imported: ")
-                                .unwrap_or(&source.task_display_name)
-                        )),
+                        Some(format!("shared by link: {}", source.task_display_name)),
                         State::Ready(keep(source)),
                     ),
                     Err(e) => registry.give_up(

@@ -385,7 +385,8 @@ pub(crate) fn build_source(names: &[&str], rows: Vec<Measured>) -> Source {
     let joined = names.join(", ");
     Source {
         task: "import".to_string(),
-        task_display_name: format!("imported: {joined}"),
+        // The file names: the page says "imported" or "shared by link" around them.
+        task_display_name: joined.clone(),
         models,
         sweeps,
         provenance: Provenance {
