@@ -216,6 +216,11 @@ pub fn decode(packed: &str) -> Result<Source, String> {
     }
     let mut source = build_source(&[], rows);
     source.task_display_name = shared.name;
+    source.provenance.publisher = "files shared by link".to_string();
+    source.provenance.notes = vec![
+        "Imported in another browser and shared by link (the sweeps, not the files); figures as those files state them, converted to ms and output tok/s."
+            .to_string(),
+    ];
     Ok(source)
 }
 
@@ -248,6 +253,10 @@ mod tests {
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
         let back = decode(&packed).unwrap();
         assert_eq!(back.task_display_name, source.task_display_name);
+        // Where it came from: files imported elsewhere, not in this browser.
+        assert_eq!(source.provenance.publisher, "your files");
+        assert_eq!(back.provenance.publisher, "files shared by link");
+        assert!(back.provenance.notes[0].starts_with("Imported in another browser and shared by link"));
         assert_eq!(back.models, source.models);
         assert_eq!(back.sweeps, source.sweeps);
     }

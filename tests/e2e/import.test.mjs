@@ -63,6 +63,11 @@ test('a shared link reproduces the imported scenario in a fresh browser', async 
   // Named once by where it came from, not "shared by link: imported: …".
   const label = await fresh.page.$eval('[data-testid="source-select"]', (el) => el.selectedOptions[0].textContent);
   assert.match(label, /^shared by link: (?!imported: )\S/);
+  // It says where the data came from: files imported in another browser, not this one.
+  assert.match(await fresh.page.textContent('[data-testid="method-data"]'), /^Data shown: [^(]+\.json \(files shared by link\), 8 runs/);
+  const provenance = await fresh.page.textContent('[data-testid="provenance"]');
+  assert.match(provenance, /Imported in another browser and shared by link/);
+  assert.doesNotMatch(provenance, /Imported in this browser|your files: *(\n|$)/);
   await fresh.context.close();
 });
 

@@ -382,15 +382,14 @@ pub(crate) fn build_source(names: &[&str], rows: Vec<Measured>) -> Source {
             .with_config(k.config)
         })
         .collect();
-    let joined = names.join(", ");
     Source {
         task: "import".to_string(),
         // The file names: the page says "imported" or "shared by link" around them.
-        task_display_name: joined.clone(),
+        task_display_name: names.join(", "),
         models,
         sweeps,
         provenance: Provenance {
-            publisher: format!("your files: {joined}"),
+            publisher: "your files".to_string(),
             notes: vec!["Imported in this browser; figures as the files state them, converted to ms and output tok/s.".to_string()],
             ..Provenance::default()
         },
