@@ -128,9 +128,10 @@ function check(html) {
   if (!/<meta name="tools-version" content="[0-9a-f]{16}" \/>/.test(html)) problems.push('no tools-version');
   for (const [, , href, , integrity] of html.matchAll(INTEGRITY)) {
     const local = staged(href);
-    if (!local) problems.push(`${href} has an integrity but is not in the build`);
-    else if (readFileSync(local).length === 0) problems.push(`${href} is empty`);
-    else if (sha384(readFileSync(local)) !== integrity) problems.push(`${href}: integrity does not match the file`);
+    const bytes = local && readFileSync(local);
+    if (!bytes) problems.push(`${href} has an integrity but is not in the build`);
+    else if (bytes.length === 0) problems.push(`${href} is empty`);
+    else if (sha384(bytes) !== integrity) problems.push(`${href}: integrity does not match the file`);
   }
   if (problems.length) throw new Error(`post-build: ${file}: ${problems.join('; ')}`);
 }

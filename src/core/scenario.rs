@@ -277,7 +277,7 @@ impl Scenario {
                         ),
                     )),
                 },
-                "users" | "price" | "kwh_price" | "co2" | "pue" => {
+                fleet if FLEET_PARAMS.contains(&fleet) => {
                     let (kind, slot) = match key.as_ref() {
                         "users" => (InputKind::Users, &mut capacity.users),
                         "price" => (InputKind::Amount, &mut capacity.price_per_gpu_hour),
