@@ -265,7 +265,13 @@ pub async fn read_files(files: Vec<web_sys::File>) -> Vec<(String, Result<String
             .ok()
             .and_then(|t| t.as_string())
             .ok_or_else(|| "could not be read as text".to_string());
-        out.push((file.name(), text));
+        // A file picked with its folder (a folder input) keeps the folder in its name, so
+        // companion files (EvalScope's summary and percentiles) can be paired.
+        let relative = js_sys::Reflect::get(&file, &JsValue::from_str("webkitRelativePath"))
+            .ok()
+            .and_then(|p| p.as_string())
+            .filter(|p| !p.is_empty());
+        out.push((relative.unwrap_or_else(|| file.name()), text));
     }
     out
 }

@@ -1,6 +1,7 @@
 //! The bundled ML.ENERGY lm-arena-chat file: shape and validity.
 
 use llm_slo_planner::core::bundled::{lm_arena_chat, parse_task_file};
+use llm_slo_planner::core::import::{import, InputFile};
 use llm_slo_planner::core::sweep::Statistic;
 
 /// The task file as published, byte for byte: the one source of truth for the bundled data.
@@ -30,6 +31,25 @@ fn compiled_data_equals_the_json_file() {
             .collect()
     };
     assert_eq!(bits(&parsed), bits(lm_arena_chat()));
+}
+
+#[test]
+fn importing_the_bundled_file_gives_the_bundled_sweeps() {
+    // One reader for the bundled data, the other workloads and an imported ML.ENERGY file: the
+    // same models, sweeps and rows (the task name and provenance are the import's own).
+    let imported = import(&[InputFile {
+        name: "lm-arena-chat.json".into(),
+        text: LM_ARENA_CHAT_JSON.into(),
+    }])
+    .unwrap();
+    assert!(imported.problems.is_empty(), "{:?}", imported.problems);
+    assert!(imported.warnings.is_empty(), "{:?}", imported.warnings);
+    let bundled = lm_arena_chat();
+    assert_eq!(imported.source.models, bundled.models);
+    assert_eq!(imported.source.sweeps, bundled.sweeps);
+    for i in 0..bundled.sweeps.len() {
+        assert_eq!(imported.source.sweep_label(i), bundled.sweep_label(i));
+    }
 }
 
 #[test]
@@ -89,7 +109,13 @@ fn only_qwen3_30b_on_2_h100_has_duplicate_levels() {
         .sweeps
         .iter()
         .filter(|s| s.levels().iter().any(|l| l.is_duplicate()))
-        .map(|s| format!("{} {}", source.models[s.model_index].model_id, s.label()))
+        .map(|s| {
+            format!(
+                "{} {}",
+                source.models[s.model_index].model_id,
+                s.deployment.base_label()
+            )
+        })
         .collect();
     assert_eq!(
         with_duplicates,

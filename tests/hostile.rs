@@ -115,12 +115,22 @@ fn nasty_corpus() {
     ];
     for f in &files {
         let result = import(std::slice::from_ref(f));
-        if f.name == "big.csv" || f.name == "xss.json" {
+        if f.name == "big.csv" || f.name == "xss.json" || f.name == "neg.csv" {
             let imported = result.expect(&f.name);
             if f.name == "xss.json" {
                 assert_eq!(
                     imported.source.models[0].model_id,
                     "<img src=x onerror=alert(1)>"
+                );
+            }
+            if f.name == "neg.csv" {
+                // A negative level or throughput rejects its row; a negative latency is "not
+                // reported" and the row is kept.
+                assert_eq!(imported.source.row_count(), 1);
+                let level = &imported.source.sweeps[0].levels()[0];
+                assert_eq!(
+                    level.latency_ms(llm_slo_planner::core::sweep::Statistic::P50),
+                    None
                 );
             }
         } else if f.name != "huge.json" {

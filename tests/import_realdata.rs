@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use llm_slo_planner::core::import::{detect, import, Format, Import, InputFile, Problem};
+use llm_slo_planner::core::import::{
+    detect, import, Format, Import, InputFile, Problem, RowErrorKind,
+};
 use llm_slo_planner::core::sweep::{LevelKind, Source, Statistic, Sweep};
 
 fn realdata(rel: &str) -> InputFile {
@@ -46,7 +48,7 @@ fn only_sweep(import: &Import) -> &Sweep {
             .source
             .sweeps
             .iter()
-            .map(Sweep::label)
+            .map(|s| s.deployment.base_label())
             .collect::<Vec<_>>()
     );
     &import.source.sweeps[0]
@@ -66,8 +68,8 @@ fn find<'a>(source: &'a Source, model: &str, gpu: &str, gpus: Option<u32>) -> Ve
         .iter()
         .filter(|s| {
             source.models[s.model_index].model_id == model
-                && s.gpu_model == gpu
-                && s.num_gpus == gpus
+                && s.deployment.gpu == gpu
+                && s.deployment.num_gpus == gpus
         })
         .collect()
 }
@@ -85,8 +87,11 @@ fn vllm_multi_file_sweep() {
     assert!(imported.problems.is_empty(), "{:?}", imported.problems);
     let sweep = only_sweep(&imported);
     assert_eq!(imported.source.models[0].model_id, "zai-org/GLM-4.7");
-    assert_eq!(sweep.level_kind, LevelKind::Concurrency);
-    assert_eq!(sweep.num_gpus, None);
+    assert_eq!(sweep.level_kind(), LevelKind::Concurrency);
+    assert_eq!(sweep.deployment.num_gpus, None);
+    // Every file states burstiness 1 and an unbounded request rate: one sweep.
+    assert_eq!(sweep.deployment.burstiness, Some(1.0));
+    assert_eq!(sweep.deployment.offered_rate, None);
     assert_eq!(
         sweep.levels().iter().map(|l| l.level).collect::<Vec<_>>(),
         vec![1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0]
@@ -123,7 +128,7 @@ fn vllm_bench_sweep_folders_count_each_run_once_and_keep_repeats() {
         .source
         .sweeps
         .iter()
-        .find(|s| s.config == "max_num_seqs=4")
+        .find(|s| s.deployment.config.as_deref() == Some("max_num_seqs=4"))
         .unwrap();
     assert_eq!(s4.rows.len(), 2);
     assert!(s4.levels()[0].is_duplicate());
@@ -140,11 +145,8 @@ fn vllm_broken_samples_give_row_messages() {
     let problems: Vec<Problem> = import(&[failed]).unwrap_err();
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].row, Some(1));
-    assert!(
-        problems[0].message.contains("all requests failed"),
-        "{}",
-        problems[0].message
-    );
+    assert_eq!(problems[0].error.kind, RowErrorKind::AllRequestsFailed);
+    assert!(problems[0].message().contains("all requests failed"));
     let good = realdata(
         "er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1/bench_serve_v0.25.1.json",
     );
@@ -162,12 +164,22 @@ fn sglang_jsonl_with_bare_infinity() {
     assert_eq!(detect(&online), Some(Format::SglangJsonl));
     let imported = import(&[online]).unwrap();
     assert!(imported.problems.is_empty());
-    let s = only_sweep(&imported);
-    // Seven lines: rates 1, 2, 4, 8, 16, then 4 and 8 again (repeat runs, kept as duplicates).
-    assert_eq!(s.rows.len(), 7);
+    // Seven lines: rates 1, 2, 4, 8, 16 on the random dataset (1024/1024), then 4 and 8 on
+    // sharegpt: two workloads, two sweeps (they used to be pooled as "repeat runs").
+    assert_eq!(imported.source.sweeps.len(), 2);
+    let s = &imported.source.sweeps[0];
+    assert_eq!(s.deployment.workload_label(), "random 1024/1024");
+    assert_eq!(imported.source.sweep_label(0), "GPU not stated (GPU count not stated), parallelism not stated, precision not stated, random 1024/1024");
+    assert_eq!(imported.source.sweep_label(1), "GPU not stated (GPU count not stated), parallelism not stated, precision not stated, sharegpt");
+    assert_eq!(s.rows.len(), 5);
     assert_eq!(s.levels().len(), 5);
-    assert!(level(s, 4.0).is_duplicate());
-    assert_eq!(s.level_kind, LevelKind::RequestRate);
+    assert!(s.levels().iter().all(|l| !l.is_duplicate()));
+    assert_eq!(
+        imported.source.sweeps[1].deployment.dataset.as_deref(),
+        Some("sharegpt")
+    );
+    assert_eq!(imported.source.sweeps[1].levels().len(), 2);
+    assert_eq!(s.level_kind(), LevelKind::RequestRate);
     assert_eq!(level(s, 1.0).throughput_tok_s, 537.4142851849319);
     assert_eq!(
         level(s, 16.0).latency_ms(Statistic::P50),
@@ -181,7 +193,9 @@ fn sglang_jsonl_with_bare_infinity() {
         realdata("datacrunch-h200-benchmarks__sglang_outputs__llama_3_3_70b_offline_output.jsonl");
     let problems = import(&[offline]).unwrap_err();
     assert_eq!(problems.len(), 7);
-    assert!(problems.iter().all(|p| p.message.starts_with("no level")));
+    assert!(problems
+        .iter()
+        .all(|p| p.error.kind == RowErrorKind::NoLevel && p.message().starts_with("no level")));
     assert_eq!(problems[6].row, Some(7));
 }
 
@@ -227,7 +241,10 @@ fn inferencex_agentic_aggregate_in_seconds_with_a_failed_row() {
     let imported = import(&[file]).unwrap();
     // conc 32 on TP8 with lmcache: 0 successful requests.
     assert_eq!(imported.problems.len(), 1);
-    assert!(imported.problems[0].message.contains("all requests failed"));
+    assert_eq!(
+        imported.problems[0].error.kind,
+        RowErrorKind::AllRequestsFailed
+    );
     assert_eq!(imported.problems[0].row, Some(10));
     let rows: usize = imported.source.sweeps.iter().map(|s| s.rows.len()).sum();
     assert_eq!(rows, 22);
@@ -236,9 +253,13 @@ fn inferencex_agentic_aggregate_in_seconds_with_a_failed_row() {
         .source
         .sweeps
         .iter()
-        .find(|s| s.tensor_parallel == 4 && s.config.contains("lmcache"))
+        .find(|s| {
+            s.deployment.tp == Some(4) && s.deployment.config.as_deref() == Some("offload lmcache")
+        })
         .unwrap();
-    assert_eq!(s.num_gpus, Some(4));
+    assert_eq!(s.deployment.num_gpus, Some(4));
+    assert_eq!(s.deployment.engine.as_deref(), Some("vllm"));
+    assert_eq!(s.deployment.dataset.as_deref(), Some("agentic-coding"));
     let l14 = level(s, 14.0);
     assert_eq!(
         l14.latency_ms(Statistic::ItlMean),
@@ -256,12 +277,35 @@ fn inferencex_api_rows_scale_per_gpu_figures() {
     let file = realdata("inferencex-app__cypress_fixtures_api__benchmarks.json");
     let imported = import(&[file]).unwrap();
     let rows: usize = imported.source.sweeps.iter().map(|s| s.rows.len()).sum();
-    assert_eq!(rows + imported.problems.len(), 435);
+    // Two rows lack throughput and are rejected; the other 433 form 300 sweeps by their
+    // identity fields (hardware, engine and image, precision, speculative decoding, both sides'
+    // parallelism and GPUs, input/output lengths, and each campaign date).
+    assert_eq!(imported.problems.len(), 2, "{:?}", imported.problems);
+    assert!(imported
+        .problems
+        .iter()
+        .all(|p| p.error.kind == RowErrorKind::Missing));
+    assert_eq!(rows, 433);
+    assert_eq!(imported.source.sweeps.len(), 300);
     // The first entry: mi355x sglang fp4, 4 GPUs, conc 4: 98.988 tok/s per GPU, 628.9 W per GPU.
     let s = find(&imported.source, "dsr1", "mi355x", Some(4))
         .into_iter()
-        .find(|s| s.precision_label() == "fp4" && s.config.starts_with("sglang, 1024/1024"))
+        .find(|s| {
+            let d = &s.deployment;
+            d.precision_label() == "fp4"
+                && d.engine.as_deref() == Some("sglang")
+                && d.date.as_deref() == Some("2026-06-11")
+                && (d.isl, d.osl) == (Some(1024.0), Some(1024.0))
+        })
         .unwrap();
+    assert_eq!(
+        s.deployment.engine_version.as_deref(),
+        Some("lmsysorg/sglang:v0.5.12-rocm700-mi35x")
+    );
+    assert_eq!(
+        s.deployment.disaggregation.as_deref(),
+        Some("not disaggregated")
+    );
     let l4 = level(s, 4.0);
     assert_eq!(l4.throughput_tok_s, 98.9883650269406 * 4.0);
     assert_eq!(l4.power_w, Some(628.907 * 4.0));
@@ -295,7 +339,7 @@ fn mlenergy_files_current_preview_and_per_model() {
         .source
         .sweeps
         .iter()
-        .all(|s| s.data_parallel == 1 && s.expert_parallel >= 1));
+        .all(|s| s.deployment.dp == Some(1) && s.deployment.ep >= Some(1)));
 
     let nested = realdata("mlenergy-leaderboard__public_data_models__Qwen__Qwen3-30B-A3B-Instruct-2507__lm-arena-chat.json");
     assert_eq!(detect(&nested), Some(Format::MlEnergyModel));
@@ -310,7 +354,7 @@ fn mlenergy_files_current_preview_and_per_model() {
     // The same duplicate rows as the bundled file: two runs at 256 and at 512.
     assert!(level(s[0], 256.0).is_duplicate() && level(s[0], 512.0).is_duplicate());
     assert_eq!(level(s[0], 256.0).throughput_tok_s, 7154.113418980205);
-    assert_eq!(s[0].expert_parallel, 2);
+    assert_eq!(s[0].deployment.ep, Some(2));
     // The per-model file has no nickname: the id stands in, nothing is made up.
     assert_eq!(
         imported.source.models[0].nickname,
@@ -343,7 +387,16 @@ fn mlenergy_v2_csv_and_records_read_max_bs_and_tpot_in_seconds() {
             Some(0.11220224938943191 * 1000.0)
         );
         assert_eq!(l128.throughput_tok_s, 1051.3354539260472);
-        assert_eq!(l128.energy_per_token_j, None);
+        // J/token is not stored: derived as J per request / output tokens per request.
+        let run = &gemma[0].rows[l128.row_indices[0]];
+        assert_eq!(
+            l128.energy_per_token_j,
+            Some(run.energy_per_request_j.unwrap() / run.avg_output_len.unwrap())
+        );
+        assert_eq!(
+            l128.energy_basis,
+            Some(llm_slo_planner::core::sweep::EnergyBasis::PerRequestOverOutputTokens)
+        );
         // Mixtral 8x22B with PP=2: level is Max BS (2048), not the file name's bs1024; 16 GPUs.
         let mixtral = find(
             &imported.source,
@@ -351,7 +404,8 @@ fn mlenergy_v2_csv_and_records_read_max_bs_and_tpot_in_seconds() {
             "A100-SXM4-40GB",
             Some(16),
         );
-        assert_eq!(mixtral[0].config, "PP2");
+        assert_eq!(mixtral[0].deployment.pp, Some(2));
+        assert_eq!(mixtral[0].deployment.parallelism_label(), "TP8 PP2");
         assert_eq!(
             level(mixtral[0], 2048.0).throughput_tok_s,
             1521.9288561383771
@@ -376,27 +430,35 @@ fn csv_template_and_its_row_problems() {
     let imported = import(&[file]).unwrap();
     let sweep = only_sweep(&imported);
     assert_eq!(
-        sweep.label(),
+        sweep.deployment.base_label(),
         "2 x L40S, parallelism not stated, precision not stated"
     );
-    assert_eq!(sweep.levels().len(), 2);
+    // The row with a latency of -1 is kept, its p50 not reported (and counted).
+    assert_eq!(sweep.levels().len(), 3);
+    assert_eq!(level(sweep, 128.0).latency_ms(Statistic::P50), None);
     assert_eq!(level(sweep, 8.0).latency_ms(Statistic::P50), Some(10.5));
     assert_eq!(
         level(sweep, 8.0).latency_ms(Statistic::Rate),
         Some(8.0 * 1000.0 / 800.0)
     );
     assert_eq!(level(sweep, 16.0).power_w, Some(610.0));
-    let rows: Vec<(Option<usize>, &str)> = imported
+    let rows: Vec<(Option<usize>, RowErrorKind)> = imported
         .problems
         .iter()
-        .map(|p| (p.row, p.message.as_str()))
+        .map(|p| (p.row, p.error.kind))
         .collect();
-    assert_eq!(rows.len(), 4);
-    assert_eq!(rows[0].0, Some(4));
-    assert!(rows[0].1.starts_with("no level"));
-    assert!(rows[1].1.contains("`output_tok_s` is not a number"));
-    assert!(rows[2].1.contains("zero"));
-    assert!(rows[3].1.contains("negative"));
+    assert_eq!(
+        rows,
+        vec![
+            (Some(4), RowErrorKind::NoLevel),
+            (Some(5), RowErrorKind::NotANumber),
+            (Some(6), RowErrorKind::NotPositive),
+            (None, RowErrorKind::UnusableLatencies),
+        ]
+    );
+    assert!(imported.problems[1]
+        .message()
+        .contains("`output_tok_s` is not a number"));
 }
 
 #[test]
@@ -409,9 +471,19 @@ fn unrecognised_and_hostile_files_change_nothing_and_do_not_panic() {
         InputFile { name: "e.json".into(), text: String::new() },
     ];
     let problems = import(&files).unwrap_err();
-    assert_eq!(problems.len(), 5);
+    let kinds: Vec<RowErrorKind> = problems.iter().map(|p| p.error.kind).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            RowErrorKind::NotRecognised,
+            RowErrorKind::NotRecognised,
+            RowErrorKind::NotJson,
+            RowErrorKind::NotANumber,
+            RowErrorKind::NotRecognised,
+        ]
+    );
     assert!(problems[3]
-        .message
+        .message()
         .contains("`max_concurrency` is not a number"));
 }
 
@@ -423,9 +495,12 @@ fn two_workloads_of_one_deployment_stay_apart() {
     );
     let imported = import(&[gpqa, chat]).unwrap();
     let qwen14 = find(&imported.source, "Qwen/Qwen3-14B", "H100", Some(1));
-    let mut configs: Vec<&str> = qwen14.iter().map(|s| s.config.as_str()).collect();
-    configs.sort();
-    assert_eq!(configs, vec!["gpqa", "lm-arena-chat"]);
+    let mut workloads: Vec<&str> = qwen14
+        .iter()
+        .filter_map(|s| s.deployment.dataset.as_deref())
+        .collect();
+    workloads.sort();
+    assert_eq!(workloads, vec!["gpqa", "lm-arena-chat"]);
     assert!(qwen14
         .iter()
         .all(|s| s.levels().iter().all(|l| !l.is_duplicate())));
@@ -444,11 +519,8 @@ fn out_of_range_rows_and_too_many_rows_are_left_out_with_a_message() {
     }])
     .unwrap();
     assert_eq!(imported.source.row_count(), 2000);
-    let messages: Vec<&str> = imported
-        .problems
-        .iter()
-        .map(|p| p.message.as_str())
-        .collect();
+    let messages: Vec<String> = imported.problems.iter().map(|p| p.message()).collect();
+    let messages: Vec<&str> = messages.iter().map(String::as_str).collect();
     // Numbers far out of range are written with an exponent, not 300 digits.
     assert!(messages.contains(
         &"a level of 1e300 with 10 tok/s is out of range (1e-6 to 1e9) and was left out"
@@ -473,7 +545,7 @@ fn vllm_json_with_bare_nan_is_read() {
     assert_eq!(level.latency_ms(Statistic::P99), None);
     assert_eq!(level.latency_ms(Statistic::TtftP99), None);
     // NaN is how vLLM writes "no value"; a 0 ITL is a value that cannot be used, and is said.
-    let messages: Vec<&str> = imported.problems.iter().map(|p| p.message.as_str()).collect();
+    let messages: Vec<String> = imported.problems.iter().map(|p| p.message()).collect();
     assert_eq!(
         messages,
         ["1 latency value of 0 or below is shown as not reported"]

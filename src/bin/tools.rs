@@ -5,7 +5,7 @@
 //! text); nothing here touches the page.
 
 use llm_slo_planner::core::handoff::{encode, ImportReply, StoredSource};
-use llm_slo_planner::core::import::{detect, import, InputFile};
+use llm_slo_planner::core::import::{import_with, read, ImportOptions, InputFile};
 use llm_slo_planner::core::sources::{read_stored, write_stored, StoredFile, StoredImport};
 use llm_slo_planner::core::sweep::Source;
 use llm_slo_planner::core::{bundled, handoff, share};
@@ -25,14 +25,13 @@ pub fn parse_task_file(text: &str) -> Vec<u8> {
     encode(&bundled::parse_task_file(text))
 }
 
-/// Files (names and texts, in the same order) → [`ImportReply`].
+/// Files (names and texts, in the same order), with the import dialog's model for files that
+/// state none → [`ImportReply`].
 #[wasm_bindgen]
-pub fn import_files(names: Vec<String>, texts: Vec<String>) -> Vec<u8> {
+pub fn import_files(names: Vec<String>, texts: Vec<String>, model: Option<String>) -> Vec<u8> {
     let files = input_files(names, texts);
-    encode(&ImportReply {
-        formats: files.iter().map(|f| (f.name.clone(), detect(f))).collect(),
-        result: import(&files),
-    })
+    let (formats, result) = read(&files, &ImportOptions { model_id: model });
+    encode(&ImportReply { formats, result })
 }
 
 /// The stored-imports text of local storage → `Vec<StoredSource>`: every stored import that
@@ -42,7 +41,10 @@ pub fn stored_sources(storage: Option<String>) -> Vec<u8> {
     let sources: Vec<StoredSource> = read_stored(storage.as_deref())
         .into_iter()
         .filter_map(|stored| {
-            let imported = import(&stored.input_files()).ok()?;
+            let options = ImportOptions {
+                model_id: stored.model.clone(),
+            };
+            let imported = import_with(&stored.input_files(), &options).ok()?;
             Some(StoredSource {
                 id: stored.id,
                 files: stored.files.into_iter().map(|f| f.name).collect(),
@@ -53,18 +55,21 @@ pub fn stored_sources(storage: Option<String>) -> Vec<u8> {
     encode(&sources)
 }
 
-/// The stored-imports text with this import added (or replaced): the new text to store.
+/// The stored-imports text with this import (its files and the dialog's model) added (or
+/// replaced): the new text to store.
 #[wasm_bindgen]
 pub fn store_import(
     storage: Option<String>,
     id: String,
     names: Vec<String>,
     texts: Vec<String>,
+    model: Option<String>,
 ) -> String {
     let mut stored = read_stored(storage.as_deref());
     stored.retain(|s| s.id != id);
     stored.push(StoredImport {
         id,
+        model,
         files: input_files(names, texts)
             .into_iter()
             .map(|f| StoredFile {

@@ -12,8 +12,34 @@
 //!   ITL ≥ active params × bytes per param / (HBM bandwidth × GPUs); a row faster than that
 //!   (median ITL, else mean TPOT) is flagged. H100 SXM 3.35 TB/s, B200 8 TB/s, A100 40GB
 //!   1.555 TB/s; bf16/fp16 2 bytes, fp8 1 byte; MoE: activated parameters.
+//! - `implausible-speed`: the per-user speed implies far more output than the run measured.
+//!   R = concurrency × 1000 / latency / output throughput, where concurrency is
+//!   `avg_batch_size`, else the level when it counts requests, else (request-rate sweeps) served
+//!   req/s × mean end-to-end latency (Little's law), and latency is mean TPOT, else mean ITL,
+//!   else p50 ITL (never the selected statistic: the check does not move with the menu).
+//!   Concurrent streams each decoding at 1000 / latency tok/s can at most produce
+//!   concurrency × 1000 / latency tok/s, so R is about 1 for a decode-bound run and above 1 only
+//!   by what prefill, queueing and idle streams take from the aggregate. Flagged at
+//!   R ≥ [`IMPLAUSIBLE_SPEED_RATIO`] = 100: the bundled workloads reach at most 16
+//!   (sourcegraph-fim, 8 × B200 at 2048, short outputs behind long prompts), real runs with few
+//!   output tokens behind long queues about 5, while seconds typed into `_ms` columns give about
+//!   1,000. The margin keeps real data clear and still catches a unit slip of 1000×.
+//! - `saturated`: on a request-rate sweep, the served rate is below
+//!   [`SATURATED_BELOW`] = 0.8× the offered rate: the server did not sustain that load. The
+//!   planner fails such a level on the condition `saturated`.
+//! - `rate-above-offered`: on a request-rate sweep, the served rate is above
+//!   [`ABOVE_OFFERED`] = 1.25× the offered rate, which a client holding to its rate cannot
+//!   produce (a mislabelled rate, or runs of another setting).
 
-use super::sweep::{LevelKind, Model, Statistic, Sweep};
+use super::format::{grouped, significant, trimmed};
+use super::sweep::{LevelKind, Model, Row, Statistic, Sweep};
+
+/// R at or above which a row is flagged `implausible-speed` (see the module documentation).
+pub const IMPLAUSIBLE_SPEED_RATIO: f64 = 100.0;
+/// Served / offered below which a request-rate level is `saturated`.
+pub const SATURATED_BELOW: f64 = 0.8;
+/// Served / offered above which a request-rate row is flagged `rate-above-offered`.
+pub const ABOVE_OFFERED: f64 = 1.25;
 
 /// Which check a row fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,17 +56,34 @@ pub enum AnomalyKind {
     EnergyIdentity,
     /// Faster than reading the active weights once per token allows.
     FasterThanMemoryBound,
+    /// Per-user speed × concurrency is 100× or more the measured throughput.
+    ImplausibleSpeed,
+    /// Served below 0.8× the offered request rate.
+    Saturated,
+    /// Served above 1.25× the offered request rate.
+    RateAboveOffered,
 }
 
 impl AnomalyKind {
     /// Every kind, in display order.
-    pub const ALL: [AnomalyKind; 6] = [
+    pub const ALL: [AnomalyKind; 9] = [
         AnomalyKind::NonMonotonic,
         AnomalyKind::Duplicate,
         AnomalyKind::LowUtilisation,
         AnomalyKind::RateMismatch,
         AnomalyKind::EnergyIdentity,
         AnomalyKind::FasterThanMemoryBound,
+        AnomalyKind::ImplausibleSpeed,
+        AnomalyKind::Saturated,
+        AnomalyKind::RateAboveOffered,
+    ];
+
+    /// The kinds that do not depend on the selected statistic and that an import warns about:
+    /// numbers that cannot be true together, and loads the server did not serve as offered.
+    pub const IMPORT_WARNINGS: [AnomalyKind; 3] = [
+        AnomalyKind::ImplausibleSpeed,
+        AnomalyKind::Saturated,
+        AnomalyKind::RateAboveOffered,
     ];
 
     /// The hook value (`data-kind`), e.g. `non-monotonic`.
@@ -52,6 +95,24 @@ impl AnomalyKind {
             AnomalyKind::RateMismatch => "rate-mismatch",
             AnomalyKind::EnergyIdentity => "energy-identity",
             AnomalyKind::FasterThanMemoryBound => "faster-than-memory-bound",
+            AnomalyKind::ImplausibleSpeed => "implausible-speed",
+            AnomalyKind::Saturated => "saturated",
+            AnomalyKind::RateAboveOffered => "rate-above-offered",
+        }
+    }
+
+    /// What the flag means, in one phrase for the page's legend.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            AnomalyKind::NonMonotonic => "latency at the statistic or throughput falls from the level below",
+            AnomalyKind::Duplicate => "several runs at one level; the level takes the worst of the runs that report each figure",
+            AnomalyKind::LowUtilisation => "avg batch under 85% of max_num_seqs",
+            AnomalyKind::RateMismatch => "throughput ÷ batch and 1000 ÷ median ITL differ by over 25%",
+            AnomalyKind::EnergyIdentity => "J/token ≠ power ÷ throughput",
+            AnomalyKind::FasterThanMemoryBound => "faster than reading the active weights once per token",
+            AnomalyKind::ImplausibleSpeed => "per-user speed × concurrency is 100× or more the measured throughput (seconds typed into ms columns?)",
+            AnomalyKind::Saturated => "served below 0.8× the offered request rate: the level fails",
+            AnomalyKind::RateAboveOffered => "served above 1.25× the offered request rate",
         }
     }
 }
@@ -94,8 +155,9 @@ pub fn bytes_per_param(precision: &str) -> Option<f64> {
 /// precision, GPU count or parameter count is not known.
 pub fn memory_bound_itl_ms(sweep: &Sweep, model: &Model) -> Option<f64> {
     let params = model.activated_params_b.or(model.total_params_b)? * 1e9;
-    let bytes = bytes_per_param(&sweep.weight_precision)?;
-    let bandwidth = hbm_bandwidth(&sweep.gpu_model)? * f64::from(sweep.num_gpus?);
+    let bytes = bytes_per_param(&sweep.deployment.precision)?;
+    let d = &sweep.deployment;
+    let bandwidth = hbm_bandwidth(&d.gpu)? * f64::from(d.num_gpus?);
     Some(params * bytes / bandwidth * 1000.0)
 }
 
@@ -148,7 +210,7 @@ pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> 
     for (i, row) in sweep.rows.iter().enumerate() {
         if let Some(batch) = row.avg_batch_size {
             let utilisation = batch / row.level;
-            if sweep.level_kind == LevelKind::MaxNumSeqs && utilisation < 0.85 {
+            if sweep.level_kind() == LevelKind::MaxNumSeqs && utilisation < 0.85 {
                 out.push(Anomaly {
                     kind: AnomalyKind::LowUtilisation,
                     row_index: i,
@@ -197,12 +259,121 @@ pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> 
             }
         }
     }
+    for (i, row) in sweep.rows.iter().enumerate() {
+        for (kind, detail) in row_flags(row, sweep.level_kind()) {
+            out.push(Anomaly {
+                kind,
+                row_index: i,
+                detail,
+            });
+        }
+    }
     out.sort_by_key(|a| {
         (
             a.row_index,
             AnomalyKind::ALL.iter().position(|k| *k == a.kind),
         )
     });
+    out
+}
+
+/// How many rows of a sweep carry one kind of flag, with the first of them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlagCount {
+    /// The flag.
+    pub kind: AnomalyKind,
+    /// Rows flagged.
+    pub rows: usize,
+    /// Index into `Sweep::rows` of the first.
+    pub first_row: usize,
+    /// What the first shows, with numbers.
+    pub detail: String,
+}
+
+/// The flags of [`AnomalyKind::IMPORT_WARNINGS`] on a sweep's rows, counted per kind (in that
+/// order): what an import warns about and the answer carries.
+pub fn load_flag_counts(sweep: &Sweep) -> Vec<FlagCount> {
+    let mut out: Vec<FlagCount> = Vec::new();
+    for (i, row) in sweep.rows.iter().enumerate() {
+        for (kind, detail) in row_flags(row, sweep.level_kind()) {
+            match out.iter_mut().find(|c| c.kind == kind) {
+                Some(c) => c.rows += 1,
+                None => out.push(FlagCount {
+                    kind,
+                    rows: 1,
+                    first_row: i,
+                    detail,
+                }),
+            }
+        }
+    }
+    out.sort_by_key(|c| AnomalyKind::ALL.iter().position(|k| *k == c.kind));
+    out
+}
+
+/// The ratio R of the `implausible-speed` check for one row, with the latency statistic and
+/// concurrency it used; `None` when the row lacks what R needs.
+pub fn speed_ratio(row: &Row, kind: LevelKind) -> Option<(f64, Statistic, f64)> {
+    let (stat, latency) = [Statistic::TpotMean, Statistic::ItlMean, Statistic::P50]
+        .into_iter()
+        .find_map(|s| Some((s, row.latency_ms(s)?)))?;
+    let concurrency = row.concurrency(kind)?;
+    Some((
+        concurrency * 1000.0 / latency / row.throughput_tok_s,
+        stat,
+        concurrency,
+    ))
+}
+
+/// The flags of one row that do not depend on the selected statistic: `implausible-speed`,
+/// `saturated`, `rate-above-offered`.
+fn row_flags(row: &Row, kind: LevelKind) -> Vec<(AnomalyKind, String)> {
+    let mut out = Vec::new();
+    if let Some((r, stat, concurrency)) = speed_ratio(row, kind) {
+        if r >= IMPLAUSIBLE_SPEED_RATIO {
+            let latency = row.latency_ms(stat).unwrap_or_default();
+            out.push((
+                AnomalyKind::ImplausibleSpeed,
+                format!(
+                    "1000 / {} ms ({}) = {} tok/s per user at concurrency {} cannot come from {} tok/s in aggregate (R = {} × 1000 / {} / {} = {}); latencies in seconds typed as ms?",
+                    significant(latency, 3),
+                    stat.short_label(),
+                    grouped(1000.0 / latency, 0),
+                    trimmed(concurrency, 3),
+                    grouped(row.throughput_tok_s, 1),
+                    trimmed(concurrency, 3),
+                    significant(latency, 3),
+                    grouped(row.throughput_tok_s, 1),
+                    grouped(r, 0),
+                ),
+            ));
+        }
+    }
+    if kind == LevelKind::RequestRate {
+        if let Some(served) = row.served_req_s {
+            let ratio = served / row.level;
+            if ratio < SATURATED_BELOW {
+                out.push((
+                    AnomalyKind::Saturated,
+                    format!(
+                        "served {} of {} req/s",
+                        trimmed(served, 2),
+                        trimmed(row.level, 4)
+                    ),
+                ));
+            } else if ratio > ABOVE_OFFERED {
+                out.push((
+                    AnomalyKind::RateAboveOffered,
+                    format!(
+                        "served {} req/s, {}x the offered {}",
+                        trimmed(served, 2),
+                        trimmed(ratio, 2),
+                        trimmed(row.level, 4)
+                    ),
+                ));
+            }
+        }
+    }
     out
 }
 
@@ -254,10 +425,7 @@ mod tests {
         ];
         let sweep = Sweep::new(
             0,
-            "H100".into(),
-            Some(1),
-            (1, 1, 1),
-            "bfloat16".into(),
+            crate::core::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "bfloat16"),
             rows,
         );
         let found = anomalies(&sweep, &model(1.0), Statistic::P50);
@@ -273,10 +441,7 @@ mod tests {
         let r = Row::new(1.0, 50.0).with(Statistic::TpotMean, Some(20.0));
         let sweep = Sweep::new(
             0,
-            "H100 SXM".into(),
-            Some(1),
-            (1, 1, 1),
-            "fp8".into(),
+            crate::core::deployment::Deployment::hardware("H100 SXM", Some(1), (1, 1, 1), "fp8"),
             vec![r],
         );
         let bound = memory_bound_itl_ms(&sweep, &model(70.0)).unwrap();
@@ -286,19 +451,13 @@ mod tests {
         // Unknown GPU, precision or count: no bound, no flag.
         let odd = Sweep::new(
             0,
-            "L40S".into(),
-            Some(1),
-            (1, 1, 1),
-            "fp8".into(),
+            crate::core::deployment::Deployment::hardware("L40S", Some(1), (1, 1, 1), "fp8"),
             sweep.rows.clone(),
         );
         assert_eq!(memory_bound_itl_ms(&odd, &model(70.0)), None);
         let fp4 = Sweep::new(
             0,
-            "B200".into(),
-            Some(1),
-            (1, 1, 1),
-            "fp4".into(),
+            crate::core::deployment::Deployment::hardware("B200", Some(1), (1, 1, 1), "fp4"),
             sweep.rows.clone(),
         );
         assert_eq!(memory_bound_itl_ms(&fp4, &model(70.0)), None);
@@ -325,8 +484,8 @@ mod tests {
             .iter()
             .position(|s| {
                 source.models[s.model_index].model_id == "Qwen/Qwen3-235B-A22B-Instruct-2507"
-                    && s.gpu_model == "B200"
-                    && s.num_gpus == Some(4)
+                    && s.deployment.gpu == "B200"
+                    && s.deployment.num_gpus == Some(4)
             })
             .unwrap();
         let sweep = &source.sweeps[i];

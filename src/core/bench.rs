@@ -20,10 +20,7 @@ pub fn synthetic_sweep(levels: u32) -> Sweep {
         .collect();
     Sweep::new(
         0,
-        "synthetic".into(),
-        Some(1),
-        (1, 1, 1),
-        "bfloat16".into(),
+        crate::core::deployment::Deployment::hardware("synthetic", Some(1), (1, 1, 1), "bfloat16"),
         rows,
     )
 }

@@ -114,7 +114,7 @@ pub fn at_recommendation(
     let level = sweep.levels().get(plan.recommended?)?;
     Some(capacity(
         &rec,
-        sweep.num_gpus,
+        sweep.deployment.num_gpus,
         level.energy_per_request_j,
         inputs,
     ))

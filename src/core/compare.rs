@@ -234,7 +234,7 @@ mod tests {
             .find(|r| {
                 let s = &source.sweeps[r.sweep_index];
                 source.models[s.model_index].model_id == "meta-llama/Llama-3.1-8B-Instruct"
-                    && s.gpu_model == "H100"
+                    && s.deployment.gpu == "H100"
             })
             .unwrap();
         assert_eq!(llama.recommendation.as_ref().unwrap().level, 32.0);

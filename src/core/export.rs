@@ -57,12 +57,16 @@ pub fn compare_csv(
         let cap = at_recommendation(sweep, &row.plan, slo, inputs);
         let record = [
             source.models[sweep.model_index].model_id.clone(),
-            sweep.gpu_model.clone(),
-            sweep.num_gpus.map(|n| n.to_string()).unwrap_or_default(),
-            sweep.parallelism_label(),
-            sweep.weight_precision.clone(),
+            sweep.deployment.gpu.clone(),
+            sweep
+                .deployment
+                .num_gpus
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
+            sweep.deployment.parallelism_label(),
+            sweep.deployment.precision.clone(),
             row.plan.status.key().to_string(),
-            sweep.level_kind.label().to_string(),
+            sweep.level_kind().label().to_string(),
             num(rec.map(|r| r.level)),
             num(rec.and_then(|r| r.avg_batch_size)),
             slo.stat.key().to_string(),
@@ -235,7 +239,7 @@ pub fn scenario_json(
         },
         result: JsonResult {
             status: plan.status.key(),
-            level_kind: sweep.level_kind.label(),
+            level_kind: sweep.level_kind().label(),
             level: rec.as_ref().map(|r| r.level),
             avg_batch_size: rec.as_ref().and_then(|r| r.avg_batch_size),
             latency_ms: rec.as_ref().map(|r| r.latency_ms),

@@ -9,14 +9,14 @@
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::import::{Format, Import, Problem};
+use super::import::{FileFormats, Import, Problem};
 use super::sweep::Source;
 
 /// The answer to an import: the format each file was read as, and the import or why none.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ImportReply {
     /// Each file and the format it was read as (`None`: not recognised).
-    pub formats: Vec<(String, Option<Format>)>,
+    pub formats: FileFormats,
     /// The import, or the problems that left no usable row.
     pub result: Result<Import, Vec<Problem>>,
 }

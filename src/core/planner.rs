@@ -7,6 +7,9 @@
 //!    `1000 / latency_ms >= S`, and every extra tail limit holds (`latency_ms(stat) <= max_ms`).
 //!    A level with no value for a statistic it is judged on is **not reported** there: it is
 //!    shown, never recommended, and does not end the run (it was not measured, it did not fail).
+//!    On a request-rate sweep, a level whose served request rate is below 0.8× the offered
+//!    rate (see [`crate::core::anomalies::SATURATED_BELOW`]) did not sustain that load: it fails on
+//!    the condition **saturated**, like a target it misses.
 //! 3. The **recommendation** is the largest level such that every reported level at or below it
 //!    meets.
 //!    Sweeps are not always monotonic: a higher level that meets after a lower one failed is
@@ -22,7 +25,8 @@
 //! 7. [`batching_effect`]: per-user speed and throughput at the recommendation relative to the
 //!    smallest measured level (the reading of seed 000: each user slower, aggregate higher).
 
-use super::sweep::{Level, Statistic, Sweep};
+use super::anomalies::SATURATED_BELOW;
+use super::sweep::{Level, LevelKind, Statistic, Sweep};
 
 /// A per-user target.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -127,6 +131,13 @@ pub enum Condition {
     Target,
     /// The limit at this index of `Slo::limits`.
     Limit(usize),
+    /// A request-rate level served below 0.8× its offered rate.
+    Saturated {
+        /// Served request rate, req/s (worst of the runs that report it).
+        served_req_s: f64,
+        /// Offered request rate (the level), req/s.
+        offered_req_s: f64,
+    },
 }
 
 /// Outcome of planning one sweep.
@@ -202,11 +213,12 @@ pub struct Plan {
 
 /// Plans one sweep: see the module documentation for the rule.
 pub fn plan(sweep: &Sweep, slo: &Slo) -> Plan {
-    plan_levels(sweep.levels(), slo)
+    plan_levels(sweep.levels(), sweep.level_kind(), slo)
 }
 
-/// [`plan`] over levels sorted ascending (as `Sweep::levels()` returns them).
-pub fn plan_levels(levels: &[Level], slo: &Slo) -> Plan {
+/// [`plan`] over levels sorted ascending (as `Sweep::levels()` returns them) of a sweep whose
+/// level is `kind`.
+pub fn plan_levels(levels: &[Level], kind: LevelKind, slo: &Slo) -> Plan {
     let verdicts: Vec<Verdict> = levels
         .iter()
         .map(|l| {
@@ -226,6 +238,14 @@ pub fn plan_levels(levels: &[Level], slo: &Slo) -> Plan {
                     .is_some_and(|ms| ms <= limit.max_ms)
                 {
                     broken.push(Condition::Limit(i));
+                }
+            }
+            if let (Some(ratio), Some(served)) = (l.served_ratio(kind), l.served_req_s) {
+                if ratio < SATURATED_BELOW {
+                    broken.push(Condition::Saturated {
+                        served_req_s: served,
+                        offered_req_s: l.level,
+                    });
                 }
             }
             Verdict {
@@ -347,9 +367,9 @@ impl Plan {
         Some(Recommendation {
             level: level.level,
             avg_batch_size: level.avg_batch_size,
-            streams: level.avg_batch_size.or((sweep.level_kind
-                == crate::core::sweep::LevelKind::Concurrency)
-                .then_some(level.level)),
+            streams: level
+                .avg_batch_size
+                .or((sweep.level_kind() == LevelKind::Concurrency).then_some(level.level)),
             throughput_tok_s: level.throughput_tok_s,
             throughput_per_gpu_tok_s: sweep.per_gpu(level.throughput_tok_s),
             energy_per_token_j: level.energy_per_token_j,
@@ -489,10 +509,7 @@ mod tests {
             .collect();
         Sweep::new(
             0,
-            "H100".into(),
-            Some(2),
-            (2, 1, 1),
-            "bfloat16".into(),
+            crate::core::deployment::Deployment::hardware("H100", Some(2), (2, 1, 1), "bfloat16"),
             rows,
         )
     }
@@ -650,7 +667,11 @@ mod tests {
     fn a_level_without_the_statistic_is_not_reported_and_does_not_end_the_run() {
         let mut s = sweep_of(&[(8.0, 10.0), (16.0, 20.0), (32.0, 25.0), (64.0, 40.0)]);
         s.rows[1].set_latency_ms(Statistic::P50, None);
-        let s = Sweep::new(0, "H100".into(), Some(1), (1, 1, 1), "fp8".into(), s.rows);
+        let s = Sweep::new(
+            0,
+            crate::core::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
+            s.rows,
+        );
         let p = plan(&s, &slo(Target::MsPerToken(30.0), Statistic::P50));
         assert_eq!(p.status, Status::Ok);
         assert_eq!(p.recommended, Some(2));
@@ -660,10 +681,7 @@ mod tests {
         // A level reported only at another statistic than every other level: nothing to judge.
         let only = Sweep::new(
             0,
-            "H100".into(),
-            Some(1),
-            (1, 1, 1),
-            "fp8".into(),
+            crate::core::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
             vec![s.rows[1].clone()],
         );
         assert!(matches!(
@@ -673,10 +691,7 @@ mod tests {
         // Each statistic reported, but never at the same level: none missing, none judged.
         let apart = Sweep::new(
             0,
-            "H100".into(),
-            Some(1),
-            (1, 1, 1),
-            "fp8".into(),
+            crate::core::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
             vec![
                 Row::new(8.0, 800.0).with(Statistic::P50, Some(10.0)),
                 Row::new(16.0, 1400.0).with(Statistic::P99, Some(30.0)),

@@ -14,7 +14,8 @@
 
 use std::sync::OnceLock;
 
-use super::sweep::{LevelKind, Model, Provenance, Row, Source, Statistic, Sweep};
+use super::deployment::{Deployment, LevelKind, PRECISION_NOT_STATED};
+use super::sweep::{Model, Provenance, Row, Source, Statistic, Sweep};
 
 /// The reference source, built once.
 pub fn reference() -> &'static Source {
@@ -64,31 +65,29 @@ fn build() -> Source {
     let sweeps = vec![
         Sweep::new(
             0,
-            "A100 40GB".into(),
-            Some(1),
-            (1, 1, 1),
-            "precision not stated".into(),
+            Deployment {
+                level_kind: LevelKind::Concurrency,
+                config: Some("FasterTransformer static batching, 512 in / 64 out".into()),
+                ..Deployment::hardware("A100 40GB", Some(1), (1, 1, 1), PRECISION_NOT_STATED)
+            },
             mpt_rows(),
-        )
-        .with_level_kind(LevelKind::Concurrency)
-        .with_config("FasterTransformer static batching, 512 in / 64 out".into()),
+        ),
         Sweep::new(
             1,
-            "H100 SXM".into(),
-            Some(1),
-            (1, 1, 1),
-            "fp8".into(),
+            Deployment {
+                level_kind: LevelKind::Concurrency,
+                config: Some("illustrative, not a measurement".into()),
+                ..Deployment::hardware("H100 SXM", Some(1), (1, 1, 1), "fp8")
+            },
             llama_rows(),
-        )
-        .with_level_kind(LevelKind::Concurrency)
-        .with_config("illustrative, not a measurement".into()),
+        ),
     ];
-    Source {
-        task: "reference".into(),
-        task_display_name: "Reference systems from the seed documents".into(),
+    Source::new(
+        "reference".into(),
+        "Reference systems from the seed documents".into(),
         models,
         sweeps,
-        provenance: Provenance {
+        Provenance {
             publisher: "Databricks, LLM Inference Performance Engineering (MPT-7B table); a representative H100 shape (Llama 3.1 70B FP8)".into(),
             date: None,
             engine: Some("MPT-7B: FasterTransformer-based static batching (build not stated); Llama shape: not stated".into()),
@@ -102,7 +101,7 @@ fn build() -> Source {
             ],
             reference: true,
         },
-    }
+    )
 }
 
 #[cfg(test)]

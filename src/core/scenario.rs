@@ -11,7 +11,7 @@
 
 use super::capacity::CapacityInputs;
 use super::planner::{Limit, Slo, Target};
-use super::sweep::{Source, Statistic};
+use super::sweep::{Source, Statistic, Sweep};
 
 /// `model_id` used when the URL names none (or an unknown one).
 pub const DEFAULT_MODEL: &str = "meta-llama/Llama-3.1-8B-Instruct";
@@ -342,18 +342,10 @@ impl Scenario {
         };
         // Without a `stat`, judge on p50 ITL if the sweep has it, else its first per-token one.
         let scenario = match (stat, scenario.sweep_index(source)) {
-            (None, Some(i)) => {
-                let has = source.sweeps[i].statistics();
-                let first = has.iter().copied().find(|s| s.is_per_token());
-                Scenario {
-                    stat: if has.contains(&Statistic::P50) {
-                        Statistic::P50
-                    } else {
-                        first.unwrap_or(Statistic::P50)
-                    },
-                    ..scenario
-                }
-            }
+            (None, Some(i)) => Scenario {
+                stat: default_stat(&source.sweeps[i]),
+                ..scenario
+            },
             _ => scenario,
         };
         (scenario, errors)
@@ -372,7 +364,11 @@ impl Scenario {
             .is_some_and(|i| source.sweeps[i].statistics().contains(&previous.stat));
         Scenario {
             target: previous.target,
-            stat: if reported { previous.stat } else { scenario.stat },
+            stat: if reported {
+                previous.stat
+            } else {
+                scenario.stat
+            },
             limits: previous.limits,
             capacity: previous.capacity,
             ..scenario
@@ -476,12 +472,12 @@ impl Scenario {
     /// Index into `source.sweeps` of the scenario's deployment.
     pub fn sweep_index(&self, source: &Source) -> Option<usize> {
         let model_index = source.model_index(&self.model_id)?;
-        let cfg = self.cfg.as_deref().unwrap_or_default();
-        source.sweeps.iter().position(|s| {
+        (0..source.sweeps.len()).find(|&i| {
+            let s = &source.sweeps[i];
             s.model_index == model_index
-                && s.gpu_model == self.gpu
-                && s.num_gpus == self.gpus
-                && s.config == cfg
+                && s.deployment.gpu == self.gpu
+                && s.deployment.num_gpus == self.gpus
+                && source.sweep_cfg(i) == self.cfg.as_deref()
         })
     }
 
@@ -500,12 +496,26 @@ impl Scenario {
             &mut ignored,
         );
         let cfg = resolve_config(source, model_index, &gpu, gpus, None, &mut ignored);
-        Scenario {
+        let moved = Scenario {
             model_id: model_id.to_string(),
             gpu,
             gpus,
             cfg,
             ..self.clone()
+        };
+        moved.keeping_a_reported_stat(source)
+    }
+
+    /// The same scenario judged on its statistic where its sweep reports it, else on the
+    /// sweep's default (p50 ITL, else its first per-token statistic): a deployment chosen in the
+    /// picker is never judged on a statistic it does not report.
+    fn keeping_a_reported_stat(self, source: &Source) -> Scenario {
+        match self.sweep_index(source).map(|i| &source.sweeps[i]) {
+            Some(sweep) if !sweep.statistics().contains(&self.stat) => Scenario {
+                stat: default_stat(sweep),
+                ..self
+            },
+            _ => self,
         }
     }
 
@@ -516,16 +526,31 @@ impl Scenario {
         };
         Scenario {
             model_id: source.models[sweep.model_index].model_id.clone(),
-            gpu: sweep.gpu_model.clone(),
-            gpus: sweep.num_gpus,
-            cfg: Some(sweep.config.clone()).filter(|c| !c.is_empty()),
+            gpu: sweep.deployment.gpu.clone(),
+            gpus: sweep.deployment.num_gpus,
+            cfg: source.sweep_cfg(sweep_index).map(str::to_string),
             ..self.clone()
         }
+        .keeping_a_reported_stat(source)
     }
 }
 
-/// Picks the configuration among the sweeps with this model, GPU and count: the named one if
-/// it exists, else the first; `None` when that sweep has no configuration label.
+/// The statistic a sweep is judged on by default: p50 ITL if it reports it, else its first
+/// per-token statistic (p50 ITL when it reports none).
+fn default_stat(sweep: &Sweep) -> Statistic {
+    let has = sweep.statistics();
+    if has.contains(&Statistic::P50) {
+        return Statistic::P50;
+    }
+    has.into_iter()
+        .find(|s| s.is_per_token())
+        .unwrap_or(Statistic::P50)
+}
+
+/// Picks the configuration among the sweeps with this model, GPU and count (newest date first):
+/// the named one if it exists; else, for a link made before sweeps were told apart by every
+/// identity field, the one sweep whose label contains the old label; else the first, with a
+/// message. `None` when that sweep is the only one (it needs no `cfg`).
 fn resolve_config(
     source: &Source,
     model_index: usize,
@@ -534,33 +559,45 @@ fn resolve_config(
     cfg: Option<String>,
     errors: &mut Vec<ParamError>,
 ) -> Option<String> {
-    let configs: Vec<&str> = source
-        .sweeps
-        .iter()
-        .filter(|s| s.model_index == model_index && s.gpu_model == gpu && s.num_gpus == gpus)
-        .map(|s| s.config.as_str())
+    let candidates: Vec<usize> = source
+        .sweeps_of(model_index)
+        .into_iter()
+        .filter(|&i| {
+            let d = &source.sweeps[i].deployment;
+            d.gpu == gpu && d.num_gpus == gpus
+        })
         .collect();
-    let chosen = match cfg {
-        Some(c) if configs.contains(&c.as_str()) => c,
-        Some(c) => {
-            let first = configs.first().copied().unwrap_or_default();
-            let shown = if first.is_empty() {
-                "its only configuration".to_string()
-            } else {
-                format!("\"{first}\"")
-            };
-            errors.push(ParamError::new(
-                "cfg",
-                format!(
-                    "`cfg` \"{}\" is not a configuration of this deployment; showing {shown}",
-                    echo(&c)
-                ),
-            ));
-            first.to_string()
-        }
-        None => configs.first().copied().unwrap_or_default().to_string(),
+    let first = candidates.first().and_then(|&i| source.sweep_cfg(i));
+    let Some(wanted) = cfg else {
+        return first.map(str::to_string);
     };
-    Some(chosen).filter(|c| !c.is_empty())
+    if candidates
+        .iter()
+        .any(|&i| source.sweep_cfg(i) == Some(wanted.as_str()))
+    {
+        return Some(wanted);
+    }
+    let needle = wanted.to_lowercase();
+    let legacy: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|&i| !needle.is_empty() && source.sweep_label(i).to_lowercase().contains(&needle))
+        .collect();
+    if let [only] = legacy[..] {
+        return source.sweep_cfg(only).map(str::to_string);
+    }
+    let shown = first.map_or_else(
+        || "its only configuration".to_string(),
+        |c| format!("\"{c}\""),
+    );
+    errors.push(ParamError::new(
+        "cfg",
+        format!(
+            "`cfg` \"{}\" is not a configuration of this deployment; showing {shown}",
+            echo(&wanted)
+        ),
+    ));
+    first.map(str::to_string)
 }
 
 /// Adds `error` unless the same message is already there: a link that repeats a mistake is
@@ -588,13 +625,13 @@ fn resolve_deployment(
     let known_gpu = |name: &str| {
         sweeps
             .iter()
-            .find(|s| s.gpu_model.eq_ignore_ascii_case(name))
-            .map(|s| s.gpu_model.clone())
+            .find(|s| s.deployment.gpu.eq_ignore_ascii_case(name))
+            .map(|s| s.deployment.gpu.clone())
     };
     let fallback_gpu = known_gpu(DEFAULT_GPU).unwrap_or_else(|| {
         sweeps
             .first()
-            .map(|s| s.gpu_model.clone())
+            .map(|s| s.deployment.gpu.clone())
             .unwrap_or_default()
     });
     let gpu = match gpu.as_deref().map(|name| (name, known_gpu(name))) {
@@ -613,8 +650,8 @@ fn resolve_deployment(
     };
     let counts: Vec<Option<u32>> = sweeps
         .iter()
-        .filter(|s| s.gpu_model == gpu)
-        .map(|s| s.num_gpus)
+        .filter(|s| s.deployment.gpu == gpu)
+        .map(|s| s.deployment.num_gpus)
         .collect();
     // The fewest stated count; a sweep without a stated count only when there is no other.
     let fewest = counts.iter().flatten().copied().min();

@@ -1,27 +1,31 @@
 //! Sharing an imported source by link: the sweeps (not the raw files) as compact JSON, deflated
 //! (`miniz_oxide`) and written URL-safe (`base64`, no padding), for the URL fragment
 //! `#sweep=...`: the data never reaches a server. Links stay under [`MAX_LINK_BYTES`].
+//!
+//! Version 2 carries each sweep's whole identity (every [`Deployment`] field) and each run with
+//! its served rate, mean end-to-end latency and where its J/token and served rate come from; a
+//! level's coverage ("p90: 1 of 2 runs") follows from its runs. Links of version 1 (hardware,
+//! parallelism, precision and a configuration label per sweep) still decode.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 
-use super::import::{build_source, Measured, SweepKey};
-use super::sweep::{LevelKind, Model, Row, Source, Statistic};
+use super::deployment::{Deployment, LevelKind};
+use super::row::{EnergyBasis, Row, ServedBasis};
+use super::sweep::{Model, Provenance, Source, Statistic, Sweep};
 
 /// Longest link this page will make, in bytes: longer ones break in chat tools and proxies.
 pub const MAX_LINK_BYTES: usize = 8 * 1024;
 /// Largest decompressed payload accepted from a link (a bound against deflate bombs).
 const MAX_PAYLOAD_BYTES: usize = 4 * 1024 * 1024;
+/// The version this page writes.
+const VERSION: u32 = 2;
 
-#[derive(Serialize, Deserialize)]
-struct Shared {
-    /// Format version.
+/// The version and display name, read first to pick the shape of the rest.
+#[derive(Deserialize)]
+struct Header {
     v: u32,
-    /// Display name (the imported file names).
-    name: String,
-    models: Vec<SharedModel>,
-    sweeps: Vec<SharedSweep>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -33,23 +37,52 @@ struct SharedModel {
     active: Option<f64>,
 }
 
-#[derive(Serialize, Deserialize)]
-struct SharedSweep {
+impl SharedModel {
+    fn of(m: &Model) -> SharedModel {
+        SharedModel {
+            id: m.model_id.clone(),
+            nick: m.nickname.clone(),
+            arch: m.architecture.clone(),
+            total: m.total_params_b,
+            active: m.activated_params_b,
+        }
+    }
+
+    fn model(self) -> Model {
+        Model {
+            model_id: self.id,
+            nickname: self.nick,
+            architecture: self.arch,
+            total_params_b: self.total.filter(|v| v.is_finite() && *v > 0.0),
+            activated_params_b: self.active.filter(|v| v.is_finite() && *v > 0.0),
+        }
+    }
+}
+
+/// Version 1: a sweep's hardware, parallelism (TP, EP, DP; 0 = not stated), precision, level
+/// kind and configuration label; rows as tuples.
+#[derive(Deserialize)]
+struct SharedV1 {
+    name: String,
+    models: Vec<SharedModel>,
+    sweeps: Vec<SweepV1>,
+}
+
+#[derive(Deserialize)]
+struct SweepV1 {
     model: usize,
     gpu: String,
     gpus: Option<u32>,
     par: (u32, u32, u32),
     prec: String,
-    /// Level kind: `m` max_num_seqs, `c` concurrency, `r` request rate.
     kind: char,
     cfg: String,
-    /// Rows: level, throughput, avg batch, avg output len, power, J/token, J/request, then
-    /// (statistic key, ms) pairs.
-    rows: Vec<SharedRow>,
+    rows: Vec<RowV1>,
 }
 
-#[derive(Serialize, Deserialize)]
-struct SharedRow(
+/// Level, throughput, avg batch, avg output len, power, J/token, J/request, (statistic, ms).
+#[derive(Deserialize)]
+struct RowV1(
     f64,
     f64,
     Option<f64>,
@@ -60,6 +93,90 @@ struct SharedRow(
     Vec<(String, f64)>,
 );
 
+/// Version 2.
+#[derive(Serialize, Deserialize)]
+struct SharedV2 {
+    v: u32,
+    name: String,
+    models: Vec<SharedModel>,
+    sweeps: Vec<SweepV2>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SweepV2 {
+    model: usize,
+    dep: SharedDeployment,
+    rows: Vec<RowV2>,
+}
+
+/// A [`Deployment`] with short keys; absent fields are left out.
+#[derive(Serialize, Deserialize)]
+struct SharedDeployment {
+    gpu: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    n: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tp: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pp: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ep: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dp: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    adp: Option<bool>,
+    prec: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    eng: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ver: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    spec: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dis: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ds: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    isl: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    osl: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    burst: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rate: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cfg: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    date: Option<String>,
+    kind: char,
+}
+
+/// One run; absent figures are left out. `jb`/`sb`: where J/token and the served rate come from.
+#[derive(Serialize, Deserialize)]
+struct RowV2 {
+    l: f64,
+    t: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    b: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    o: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    p: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    j: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    jb: Option<char>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    jr: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    s: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sb: Option<char>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    e: Option<f64>,
+    ms: Vec<(String, f64)>,
+}
+
 fn kind_char(kind: LevelKind) -> char {
     match kind {
         LevelKind::MaxNumSeqs => 'm',
@@ -68,54 +185,125 @@ fn kind_char(kind: LevelKind) -> char {
     }
 }
 
+fn kind_of(c: char) -> LevelKind {
+    match c {
+        'm' => LevelKind::MaxNumSeqs,
+        'c' => LevelKind::Concurrency,
+        _ => LevelKind::RequestRate,
+    }
+}
+
+const ENERGY_BASES: [(EnergyBasis, char); 3] = [
+    (EnergyBasis::Stored, 's'),
+    (EnergyBasis::PowerOverThroughput, 'p'),
+    (EnergyBasis::PerRequestOverOutputTokens, 'r'),
+];
+
+const SERVED_BASES: [(ServedBasis, char); 4] = [
+    (ServedBasis::Stated, 's'),
+    (ServedBasis::CompletedOverDrainedDuration, 'd'),
+    (ServedBasis::RequestThroughput, 't'),
+    (ServedBasis::CompletedOverDuration, 'c'),
+];
+
+fn code<T: PartialEq + Copy>(table: &[(T, char)], value: Option<T>) -> Option<char> {
+    let value = value?;
+    table.iter().find(|(v, _)| *v == value).map(|(_, c)| *c)
+}
+
+fn basis<T: Copy>(table: &[(T, char)], c: Option<char>) -> Option<T> {
+    let c = c?;
+    table.iter().find(|(_, k)| *k == c).map(|(v, _)| *v)
+}
+
+impl SharedDeployment {
+    fn of(d: &Deployment) -> SharedDeployment {
+        SharedDeployment {
+            gpu: d.gpu.clone(),
+            n: d.num_gpus,
+            tp: d.tp,
+            pp: d.pp,
+            ep: d.ep,
+            dp: d.dp,
+            adp: d.attention_dp,
+            prec: d.precision.clone(),
+            eng: d.engine.clone(),
+            ver: d.engine_version.clone(),
+            spec: d.spec_decoding.clone(),
+            dis: d.disaggregation.clone(),
+            ds: d.dataset.clone(),
+            isl: d.isl,
+            osl: d.osl,
+            burst: d.burstiness,
+            rate: d.offered_rate,
+            cfg: d.config.clone(),
+            date: d.date.clone(),
+            kind: kind_char(d.level_kind),
+        }
+    }
+
+    fn deployment(self) -> Deployment {
+        let finite = |v: Option<f64>| v.filter(|x| x.is_finite());
+        Deployment {
+            gpu: self.gpu,
+            num_gpus: self.n.filter(|n| *n > 0),
+            tp: self.tp,
+            pp: self.pp,
+            ep: self.ep,
+            dp: self.dp,
+            attention_dp: self.adp,
+            precision: self.prec,
+            engine: self.eng,
+            engine_version: self.ver,
+            spec_decoding: self.spec,
+            disaggregation: self.dis,
+            dataset: self.ds,
+            isl: finite(self.isl),
+            osl: finite(self.osl),
+            burstiness: finite(self.burst),
+            offered_rate: finite(self.rate),
+            config: self.cfg,
+            date: self.date,
+            level_kind: kind_of(self.kind),
+        }
+    }
+}
+
+fn shared_row(r: &Row) -> RowV2 {
+    RowV2 {
+        l: r.level,
+        t: r.throughput_tok_s,
+        b: r.avg_batch_size,
+        o: r.avg_output_len,
+        p: r.power_w,
+        j: r.energy_per_token_j,
+        jb: code(&ENERGY_BASES, r.energy_basis),
+        jr: r.energy_per_request_j,
+        s: r.served_req_s,
+        sb: code(&SERVED_BASES, r.served_basis),
+        e: r.e2e_mean_ms,
+        ms: Statistic::ALL
+            .into_iter()
+            .filter_map(|st| Some((st.key().to_string(), r.latency_ms(st)?)))
+            .collect(),
+    }
+}
+
 /// The fragment value (after `#sweep=`) for a source.
 ///
 /// Errors: a message when the link would be longer than [`MAX_LINK_BYTES`].
 pub fn encode(source: &Source) -> Result<String, String> {
-    let shared = Shared {
-        v: 1,
+    let shared = SharedV2 {
+        v: VERSION,
         name: source.task_display_name.clone(),
-        models: source
-            .models
-            .iter()
-            .map(|m| SharedModel {
-                id: m.model_id.clone(),
-                nick: m.nickname.clone(),
-                arch: m.architecture.clone(),
-                total: m.total_params_b,
-                active: m.activated_params_b,
-            })
-            .collect(),
+        models: source.models.iter().map(SharedModel::of).collect(),
         sweeps: source
             .sweeps
             .iter()
-            .map(|s| SharedSweep {
+            .map(|s| SweepV2 {
                 model: s.model_index,
-                gpu: s.gpu_model.clone(),
-                gpus: s.num_gpus,
-                par: (s.tensor_parallel, s.expert_parallel, s.data_parallel),
-                prec: s.weight_precision.clone(),
-                kind: kind_char(s.level_kind),
-                cfg: s.config.clone(),
-                rows: s
-                    .rows
-                    .iter()
-                    .map(|r| {
-                        SharedRow(
-                            r.level,
-                            r.throughput_tok_s,
-                            r.avg_batch_size,
-                            r.avg_output_len,
-                            r.power_w,
-                            r.energy_per_token_j,
-                            r.energy_per_request_j,
-                            Statistic::ALL
-                                .into_iter()
-                                .filter_map(|st| Some((st.key().to_string(), r.latency_ms(st)?)))
-                                .collect(),
-                        )
-                    })
-                    .collect(),
+                dep: SharedDeployment::of(&s.deployment),
+                rows: s.rows.iter().map(shared_row).collect(),
             })
             .collect(),
     };
@@ -129,6 +317,80 @@ pub fn encode(source: &Source) -> Result<String, String> {
         ));
     }
     Ok(packed)
+}
+
+/// A level or throughput read from a link must be a positive number.
+fn positive(v: f64) -> Result<f64, String> {
+    if v.is_finite() && v > 0.0 {
+        Ok(v)
+    } else {
+        Err("the shared sweep holds a level or throughput that is not a positive number".into())
+    }
+}
+
+fn figure(v: Option<f64>) -> Option<f64> {
+    v.filter(|x| x.is_finite() && *x > 0.0)
+}
+
+fn latencies(mut row: Row, pairs: Vec<(String, f64)>) -> Row {
+    for (key, ms) in pairs {
+        if let Some(stat) = Statistic::from_key(&key) {
+            row.set_latency_ms(stat, Some(ms));
+        }
+    }
+    row
+}
+
+/// A v1 sweep as read today: degrees of 0 were "not stated".
+fn sweep_v1(s: SweepV1) -> Result<(usize, Deployment, Vec<Row>), String> {
+    let (tp, ep, dp) = s.par;
+    let stated = (tp, ep, dp) != (0, 0, 0);
+    let degree = |d: u32| stated.then_some(d.max(1));
+    let deployment = Deployment {
+        gpu: s.gpu,
+        num_gpus: s.gpus.filter(|n| *n > 0),
+        tp: degree(tp),
+        ep: degree(ep),
+        dp: degree(dp),
+        precision: s.prec,
+        config: Some(s.cfg).filter(|c| !c.is_empty()),
+        ..Deployment::new(kind_of(s.kind))
+    };
+    let rows = s
+        .rows
+        .into_iter()
+        .map(|r| {
+            let mut row = Row::new(positive(r.0)?, positive(r.1)?);
+            row.avg_batch_size = figure(r.2);
+            row.avg_output_len = figure(r.3);
+            row.power_w = figure(r.4);
+            row.set_energy_per_token_j(figure(r.5));
+            row.energy_per_request_j = figure(r.6);
+            Ok(latencies(row, r.7))
+        })
+        .collect::<Result<_, String>>()?;
+    Ok((s.model, deployment, rows))
+}
+
+fn sweep_v2(s: SweepV2) -> Result<(usize, Deployment, Vec<Row>), String> {
+    let rows = s
+        .rows
+        .into_iter()
+        .map(|r| {
+            let mut row = Row::new(positive(r.l)?, positive(r.t)?);
+            row.avg_batch_size = figure(r.b);
+            row.avg_output_len = figure(r.o);
+            row.power_w = figure(r.p);
+            row.energy_per_token_j = figure(r.j);
+            row.energy_basis = row.energy_per_token_j.and(basis(&ENERGY_BASES, r.jb));
+            row.energy_per_request_j = figure(r.jr);
+            row.served_req_s = figure(r.s);
+            row.served_basis = row.served_req_s.and(basis(&SERVED_BASES, r.sb));
+            row.e2e_mean_ms = figure(r.e);
+            Ok(latencies(row, r.ms))
+        })
+        .collect::<Result<_, String>>()?;
+    Ok((s.model, s.dep.deployment(), rows))
 }
 
 /// Reads a fragment value back into a source.
@@ -145,83 +407,66 @@ pub fn decode(packed: &str) -> Result<Source, String> {
         .map_err(|_| {
             "the shared sweep in this link is damaged (not compressed data)".to_string()
         })?;
-    let shared: Shared = serde_json::from_slice(&json).map_err(|_| {
-        "the shared sweep in this link is not in a format this page reads".to_string()
-    })?;
-    if shared.v != 1 {
-        return Err(format!(
-            "the shared sweep uses format version {}, this page reads 1",
-            shared.v
-        ));
-    }
-    let mut rows = Vec::new();
-    let total: usize = shared.sweeps.iter().map(|s| s.rows.len()).sum();
+    let not_ours =
+        |_| "the shared sweep in this link is not in a format this page reads".to_string();
+    let header: Header = serde_json::from_slice(&json).map_err(not_ours)?;
+    let (name, models, sweeps) = match header.v {
+        1 => {
+            let s: SharedV1 = serde_json::from_slice(&json).map_err(not_ours)?;
+            let sweeps: Vec<_> = s
+                .sweeps
+                .into_iter()
+                .map(sweep_v1)
+                .collect::<Result<_, _>>()?;
+            (s.name, s.models, sweeps)
+        }
+        VERSION => {
+            let s: SharedV2 = serde_json::from_slice(&json).map_err(not_ours)?;
+            let sweeps: Vec<_> = s
+                .sweeps
+                .into_iter()
+                .map(sweep_v2)
+                .collect::<Result<_, _>>()?;
+            (s.name, s.models, sweeps)
+        }
+        other => {
+            return Err(format!(
+                "the shared sweep uses format version {other}, this page reads 1 and {VERSION}"
+            ))
+        }
+    };
+    let total: usize = sweeps.iter().map(|(_, _, rows)| rows.len()).sum();
     if total > super::import::MAX_ROWS {
         return Err(format!(
             "the shared sweep in this link holds {total} rows, more than the {} this page reads",
             super::import::MAX_ROWS
         ));
     }
-    for s in shared.sweeps {
-        let Some(m) = shared.models.get(s.model) else {
-            return Err("the shared sweep names a model it does not hold".into());
-        };
-        let kind = match s.kind {
-            'm' => LevelKind::MaxNumSeqs,
-            'c' => LevelKind::Concurrency,
-            _ => LevelKind::RequestRate,
-        };
-        for r in s.rows {
-            let finite_positive = |v: f64| v.is_finite() && v > 0.0;
-            if !finite_positive(r.0) || !finite_positive(r.1) {
-                return Err(
-                    "the shared sweep holds a level or throughput that is not a positive number"
-                        .into(),
-                );
-            }
-            let mut row = Row::new(r.0, r.1);
-            row.avg_batch_size = r.2.filter(|v| finite_positive(*v));
-            row.avg_output_len = r.3.filter(|v| finite_positive(*v));
-            row.power_w = r.4.filter(|v| finite_positive(*v));
-            row.energy_per_token_j = r.5.filter(|v| finite_positive(*v));
-            row.energy_per_request_j = r.6.filter(|v| finite_positive(*v));
-            for (key, ms) in r.7 {
-                if let Some(stat) = Statistic::from_key(&key) {
-                    row.set_latency_ms(stat, Some(ms));
-                }
-            }
-            rows.push(Measured {
-                key: SweepKey {
-                    model_id: m.id.clone(),
-                    gpu: s.gpu.clone(),
-                    num_gpus: s.gpus.filter(|n| *n > 0),
-                    parallelism: s.par,
-                    precision: s.prec.clone(),
-                    level_kind: kind,
-                    config: s.cfg.clone(),
-                },
-                row,
-                model: Some(Model {
-                    model_id: m.id.clone(),
-                    nickname: m.nick.clone(),
-                    architecture: m.arch.clone(),
-                    total_params_b: m.total,
-                    activated_params_b: m.active,
-                }),
-            });
-        }
-    }
-    if rows.is_empty() {
+    if total == 0 {
         return Err("the shared sweep in this link holds no rows".into());
     }
-    let mut source = build_source(&[], rows);
-    source.task_display_name = shared.name;
-    source.provenance.publisher = "files shared by link".to_string();
-    source.provenance.notes = vec![
-        "Imported in another browser and shared by link (the sweeps, not the files); figures as those files state them, converted to ms and output tok/s."
-            .to_string(),
-    ];
-    Ok(source)
+    if sweeps.iter().any(|(m, _, _)| *m >= models.len()) {
+        return Err("the shared sweep names a model it does not hold".into());
+    }
+    let sweeps = sweeps
+        .into_iter()
+        .filter(|(_, _, rows)| !rows.is_empty())
+        .map(|(m, d, rows)| Sweep::new(m, d, rows))
+        .collect();
+    Ok(Source::new(
+        "import".to_string(),
+        name,
+        models.into_iter().map(SharedModel::model).collect(),
+        sweeps,
+        Provenance {
+            publisher: "files shared by link".to_string(),
+            notes: vec![
+                "Imported in another browser and shared by link (the sweeps, not the files); figures as those files state them, converted to ms and output tok/s."
+                    .to_string(),
+            ],
+            ..Provenance::default()
+        },
+    ))
 }
 
 #[cfg(test)]
@@ -235,13 +480,18 @@ mod tests {
             .map(|c| InputFile {
                 name: format!("c{c}.json"),
                 text: format!(
-                    "{{\"backend\":\"vllm\",\"model_id\":\"m/x\",\"max_concurrency\":{c},\"output_throughput\":{},\"median_itl_ms\":{},\"p99_ttft_ms\":300.5}}",
+                    "{{\"backend\":\"vllm\",\"model_id\":\"m/x\",\"max_concurrency\":{c},\"output_throughput\":{},\"median_itl_ms\":{},\"p99_ttft_ms\":300.5,\"completed\":100,\"duration\":{},\"mean_e2el_ms\":900}}",
                     100 * c,
-                    10 + c
+                    10 + c,
+                    50 + c
                 ),
             })
             .collect();
         import(&files).unwrap().source
+    }
+
+    fn pack(json: &[u8]) -> String {
+        URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(json, 9))
     }
 
     #[test]
@@ -256,9 +506,49 @@ mod tests {
         // Where it came from: files imported elsewhere, not in this browser.
         assert_eq!(source.provenance.publisher, "your files");
         assert_eq!(back.provenance.publisher, "files shared by link");
-        assert!(back.provenance.notes[0].starts_with("Imported in another browser and shared by link"));
+        assert!(
+            back.provenance.notes[0].starts_with("Imported in another browser and shared by link")
+        );
         assert_eq!(back.models, source.models);
         assert_eq!(back.sweeps, source.sweeps);
+        assert!(back.sweeps[0].rows[0].served_req_s.is_some());
+    }
+
+    #[test]
+    fn identity_fields_and_coverage_survive_the_round_trip() {
+        let files = [InputFile {
+            name: "runs.csv".into(),
+            text: "model,gpu,num_gpus,config,dataset,isl,osl,date,framework,concurrency,output_tok_s,p50_itl_ms,p90_itl_ms,power_w\n\
+                   m,H200,8,EP8,random,1024,1024,2026-03-25,sglang,16,1012.9,15.4,18.2,5756\n\
+                   m,H200,8,EP8,random,1024,1024,2026-03-25,sglang,16,795.8,19.5,,\n\
+                   m,H200,8,TP8,random,1024,1024,2026-03-25,sglang,16,800,20,,\n"
+                .into(),
+        }];
+        let source = import(&files).unwrap().source;
+        let back = decode(&encode(&source).unwrap()).unwrap();
+        assert_eq!(back.sweeps, source.sweeps);
+        assert_eq!(back.sweep_cfg(0), Some("EP8"));
+        let level = &back.sweeps[0].levels()[0];
+        assert_eq!(
+            level.runs_reporting(crate::core::sweep::Figure::Latency(Statistic::P90)),
+            1
+        );
+        assert_eq!(level.energy_basis, Some(EnergyBasis::PowerOverThroughput));
+    }
+
+    #[test]
+    fn links_of_version_1_still_decode() {
+        let v1 = br#"{"v":1,"name":"c1.json, c2.json","models":[{"id":"m/x","nick":"m/x","arch":"architecture not stated","total":null,"active":null}],"sweeps":[{"model":0,"gpu":"GPU not stated","gpus":null,"par":[0,0,0],"prec":"precision not stated","kind":"c","cfg":"random 1024/1024","rows":[[1.0,100.0,null,null,null,null,null,[["p50",11.0],["rate",10.0]]],[2.0,200.0,null,null,null,null,null,[["p50",12.0],["rate",10.0]]]]}]}"#;
+        let source = decode(&pack(v1)).unwrap();
+        assert_eq!(source.sweeps.len(), 1);
+        let d = &source.sweeps[0].deployment;
+        assert_eq!(d.config.as_deref(), Some("random 1024/1024"));
+        assert_eq!(d.tp, None);
+        assert_eq!(d.level_kind, LevelKind::Concurrency);
+        assert_eq!(
+            source.sweeps[0].levels()[1].latency_ms(Statistic::P50),
+            Some(12.0)
+        );
     }
 
     #[test]
@@ -270,8 +560,7 @@ mod tests {
                     .with(Statistic::P50, Some(f64::from(i) * 0.731))
             })
             .collect();
-        source.sweeps[0] =
-            crate::core::sweep::Sweep::new(0, "X".into(), None, (1, 1, 1), "p".into(), rows);
+        source.sweeps[0] = Sweep::new(0, Deployment::hardware("X", None, (1, 1, 1), "p"), rows);
         let err = encode(&source).unwrap_err();
         assert!(err.contains("too large to share by link"), "{err}");
     }
@@ -282,12 +571,13 @@ mod tests {
             assert!(decode(bad).is_err(), "{bad:?}");
         }
         // Valid deflate of valid JSON in the wrong shape.
-        let packed = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(b"{\"v\":1}", 9));
-        assert!(decode(&packed).unwrap_err().contains("format"));
-        let packed = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(
-            b"{\"v\":1,\"name\":\"<img src=x onerror=alert(1)>\",\"models\":[],\"sweeps\":[{\"model\":3,\"gpu\":\"g\",\"gpus\":1,\"par\":[1,1,1],\"prec\":\"p\",\"kind\":\"c\",\"cfg\":\"\",\"rows\":[]}]}",
-            9,
-        ));
+        assert!(decode(&pack(b"{\"v\":1}")).unwrap_err().contains("format"));
+        assert!(decode(&pack(b"{\"v\":9}"))
+            .unwrap_err()
+            .contains("version 9"));
+        let packed = pack(
+            b"{\"v\":1,\"name\":\"<img src=x onerror=alert(1)>\",\"models\":[],\"sweeps\":[{\"model\":3,\"gpu\":\"g\",\"gpus\":1,\"par\":[1,1,1],\"prec\":\"p\",\"kind\":\"c\",\"cfg\":\"\",\"rows\":[[1,2,null,null,null,null,null,[]]]}]}",
+        );
         assert!(decode(&packed).unwrap_err().contains("model"));
     }
 }

@@ -91,6 +91,9 @@ pub struct StoredImport {
     pub id: String,
     /// Its files, as imported.
     pub files: Vec<StoredFile>,
+    /// The model given in the import dialog for files that state none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
 }
 
 /// One file of a stored import.
@@ -115,14 +118,20 @@ impl StoredImport {
     }
 }
 
-/// A stable id for a file set: `imp-` and 8 hex digits of an FNV-1a hash of names and texts.
-pub fn import_id(files: &[InputFile]) -> String {
+/// A stable id for a file set: `imp-` and 8 hex digits of an FNV-1a hash of names and texts,
+/// and of the model given in the import dialog when there is one.
+pub fn import_id(files: &[InputFile], model: Option<&str>) -> String {
     let mut hash: u32 = 0x811c_9dc5;
+    let model = model.map(|m| format!("\0model\0{m}")).unwrap_or_default();
     for f in files {
         for byte in f.name.bytes().chain([0]).chain(f.text.bytes()).chain([0]) {
             hash ^= u32::from(byte);
             hash = hash.wrapping_mul(0x0100_0193);
         }
+    }
+    for byte in model.bytes() {
+        hash ^= u32::from(byte);
+        hash = hash.wrapping_mul(0x0100_0193);
     }
     format!("imp-{hash:08x}")
 }
@@ -172,9 +181,10 @@ mod tests {
             name: "a.json".into(),
             text: "{ }".into(),
         }];
-        assert_eq!(import_id(&a), import_id(&a));
-        assert_ne!(import_id(&a), import_id(&b));
-        assert!(import_id(&a).starts_with("imp-") && import_id(&a).len() == 12);
+        assert_eq!(import_id(&a, None), import_id(&a, None));
+        assert_ne!(import_id(&a, None), import_id(&b, None));
+        assert_ne!(import_id(&a, None), import_id(&a, Some("org/m")));
+        assert!(import_id(&a, None).starts_with("imp-") && import_id(&a, None).len() == 12);
     }
 
     #[test]
@@ -185,6 +195,7 @@ mod tests {
                 name: "x.json".into(),
                 text: "{\"a\":1}".into(),
             }],
+            model: None,
         }];
         assert_eq!(read_stored(Some(&write_stored(&stored))), stored);
         assert!(read_stored(Some("not json")).is_empty());

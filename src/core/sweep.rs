@@ -1,13 +1,16 @@
-//! Sweeps, levels and statistics: the measured data the planner reads.
+//! Sweeps and levels: the measured data the planner reads.
 //!
-//! A **deployment** is one (`model_id`, `gpu_model`, `num_gpus`) with its parallelism and
-//! precision; its rows, sorted by the **level** (here vLLM `max_num_seqs`), are its sweep.
-//! Several rows may share a level (repeated runs); [`Sweep::levels`] groups them and takes the
-//! **worst of its rows per metric**, so a level meets a target only if every one of its rows does.
-
-use std::fmt;
+//! A **sweep** is the runs of one [`Deployment`] (every identity field equal), sorted by the
+//! **level** (vLLM `max_num_seqs`, client concurrency or request rate). Several runs may share a
+//! level (repeats); [`Sweep::levels`] groups them and takes, per figure, the **worst of the runs
+//! that report it**: a figure is "not reported" only when no run at the level reports it, and
+//! [`Level::runs_reporting`] says how many did.
 
 use serde::{Deserialize, Serialize};
+
+pub use super::deployment::{Deployment, Field, LevelKind};
+pub use super::row::{EnergyBasis, Row, RunCounts, ServedBasis};
+pub use super::statistic::{Aggregate, Metric, Statistic};
 
 /// What one model is, as the source describes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -42,319 +45,113 @@ impl Model {
     }
 }
 
-/// One measured run of a deployment at one level. Fields the source did not report are `None`
-/// ("not reported"), never a guess.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Row {
-    /// The sweep variable: vLLM `max_num_seqs`, client concurrency or request rate (see
-    /// [`LevelKind`]).
-    pub level: f64,
-    /// `avg_batch_size`: requests the run actually held on average, where measured.
-    pub avg_batch_size: Option<f64>,
-    /// Average output tokens per request.
-    pub avg_output_len: Option<f64>,
-    /// Output tok/s summed over all GPUs of the deployment.
-    pub throughput_tok_s: f64,
-    /// Average power, W, summed over all GPUs of the deployment.
-    pub power_w: Option<f64>,
-    /// J per output token as stored by the source.
-    pub energy_per_token_j: Option<f64>,
-    /// J per request as stored by the source.
-    pub energy_per_request_j: Option<f64>,
-    latency_ms: [Option<f64>; Statistic::COUNT],
-    /// Latencies of 0 or below given to [`Row::set_latency_ms`], stored as absent (not kept
-    /// with the data; an importer reports them).
-    #[serde(skip)]
-    unusable_latencies: u32,
-}
-
-impl Row {
-    /// A row with only a level and its aggregate output tok/s; every other field unreported.
-    pub fn new(level: f64, throughput_tok_s: f64) -> Row {
-        Row {
-            level,
-            avg_batch_size: None,
-            avg_output_len: None,
-            throughput_tok_s,
-            power_w: None,
-            energy_per_token_j: None,
-            energy_per_request_j: None,
-            latency_ms: [None; Statistic::COUNT],
-            unusable_latencies: 0,
-        }
-    }
-
-    /// Latency in ms at `stat`, or `None` if the row does not report it. For `Rate` this is the
-    /// concurrency × 1000 / output throughput the importer stored (see [`Statistic::Rate`]).
-    pub fn latency_ms(&self, stat: Statistic) -> Option<f64> {
-        self.latency_ms[stat.index()]
-    }
-
-    /// Sets (or clears) the latency at `stat`, ms. Non-finite or non-positive values are stored
-    /// as absent; those of 0 or below are counted (see [`Row::unusable_latencies`]), a NaN or
-    /// infinity being how benchmark tools write "no value".
-    pub fn set_latency_ms(&mut self, stat: Statistic, ms: Option<f64>) {
-        let usable = ms.filter(|v| v.is_finite() && *v > 0.0);
-        if ms.is_some_and(|v| v <= 0.0) {
-            self.unusable_latencies += 1;
-        }
-        self.latency_ms[stat.index()] = usable;
-    }
-
-    /// How many latencies given to this row were 0 or below, and so are shown as "not
-    /// reported".
-    pub fn unusable_latencies(&self) -> u32 {
-        self.unusable_latencies
-    }
-
-    /// Builder form of [`Row::set_latency_ms`].
-    pub fn with(mut self, stat: Statistic, ms: Option<f64>) -> Row {
-        self.set_latency_ms(stat, ms);
-        self
-    }
-
-    /// Rate-based per-user tok/s: `1000 / latency_ms(Rate)` = throughput / concurrency.
-    pub fn rate_user_tps(&self) -> Option<f64> {
-        self.latency_ms(Statistic::Rate).map(|ms| 1000.0 / ms)
-    }
-}
-
-/// What the level of a sweep is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum LevelKind {
-    /// vLLM `max_num_seqs`: the server's cap on running requests (ML.ENERGY).
-    MaxNumSeqs,
-    /// Requests the benchmark client keeps in flight (`max_concurrency`, `conc`, batch size).
-    Concurrency,
-    /// Requests per second offered by the client (a sweep with no concurrency).
-    RequestRate,
-}
-
-impl LevelKind {
-    /// The level's name on the page: `max_num_seqs`, `concurrency`, `request rate (req/s)`.
-    pub fn label(self) -> &'static str {
-        match self {
-            LevelKind::MaxNumSeqs => "max_num_seqs",
-            LevelKind::Concurrency => "concurrency",
-            LevelKind::RequestRate => "request rate (req/s)",
-        }
-    }
-
-    /// True when the level counts concurrent requests (so it can stand for streams).
-    pub fn is_concurrency(self) -> bool {
-        !matches!(self, LevelKind::RequestRate)
-    }
-}
-
-/// Which latency a statistic reads.
+/// A figure of a level whose coverage over repeated runs is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Metric {
-    /// Inter-token latency: gaps between streamed tokens, pooled over all tokens of the run.
-    Itl,
-    /// Time per output token: per request, (end-to-end − TTFT) / (output tokens − 1).
-    Tpot,
-    /// Time to first token, per request.
-    Ttft,
-    /// Throughput divided by concurrency.
-    Rate,
+pub enum Figure {
+    /// A latency statistic.
+    Latency(Statistic),
+    /// `avg_batch_size`.
+    AvgBatch,
+    /// Output tokens per request.
+    OutputLen,
+    /// Average power.
+    Power,
+    /// J per output token.
+    EnergyPerToken,
+    /// J per request.
+    EnergyPerRequest,
+    /// Served request rate.
+    Served,
 }
 
-/// A statistic a target or limit is judged on. URL values: ITL `p50` `p90` `p95` `p99`
-/// `itl_mean`; TPOT `tpot_mean` `tpot_p50` `tpot_p90` `tpot_p95` `tpot_p99`; TTFT `ttft_mean`
-/// `ttft_p50` `ttft_p90` `ttft_p95` `ttft_p99` (limits only); and `rate`. ITL and TPOT are never
-/// merged: ITL is pooled over tokens, TPOT is per request.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Statistic {
-    /// Median inter-token latency (ITL), pooled over all tokens of the run.
-    P50,
-    /// 90th percentile ITL: 90% of token gaps are at most this long.
-    P90,
-    /// 95th percentile ITL.
-    P95,
-    /// 99th percentile ITL.
-    P99,
-    /// Mean ITL.
-    ItlMean,
-    /// Mean TPOT over requests.
-    TpotMean,
-    /// Median TPOT over requests.
-    TpotP50,
-    /// 90th percentile TPOT over requests.
-    TpotP90,
-    /// 95th percentile TPOT over requests.
-    TpotP95,
-    /// 99th percentile TPOT over requests.
-    TpotP99,
-    /// Mean time to first token.
-    TtftMean,
-    /// Median time to first token.
-    TtftP50,
-    /// 90th percentile time to first token.
-    TtftP90,
-    /// 95th percentile time to first token.
-    TtftP95,
-    /// 99th percentile time to first token.
-    TtftP99,
-    /// Throughput per request: concurrency × 1000 / output throughput, ms per token (the method
-    /// of Databricks' MPT-7B table, seed 000). It includes prefill and queueing, so it is not mean
-    /// ITL. ML.ENERGY: `avg_batch_size`; benchmark clients: their concurrency.
-    Rate,
-}
+/// Figures counted besides the latencies.
+const OTHER_FIGURES: usize = 6;
 
-impl Statistic {
-    /// Number of statistics.
-    pub const COUNT: usize = 16;
-
-    /// Every statistic, in menu order.
-    pub const ALL: [Statistic; Statistic::COUNT] = [
-        Statistic::P50,
-        Statistic::P90,
-        Statistic::P95,
-        Statistic::P99,
-        Statistic::ItlMean,
-        Statistic::TpotMean,
-        Statistic::TpotP50,
-        Statistic::TpotP90,
-        Statistic::TpotP95,
-        Statistic::TpotP99,
-        Statistic::Rate,
-        Statistic::TtftMean,
-        Statistic::TtftP50,
-        Statistic::TtftP90,
-        Statistic::TtftP95,
-        Statistic::TtftP99,
-    ];
-
-    /// Position in [`Statistic::ALL`].
-    pub fn index(self) -> usize {
-        Statistic::ALL.iter().position(|s| *s == self).unwrap_or(0)
-    }
-
-    /// The latency this statistic reads.
-    pub fn metric(self) -> Metric {
-        use Statistic::*;
+impl Figure {
+    fn index(self) -> usize {
         match self {
-            P50 | P90 | P95 | P99 | ItlMean => Metric::Itl,
-            TpotMean | TpotP50 | TpotP90 | TpotP95 | TpotP99 => Metric::Tpot,
-            TtftMean | TtftP50 | TtftP90 | TtftP95 | TtftP99 => Metric::Ttft,
-            Rate => Metric::Rate,
+            Figure::Latency(s) => s.index(),
+            Figure::AvgBatch => Statistic::COUNT,
+            Figure::OutputLen => Statistic::COUNT + 1,
+            Figure::Power => Statistic::COUNT + 2,
+            Figure::EnergyPerToken => Statistic::COUNT + 3,
+            Figure::EnergyPerRequest => Statistic::COUNT + 4,
+            Figure::Served => Statistic::COUNT + 5,
         }
     }
 
-    /// True when the statistic is a time per output token, so a per-user tok/s target can be
-    /// judged on it (TTFT is not: it may only be a limit).
-    pub fn is_per_token(self) -> bool {
-        self.metric() != Metric::Ttft
-    }
-
-    /// The URL value, e.g. `p90`, `tpot_p99`, `ttft_p90`.
+    /// The hook value (`figure-coverage` `data-stat`): a statistic's URL key, or `avg_batch`,
+    /// `output_len`, `power`, `energy`, `energy_per_request`, `served`.
     pub fn key(self) -> &'static str {
-        use Statistic::*;
         match self {
-            P50 => "p50",
-            P90 => "p90",
-            P95 => "p95",
-            P99 => "p99",
-            ItlMean => "itl_mean",
-            TpotMean => "tpot_mean",
-            TpotP50 => "tpot_p50",
-            TpotP90 => "tpot_p90",
-            TpotP95 => "tpot_p95",
-            TpotP99 => "tpot_p99",
-            TtftMean => "ttft_mean",
-            TtftP50 => "ttft_p50",
-            TtftP90 => "ttft_p90",
-            TtftP95 => "ttft_p95",
-            TtftP99 => "ttft_p99",
-            Rate => "rate",
+            Figure::Latency(s) => s.key(),
+            Figure::AvgBatch => "avg_batch",
+            Figure::OutputLen => "output_len",
+            Figure::Power => "power",
+            Figure::EnergyPerToken => "energy",
+            Figure::EnergyPerRequest => "energy_per_request",
+            Figure::Served => "served",
         }
     }
 
-    /// Parses a URL value (`median` is accepted for `p50`); `None` if unknown.
-    pub fn from_key(key: &str) -> Option<Statistic> {
-        if key == "median" {
-            return Some(Statistic::P50);
-        }
-        Statistic::ALL.into_iter().find(|s| s.key() == key)
-    }
-
-    /// Menu label, honest about what a percentile means.
+    /// Its name in a sentence: `p90 ITL`, `power`, `J/token`.
     pub fn label(self) -> &'static str {
-        use Statistic::*;
         match self {
-            P50 => "p50 ITL (median token gap)",
-            P90 => "p90 ITL (90% of token gaps at most this)",
-            P95 => "p95 ITL (95% of token gaps at most this)",
-            P99 => "p99 ITL (99% of token gaps at most this)",
-            ItlMean => "mean ITL",
-            TpotMean => "mean TPOT (per request)",
-            TpotP50 => "p50 TPOT (median request)",
-            TpotP90 => "p90 TPOT (90% of requests at most this)",
-            TpotP95 => "p95 TPOT (95% of requests at most this)",
-            TpotP99 => "p99 TPOT (99% of requests at most this)",
-            TtftMean => "mean TTFT",
-            TtftP50 => "p50 TTFT",
-            TtftP90 => "p90 TTFT",
-            TtftP95 => "p95 TTFT",
-            TtftP99 => "p99 TTFT",
-            Rate => "rate (throughput / concurrency)",
+            Figure::Latency(s) => s.short_label(),
+            Figure::AvgBatch => "avg batch",
+            Figure::OutputLen => "output tokens per request",
+            Figure::Power => "power",
+            Figure::EnergyPerToken => "J/token",
+            Figure::EnergyPerRequest => "J/request",
+            Figure::Served => "served req/s",
         }
     }
 
-    /// Short column label, e.g. `p90 ITL`.
-    pub fn short_label(self) -> &'static str {
-        use Statistic::*;
+    /// The value of this figure in a row.
+    fn of(self, row: &Row) -> Option<f64> {
         match self {
-            P50 => "p50 ITL",
-            P90 => "p90 ITL",
-            P95 => "p95 ITL",
-            P99 => "p99 ITL",
-            ItlMean => "mean ITL",
-            TpotMean => "mean TPOT",
-            TpotP50 => "p50 TPOT",
-            TpotP90 => "p90 TPOT",
-            TpotP95 => "p95 TPOT",
-            TpotP99 => "p99 TPOT",
-            TtftMean => "mean TTFT",
-            TtftP50 => "p50 TTFT",
-            TtftP90 => "p90 TTFT",
-            TtftP95 => "p95 TTFT",
-            TtftP99 => "p99 TTFT",
-            Rate => "throughput ÷ concurrency",
+            Figure::Latency(s) => row.latency_ms(s),
+            Figure::AvgBatch => row.avg_batch_size,
+            Figure::OutputLen => row.avg_output_len,
+            Figure::Power => row.power_w,
+            Figure::EnergyPerToken => row.energy_per_token_j,
+            Figure::EnergyPerRequest => row.energy_per_request_j,
+            Figure::Served => row.served_req_s,
         }
     }
 }
 
-impl fmt::Display for Statistic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.key())
-    }
-}
-
-/// The figures of one level: the worst of its rows per metric (highest latencies, J/token,
-/// J/request and power; lowest throughput and `avg_batch_size`). A metric that any row of the
-/// level lacks is `None` for the level.
+/// The figures of one level: per figure, the worst over the runs that report it (highest
+/// latencies, J/token, J/request and power; lowest throughput, `avg_batch_size` and served
+/// request rate; the highest output tokens per request). A figure no run reports is `None`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Level {
     /// The level (see [`LevelKind`]).
     pub level: f64,
-    /// Indices into [`Sweep::rows`] of the rows measured at this level (more than one = duplicate).
+    /// Indices into [`Sweep::rows`] of the runs measured at this level (more than one = repeats).
     pub row_indices: Vec<usize>,
-    /// Worst (lowest) `avg_batch_size`.
+    /// Lowest `avg_batch_size`.
     pub avg_batch_size: Option<f64>,
-    /// Worst (lowest) aggregate output tok/s.
+    /// Highest output tokens per request.
+    pub avg_output_len: Option<f64>,
+    /// Lowest aggregate output tok/s (every run reports it).
     pub throughput_tok_s: f64,
-    /// Worst (highest) average power, W.
+    /// Highest average power, W.
     pub power_w: Option<f64>,
-    /// Worst (highest) J/token as stored.
+    /// Highest J/token, each run's own (stored, or derived from that run's figures).
     pub energy_per_token_j: Option<f64>,
-    /// Worst (highest) J/request as stored.
+    /// Where the J/token shown comes from (that of the run it was taken from).
+    pub energy_basis: Option<EnergyBasis>,
+    /// Highest J/request as stored.
     pub energy_per_request_j: Option<f64>,
+    /// Lowest served request rate, req/s.
+    pub served_req_s: Option<f64>,
     latency_ms: [Option<f64>; Statistic::COUNT],
+    runs: [u32; Statistic::COUNT + OTHER_FIGURES],
 }
 
 impl Level {
-    /// Worst (highest) latency at `stat` over the level's rows, ms; `None` if any row lacks it.
+    /// Worst (highest) latency at `stat` over the runs that report it, ms.
     pub fn latency_ms(&self, stat: Statistic) -> Option<f64> {
         self.latency_ms[stat.index()]
     }
@@ -364,14 +161,30 @@ impl Level {
         self.latency_ms(stat).map(|ms| 1000.0 / ms)
     }
 
-    /// Worst (lowest) rate-based per-user tok/s (throughput / concurrency) over the rows.
+    /// Worst (lowest) rate-based per-user tok/s (throughput / concurrency) over the runs.
     pub fn rate_user_tps(&self) -> Option<f64> {
         self.user_tps(Statistic::Rate)
     }
 
-    /// True when more than one row was measured at this level.
+    /// True when more than one run was measured at this level.
     pub fn is_duplicate(&self) -> bool {
         self.row_indices.len() > 1
+    }
+
+    /// Runs measured at this level.
+    pub fn runs(&self) -> usize {
+        self.row_indices.len()
+    }
+
+    /// Runs at this level that report `figure`.
+    pub fn runs_reporting(&self, figure: Figure) -> usize {
+        self.runs[figure.index()] as usize
+    }
+
+    /// Served request rate / offered rate, on a request-rate sweep where the served rate is
+    /// known; `None` otherwise.
+    pub fn served_ratio(&self, kind: LevelKind) -> Option<f64> {
+        (kind == LevelKind::RequestRate).then_some(self.served_req_s? / self.level)
     }
 }
 
@@ -382,23 +195,8 @@ impl Level {
 pub struct Sweep {
     /// Index into [`Source::models`].
     pub model_index: usize,
-    /// GPU type as the source names it, e.g. `H100`, `B200`.
-    pub gpu_model: String,
-    /// GPUs in one replica of the deployment; `None` when the source does not state it.
-    pub num_gpus: Option<u32>,
-    /// Tensor-parallel degree.
-    pub tensor_parallel: u32,
-    /// Expert-parallel degree (MoE).
-    pub expert_parallel: u32,
-    /// Data-parallel degree.
-    pub data_parallel: u32,
-    /// Weight precision as stored, e.g. `bfloat16`, `fp8`.
-    pub weight_precision: String,
-    /// What the level is.
-    pub level_kind: LevelKind,
-    /// A short configuration label that tells apart sweeps with the same model, GPU and count
-    /// (URL `cfg`), e.g. `max_num_seqs=8` or `TP4 lmcache`; empty when not needed.
-    pub config: String,
+    /// What was measured.
+    pub deployment: Deployment,
     /// Rows sorted by level (stable: rows at one level keep their file order).
     pub rows: Vec<Row>,
     levels: Vec<Level>,
@@ -408,27 +206,13 @@ pub struct Sweep {
 #[derive(Serialize, Deserialize)]
 struct SweepParts {
     model_index: usize,
-    gpu_model: String,
-    num_gpus: Option<u32>,
-    parallelism: (u32, u32, u32),
-    weight_precision: String,
-    level_kind: LevelKind,
-    config: String,
+    deployment: Deployment,
     rows: Vec<Row>,
 }
 
 impl From<SweepParts> for Sweep {
     fn from(p: SweepParts) -> Sweep {
-        Sweep::new(
-            p.model_index,
-            p.gpu_model,
-            p.num_gpus,
-            p.parallelism,
-            p.weight_precision,
-            p.rows,
-        )
-        .with_level_kind(p.level_kind)
-        .with_config(p.config)
+        Sweep::new(p.model_index, p.deployment, p.rows)
     }
 }
 
@@ -436,12 +220,7 @@ impl From<Sweep> for SweepParts {
     fn from(s: Sweep) -> SweepParts {
         SweepParts {
             model_index: s.model_index,
-            gpu_model: s.gpu_model,
-            num_gpus: s.num_gpus,
-            parallelism: (s.tensor_parallel, s.expert_parallel, s.data_parallel),
-            weight_precision: s.weight_precision,
-            level_kind: s.level_kind,
-            config: s.config,
+            deployment: s.deployment,
             rows: s.rows,
         }
     }
@@ -449,113 +228,39 @@ impl From<Sweep> for SweepParts {
 
 impl Sweep {
     /// Builds a sweep; sorts `rows` by level and groups them into levels.
-    pub fn new(
-        model_index: usize,
-        gpu_model: String,
-        num_gpus: Option<u32>,
-        parallelism: (u32, u32, u32),
-        weight_precision: String,
-        mut rows: Vec<Row>,
-    ) -> Sweep {
+    pub fn new(model_index: usize, deployment: Deployment, mut rows: Vec<Row>) -> Sweep {
         rows.sort_by(|a, b| a.level.total_cmp(&b.level));
         let levels = group_levels(&rows);
-        let (tensor_parallel, expert_parallel, data_parallel) = parallelism;
         Sweep {
             model_index,
-            gpu_model,
-            num_gpus,
-            tensor_parallel,
-            expert_parallel,
-            data_parallel,
-            weight_precision,
-            level_kind: LevelKind::MaxNumSeqs,
-            config: String::new(),
+            deployment,
             rows,
             levels,
         }
     }
 
-    /// The same sweep with a configuration label.
-    pub fn with_config(mut self, config: String) -> Sweep {
-        self.config = config;
-        self
-    }
-
-    /// The same sweep with another level kind.
-    pub fn with_level_kind(mut self, kind: LevelKind) -> Sweep {
-        self.level_kind = kind;
-        self
-    }
-
-    /// The distinct levels, ascending, each with its worst-of-rows figures.
+    /// The distinct levels, ascending, each with its worst-of-runs figures.
     pub fn levels(&self) -> &[Level] {
         &self.levels
     }
 
-    /// Parallelism label: `TP4`, `EP8`, `TP2 DP2`; `TP1` when every degree is 1;
-    /// `parallelism not stated` when the source gives none (degrees 0).
-    pub fn parallelism_label(&self) -> String {
-        if (
-            self.tensor_parallel,
-            self.expert_parallel,
-            self.data_parallel,
-        ) == (0, 0, 0)
-        {
-            return "parallelism not stated".to_string();
-        }
-        let parts: Vec<String> = [
-            ("TP", self.tensor_parallel),
-            ("EP", self.expert_parallel),
-            ("DP", self.data_parallel),
-        ]
-        .iter()
-        .filter(|(_, n)| *n > 1)
-        .map(|(name, n)| format!("{name}{n}"))
-        .collect();
-        if parts.is_empty() {
-            "TP1".to_string()
-        } else {
-            parts.join(" ")
-        }
-    }
-
-    /// Short precision label: `bf16`, `fp8`, or the stored name.
-    pub fn precision_label(&self) -> &str {
-        match self.weight_precision.as_str() {
-            "bfloat16" => "bf16",
-            "float16" => "fp16",
-            other => other,
-        }
-    }
-
-    /// e.g. `4 x H100, TP4, bf16`; `H100 (GPU count not stated), TP1, bf16`.
-    pub fn label(&self) -> String {
-        let hardware = match self.num_gpus {
-            Some(n) => format!("{n} x {}", self.gpu_model),
-            None => format!("{} (GPU count not stated)", self.gpu_model),
-        };
-        let mut label = format!(
-            "{hardware}, {}, {}",
-            self.parallelism_label(),
-            self.precision_label()
-        );
-        if !self.config.is_empty() {
-            label.push_str(", ");
-            label.push_str(&self.config);
-        }
-        label
+    /// What the level is.
+    pub fn level_kind(&self) -> LevelKind {
+        self.deployment.level_kind
     }
 
     /// Aggregate output tok/s divided by the GPU count; `None` when the count is not stated.
     pub fn per_gpu(&self, throughput_tok_s: f64) -> Option<f64> {
-        self.num_gpus.map(|n| throughput_tok_s / f64::from(n))
+        self.deployment
+            .num_gpus
+            .map(|n| throughput_tok_s / f64::from(n))
     }
 
-    /// The statistics for which at least one row has a value.
+    /// The statistics some level reports (the ones the planner can judge and the menu offers).
     pub fn statistics(&self) -> Vec<Statistic> {
         Statistic::ALL
             .into_iter()
-            .filter(|s| self.rows.iter().any(|r| r.latency_ms(*s).is_some()))
+            .filter(|s| self.levels.iter().any(|l| l.latency_ms(*s).is_some()))
             .collect()
     }
 
@@ -579,21 +284,44 @@ impl Sweep {
     }
 }
 
+/// Which way a figure's worst lies.
+#[derive(Clone, Copy)]
+enum Worst {
+    High,
+    Low,
+}
+
+fn worse(a: Option<f64>, b: Option<f64>, way: Worst) -> Option<f64> {
+    match (a, b, way) {
+        (Some(x), Some(y), Worst::High) => Some(x.max(y)),
+        (Some(x), Some(y), Worst::Low) => Some(x.min(y)),
+        (x, y, _) => x.or(y),
+    }
+}
+
 fn group_levels(rows: &[Row]) -> Vec<Level> {
     let mut levels: Vec<Level> = Vec::new();
     for (i, row) in rows.iter().enumerate() {
         match levels.last_mut() {
             Some(level) if level.level == row.level => absorb(level, i, row),
-            _ => levels.push(Level {
-                level: row.level,
-                row_indices: vec![i],
-                avg_batch_size: row.avg_batch_size,
-                throughput_tok_s: row.throughput_tok_s,
-                power_w: row.power_w,
-                energy_per_token_j: row.energy_per_token_j,
-                energy_per_request_j: row.energy_per_request_j,
-                latency_ms: row.latency_ms,
-            }),
+            _ => {
+                let mut level = Level {
+                    level: row.level,
+                    row_indices: Vec::new(),
+                    avg_batch_size: None,
+                    avg_output_len: None,
+                    throughput_tok_s: row.throughput_tok_s,
+                    power_w: None,
+                    energy_per_token_j: None,
+                    energy_basis: None,
+                    energy_per_request_j: None,
+                    served_req_s: None,
+                    latency_ms: [None; Statistic::COUNT],
+                    runs: [0; Statistic::COUNT + OTHER_FIGURES],
+                };
+                absorb(&mut level, i, row);
+                levels.push(level);
+            }
         }
     }
     levels
@@ -601,27 +329,45 @@ fn group_levels(rows: &[Row]) -> Vec<Level> {
 
 fn absorb(level: &mut Level, index: usize, row: &Row) {
     level.row_indices.push(index);
-    level.avg_batch_size = level
-        .avg_batch_size
-        .zip(row.avg_batch_size)
-        .map(|(a, b)| a.min(b));
     level.throughput_tok_s = level.throughput_tok_s.min(row.throughput_tok_s);
-    level.power_w = worst_high(level.power_w, row.power_w);
-    level.energy_per_token_j = worst_high(level.energy_per_token_j, row.energy_per_token_j);
-    level.energy_per_request_j = worst_high(level.energy_per_request_j, row.energy_per_request_j);
-    for (mine, theirs) in level.latency_ms.iter_mut().zip(row.latency_ms) {
-        *mine = worst_high(*mine, theirs);
+    level.avg_batch_size = worse(level.avg_batch_size, row.avg_batch_size, Worst::Low);
+    level.avg_output_len = worse(level.avg_output_len, row.avg_output_len, Worst::High);
+    level.power_w = worse(level.power_w, row.power_w, Worst::High);
+    level.energy_per_request_j = worse(
+        level.energy_per_request_j,
+        row.energy_per_request_j,
+        Worst::High,
+    );
+    level.served_req_s = worse(level.served_req_s, row.served_req_s, Worst::Low);
+    if let Some(j) = row.energy_per_token_j {
+        if level.energy_per_token_j.is_none_or(|worst| j > worst) {
+            level.energy_per_token_j = Some(j);
+            level.energy_basis = row.energy_basis;
+        }
+    }
+    for stat in Statistic::ALL {
+        let i = stat.index();
+        level.latency_ms[i] = worse(level.latency_ms[i], row.latency_ms(stat), Worst::High);
+    }
+    let figures = Statistic::ALL.into_iter().map(Figure::Latency).chain([
+        Figure::AvgBatch,
+        Figure::OutputLen,
+        Figure::Power,
+        Figure::EnergyPerToken,
+        Figure::EnergyPerRequest,
+        Figure::Served,
+    ]);
+    for figure in figures {
+        if figure.of(row).is_some() {
+            level.runs[figure.index()] += 1;
+        }
     }
 }
 
-/// The higher of two values, `None` if either is absent (an unreported row makes the level's
-/// worst unknown).
-fn worst_high(a: Option<f64>, b: Option<f64>) -> Option<f64> {
-    Some(a?.max(b?))
-}
-
-/// A set of sweeps from one publication, e.g. the ML.ENERGY `lm-arena-chat` task.
+/// A set of sweeps from one publication, e.g. the ML.ENERGY `lm-arena-chat` task. Built with
+/// [`Source::new`], which names each sweep (label and `cfg`) once.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "SourceParts", into = "SourceParts")]
 pub struct Source {
     /// Task id, e.g. `lm-arena-chat`.
     pub task: String,
@@ -633,6 +379,176 @@ pub struct Source {
     pub sweeps: Vec<Sweep>,
     /// Where the data comes from and what it does not state.
     pub provenance: Provenance,
+    names: Vec<SweepNames>,
+}
+
+/// What the page calls a sweep.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct SweepNames {
+    label: String,
+    cfg: Option<String>,
+}
+
+/// A [`Source`] without its derived names (its serialised form).
+#[derive(Serialize, Deserialize)]
+struct SourceParts {
+    task: String,
+    task_display_name: String,
+    models: Vec<Model>,
+    sweeps: Vec<Sweep>,
+    provenance: Provenance,
+}
+
+impl From<SourceParts> for Source {
+    fn from(p: SourceParts) -> Source {
+        Source::new(
+            p.task,
+            p.task_display_name,
+            p.models,
+            p.sweeps,
+            p.provenance,
+        )
+    }
+}
+
+impl From<Source> for SourceParts {
+    fn from(s: Source) -> SourceParts {
+        SourceParts {
+            task: s.task,
+            task_display_name: s.task_display_name,
+            models: s.models,
+            sweeps: s.sweeps,
+            provenance: s.provenance,
+        }
+    }
+}
+
+/// The identity fields beyond hardware that differ among `group`, and (for `cfg`) parallelism
+/// and precision: the texts that tell the group's sweeps apart.
+fn telling_apart(sweeps: &[Sweep], group: &[usize], with_base: bool) -> Vec<Vec<String>> {
+    let mut parts: Vec<Vec<String>> = vec![Vec::new(); group.len()];
+    let mut column = |text: &dyn Fn(&Deployment) -> String| {
+        let texts: Vec<String> = group.iter().map(|&i| text(&sweeps[i].deployment)).collect();
+        if texts.iter().any(|t| *t != texts[0]) {
+            for (p, t) in parts.iter_mut().zip(texts) {
+                p.push(t);
+            }
+        }
+    };
+    if with_base {
+        column(&|d| d.parallelism_label());
+        column(&|d| d.precision_label().to_string());
+    }
+    for field in Deployment::FIELDS {
+        column(&|d| d.field_label(field));
+    }
+    parts
+}
+
+impl Source {
+    /// A source; names each sweep: its label (hardware, parallelism, precision, and the other
+    /// identity fields that differ among the model's sweeps) and its `cfg` (what tells it apart
+    /// from the sweeps of the same model, GPU type and count; `None` when it is the only one).
+    pub fn new(
+        task: String,
+        task_display_name: String,
+        models: Vec<Model>,
+        sweeps: Vec<Sweep>,
+        provenance: Provenance,
+    ) -> Source {
+        let mut names = vec![SweepNames::default(); sweeps.len()];
+        for model in 0..models.len() {
+            let of_model: Vec<usize> = (0..sweeps.len())
+                .filter(|&i| sweeps[i].model_index == model)
+                .collect();
+            for (&i, extras) in of_model
+                .iter()
+                .zip(telling_apart(&sweeps, &of_model, false))
+            {
+                let mut label = sweeps[i].deployment.base_label();
+                for extra in extras {
+                    label.push_str(", ");
+                    label.push_str(&extra);
+                }
+                names[i].label = label;
+            }
+            let mut done: Vec<usize> = Vec::new();
+            for &i in &of_model {
+                if done.contains(&i) {
+                    continue;
+                }
+                let d = &sweeps[i].deployment;
+                let group: Vec<usize> = of_model
+                    .iter()
+                    .copied()
+                    .filter(|&j| {
+                        let e = &sweeps[j].deployment;
+                        e.gpu == d.gpu && e.num_gpus == d.num_gpus
+                    })
+                    .collect();
+                done.extend(&group);
+                if group.len() < 2 {
+                    continue;
+                }
+                let mut seen: Vec<String> = Vec::new();
+                for (&j, parts) in group.iter().zip(telling_apart(&sweeps, &group, true)) {
+                    let mut cfg = parts.join(", ");
+                    let base = cfg.clone();
+                    let mut n = 1;
+                    while seen.contains(&cfg) {
+                        n += 1;
+                        cfg = format!("{base} #{n}");
+                    }
+                    seen.push(cfg.clone());
+                    names[j].cfg = Some(cfg);
+                }
+            }
+        }
+        Source {
+            task,
+            task_display_name,
+            models,
+            sweeps,
+            provenance,
+            names,
+        }
+    }
+
+    /// Index of the model with this `model_id`.
+    pub fn model_index(&self, model_id: &str) -> Option<usize> {
+        self.models.iter().position(|m| m.model_id == model_id)
+    }
+
+    /// The sweep's label in the picker: hardware, parallelism, precision, then whatever else
+    /// tells it apart from the model's other sweeps, e.g. `8 x h200, TP8, fp8, 2026-03-25`.
+    pub fn sweep_label(&self, sweep_index: usize) -> &str {
+        self.names.get(sweep_index).map_or("", |n| n.label.as_str())
+    }
+
+    /// The sweep's URL `cfg`: what tells it apart from the sweeps of the same model, GPU type
+    /// and count; `None` when it is the only one.
+    pub fn sweep_cfg(&self, sweep_index: usize) -> Option<&str> {
+        self.names.get(sweep_index)?.cfg.as_deref()
+    }
+
+    /// Indices into `sweeps` of the model's deployments: GPU type, then fewest GPUs, then newest
+    /// date first.
+    pub fn sweeps_of(&self, model_index: usize) -> Vec<usize> {
+        let mut found: Vec<usize> = (0..self.sweeps.len())
+            .filter(|&i| self.sweeps[i].model_index == model_index)
+            .collect();
+        found.sort_by(|&a, &b| {
+            self.sweeps[a]
+                .deployment
+                .picker_order(&self.sweeps[b].deployment)
+        });
+        found
+    }
+
+    /// Total number of rows over all sweeps.
+    pub fn row_count(&self) -> usize {
+        self.sweeps.iter().map(|s| s.rows.len()).sum()
+    }
 }
 
 /// Where a source's numbers come from. `None` fields are "not stated" by the source and are
@@ -655,35 +571,18 @@ pub struct Provenance {
     pub reference: bool,
 }
 
-impl Source {
-    /// Index of the model with this `model_id`.
-    pub fn model_index(&self, model_id: &str) -> Option<usize> {
-        self.models.iter().position(|m| m.model_id == model_id)
-    }
-
-    /// Indices into `sweeps` of the model's deployments, fewest GPUs first, then GPU name.
-    pub fn sweeps_of(&self, model_index: usize) -> Vec<usize> {
-        let mut found: Vec<usize> = (0..self.sweeps.len())
-            .filter(|&i| self.sweeps[i].model_index == model_index)
-            .collect();
-        found.sort_by(|&a, &b| {
-            let (sa, sb) = (&self.sweeps[a], &self.sweeps[b]);
-            sa.gpu_model
-                .cmp(&sb.gpu_model)
-                .then(sa.num_gpus.cmp(&sb.num_gpus))
-        });
-        found
-    }
-
-    /// Total number of rows over all sweeps.
-    pub fn row_count(&self) -> usize {
-        self.sweeps.iter().map(|s| s.rows.len()).sum()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn deployment(
+        gpu: &str,
+        gpus: u32,
+        parallelism: (u32, u32, u32),
+        precision: &str,
+    ) -> Deployment {
+        Deployment::hardware(gpu, Some(gpus), parallelism, precision)
+    }
 
     fn row(level: f64, p50: f64, throughput: f64, batch: f64) -> Row {
         let mut r = Row::new(level, throughput)
@@ -694,7 +593,7 @@ mod tests {
             .with(Statistic::Rate, Some(batch * 1000.0 / throughput));
         r.avg_batch_size = Some(batch);
         r.power_w = Some(throughput * 0.1);
-        r.energy_per_token_j = Some(0.1);
+        r.set_energy_per_token_j(Some(0.1));
         r.energy_per_request_j = Some(50.0);
         r
     }
@@ -705,13 +604,10 @@ mod tests {
         a.power_w = Some(900.0);
         let mut b = row(256.0, 34.0, 7200.0, 240.0);
         b.power_w = Some(800.0);
-        b.energy_per_token_j = Some(0.2);
+        b.set_energy_per_token_j(Some(0.2));
         let sweep = Sweep::new(
             0,
-            "H100".into(),
-            Some(2),
-            (1, 2, 1),
-            "bfloat16".into(),
+            deployment("H100", 2, (1, 2, 1), "bfloat16"),
             vec![b, row(8.0, 10.0, 800.0, 8.0), a],
         );
         assert_eq!(sweep.levels().len(), 2);
@@ -726,47 +622,38 @@ mod tests {
         // rate: row a 250*1000/7000 = 35.714..., row b 240*1000/7200 = 33.33...; worst is a's.
         assert_eq!(l.latency_ms(Statistic::Rate), Some(250.0 * 1000.0 / 7000.0));
         assert_eq!(l.rate_user_tps(), Some(1000.0 / (250.0 * 1000.0 / 7000.0)));
-        assert_eq!(sweep.parallelism_label(), "EP2");
-        assert_eq!(sweep.label(), "2 x H100, EP2, bf16");
+        assert_eq!(sweep.deployment.parallelism_label(), "EP2");
+        assert_eq!(sweep.deployment.base_label(), "2 x H100, EP2, bf16");
+        assert_eq!((l.runs(), l.runs_reporting(Figure::Power)), (2, 2));
     }
 
     #[test]
-    fn missing_value_in_one_row_makes_level_value_absent() {
-        let a = row(16.0, 10.0, 1000.0, 16.0).with(Statistic::P99, None);
-        let mut b = row(16.0, 11.0, 1000.0, 16.0);
-        b.avg_batch_size = None;
-        let sweep = Sweep::new(
-            0,
-            "B200".into(),
-            Some(1),
-            (1, 1, 1),
-            "fp8".into(),
-            vec![a, b],
-        );
+    fn a_figure_some_runs_report_is_the_worst_of_those_runs() {
+        // cases/partial-reports at 16: p90 and power reported by 1 of 2 runs.
+        let mut a = Row::new(16.0, 1012.9)
+            .with(Statistic::P50, Some(15.4))
+            .with(Statistic::P90, Some(18.2));
+        a.power_w = Some(5756.0);
+        let a = a.finish(LevelKind::Concurrency, RunCounts::default());
+        let b = Row::new(16.0, 795.8)
+            .with(Statistic::P50, Some(19.5))
+            .finish(LevelKind::Concurrency, RunCounts::default());
+        let sweep = Sweep::new(0, Deployment::new(LevelKind::Concurrency), vec![a, b]);
         let l = &sweep.levels()[0];
-        assert_eq!(l.latency_ms(Statistic::P99), None);
-        assert_eq!(l.latency_ms(Statistic::P50), Some(11.0));
+        assert_eq!(l.latency_ms(Statistic::P90), Some(18.2));
+        assert_eq!(l.latency_ms(Statistic::P50), Some(19.5));
+        assert_eq!(l.throughput_tok_s, 795.8);
+        assert_eq!(l.power_w, Some(5756.0));
+        // J/token from the run that reports power: 5756 / 1012.9, not 5756 / 795.8.
+        assert_eq!(l.energy_per_token_j, Some(5756.0 / 1012.9));
+        assert_eq!(l.energy_basis, Some(EnergyBasis::PowerOverThroughput));
+        assert_eq!(l.runs_reporting(Figure::Latency(Statistic::P90)), 1);
+        assert_eq!(l.runs_reporting(Figure::Latency(Statistic::P50)), 2);
+        assert_eq!(l.runs_reporting(Figure::Power), 1);
+        assert_eq!(l.runs_reporting(Figure::EnergyPerToken), 1);
+        assert_eq!(l.runs_reporting(Figure::AvgBatch), 0);
         assert_eq!(l.avg_batch_size, None);
-        assert_eq!(sweep.statistics().len(), 5);
-        assert_eq!(sweep.label(), "1 x B200, TP1, fp8");
-    }
-
-    #[test]
-    fn non_finite_or_non_positive_latencies_are_stored_as_absent() {
-        let r = Row::new(1.0, 10.0)
-            .with(Statistic::P50, Some(f64::NAN))
-            .with(Statistic::P90, Some(f64::INFINITY))
-            .with(Statistic::P95, Some(0.0))
-            .with(Statistic::P99, Some(-3.0))
-            .with(Statistic::TpotMean, Some(12.5));
-        assert_eq!(r.latency_ms(Statistic::P50), None);
-        assert_eq!(r.latency_ms(Statistic::P90), None);
-        assert_eq!(r.latency_ms(Statistic::P95), None);
-        assert_eq!(r.latency_ms(Statistic::P99), None);
-        assert_eq!(r.latency_ms(Statistic::TpotMean), Some(12.5));
-        // The 0 and the -3 are counted; NaN and infinity mean "no value".
-        assert_eq!(r.unusable_latencies(), 2);
-        assert_eq!(Row::new(1.0, 10.0).with(Statistic::P50, None).unusable_latencies(), 0);
+        assert!(sweep.statistics().contains(&Statistic::P90));
     }
 
     #[test]
@@ -776,14 +663,7 @@ mod tests {
         let b = Row::new(64.0, 800.0)
             .with(Statistic::P50, Some(80.0))
             .with(Statistic::Rate, Some(80.0));
-        let sweep = Sweep::new(
-            0,
-            "A100".into(),
-            Some(1),
-            (1, 1, 1),
-            "fp16".into(),
-            vec![a, b],
-        );
+        let sweep = Sweep::new(0, deployment("A100", 1, (1, 1, 1), "fp16"), vec![a, b]);
         assert_eq!(
             sweep.statistics(),
             vec![Statistic::P50, Statistic::TpotMean, Statistic::Rate]
@@ -803,16 +683,37 @@ mod tests {
     }
 
     #[test]
-    fn statistic_keys_round_trip_and_classify() {
-        for (i, s) in Statistic::ALL.into_iter().enumerate() {
-            assert_eq!(Statistic::from_key(s.key()), Some(s));
-            assert_eq!(s.index(), i);
-        }
-        assert_eq!(Statistic::from_key("median"), Some(Statistic::P50));
-        assert_eq!(Statistic::from_key("P50"), None);
-        assert!(Statistic::TpotP99.is_per_token());
-        assert!(!Statistic::TtftP90.is_per_token());
-        assert_eq!(Statistic::TpotMean.metric(), Metric::Tpot);
-        assert_eq!(LevelKind::RequestRate.label(), "request rate (req/s)");
+    fn labels_show_what_tells_sweeps_apart_and_cfg_selects_one() {
+        let model = Model {
+            model_id: "m".into(),
+            nickname: "m".into(),
+            architecture: "MoE".into(),
+            total_params_b: None,
+            activated_params_b: None,
+        };
+        let dated = |date: &str| Deployment {
+            date: Some(date.into()),
+            ..deployment("h200", 8, (8, 1, 1), "fp8")
+        };
+        let rows = || vec![Row::new(4.0, 300.0)];
+        let sweeps = vec![
+            Sweep::new(0, dated("2025-12-13"), rows()),
+            Sweep::new(0, dated("2026-03-25"), rows()),
+            Sweep::new(0, deployment("b200", 8, (8, 1, 1), "fp8"), rows()),
+        ];
+        let source = Source::new(
+            "t".into(),
+            "t".into(),
+            vec![model],
+            sweeps,
+            Provenance::default(),
+        );
+        assert_eq!(source.sweep_label(0), "8 x h200, TP8, fp8, 2025-12-13");
+        assert_eq!(source.sweep_label(2), "8 x b200, TP8, fp8, date not stated");
+        assert_eq!(source.sweep_cfg(0), Some("2025-12-13"));
+        assert_eq!(source.sweep_cfg(1), Some("2026-03-25"));
+        assert_eq!(source.sweep_cfg(2), None);
+        // Newest date first within one GPU type and count.
+        assert_eq!(source.sweeps_of(0), vec![2, 1, 0]);
     }
 }

@@ -5,13 +5,15 @@ use leptos::prelude::*;
 
 use super::data_value;
 use crate::browser;
+use crate::core::anomalies::load_flag_counts;
+use crate::core::explain::times;
 use crate::core::export::scenario_json;
 use crate::core::format::{gpus, grouped, level as level_text, percent, significant, trimmed};
 use crate::core::planner::{
     batching_effect, estimate, AlsoMeets, BatchingEffect, Estimate, Plan, Slo, Status, Target,
 };
 use crate::core::scenario::Scenario;
-use crate::core::sweep::{Source, Statistic, Sweep};
+use crate::core::sweep::{Figure as SweepFigure, Level, Source, Statistic, Sweep};
 
 /// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL, and p99 ITL ≤ 150 ms".
 fn slo_sentence(slo: &Slo) -> String {
@@ -101,11 +103,12 @@ pub fn Answer(
                     {move || format!(
                         "{} on {}: {}",
                         source.models[sweep.model_index].nickname,
-                        sweep.label(),
+                        source.sweep_label(i),
                         slo.with(slo_sentence),
                     )}
                 </p>
                 {headline_view(shown)}
+                {flags(sweep)}
                 {move || effect.get().map(|e| batching(sweep, e, stat.get()))}
                 {move || estimate.get().map(|e| estimated(sweep, e, stat.get()))}
                 {move || also.with(|a| also_meets(sweep, a))}
@@ -140,6 +143,10 @@ struct Figure {
     testid: &'static str,
     value: Option<f64>,
     text: String,
+    /// Where fewer than all runs at the level report it: (hook key, runs reporting, runs).
+    coverage: Option<(&'static str, usize, usize)>,
+    /// A derived figure's formula.
+    derived: Option<&'static str>,
 }
 
 fn figure(
@@ -153,6 +160,21 @@ fn figure(
         testid,
         value,
         text: value.map_or_else(|| "not reported".to_string(), &text),
+        coverage: None,
+        derived: None,
+    }
+}
+
+impl Figure {
+    /// The same figure, marked "k of n runs" when fewer than all runs at `level` report it.
+    fn covered(mut self, level: Option<&Level>, of: SweepFigure) -> Figure {
+        if let Some(l) = level {
+            let (runs, all) = (l.runs_reporting(of), l.runs());
+            if self.value.is_some() && runs < all {
+                self.coverage = Some((of.key(), runs, all));
+            }
+        }
+        self
     }
 }
 
@@ -174,7 +196,11 @@ fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
     let stat = slo.stat;
     match (&plan.status, plan.recommendation(sweep, slo)) {
         (Status::Ok | Status::AllMeet, Some(r)) => {
-            let and_limits = if slo.limits.is_empty() { "" } else { " and every limit" };
+            let and_limits = if slo.limits.is_empty() {
+                ""
+            } else {
+                " and every limit"
+            };
             let status_text = match plan.status {
                 Status::AllMeet if levels.last().is_some_and(|l| l.level > r.level) => format!(
                     "Every level that reports {} meets the target{and_limits}. The highest level that meets may lie above {}, the largest that does; the larger measured levels do not report it.",
@@ -210,9 +236,15 @@ fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
                         level_text(l.level),
                     )
                 });
+            let at = plan.recommended.and_then(|i| levels.get(i));
+            let mut energy = figure("Energy", "rec-energy", r.energy_per_token_j, |v| {
+                format!("{} J/token", significant(v, 4))
+            })
+            .covered(at, SweepFigure::EnergyPerToken);
+            energy.derived = at.and_then(|l| l.energy_basis).and_then(|b| b.formula());
             Headline {
                 level: Some(r.level),
-                unit: Some(sweep.level_kind.label()),
+                unit: Some(sweep.level_kind().label()),
                 status: plan.status.key(),
                 status_text,
                 duplicate,
@@ -222,7 +254,8 @@ fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
                     }),
                     figure("Time per token", "rec-tpot-ms", Some(r.latency_ms), |v| {
                         format!("{} ms at {}", significant(v, 3), stat.short_label())
-                    }),
+                    })
+                    .covered(at, SweepFigure::Latency(stat)),
                     figure("Headroom", "rec-headroom", Some(r.headroom), percent),
                     figure(
                         "Aggregate output",
@@ -236,18 +269,18 @@ fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
                         r.throughput_per_gpu_tok_s,
                         |v| format!("{} tok/s/GPU", grouped(v, 0)),
                     ),
-                    figure("Energy", "rec-energy", r.energy_per_token_j, |v| {
-                        format!("{} J/token", significant(v, 4))
-                    }),
+                    energy,
                     figure("Average power", "rec-power", r.power_w, |v| {
-                        format!("{} W ({})", grouped(v, 0), gpus(sweep.num_gpus))
-                    }),
+                        format!("{} W ({})", grouped(v, 0), gpus(sweep.deployment.num_gpus))
+                    })
+                    .covered(at, SweepFigure::Power),
                     figure(
                         "Avg batch reached",
                         "rec-avg-batch",
                         r.avg_batch_size,
                         |v| format!("{} requests", grouped(v, 1)),
-                    ),
+                    )
+                    .covered(at, SweepFigure::AvgBatch),
                 ],
             }
         }
@@ -269,7 +302,7 @@ fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
                         |v| format!("{} tok/s at {}", grouped(v, 1), stat.short_label()),
                     ),
                     figure("At", "rec-best-level", best_level, |v| {
-                        format!("{} {}", sweep.level_kind.label(), level_text(v))
+                        format!("{} {}", sweep.level_kind().label(), level_text(v))
                     }),
                 ],
                 ..Headline::default()
@@ -351,6 +384,20 @@ fn headline_view(headline: Memo<Headline>) -> impl IntoView {
                                     data-value=move || figure_at(i).and_then(|f| f.value).map(data_value)
                                 >
                                     {move || figure_at(i).map(|f| f.text).unwrap_or_default()}
+                                    {move || figure_at(i).and_then(|f| f.derived).map(|formula| view! {
+                                        <span class="derived">{format!(" (derived: {formula})")}</span>
+                                    })}
+                                    {move || figure_at(i).and_then(|f| f.coverage).map(|(key, runs, of)| view! {
+                                        <span
+                                            class="coverage"
+                                            data-testid="figure-coverage"
+                                            data-stat=key
+                                            data-runs=runs.to_string()
+                                            data-of=of.to_string()
+                                        >
+                                            {format!(" ({runs} of {of} runs)")}
+                                        </span>
+                                    })}
                                 </dd>
                             </div>
                         })
@@ -361,13 +408,14 @@ fn headline_view(headline: Memo<Headline>) -> impl IntoView {
     }
 }
 
-/// "vs max_num_seqs 8: each user 2.1x slower, aggregate 5.6x higher" (seed 000's reading).
+/// "vs max_num_seqs 8: each user 2.1x slower, aggregate 5.6x higher" (seed 000's reading),
+/// each comparison written the way its ratio runs ("1.4x faster", "6.5x lower").
 fn batching(sweep: &Sweep, e: BatchingEffect, stat: Statistic) -> impl IntoView {
     view! {
         <p class="batching">
-            {format!("vs {} {}: each user ", sweep.level_kind.label(), level_text(e.base_level))}
+            {format!("vs {} {}: each user ", sweep.level_kind().label(), level_text(e.base_level))}
             <strong data-testid="batch-user-slowdown" data-value=data_value(e.user_slowdown)>
-                {format!("{}x slower", trimmed(e.user_slowdown, 2))}
+                {times(1.0 / e.user_slowdown, "faster", "slower")}
             </strong>
             {if e.base_stat == stat {
                 format!(" (at {}), aggregate ", stat.short_label())
@@ -380,11 +428,41 @@ fn batching(sweep: &Sweep, e: BatchingEffect, stat: Statistic) -> impl IntoView 
                 )
             }}
             <strong data-testid="batch-throughput-gain" data-value=data_value(e.throughput_gain)>
-                {format!("{}x higher", trimmed(e.throughput_gain, 2))}
+                {times(e.throughput_gain, "higher", "lower")}
             </strong>
             "."
         </p>
     }
+}
+
+/// The flags that make the sweep's numbers doubtful (`implausible-speed`, `saturated`,
+/// `rate-above-offered`), carried by the answer with the first flagged run's figures.
+fn flags(sweep: &Sweep) -> Option<impl IntoView> {
+    let counts = load_flag_counts(sweep);
+    (!counts.is_empty()).then(|| {
+        view! {
+            <ul class="notice warn flags">
+                {counts
+                    .into_iter()
+                    .map(|c| {
+                        let level = level_text(sweep.rows[c.first_row].level);
+                        view! {
+                            <li data-testid="rec-flag" data-kind=c.kind.key()>
+                                <strong>{c.kind.key()}</strong>
+                                {format!(
+                                    " on {} of {} runs ({}). At {level}: {}.",
+                                    c.rows,
+                                    sweep.rows.len(),
+                                    c.kind.meaning(),
+                                    c.detail
+                                )}
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ul>
+        }
+    })
 }
 
 /// The estimate between measured levels, set apart and labelled as such.
@@ -417,7 +495,7 @@ fn estimated(sweep: &Sweep, e: Estimate, stat: Statistic) -> impl IntoView {
                 {format!(
                     "Latency at {} taken as linear in log2({}) between the two measured levels, solved for the target; throughput and J/token the same way.",
                     stat.short_label(),
-                    sweep.level_kind.label(),
+                    sweep.level_kind().label(),
                 )}
             </p>
         </div>

@@ -160,7 +160,7 @@ pub fn CapacityPanel(
                 <h2 id="capacity-title">"Fleet, cost and energy at the recommended level"</h2>
                 {figures(
                     &c,
-                    sweep.num_gpus,
+                    sweep.deployment.num_gpus,
                     inputs.pue_or_default(),
                     inputs.users,
                     plan.recommended.and_then(|i| sweep.levels().get(i)).is_some_and(|l| l.avg_batch_size.is_some()),

@@ -67,14 +67,15 @@ fn standalone_svg(
 
 /// "1 x H100, TP1, bf16 at max_num_seqs 384: 26.5 tok/s per user at p50 ITL, 9,248 tok/s per GPU".
 fn point_text(
-    sweep: &crate::core::sweep::Sweep,
+    source: &Source,
+    sweep_index: usize,
     p: &crate::core::chart::ChartPoint,
     stat: &str,
 ) -> String {
     format!(
         "{} at {} {}: {} tok/s per user at {}, {} tok/s per GPU",
-        sweep.label(),
-        sweep.level_kind.label(),
+        source.sweep_label(sweep_index),
+        source.sweeps[sweep_index].level_kind().label(),
         level_text(p.level),
         significant(p.user_tps, 3),
         stat,
@@ -218,7 +219,7 @@ pub fn TradeoffChart(
                             .series
                             .iter()
                             .enumerate()
-                            .map(|(i, s)| (source.sweeps[s.sweep_index].label(), SERIES_CLASSES[i % SERIES_CLASSES.len()]))
+                            .map(|(i, s)| (source.sweep_label(s.sweep_index).to_string(), SERIES_CLASSES[i % SERIES_CLASSES.len()]))
                             .collect();
                         if let Some(svg) = browser::element_xml("[data-testid=tradeoff-chart]")
                             .and_then(|m| standalone_svg(&m, &chart_for_export, &title, &legend))
@@ -333,7 +334,7 @@ fn svg(
                         Memo::new(move |_| recommended.get() == Some((sweep_index, Some(level))));
                     let is_recommended = move || is_recommended.get();
                     let on_frontier = chart.frontier.contains(&(si, pi));
-                    let text = point_text(sweep, p, stat);
+                    let text = point_text(source, sweep_index, p, stat);
                     let label = move || {
                         format!(
                             "{text}{}{}",
@@ -369,8 +370,8 @@ fn svg(
                             aria-label=label
                             data-testid="chart-point"
                             data-concurrency=data_value(p.level)
-                            data-gpu=sweep.gpu_model.clone()
-                            data-gpus=super::attr(sweep.num_gpus)
+                            data-gpu=sweep.deployment.gpu.clone()
+                            data-gpus=super::attr(sweep.deployment.num_gpus)
                             on:mouseenter=move |_| focus.set(Some((si, pi)))
                             on:focus=move |_| focus.set(Some((si, pi)))
                             on:click=move |_| pick()
@@ -387,8 +388,8 @@ fn svg(
             view! {
                 <g class=format!("series {class}{}", if is_current { " current" } else { "" })
                     data-testid="chart-series"
-                    data-gpu=sweep.gpu_model.clone()
-                    data-gpus=super::attr(sweep.num_gpus)>
+                    data-gpu=sweep.deployment.gpu.clone()
+                    data-gpus=super::attr(sweep.deployment.num_gpus)>
                     <polyline class="series-line" points=line.join(" ") />
                     {points}
                 </g>
@@ -437,7 +438,7 @@ fn Legend(source: &'static Source, chart: ChartLayout, current: Option<usize>) -
         .enumerate()
         .map(|(si, s)| {
             let class = SERIES_CLASSES[si % SERIES_CLASSES.len()];
-            let label = source.sweeps[s.sweep_index].label();
+            let label = source.sweep_label(s.sweep_index);
             let here = if current == Some(s.sweep_index) { " (selected)" } else { "" };
             view! { <li><span class=format!("swatch {class}")></span>{format!("{label}{here}")}</li> }
         })
@@ -465,9 +466,9 @@ fn readout(source: &Source, chart: &ChartLayout, focus: Focus, stat: &str) -> St
     let level = sweep.levels().iter().find(|l| l.level == p.level);
     format!(
         "{} ({} tok/s on {}), {}",
-        point_text(sweep, p, stat),
+        point_text(source, series.sweep_index, p, stat),
         grouped(level.map_or(0.0, |l| l.throughput_tok_s), 0),
-        gpus(sweep.num_gpus),
+        gpus(sweep.deployment.num_gpus),
         level.and_then(|l| l.energy_per_token_j).map_or_else(
             || "J/token not reported".into(),
             |j| format!("{} J/token", significant(j, 4))
@@ -483,10 +484,10 @@ fn summary(source: &Source, chart: &ChartLayout, stat: &str) -> String {
             let (first, last) = (s.points.first()?, s.points.last()?);
             Some(format!(
                 "{}: from {} tok/s per user and {} tok/s per GPU at {} {} to {} and {} at {}",
-                source.sweeps[s.sweep_index].label(),
+                source.sweep_label(s.sweep_index),
                 significant(first.user_tps, 3),
                 grouped(first.throughput_per_gpu, 0),
-                source.sweeps[s.sweep_index].level_kind.label(),
+                source.sweeps[s.sweep_index].level_kind().label(),
                 level_text(first.level),
                 significant(last.user_tps, 3),
                 grouped(last.throughput_per_gpu, 0),

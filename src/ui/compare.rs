@@ -306,8 +306,8 @@ fn compare_row(
             class=if line.current { "current" } else { "" }
             data-testid="compare-row"
             data-model=model.model_id.clone()
-            data-gpu=sweep.gpu_model.clone()
-            data-gpus=super::attr(sweep.num_gpus)
+            data-gpu=sweep.deployment.gpu.clone()
+            data-gpus=super::attr(sweep.deployment.num_gpus)
             data-status=line.status
             data-concurrency=line.level.map(data_value).unwrap_or_default()
             data-throughput-per-gpu=line.throughput_per_gpu.map(data_value).unwrap_or_default()
@@ -317,7 +317,7 @@ fn compare_row(
         >
             <th scope="row">
                 <button type="button" class="link" on:click=move |_| open()>
-                    {format!("{} · {}", model.nickname, sweep.label())}
+                    {format!("{} · {}", model.nickname, source.sweep_label(sweep_index))}
                 </button>
             </th>
             <td>{line.status}</td>

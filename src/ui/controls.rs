@@ -174,9 +174,10 @@ pub fn Controls(
                                 view! {
                                     <option
                                         value=i.to_string()
+                                        data-cfg=source.sweep_cfg(i).unwrap_or_default()
                                         prop:selected=move || sweep_index.get() == Some(i)
                                     >
-                                        {source.sweeps[i].label()}
+                                        {source.sweep_label(i)}
                                     </option>
                                 }
                             })
@@ -250,15 +251,19 @@ pub fn Controls(
                 >
                     {move || {
                         let current = stat.get();
-                        let mut stats: Vec<Statistic> = statistics
+                        let stats: Vec<Statistic> = statistics
                             .get()
                             .into_iter()
                             .filter(|s| s.is_per_token())
                             .collect();
-                        if !stats.contains(&current) {
-                            stats.insert(0, current);
-                        }
-                        stats
+                        // A link may name a statistic this deployment does not report: it is
+                        // shown as chosen but not offered (the answer says what the sweep has).
+                        let unreported = (!stats.contains(&current)).then(|| view! {
+                            <option value=current.key() disabled=true prop:selected=true>
+                                {format!("{} (not reported by this deployment)", current.label())}
+                            </option>
+                        });
+                        let offered = stats
                             .into_iter()
                             .map(|option| {
                                 view! {
@@ -270,7 +275,8 @@ pub fn Controls(
                                     </option>
                                 }
                             })
-                            .collect_view()
+                            .collect_view();
+                        view! { {unreported} {offered} }
                     }}
                 </select>
             </div>
@@ -330,9 +336,8 @@ fn Limits(
     // a row rebuilt while that bound is unchanged shows the text again with its error.
     let drafts = StoredValue::new(Vec::<Option<(f64, String)>>::new());
     // Each limit's statistic, so the menus follow a change of one, not every keystroke.
-    let limit_stats = Memo::new(move |_| {
-        scenario.with(|s| s.limits.iter().map(|l| l.stat).collect::<Vec<_>>())
-    });
+    let limit_stats =
+        Memo::new(move |_| scenario.with(|s| s.limits.iter().map(|l| l.stat).collect::<Vec<_>>()));
     // Whether "Add a limit" has a statistic without a limit to propose.
     let cannot_add = Memo::new(move |_| {
         proposable.with(|stats| scenario.with(|s| s.no_next_limit_reason(stats)))

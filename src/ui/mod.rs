@@ -12,29 +12,7 @@ pub mod scenario_errors;
 pub mod sources;
 pub mod sweep_table;
 
-use crate::core::planner::{Condition, Slo, Verdict};
-
-/// "meets", or "fails: target" / "fails: p99 ITL ≤ 150 ms" naming each broken condition.
-pub fn verdict_text(slo: &Slo, verdict: &Verdict) -> String {
-    if verdict.meets {
-        return "meets".into();
-    }
-    let names: Vec<String> = verdict
-        .broken
-        .iter()
-        .map(|c| match c {
-            Condition::Target => "target".to_string(),
-            Condition::Limit(i) => slo.limits.get(*i).map_or_else(String::new, |l| {
-                format!("{} ≤ {} ms", l.stat.short_label(), l.max_ms)
-            }),
-        })
-        .collect();
-    if verdict.unreported {
-        format!("not reported: {}", names.join(", "))
-    } else {
-        format!("fails: {}", names.join(", "))
-    }
-}
+pub use crate::core::explain::verdict_text;
 
 /// `data-value` text for a number: the unrounded value as Rust's `{}` prints an f64.
 pub fn data_value(value: f64) -> String {

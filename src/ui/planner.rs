@@ -3,8 +3,8 @@
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::core::planner::{plan, Plan};
 use crate::core::capacity::CapacityInputs;
+use crate::core::planner::{plan, Plan};
 use crate::core::scenario::{Scenario, FLEET_PARAMS};
 use crate::core::sweep::Source;
 

@@ -17,7 +17,9 @@ pub fn ProvenancePanel(
     sweep_index: Signal<Option<usize>>,
 ) -> impl IntoView {
     move || {
-        let sweep = &source.sweeps[sweep_index.get()?];
+        let index = sweep_index.get()?;
+        let sweep = &source.sweeps[index];
+        let d = &sweep.deployment;
         let model = &source.models[sweep.model_index];
         let p = &source.provenance;
         let lengths: Vec<f64> = sweep.rows.iter().filter_map(|r| r.avg_output_len).collect();
@@ -39,36 +41,51 @@ pub fn ProvenancePanel(
             ),
             _ => "not stated".to_string(),
         };
-        let items: Vec<(&str, String)> = vec![
+        let engine = match (&d.engine, &d.engine_version) {
+            (Some(e), Some(v)) => format!("{e} ({v})"),
+            (Some(e), None) => format!("{e} (version not stated)"),
+            (None, Some(v)) => v.clone(),
+            (None, None) => stated(&p.engine),
+        };
+        let mut items: Vec<(&str, String)> = vec![
             ("Source", p.publisher.clone()),
             (
                 "Task",
                 format!("{} ({})", source.task_display_name, source.task),
             ),
-            ("Data date", stated(&p.date)),
+            (
+                "Data date",
+                d.date
+                    .clone()
+                    .or_else(|| p.date.clone())
+                    .unwrap_or_else(|| "not stated".into()),
+            ),
             (
                 "Model",
                 format!("{} · {}", model.model_id, model.size_label()),
             ),
             (
                 "Hardware",
-                format!("{} × {}", gpus(sweep.num_gpus), sweep.gpu_model),
+                format!(
+                    "{} × {}",
+                    gpus(sweep.deployment.num_gpus),
+                    sweep.deployment.gpu
+                ),
             ),
-            ("Parallelism", sweep.parallelism_label()),
-            ("Precision", sweep.weight_precision.clone()),
-            (
-                "Configuration",
-                if sweep.config.is_empty() {
-                    "—".to_string()
-                } else {
-                    sweep.config.clone()
-                },
-            ),
+            ("Parallelism", sweep.deployment.parallelism_label()),
+            ("Precision", sweep.deployment.precision.clone()),
+        ];
+        items.extend(
+            d.stated()
+                .into_iter()
+                .filter(|(name, _)| !matches!(*name, "Engine" | "Engine version" | "Date")),
+        );
+        items.extend([
             ("Average output length", output_len),
-            ("Engine and version", stated(&p.engine)),
+            ("Engine and version", engine),
             ("Input length distribution", stated(&p.input_lengths)),
             ("Warm-up", stated(&p.warmup)),
-        ];
+        ]);
         Some(view! {
             <details class="provenance" data-testid="provenance" open=p.reference>
                 <summary>"Where these numbers come from"</summary>

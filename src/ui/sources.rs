@@ -7,7 +7,7 @@ use crate::browser;
 use crate::browser::ToolArg;
 use crate::core::bundled::lm_arena_chat;
 use crate::core::handoff::{self, ImportReply, StoredSource};
-use crate::core::import::{Format, InputFile, Problem};
+use crate::core::import::{Format, InputFile, Problem, RowError, RowErrorKind, Warning};
 use crate::core::reference::reference;
 use crate::core::scenario::Scenario;
 use crate::core::sources::{
@@ -364,7 +364,13 @@ impl Registry {
 
     /// Adds (or replaces) an imported source, shows it, and keeps it in storage; says so when
     /// it could not be kept.
-    async fn add_import(&self, id: String, files: &[InputFile], source: Source) -> Option<String> {
+    async fn add_import(
+        &self,
+        id: String,
+        files: &[InputFile],
+        model: Option<String>,
+        source: Source,
+    ) -> Option<String> {
         let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
         let texts: Vec<String> = files.iter().map(|f| f.text.clone()).collect();
         let entry = stored_entry(StoredSource {
@@ -385,6 +391,7 @@ impl Registry {
                 ToolArg::Text(&id),
                 ToolArg::Texts(&names),
                 ToolArg::Texts(&texts),
+                ToolArg::MaybeText(model.as_deref()),
             ],
         )
         .await;
@@ -420,12 +427,14 @@ impl Registry {
 struct Outcome {
     summary: String,
     problems: Vec<Problem>,
+    warnings: Vec<Warning>,
 }
 
 fn summarize(
     formats: &[(String, Option<Format>)],
     source: Option<&Source>,
     problems: &[Problem],
+    warnings: &[Warning],
 ) -> String {
     let mut by_format: Vec<(&str, usize)> = Vec::new();
     for (_, f) in formats {
@@ -450,7 +459,7 @@ fn summarize(
         ),
         None => "nothing imported: no usable row, nothing changed".to_string(),
     };
-    let problems = match problems.len() {
+    let problems = match problems.len() + warnings.len() {
         0 => String::new(),
         1 => "; see the message below".to_string(),
         n => format!("; see the {n} messages below"),
@@ -468,6 +477,7 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
     let outcome = RwSignal::new(None::<Outcome>);
     let share_note = RwSignal::new(String::new());
     let pasted = RwSignal::new(String::new());
+    let model_hint = RwSignal::new(String::new());
 
     let run_import = move |files: Vec<InputFile>| async move {
         if files.is_empty() {
@@ -476,9 +486,15 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
         share_note.set(String::new());
         let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
         let texts: Vec<String> = files.iter().map(|f| f.text.clone()).collect();
+        let hint = model_hint.get_untracked();
+        let model = Some(hint.trim().to_string()).filter(|m| !m.is_empty());
         let reply: Result<ImportReply, String> = tools(
             "import_files",
-            &[ToolArg::Texts(&names), ToolArg::Texts(&texts)],
+            &[
+                ToolArg::Texts(&names),
+                ToolArg::Texts(&texts),
+                ToolArg::MaybeText(model.as_deref()),
+            ],
         )
         .await;
         match reply {
@@ -490,14 +506,22 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
                     &imported.formats,
                     Some(&imported.source),
                     &imported.problems,
+                    &imported.warnings,
                 );
                 let problems = imported.problems.clone();
+                let warnings = imported.warnings.clone();
                 let note = registry
-                    .add_import(import_id(&files), &files, imported.source)
+                    .add_import(
+                        import_id(&files, model.as_deref()),
+                        &files,
+                        model.clone(),
+                        imported.source,
+                    )
                     .await;
                 outcome.set(Some(Outcome {
                     summary: note.map_or(summary.clone(), |n| format!("{summary} {n}")),
                     problems,
+                    warnings,
                 }));
             }
             Ok(ImportReply {
@@ -505,13 +529,15 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
                 result: Err(problems),
             }) => {
                 outcome.set(Some(Outcome {
-                    summary: summarize(&formats, None, &problems),
+                    summary: summarize(&formats, None, &problems, &[]),
                     problems,
+                    warnings: Vec::new(),
                 }));
             }
             Err(e) => outcome.set(Some(Outcome {
                 summary: format!("Nothing imported: {e}."),
                 problems: Vec::new(),
+                warnings: Vec::new(),
             })),
         }
     };
@@ -527,7 +553,7 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
                         unreadable.push(Problem {
                             file: name,
                             row: None,
-                            message: e,
+                            error: RowError::with_value(RowErrorKind::UnreadableFile, e),
                         });
                         None
                     }
@@ -537,6 +563,7 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
                 outcome.set(Some(Outcome {
                     summary: "Nothing imported: no file could be read.".into(),
                     problems: unreadable,
+                    warnings: Vec::new(),
                 }));
                 return;
             }
@@ -623,8 +650,17 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
             <details class="import">
                 <summary>"Import your own sweep"</summary>
                 <p class="hint">
-                    "ML.ENERGY task, per-model or V2 files; vLLM bench serve JSON (select all files of a sweep); SGLang bench_serving JSONL; AIPerf / GenAI-Perf profile exports; InferenceX JSON; or the CSV template of the README. Files are read in this browser and never uploaded."
+                    "ML.ENERGY task, per-model or V2 files; vLLM bench serve JSON or JSON lines, sweep folders and multi-turn results (select all files of a sweep, or its folder); SGLang bench_serving JSONL; AIPerf / GenAI-Perf profile exports; InferenceX JSON; EvalScope perf summaries (with their percentile files); or the CSV template of the README. Files are read in this browser and never uploaded. Runs that differ in any stated field (GPU, parallelism, engine, dataset, date, …) become separate sweeps."
                 </p>
+                <label for="import-model">"Model, for files that do not name one (optional)"</label>
+                <input
+                    id="import-model"
+                    type="text"
+                    autocomplete="off"
+                    data-testid="import-model"
+                    prop:value=move || model_hint.get()
+                    on:input=move |ev| model_hint.set(event_target_value(&ev))
+                />
                 <label class="drop" data-testid="import-drop"
                     on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
                     on:drop=move |ev: leptos::ev::DragEvent| {
@@ -637,6 +673,19 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
                         type="file"
                         multiple
                         data-testid="import-file"
+                        on:change=move |ev| {
+                            let input = event_target::<web_sys::HtmlInputElement>(&ev);
+                            import_list(browser::files_of(input.files()));
+                            input.set_value("");
+                        }
+                    />
+                </label>
+                <label class="drop">
+                    "Or a whole folder (e.g. a vllm bench sweep or EvalScope output): "
+                    <input
+                        type="file"
+                        prop:webkitdirectory=true
+                        data-testid="import-folder"
                         on:change=move |ev| {
                             let input = event_target::<web_sys::HtmlInputElement>(&ev);
                             import_list(browser::files_of(input.files()));
@@ -668,13 +717,22 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
             {move || outcome.get().map(|o| view! {
                 <div class="notice" role="status">
                     <p data-testid="import-summary">{o.summary}</p>
+                    {(!o.warnings.is_empty()).then(|| view! {
+                        <ul class="import-warnings">
+                            {o.warnings.into_iter().map(|w| view! {
+                                <li class="warn" data-testid="import-warning" data-kind=w.kind.clone()>
+                                    {format!("Warning: {}", w.text())}
+                                </li>
+                            }).collect_view()}
+                        </ul>
+                    })}
                     {(!o.problems.is_empty()).then(|| view! {
                         <ul class="import-errors">
                             {o.problems.into_iter().map(|p| view! {
                                 <li data-testid="import-error" data-file=p.file.clone()>
                                     {match p.row {
-                                        Some(r) => format!("{}, row {r}: {}", p.file, p.message),
-                                        None => format!("{}: {}", p.file, p.message),
+                                        Some(r) => format!("{}, row {r}: {}", p.file, p.message()),
+                                        None => format!("{}: {}", p.file, p.message()),
                                     }}
                                 </li>
                             }).collect_view()}

@@ -6,9 +6,9 @@ use super::data_value;
 use super::verdict_text;
 use crate::core::anomalies::{anomalies, AnomalyKind};
 use crate::core::format::{grouped, significant};
-use crate::core::planner::{Plan, Slo};
+use crate::core::planner::{Condition, Plan, Slo};
 use crate::core::scenario::Scenario;
-use crate::core::sweep::{Source, Statistic};
+use crate::core::sweep::{LevelKind, Source, Statistic};
 
 fn ms(value: Option<f64>) -> String {
     ms_or(value, |v| significant(v, 3))
@@ -28,6 +28,7 @@ struct LevelState {
     verdict: String,
     recommended: bool,
     also_meets: bool,
+    saturated: bool,
 }
 
 fn level_states(slo: &Slo, plan: &Plan) -> Vec<LevelState> {
@@ -47,6 +48,10 @@ fn level_states(slo: &Slo, plan: &Plan) -> Vec<LevelState> {
                 verdict: verdict_text(slo, v),
                 recommended,
                 also_meets: plan.also_meets.iter().any(|a| a.level_index == li),
+                saturated: v
+                    .broken
+                    .iter()
+                    .any(|c| matches!(c, Condition::Saturated { .. })),
             }
         })
         .collect()
@@ -84,12 +89,23 @@ pub fn SweepTable(
             .filter(|s| *s != Statistic::Rate)
             .collect();
         let has_rate = sweep.rows.iter().any(|r| r.rate_user_tps().is_some());
+        let derived = sweep
+            .rows
+            .iter()
+            .find_map(|r| r.energy_basis.and_then(|b| b.formula()));
+        let has_served = sweep.level_kind() == LevelKind::RequestRate
+            && sweep.rows.iter().any(|r| r.served_req_s.is_some());
         let flags = anomalies(sweep, &source.models[sweep.model_index], stat);
-        let flag_summary: Vec<String> = AnomalyKind::ALL
+        let flag_summary: Vec<(String, String)> = AnomalyKind::ALL
             .iter()
             .filter_map(|k| {
                 let n = flags.iter().filter(|a| a.kind == *k).count();
-                (n > 0).then(|| format!("{} {}", n, k.key()))
+                (n > 0).then(|| {
+                    (
+                        format!("{} {}", n, k.key()),
+                        format!("{}: {}", k.key(), k.meaning()),
+                    )
+                })
             })
             .collect();
         let col = move |s: Statistic| if s == stat { "chosen num" } else { "num" };
@@ -121,6 +137,7 @@ pub fn SweepTable(
                         data-testid="sweep-row"
                         data-concurrency=data_value(row.level)
                         data-meets=move || state().meets.to_string()
+                        data-saturated=move || state().saturated.then_some("true")
                     >
                         <th scope="row" class="num">
                             {crate::core::format::level(row.level)}
@@ -138,8 +155,14 @@ pub fn SweepTable(
                         {has_rate.then(|| view! {
                             <td class=col(Statistic::Rate)>{ms_or(row.rate_user_tps(), |v| grouped(v, 1))}</td>
                         })}
+                        {has_served.then(|| view! {
+                            <td class="num">{ms_or(row.served_req_s, |v| significant(v, 3))}</td>
+                        })}
                         <td class="num">{grouped(row.throughput_tok_s, 0)}</td>
-                        <td class="num">{ms_or(row.energy_per_token_j, |j| significant(j, 4))}</td>
+                        <td class="num" title=row.energy_basis.and_then(|b| b.formula()).map(|f| format!("derived: {f}"))>
+                            {ms_or(row.energy_per_token_j, |j| significant(j, 4))}
+                            {row.energy_basis.and_then(|b| b.formula()).map(|_| "†")}
+                        </td>
                         <td class="num">{ms_or(row.power_w, |w| grouped(w, 0))}</td>
                     </tr>
                 }
@@ -151,14 +174,15 @@ pub fn SweepTable(
             .collect_view();
         Some(view! {
             <section class="sweep" aria-labelledby="sweep-title">
-                <h2 id="sweep-title">{format!("The whole sweep: {}", sweep.label())}</h2>
+                <h2 id="sweep-title">{format!("The whole sweep: {}", source.sweep_label(i))}</h2>
                 <p class="hint" data-testid="anomaly-summary">
                     {if flag_summary.is_empty() {
                         "No anomaly flags on this sweep.".to_string()
                     } else {
                         format!(
-                            "Flags (rows marked; hover a flag for its numbers): {}. non-monotonic: latency at the statistic or throughput falls from the level below; rate-mismatch: throughput ÷ batch and 1000 ÷ median ITL differ by over 25%; low-utilisation: avg batch under 85% of max_num_seqs; energy-identity: J/token ≠ power ÷ throughput; faster-than-memory-bound: faster than reading the active weights once per token.",
-                            flag_summary.join(", ")
+                            "Flags (rows marked; hover a flag for its numbers): {}. {}.",
+                            flag_summary.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", "),
+                            flag_summary.iter().map(|(_, m)| m.as_str()).collect::<Vec<_>>().join("; "),
                         )
                     }}
                 </p>
@@ -166,11 +190,12 @@ pub fn SweepTable(
                     <table data-testid="sweep-table">
                         <thead>
                             <tr>
-                                <th scope="col">{sweep.level_kind.label()}</th>
+                                <th scope="col">{sweep.level_kind().label()}</th>
                                 <th scope="col" class="verdict">{format!("vs target ({})", stat.short_label())}</th>
                                 <th scope="col">"avg batch"</th>
                                 {stat_headers}
                                 {has_rate.then(|| view! { <th scope="col">"rate (tok/s per user)"</th> })}
+                                {has_served.then(|| view! { <th scope="col">"served (req/s)"</th> })}
                                 <th scope="col">"output (tok/s)"</th>
                                 <th scope="col">"J/token"</th>
                                 <th scope="col">"power (W)"</th>
@@ -179,6 +204,7 @@ pub fn SweepTable(
                         <tbody>{rows}</tbody>
                     </table>
                 </div>
+                {derived.map(|f| view! { <p class="hint">{format!("† J/token derived: {f} of the same run.")}</p> })}
             </section>
         })
     }

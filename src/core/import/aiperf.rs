@@ -1,13 +1,29 @@
 //! NVIDIA AIPerf (and GenAI-Perf) `profile_export` JSON: one file per level, the load
 //! generator's concurrency. Each metric is `{unit, avg, p50, p90, p95, p99, ...}`; units are
 //! converted per metric (ns, us, ms, s). `inter_token_latency` is per request (TPOT),
-//! `inter_chunk_latency` pooled over chunks (ITL): they are kept apart.
+//! `inter_chunk_latency` pooled over chunks (ITL): they are kept apart. Identity: the model and
+//! the dataset (`input_config.input.public_dataset`).
 
 use serde_json::Value;
 
-use super::record::{short, Record};
-use super::{InputFile, Measured, Parsed, SweepKey};
-use crate::core::sweep::{LevelKind, Row, Statistic};
+use super::errors::{RowError, RowErrorKind};
+use super::record::{positive, Record};
+use super::{Body, InputFile, Measured, Parsed, Probe};
+use crate::core::deployment::{Deployment, LevelKind};
+use crate::core::row::{Row, RunCounts};
+use crate::core::statistic::{Aggregate, Metric, Statistic};
+
+/// An object with `input_config` and a metric AIPerf writes.
+pub(crate) fn detect(probe: &Probe) -> bool {
+    probe.is_json_object()
+        && probe.has("input_config")
+        && probe.has_any(&[
+            "inter_token_latency",
+            "time_to_first_token",
+            "request_count",
+            "output_token_throughput",
+        ])
+}
 
 /// Factor from a unit to ms; `None` for a unit that is not a time.
 fn to_ms(unit: &str) -> Option<f64> {
@@ -20,106 +36,109 @@ fn to_ms(unit: &str) -> Option<f64> {
     }
 }
 
-/// (statistic field, statistic) pairs per metric.
-const FIELDS: [(&str, [Statistic; 5]); 3] = [
-    // avg, p50, p90, p95, p99
-    (
-        "inter_chunk_latency",
-        [
-            Statistic::ItlMean,
-            Statistic::P50,
-            Statistic::P90,
-            Statistic::P95,
-            Statistic::P99,
-        ],
-    ),
-    (
-        "inter_token_latency",
-        [
-            Statistic::TpotMean,
-            Statistic::TpotP50,
-            Statistic::TpotP90,
-            Statistic::TpotP95,
-            Statistic::TpotP99,
-        ],
-    ),
-    (
-        "time_to_first_token",
-        [
-            Statistic::TtftMean,
-            Statistic::TtftP50,
-            Statistic::TtftP90,
-            Statistic::TtftP95,
-            Statistic::TtftP99,
-        ],
-    ),
+/// AIPerf's metric for each latency metric.
+const METRICS: [(&str, Metric); 3] = [
+    ("inter_chunk_latency", Metric::Itl),
+    ("inter_token_latency", Metric::Tpot),
+    ("time_to_first_token", Metric::Ttft),
 ];
 
-fn measured(top: &Record) -> Result<Measured, String> {
+/// A metric's field for an aggregate: `avg`, `p50`, ...
+fn field(a: Aggregate) -> &'static str {
+    match a {
+        Aggregate::Mean => "avg",
+        other => other.key(),
+    }
+}
+
+/// The `avg` of a metric, in ms when it is a time.
+fn average_ms(top: &Record, metric: &str) -> Result<Option<f64>, RowError> {
+    let Some(m) = top.object(metric) else {
+        return Ok(None);
+    };
+    let unit = m.text("unit").unwrap_or("ms");
+    let factor =
+        to_ms(unit).ok_or_else(|| RowError::value(RowErrorKind::NotATimeUnit, metric, unit))?;
+    Ok(m.num("avg")?.map(|v| v * factor))
+}
+
+fn avg(top: &Record, metric: &str) -> Result<Option<f64>, RowError> {
+    Ok(top
+        .object(metric)
+        .map(|m| m.num("avg"))
+        .transpose()?
+        .flatten())
+}
+
+/// The run's row, deployment and the model it states.
+fn measured(top: &Record) -> Result<(Option<String>, Deployment, Row), RowError> {
     let config = top
         .object("input_config")
-        .ok_or("missing key `input_config`")?;
+        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "input_config"))?;
     let level = config
         .object("loadgen")
         .map(|l| l.num("concurrency"))
         .transpose()?
         .flatten()
-        .ok_or("no level: missing `input_config.loadgen.concurrency`")?;
-    if level <= 0.0 {
-        return Err(format!("concurrency must be positive, got {level}"));
-    }
-    let requests = top
-        .object("request_count")
-        .map(|r| r.num("avg"))
-        .transpose()?
-        .flatten();
+        .ok_or_else(|| RowError::key(RowErrorKind::NoLevel, "input_config.loadgen.concurrency"))?;
+    positive("input_config.loadgen.concurrency", level)?;
+    let requests = avg(top, "request_count")?;
     if requests == Some(0.0) {
-        return Err("all requests failed (request_count is 0)".into());
+        return Err(RowError::key(
+            RowErrorKind::AllRequestsFailed,
+            "request_count",
+        ));
     }
-    let throughput = top
-        .object("output_token_throughput")
-        .map(|m| m.num("avg"))
-        .transpose()?
-        .flatten()
-        .ok_or("missing key `output_token_throughput`")?;
-    if throughput <= 0.0 {
-        return Err("zero output tokens (`output_token_throughput` is 0)".into());
-    }
-    let mut row =
-        Row::new(level, throughput).with(Statistic::Rate, Some(level * 1000.0 / throughput));
-    for (metric, stats) in FIELDS {
+    let throughput = avg(top, "output_token_throughput")?
+        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "output_token_throughput"))?;
+    positive("output_token_throughput", throughput)?;
+    let mut row = Row::new(level, throughput);
+    for (metric, kind) in METRICS {
         let Some(m) = top.object(metric) else {
             continue;
         };
         let unit = m.text("unit").unwrap_or("ms");
-        let factor = to_ms(unit)
-            .ok_or_else(|| format!("`{metric}` has unit \"{}\", not a time", short(unit)))?;
-        for (field, stat) in ["avg", "p50", "p90", "p95", "p99"].into_iter().zip(stats) {
-            row.set_latency_ms(stat, m.num(field)?.map(|v| v * factor));
+        let factor =
+            to_ms(unit).ok_or_else(|| RowError::value(RowErrorKind::NotATimeUnit, metric, unit))?;
+        for aggregate in Aggregate::ALL {
+            if let Some(stat) = Statistic::from_parts(kind, aggregate) {
+                row.set_latency_ms(stat, m.num(field(aggregate))?.map(|v| v * factor));
+            }
         }
     }
-    let model = config
+    row.e2e_mean_ms = average_ms(top, "request_latency")?;
+    row.avg_output_len = avg(top, "output_sequence_length")?;
+    let counts = RunCounts {
+        completed: requests,
+        duration_s: average_ms(top, "benchmark_duration")?.map(|ms| ms / 1000.0),
+        request_throughput_req_s: avg(top, "request_throughput")?,
+    };
+    let row = row.finish(LevelKind::Concurrency, counts);
+    let stated = config
         .object("endpoint")
         .and_then(|e| e.0.get("model_names"))
         .and_then(Value::as_array)
         .and_then(|names| names.first())
         .and_then(Value::as_str)
-        .unwrap_or("model not stated");
-    Ok(Measured::new(
-        SweepKey::new(model, LevelKind::Concurrency),
-        row,
-    ))
+        .map(str::to_string);
+    let deployment = Deployment {
+        dataset: config
+            .object("input")
+            .and_then(|i| i.label("public_dataset")),
+        ..Deployment::new(LevelKind::Concurrency)
+    };
+    Ok((stated, deployment, row))
 }
 
-pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
-    let Some(value) = out.json(&file.name, None, &file.text) else {
-        return;
+pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+    let Body::Json(Value::Object(obj)) = body else {
+        return out.problem(&file.name, None, RowError::new(RowErrorKind::NotAnObject));
     };
-    match value.as_object().map(Record) {
-        Some(top) => match measured(&top) {
-            Ok(m) => out.rows.push(m),
-            Err(e) => out.problem(&file.name, Some(1), e),
-        },
-        None => out.problem(&file.name, None, "not a JSON object"),
+    match measured(&Record(&obj)) {
+        Ok((stated, deployment, row)) => {
+            let model = out.model(stated.as_deref(), None);
+            out.rows.push(Measured::new(model, deployment, row));
+        }
+        Err(e) => out.problem(&file.name, Some(1), e),
     }
 }

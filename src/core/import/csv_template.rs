@@ -1,71 +1,123 @@
-//! The plain CSV template (its header is in the README): one row per level, units in the column
+//! The plain CSV template (its columns are in the README): one row per run, units in the column
 //! names. Required: `concurrency` (or `request_rate`) and `output_tok_s`; every other column is
-//! optional and may be left empty.
+//! optional and may be left empty. Identity columns (`model`, `gpu`, `num_gpus`, `tp`, `pp`,
+//! `ep`, `dp`, `precision`, `framework`, `config`, `dataset`, `isl`, `osl`, `date`) tell sweeps
+//! apart; a column the template does not have is named in the import summary.
 
-use super::record::{count, csv_rows, Record};
-use super::{InputFile, Measured, Parsed, SweepKey};
-use crate::core::sweep::{LevelKind, Row, Statistic};
+use super::errors::{RowError, RowErrorKind};
+use super::record::{count, csv_rows, positive, Record};
+use super::{Body, InputFile, Measured, Parsed, Probe};
+use crate::core::deployment::{Deployment, LevelKind, GPU_NOT_STATED, PRECISION_NOT_STATED};
+use crate::core::row::{Row, RunCounts};
+use crate::core::statistic::Statistic;
 
-const COLUMNS: [(&str, Statistic); 13] = [
-    ("p50_itl_ms", Statistic::P50),
-    ("p90_itl_ms", Statistic::P90),
-    ("p95_itl_ms", Statistic::P95),
-    ("p99_itl_ms", Statistic::P99),
-    ("mean_itl_ms", Statistic::ItlMean),
-    ("mean_tpot_ms", Statistic::TpotMean),
-    ("p50_tpot_ms", Statistic::TpotP50),
-    ("p90_tpot_ms", Statistic::TpotP90),
-    ("p99_tpot_ms", Statistic::TpotP99),
-    ("mean_ttft_ms", Statistic::TtftMean),
-    ("p50_ttft_ms", Statistic::TtftP50),
-    ("p90_ttft_ms", Statistic::TtftP90),
-    ("p99_ttft_ms", Statistic::TtftP99),
+/// Columns read besides the latencies (`{mean,p50,p90,p95,p99}_{itl,tpot,ttft}_ms`).
+const COLUMNS: [&str; 23] = [
+    "model",
+    "gpu",
+    "num_gpus",
+    "tp",
+    "pp",
+    "ep",
+    "dp",
+    "precision",
+    "framework",
+    "config",
+    "dataset",
+    "isl",
+    "osl",
+    "date",
+    "concurrency",
+    "request_rate",
+    "output_tok_s",
+    "avg_batch_size",
+    "power_w",
+    "energy_per_token_j",
+    "served_req_s",
+    "output_tokens_per_request",
+    "mean_e2e_ms",
 ];
 
-fn measured(rec: &Record, file: &str) -> Result<Measured, String> {
-    let (level, kind) = match (rec.num("concurrency")?, rec.num("request_rate")?) {
-        (Some(c), _) => (c, LevelKind::Concurrency),
-        (None, Some(r)) => (r, LevelKind::RequestRate),
-        (None, None) => return Err("no level: `concurrency` (or `request_rate`) is empty".into()),
+/// The latency columns: `p50_itl_ms`, ..., `p99_ttft_ms`, from the one statistic table.
+fn latency_columns() -> Vec<(String, Statistic)> {
+    Statistic::keyed(|m, a| format!("{}_{}_ms", a.key(), m.key()))
+}
+
+/// A CSV whose header names a level column.
+pub(crate) fn detect(probe: &Probe) -> bool {
+    probe.is_csv() && probe.has_any(&["concurrency", "request_rate"])
+}
+
+fn measured(
+    rec: &Record,
+    latencies: &[(String, Statistic)],
+    out_model: &dyn Fn(Option<&str>) -> String,
+    notes: &mut Vec<RowError>,
+) -> Result<Measured, RowError> {
+    let (level_key, level, kind) = match (rec.num("concurrency")?, rec.num("request_rate")?) {
+        (Some(c), _) => ("concurrency", c, LevelKind::Concurrency),
+        (None, Some(r)) => ("request_rate", r, LevelKind::RequestRate),
+        (None, None) => {
+            return Err(RowError::key(
+                RowErrorKind::NoLevel,
+                "concurrency (or request_rate)",
+            ))
+        }
     };
     let throughput = rec
         .num("output_tok_s")?
-        .ok_or("missing value `output_tok_s`")?;
-    if level <= 0.0 {
-        return Err(format!("level must be positive, got {level}"));
+        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "output_tok_s"))?;
+    positive(level_key, level)?;
+    positive("output_tok_s", throughput)?;
+    let mut row = Row::new(level, throughput);
+    for (column, stat) in latencies {
+        row.set_latency_ms(*stat, rec.opt(column, notes));
     }
-    if throughput <= 0.0 {
-        return Err("zero or negative output tokens (`output_tok_s`)".into());
-    }
-    let batch = rec.num("avg_batch_size")?.filter(|b| *b > 0.0);
-    let concurrency = batch.or((kind == LevelKind::Concurrency).then_some(level));
-    let mut row = Row::new(level, throughput).with(
-        Statistic::Rate,
-        concurrency.map(|c| c * 1000.0 / throughput),
-    );
-    for (column, stat) in COLUMNS {
-        let v = rec.num(column)?;
-        if v.is_some_and(|x| x < 0.0) {
-            return Err(format!("negative `{column}`"));
-        }
-        row.set_latency_ms(stat, v);
-    }
-    row.avg_batch_size = batch;
-    row.power_w = rec.num("power_w")?;
-    row.energy_per_token_j = rec.num("energy_per_token_j")?;
-    let model = rec
-        .text("model")
-        .filter(|m| !m.trim().is_empty())
-        .unwrap_or(file);
-    let mut key = SweepKey::new(model, kind);
-    if let Some(gpu) = rec.text("gpu").filter(|g| !g.trim().is_empty()) {
-        key.gpu = gpu.trim().to_string();
-    }
-    key.num_gpus = count(rec.num("num_gpus")?);
-    Ok(Measured::new(key, row))
+    row.avg_batch_size = rec.opt("avg_batch_size", notes);
+    row.power_w = rec.opt("power_w", notes);
+    row.set_energy_per_token_j(rec.opt("energy_per_token_j", notes));
+    row.served_req_s = rec.opt("served_req_s", notes);
+    row.avg_output_len = rec.opt("output_tokens_per_request", notes);
+    row.e2e_mean_ms = rec.opt("mean_e2e_ms", notes);
+    let row = row.finish(kind, RunCounts::default());
+
+    let degree = |key: &str, notes: &mut Vec<RowError>| count(rec.opt(key, notes));
+    let deployment = Deployment {
+        gpu: rec.text("gpu").unwrap_or(GPU_NOT_STATED).to_string(),
+        num_gpus: degree("num_gpus", notes),
+        tp: degree("tp", notes),
+        pp: degree("pp", notes),
+        ep: degree("ep", notes),
+        dp: degree("dp", notes),
+        precision: rec
+            .text("precision")
+            .unwrap_or(PRECISION_NOT_STATED)
+            .to_string(),
+        engine: rec.label("framework"),
+        config: rec.label("config"),
+        dataset: rec.label("dataset"),
+        isl: rec.opt("isl", notes),
+        osl: rec.opt("osl", notes),
+        date: rec.label("date"),
+        ..Deployment::new(kind)
+    };
+    let model = out_model(rec.text("model"));
+    Ok(Measured::new(model, deployment, row))
 }
 
-pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
+pub(crate) fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
     let text = file.text.trim_start_matches('\u{feff}');
-    csv_rows(&file.name, text, out, |rec| measured(rec, &file.name));
+    let latencies = latency_columns();
+    let hint = out.model_hint().map(str::to_string);
+    let name = file.name.clone();
+    let model = move |stated: Option<&str>| {
+        stated
+            .map(str::to_string)
+            .or_else(|| hint.clone())
+            .unwrap_or_else(|| name.clone())
+    };
+    let known = |h: &str| COLUMNS.contains(&h) || latencies.iter().any(|(c, _)| c == h);
+    csv_rows(&file.name, text, out, known, |rec, notes| {
+        measured(rec, &latencies, &model, notes)
+    });
 }

@@ -1,52 +1,68 @@
 //! InferenceX aggregate JSON: an array of entries, several configurations per file, level =
 //! `conc`, latencies in **seconds**. Two shapes:
-//! - the API rows (`{hardware, framework, model, precision, conc, metrics: {...}}`), throughput
-//!   and power per GPU: aggregate = per GPU × GPUs (decode GPUs, plus prefill GPUs when
-//!   disaggregated); `avg_power_w` is per GPU; `joules_per_output_token` is stored J/token;
+//! - the API rows (`{hardware, framework, model, precision, conc, metrics: {...}, date}`),
+//!   throughput and power per GPU: aggregate = per GPU × GPUs (decode GPUs, plus prefill GPUs
+//!   when disaggregated); `avg_power_w` is per GPU; `joules_per_output_token` is stored J/token.
+//!   Identity: hardware, GPUs, decode TP/EP/attention DP, precision, `framework` and `image`,
+//!   `spec_method`, the disaggregation (both sides' workers, parallelism and GPUs), `isl`/`osl`
+//!   and the campaign `date` (each date is other software);
 //! - the agentic `agg_bmk` rows (flat: `hw, conc, tp, offloading, mean_itl, ...,
 //!   output_tput_tps, output_tput_per_gpu`), GPUs = output tok/s ÷ output tok/s per GPU.
 
 use serde_json::Value;
 
-use super::record::{count, s_to_ms, Record};
-use super::{InputFile, Measured, Parsed, SweepKey};
-use crate::core::sweep::{LevelKind, Row, Statistic};
+use super::errors::{RowError, RowErrorKind};
+use super::record::{count, positive, s_to_ms, Record};
+use super::{Body, InputFile, Measured, Parsed, Probe};
+use crate::core::deployment::{Deployment, LevelKind, GPU_NOT_STATED, PRECISION_NOT_STATED};
+use crate::core::row::{Row, RunCounts};
+use crate::core::statistic::Statistic;
 
-/// (key stem, statistic) for `{mean,median,p90,p95,p99}_{itl,tpot,ttft}` in seconds.
-const STATS: [(&str, Statistic); 15] = [
-    ("median_itl", Statistic::P50),
-    ("p90_itl", Statistic::P90),
-    ("p95_itl", Statistic::P95),
-    ("p99_itl", Statistic::P99),
-    ("mean_itl", Statistic::ItlMean),
-    ("mean_tpot", Statistic::TpotMean),
-    ("median_tpot", Statistic::TpotP50),
-    ("p90_tpot", Statistic::TpotP90),
-    ("p95_tpot", Statistic::TpotP95),
-    ("p99_tpot", Statistic::TpotP99),
-    ("mean_ttft", Statistic::TtftMean),
-    ("median_ttft", Statistic::TtftP50),
-    ("p90_ttft", Statistic::TtftP90),
-    ("p95_ttft", Statistic::TtftP95),
-    ("p99_ttft", Statistic::TtftP99),
-];
-
-fn latencies(row: &mut Row, metrics: &Record) -> Result<(), String> {
-    for (key, stat) in STATS {
-        let v = metrics.num(key)?;
-        if v.is_some_and(|x| x < 0.0) {
-            return Err(format!("negative `{key}`"));
-        }
-        row.set_latency_ms(stat, s_to_ms(v));
-    }
-    Ok(())
+/// An array of entries with `conc` and per-GPU or aggregate throughput.
+pub(crate) fn detect(probe: &Probe) -> bool {
+    probe.is_json_array()
+        && probe.has("conc")
+        && probe.has_any(&["metrics", "output_tput_per_gpu", "num_requests_total"])
 }
 
-fn api_row(e: &Record) -> Result<Measured, String> {
-    let metrics = e.object("metrics").ok_or("missing key `metrics`")?;
-    let level = e.num("conc")?.ok_or("no level: missing `conc`")?;
-    let decode = count(e.num("num_decode_gpu")?).ok_or("missing `num_decode_gpu`")?;
-    let disagg = e.0.get("disagg").and_then(Value::as_bool).unwrap_or(false);
+/// Latencies in seconds under `{mean,median,p90,p95,p99}_{itl,tpot,ttft}`.
+fn latencies(row: &mut Row, metrics: &Record, notes: &mut Vec<RowError>) {
+    for (key, stat) in Statistic::keyed(|m, a| format!("{}_{}", a.client_key(), m.key())) {
+        row.set_latency_ms(stat, s_to_ms(metrics.opt(&key, notes)));
+    }
+    row.e2e_mean_ms = s_to_ms(metrics.opt("mean_e2el", notes));
+}
+
+/// `TP8 EP8 DP-attention`: one side of a disaggregated deployment.
+fn side(e: &Record, prefix: &str) -> String {
+    let d = Deployment {
+        tp: count(e.num(&format!("{prefix}_tp")).ok().flatten()),
+        ep: count(e.num(&format!("{prefix}_ep")).ok().flatten()),
+        attention_dp: e.flag(&format!("{prefix}_dp_attention")),
+        ..Deployment::new(LevelKind::Concurrency)
+    };
+    let workers = e
+        .label(&format!("{prefix}_num_workers"))
+        .unwrap_or_else(|| "?".into());
+    let gpus = e
+        .label(&format!("num_{prefix}_gpu"))
+        .unwrap_or_else(|| "?".into());
+    format!(
+        "{prefix} {workers} x {} on {gpus} GPUs",
+        d.parallelism_label()
+    )
+}
+
+fn api_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), RowError> {
+    let metrics = e
+        .object("metrics")
+        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "metrics"))?;
+    let level = e
+        .num("conc")?
+        .ok_or_else(|| RowError::key(RowErrorKind::NoLevel, "conc"))?;
+    let decode = count(e.num("num_decode_gpu")?)
+        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "num_decode_gpu"))?;
+    let disagg = e.flag("disagg").unwrap_or(false);
     let gpus = if disagg {
         decode + count(e.num("num_prefill_gpu")?).unwrap_or(0)
     } else {
@@ -54,93 +70,134 @@ fn api_row(e: &Record) -> Result<Measured, String> {
     };
     let per_gpu = metrics
         .num("output_tput_per_gpu")?
-        .ok_or("missing key `output_tput_per_gpu`")?;
-    if level <= 0.0 || per_gpu <= 0.0 {
-        return Err("`conc` and output throughput must be positive".into());
-    }
+        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "metrics.output_tput_per_gpu"))?;
+    positive("conc", level)?;
+    positive("output_tput_per_gpu", per_gpu)?;
     let throughput = per_gpu * f64::from(gpus);
-    let mut row =
-        Row::new(level, throughput).with(Statistic::Rate, Some(level * 1000.0 / throughput));
-    latencies(&mut row, &metrics)?;
-    row.power_w = metrics.num("avg_power_w")?.map(|w| w * f64::from(gpus));
-    row.energy_per_token_j = metrics.num("joules_per_output_token")?;
-    let model = e.text("model").ok_or("missing key `model`")?;
-    let mut key = SweepKey::new(model, LevelKind::Concurrency);
-    key.gpu = e.text("hardware").unwrap_or("GPU not stated").to_string();
-    key.num_gpus = Some(gpus);
-    key.precision = e.text("precision").unwrap_or("precision not stated").to_string();
-    key.parallelism = (
-        count(e.num("decode_tp")?).unwrap_or(1),
-        count(e.num("decode_ep")?).unwrap_or(1),
-        1,
-    );
-    let isl = e.num("isl")?.map_or_else(String::new, |v| v.to_string());
-    let osl = e.num("osl")?.map_or_else(String::new, |v| v.to_string());
-    key.config = format!(
-        "{}{}, {isl}/{osl}{}",
-        e.text("framework").unwrap_or("engine not stated"),
-        if disagg { " disagg" } else { "" },
-        e.text("spec_method")
-            .filter(|m| *m != "none")
-            .map_or_else(String::new, |m| format!(", {m}")),
-    );
-    Ok(Measured::new(key, row))
+    let mut row = Row::new(level, throughput);
+    latencies(&mut row, &metrics, notes);
+    row.power_w = metrics
+        .opt("avg_power_w", notes)
+        .map(|w| w * f64::from(gpus));
+    row.set_energy_per_token_j(metrics.opt("joules_per_output_token", notes));
+    let row = row.finish(LevelKind::Concurrency, RunCounts::default());
+    let deployment = Deployment {
+        gpu: e.text("hardware").unwrap_or(GPU_NOT_STATED).to_string(),
+        num_gpus: Some(gpus),
+        tp: count(e.opt("decode_tp", notes)),
+        ep: count(e.opt("decode_ep", notes)),
+        attention_dp: e.flag("decode_dp_attention"),
+        precision: e
+            .text("precision")
+            .unwrap_or(PRECISION_NOT_STATED)
+            .to_string(),
+        engine: e.label("framework"),
+        engine_version: e.label("image"),
+        spec_decoding: e.label("spec_method"),
+        disaggregation: e.flag("disagg").map(|d| {
+            if d {
+                format!(
+                    "disaggregated: {}, {}",
+                    side(e, "prefill"),
+                    side(e, "decode")
+                )
+            } else {
+                "not disaggregated".to_string()
+            }
+        }),
+        isl: e.opt("isl", notes),
+        osl: e.opt("osl", notes),
+        date: e.label("date"),
+        ..Deployment::new(LevelKind::Concurrency)
+    };
+    Ok((deployment, row))
 }
 
-fn agg_row(e: &Record) -> Result<Measured, String> {
-    let level = e.num("conc")?.ok_or("no level: missing `conc`")?;
+fn agg_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), RowError> {
+    let level = e
+        .num("conc")?
+        .ok_or_else(|| RowError::key(RowErrorKind::NoLevel, "conc"))?;
     if e.num("num_requests_successful")? == Some(0.0) {
-        return Err("all requests failed (num_requests_successful = 0)".into());
+        return Err(RowError::key(
+            RowErrorKind::AllRequestsFailed,
+            "num_requests_successful",
+        ));
     }
     let throughput = e
         .num("output_tput_tps")?
-        .ok_or("missing key `output_tput_tps`")?;
-    if level <= 0.0 || throughput <= 0.0 {
-        return Err("`conc` and `output_tput_tps` must be positive".into());
-    }
+        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "output_tput_tps"))?;
+    positive("conc", level)?;
+    positive("output_tput_tps", throughput)?;
     let gpus = e
         .num("output_tput_per_gpu")?
         .filter(|p| *p > 0.0)
         .map(|p| (throughput / p).round())
         .and_then(|g| count(Some(g)));
-    let mut row =
-        Row::new(level, throughput).with(Statistic::Rate, Some(level * 1000.0 / throughput));
-    latencies(&mut row, e)?;
-    let model = e.text("model").ok_or("missing key `model`")?;
-    let mut key = SweepKey::new(model, LevelKind::Concurrency);
-    key.gpu = e.text("hw").unwrap_or("GPU not stated").to_string();
-    key.num_gpus = gpus;
-    key.precision = e.text("precision").unwrap_or("precision not stated").to_string();
-    let tp = count(e.num("tp")?).unwrap_or(1);
-    key.parallelism = (tp, count(e.num("ep")?).unwrap_or(1), 1);
-    key.config = format!(
-        "{}, offload {}",
-        e.text("framework").unwrap_or("engine not stated"),
-        e.text("offloading").unwrap_or("not stated"),
-    );
-    Ok(Measured::new(key, row))
+    let mut row = Row::new(level, throughput);
+    latencies(&mut row, e, notes);
+    row.avg_output_len = e.opt("mean_output_tokens_actual", notes);
+    let counts = RunCounts {
+        completed: e.opt("num_requests_successful", notes),
+        duration_s: e.opt("duration_seconds", notes),
+        request_throughput_req_s: None,
+    };
+    let row = row.finish(LevelKind::Concurrency, counts);
+    let deployment = Deployment {
+        gpu: e.text("hw").unwrap_or(GPU_NOT_STATED).to_string(),
+        num_gpus: gpus,
+        tp: count(e.opt("tp", notes)),
+        ep: count(e.opt("ep", notes)),
+        attention_dp: e.flag("dp_attention"),
+        precision: e
+            .text("precision")
+            .unwrap_or(PRECISION_NOT_STATED)
+            .to_string(),
+        engine: e.label("framework"),
+        engine_version: e.label("image"),
+        spec_decoding: e.label("spec_decoding"),
+        disaggregation: e.flag("disagg").map(|d| {
+            if d {
+                "disaggregated"
+            } else {
+                "not disaggregated"
+            }
+            .to_string()
+        }),
+        dataset: e.label("scenario_type"),
+        config: e.label("offloading").map(|o| format!("offload {o}")),
+        ..Deployment::new(LevelKind::Concurrency)
+    };
+    Ok((deployment, row))
 }
 
-pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
-    let Some(value) = out.json(&file.name, None, &file.text) else {
-        return;
-    };
-    let Some(entries) = value.as_array() else {
-        return out.problem(&file.name, None, "not a JSON array of entries");
+pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+    let Body::Json(Value::Array(entries)) = body else {
+        return out.problem(&file.name, None, RowError::new(RowErrorKind::NotAnObject));
     };
     for (i, entry) in entries.iter().enumerate() {
         let Some(e) = entry.as_object().map(Record) else {
-            out.problem(&file.name, Some(i + 1), "not a JSON object");
+            out.problem(
+                &file.name,
+                Some(i + 1),
+                RowError::new(RowErrorKind::NotAnObject),
+            );
             continue;
         };
+        let mut notes = Vec::new();
         let result = if e.0.contains_key("metrics") {
-            api_row(&e)
+            api_row(&e, &mut notes)
         } else {
-            agg_row(&e)
+            agg_row(&e, &mut notes)
         };
         match result {
-            Ok(m) => out.rows.push(m),
-            Err(message) => out.problem(&file.name, Some(i + 1), message),
+            Ok((deployment, row)) => {
+                let model = out.model(e.text("model"), None);
+                out.rows.push(Measured::new(model, deployment, row));
+            }
+            Err(error) => out.problem(&file.name, Some(i + 1), error),
+        }
+        for note in notes {
+            out.problem(&file.name, Some(i + 1), note);
         }
     }
 }

@@ -1,67 +1,101 @@
 //! ML.ENERGY leaderboard V2 per-batch-size data, as the CSV (`Model,GPU,TP,PP,Energy/req (J),
 //! Avg TPOT (s),Token tput (tok/s),Avg Output Tokens,Avg BS (reqs),Max BS (reqs)`) or the same
 //! records as JSON (`{records: [...]}`). Level = `Max BS (reqs)`, not the file name's `bs` (with
-//! PP = 2 it is half). TPOT is in seconds. GPUs = TP × PP. J/token is not stored: left absent.
+//! PP = 2 it is half). TPOT is in seconds. GPUs = TP × PP. J/token is not stored: it is derived
+//! as energy per request / output tokens per request.
 
 use serde_json::Value;
 
-use super::record::{count, csv_rows, Record};
-use super::{InputFile, Measured, Parsed, SweepKey};
-use crate::core::sweep::{LevelKind, Row, Statistic};
+use super::errors::{RowError, RowErrorKind};
+use super::record::{count, csv_rows, positive, Record};
+use super::{Body, InputFile, Measured, Parsed, Probe};
+use crate::core::deployment::{Deployment, LevelKind};
+use crate::core::row::{Row, RunCounts};
+use crate::core::statistic::Statistic;
 
-fn measured(rec: &Record) -> Result<Measured, String> {
-    let model = rec.text("Model").ok_or("missing key `Model`")?;
-    let gpu = rec.text("GPU").ok_or("missing key `GPU`")?;
-    let tp = count(rec.num("TP")?).ok_or("missing or invalid `TP`")?;
-    let pp = count(rec.num("PP")?).unwrap_or(1);
-    let level = rec
-        .num("Max BS (reqs)")?
-        .ok_or("no level: missing `Max BS (reqs)`")?;
-    let throughput = rec
-        .num("Token tput (tok/s)")?
-        .ok_or("missing key `Token tput (tok/s)`")?;
-    if level <= 0.0 || throughput <= 0.0 {
-        return Err("`Max BS (reqs)` and `Token tput (tok/s)` must be positive".into());
-    }
-    let batch = rec.num("Avg BS (reqs)")?.filter(|b| *b > 0.0);
-    let mut row = Row::new(level, throughput)
-        .with(
-            Statistic::TpotMean,
-            rec.num("Avg TPOT (s)")?.map(|s| s * 1000.0),
-        )
-        .with(Statistic::Rate, batch.map(|b| b * 1000.0 / throughput));
-    row.avg_batch_size = batch;
-    row.avg_output_len = rec.num("Avg Output Tokens")?;
-    row.energy_per_request_j = rec.num("Energy/req (J)")?;
-    let mut key = SweepKey::new(model, LevelKind::MaxNumSeqs);
-    key.gpu = gpu.trim_start_matches("NVIDIA ").to_string();
-    key.num_gpus = tp.checked_mul(pp);
-    key.parallelism = (tp, 1, 1);
-    if pp > 1 {
-        key.config = format!("PP{pp}");
-    }
-    Ok(Measured::new(key, row))
+/// The columns this reader knows (`source_path` is the collector's note of the file).
+const COLUMNS: [&str; 11] = [
+    "source_path",
+    "Model",
+    "GPU",
+    "TP",
+    "PP",
+    "Energy/req (J)",
+    "Avg TPOT (s)",
+    "Token tput (tok/s)",
+    "Avg Output Tokens",
+    "Avg BS (reqs)",
+    "Max BS (reqs)",
+];
+
+/// A CSV with `Max BS (reqs)`, or `records` whose first has it.
+pub(crate) fn detect(probe: &Probe) -> bool {
+    (probe.is_csv() || probe.has_top("records")) && probe.has("Max BS (reqs)")
 }
 
-pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
-    let text = file.text.trim_start_matches('\u{feff}');
-    if text.trim_start().starts_with('{') {
-        let Some(value) = out.json(&file.name, None, text) else {
-            return;
-        };
+fn measured(rec: &Record, notes: &mut Vec<RowError>) -> Result<Measured, RowError> {
+    let model = rec
+        .text("Model")
+        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "Model"))?;
+    let gpu = rec
+        .text("GPU")
+        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "GPU"))?;
+    let tp = count(rec.num("TP")?).ok_or_else(|| RowError::key(RowErrorKind::Missing, "TP"))?;
+    let pp = count(rec.opt("PP", notes)).unwrap_or(1);
+    let level = rec
+        .num("Max BS (reqs)")?
+        .ok_or_else(|| RowError::key(RowErrorKind::NoLevel, "Max BS (reqs)"))?;
+    let throughput = rec
+        .num("Token tput (tok/s)")?
+        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "Token tput (tok/s)"))?;
+    positive("Max BS (reqs)", level)?;
+    positive("Token tput (tok/s)", throughput)?;
+    let mut row = Row::new(level, throughput).with(
+        Statistic::TpotMean,
+        rec.opt("Avg TPOT (s)", notes).map(|s| s * 1000.0),
+    );
+    row.avg_batch_size = rec.opt("Avg BS (reqs)", notes);
+    row.avg_output_len = rec.opt("Avg Output Tokens", notes);
+    row.energy_per_request_j = rec.opt("Energy/req (J)", notes);
+    let row = row.finish(LevelKind::MaxNumSeqs, RunCounts::default());
+    let deployment = Deployment {
+        gpu: gpu.trim_start_matches("NVIDIA ").to_string(),
+        num_gpus: tp.checked_mul(pp),
+        tp: Some(tp),
+        pp: Some(pp),
+        ..Deployment::new(LevelKind::MaxNumSeqs)
+    };
+    Ok(Measured::new(model.to_string(), deployment, row))
+}
+
+pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+    if let Body::Json(value) = body {
         let Some(records) = value.get("records").and_then(Value::as_array) else {
-            return out.problem(&file.name, None, "missing key `records`");
+            return out.problem(
+                &file.name,
+                None,
+                RowError::key(RowErrorKind::Missing, "records"),
+            );
         };
         for (i, r) in records.iter().enumerate() {
+            let mut notes = Vec::new();
             match r.as_object().map(Record) {
-                Some(rec) => match measured(&rec) {
+                Some(rec) => match measured(&rec, &mut notes) {
                     Ok(m) => out.rows.push(m),
                     Err(e) => out.problem(&file.name, Some(i + 1), e),
                 },
-                None => out.problem(&file.name, Some(i + 1), "not a JSON object"),
+                None => out.problem(
+                    &file.name,
+                    Some(i + 1),
+                    RowError::new(RowErrorKind::NotAnObject),
+                ),
+            }
+            for note in notes {
+                out.problem(&file.name, Some(i + 1), note);
             }
         }
         return;
     }
-    csv_rows(&file.name, text, out, measured);
+    let text = file.text.trim_start_matches('\u{feff}');
+    csv_rows(&file.name, text, out, |h| COLUMNS.contains(&h), measured);
 }

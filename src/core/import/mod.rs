@@ -1,32 +1,62 @@
-//! Importing benchmark results from the tools people use: one module per format, a detector,
-//! and [`import`], which turns a set of files into a [`Source`] of sweeps. Row-level problems are
-//! collected with their file and row; good rows are kept; a set with no usable row is an error.
+//! Importing benchmark results from the tools people use. [`FORMATS`] is the one list of
+//! formats: each entry detects its files and parses them, in a file of its own (no format
+//! imports another; shared helpers are [`record`] and [`client`]). [`import`] turns a set of
+//! files into a [`Source`] of sweeps: one sweep per model and [`Deployment`] (every identity
+//! field the file states), rows grouped by level. Problems are typed ([`RowError`]) with their
+//! file and row; good rows are kept; a set with no usable row is an error.
 //!
 //! Every latency is converted to ms, throughput to output tok/s summed over the deployment.
-//! Nothing absent is filled in: a field a file does not carry stays `None`.
+//! Nothing absent is filled in: a field a file does not carry stays `None`. Derived figures
+//! (`rate`, J/token, served req/s) are computed once, by [`Row::finish`].
 
 mod aiperf;
+mod client;
 mod csv_template;
+mod errors;
+mod evalscope;
 mod inferencex;
 mod mlenergy;
+pub(crate) mod mlenergy_config;
 mod mlenergy_v2;
 mod record;
 mod sglang;
 mod vllm;
 
-use super::sweep::{LevelKind, Model, Provenance, Row, Source, Sweep};
+use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+pub use errors::{RowError, RowErrorKind};
+pub(crate) use mlenergy::measured as mlenergy_measured;
+
+use super::anomalies::{load_flag_counts, AnomalyKind};
+use super::deployment::Deployment;
+use super::format::level as level_text;
+use super::row::Row;
+use super::sweep::{Model, Provenance, Source, Statistic, Sweep};
+
+/// The model of a run whose file does not state one (and none was given in the import dialog).
+pub const MODEL_NOT_STATED: &str = "model not stated";
 
 /// One file offered for import.
 #[derive(Clone, Debug, PartialEq)]
 pub struct InputFile {
-    /// The file's name (or `pasted text`).
+    /// The file's name, with its folder where the browser gives one (or `pasted text`).
     pub name: String,
     /// Its whole text.
     pub text: String,
 }
 
+/// What the import dialog adds to the files.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ImportOptions {
+    /// The model of runs whose file does not state one.
+    pub model_id: Option<String>,
+}
+
 /// The formats this planner reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Format {
     /// ML.ENERGY leaderboard task file (`{configurations, task}`), current or preview schema.
     MlEnergyTask,
@@ -34,7 +64,8 @@ pub enum Format {
     MlEnergyModel,
     /// ML.ENERGY leaderboard V2 per-batch-size CSV or records JSON.
     MlEnergyV2,
-    /// vLLM `bench serve --save-result` JSON (or a `vllm bench sweep` summary array).
+    /// vLLM `bench serve --save-result` JSON or JSON lines, a `vllm bench sweep` summary array,
+    /// or the multi-turn benchmark's output.
     VllmBench,
     /// SGLang `bench_serving` JSONL.
     SglangJsonl,
@@ -42,6 +73,8 @@ pub enum Format {
     AiPerf,
     /// InferenceX aggregate JSON (several configurations per file).
     InferenceX,
+    /// EvalScope `perf` summary (and percentile) JSON.
+    EvalScope,
     /// The plain CSV template of the README.
     CsvTemplate,
 }
@@ -57,103 +90,497 @@ impl Format {
             Format::SglangJsonl => "SGLang bench_serving JSONL",
             Format::AiPerf => "AIPerf profile export",
             Format::InferenceX => "InferenceX aggregate JSON",
+            Format::EvalScope => "EvalScope perf JSON",
             Format::CsvTemplate => "CSV template",
         }
     }
+
+    /// The format in a sentence: `an AIPerf export`.
+    fn described(self) -> &'static str {
+        match self {
+            Format::MlEnergyTask => "an ML.ENERGY task file",
+            Format::MlEnergyModel => "an ML.ENERGY per-model file",
+            Format::MlEnergyV2 => "ML.ENERGY V2 per-batch data",
+            Format::VllmBench => "a vLLM bench serve result",
+            Format::SglangJsonl => "SGLang bench_serving output",
+            Format::AiPerf => "an AIPerf export",
+            Format::InferenceX => "an InferenceX aggregate file",
+            Format::EvalScope => "an EvalScope perf summary",
+            Format::CsvTemplate => "the CSV template",
+        }
+    }
 }
 
-/// A row-level (or file-level, `row: None`) problem.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+/// Each file of an import with the format it was read as (`None`: not recognised).
+pub type FileFormats = Vec<(String, Option<Format>)>;
+
+/// A problem with a file (`row: None`) or one of its rows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Problem {
-    /// The file it came from.
+    /// The file it came from (`(import)` for the import as a whole).
     pub file: String,
     /// 1-based row, record or line number, when it concerns one.
     pub row: Option<usize>,
+    /// What is wrong.
+    pub error: RowError,
+}
+
+impl Problem {
     /// What is wrong, in plain words.
-    pub message: String,
-}
-
-/// What identifies one imported sweep.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct SweepKey {
-    pub model_id: String,
-    pub gpu: String,
-    pub num_gpus: Option<u32>,
-    pub parallelism: (u32, u32, u32),
-    pub precision: String,
-    pub level_kind: LevelKind,
-    pub config: String,
-}
-
-impl SweepKey {
-    /// A key with only a model and a level kind: hardware "not stated".
-    pub fn new(model_id: &str, level_kind: LevelKind) -> SweepKey {
-        SweepKey {
-            model_id: model_id.to_string(),
-            gpu: "GPU not stated".to_string(),
-            num_gpus: None,
-            parallelism: (0, 0, 0),
-            precision: "precision not stated".to_string(),
-            level_kind,
-            config: String::new(),
-        }
+    pub fn message(&self) -> String {
+        self.error.to_string()
     }
 }
 
-/// One measured level read from a file.
+/// One measured run read from a file.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Measured {
-    pub key: SweepKey,
+    /// The model's id.
+    pub model_id: String,
+    /// What was measured: with the model, the sweep's identity.
+    pub deployment: Deployment,
+    /// The run.
     pub row: Row,
     /// What the file says about the model, if anything (ML.ENERGY files do).
     pub model: Option<Model>,
+    /// The folder of a file whose companion files may add figures (EvalScope).
+    pub folder: Option<String>,
 }
 
 impl Measured {
-    /// A level of a model the file says nothing more about.
-    pub fn new(key: SweepKey, row: Row) -> Measured {
+    /// A run of a model the file says nothing more about.
+    pub fn new(model_id: String, deployment: Deployment, row: Row) -> Measured {
         Measured {
-            key,
+            model_id,
+            deployment,
             row,
             model: None,
+            folder: None,
         }
     }
 }
 
-/// What a format parser hands back for one file.
+/// Latencies a companion file adds to the one run of its folder (EvalScope percentiles).
+pub(crate) struct Supplement {
+    /// The companion file.
+    pub file: String,
+    /// Its folder.
+    pub folder: String,
+    /// (statistic, ms) pairs.
+    pub latencies: Vec<(Statistic, f64)>,
+}
+
+/// What format parsers hand back for a set of files.
 #[derive(Default)]
 pub(crate) struct Parsed {
     pub rows: Vec<Measured>,
     pub problems: Vec<Problem>,
+    pub supplements: Vec<Supplement>,
+    /// Records already read (a sweep folder holds each run twice).
+    seen: HashSet<String>,
+    /// The import dialog's model for files that state none.
+    model_hint: Option<String>,
 }
 
 impl Parsed {
-    pub fn problem(&mut self, file: &str, row: Option<usize>, message: impl Into<String>) {
+    /// Records a problem with `file` (or its `row`).
+    pub fn problem(&mut self, file: &str, row: Option<usize>, error: RowError) {
         self.problems.push(Problem {
             file: file.to_string(),
             row,
-            message: message.into(),
+            error,
         });
     }
 
-    /// Parses `text` (from the file `file`) as JSON; when it is not, records "not valid JSON"
-    /// against the file (or `row`) and returns `None`.
-    pub fn json(
-        &mut self,
-        file: &str,
-        row: Option<usize>,
-        text: &str,
-    ) -> Option<serde_json::Value> {
-        serde_json::from_str(text)
-            .map_err(|e| {
-                self.problem(
-                    file,
-                    row,
-                    format!("not valid JSON: {}", record::short(&e.to_string())),
-                )
-            })
-            .ok()
+    /// The model of a run: as the file states it, else as the import dialog gives it, else
+    /// `fallback` (a file name), else [`MODEL_NOT_STATED`].
+    pub fn model(&self, stated: Option<&str>, fallback: Option<&str>) -> String {
+        stated
+            .filter(|s| !s.trim().is_empty())
+            .or(self.model_hint.as_deref())
+            .or(fallback)
+            .unwrap_or(MODEL_NOT_STATED)
+            .to_string()
     }
+
+    /// The import dialog's model, if given.
+    pub fn model_hint(&self) -> Option<&str> {
+        self.model_hint.as_deref()
+    }
+
+    /// True the first time a record with this text is seen in the import.
+    pub fn first_time(&mut self, fingerprint: String) -> bool {
+        self.seen.insert(fingerprint)
+    }
+}
+
+/// A file's content as read once for detection and handed to its parser.
+pub(crate) enum Body {
+    /// The whole text as JSON.
+    Json(Value),
+    /// JSON lines (the first line's value; the parser reads them all).
+    Lines(Value),
+    /// A CSV header.
+    Csv(Vec<String>),
+    /// Text that starts like JSON but is not.
+    Invalid(RowError),
+}
+
+/// A file as the detector sees it.
+pub(crate) struct Probe {
+    body: Body,
+}
+
+impl Probe {
+    fn new(text: &str) -> Probe {
+        let text = text.trim_start_matches('\u{feff}').trim_start();
+        if !(text.starts_with('{') || text.starts_with('[')) {
+            let header = csv::ReaderBuilder::new()
+                .flexible(true)
+                .trim(csv::Trim::All)
+                .from_reader(text.as_bytes())
+                .headers()
+                .map(|h| h.iter().map(str::to_string).collect())
+                .unwrap_or_default();
+            return Probe {
+                body: Body::Csv(header),
+            };
+        }
+        let body = match record::parse_json(text) {
+            Ok(value) => Body::Json(value),
+            Err(whole) => {
+                let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+                match record::parse_json(first) {
+                    Ok(value @ Value::Object(_)) if whole.kind == RowErrorKind::NotJson => {
+                        Body::Lines(value)
+                    }
+                    _ => Body::Invalid(whole),
+                }
+            }
+        };
+        Probe { body }
+    }
+
+    /// JSON, whole or as lines.
+    pub fn is_json(&self) -> bool {
+        matches!(self.body, Body::Json(_) | Body::Lines(_))
+    }
+
+    /// One JSON object (not lines).
+    pub fn is_json_object(&self) -> bool {
+        matches!(self.body, Body::Json(Value::Object(_)))
+    }
+
+    /// A JSON array.
+    pub fn is_json_array(&self) -> bool {
+        matches!(self.body, Body::Json(Value::Array(_)))
+    }
+
+    /// A CSV file.
+    pub fn is_csv(&self) -> bool {
+        matches!(self.body, Body::Csv(_))
+    }
+
+    /// The first record: the object, the array's first item, the first line.
+    fn first(&self) -> Option<&Map<String, Value>> {
+        match &self.body {
+            Body::Json(Value::Object(o)) | Body::Lines(Value::Object(o)) => Some(o),
+            Body::Json(Value::Array(items)) => items.first()?.as_object(),
+            _ => None,
+        }
+    }
+
+    /// The first run of a file that holds its runs in `configurations` or `records`.
+    fn inner(&self) -> Option<&Map<String, Value>> {
+        let first = self.first()?;
+        ["configurations", "records"]
+            .iter()
+            .find_map(|k| first.get(*k)?.as_array()?.first()?.as_object())
+    }
+
+    /// The first record has `key` at its top.
+    pub fn has_top(&self, key: &str) -> bool {
+        self.first().is_some_and(|o| o.contains_key(key))
+    }
+
+    /// The file has `path` (dots walk into objects): in its first record, in its first run, or
+    /// as a CSV column.
+    pub fn has(&self, path: &str) -> bool {
+        if let Body::Csv(header) = &self.body {
+            return header.iter().any(|h| h == path);
+        }
+        let walk = |o: &Map<String, Value>| {
+            let mut parts = path.split('.');
+            let mut value = parts.next().and_then(|k| o.get(k));
+            for part in parts {
+                value = value.and_then(|v| v.get(part));
+            }
+            value.is_some()
+        };
+        self.first().is_some_and(walk) || self.inner().is_some_and(walk)
+    }
+
+    /// The file has one of `paths`.
+    pub fn has_any(&self, paths: &[&str]) -> bool {
+        paths.iter().any(|p| self.has(p))
+    }
+
+    /// The text at `key` in the first record.
+    pub fn text(&self, key: &str) -> Option<&str> {
+        self.first()?.get(key)?.as_str()
+    }
+
+    /// A few of the file's keys or columns, for a message.
+    fn sample_keys(&self) -> String {
+        let keys: Vec<String> = match &self.body {
+            Body::Csv(header) => header.iter().take(4).cloned().collect(),
+            _ => self
+                .first()
+                .map(|o| o.keys().take(4).cloned().collect())
+                .unwrap_or_default(),
+        };
+        if keys.is_empty() {
+            "none".to_string()
+        } else {
+            keys.iter()
+                .map(|k| format!("`{}`", errors::short(k)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    }
+}
+
+/// One format: how to recognise its files, how to read them, and what it looks like (for
+/// naming the closest format of a file that matches none).
+pub(crate) struct FormatSpec {
+    /// The format.
+    pub format: Format,
+    /// True for a file of this format.
+    pub detect: fn(&Probe) -> bool,
+    /// Reads the file's runs into `Parsed`.
+    pub parse: fn(&InputFile, Body, &mut Parsed),
+    /// Keys typical of the format.
+    pub keys: &'static [&'static str],
+    /// The key that places a run on a level (alternatives separated by `|`).
+    pub level: &'static str,
+    /// The key of its output throughput (alternatives separated by `|`).
+    pub throughput: &'static str,
+}
+
+/// Every format this planner reads, in detection order: the only list of formats.
+pub(crate) const FORMATS: [FormatSpec; 9] = [
+    FormatSpec {
+        format: Format::MlEnergyModel,
+        detect: mlenergy::detect_model,
+        parse: mlenergy::parse,
+        keys: &[
+            "configurations",
+            "model_id",
+            "nickname",
+            "parallelization",
+            "gpu_model",
+            "max_num_seqs",
+            "output_throughput_tokens_per_sec",
+        ],
+        level: "max_num_seqs",
+        throughput: "output_throughput_tokens_per_sec",
+    },
+    FormatSpec {
+        format: Format::MlEnergyTask,
+        detect: mlenergy::detect_task,
+        parse: mlenergy::parse,
+        keys: &[
+            "configurations",
+            "task",
+            "task_display_name",
+            "model_id",
+            "gpu_model",
+            "max_num_seqs",
+            "output_throughput_tokens_per_sec",
+            "median_itl_ms",
+        ],
+        level: "max_num_seqs",
+        throughput: "output_throughput_tokens_per_sec",
+    },
+    FormatSpec {
+        format: Format::MlEnergyV2,
+        detect: mlenergy_v2::detect,
+        parse: mlenergy_v2::parse,
+        keys: &[
+            "records",
+            "Model",
+            "GPU",
+            "TP",
+            "PP",
+            "Energy/req (J)",
+            "Avg TPOT (s)",
+            "Token tput (tok/s)",
+            "Avg BS (reqs)",
+            "Max BS (reqs)",
+        ],
+        level: "Max BS (reqs)",
+        throughput: "Token tput (tok/s)",
+    },
+    FormatSpec {
+        format: Format::AiPerf,
+        detect: aiperf::detect,
+        parse: aiperf::parse,
+        keys: &[
+            "input_config",
+            "inter_token_latency",
+            "time_to_first_token",
+            "request_count",
+            "output_token_throughput",
+            "inter_chunk_latency",
+            "request_latency",
+            "aiperf_version",
+            "schema_version",
+        ],
+        level: "input_config.loadgen.concurrency",
+        throughput: "output_token_throughput",
+    },
+    FormatSpec {
+        format: Format::InferenceX,
+        detect: inferencex::detect,
+        parse: inferencex::parse,
+        keys: &[
+            "conc",
+            "hardware",
+            "hw",
+            "framework",
+            "metrics",
+            "output_tput_per_gpu",
+            "output_tput_tps",
+            "num_decode_gpu",
+            "isl",
+            "osl",
+        ],
+        level: "conc",
+        throughput: "metrics.output_tput_per_gpu|output_tput_tps",
+    },
+    FormatSpec {
+        format: Format::EvalScope,
+        detect: evalscope::detect,
+        parse: evalscope::parse,
+        keys: &[
+            "Number of concurrency",
+            "Concurrency",
+            "Output token throughput (tok/s)",
+            "Output Throughput (tok/s)",
+            "Request throughput (req/s)",
+            "Average latency (s)",
+            "Average time to first token (s)",
+            "Time taken for tests (s)",
+            "Succeed requests",
+            "Percentiles",
+            "TTFT (ms)",
+            "TPOT (ms)",
+        ],
+        level: "Number of concurrency|Concurrency",
+        throughput: "Output token throughput (tok/s)|Output Throughput (tok/s)",
+    },
+    FormatSpec {
+        format: Format::SglangJsonl,
+        detect: sglang::detect,
+        parse: sglang::parse,
+        keys: &[
+            "dataset_name",
+            "mean_e2e_latency_ms",
+            "total_output_tokens_retokenized",
+            "random_input_len",
+            "sharegpt_output_len",
+            "request_rate",
+            "max_concurrency",
+            "output_throughput",
+        ],
+        level: "max_concurrency|request_rate",
+        throughput: "output_throughput",
+    },
+    FormatSpec {
+        format: Format::VllmBench,
+        detect: vllm::detect,
+        parse: vllm::parse,
+        keys: &[
+            "backend",
+            "model_id",
+            "request_rate",
+            "max_concurrency",
+            "multi_turn_concurrency",
+            "output_throughput",
+            "median_itl_ms",
+            "mean_tpot_ms",
+            "completed",
+            "duration",
+            "burstiness",
+            "num_prompts",
+        ],
+        level: "max_concurrency|request_rate|multi_turn_concurrency",
+        throughput: "output_throughput",
+    },
+    FormatSpec {
+        format: Format::CsvTemplate,
+        detect: csv_template::detect,
+        parse: csv_template::parse,
+        keys: &[
+            "model",
+            "gpu",
+            "num_gpus",
+            "concurrency",
+            "request_rate",
+            "output_tok_s",
+            "p50_itl_ms",
+            "mean_tpot_ms",
+            "power_w",
+        ],
+        level: "concurrency|request_rate",
+        throughput: "output_tok_s",
+    },
+];
+
+/// The format whose keys a file shares most (at least two), with what it lacks; else a list
+/// of the file's keys.
+fn closest(probe: &Probe) -> RowError {
+    if let Body::Invalid(e) = &probe.body {
+        return e.clone();
+    }
+    let best = FORMATS
+        .iter()
+        .map(|f| (f.keys.iter().filter(|k| probe.has(k)).count(), f))
+        .filter(|(score, _)| *score >= 2)
+        .max_by_key(|(score, _)| *score);
+    let lacking = |alternatives: &str| {
+        let keys: Vec<&str> = alternatives.split('|').collect();
+        (!probe.has_any(&keys)).then(|| keys.join("` or `"))
+    };
+    match best {
+        Some((_, spec)) => {
+            if let Some(key) = lacking(spec.level) {
+                RowError::value(
+                    RowErrorKind::LooksLikeButNoLevel,
+                    &key,
+                    spec.format.described(),
+                )
+            } else if let Some(key) = lacking(spec.throughput) {
+                RowError::value(
+                    RowErrorKind::LooksLikeButNoThroughput,
+                    &key,
+                    spec.format.described(),
+                )
+            } else {
+                RowError::with_value(RowErrorKind::NotRecognised, probe.sample_keys())
+            }
+        }
+        None => RowError::with_value(RowErrorKind::NotRecognised, probe.sample_keys()),
+    }
+}
+
+/// Recognises a file's format from its content.
+pub fn detect(file: &InputFile) -> Option<Format> {
+    let probe = Probe::new(&file.text);
+    FORMATS
+        .iter()
+        .find(|f| (f.detect)(&probe))
+        .map(|f| f.format)
 }
 
 /// Most rows one import keeps: more would not be a benchmark sweep, and drawing them would
@@ -162,122 +589,90 @@ pub const MAX_ROWS: usize = 2_000;
 /// Largest level and throughput accepted (anything above is a unit or parsing mistake).
 const MAX_MAGNITUDE: f64 = 1e9;
 
+/// A warning about imported numbers: how many rows carry an anomaly flag that does not depend
+/// on the statistic (`implausible-speed`, `saturated`, `rate-above-offered`), with an example.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Warning {
+    /// The flag's hook value, e.g. `implausible-speed`.
+    pub kind: String,
+    /// Rows flagged.
+    pub rows: usize,
+    /// What the first flagged row shows, with its sweep and level.
+    pub example: String,
+}
+
+impl Warning {
+    /// "4 rows flagged implausible-speed: … e.g. …".
+    pub fn text(&self) -> String {
+        let meaning = AnomalyKind::ALL
+            .iter()
+            .find(|k| k.key() == self.kind)
+            .map_or("", |k| k.meaning());
+        format!(
+            "{} row{} flagged {} ({meaning}). For example {}.",
+            self.rows,
+            if self.rows == 1 { "" } else { "s" },
+            self.kind,
+            self.example
+        )
+    }
+}
+
 /// The result of a successful import.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Import {
     /// The sweeps, as a source named after the files.
     pub source: Source,
     /// Each file and the format it was read as (`None`: not recognised).
-    pub formats: Vec<(String, Option<Format>)>,
+    pub formats: FileFormats,
     /// Rows or values that could not be used, with where they came from.
     pub problems: Vec<Problem>,
+    /// Numbers that cannot be true together, and loads not served as offered.
+    pub warnings: Vec<Warning>,
 }
 
-/// Recognises a file's format from its content (and name for CSV/JSONL).
-pub fn detect(file: &InputFile) -> Option<Format> {
-    let text = file.text.trim_start_matches('\u{feff}').trim_start();
-    if text.starts_with('{') || text.starts_with('[') {
-        if let Some(format) = detect_json(text) {
-            return Some(format);
-        }
-        // SGLang JSONL lines are objects too; one JSON value per line with bare Infinity.
-        let first = text.lines().next().unwrap_or_default();
-        if first.contains("\"backend\"")
-            && (first.contains("\"sglang\"") || first.contains("e2e_latency"))
-        {
-            return Some(Format::SglangJsonl);
-        }
-        return None;
-    }
-    let header = text.lines().next().unwrap_or_default();
-    if header.contains("Max BS (reqs)") {
-        Some(Format::MlEnergyV2)
-    } else if header
-        .split(',')
-        .any(|h| h.trim() == "concurrency" || h.trim() == "request_rate")
-    {
-        Some(Format::CsvTemplate)
-    } else {
-        None
-    }
-}
-
-fn detect_json(text: &str) -> Option<Format> {
-    let value: serde_json::Value = serde_json::from_str(&sglang::sanitize(text)).ok()?;
-    let first = match &value {
-        serde_json::Value::Array(items) => items.first()?,
-        other => other,
-    };
-    let obj = first.as_object()?;
-    let has = |k: &str| obj.contains_key(k);
-    if has("configurations") && has("task") {
-        let nested = obj["configurations"]
-            .as_array()
-            .and_then(|c| c.first())
-            .is_some_and(|c| c.get("parallelization").is_some());
-        return Some(if nested {
-            Format::MlEnergyModel
-        } else {
-            Format::MlEnergyTask
-        });
-    }
-    if has("configurations") && has("model_id") {
-        return Some(Format::MlEnergyModel);
-    }
-    if has("records") {
-        let rec = obj["records"].as_array()?.first()?.as_object()?;
-        if rec.contains_key("Max BS (reqs)") {
-            return Some(Format::MlEnergyV2);
-        }
-        return None;
-    }
-    if has("input_config")
-        && (has("inter_token_latency") || has("time_to_first_token") || has("request_count"))
-    {
-        return Some(Format::AiPerf);
-    }
-    if has("conc") && (has("metrics") || has("output_tput_per_gpu") || has("num_requests_total")) {
-        return Some(Format::InferenceX);
-    }
-    if has("backend") && (has("max_concurrency") || has("request_rate")) {
-        return Some(
-            if obj.get("backend").and_then(|b| b.as_str()) == Some("sglang") {
-                Format::SglangJsonl
-            } else {
-                Format::VllmBench
-            },
-        );
-    }
-    None
+/// [`import_with`] without options.
+pub fn import(files: &[InputFile]) -> Result<Import, Vec<Problem>> {
+    import_with(files, &ImportOptions::default())
 }
 
 /// Reads every file, detects its format, and groups the usable rows into sweeps.
 ///
 /// Errors: the list of problems when no file yields a usable row (nothing is loaded then).
-pub fn import(files: &[InputFile]) -> Result<Import, Vec<Problem>> {
-    let mut parsed = Parsed::default();
+pub fn import_with(files: &[InputFile], options: &ImportOptions) -> Result<Import, Vec<Problem>> {
+    read(files, options).1
+}
+
+/// Each file with the format it was read as (`None`: not recognised), and [`import_with`]'s
+/// result: what the page reports of an import, read once.
+pub fn read(
+    files: &[InputFile],
+    options: &ImportOptions,
+) -> (FileFormats, Result<Import, Vec<Problem>>) {
+    let mut parsed = Parsed {
+        model_hint: options
+            .model_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+            .map(str::to_string),
+        ..Parsed::default()
+    };
     let mut formats = Vec::new();
-    let mut seen_records: Vec<String> = Vec::new();
     for file in files {
-        let format = detect(file);
-        formats.push((file.name.clone(), format));
-        match format {
-            Some(Format::MlEnergyTask) | Some(Format::MlEnergyModel) => {
-                mlenergy::parse(file, &mut parsed)
+        let probe = Probe::new(&file.text);
+        match FORMATS.iter().find(|f| (f.detect)(&probe)) {
+            Some(spec) => {
+                formats.push((file.name.clone(), Some(spec.format)));
+                (spec.parse)(file, probe.body, &mut parsed);
             }
-            Some(Format::MlEnergyV2) => mlenergy_v2::parse(file, &mut parsed),
-            Some(Format::VllmBench) => vllm::parse(file, &mut parsed, &mut seen_records),
-            Some(Format::SglangJsonl) => sglang::parse(file, &mut parsed),
-            Some(Format::AiPerf) => aiperf::parse(file, &mut parsed),
-            Some(Format::InferenceX) => inferencex::parse(file, &mut parsed),
-            Some(Format::CsvTemplate) => csv_template::parse(file, &mut parsed),
-            None => parsed.problem(
-                &file.name,
-                None,
-                "format not recognised (see the README for the formats this planner reads)",
-            ),
+            None => {
+                formats.push((file.name.clone(), None));
+                parsed.problem(&file.name, None, closest(&probe));
+            }
         }
     }
+    apply_supplements(&mut parsed);
     let mut kept = Vec::with_capacity(parsed.rows.len().min(MAX_ROWS));
     for m in std::mem::take(&mut parsed.rows) {
         let sane = |v: f64| v.is_finite() && (1e-6..=MAX_MAGNITUDE).contains(&v);
@@ -285,17 +680,17 @@ pub fn import(files: &[InputFile]) -> Result<Import, Vec<Problem>> {
             parsed.problem(
                 "(import)",
                 None,
-                format!(
-                    "a level of {} with {} tok/s is out of range (1e-6 to 1e9) and was left out",
-                    short_number(m.row.level),
-                    short_number(m.row.throughput_tok_s)
+                RowError::value(
+                    RowErrorKind::OutOfRange,
+                    &short_number(m.row.level),
+                    short_number(m.row.throughput_tok_s),
                 ),
             );
         } else if kept.len() == MAX_ROWS {
             parsed.problem(
                 "(import)",
                 None,
-                format!("only the first {MAX_ROWS} rows are read"),
+                RowError::with_value(RowErrorKind::TooManyRows, MAX_ROWS),
             );
             break;
         } else {
@@ -307,26 +702,85 @@ pub fn import(files: &[InputFile]) -> Result<Import, Vec<Problem>> {
         parsed.problem(
             "(import)",
             None,
-            format!(
-                "{unusable} latency value{} of 0 or below {} shown as not reported",
-                if unusable == 1 { "" } else { "s" },
-                if unusable == 1 { "is" } else { "are" },
-            ),
+            RowError::with_value(RowErrorKind::UnusableLatencies, unusable),
         );
     }
-    parsed.rows = kept;
-    if parsed.rows.is_empty() {
+    if kept.is_empty() {
         if parsed.problems.is_empty() {
-            parsed.problem("(import)", None, "no file was given");
+            parsed.problem("(import)", None, RowError::new(RowErrorKind::NoFile));
         }
-        return Err(parsed.problems);
+        return (formats, Err(parsed.problems));
     }
     let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
-    Ok(Import {
-        source: build_source(&names, parsed.rows),
-        formats,
+    let (models, sweeps) = group(kept);
+    let source = Source::new(
+        "import".to_string(),
+        // The file names: the page says "imported" or "shared by link" around them.
+        names.join(", "),
+        models,
+        sweeps,
+        Provenance {
+            publisher: "your files".to_string(),
+            notes: vec!["Imported in this browser; figures as the files state them, converted to ms and output tok/s.".to_string()],
+            ..Provenance::default()
+        },
+    );
+    let warnings = warnings(&source);
+    let import = Import {
+        source,
+        formats: formats.clone(),
         problems: parsed.problems,
-    })
+        warnings,
+    };
+    (formats, Ok(import))
+}
+
+/// Adds each companion file's latencies to the one run of its folder.
+fn apply_supplements(parsed: &mut Parsed) {
+    for sup in std::mem::take(&mut parsed.supplements) {
+        let mut runs = parsed
+            .rows
+            .iter_mut()
+            .filter(|m| m.folder.as_deref() == Some(sup.folder.as_str()));
+        match (runs.next(), runs.next()) {
+            (Some(m), None) => {
+                for (stat, ms) in sup.latencies {
+                    m.row.set_latency_ms(stat, Some(ms));
+                }
+            }
+            _ => parsed.problem(
+                &sup.file,
+                None,
+                RowError::key(RowErrorKind::PercentilesWithoutSummary, &sup.folder),
+            ),
+        }
+    }
+}
+
+/// The import's warnings: rows flagged `implausible-speed`, `saturated` or
+/// `rate-above-offered`, counted per kind over all sweeps with the first as example.
+fn warnings(source: &Source) -> Vec<Warning> {
+    let mut out: Vec<Warning> = Vec::new();
+    for (i, sweep) in source.sweeps.iter().enumerate() {
+        for count in load_flag_counts(sweep) {
+            match out.iter_mut().find(|w| w.kind == count.kind.key()) {
+                Some(w) => w.rows += count.rows,
+                None => out.push(Warning {
+                    kind: count.kind.key().to_string(),
+                    rows: count.rows,
+                    example: format!(
+                        "{} on {} at {}: {}",
+                        source.models[sweep.model_index].model_id,
+                        source.sweep_label(i),
+                        level_text(sweep.rows[count.first_row].level),
+                        count.detail
+                    ),
+                }),
+            }
+        }
+    }
+    out.sort_by_key(|w| AnomalyKind::ALL.iter().position(|k| k.key() == w.kind));
+    out
 }
 
 /// A number as written in a message: plain from 0.001 to 1e9, in exponent form outside (a
@@ -339,59 +793,47 @@ fn short_number(value: f64) -> String {
     }
 }
 
-/// Groups measured rows into sweeps, one per key, models in first-seen order.
-pub(crate) fn build_source(names: &[&str], rows: Vec<Measured>) -> Source {
+/// Groups measured runs into sweeps: one per model and deployment (every identity field
+/// equal), models and sweeps in first-seen order.
+pub(crate) fn group(rows: Vec<Measured>) -> (Vec<Model>, Vec<Sweep>) {
     let mut models: Vec<Model> = Vec::new();
-    let mut keys: Vec<SweepKey> = Vec::new();
+    let mut keys: Vec<(usize, Deployment)> = Vec::new();
     let mut groups: Vec<Vec<Row>> = Vec::new();
+    let mut last: Option<usize> = None;
     for m in rows {
-        if !models.iter().any(|x| x.model_id == m.key.model_id) {
-            models.push(m.model.clone().unwrap_or_else(|| Model {
-                model_id: m.key.model_id.clone(),
-                nickname: m.key.model_id.clone(),
-                architecture: "architecture not stated".to_string(),
-                total_params_b: None,
-                activated_params_b: None,
-            }));
-        }
-        match keys.iter().position(|k| *k == m.key) {
-            Some(i) => groups[i].push(m.row),
+        let model_index = match models.iter().position(|x| x.model_id == m.model_id) {
+            Some(i) => i,
             None => {
-                keys.push(m.key);
+                models.push(m.model.clone().unwrap_or_else(|| Model {
+                    model_id: m.model_id.clone(),
+                    nickname: m.model_id.clone(),
+                    architecture: "architecture not stated".to_string(),
+                    total_params_b: None,
+                    activated_params_b: None,
+                }));
+                models.len() - 1
+            }
+        };
+        let same = |k: &(usize, Deployment)| k.0 == model_index && k.1 == m.deployment;
+        let found = last
+            .filter(|&i| same(&keys[i]))
+            .or_else(|| keys.iter().position(same));
+        match found {
+            Some(i) => {
+                groups[i].push(m.row);
+                last = Some(i);
+            }
+            None => {
+                keys.push((model_index, m.deployment));
                 groups.push(vec![m.row]);
+                last = Some(keys.len() - 1);
             }
         }
     }
     let sweeps = keys
         .into_iter()
         .zip(groups)
-        .map(|(k, rows)| {
-            let model_index = models
-                .iter()
-                .position(|m| m.model_id == k.model_id)
-                .unwrap_or(0);
-            Sweep::new(
-                model_index,
-                k.gpu,
-                k.num_gpus,
-                k.parallelism,
-                k.precision,
-                rows,
-            )
-            .with_level_kind(k.level_kind)
-            .with_config(k.config)
-        })
+        .map(|((model_index, deployment), rows)| Sweep::new(model_index, deployment, rows))
         .collect();
-    Source {
-        task: "import".to_string(),
-        // The file names: the page says "imported" or "shared by link" around them.
-        task_display_name: names.join(", "),
-        models,
-        sweeps,
-        provenance: Provenance {
-            publisher: "your files".to_string(),
-            notes: vec!["Imported in this browser; figures as the files state them, converted to ms and output tok/s.".to_string()],
-            ..Provenance::default()
-        },
-    }
+    (models, sweeps)
 }

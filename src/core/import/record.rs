@@ -1,44 +1,67 @@
-//! Reading numbers out of JSON records: absent and `null` stay absent, a number in a string
-//! (`"inf"`, `"12.5"`, as some tools write) is read as a number, anything else is a problem.
+//! Reading values out of files: JSON records (absent and `null` stay absent, a number in a string
+//! such as `"inf"` or `"12.5"` is read as a number, anything else is an error), lenient JSON
+//! text (bare `NaN` / `Infinity`), and CSV rows with their unknown columns.
 
 use serde_json::{Map, Value};
 
+use super::errors::{RowError, RowErrorKind};
 use super::{Measured, Parsed};
 
 /// One JSON object being read.
 pub(crate) struct Record<'a>(pub &'a Map<String, Value>);
 
 impl<'a> Record<'a> {
-    /// The number at `key`: `Ok(None)` when absent, null or not finite (`"inf"`), `Err` with a
-    /// message when it is some other text or type.
-    pub fn num(&self, key: &str) -> Result<Option<f64>, String> {
-        match self.0.get(key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::Number(n)) => Ok(n.as_f64().filter(|v| v.is_finite())),
-            Some(Value::String(s)) => match s.trim().parse::<f64>() {
-                Ok(v) if v.is_finite() => Ok(Some(v)),
-                Ok(_) => Ok(None),
-                Err(_) => Err(format!("`{key}` is not a number (\"{}\")", short(s))),
-            },
-            Some(_) => Err(format!("`{key}` is not a number")),
-        }
+    /// The number at `key`: `Ok(None)` when absent, null or not finite (`"inf"`), `Err` when it
+    /// is some other text or type.
+    pub fn num(&self, key: &str) -> Result<Option<f64>, RowError> {
+        number(key, self.0.get(key))
     }
 
-    /// Like [`Record::num`] but a problem becomes `None` (for optional statistics: a bad
-    /// optional field must not throw away the row's good fields). The message is pushed.
-    pub fn opt(&self, key: &str, problems: &mut Vec<String>) -> Option<f64> {
-        match self.num(key) {
-            Ok(v) => v,
-            Err(e) => {
-                problems.push(e);
-                None
+    /// Like [`Record::num`] but an error becomes `None` and is pushed (for optional figures: a
+    /// bad optional field must not throw away the row's good fields).
+    pub fn opt(&self, key: &str, errors: &mut Vec<RowError>) -> Option<f64> {
+        self.num(key).unwrap_or_else(|e| {
+            errors.push(e);
+            None
+        })
+    }
+
+    /// The first of `keys` that holds a number (an error in one is returned).
+    pub fn first_num(&self, keys: &[&str]) -> Result<Option<f64>, RowError> {
+        for key in keys {
+            if let Some(v) = self.num(key)? {
+                return Ok(Some(v));
             }
         }
+        Ok(None)
     }
 
-    /// The text at `key`, if it is a string.
+    /// The text at `key`, if it is a non-empty string (trimmed).
     pub fn text(&self, key: &str) -> Option<&'a str> {
-        self.0.get(key).and_then(Value::as_str)
+        self.0
+            .get(key)
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+    }
+
+    /// The text at `key`, or a number or boolean written as text (`8`, `true`).
+    pub fn label(&self, key: &str) -> Option<String> {
+        match self.0.get(key)? {
+            Value::String(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
+            Value::Number(n) => Some(n.to_string()),
+            Value::Bool(b) => Some(b.to_string()),
+            _ => None,
+        }
+    }
+
+    /// The boolean at `key` (`true`/`false`, or the text `true`/`false`).
+    pub fn flag(&self, key: &str) -> Option<bool> {
+        match self.0.get(key)? {
+            Value::Bool(b) => Some(*b),
+            Value::String(s) => s.trim().parse().ok(),
+            _ => None,
+        }
     }
 
     /// A nested object.
@@ -47,13 +70,105 @@ impl<'a> Record<'a> {
     }
 }
 
+/// Reads a JSON value as a number (see [`Record::num`]).
+fn number(key: &str, value: Option<&Value>) -> Result<Option<f64>, RowError> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => Ok(n.as_f64().filter(|v| v.is_finite())),
+        Some(Value::String(s)) => match s.trim().parse::<f64>() {
+            Ok(v) if v.is_finite() => Ok(Some(v)),
+            Ok(_) => Ok(None),
+            Err(_) => Err(RowError::value(RowErrorKind::NotANumber, key, s)),
+        },
+        Some(_) => Err(RowError::key(RowErrorKind::NotANumber, key)),
+    }
+}
+
+/// Replaces the bare tokens `Infinity`, `-Infinity` and `NaN` outside strings with `null`, so a
+/// standard JSON parser reads text that Python's `json.dump` wrote (the value was not a finite
+/// number anyway).
+pub(crate) fn sanitize(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("Infinity") && !text.contains("NaN") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if in_string {
+            out.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        if c == '"' {
+            in_string = true;
+        }
+        if let Some(token) = ["-Infinity", "Infinity", "NaN"]
+            .iter()
+            .find(|t| rest.starts_with(**t))
+        {
+            out.push_str("null");
+            rest = &rest[token.len()..];
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Parses lenient JSON text (see [`sanitize`]).
+///
+/// Errors: [`RowErrorKind::NumberOutOfRange`] naming the key when a number does not fit a 64-bit
+/// float (`1e400`), else [`RowErrorKind::NotJson`] with the parser's reason.
+pub(crate) fn parse_json(text: &str) -> Result<Value, RowError> {
+    let text = sanitize(text);
+    serde_json::from_str(&text).map_err(|e| {
+        let reason = e.to_string();
+        if reason.starts_with("number out of range") {
+            if let Some((key, number)) = out_of_range_at(&text, e.line(), e.column()) {
+                return RowError::value(RowErrorKind::NumberOutOfRange, &key, number);
+            }
+        }
+        RowError::with_value(RowErrorKind::NotJson, reason)
+    })
+}
+
+/// The key and number text at a serde_json error position (1-based line, column).
+fn out_of_range_at(text: &str, line: usize, column: usize) -> Option<(String, String)> {
+    let line = text.lines().nth(line.checked_sub(1)?)?;
+    let before = line.get(..column.min(line.len()))?;
+    let colon = before.rfind(':')?;
+    let key_end = before[..colon].rfind('"')?;
+    let key_start = before[..key_end].rfind('"')?;
+    let rest = &line[colon + 1..];
+    let number: String = rest
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'))
+        .collect();
+    Some((before[key_start + 1..key_end].to_string(), number))
+}
+
 /// Reads CSV text row by row (header first; empty cells left out), handing each row to `read`
-/// as a [`Record`] of strings; rows are numbered from 2 (line 1 is the header).
+/// as a [`Record`] of strings with a list for notes on optional values (recorded against the
+/// row, which is kept); rows are numbered from 2 (line 1 is the header). A column `known`
+/// does not accept is named once as [`RowErrorKind::UnknownColumn`]; a header without data rows
+/// is [`RowErrorKind::NoDataRows`].
 pub(crate) fn csv_rows(
     file: &str,
     text: &str,
     out: &mut Parsed,
-    read: impl Fn(&Record) -> Result<Measured, String>,
+    known: impl Fn(&str) -> bool,
+    read: impl Fn(&Record, &mut Vec<RowError>) -> Result<Measured, RowError>,
 ) {
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
@@ -61,9 +176,24 @@ pub(crate) fn csv_rows(
         .from_reader(text.as_bytes());
     let headers = match reader.headers() {
         Ok(h) => h.clone(),
-        Err(e) => return out.problem(file, None, format!("unreadable CSV header: {e}")),
+        Err(e) => {
+            return out.problem(
+                file,
+                None,
+                RowError::with_value(RowErrorKind::UnreadableCsv, e),
+            )
+        }
     };
+    for header in headers.iter().filter(|h| !h.is_empty() && !known(h)) {
+        out.problem(
+            file,
+            None,
+            RowError::key(RowErrorKind::UnknownColumn, header),
+        );
+    }
+    let mut rows = 0;
     for (i, record) in reader.records().enumerate() {
+        rows += 1;
         let row_no = Some(i + 2);
         match record {
             Ok(record) => {
@@ -73,23 +203,25 @@ pub(crate) fn csv_rows(
                     .filter(|(_, v)| !v.is_empty())
                     .map(|(h, v)| (h.to_string(), Value::String(v.to_string())))
                     .collect();
-                match read(&Record(&map)) {
+                let mut notes = Vec::new();
+                match read(&Record(&map), &mut notes) {
                     Ok(m) => out.rows.push(m),
                     Err(e) => out.problem(file, row_no, e),
                 }
+                for note in notes {
+                    out.problem(file, row_no, note);
+                }
             }
-            Err(e) => out.problem(file, row_no, format!("unreadable CSV row: {e}")),
+            Err(e) => out.problem(
+                file,
+                row_no,
+                RowError::with_value(RowErrorKind::UnreadableCsv, e),
+            ),
         }
     }
-}
-
-/// A value shortened for a message.
-pub(crate) fn short(text: &str) -> String {
-    let mut out: String = text.chars().take(40).collect();
-    if text.chars().nth(40).is_some() {
-        out.push('…');
+    if rows == 0 {
+        out.problem(file, None, RowError::new(RowErrorKind::NoDataRows));
     }
-    out
 }
 
 /// Seconds to milliseconds, keeping absence.
@@ -101,4 +233,60 @@ pub(crate) fn s_to_ms(v: Option<f64>) -> Option<f64> {
 pub(crate) fn count(v: Option<f64>) -> Option<u32> {
     v.filter(|x| *x >= 1.0 && x.fract() == 0.0 && *x <= f64::from(u32::MAX))
         .map(|x| x as u32)
+}
+
+/// The required level and throughput of a run: positive finite numbers.
+///
+/// Errors: [`RowErrorKind::NotPositive`] naming the key.
+pub(crate) fn positive(key: &str, value: f64) -> Result<f64, RowError> {
+    if value > 0.0 {
+        Ok(value)
+    } else {
+        Err(RowError::value(RowErrorKind::NotPositive, key, value))
+    }
+}
+
+/// The file name without its folders (`a/b/c.json` -> `c.json`).
+pub(crate) fn base_name(name: &str) -> &str {
+    name.rsplit(['/', '\\']).next().unwrap_or(name)
+}
+
+/// The folder part of a file name (`a/b/c.json` -> `a/b`), empty without one.
+pub(crate) fn folder(name: &str) -> &str {
+    name.rfind(['/', '\\']).map_or("", |i| &name[..i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_out_of_range_name_their_key() {
+        let e = parse_json(
+            r#"{"backend":"vllm","model_id":"org/big","max_concurrency":4,"output_throughput":1e400,"median_itl_ms":12}"#,
+        )
+        .unwrap_err();
+        assert_eq!(e.kind, RowErrorKind::NumberOutOfRange);
+        assert_eq!(e.key.as_deref(), Some("output_throughput"));
+        assert_eq!(e.value.as_deref(), Some("1e400"));
+        assert_eq!(
+            parse_json("{\"a\": ").unwrap_err().kind,
+            RowErrorKind::NotJson
+        );
+        assert_eq!(
+            parse_json("{\"a\": NaN, \"b\": \"NaN\", \"c\": -Infinity}").unwrap(),
+            serde_json::json!({"a": null, "b": "NaN", "c": null})
+        );
+    }
+
+    #[test]
+    fn file_names_split_into_folder_and_base() {
+        assert_eq!(base_name("a/b/c.json"), "c.json");
+        assert_eq!(folder("a/b/c.json"), "a/b");
+        assert_eq!(folder("c.json"), "");
+        assert_eq!(
+            super::super::errors::short(&"x".repeat(50)).chars().count(),
+            41
+        );
+    }
 }

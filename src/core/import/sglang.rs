@@ -1,84 +1,31 @@
 //! SGLang `bench_serving --output-file` JSONL: one JSON object per line, with bare `Infinity`
 //! (not valid JSON) where the request rate was unbounded. Level: `max_concurrency`, else the
-//! request rate; the same keys as vLLM's client, in ms.
+//! request rate; latencies in ms. Its `dataset_name` is part of the sweep's identity, with
+//! `random_input_len`/`random_output_len` only when the dataset is `random` (and
+//! `sharegpt_output_len` when it is `sharegpt`); `backend` names the client protocol.
 
-use super::record::Record;
-use super::vllm::client_row;
-use super::{InputFile, Measured, Parsed, SweepKey};
+use super::client::{client_run, is_sglang, records};
+use super::record::{base_name, Record};
+use super::{Body, InputFile, Measured, Parsed, Probe};
 
-/// Replaces the bare tokens `Infinity`, `-Infinity` and `NaN` outside strings with `null`, so a
-/// standard JSON parser reads the line (the value was not a finite number anyway).
-pub(crate) fn sanitize(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut in_string = false;
-    let mut escaped = false;
-    let mut rest = text;
-    while let Some(c) = rest.chars().next() {
-        if in_string {
-            out.push(c);
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == '"' {
-                in_string = false;
-            }
-            rest = &rest[c.len_utf8()..];
-            continue;
-        }
-        if c == '"' {
-            in_string = true;
-        }
-        if let Some(token) = ["-Infinity", "Infinity", "NaN"]
-            .iter()
-            .find(|t| rest.starts_with(**t))
-        {
-            out.push_str("null");
-            rest = &rest[token.len()..];
-            continue;
-        }
-        out.push(c);
-        rest = &rest[c.len_utf8()..];
-    }
-    out
+pub(crate) fn detect(probe: &Probe) -> bool {
+    probe.is_json() && is_sglang(probe) && probe.has_any(&["max_concurrency", "request_rate"])
 }
 
-pub(crate) fn parse(file: &InputFile, out: &mut Parsed) {
-    let model_from_name = file
-        .name
-        .rsplit('/')
-        .next()
-        .unwrap_or(&file.name)
-        .to_string();
-    for (i, line) in file.text.lines().enumerate() {
-        let row_no = Some(i + 1);
-        if line.trim().is_empty() {
-            continue;
-        }
-        let Some(value) = out.json(&file.name, row_no, &sanitize(line)) else {
-            continue;
-        };
-        let Some(obj) = value.as_object() else {
-            out.problem(&file.name, row_no, "not a JSON object");
-            continue;
-        };
-        let rec = Record(obj);
-        match client_row(&rec) {
-            Ok((row, kind)) => {
-                let model = rec
-                    .text("model_id")
-                    .or_else(|| rec.text("model"))
-                    .map_or_else(|| model_from_name.clone(), str::to_string);
-                let mut key = SweepKey::new(&model, kind);
-                if let (Some(isl), Some(osl)) = (
-                    rec.num("random_input_len").ok().flatten(),
-                    rec.num("random_output_len").ok().flatten(),
-                ) {
-                    key.config = format!("random {isl}/{osl}");
+pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+    let from_name = base_name(&file.name).to_string();
+    for (n, obj) in records(&file.name, &file.text, body, out) {
+        let rec = Record(&obj);
+        match client_run(&rec) {
+            Ok(run) => {
+                let stated = rec.text("model_id").or_else(|| rec.text("model"));
+                let model = out.model(stated, Some(&from_name));
+                for note in run.notes {
+                    out.problem(&file.name, Some(n), note);
                 }
-                out.rows.push(Measured::new(key, row));
+                out.rows.push(Measured::new(model, run.deployment, run.row));
             }
-            Err(message) => out.problem(&file.name, row_no, message),
+            Err(e) => out.problem(&file.name, Some(n), e),
         }
     }
 }

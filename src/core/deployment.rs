@@ -1,0 +1,411 @@
+//! What a sweep measured: one deployment of a model, as the file states it.
+//!
+//! A sweep groups the runs of one model that agree on **every identity field** of a
+//! [`Deployment`]: GPU type and count, parallelism (TP, PP, EP, DP, attention DP), precision, serving engine and
+//! its version, speculative decoding, disaggregation, workload (dataset, input and output
+//! lengths), arrival shape (burstiness, a finite request rate on a concurrency sweep), a
+//! configuration label, the campaign date and what the level is. A field that differs, or is
+//! stated in one run and absent in another, makes separate sweeps: runs that measured different
+//! things are never pooled. Per-run fields (a run's timestamp, its repeat number) are not here.
+//!
+//! Labels: [`Deployment::base_label`] (hardware, parallelism, precision) and
+//! [`Deployment::extras`], the other identity fields, each shown by the page only where it tells
+//! sweeps apart (see `Source::sweep_label`).
+
+use serde::{Deserialize, Serialize};
+
+use super::format;
+
+/// The GPU type of a deployment whose file does not state it.
+pub const GPU_NOT_STATED: &str = "GPU not stated";
+/// The precision of a deployment whose file does not state it.
+pub const PRECISION_NOT_STATED: &str = "precision not stated";
+
+/// What the level of a sweep is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LevelKind {
+    /// vLLM `max_num_seqs`: the server's cap on running requests (ML.ENERGY).
+    MaxNumSeqs,
+    /// Requests the benchmark client keeps in flight (`max_concurrency`, `conc`, batch size).
+    Concurrency,
+    /// Requests per second offered by the client (a sweep with no concurrency).
+    RequestRate,
+}
+
+impl LevelKind {
+    /// The level's name on the page: `max_num_seqs`, `concurrency`, `request rate (req/s)`.
+    pub fn label(self) -> &'static str {
+        match self {
+            LevelKind::MaxNumSeqs => "max_num_seqs",
+            LevelKind::Concurrency => "concurrency",
+            LevelKind::RequestRate => "request rate (req/s)",
+        }
+    }
+
+    /// True when the level counts concurrent requests (so it can stand for streams).
+    pub fn is_concurrency(self) -> bool {
+        !matches!(self, LevelKind::RequestRate)
+    }
+
+    /// The sweep's kind as an identity field: `max_num_seqs sweep`, `concurrency sweep`,
+    /// `request-rate sweep`.
+    fn sweep_label(self) -> &'static str {
+        match self {
+            LevelKind::MaxNumSeqs => "max_num_seqs sweep",
+            LevelKind::Concurrency => "concurrency sweep",
+            LevelKind::RequestRate => "request-rate sweep",
+        }
+    }
+}
+
+/// One deployment's identity: every field a file states that tells what was measured. `None`
+/// is "not stated" and never equals a stated value.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Deployment {
+    /// GPU type as the file names it, e.g. `H100`; [`GPU_NOT_STATED`] when absent.
+    pub gpu: String,
+    /// GPUs in one replica (all of them, prefill and decode when disaggregated).
+    pub num_gpus: Option<u32>,
+    /// Tensor-parallel degree.
+    pub tp: Option<u32>,
+    /// Pipeline-parallel degree.
+    pub pp: Option<u32>,
+    /// Expert-parallel degree (MoE).
+    pub ep: Option<u32>,
+    /// Data-parallel degree.
+    pub dp: Option<u32>,
+    /// Data-parallel attention (SGLang / InferenceX `dp_attention`).
+    pub attention_dp: Option<bool>,
+    /// Weight precision as stored, e.g. `bfloat16`, `fp8`; [`PRECISION_NOT_STATED`] when absent.
+    pub precision: String,
+    /// Serving engine, e.g. `vllm`, `sglang`, `dynamo-trt`.
+    pub engine: Option<String>,
+    /// Engine version or container image, e.g. `lmsysorg/sglang:v0.5.12-cu130`.
+    pub engine_version: Option<String>,
+    /// Speculative decoding method (`none` when the file says none).
+    pub spec_decoding: Option<String>,
+    /// Prefill/decode disaggregation, described (`not disaggregated`, or both sides' GPUs).
+    pub disaggregation: Option<String>,
+    /// Dataset or workload name, e.g. `sharegpt`, `random`, `lm-arena-chat`.
+    pub dataset: Option<String>,
+    /// Input length, tokens, where it describes the dataset (`random` lengths, InferenceX `isl`).
+    pub isl: Option<f64>,
+    /// Output length, tokens, where it describes the dataset.
+    pub osl: Option<f64>,
+    /// Arrival burstiness (vLLM `burstiness`; 1 is Poisson).
+    pub burstiness: Option<f64>,
+    /// A finite request rate a concurrency sweep was also held to, req/s.
+    pub offered_rate: Option<f64>,
+    /// A configuration label the file states (CSV `config`, vLLM `max_num_seqs=8`).
+    pub config: Option<String>,
+    /// The campaign date (InferenceX API rows: each date is other software).
+    pub date: Option<String>,
+    /// What the level is.
+    pub level_kind: LevelKind,
+}
+
+/// An identity field beyond hardware, parallelism and precision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// Serving engine.
+    Engine,
+    /// Engine version or image.
+    EngineVersion,
+    /// Speculative decoding.
+    SpecDecoding,
+    /// Disaggregation.
+    Disaggregation,
+    /// Dataset with its lengths.
+    Workload,
+    /// Burstiness.
+    Burstiness,
+    /// Finite request rate on a concurrency sweep.
+    OfferedRate,
+    /// Configuration label.
+    Config,
+    /// Campaign date.
+    Date,
+    /// What the level is.
+    LevelKind,
+}
+
+impl Deployment {
+    /// A deployment of which nothing is stated but what its level is.
+    pub fn new(level_kind: LevelKind) -> Deployment {
+        Deployment {
+            gpu: GPU_NOT_STATED.to_string(),
+            num_gpus: None,
+            tp: None,
+            pp: None,
+            ep: None,
+            dp: None,
+            attention_dp: None,
+            precision: PRECISION_NOT_STATED.to_string(),
+            engine: None,
+            engine_version: None,
+            spec_decoding: None,
+            disaggregation: None,
+            dataset: None,
+            isl: None,
+            osl: None,
+            burstiness: None,
+            offered_rate: None,
+            config: None,
+            date: None,
+            level_kind,
+        }
+    }
+
+    /// A `max_num_seqs` deployment with its hardware, parallelism (TP, EP, DP) and precision
+    /// stated, nothing else.
+    pub fn hardware(
+        gpu: &str,
+        num_gpus: Option<u32>,
+        (tp, ep, dp): (u32, u32, u32),
+        precision: &str,
+    ) -> Deployment {
+        Deployment {
+            gpu: gpu.to_string(),
+            num_gpus,
+            tp: Some(tp),
+            ep: Some(ep),
+            dp: Some(dp),
+            precision: precision.to_string(),
+            ..Deployment::new(LevelKind::MaxNumSeqs)
+        }
+    }
+
+    /// `4 x H100`; `H100 (GPU count not stated)`.
+    pub fn hardware_label(&self) -> String {
+        match self.num_gpus {
+            Some(n) => format!("{n} x {}", self.gpu),
+            None => format!("{} (GPU count not stated)", self.gpu),
+        }
+    }
+
+    /// Parallelism label: `TP4`, `EP8`, `TP4 PP2`, `TP8 EP8 DP-attention`; `TP1` when every
+    /// stated degree is 1; `parallelism not stated` when the file states none.
+    pub fn parallelism_label(&self) -> String {
+        let degrees = [
+            ("TP", self.tp),
+            ("PP", self.pp),
+            ("EP", self.ep),
+            ("DP", self.dp),
+        ];
+        if degrees.iter().all(|(_, d)| d.is_none()) && self.attention_dp.is_none() {
+            return "parallelism not stated".to_string();
+        }
+        let mut parts: Vec<String> = degrees
+            .iter()
+            .filter_map(|(name, d)| d.filter(|n| *n > 1).map(|n| format!("{name}{n}")))
+            .collect();
+        if self.attention_dp == Some(true) {
+            parts.push("DP-attention".to_string());
+        }
+        if parts.is_empty() {
+            "TP1".to_string()
+        } else {
+            parts.join(" ")
+        }
+    }
+
+    /// Short precision label: `bf16`, `fp16`, or the stored name.
+    pub fn precision_label(&self) -> &str {
+        match self.precision.as_str() {
+            "bfloat16" => "bf16",
+            "float16" => "fp16",
+            other => other,
+        }
+    }
+
+    /// e.g. `4 x H100, TP4, bf16`: hardware, parallelism and precision.
+    pub fn base_label(&self) -> String {
+        format!(
+            "{}, {}, {}",
+            self.hardware_label(),
+            self.parallelism_label(),
+            self.precision_label()
+        )
+    }
+
+    /// The workload as shown: `sharegpt`, `random 1024/1024`, `1024/1024` (lengths only).
+    pub fn workload_label(&self) -> String {
+        let lengths = match (self.isl, self.osl) {
+            (None, None) => None,
+            (i, o) => Some(format!(
+                "{}/{}",
+                i.map_or("?".to_string(), |v| v.to_string()),
+                o.map_or("?".to_string(), |v| v.to_string())
+            )),
+        };
+        match (&self.dataset, lengths) {
+            (Some(d), Some(l)) => format!("{d} {l}"),
+            (Some(d), None) => d.clone(),
+            (None, Some(l)) => l,
+            (None, None) => "dataset not stated".to_string(),
+        }
+    }
+
+    /// The display text of one identity field beyond hardware, parallelism and precision, with
+    /// "not stated" where the file does not state it.
+    pub fn field_label(&self, field: Field) -> String {
+        let or = |v: &Option<String>, absent: &str| v.clone().unwrap_or_else(|| absent.into());
+        match field {
+            Field::Engine => or(&self.engine, "engine not stated"),
+            Field::EngineVersion => or(&self.engine_version, "engine version not stated"),
+            Field::SpecDecoding => match self.spec_decoding.as_deref() {
+                Some("none") => "no speculative decoding".to_string(),
+                Some(m) => format!("speculative decoding {m}"),
+                None => "speculative decoding not stated".to_string(),
+            },
+            Field::Disaggregation => or(&self.disaggregation, "disaggregation not stated"),
+            Field::Workload => self.workload_label(),
+            Field::Burstiness => self.burstiness.map_or_else(
+                || "burstiness not stated".to_string(),
+                |b| format!("burstiness {}", format::trimmed(b, 4)),
+            ),
+            Field::OfferedRate => self.offered_rate.map_or_else(
+                || "no finite request rate".to_string(),
+                |r| format!("at {} req/s", format::trimmed(r, 4)),
+            ),
+            Field::Config => or(&self.config, "no configuration label"),
+            Field::Date => or(&self.date, "date not stated"),
+            Field::LevelKind => self.level_kind.sweep_label().to_string(),
+        }
+    }
+
+    /// Every identity field beyond hardware, parallelism and precision, in display order.
+    pub const FIELDS: [Field; 10] = [
+        Field::Engine,
+        Field::EngineVersion,
+        Field::SpecDecoding,
+        Field::Disaggregation,
+        Field::Workload,
+        Field::Burstiness,
+        Field::OfferedRate,
+        Field::Config,
+        Field::Date,
+        Field::LevelKind,
+    ];
+
+    /// The identity fields the file states beyond hardware, parallelism and precision, as
+    /// `(name, value)` for the page's description of the data, e.g. `("Workload", "sharegpt")`.
+    pub fn stated(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        let mut push = |name: &'static str, stated: bool, field: Field| {
+            if stated {
+                out.push((name, self.field_label(field)));
+            }
+        };
+        push("Engine", self.engine.is_some(), Field::Engine);
+        push(
+            "Engine version",
+            self.engine_version.is_some(),
+            Field::EngineVersion,
+        );
+        push(
+            "Speculative decoding",
+            self.spec_decoding.is_some(),
+            Field::SpecDecoding,
+        );
+        push(
+            "Disaggregation",
+            self.disaggregation.is_some(),
+            Field::Disaggregation,
+        );
+        push(
+            "Workload",
+            self.dataset.is_some() || self.isl.is_some() || self.osl.is_some(),
+            Field::Workload,
+        );
+        push("Burstiness", self.burstiness.is_some(), Field::Burstiness);
+        push(
+            "Request rate",
+            self.offered_rate.is_some(),
+            Field::OfferedRate,
+        );
+        push("Configuration", self.config.is_some(), Field::Config);
+        push("Date", self.date.is_some(), Field::Date);
+        out
+    }
+
+    /// Orders deployments for the picker: GPU type, then GPU count, then newest date first
+    /// (undated last).
+    pub fn picker_order(&self, other: &Deployment) -> std::cmp::Ordering {
+        self.gpu
+            .cmp(&other.gpu)
+            .then(self.num_gpus.cmp(&other.num_gpus))
+            .then_with(|| match (&self.date, &other.date) {
+                (Some(a), Some(b)) => b.cmp(a),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                (None, Some(_)) => std::cmp::Ordering::Greater,
+                (None, None) => std::cmp::Ordering::Equal,
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h100(tp: u32) -> Deployment {
+        Deployment::hardware("H100", Some(tp), (tp, 1, 1), "bfloat16")
+    }
+
+    #[test]
+    fn labels_read_as_the_field_writes_them() {
+        assert_eq!(h100(1).base_label(), "1 x H100, TP1, bf16");
+        assert_eq!(h100(4).base_label(), "4 x H100, TP4, bf16");
+        let bare = Deployment::new(LevelKind::Concurrency);
+        assert_eq!(
+            bare.base_label(),
+            "GPU not stated (GPU count not stated), parallelism not stated, precision not stated"
+        );
+        let moe = Deployment {
+            tp: Some(8),
+            ep: Some(8),
+            attention_dp: Some(true),
+            pp: Some(1),
+            ..h100(8)
+        };
+        assert_eq!(moe.parallelism_label(), "TP8 EP8 DP-attention");
+        let random = Deployment {
+            dataset: Some("random".into()),
+            isl: Some(1024.0),
+            osl: Some(1024.0),
+            ..bare.clone()
+        };
+        assert_eq!(random.workload_label(), "random 1024/1024");
+        assert_eq!(
+            Deployment {
+                dataset: None,
+                ..random.clone()
+            }
+            .workload_label(),
+            "1024/1024"
+        );
+        assert_eq!(bare.field_label(Field::Date), "date not stated");
+        assert_eq!(
+            random.stated(),
+            vec![("Workload", "random 1024/1024".to_string())]
+        );
+    }
+
+    #[test]
+    fn a_field_stated_in_one_and_absent_in_another_differs() {
+        let a = h100(1);
+        let b = Deployment {
+            date: Some("2026-03-25".into()),
+            ..h100(1)
+        };
+        assert_ne!(a, b);
+        assert_eq!(a, h100(1));
+        // Newest date first, undated last.
+        let c = Deployment {
+            date: Some("2025-12-13".into()),
+            ..h100(1)
+        };
+        assert_eq!(b.picker_order(&c), std::cmp::Ordering::Less);
+        assert_eq!(c.picker_order(&a), std::cmp::Ordering::Less);
+    }
+}

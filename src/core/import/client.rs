@@ -1,0 +1,154 @@
+//! What vLLM's and SGLang's benchmark clients write alike (`bench serve --save-result`,
+//! `bench_serving --output-file`): one record per run, latencies in ms under `{mean, median,
+//! p90, p95, p99}_{itl, tpot, ttft}_ms`, and the records of a file as one JSON object, an array
+//! or JSON lines. Shared by [`super::vllm`] and [`super::sglang`]; neither imports the other.
+
+use serde_json::Value;
+
+use super::errors::{RowError, RowErrorKind};
+use super::record::{parse_json, positive, Record};
+use super::{Body, Parsed, Probe};
+use crate::core::deployment::{Deployment, LevelKind};
+use crate::core::row::{Row, RunCounts};
+use crate::core::statistic::Statistic;
+
+/// SGLang's own keys (`mean_e2e_latency_ms`, `total_output_tokens_retokenized`), or a backend
+/// named `sglang…`: SGLang's `bench_serving` may drive another server, and says so in `backend`.
+pub(crate) fn is_sglang(probe: &Probe) -> bool {
+    probe.has_any(&["mean_e2e_latency_ms", "total_output_tokens_retokenized"])
+        || probe
+            .text("backend")
+            .is_some_and(|b| b.starts_with("sglang"))
+}
+
+/// The records of a file, each with its 1-based record (or line) number: the object, the
+/// array's items, or one per non-empty line. A line that is not JSON, or an item that is not an
+/// object, is recorded as a problem against the file.
+pub(crate) fn records(
+    file: &str,
+    text: &str,
+    body: Body,
+    out: &mut Parsed,
+) -> Vec<(usize, serde_json::Map<String, Value>)> {
+    let values: Vec<(usize, Value)> = match body {
+        Body::Json(Value::Array(items)) => items
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (i + 1, v))
+            .collect(),
+        Body::Json(value) => vec![(1, value)],
+        Body::Lines(_) => text
+            .lines()
+            .enumerate()
+            .filter(|(_, line)| !line.trim().is_empty())
+            .filter_map(|(i, line)| match parse_json(line) {
+                Ok(v) => Some((i + 1, v)),
+                Err(e) => {
+                    out.problem(file, Some(i + 1), e);
+                    None
+                }
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    values
+        .into_iter()
+        .filter_map(|(n, v)| match v {
+            Value::Object(map) => Some((n, map)),
+            _ => {
+                out.problem(file, Some(n), RowError::new(RowErrorKind::NotAnObject));
+                None
+            }
+        })
+        .collect()
+}
+
+/// One run of a benchmark client: its row and the deployment identity it states.
+pub(crate) struct ClientRun {
+    /// The measured row, derived figures computed.
+    pub row: Row,
+    /// The identity fields the record states.
+    pub deployment: Deployment,
+    /// Optional values that could not be read (the row is kept without them).
+    pub notes: Vec<RowError>,
+}
+
+/// Reads one client record. Level: `max_concurrency`, else vLLM's multi-turn
+/// `multi_turn_concurrency` (both client concurrencies), else a finite `request_rate`.
+///
+/// Errors: why the record cannot be used (all requests failed, no level, no throughput).
+pub(crate) fn client_run(rec: &Record) -> Result<ClientRun, RowError> {
+    let mut notes = Vec::new();
+    if rec.num("completed")? == Some(0.0) {
+        return Err(RowError::key(RowErrorKind::AllRequestsFailed, "completed"));
+    }
+    let rate = rec.num("request_rate")?;
+    let (level_key, level, kind) = if let Some(c) = rec.num("max_concurrency")? {
+        ("max_concurrency", c, LevelKind::Concurrency)
+    } else if let Some(c) = rec.num("multi_turn_concurrency")? {
+        ("multi_turn_concurrency", c, LevelKind::Concurrency)
+    } else if let Some(r) = rate {
+        ("request_rate", r, LevelKind::RequestRate)
+    } else {
+        return Err(RowError::key(
+            RowErrorKind::NoLevel,
+            "max_concurrency, multi_turn_concurrency or request_rate",
+        ));
+    };
+    positive(level_key, level)?;
+    let throughput = rec
+        .num("output_throughput")?
+        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "output_throughput"))?;
+    positive("output_throughput", throughput)?;
+    let mut row = Row::new(level, throughput);
+    for (key, stat) in Statistic::keyed(|m, a| format!("{}_{}_ms", a.client_key(), m.key())) {
+        row.set_latency_ms(stat, rec.opt(&key, &mut notes));
+    }
+    row.e2e_mean_ms = rec
+        .opt("mean_e2el_ms", &mut notes)
+        .or(rec.opt("mean_e2e_latency_ms", &mut notes));
+    let completed = rec.opt("completed", &mut notes);
+    row.avg_output_len = rec
+        .opt("total_output_tokens", &mut notes)
+        .zip(completed)
+        .map(|(tokens, n)| tokens / n);
+    let counts = RunCounts {
+        completed,
+        duration_s: rec.opt("duration", &mut notes),
+        request_throughput_req_s: rec.opt("request_throughput", &mut notes),
+    };
+    let row = row.finish(kind, counts);
+
+    let mut deployment = Deployment::new(kind);
+    let dataset = rec.text("dataset_name");
+    deployment.dataset = dataset.map(str::to_string);
+    match dataset {
+        Some("random") => {
+            deployment.isl = rec.opt("random_input_len", &mut notes);
+            deployment.osl = rec.opt("random_output_len", &mut notes);
+        }
+        Some("sharegpt") => deployment.osl = rec.opt("sharegpt_output_len", &mut notes),
+        _ => {}
+    }
+    if rec.text("mode") == Some("multi_turn") || level_key == "multi_turn_concurrency" {
+        let turns = rec.label("turns_per_conversation");
+        let delay = rec.label("inter_turn_delay_ms");
+        deployment.dataset = Some(format!(
+            "multi-turn, {} turns per conversation, {} ms between turns",
+            turns.as_deref().unwrap_or("?"),
+            delay.as_deref().unwrap_or("?"),
+        ));
+    }
+    deployment.burstiness = rec.opt("burstiness", &mut notes);
+    if kind == LevelKind::Concurrency {
+        deployment.offered_rate = rate;
+    }
+    if let Some(n) = rec.label("max_num_seqs") {
+        deployment.config = Some(format!("max_num_seqs={n}"));
+    }
+    Ok(ClientRun {
+        row,
+        deployment,
+        notes,
+    })
+}

@@ -1,0 +1,176 @@
+//! Why a file, a row or a value could not be used: a typed error (kind, key, value) with one
+//! [`std::fmt::Display`], so the page's wording lives here and tests match kinds, not strings.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// What went wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RowErrorKind {
+    /// The text is not valid JSON (`value`: the parser's reason).
+    NotJson,
+    /// A record that should be a JSON object is not.
+    NotAnObject,
+    /// A JSON number does not fit a 64-bit float (`key`: where, `value`: the text).
+    NumberOutOfRange,
+    /// A required key or cell is absent or empty (`key`).
+    Missing,
+    /// No level can be read (`key`: the keys tried).
+    NoLevel,
+    /// A value is text that is not a number, or another JSON type (`key`, `value`).
+    NotANumber,
+    /// A level or throughput that must be positive is not (`key`, `value`).
+    NotPositive,
+    /// Every request of the run failed (`key`: the count that says so).
+    AllRequestsFailed,
+    /// A latency's unit is not a time (`key`: the metric, `value`: the unit).
+    NotATimeUnit,
+    /// A CSV column this planner does not read (`key`); its values are ignored.
+    UnknownColumn,
+    /// A CSV file with a header and no data rows.
+    NoDataRows,
+    /// A CSV header or row the CSV reader cannot read (`value`: its reason).
+    UnreadableCsv,
+    /// The file matches no format and none closely (`value`: a few of its keys).
+    NotRecognised,
+    /// The file looks like a format (`value`) but lacks the key (`key`) that places a run on
+    /// a level.
+    LooksLikeButNoLevel,
+    /// The file looks like a format (`value`) but lacks its output throughput (`key`).
+    LooksLikeButNoThroughput,
+    /// An EvalScope percentile file without its summary in the same import (`key`: its folder).
+    PercentilesWithoutSummary,
+    /// A level or throughput outside 1e-6 to 1e9 (`key`: the level, `value`: the throughput).
+    OutOfRange,
+    /// More rows than one import keeps (`value`: the limit).
+    TooManyRows,
+    /// Latencies of 0 or below, shown as not reported (`value`: how many).
+    UnusableLatencies,
+    /// Nothing was offered to import.
+    NoFile,
+    /// The browser could not read the file as text (`value`: why).
+    UnreadableFile,
+}
+
+/// A problem with a file, a row or a value: its kind, the key concerned and the value seen
+/// (shortened), where they apply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RowError {
+    /// What went wrong.
+    pub kind: RowErrorKind,
+    /// The key, column or metric concerned.
+    pub key: Option<String>,
+    /// The value seen, or what the kind needs to say.
+    pub value: Option<String>,
+}
+
+/// Longest piece of a file's text a message repeats, in characters.
+const SHORT_CHARS: usize = 40;
+
+/// A value shortened for a message.
+pub(crate) fn short(text: &str) -> String {
+    let mut out: String = text.chars().take(SHORT_CHARS).collect();
+    if text.chars().nth(SHORT_CHARS).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+impl RowError {
+    /// An error of `kind` about nothing in particular.
+    pub fn new(kind: RowErrorKind) -> RowError {
+        RowError {
+            kind,
+            key: None,
+            value: None,
+        }
+    }
+
+    /// An error of `kind` about `key`.
+    pub fn key(kind: RowErrorKind, key: &str) -> RowError {
+        RowError {
+            kind,
+            key: Some(short(key)),
+            value: None,
+        }
+    }
+
+    /// An error of `kind` about `key` holding `value`.
+    pub fn value(kind: RowErrorKind, key: &str, value: impl fmt::Display) -> RowError {
+        RowError {
+            kind,
+            key: Some(short(key)),
+            value: Some(short(&value.to_string())),
+        }
+    }
+
+    /// An error of `kind` with only a value.
+    pub fn with_value(kind: RowErrorKind, value: impl fmt::Display) -> RowError {
+        RowError {
+            kind,
+            key: None,
+            value: Some(short(&value.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for RowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let key = self.key.as_deref().unwrap_or("?");
+        let value = self.value.as_deref().unwrap_or("?");
+        match self.kind {
+            RowErrorKind::NotJson => write!(f, "not valid JSON: {value}"),
+            RowErrorKind::NotAnObject => write!(f, "not a JSON object"),
+            RowErrorKind::NumberOutOfRange => write!(
+                f,
+                "`{key}` holds a number out of range ({value}): it does not fit a 64-bit float"
+            ),
+            RowErrorKind::Missing => write!(f, "missing key `{key}`"),
+            RowErrorKind::NoLevel => write!(f, "no level: `{key}` is missing or not a finite number"),
+            RowErrorKind::NotANumber => match &self.value {
+                Some(v) => write!(f, "`{key}` is not a number (\"{v}\")"),
+                None => write!(f, "`{key}` is not a number"),
+            },
+            RowErrorKind::NotPositive => write!(f, "`{key}` must be positive, got {value}"),
+            RowErrorKind::AllRequestsFailed => write!(f, "all requests failed (`{key}` is 0)"),
+            RowErrorKind::NotATimeUnit => write!(f, "`{key}` has unit \"{value}\", not a time"),
+            RowErrorKind::UnknownColumn => {
+                write!(f, "column `{key}` is not one this planner reads; its values are ignored")
+            }
+            RowErrorKind::NoDataRows => write!(f, "no data rows: the file has a header only"),
+            RowErrorKind::UnreadableCsv => write!(f, "unreadable CSV: {value}"),
+            RowErrorKind::NotRecognised => write!(
+                f,
+                "format not recognised: no format this planner reads has keys like {value} (see the README for the formats)"
+            ),
+            RowErrorKind::LooksLikeButNoLevel => write!(
+                f,
+                "looks like {value}, but has no `{key}`: cannot place it on a level"
+            ),
+            RowErrorKind::LooksLikeButNoThroughput => write!(
+                f,
+                "looks like {value}, but has no `{key}`: no output throughput to plan with"
+            ),
+            RowErrorKind::PercentilesWithoutSummary => write!(
+                f,
+                "an EvalScope percentile file without its benchmark_summary.json (import both files of the run together, from the same folder)"
+            ),
+            RowErrorKind::OutOfRange => write!(
+                f,
+                "a level of {key} with {value} tok/s is out of range (1e-6 to 1e9) and was left out"
+            ),
+            RowErrorKind::TooManyRows => write!(f, "only the first {value} rows are read"),
+            RowErrorKind::UnusableLatencies => {
+                let n: u64 = value.parse().unwrap_or(0);
+                if n == 1 {
+                    write!(f, "1 latency value of 0 or below is shown as not reported")
+                } else {
+                    write!(f, "{n} latency values of 0 or below are shown as not reported")
+                }
+            }
+            RowErrorKind::NoFile => write!(f, "no file was given"),
+            RowErrorKind::UnreadableFile => write!(f, "could not be read: {value}"),
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! One measured run at one level, and the figures derived from it: computed here, once, for
+//! every format (importers store what the file states, then call [`Row::finish`]).
+//!
+//! Derived figures, each only where the file does not state it:
+//! - `rate` (a statistic, ms per token) = concurrency × 1000 / output throughput, with
+//!   concurrency = `avg_batch_size`, else the level when the level is a client concurrency;
+//! - J/token = power / throughput (same run), else J per request / output tokens per request;
+//! - served req/s = completed / (duration − mean end-to-end latency) (the drain of the last
+//!   requests removed), else the file's request throughput, else completed / duration.
+
+use serde::{Deserialize, Serialize};
+
+use super::deployment::LevelKind;
+use super::statistic::Statistic;
+
+/// Where a row's J/token comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EnergyBasis {
+    /// Stored by the file.
+    Stored,
+    /// Derived: average power / output throughput of the same run.
+    PowerOverThroughput,
+    /// Derived: energy per request / output tokens per request (ML.ENERGY V2).
+    PerRequestOverOutputTokens,
+}
+
+impl EnergyBasis {
+    /// The formula of a derived J/token, for the page; `None` when stored.
+    pub fn formula(self) -> Option<&'static str> {
+        match self {
+            EnergyBasis::Stored => None,
+            EnergyBasis::PowerOverThroughput => Some("power ÷ output throughput"),
+            EnergyBasis::PerRequestOverOutputTokens => {
+                Some("energy per request ÷ output tokens per request")
+            }
+        }
+    }
+}
+
+/// Where a row's served request rate comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ServedBasis {
+    /// Stated by the file (CSV `served_req_s`).
+    Stated,
+    /// Completed requests / (duration − mean end-to-end latency).
+    CompletedOverDrainedDuration,
+    /// The file's request throughput.
+    RequestThroughput,
+    /// Completed requests / duration.
+    CompletedOverDuration,
+}
+
+impl ServedBasis {
+    /// The formula, for the page.
+    pub fn formula(self) -> &'static str {
+        match self {
+            ServedBasis::Stated => "as stated by the file",
+            ServedBasis::CompletedOverDrainedDuration => {
+                "completed ÷ (duration − mean end-to-end latency)"
+            }
+            ServedBasis::RequestThroughput => "the file's request throughput",
+            ServedBasis::CompletedOverDuration => "completed ÷ duration",
+        }
+    }
+}
+
+/// Counts a run states about its requests, for the served request rate.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RunCounts {
+    /// Requests completed.
+    pub completed: Option<f64>,
+    /// Benchmark duration, s.
+    pub duration_s: Option<f64>,
+    /// The file's request throughput, req/s.
+    pub request_throughput_req_s: Option<f64>,
+}
+
+/// One measured run of a deployment at one level. Fields the source did not report are `None`
+/// ("not reported"), never a guess.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    /// The sweep variable: vLLM `max_num_seqs`, client concurrency or request rate (see
+    /// [`LevelKind`]).
+    pub level: f64,
+    /// `avg_batch_size`: requests the run actually held on average, where measured.
+    pub avg_batch_size: Option<f64>,
+    /// Average output tokens per request.
+    pub avg_output_len: Option<f64>,
+    /// Output tok/s summed over all GPUs of the deployment.
+    pub throughput_tok_s: f64,
+    /// Average power, W, summed over all GPUs of the deployment.
+    pub power_w: Option<f64>,
+    /// J per output token (stored, or derived: see [`Row::energy_basis`]).
+    pub energy_per_token_j: Option<f64>,
+    /// Where `energy_per_token_j` comes from; `None` when it is not reported.
+    pub energy_basis: Option<EnergyBasis>,
+    /// J per request as stored by the source.
+    pub energy_per_request_j: Option<f64>,
+    /// Requests served per second (see [`Row::served_basis`]).
+    pub served_req_s: Option<f64>,
+    /// Where `served_req_s` comes from.
+    pub served_basis: Option<ServedBasis>,
+    /// Mean end-to-end request latency, ms.
+    pub e2e_mean_ms: Option<f64>,
+    latency_ms: [Option<f64>; Statistic::COUNT],
+    /// Latencies of 0 or below given to [`Row::set_latency_ms`], stored as absent (not kept
+    /// with the data; an importer reports them).
+    #[serde(skip)]
+    unusable_latencies: u32,
+}
+
+/// A finite positive value, or absent.
+fn positive(v: Option<f64>) -> Option<f64> {
+    v.filter(|x| x.is_finite() && *x > 0.0)
+}
+
+impl Row {
+    /// A row with only a level and its aggregate output tok/s; every other field unreported.
+    pub fn new(level: f64, throughput_tok_s: f64) -> Row {
+        Row {
+            level,
+            avg_batch_size: None,
+            avg_output_len: None,
+            throughput_tok_s,
+            power_w: None,
+            energy_per_token_j: None,
+            energy_basis: None,
+            energy_per_request_j: None,
+            served_req_s: None,
+            served_basis: None,
+            e2e_mean_ms: None,
+            latency_ms: [None; Statistic::COUNT],
+            unusable_latencies: 0,
+        }
+    }
+
+    /// Latency in ms at `stat`, or `None` if the row does not report it. For `Rate` this is
+    /// concurrency × 1000 / output throughput (see [`Statistic::Rate`]).
+    pub fn latency_ms(&self, stat: Statistic) -> Option<f64> {
+        self.latency_ms[stat.index()]
+    }
+
+    /// Sets (or clears) the latency at `stat`, ms. A value of 0 or below (including `-0.0`) or
+    /// not finite is stored as absent ("not reported"); those of 0 or below are counted (see
+    /// [`Row::unusable_latencies`]), a NaN or infinity being how benchmark tools write "no value".
+    pub fn set_latency_ms(&mut self, stat: Statistic, ms: Option<f64>) {
+        if ms.is_some_and(|v| v <= 0.0) {
+            self.unusable_latencies += 1;
+        }
+        self.latency_ms[stat.index()] = positive(ms);
+    }
+
+    /// How many latencies given to this row were 0 or below, and so are shown as "not
+    /// reported".
+    pub fn unusable_latencies(&self) -> u32 {
+        self.unusable_latencies
+    }
+
+    /// Builder form of [`Row::set_latency_ms`].
+    pub fn with(mut self, stat: Statistic, ms: Option<f64>) -> Row {
+        self.set_latency_ms(stat, ms);
+        self
+    }
+
+    /// Sets a stored J/token (absent stays absent).
+    pub fn set_energy_per_token_j(&mut self, j: Option<f64>) {
+        self.energy_per_token_j = j;
+        self.energy_basis = j.map(|_| EnergyBasis::Stored);
+    }
+
+    /// Rate-based per-user tok/s: `1000 / latency_ms(Rate)` = throughput / concurrency.
+    pub fn rate_user_tps(&self) -> Option<f64> {
+        self.latency_ms(Statistic::Rate).map(|ms| 1000.0 / ms)
+    }
+
+    /// The run's concurrency: `avg_batch_size`, else the level when the level is a client
+    /// concurrency, else (request-rate sweeps) served req/s × mean end-to-end latency (Little's
+    /// law); `None` when none of these is known.
+    pub fn concurrency(&self, kind: LevelKind) -> Option<f64> {
+        self.avg_batch_size
+            .or((kind != LevelKind::RequestRate).then_some(self.level))
+            .or_else(|| Some(self.served_req_s? * self.e2e_mean_ms? / 1000.0))
+    }
+
+    /// Computes the derived figures (see the module documentation) where the file did not
+    /// state them, and drops stored figures that are not positive (a batch of 0 is not a
+    /// measurement). Every importer calls this once per row.
+    pub fn finish(mut self, kind: LevelKind, counts: RunCounts) -> Row {
+        self.avg_batch_size = positive(self.avg_batch_size);
+        self.avg_output_len = positive(self.avg_output_len);
+        self.power_w = positive(self.power_w);
+        self.energy_per_request_j = positive(self.energy_per_request_j);
+        self.e2e_mean_ms = positive(self.e2e_mean_ms);
+        if positive(self.energy_per_token_j).is_none() {
+            self.energy_per_token_j = None;
+            self.energy_basis = None;
+        }
+        if self.latency_ms(Statistic::Rate).is_none() {
+            let concurrency = self
+                .avg_batch_size
+                .or((kind == LevelKind::Concurrency).then_some(self.level));
+            self.latency_ms[Statistic::Rate.index()] =
+                concurrency.map(|c| c * 1000.0 / self.throughput_tok_s);
+        }
+        if self.energy_per_token_j.is_none() {
+            let derived = self
+                .power_w
+                .map(|w| (w / self.throughput_tok_s, EnergyBasis::PowerOverThroughput))
+                .or_else(|| {
+                    Some((
+                        self.energy_per_request_j? / self.avg_output_len?,
+                        EnergyBasis::PerRequestOverOutputTokens,
+                    ))
+                });
+            self.energy_per_token_j = derived.map(|d| d.0);
+            self.energy_basis = derived.map(|d| d.1);
+        }
+        if positive(self.served_req_s).is_some() {
+            self.served_basis = Some(ServedBasis::Stated);
+        } else {
+            let completed = positive(counts.completed);
+            let duration = positive(counts.duration_s);
+            let drained = duration
+                .zip(self.e2e_mean_ms)
+                .map(|(d, e2e)| d - e2e / 1000.0)
+                .filter(|d| *d > 0.0);
+            let served = completed
+                .zip(drained)
+                .map(|(c, d)| (c / d, ServedBasis::CompletedOverDrainedDuration))
+                .or_else(|| {
+                    positive(counts.request_throughput_req_s)
+                        .map(|r| (r, ServedBasis::RequestThroughput))
+                })
+                .or_else(|| Some((completed? / duration?, ServedBasis::CompletedOverDuration)));
+            self.served_req_s = served.map(|s| s.0);
+            self.served_basis = served.map(|s| s.1);
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn non_finite_or_non_positive_latencies_are_stored_as_absent() {
+        let r = Row::new(1.0, 10.0)
+            .with(Statistic::P50, Some(f64::NAN))
+            .with(Statistic::P90, Some(f64::INFINITY))
+            .with(Statistic::P95, Some(0.0))
+            .with(Statistic::P99, Some(-3.0))
+            .with(Statistic::TpotP50, Some(-0.0))
+            .with(Statistic::TpotMean, Some(12.5));
+        assert_eq!(r.latency_ms(Statistic::P50), None);
+        assert_eq!(r.latency_ms(Statistic::P90), None);
+        assert_eq!(r.latency_ms(Statistic::P95), None);
+        assert_eq!(r.latency_ms(Statistic::P99), None);
+        assert_eq!(r.latency_ms(Statistic::TpotP50), None);
+        assert_eq!(r.latency_ms(Statistic::TpotMean), Some(12.5));
+        // The 0, the -3 and the -0.0 are counted; NaN and infinity mean "no value".
+        assert_eq!(r.unusable_latencies(), 3);
+    }
+
+    #[test]
+    fn rate_comes_from_the_batch_else_the_client_concurrency() {
+        let mut batch = Row::new(64.0, 3200.0);
+        batch.avg_batch_size = Some(60.0);
+        let batch = batch.finish(LevelKind::MaxNumSeqs, RunCounts::default());
+        assert_eq!(
+            batch.latency_ms(Statistic::Rate),
+            Some(60.0 * 1000.0 / 3200.0)
+        );
+        let client = Row::new(8.0, 400.0).finish(LevelKind::Concurrency, RunCounts::default());
+        assert_eq!(client.latency_ms(Statistic::Rate), Some(20.0));
+        // A cap without a measured batch, or a request rate, is no concurrency.
+        let cap = Row::new(8.0, 400.0).finish(LevelKind::MaxNumSeqs, RunCounts::default());
+        assert_eq!(cap.latency_ms(Statistic::Rate), None);
+        let rate = Row::new(8.0, 400.0).finish(LevelKind::RequestRate, RunCounts::default());
+        assert_eq!(rate.latency_ms(Statistic::Rate), None);
+        // A batch of 0 is not a measurement.
+        let mut zero = Row::new(8.0, 400.0);
+        zero.avg_batch_size = Some(0.0);
+        let zero = zero.finish(LevelKind::MaxNumSeqs, RunCounts::default());
+        assert_eq!(
+            (zero.avg_batch_size, zero.latency_ms(Statistic::Rate)),
+            (None, None)
+        );
+    }
+
+    #[test]
+    fn energy_per_token_is_stored_else_derived_from_the_same_run() {
+        let mut stored = Row::new(16.0, 1000.0);
+        stored.power_w = Some(500.0);
+        stored.set_energy_per_token_j(Some(0.6));
+        let stored = stored.finish(LevelKind::Concurrency, RunCounts::default());
+        assert_eq!(stored.energy_per_token_j, Some(0.6));
+        assert_eq!(stored.energy_basis, Some(EnergyBasis::Stored));
+        // cases/partial-reports: 5756 W / 1012.9 tok/s.
+        let mut power = Row::new(16.0, 1012.9);
+        power.power_w = Some(5756.0);
+        let power = power.finish(LevelKind::Concurrency, RunCounts::default());
+        assert_eq!(power.energy_per_token_j, Some(5756.0 / 1012.9));
+        assert_eq!(power.energy_basis, Some(EnergyBasis::PowerOverThroughput));
+        // ML.ENERGY V2: J per request / output tokens per request.
+        let mut v2 = Row::new(16.0, 1000.0);
+        v2.energy_per_request_j = Some(300.0);
+        v2.avg_output_len = Some(250.0);
+        let v2 = v2.finish(LevelKind::MaxNumSeqs, RunCounts::default());
+        assert_eq!(v2.energy_per_token_j, Some(1.2));
+        assert_eq!(
+            v2.energy_basis,
+            Some(EnergyBasis::PerRequestOverOutputTokens)
+        );
+        let none = Row::new(16.0, 1000.0).finish(LevelKind::Concurrency, RunCounts::default());
+        assert_eq!((none.energy_per_token_j, none.energy_basis), (None, None));
+    }
+
+    #[test]
+    fn served_rate_removes_the_drain_where_the_file_allows() {
+        // cases/saturation, rate 8: 996 / (262.11 - 2.07512) s.
+        let mut r = Row::new(8.0, 832.68);
+        r.e2e_mean_ms = Some(2075.12);
+        let counts = RunCounts {
+            completed: Some(996.0),
+            duration_s: Some(262.11),
+            request_throughput_req_s: Some(3.8),
+        };
+        let r = r.finish(LevelKind::RequestRate, counts);
+        assert_eq!(r.served_req_s, Some(996.0 / (262.11 - 2.07512)));
+        assert_eq!(
+            r.served_basis,
+            Some(ServedBasis::CompletedOverDrainedDuration)
+        );
+        let through = Row::new(8.0, 800.0).finish(
+            LevelKind::RequestRate,
+            RunCounts {
+                request_throughput_req_s: Some(3.8),
+                ..counts
+            },
+        );
+        assert_eq!(through.served_req_s, Some(3.8));
+        assert_eq!(through.served_basis, Some(ServedBasis::RequestThroughput));
+        let plain = Row::new(8.0, 800.0).finish(
+            LevelKind::RequestRate,
+            RunCounts {
+                request_throughput_req_s: None,
+                ..counts
+            },
+        );
+        assert_eq!(plain.served_req_s, Some(996.0 / 262.11));
+        let mut stated = Row::new(8.0, 800.0);
+        stated.served_req_s = Some(7.5);
+        let stated = stated.finish(LevelKind::RequestRate, counts);
+        assert_eq!(stated.served_req_s, Some(7.5));
+        assert_eq!(stated.served_basis, Some(ServedBasis::Stated));
+        // Little's law for a request-rate run's concurrency: 3.8 req/s x 2 s.
+        let mut little = Row::new(4.0, 800.0);
+        little.served_req_s = Some(3.8);
+        little.e2e_mean_ms = Some(2000.0);
+        assert_eq!(little.concurrency(LevelKind::RequestRate), Some(7.6));
+    }
+}
