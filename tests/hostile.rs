@@ -18,7 +18,7 @@ fn file(name: &str, text: &str) -> InputFile {
 }
 
 /// Prefixes that steer the detector into each format, so random tails reach every parser.
-const PREFIXES: [&str; 9] = [
+const PREFIXES: [&str; 15] = [
     "{\"configurations\":[{\"model_id\":",
     "{\"records\":[{\"Max BS (reqs)\":",
     "{\"backend\":\"vllm\",\"max_concurrency\":",
@@ -28,6 +28,12 @@ const PREFIXES: [&str; 9] = [
     "[{\"conc\":4,\"output_tput_per_gpu\":",
     "source_path,Model,GPU,TP,PP,Max BS (reqs)\n",
     "model,concurrency,output_tok_s\n",
+    "model,config,dataset,isl,osl,date,request_rate,served_req_s,output_tok_s,mean_e2e_ms\n",
+    "{\"Number of concurrency\":4,\"Output token throughput (tok/s)\":",
+    "[{\"Percentiles\":\"50%\",\"TPOT (s)\":",
+    "{\"backend\":\"vllm\",\"max_concurrency\":4,\"output_throughput\":10}\n{\"backend\":\"vllm\",\"max_concurrency\":",
+    "{\"mode\":\"multi_turn\",\"backend\":\"openai-chat\",\"output_throughput\":100,\"multi_turn_concurrency\":",
+    "[{\"hardware\":\"h200\",\"conc\":4,\"disagg\":true,\"date\":\"2026-01-01\",\"num_decode_gpu\":8,\"metrics\":{\"output_tput_per_gpu\":",
 ];
 
 proptest! {
@@ -66,6 +72,17 @@ proptest! {
                 prop_assert!(sweep.rows.iter().all(|r| r.throughput_tok_s.is_finite() && r.throughput_tok_s > 0.0));
             }
         }
+    }
+
+    #[test]
+    fn file_sets_with_companion_files_survive(
+        picks in proptest::collection::vec((0usize..PREFIXES.len(), ".{0,120}", "[ab]?"), 1..4),
+    ) {
+        let files: Vec<_> = picks
+            .iter()
+            .map(|(p, tail, folder)| file(&format!("{folder}/benchmark_summary.json"), &format!("{}{}", PREFIXES[*p], tail)))
+            .collect();
+        let _ = import(&files);
     }
 
     #[test]

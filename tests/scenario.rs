@@ -423,3 +423,62 @@ fn switching_source_keeps_the_slo_and_a_statistic_the_new_deployment_reports() {
     assert_eq!(s.capacity.users, Some(1000.0));
     assert!(s.to_query().starts_with("src=reference&"));
 }
+
+fn imported_source(name: &str, text: &str) -> llm_slo_planner::core::sweep::Source {
+    llm_slo_planner::core::import::import(&[llm_slo_planner::core::import::InputFile {
+        name: name.into(),
+        text: text.into(),
+    }])
+    .unwrap()
+    .source
+}
+
+#[test]
+fn cfg_selects_one_sweep_and_links_made_before_still_open() {
+    // Two campaigns of one InferenceX configuration: `cfg` is the date that tells them apart,
+    // the newest is the default.
+    let entry = |date: &str, conc: u32| {
+        format!(
+            "{{\"hardware\":\"h200\",\"framework\":\"sglang\",\"model\":\"dsr1\",\"precision\":\"fp8\",\"spec_method\":\"none\",\"disagg\":false,\"decode_tp\":8,\"decode_ep\":1,\"decode_dp_attention\":false,\"num_decode_gpu\":8,\"isl\":1024,\"osl\":1024,\"conc\":{conc},\"metrics\":{{\"output_tput_per_gpu\":40,\"median_tpot\":0.01}},\"date\":\"{date}\"}}"
+        )
+    };
+    let text = format!(
+        "[{},{},{}]",
+        entry("2025-12-13", 4),
+        entry("2026-03-25", 4),
+        entry("2026-03-25", 8)
+    );
+    let source = imported_source("x.json", &text);
+    let (s, errors) = Scenario::from_query("model=dsr1&tpot=20&stat=tpot_p50", &source);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(s.cfg.as_deref(), Some("2026-03-25"));
+    assert!(s.to_query().contains("cfg=2026-03-25"));
+    let (old, errors) = Scenario::from_query("model=dsr1&cfg=2025-12-13", &source);
+    assert!(errors.is_empty());
+    assert_eq!(
+        source.sweeps[old.sweep_index(&source).unwrap()].rows.len(),
+        1
+    );
+    // A link made before sweeps were told apart by date named "sglang, 1024/1024": both
+    // campaigns hold those fields; the newest opens, and the message says so.
+    let (legacy, errors) = Scenario::from_query("model=dsr1&cfg=sglang%2C+1024%2F1024", &source);
+    assert_eq!(legacy.cfg.as_deref(), Some("2026-03-25"));
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].param, "cfg");
+    assert!(
+        errors[0].message.contains("now matches 2 sweeps"),
+        "{errors:?}"
+    );
+    // An unknown one is named, and the default shows.
+    let (unknown, errors) = Scenario::from_query("model=dsr1&cfg=nope", &source);
+    assert_eq!(unknown.cfg.as_deref(), Some("2026-03-25"));
+    assert!(errors[0]
+        .message
+        .contains("`cfg` \"nope\" is not a configuration"));
+    // A V2 link's "PP2" still finds the sweep whose parallelism is TP8 PP2.
+    let csv = "model,gpu,num_gpus,tp,pp,concurrency,output_tok_s,mean_tpot_ms\nm,A100,16,8,2,8,800,20\nm,A100,16,16,1,8,900,18\n";
+    let source = imported_source("v.csv", csv);
+    let (pp, errors) = Scenario::from_query("model=m&cfg=PP2", &source);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(pp.cfg.as_deref(), Some("TP8 PP2"));
+}

@@ -329,6 +329,19 @@ impl Deployment {
         out
     }
 
+    /// Every identity field's text: hardware, parallelism, precision, then each field the file
+    /// states beyond them (for reading a `cfg` of a link made before sweeps were told apart
+    /// by every field).
+    pub fn field_texts(&self) -> Vec<String> {
+        let mut texts = vec![
+            self.hardware_label(),
+            self.parallelism_label(),
+            self.precision_label().to_string(),
+        ];
+        texts.extend(self.stated().into_iter().map(|(_, text)| text));
+        texts
+    }
+
     /// Orders deployments for the picker: GPU type, then GPU count, then newest date first
     /// (undated last).
     pub fn picker_order(&self, other: &Deployment) -> std::cmp::Ordering {

@@ -577,14 +577,43 @@ fn resolve_config(
     {
         return Some(wanted);
     }
-    let needle = wanted.to_lowercase();
+    // A link made before: its `cfg` was a label whose parts (comma-separated), e.g.
+    // "sglang, 1024/1024" or "PP2", each name one of the sweep's identity fields.
+    let parts: Vec<String> = wanted
+        .split(", ")
+        .map(|p| p.trim().to_lowercase())
+        .filter(|p| !p.is_empty())
+        .collect();
     let legacy: Vec<usize> = candidates
         .iter()
         .copied()
-        .filter(|&i| !needle.is_empty() && source.sweep_label(i).to_lowercase().contains(&needle))
+        .filter(|&i| {
+            let fields = source.sweeps[i].deployment.field_texts();
+            let holds = |part: &String| {
+                fields.iter().any(|f| {
+                    let f = f.to_lowercase();
+                    f == *part || f.split(' ').any(|word| word == part)
+                })
+            };
+            !parts.is_empty() && parts.iter().all(holds)
+        })
         .collect();
-    if let [only] = legacy[..] {
-        return source.sweep_cfg(only).map(str::to_string);
+    match legacy[..] {
+        [only] => return source.sweep_cfg(only).map(str::to_string),
+        [newest, ..] => {
+            let chosen = source.sweep_cfg(newest).unwrap_or_default();
+            errors.push(ParamError::new(
+                "cfg",
+                format!(
+                    "`cfg` \"{}\" now matches {} sweeps, told apart by more fields; showing \"{}\", the first",
+                    echo(&wanted),
+                    legacy.len(),
+                    echo(chosen)
+                ),
+            ));
+            return Some(chosen.to_string()).filter(|c| !c.is_empty());
+        }
+        [] => {}
     }
     let shown = first.map_or_else(
         || "its only configuration".to_string(),
