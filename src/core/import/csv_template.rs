@@ -83,16 +83,13 @@ fn measured(
 
     let degree = |key: &str, notes: &mut Vec<RowError>| count(rec.opt(key, notes));
     let deployment = Deployment {
-        gpu: rec.text("gpu").unwrap_or(GPU_NOT_STATED).to_string(),
+        gpu: rec.text_or("gpu", GPU_NOT_STATED),
         num_gpus: degree("num_gpus", notes),
         tp: degree("tp", notes),
         pp: degree("pp", notes),
         ep: degree("ep", notes),
         dp: degree("dp", notes),
-        precision: rec
-            .text("precision")
-            .unwrap_or(PRECISION_NOT_STATED)
-            .to_string(),
+        precision: rec.text_or("precision", PRECISION_NOT_STATED),
         engine: rec.label("framework"),
         config: rec.label("config"),
         dataset: rec.label("dataset"),

@@ -82,15 +82,12 @@ fn api_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
     row.set_energy_per_token_j(metrics.opt("joules_per_output_token", notes));
     let row = row.finish(LevelKind::Concurrency, RunCounts::default());
     let deployment = Deployment {
-        gpu: e.text("hardware").unwrap_or(GPU_NOT_STATED).to_string(),
+        gpu: e.text_or("hardware", GPU_NOT_STATED),
         num_gpus: Some(gpus),
         tp: count(e.opt("decode_tp", notes)),
         ep: count(e.opt("decode_ep", notes)),
         attention_dp: e.flag("decode_dp_attention"),
-        precision: e
-            .text("precision")
-            .unwrap_or(PRECISION_NOT_STATED)
-            .to_string(),
+        precision: e.text_or("precision", PRECISION_NOT_STATED),
         engine: e.label("framework"),
         engine_version: e.label("image"),
         spec_decoding: e.label("spec_method"),
@@ -143,15 +140,12 @@ fn agg_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
     };
     let row = row.finish(LevelKind::Concurrency, counts);
     let deployment = Deployment {
-        gpu: e.text("hw").unwrap_or(GPU_NOT_STATED).to_string(),
+        gpu: e.text_or("hw", GPU_NOT_STATED),
         num_gpus: gpus,
         tp: count(e.opt("tp", notes)),
         ep: count(e.opt("ep", notes)),
         attention_dp: e.flag("dp_attention"),
-        precision: e
-            .text("precision")
-            .unwrap_or(PRECISION_NOT_STATED)
-            .to_string(),
+        precision: e.text_or("precision", PRECISION_NOT_STATED),
         engine: e.label("framework"),
         engine_version: e.label("image"),
         spec_decoding: e.label("spec_decoding"),

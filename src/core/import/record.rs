@@ -45,6 +45,11 @@ impl<'a> Record<'a> {
             .filter(|t| !t.is_empty())
     }
 
+    /// The text at `key`, or `absent` (a field's "not stated" text).
+    pub fn text_or(&self, key: &str, absent: &str) -> String {
+        self.text(key).unwrap_or(absent).to_string()
+    }
+
     /// The text at `key`, or a number or boolean written as text (`8`, `true`).
     pub fn label(&self, key: &str) -> Option<String> {
         match self.0.get(key)? {
