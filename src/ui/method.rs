@@ -32,12 +32,18 @@ pub fn Method(source: &'static Source) -> impl IntoView {
                     "measured one (which fails) and solves for the target; it is labelled as an estimate and never replaces the measured answer."
                 </li>
                 <li>
-                    "Where several runs share a level, all are listed and the level counts with the worst of its rows per metric "
-                    "(highest latency, J/token and power; lowest throughput and avg batch)."
+                    "A sweep is one configuration: runs that differ in any field their file states (GPU, parallelism, engine, dataset, date, …) are separate sweeps. "
+                    "Where several runs share a level, all are listed and each figure of the level is the worst over the runs that report it "
+                    "(highest latency, J/token and power; lowest throughput, avg batch and served rate); fewer than all is said (“1 of 2 runs”)."
+                </li>
+                <li>
+                    "On a request-rate sweep, a level served below 0.8 × its offered rate (completed ÷ (duration − mean end-to-end latency)) "
+                    "fails as “saturated”. A per-user speed that implies 100× or more the measured throughput is flagged “implausible-speed”."
                 </li>
                 <li>
                     "Throughput and power are totals over all GPUs of the deployment; per GPU = throughput / GPU count. "
-                    "J/token is the stored "<code>"energy_per_token_joules"</code>" (= power / throughput). "
+                    "J/token is the stored "<code>"energy_per_token_joules"</code>" (= power / throughput); where a file stores none it is derived "
+                    "from the same run (power ÷ throughput, or J per request ÷ output tokens) and marked as derived. "
                     "Per-user tok/s = 1000 / latency. Headroom is in the unit you entered: (speed − S) / S, or (T − latency) / T."
                 </li>
                 <li data-testid="method-data">
