@@ -263,7 +263,7 @@ fn an_unknown_cfg_on_a_single_configuration_names_no_empty_label() {
 
 #[test]
 fn repeated_limits_count_once_and_at_most_eight_are_read() {
-    let (s, errors) = parse(&"&limit=p99:150".repeat(200));
+    let (s, errors) = parse(&"&limit=p99:150".repeat(60));
     assert_eq!(
         s.limits,
         vec![Limit {
@@ -278,8 +278,15 @@ fn repeated_limits_count_once_and_at_most_eight_are_read() {
             "`limit` \"p99:150\" is given more than once; it counts once".to_string()
         )]
     );
-    let (_, errors) = parse(&"&limit=p99:0".repeat(200));
+    let (_, errors) = parse(&"&limit=p99:0".repeat(60));
     assert_eq!(errors.len(), 1);
+    // A link of more than 64 parameters is read up to the 64th, and says so.
+    let (_, errors) = parse(&"&limit=p99:150".repeat(200));
+    assert_eq!(errors.len(), 2);
+    assert_eq!(
+        errors[1].1,
+        "the link has more than 64 parameters; only the first 64 are read"
+    );
     let many: String = Statistic::ALL
         .iter()
         .zip(1..)

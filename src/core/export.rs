@@ -10,13 +10,15 @@ use super::planner::{estimate, Plan, Slo, Target};
 use super::scenario::Scenario;
 use super::sweep::Source;
 
-/// CSV header, units in the names.
-pub const CSV_HEADER: [&str; 20] = [
+/// CSV header, units in the names. `deployment` is the picker's label (with what tells the
+/// sweep apart from the model's others).
+pub const CSV_HEADER: [&str; 21] = [
     "model_id",
     "gpu",
     "num_gpus",
     "parallelism",
     "precision",
+    "deployment",
     "status",
     "level_kind",
     "level",
@@ -38,6 +40,17 @@ fn num(value: Option<f64>) -> String {
     value.map(|v| v.to_string()).unwrap_or_default()
 }
 
+/// A text cell a spreadsheet will not evaluate: text starting with `=`, `+`, `-`, `@`, a tab or
+/// a carriage return gets a leading `'` (OWASP's advice against CSV injection). Numbers are
+/// written by [`num`] and never pass through here.
+pub fn text_cell(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    }
+}
+
 /// The comparison rows as CSV: a first comment line `# scenario: <url>`, the header, one row per
 /// deployment. Errors: the csv crate's message (writing to memory does not fail in practice).
 pub fn compare_csv(
@@ -56,15 +69,16 @@ pub fn compare_csv(
         let rec = row.recommendation.as_ref();
         let cap = at_recommendation(sweep, &row.plan, slo, inputs);
         let record = [
-            source.models[sweep.model_index].model_id.clone(),
-            sweep.deployment.gpu.clone(),
+            text_cell(&source.models[sweep.model_index].model_id),
+            text_cell(&sweep.deployment.gpu),
             sweep
                 .deployment
                 .num_gpus
                 .map(|n| n.to_string())
                 .unwrap_or_default(),
-            sweep.deployment.parallelism_label(),
-            sweep.deployment.precision.clone(),
+            text_cell(&sweep.deployment.parallelism_label()),
+            text_cell(&sweep.deployment.precision),
+            text_cell(source.sweep_label(row.sweep_index)),
             row.plan.status.key().to_string(),
             sweep.level_kind().label().to_string(),
             num(rec.map(|r| r.level)),
@@ -281,26 +295,73 @@ mod tests {
         let mut lines = text.lines();
         assert_eq!(lines.next(), Some(format!("# scenario: {URL}").as_str()));
         assert_eq!(lines.next(), Some(CSV_HEADER.join(",").as_str()));
-        let body: Vec<&str> = lines.collect();
-        assert_eq!(body.len(), 2);
+        let body = lines.collect::<Vec<_>>().join("\n");
+        let records: Vec<csv::StringRecord> = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(body.as_bytes())
+            .records()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(records.len(), 2);
         // 1 x H100: 384, 9248.01 tok/s; 1000 users / 383.0 streams = 3 replicas of 1 GPU;
         // $2 x 1 GPU / (9248.01 x 3600) x 1e6 = 0.0601 $/M tokens.
-        let h100: Vec<&str> = body
-            .iter()
-            .find(|l| l.contains(",H100,"))
-            .unwrap()
-            .split(',')
-            .collect();
-        assert_eq!(h100[6], "max_num_seqs");
-        assert_eq!(h100[7], "384");
-        assert_eq!(h100[12], "9248.01198181863");
-        assert_eq!(h100[14], "0.07423418180476347");
-        assert_eq!(h100[16], "3");
-        assert_eq!(h100[17], "3");
+        let h100 = records.iter().find(|r| &r[1] == "H100").unwrap();
+        assert_eq!(&h100[5], "1 x H100, TP1, bf16");
+        assert_eq!(&h100[7], "max_num_seqs");
+        assert_eq!(&h100[8], "384");
+        assert_eq!(&h100[13], "9248.01198181863");
+        assert_eq!(&h100[15], "0.07423418180476347");
+        assert_eq!(&h100[17], "3");
+        assert_eq!(&h100[18], "3");
         assert_eq!(
-            h100[18],
+            &h100[19],
             (2.0 / (9248.01198181863 * 3600.0) * 1e6).to_string()
         );
+    }
+
+    #[test]
+    fn cells_a_spreadsheet_would_evaluate_are_neutralised() {
+        for (text, cell) in [
+            (
+                "=HYPERLINK(\"http://x\",\"click\")",
+                "'=HYPERLINK(\"http://x\",\"click\")",
+            ),
+            ("+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"),
+            ("@SUM(1)", "'@SUM(1)"),
+            ("-2+3", "'-2+3"),
+            ("\tx", "'\tx"),
+            ("\rx", "'\rx"),
+            ("L40S", "L40S"),
+            ("org/m=1", "org/m=1"),
+        ] {
+            assert_eq!(text_cell(text), cell);
+        }
+        // cases/reliability/formula-cells.csv, imported and exported.
+        let file = crate::core::import::InputFile {
+            name: "formula-cells.csv".into(),
+            text: "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\n\"=HYPERLINK(\"\"http://127.0.0.1/x\"\",\"\"click\"\")\",L40S,1,1,100,10\n\"+cmd|' /C calc'!A0\",@SUM(1),1,2,200,11\n".into(),
+        };
+        let source = crate::core::import::import(&[file]).unwrap().source;
+        let slo = crate::core::planner::Slo {
+            target: crate::core::planner::Target::TokensPerSecond(10.0),
+            stat: crate::core::sweep::Statistic::P50,
+            limits: vec![],
+        };
+        let rows = crate::core::compare::compare(&source, &[0, 1], &slo);
+        let text = compare_csv(&source, &rows, &slo, &CapacityInputs::default(), "u").unwrap();
+        let cells: Vec<String> = csv::ReaderBuilder::new()
+            .comment(Some(b'#'))
+            .from_reader(text.as_bytes())
+            .records()
+            .flat_map(|r| r.unwrap().iter().map(str::to_string).collect::<Vec<_>>())
+            .collect();
+        assert!(
+            cells.iter().all(|c| !c.starts_with(['=', '+', '@'])),
+            "{cells:?}"
+        );
+        assert!(cells.contains(&"'@SUM(1)".to_string()));
+        // Numbers stay numbers.
+        assert!(cells.contains(&"100".to_string()));
     }
 
     #[test]

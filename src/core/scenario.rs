@@ -28,6 +28,9 @@ pub const MIN_VALUE: f64 = 0.001;
 pub const MAX_VALUE: f64 = 1_000_000.0;
 /// Most tail limits a link may set (more make the question unreadable).
 pub const MAX_LIMITS: usize = 8;
+/// Most parameters read from a link: a scenario has about a dozen; the rest of a longer link is
+/// named in one message and not read (reading stays linear and the messages few).
+pub const MAX_PARAMS: usize = 64;
 
 /// A fully resolved scenario: `model_id`, `gpu`, `gpus` and `cfg` always name a sweep of the
 /// source.
@@ -179,10 +182,17 @@ impl Scenario {
         let mut capacity = CapacityInputs::default();
         let mut src = None;
         let mut cfg = None;
-        let mut seen: Vec<String> = Vec::new();
+        let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
 
         let query = query.strip_prefix('?').unwrap_or(query);
-        for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+        for (read, (key, value)) in form_urlencoded::parse(query.as_bytes()).enumerate() {
+            if read == MAX_PARAMS {
+                errors.push(ParamError::new(
+                    "",
+                    format!("the link has more than {MAX_PARAMS} parameters; only the first {MAX_PARAMS} are read"),
+                ));
+                break;
+            }
             if key == "limit" {
                 // Two limits on one statistic both hold only if the tighter does: one is kept.
                 let error = match parse_limit(&value) {
@@ -223,7 +233,7 @@ impl Scenario {
                 ));
                 continue;
             }
-            if seen.iter().any(|k| *k == key) {
+            if seen.contains(key.as_ref()) {
                 push_once(
                     &mut errors,
                     ParamError::new(
@@ -236,7 +246,7 @@ impl Scenario {
                 );
                 continue;
             }
-            seen.push(key.to_string());
+            seen.insert(key.to_string());
             match key.as_ref() {
                 "model" => model = Some(value.to_string()),
                 "src" => src = Some(value.trim().to_string()).filter(|v| !v.is_empty()),

@@ -6,7 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 /// What went wrong.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RowErrorKind {
     /// The text is not valid JSON (`value`: the parser's reason).
     NotJson,
@@ -51,6 +51,16 @@ pub enum RowErrorKind {
     NoFile,
     /// The browser could not read the file as text (`value`: why).
     UnreadableFile,
+    /// A file larger than one import reads (`key`: its size, `value`: the limit).
+    FileTooLarge,
+    /// Files together larger than one import reads (`key`: the size so far, `value`: the limit).
+    ImportTooLarge,
+    /// More sweeps than one import keeps (`value`: the limit).
+    TooManySweeps,
+    /// Texts longer than a field holds, cut (`key`: how many, `value`: the limit in characters).
+    TextCut,
+    /// Problems beyond those listed, like the one in `key` (`value`: how many).
+    MoreLikeThese,
 }
 
 /// A problem with a file, a row or a value: its kind, the key concerned and the value seen
@@ -171,6 +181,23 @@ impl fmt::Display for RowError {
             }
             RowErrorKind::NoFile => write!(f, "no file was given"),
             RowErrorKind::UnreadableFile => write!(f, "could not be read: {value}"),
+            RowErrorKind::FileTooLarge => write!(
+                f,
+                "not read: the file is {key}, more than the {value} one imported file may have"
+            ),
+            RowErrorKind::ImportTooLarge => write!(
+                f,
+                "not read: with it the files come to {key}, more than the {value} one import may have"
+            ),
+            RowErrorKind::TooManySweeps => write!(
+                f,
+                "only the first {value} sweeps are kept; runs of further sweeps were left out"
+            ),
+            RowErrorKind::TextCut => write!(
+                f,
+                "{key} longer than {value} characters (a model, GPU or label) cut to {value}"
+            ),
+            RowErrorKind::MoreLikeThese => write!(f, "and {value} more like these ({key})"),
         }
     }
 }

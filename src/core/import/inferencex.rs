@@ -169,6 +169,9 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
         return out.problem(&file.name, None, RowError::new(RowErrorKind::NotAnObject));
     };
     for (i, entry) in entries.iter().enumerate() {
+        if out.full() {
+            break;
+        }
         let Some(e) = entry.as_object().map(Record) else {
             out.problem(
                 &file.name,
@@ -186,7 +189,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
         match result {
             Ok((deployment, row)) => {
                 let model = out.model(e.text("model"), None);
-                out.rows.push(Measured::new(model, deployment, row));
+                out.push(Measured::new(model, deployment, row));
             }
             Err(error) => out.problem(&file.name, Some(i + 1), error),
         }

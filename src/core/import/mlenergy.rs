@@ -106,6 +106,9 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     };
     let task = top.text("task");
     for (i, c) in configs.iter().enumerate() {
+        if out.full() {
+            break;
+        }
         let Some(c) = c.as_object() else {
             out.problem(
                 &file.name,
@@ -115,7 +118,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
             continue;
         };
         match read(&top, c) {
-            Ok(config) => out.rows.push(measured(&config, task)),
+            Ok(config) => out.push(measured(&config, task)),
             Err(e) => out.problem(&file.name, Some(i + 1), e),
         }
     }

@@ -78,10 +78,13 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
             );
         };
         for (i, r) in records.iter().enumerate() {
+            if out.full() {
+                break;
+            }
             let mut notes = Vec::new();
             match r.as_object().map(Record) {
                 Some(rec) => match measured(&rec, &mut notes) {
-                    Ok(m) => out.rows.push(m),
+                    Ok(m) => out.push(m),
                     Err(e) => out.problem(&file.name, Some(i + 1), e),
                 },
                 None => out.problem(

@@ -22,7 +22,7 @@ mod record;
 mod sglang;
 mod vllm;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -170,12 +170,23 @@ pub(crate) struct Supplement {
     pub latencies: Vec<(Statistic, f64)>,
 }
 
+/// Problems beyond those listed, counted per kind and key with the first as example.
+#[derive(Default)]
+struct Omitted {
+    groups: Vec<(RowErrorKind, Option<String>, usize, String)>,
+    index: HashMap<(RowErrorKind, Option<String>), usize>,
+}
+
 /// What format parsers hand back for a set of files.
 #[derive(Default)]
 pub(crate) struct Parsed {
-    pub rows: Vec<Measured>,
-    pub problems: Vec<Problem>,
+    rows: Vec<Measured>,
+    problems: Vec<Problem>,
     pub supplements: Vec<Supplement>,
+    /// Problems past the first [`MAX_LISTED_PROBLEMS`], grouped.
+    omitted: Omitted,
+    /// Runs left out because [`MAX_ROWS`] were kept already.
+    rows_left_out: bool,
     /// Records already read (a sweep folder holds each run twice).
     seen: HashSet<String>,
     /// The import dialog's model for files that state none.
@@ -183,13 +194,61 @@ pub(crate) struct Parsed {
 }
 
 impl Parsed {
-    /// Records a problem with `file` (or its `row`).
+    /// Records a problem with `file` (or its `row`): listed while fewer than
+    /// [`MAX_LISTED_PROBLEMS`] are, else counted with those of its kind and key.
     pub fn problem(&mut self, file: &str, row: Option<usize>, error: RowError) {
+        if self.problems.len() < MAX_LISTED_PROBLEMS {
+            self.problems.push(Problem {
+                file: file.to_string(),
+                row,
+                error,
+            });
+            return;
+        }
+        let key = (error.kind, error.key.clone());
+        let omitted = &mut self.omitted;
+        match omitted.index.get(&key) {
+            Some(&i) => omitted.groups[i].2 += 1,
+            None => {
+                omitted.index.insert(key, omitted.groups.len());
+                omitted
+                    .groups
+                    .push((error.kind, error.key.clone(), 1, error.to_string()));
+            }
+        }
+    }
+
+    /// Records a note about the import as a whole (always listed).
+    fn note(&mut self, error: RowError) {
         self.problems.push(Problem {
-            file: file.to_string(),
-            row,
+            file: "(import)".to_string(),
+            row: None,
             error,
         });
+    }
+
+    /// True once [`MAX_ROWS`] runs are kept: parsers stop reading rows then (and the import
+    /// says some were left out).
+    pub fn full(&mut self) -> bool {
+        let full = self.rows.len() >= MAX_ROWS;
+        self.rows_left_out |= full;
+        full
+    }
+
+    /// Keeps a run, unless its level or throughput is out of range (a problem then) or
+    /// [`MAX_ROWS`] are kept already (then it is left out, and the import says so).
+    pub fn push(&mut self, m: Measured) {
+        let sane = |v: f64| v.is_finite() && (1e-6..=MAX_MAGNITUDE).contains(&v);
+        if !sane(m.row.level) || !sane(m.row.throughput_tok_s) {
+            let error = RowError::value(
+                RowErrorKind::OutOfRange,
+                &short_number(m.row.level),
+                short_number(m.row.throughput_tok_s),
+            );
+            self.problem("(import)", None, error);
+        } else if !self.full() {
+            self.rows.push(m);
+        }
     }
 
     /// The model of a run: as the file states it, else as the import dialog gives it, else
@@ -211,6 +270,23 @@ impl Parsed {
     /// True the first time a record with this text is seen in the import.
     pub fn first_time(&mut self, fingerprint: String) -> bool {
         self.seen.insert(fingerprint)
+    }
+
+    /// The listed problems, then one line per group of those beyond them ("and N more like
+    /// these").
+    fn into_problems(mut self) -> Vec<Problem> {
+        for (_, _, count, example) in std::mem::take(&mut self.omitted.groups) {
+            self.problems.push(Problem {
+                file: "(import)".to_string(),
+                row: None,
+                error: RowError {
+                    kind: RowErrorKind::MoreLikeThese,
+                    key: Some(example),
+                    value: Some(count.to_string()),
+                },
+            });
+        }
+        self.problems
     }
 }
 
@@ -584,8 +660,18 @@ pub fn detect(file: &InputFile) -> Option<Format> {
 }
 
 /// Most rows one import keeps: more would not be a benchmark sweep, and drawing them would
-/// freeze the page.
+/// freeze the page. Parsers stop reading rows once this many are kept.
 pub const MAX_ROWS: usize = 2_000;
+/// Most sweeps one import keeps.
+pub const MAX_SWEEPS: usize = 1_000;
+/// Largest file one import reads, bytes (checked before it is parsed).
+pub const MAX_FILE_BYTES: usize = 32 * 1024 * 1024;
+/// Largest set of files one import reads together, bytes.
+pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
+/// Longest text a field keeps (model, GPU, labels), characters; longer is cut, and said.
+pub const MAX_TEXT_CHARS: usize = 200;
+/// Most problems listed one by one; the rest are counted per kind and key.
+pub const MAX_LISTED_PROBLEMS: usize = 20;
 /// Largest level and throughput accepted (anything above is a unit or parsing mistake).
 const MAX_MAGNITUDE: f64 = 1e9;
 
@@ -659,7 +745,37 @@ pub fn read(
         ..Parsed::default()
     };
     let mut formats = Vec::new();
+    let mut total = 0usize;
     for file in files {
+        let bytes = file.text.len();
+        if bytes > MAX_FILE_BYTES {
+            formats.push((file.name.clone(), None));
+            parsed.problem(
+                &file.name,
+                None,
+                RowError::value(
+                    RowErrorKind::FileTooLarge,
+                    &megabytes(bytes),
+                    megabytes(MAX_FILE_BYTES),
+                ),
+            );
+            continue;
+        }
+        total += bytes;
+        if total > MAX_IMPORT_BYTES {
+            formats.push((file.name.clone(), None));
+            parsed.problem(
+                &file.name,
+                None,
+                RowError::value(
+                    RowErrorKind::ImportTooLarge,
+                    &megabytes(total),
+                    megabytes(MAX_IMPORT_BYTES),
+                ),
+            );
+            total -= bytes;
+            continue;
+        }
         let probe = Probe::new(&file.text);
         match FORMATS.iter().find(|f| (f.detect)(&probe)) {
             Some(spec) => {
@@ -673,46 +789,44 @@ pub fn read(
         }
     }
     apply_supplements(&mut parsed);
-    let mut kept = Vec::with_capacity(parsed.rows.len().min(MAX_ROWS));
-    for m in std::mem::take(&mut parsed.rows) {
-        let sane = |v: f64| v.is_finite() && (1e-6..=MAX_MAGNITUDE).contains(&v);
-        if !sane(m.row.level) || !sane(m.row.throughput_tok_s) {
-            parsed.problem(
-                "(import)",
-                None,
-                RowError::value(
-                    RowErrorKind::OutOfRange,
-                    &short_number(m.row.level),
-                    short_number(m.row.throughput_tok_s),
-                ),
-            );
-        } else if kept.len() == MAX_ROWS {
-            parsed.problem(
-                "(import)",
-                None,
-                RowError::with_value(RowErrorKind::TooManyRows, MAX_ROWS),
-            );
-            break;
-        } else {
-            kept.push(m);
-        }
+    if parsed.rows_left_out {
+        parsed.note(RowError::with_value(RowErrorKind::TooManyRows, MAX_ROWS));
     }
+    let mut kept = std::mem::take(&mut parsed.rows);
     let unusable: u32 = kept.iter().map(|m| m.row.unusable_latencies()).sum();
     if unusable > 0 {
-        parsed.problem(
-            "(import)",
-            None,
-            RowError::with_value(RowErrorKind::UnusableLatencies, unusable),
-        );
+        parsed.note(RowError::with_value(
+            RowErrorKind::UnusableLatencies,
+            unusable,
+        ));
+    }
+    let cut = kept.iter_mut().map(cap_texts).sum::<usize>();
+    if cut > 0 {
+        let texts = if cut == 1 {
+            "1 text".to_string()
+        } else {
+            format!("{cut} texts")
+        };
+        parsed.note(RowError::value(
+            RowErrorKind::TextCut,
+            &texts,
+            MAX_TEXT_CHARS,
+        ));
     }
     if kept.is_empty() {
-        if parsed.problems.is_empty() {
-            parsed.problem("(import)", None, RowError::new(RowErrorKind::NoFile));
+        if parsed.problems.is_empty() && parsed.omitted.groups.is_empty() {
+            parsed.note(RowError::new(RowErrorKind::NoFile));
         }
-        return (formats, Err(parsed.problems));
+        return (formats, Err(parsed.into_problems()));
     }
     let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
-    let (models, sweeps) = group(kept);
+    let (models, sweeps, left_out) = group_at_most(kept, MAX_SWEEPS);
+    if left_out > 0 {
+        parsed.note(RowError::with_value(
+            RowErrorKind::TooManySweeps,
+            MAX_SWEEPS,
+        ));
+    }
     let source = Source::new(
         "import".to_string(),
         // The file names: the page says "imported" or "shared by link" around them.
@@ -729,7 +843,7 @@ pub fn read(
     let import = Import {
         source,
         formats: formats.clone(),
-        problems: parsed.problems,
+        problems: parsed.into_problems(),
         warnings,
     };
     (formats, Ok(import))
@@ -796,13 +910,22 @@ fn short_number(value: f64) -> String {
 /// Groups measured runs into sweeps: one per model and deployment (every identity field
 /// equal), models and sweeps in first-seen order.
 pub(crate) fn group(rows: Vec<Measured>) -> (Vec<Model>, Vec<Sweep>) {
+    let (models, sweeps, _) = group_at_most(rows, usize::MAX);
+    (models, sweeps)
+}
+
+/// [`group`], keeping at most `max_sweeps` sweeps; also returns how many runs of further
+/// sweeps were left out. Linear in the runs (sweeps found by hash).
+fn group_at_most(rows: Vec<Measured>, max_sweeps: usize) -> (Vec<Model>, Vec<Sweep>, usize) {
     let mut models: Vec<Model> = Vec::new();
+    let mut model_index: HashMap<String, usize> = HashMap::new();
     let mut keys: Vec<(usize, Deployment)> = Vec::new();
+    let mut sweep_index: HashMap<(usize, String), Vec<usize>> = HashMap::new();
     let mut groups: Vec<Vec<Row>> = Vec::new();
-    let mut last: Option<usize> = None;
+    let mut left_out = 0;
     for m in rows {
-        let model_index = match models.iter().position(|x| x.model_id == m.model_id) {
-            Some(i) => i,
+        let mi = match model_index.get(&m.model_id) {
+            Some(&i) => i,
             None => {
                 models.push(m.model.clone().unwrap_or_else(|| Model {
                     model_id: m.model_id.clone(),
@@ -811,22 +934,25 @@ pub(crate) fn group(rows: Vec<Measured>) -> (Vec<Model>, Vec<Sweep>) {
                     total_params_b: None,
                     activated_params_b: None,
                 }));
+                model_index.insert(m.model_id.clone(), models.len() - 1);
                 models.len() - 1
             }
         };
-        let same = |k: &(usize, Deployment)| k.0 == model_index && k.1 == m.deployment;
-        let found = last
-            .filter(|&i| same(&keys[i]))
-            .or_else(|| keys.iter().position(same));
+        // Deployments with the same hardware text share a bucket; equality decides within it.
+        let bucket = (mi, m.deployment.base_label());
+        let found = sweep_index.get(&bucket).and_then(|candidates| {
+            candidates
+                .iter()
+                .copied()
+                .find(|&i| keys[i].1 == m.deployment)
+        });
         match found {
-            Some(i) => {
-                groups[i].push(m.row);
-                last = Some(i);
-            }
+            Some(i) => groups[i].push(m.row),
+            None if keys.len() >= max_sweeps => left_out += 1,
             None => {
-                keys.push((model_index, m.deployment));
+                sweep_index.entry(bucket).or_default().push(keys.len());
+                keys.push((mi, m.deployment));
                 groups.push(vec![m.row]);
-                last = Some(keys.len() - 1);
             }
         }
     }
@@ -835,5 +961,47 @@ pub(crate) fn group(rows: Vec<Measured>) -> (Vec<Model>, Vec<Sweep>) {
         .zip(groups)
         .map(|((model_index, deployment), rows)| Sweep::new(model_index, deployment, rows))
         .collect();
-    (models, sweeps)
+    (models, sweeps, left_out)
+}
+
+/// Cuts a text to [`MAX_TEXT_CHARS`]; true when it was longer.
+pub(crate) fn cap_text(text: &mut String) -> bool {
+    match text.char_indices().nth(MAX_TEXT_CHARS) {
+        Some((at, _)) => {
+            text.truncate(at);
+            text.push('…');
+            true
+        }
+        None => false,
+    }
+}
+
+/// Cuts a run's texts (model, identity fields) to [`MAX_TEXT_CHARS`]; how many were cut.
+fn cap_texts(m: &mut Measured) -> usize {
+    let d = &mut m.deployment;
+    let mut texts: Vec<&mut String> = vec![&mut m.model_id, &mut d.gpu, &mut d.precision];
+    for field in [
+        &mut d.engine,
+        &mut d.engine_version,
+        &mut d.spec_decoding,
+        &mut d.disaggregation,
+        &mut d.dataset,
+        &mut d.config,
+        &mut d.date,
+    ] {
+        texts.extend(field.as_mut());
+    }
+    if let Some(model) = m.model.as_mut() {
+        texts.extend([
+            &mut model.model_id,
+            &mut model.nickname,
+            &mut model.architecture,
+        ]);
+    }
+    texts.into_iter().map(cap_text).filter(|cut| *cut).count()
+}
+
+/// `12.3 MB`.
+fn megabytes(bytes: usize) -> String {
+    format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
 }

@@ -199,6 +199,9 @@ pub(crate) fn csv_rows(
     let mut rows = 0;
     for (i, record) in reader.records().enumerate() {
         rows += 1;
+        if out.full() {
+            break;
+        }
         let row_no = Some(i + 2);
         match record {
             Ok(record) => {
@@ -210,7 +213,7 @@ pub(crate) fn csv_rows(
                     .collect();
                 let mut notes = Vec::new();
                 match read(&Record(&map), &mut notes) {
-                    Ok(m) => out.rows.push(m),
+                    Ok(m) => out.push(m),
                     Err(e) => out.problem(file, row_no, e),
                 }
                 for note in notes {

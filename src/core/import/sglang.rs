@@ -15,6 +15,9 @@ pub(crate) fn detect(probe: &Probe) -> bool {
 pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     let from_name = base_name(&file.name).to_string();
     for (n, obj) in records(&file.name, &file.text, body, out) {
+        if out.full() {
+            break;
+        }
         let rec = Record(&obj);
         match client_run(&rec) {
             Ok(run) => {
@@ -23,7 +26,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
                 for note in run.notes {
                     out.problem(&file.name, Some(n), note);
                 }
-                out.rows.push(Measured::new(model, run.deployment, run.row));
+                out.push(Measured::new(model, run.deployment, run.row));
             }
             Err(e) => out.problem(&file.name, Some(n), e),
         }

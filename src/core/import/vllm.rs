@@ -20,6 +20,9 @@ pub(crate) fn detect(probe: &Probe) -> bool {
 
 pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     for (n, obj) in records(&file.name, &file.text, body, out) {
+        if out.full() {
+            break;
+        }
         // A sweep folder holds each run twice (run=N.json and summary.json): count it once.
         if !out.first_time(serde_json::Value::Object(obj.clone()).to_string()) {
             continue;
@@ -31,7 +34,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
                 for note in run.notes {
                     out.problem(&file.name, Some(n), note);
                 }
-                out.rows.push(Measured::new(model, run.deployment, run.row));
+                out.push(Measured::new(model, run.deployment, run.row));
             }
             Err(e) => out.problem(&file.name, Some(n), e),
         }
