@@ -156,3 +156,58 @@ fn nasty_corpus() {
     }
     assert!(share::decode(&ten_mb).is_err());
 }
+
+/// Bytes of text and numbers a source holds: what a link or file expands into in memory.
+fn held_bytes(source: &llm_slo_planner::core::sweep::Source) -> usize {
+    let models: usize = source
+        .models
+        .iter()
+        .map(|m| m.model_id.len() + m.nickname.len() + m.architecture.len())
+        .sum();
+    let sweeps: usize = source
+        .sweeps
+        .iter()
+        .map(|s| {
+            let d = &s.deployment;
+            d.gpu.len()
+                + d.precision.len()
+                + [
+                    &d.engine,
+                    &d.engine_version,
+                    &d.spec_decoding,
+                    &d.disaggregation,
+                    &d.dataset,
+                    &d.config,
+                    &d.date,
+                ]
+                .iter()
+                .map(|t| t.as_ref().map_or(0, String::len))
+                .sum::<usize>()
+                + s.rows.len() * std::mem::size_of::<llm_slo_planner::core::sweep::Row>()
+        })
+        .sum();
+    models + sweeps
+}
+
+#[test]
+fn an_amplifying_link_holds_what_it_says_once() {
+    // cases/reliability: a 632-character link whose sweeps each name a 64 KB model; it once took
+    // the tab to 521 MB (each of 2,000 rows held its own copy).
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/cases/reliability/amplifying-link-fragment.txt"
+    ))
+    .unwrap();
+    let payload = text.trim().trim_start_matches("#sweep=");
+    match share::decode(payload) {
+        Ok(source) => {
+            // Each text at most 200 characters, held once per model or sweep.
+            assert!(source
+                .models
+                .iter()
+                .all(|m| m.model_id.chars().count() <= 201));
+            assert!(held_bytes(&source) < 2_000_000, "{}", held_bytes(&source));
+        }
+        Err(message) => assert!(!message.contains("damaged"), "{message}"),
+    }
+}

@@ -12,6 +12,7 @@ use base64::Engine;
 use serde::{Deserialize, Serialize};
 
 use super::deployment::{Deployment, LevelKind};
+use super::import::{cap_deployment, cap_text, MAX_TEXT_CHARS};
 use super::row::{EnergyBasis, Row, ServedBasis};
 use super::sweep::{Model, Provenance, Source, Statistic, Sweep};
 
@@ -404,8 +405,15 @@ pub fn decode(packed: &str) -> Result<Source, String> {
         "the shared sweep in this link is damaged (not URL-safe base64)".to_string()
     })?;
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_PAYLOAD_BYTES)
-        .map_err(|_| {
-            "the shared sweep in this link is damaged (not compressed data)".to_string()
+        .map_err(|e| {
+            if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput {
+                format!(
+                    "the shared sweep in this link unpacks to more than {} MB, more than this page reads",
+                    MAX_PAYLOAD_BYTES / (1024 * 1024)
+                )
+            } else {
+                "the shared sweep in this link is damaged (not compressed data)".to_string()
+            }
         })?;
     let not_ours =
         |_| "the shared sweep in this link is not in a format this page reads".to_string();
@@ -448,22 +456,40 @@ pub fn decode(packed: &str) -> Result<Source, String> {
     if sweeps.iter().any(|(m, _, _)| *m >= models.len()) {
         return Err("the shared sweep names a model it does not hold".into());
     }
+    // Texts are held once per model or sweep, each cut to the import's length.
+    let mut cut = 0;
+    let mut models: Vec<Model> = models.into_iter().map(SharedModel::model).collect();
+    for m in &mut models {
+        for text in [&mut m.model_id, &mut m.nickname, &mut m.architecture] {
+            cut += usize::from(cap_text(text));
+        }
+    }
     let sweeps = sweeps
         .into_iter()
         .filter(|(_, _, rows)| !rows.is_empty())
-        .map(|(m, d, rows)| Sweep::new(m, d, rows))
+        .map(|(m, mut d, rows)| {
+            cut += cap_deployment(&mut d);
+            Sweep::new(m, d, rows)
+        })
         .collect();
+    let mut notes = vec![
+        "Imported in another browser and shared by link (the sweeps, not the files); figures as those files state them, converted to ms and output tok/s."
+            .to_string(),
+    ];
+    if cut > 0 {
+        notes.push(format!(
+            "{cut} text{} longer than {MAX_TEXT_CHARS} characters cut to {MAX_TEXT_CHARS}.",
+            if cut == 1 { "" } else { "s" }
+        ));
+    }
     Ok(Source::new(
         "import".to_string(),
-        name,
-        models.into_iter().map(SharedModel::model).collect(),
+        name.chars().take(MAX_TEXT_CHARS * 4).collect(),
+        models,
         sweeps,
         Provenance {
             publisher: "files shared by link".to_string(),
-            notes: vec![
-                "Imported in another browser and shared by link (the sweeps, not the files); figures as those files state them, converted to ms and output tok/s."
-                    .to_string(),
-            ],
+            notes,
             ..Provenance::default()
         },
     ))
@@ -563,6 +589,15 @@ mod tests {
         source.sweeps[0] = Sweep::new(0, Deployment::hardware("X", None, (1, 1, 1), "p"), rows);
         let err = encode(&source).unwrap_err();
         assert!(err.contains("too large to share by link"), "{err}");
+    }
+
+    #[test]
+    fn a_link_that_unpacks_past_the_limit_says_so() {
+        let bomb = pack(&vec![b' '; MAX_PAYLOAD_BYTES + 1]);
+        assert!(bomb.len() < MAX_LINK_BYTES * 2);
+        let message = decode(&bomb).unwrap_err();
+        assert!(message.contains("unpacks to more than 4 MB"), "{message}");
+        assert!(!message.contains("damaged"));
     }
 
     #[test]

@@ -976,10 +976,9 @@ pub(crate) fn cap_text(text: &mut String) -> bool {
     }
 }
 
-/// Cuts a run's texts (model, identity fields) to [`MAX_TEXT_CHARS`]; how many were cut.
-fn cap_texts(m: &mut Measured) -> usize {
-    let d = &mut m.deployment;
-    let mut texts: Vec<&mut String> = vec![&mut m.model_id, &mut d.gpu, &mut d.precision];
+/// Cuts a deployment's texts to [`MAX_TEXT_CHARS`]; how many were cut.
+pub(crate) fn cap_deployment(d: &mut Deployment) -> usize {
+    let mut texts: Vec<&mut String> = vec![&mut d.gpu, &mut d.precision];
     for field in [
         &mut d.engine,
         &mut d.engine_version,
@@ -991,14 +990,22 @@ fn cap_texts(m: &mut Measured) -> usize {
     ] {
         texts.extend(field.as_mut());
     }
+    texts.into_iter().map(cap_text).filter(|cut| *cut).count()
+}
+
+/// Cuts a run's texts (model, identity fields) to [`MAX_TEXT_CHARS`]; how many were cut.
+fn cap_texts(m: &mut Measured) -> usize {
+    let mut cut = usize::from(cap_text(&mut m.model_id)) + cap_deployment(&mut m.deployment);
     if let Some(model) = m.model.as_mut() {
-        texts.extend([
+        for text in [
             &mut model.model_id,
             &mut model.nickname,
             &mut model.architecture,
-        ]);
+        ] {
+            cut += usize::from(cap_text(text));
+        }
     }
-    texts.into_iter().map(cap_text).filter(|cut| *cut).count()
+    cut
 }
 
 /// `12.3 MB`.

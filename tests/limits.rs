@@ -1,0 +1,130 @@
+//! Bounded work on large inputs: the limits are enforced before the work is done, problem lists
+//! stay short, and every parser stays linear (these inputs would take minutes on a quadratic
+//! path; the assertions count what was kept and said, not how long it took).
+
+use llm_slo_planner::core::bundled::lm_arena_chat;
+use llm_slo_planner::core::import::{
+    import, InputFile, RowErrorKind, MAX_FILE_BYTES, MAX_LISTED_PROBLEMS, MAX_ROWS, MAX_TEXT_CHARS,
+};
+use llm_slo_planner::core::scenario::{Scenario, MAX_PARAMS};
+
+fn file(name: &str, text: String) -> InputFile {
+    InputFile {
+        name: name.into(),
+        text,
+    }
+}
+
+#[test]
+fn a_30k_record_vllm_array_keeps_the_row_limit_and_says_so() {
+    let records: Vec<String> = (1..=30_000)
+        .map(|i| {
+            format!(
+                "{{\"backend\":\"vllm\",\"model_id\":\"org/m\",\"max_concurrency\":{i},\"output_throughput\":{},\"median_itl_ms\":10}}",
+                i * 10
+            )
+        })
+        .collect();
+    let imported = import(&[file("all.json", format!("[{}]", records.join(",")))]).unwrap();
+    assert_eq!(imported.source.row_count(), MAX_ROWS);
+    let kinds: Vec<RowErrorKind> = imported.problems.iter().map(|p| p.error.kind).collect();
+    assert_eq!(kinds, vec![RowErrorKind::TooManyRows]);
+    assert_eq!(
+        imported.problems[0].message(),
+        "only the first 2000 rows are read"
+    );
+}
+
+#[test]
+fn a_hundred_thousand_bad_rows_list_twenty_and_count_the_rest() {
+    let mut text = String::from("model,concurrency,output_tok_s,p50_itl_ms\nm,1,100,10\n");
+    for _ in 0..100_000 {
+        text.push_str("m,,100,10\n");
+    }
+    let imported = import(&[file("bad.csv", text)]).unwrap();
+    assert_eq!(imported.source.row_count(), 1);
+    let listed = imported
+        .problems
+        .iter()
+        .filter(|p| p.error.kind == RowErrorKind::NoLevel)
+        .count();
+    assert_eq!(listed, MAX_LISTED_PROBLEMS);
+    let more: Vec<String> = imported
+        .problems
+        .iter()
+        .filter(|p| p.error.kind == RowErrorKind::MoreLikeThese)
+        .map(|p| p.message())
+        .collect();
+    assert_eq!(
+        more,
+        vec!["and 99980 more like these (no level: `concurrency (or request_rate)` is missing or not a finite number)"]
+    );
+}
+
+#[test]
+fn a_million_row_csv_is_read_up_to_the_row_limit() {
+    let mut text = String::from("model,concurrency,output_tok_s\n");
+    for i in 1..=1_000_000u32 {
+        text.push_str(&format!("m,{i},{i}\n"));
+    }
+    assert!(text.len() < MAX_FILE_BYTES);
+    let imported = import(&[file("million.csv", text)]).unwrap();
+    assert_eq!(imported.source.row_count(), MAX_ROWS);
+    assert_eq!(imported.problems[0].error.kind, RowErrorKind::TooManyRows);
+}
+
+#[test]
+fn files_past_the_size_limit_are_refused_before_they_are_read() {
+    let big = "x".repeat(MAX_FILE_BYTES + 1);
+    let problems = import(&[file("big.csv", big)]).unwrap_err();
+    assert_eq!(problems[0].error.kind, RowErrorKind::FileTooLarge);
+    assert_eq!(
+        problems[0].message(),
+        "not read: the file is 32.0 MB, more than the 32.0 MB one imported file may have"
+    );
+    assert!(!problems[0].message().contains("damaged"));
+}
+
+#[test]
+fn long_texts_are_cut_and_said() {
+    let model = "m".repeat(5_000);
+    let text = format!(
+        "model,gpu,concurrency,output_tok_s\n{model},{},1,100\n",
+        "g".repeat(300)
+    );
+    let imported = import(&[file("long.csv", text)]).unwrap();
+    assert_eq!(
+        imported.source.models[0].model_id.chars().count(),
+        MAX_TEXT_CHARS + 1
+    );
+    assert!(imported
+        .problems
+        .iter()
+        .any(|p| p.message()
+            == "2 texts longer than 200 characters (a model, GPU or label) cut to 200"));
+}
+
+#[test]
+fn a_header_only_csv_says_it_has_no_data_rows() {
+    let problems = import(&[file(
+        "header-only.csv",
+        "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\n".into(),
+    )])
+    .unwrap_err();
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].file, "header-only.csv");
+    assert_eq!(problems[0].error.kind, RowErrorKind::NoDataRows);
+}
+
+#[test]
+fn a_link_with_fifty_thousand_parameters_is_read_up_to_its_limit() {
+    let query: String = (0..50_000).map(|i| format!("&x{i}=1")).collect();
+    let (scenario, errors) = Scenario::from_query(&query, lm_arena_chat());
+    assert!(scenario.sweep_index(lm_arena_chat()).is_some());
+    assert_eq!(errors.len(), MAX_PARAMS + 1);
+    assert!(errors
+        .last()
+        .unwrap()
+        .message
+        .contains("more than 64 parameters"));
+}
