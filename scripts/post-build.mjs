@@ -17,10 +17,10 @@
 //    usual way (with its own fallback for that case); a browser without compileStreaming leaves
 //    the loader to fetch it. Trunk's `preload` link for the WASM is dropped: this fetch starts
 //    earlier, and a preload it did not match would be a second download.
-// 2. Tools version: a hash of tools.js and tools_bg.wasm as <meta name="tools-version">. Trunk
-//    gives that module fixed file names, so a browser could otherwise keep a cached copy from
-//    an older build next to a newer page; the page asks for tools.js?v=… and tools_bg.wasm?v=…
-//    (browser::call_tools) instead.
+// 2. Tools version: a hash of tools.js, tools_bg.wasm and tools-worker.js as
+//    <meta name="tools-version">. Trunk gives that module fixed file names, so a browser could
+//    otherwise keep a cached copy from an older build next to a newer page; the page starts
+//    tools-worker.js?v=…, which asks for tools.js?v=… and tools_bg.wasm?v=… (browser::call_tools).
 // 3. Content-Security-Policy: scripts only from the page's own origin and the inline scripts
 //    above (Trunk's loader, the early WASM fetch), each allowed by its SHA-256 hash;
 //    WebAssembly needs 'wasm-unsafe-eval'. No inline event handlers; inline styles are allowed.
@@ -91,7 +91,7 @@ function earlyWasm(html) {
 
 function toolsVersion(html) {
   const hash = createHash('sha256');
-  for (const name of ['tools.js', 'tools_bg.wasm']) hash.update(readFileSync(path.join(dir, name)));
+  for (const name of ['tools.js', 'tools_bg.wasm', 'tools-worker.js']) hash.update(readFileSync(path.join(dir, name)));
   return afterCharset(html, `<meta name="tools-version" content="${hash.digest('hex').slice(0, 16)}" />`);
 }
 

@@ -231,6 +231,42 @@ pub fn storage_set(key: &str, value: &str) -> bool {
     storage().is_some_and(|s| s.set_item(key, value).is_ok())
 }
 
+/// Removes `key` from local storage (nothing when storage is off).
+pub fn storage_remove(key: &str) {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(key);
+    }
+}
+
+/// The local-storage keys that start with `prefix`.
+pub fn storage_keys(prefix: &str) -> Vec<String> {
+    let Some(s) = storage() else {
+        return Vec::new();
+    };
+    (0..s.length().unwrap_or(0))
+        .filter_map(|i| s.key(i).ok().flatten())
+        .filter(|k| k.starts_with(prefix))
+        .collect()
+}
+
+/// Calls `f(key, new value)` whenever another tab changes a local-storage key that starts with
+/// `prefix` (the `storage` event; `None`: removed), for the life of the page.
+pub fn on_storage_change(prefix: &'static str, f: impl Fn(String, Option<String>) + 'static) {
+    use wasm_bindgen::JsCast;
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let listener = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::StorageEvent)>::new(
+        move |event: web_sys::StorageEvent| {
+            if let Some(key) = event.key().filter(|k| k.starts_with(prefix)) {
+                f(key, event.new_value());
+            }
+        },
+    );
+    let _ = window.add_event_listener_with_callback("storage", listener.as_ref().unchecked_ref());
+    listener.forget();
+}
+
 /// Fetches a file of the page's own origin as text.
 pub async fn fetch_text(url: &str) -> Result<String, String> {
     use wasm_bindgen::JsCast;
@@ -302,34 +338,49 @@ fn set_timeout(f: impl FnOnce() + 'static, ms: i32) -> bool {
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen(inline_js = "
-export function load_tools(script, wasm) {
+let worker = null;
+let next = 0;
+const pending = new Map();
+function failAll(message) {
+    for (const p of pending.values()) p.reject(message);
+    pending.clear();
+}
+export function start_tools() {
+    if (worker) return;
     const version = document.querySelector('meta[name=\"tools-version\"]')?.content;
-    const at = (file) => {
-        const url = new URL(file, document.baseURI);
-        if (version) url.searchParams.set('v', version);
-        return url.href;
+    const url = new URL('tools-worker.js', document.baseURI);
+    if (version) url.searchParams.set('v', version);
+    worker = new Worker(url.href, { type: 'module' });
+    worker.onmessage = (event) => {
+        const { id, answer, error, fatal } = event.data;
+        const p = pending.get(id);
+        if (fatal) { worker.terminate(); worker = null; }
+        if (!p) return;
+        pending.delete(id);
+        if (error === undefined) p.resolve(answer); else p.reject(error);
     };
-    return import(at(script)).then(async (m) => { await m.default({ module_or_path: at(wasm) }); return m; });
+    worker.onerror = () => {
+        worker.terminate();
+        worker = null;
+        failAll(\"the page's import tools could not be loaded (are you offline?)\");
+    };
+}
+export function tools_call(name, args) {
+    start_tools();
+    return new Promise((resolve, reject) => {
+        const id = next++;
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, name, args });
+    });
 }")]
 extern "C" {
-    /// Imports the tools module's `script` and starts it with its `wasm` (both relative to the
-    /// page, with `?v=` and the build's `<meta name="tools-version">` so that a cached copy
-    /// from another build is never used); resolves to the module.
-    fn load_tools(script: &str, wasm: &str) -> js_sys::Promise;
-}
-
-/// The tools module's script and WASM, next to the page (Trunk's `data-type="worker"` build
-/// of `src/bin/tools.rs`, an ES module; `scripts/post-build.mjs` writes their version).
-const TOOLS_FILES: (&str, &str) = ("tools.js", "tools_bg.wasm");
-
-/// Starts importing the tools module.
-fn import_tools() -> js_sys::Promise {
-    load_tools(TOOLS_FILES.0, TOOLS_FILES.1)
-}
-
-thread_local! {
-    /// The tools module, loading or loaded: fetched once, on first use.
-    static TOOLS: RefCell<Option<js_sys::Promise>> = const { RefCell::new(None) };
+    /// Starts the tools module's Web Worker (`tools-worker.js?v=<tools-version>`, next to the
+    /// page) unless it runs already; a worker whose module failed to load is replaced on the
+    /// next call.
+    fn start_tools();
+    /// Posts a call of `name` with `args` to the worker; resolves to its answer (text or a
+    /// `Uint8Array`), rejects with a message.
+    fn tools_call(name: &str, args: js_sys::Array) -> js_sys::Promise;
 }
 
 /// A value for a tools-module argument: text, optional text, a list of texts, or bytes.
@@ -359,37 +410,27 @@ impl ToolArg<'_> {
     }
 }
 
-/// Starts loading the tools module if it is not loading or loaded (for a caller that will need
+/// Starts the tools module (in its worker) if it is not running (for a caller that will need
 /// it after another fetch).
 pub fn start_loading_tools() {
-    TOOLS.with(|t| {
-        t.borrow_mut().get_or_insert_with(import_tools);
-    });
+    start_tools();
 }
 
-/// Calls `name` in the tools module (loading it first if need be) and returns its answer: the
-/// bytes of a `Uint8Array`, or the UTF-8 bytes of a string.
+/// Calls `name` in the tools module, in its Web Worker (started first if need be), and returns
+/// its answer: the bytes of a `Uint8Array`, or the UTF-8 bytes of a string. The page's thread
+/// only posts the arguments and reads the answer.
 ///
 /// Errors: a message when the module cannot be loaded (offline before first use, blocked) or
-/// has no such function; a failed load is retried on the next call.
+/// fails; a failed load is retried on the next call.
 pub async fn call_tools(name: &str, args: &[ToolArg<'_>]) -> Result<Vec<u8>, String> {
     use wasm_bindgen::JsCast;
-    let promise = TOOLS.with(|t| t.borrow_mut().get_or_insert_with(import_tools).clone());
-    let module = match wasm_bindgen_futures::JsFuture::from(promise).await {
-        Ok(m) => m,
-        Err(_) => {
-            TOOLS.with(|t| t.borrow_mut().take());
-            return Err("the page's import tools could not be loaded (are you offline?)".into());
-        }
-    };
-    let function: js_sys::Function = js_sys::Reflect::get(&module, &JsValue::from_str(name))
-        .ok()
-        .and_then(|f| f.dyn_into().ok())
-        .ok_or_else(|| format!("the tools module has no {name}"))?;
     let args: js_sys::Array = args.iter().map(ToolArg::to_js).collect();
-    let answer = function
-        .apply(&JsValue::NULL, &args)
-        .map_err(|_| format!("the tools module failed in {name}"))?;
+    let answer = wasm_bindgen_futures::JsFuture::from(tools_call(name, args))
+        .await
+        .map_err(|e| {
+            e.as_string()
+                .unwrap_or_else(|| format!("the tools module failed in {name}"))
+        })?;
     if let Some(text) = answer.as_string() {
         return Ok(text.into_bytes());
     }

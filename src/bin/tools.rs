@@ -1,12 +1,15 @@
 //! The planner's tools module: the importers, the ML.ENERGY task-file parser, share links and
-//! the list of stored imports. Trunk builds it as a second WASM (an ES module, `tools.js`) that
-//! the page loads on first use (`browser::call_tools`), so the page's first load carries none of
-//! this code. Every function takes text or bytes and answers with `core::handoff` bytes (or
-//! text); nothing here touches the page.
+//! stored imports. Trunk builds it as a second WASM (an ES module, `tools.js`) that runs in a
+//! Web Worker (`public/tools-worker.js`) started on first use (`browser::call_tools`), so the
+//! page's first load carries none of this code and long work never blocks the page. Every
+//! function takes text or bytes and answers with `core::handoff` bytes (or text); nothing here
+//! touches the page.
 
 use llm_slo_planner::core::handoff::{encode, ImportReply, StoredSource};
 use llm_slo_planner::core::import::{import_with, read, ImportOptions, InputFile};
-use llm_slo_planner::core::sources::{read_stored, write_stored, StoredFile, StoredImport};
+use llm_slo_planner::core::sources::{
+    entry_text, read_entry, split_legacy, StoredFile, StoredImport,
+};
 use llm_slo_planner::core::sweep::Source;
 use llm_slo_planner::core::{bundled, handoff, share};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -34,40 +37,44 @@ pub fn import_files(names: Vec<String>, texts: Vec<String>, model: Option<String
     encode(&ImportReply { formats, result })
 }
 
-/// The stored-imports text of local storage → `Vec<StoredSource>`: every stored import that
-/// still reads (anything unreadable counts as none).
+/// One stored import's text (local storage, one key per import) → `Result<StoredSource,
+/// String>`: the import re-read, or why it cannot be (the page then leaves the entry as it is).
 #[wasm_bindgen]
-pub fn stored_sources(storage: Option<String>) -> Vec<u8> {
-    let sources: Vec<StoredSource> = read_stored(storage.as_deref())
-        .into_iter()
-        .filter_map(|stored| {
-            let options = ImportOptions {
-                model_id: stored.model.clone(),
-            };
-            let imported = import_with(&stored.input_files(), &options).ok()?;
-            Some(StoredSource {
-                id: stored.id,
-                files: stored.files.into_iter().map(|f| f.name).collect(),
-                source: imported.source,
-            })
+pub fn stored_source(text: &str) -> Vec<u8> {
+    let read = read_entry(text).and_then(|stored| {
+        let options = ImportOptions {
+            model_id: stored.model.clone(),
+        };
+        let imported = import_with(&stored.input_files(), &options).map_err(|problems| {
+            problems
+                .first()
+                .map_or_else(|| "no usable row".to_string(), |p| p.message())
+        })?;
+        Ok(StoredSource {
+            id: stored.id,
+            files: stored.files.into_iter().map(|f| f.name).collect(),
+            source: imported.source,
         })
-        .collect();
-    encode(&sources)
+    });
+    encode(&read)
 }
 
-/// The stored-imports text with this import (its files and the dialog's model) added (or
-/// replaced): the new text to store.
+/// The legacy array of stored imports → `Result<LegacySplit, String>`: each readable import's
+/// own entry, and the unreadable elements kept as they were.
 #[wasm_bindgen]
-pub fn store_import(
-    storage: Option<String>,
+pub fn split_legacy_imports(text: &str) -> Vec<u8> {
+    encode(&split_legacy(text))
+}
+
+/// An import (its id, files and the dialog's model) → the text to store under its own key.
+#[wasm_bindgen]
+pub fn store_entry(
     id: String,
     names: Vec<String>,
     texts: Vec<String>,
     model: Option<String>,
 ) -> String {
-    let mut stored = read_stored(storage.as_deref());
-    stored.retain(|s| s.id != id);
-    stored.push(StoredImport {
+    entry_text(&StoredImport {
         id,
         model,
         files: input_files(names, texts)
@@ -77,16 +84,7 @@ pub fn store_import(
                 text: f.text,
             })
             .collect(),
-    });
-    write_stored(&stored)
-}
-
-/// The stored-imports text without the import `id`: the new text to store.
-#[wasm_bindgen]
-pub fn unstore_import(storage: Option<String>, id: &str) -> String {
-    let mut stored = read_stored(storage.as_deref());
-    stored.retain(|s| s.id != id);
-    write_stored(&stored)
+    })
 }
 
 /// A source (handoff bytes) → `Result<String, String>`: its `#sweep=` payload, or why not.

@@ -60,6 +60,18 @@ pub fn level(value: f64) -> String {
     }
 }
 
+/// A size in bytes: `512 bytes`, `12.3 KB`, `4.5 MB`.
+pub fn bytes(n: usize) -> String {
+    let n = n as f64;
+    if n < 1024.0 {
+        format!("{n} bytes")
+    } else if n < 1024.0 * 1024.0 {
+        format!("{:.1} KB", n / 1024.0)
+    } else {
+        format!("{:.1} MB", n / (1024.0 * 1024.0))
+    }
+}
+
 /// `1 GPU`, `4 GPUs`; `GPU count not stated` for `None`.
 pub fn gpus(count: Option<u32>) -> String {
     match count {

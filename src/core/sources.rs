@@ -12,8 +12,13 @@ pub const DEFAULT_SOURCE: &str = "lm-arena-chat";
 pub const REFERENCE_SOURCE: &str = "reference";
 /// The id of a source that arrived in the link's `#sweep=` fragment.
 pub const SHARED_SOURCE: &str = "shared";
-/// Local-storage key of the imported file sets.
-pub const STORAGE_KEY: &str = "llm-slo-planner.imports";
+/// Local-storage key prefix of imported file sets: one key per import (`…import.imp-1a2b3c4d`),
+/// so that two tabs importing at once never erase each other's import, and an entry that cannot
+/// be read is left as it is while the others are kept.
+pub const STORAGE_PREFIX: &str = "llm-slo-planner.import.";
+/// The key under which earlier versions kept every import in one array; its readable entries
+/// move to their own keys the first time it is read.
+pub const LEGACY_STORAGE_KEY: &str = "llm-slo-planner.imports";
 
 /// A bundled ML.ENERGY workload.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -136,15 +141,55 @@ pub fn import_id(files: &[InputFile], model: Option<&str>) -> String {
     format!("imp-{hash:08x}")
 }
 
-/// Reads the stored imports; anything unreadable counts as none (storage is user-editable).
-pub fn read_stored(text: Option<&str>) -> Vec<StoredImport> {
-    text.and_then(|t| serde_json::from_str(t).ok())
-        .unwrap_or_default()
+/// The storage key of an import.
+pub fn storage_key(id: &str) -> String {
+    format!("{STORAGE_PREFIX}{id}")
 }
 
-/// Writes the stored imports.
-pub fn write_stored(imports: &[StoredImport]) -> String {
-    serde_json::to_string(imports).unwrap_or_else(|_| "[]".to_string())
+/// Reads one stored import (storage is user-editable: anything may be there).
+///
+/// Errors: why the text is not a stored import.
+pub fn read_entry(text: &str) -> Result<StoredImport, String> {
+    serde_json::from_str(text).map_err(|e| format!("not a stored import ({e})"))
+}
+
+/// The text one import is stored as.
+pub fn entry_text(import: &StoredImport) -> String {
+    serde_json::to_string(import).unwrap_or_default()
+}
+
+/// The legacy array of imports, split: each readable import with its own entry text (to store
+/// under its own key), how many elements could not be read, and the array of those elements,
+/// as they were, to keep under the legacy key (`None` when every element was read).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LegacySplit {
+    /// (id, entry text) of each readable import.
+    pub entries: Vec<(String, String)>,
+    /// Elements that are not stored imports.
+    pub unreadable: usize,
+    /// Those elements, unchanged, as a JSON array.
+    pub rest: Option<String>,
+}
+
+/// Splits the legacy array (see [`LegacySplit`]).
+///
+/// Errors: when the text is not a JSON array; the key is then left as it is.
+pub fn split_legacy(text: &str) -> Result<LegacySplit, String> {
+    let values: Vec<serde_json::Value> =
+        serde_json::from_str(text).map_err(|e| format!("not a list of imports ({e})"))?;
+    let mut entries = Vec::new();
+    let mut rest = Vec::new();
+    for value in values {
+        match serde_json::from_value::<StoredImport>(value.clone()) {
+            Ok(import) => entries.push((import.id.clone(), entry_text(&import))),
+            Err(_) => rest.push(value),
+        }
+    }
+    Ok(LegacySplit {
+        entries,
+        unreadable: rest.len(),
+        rest: (!rest.is_empty()).then(|| serde_json::Value::Array(rest).to_string()),
+    })
 }
 
 #[cfg(test)]
@@ -188,18 +233,41 @@ mod tests {
     }
 
     #[test]
-    fn stored_imports_round_trip_and_garbage_reads_as_none() {
-        let stored = vec![StoredImport {
+    fn stored_imports_round_trip_one_entry_each_and_garbage_is_an_error() {
+        let stored = StoredImport {
             id: "imp-1".into(),
             files: vec![StoredFile {
                 name: "x.json".into(),
                 text: "{\"a\":1}".into(),
             }],
             model: None,
-        }];
-        assert_eq!(read_stored(Some(&write_stored(&stored))), stored);
-        assert!(read_stored(Some("not json")).is_empty());
-        assert!(read_stored(None).is_empty());
-        assert_eq!(stored[0].input_files()[0].name, "x.json");
+        };
+        assert_eq!(read_entry(&entry_text(&stored)), Ok(stored.clone()));
+        assert!(read_entry("not json").is_err());
+        assert!(read_entry("null").is_err());
+        assert_eq!(storage_key("imp-1"), "llm-slo-planner.import.imp-1");
+        assert_eq!(stored.input_files()[0].name, "x.json");
+    }
+
+    #[test]
+    fn the_legacy_array_keeps_what_it_cannot_read() {
+        // cases/reliability/stored-imports-one-unreadable.json: one good import, then null.
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/cases/reliability/stored-imports-one-unreadable.json"
+        ))
+        .unwrap();
+        let split = split_legacy(&text).unwrap();
+        assert_eq!(split.entries.len(), 1);
+        assert_eq!(split.entries[0].0, "imp-6bc0a9d8");
+        assert_eq!(
+            read_entry(&split.entries[0].1).unwrap().files[0].name,
+            "A.csv"
+        );
+        assert_eq!(split.unreadable, 1);
+        assert_eq!(split.rest.as_deref(), Some("[null]"));
+        assert!(split_legacy("not json").is_err());
+        let all_good = split_legacy("[]").unwrap();
+        assert_eq!((all_good.entries.len(), all_good.rest), (0, None));
     }
 }

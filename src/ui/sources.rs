@@ -11,8 +11,8 @@ use crate::core::import::{Format, InputFile, Problem, RowError, RowErrorKind, Wa
 use crate::core::reference::reference;
 use crate::core::scenario::Scenario;
 use crate::core::sources::{
-    import_id, shared_payload, workload, DEFAULT_SOURCE, REFERENCE_SOURCE, SHARED_SOURCE,
-    STORAGE_KEY, WORKLOADS,
+    import_id, shared_payload, storage_key, workload, LegacySplit, DEFAULT_SOURCE,
+    LEGACY_STORAGE_KEY, REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
 };
 use crate::core::sweep::Source;
 
@@ -211,41 +211,47 @@ impl Registry {
         let read_now = linked_import.as_deref() == Some(current.as_str());
         let read_stored = move || {
             leptos::task::spawn_local(async move {
-                // No stored imports, no tools module to load.
-                let storage = browser::storage_get(STORAGE_KEY)
-                    .filter(|t| !t.trim().is_empty() && t.trim() != "[]");
-                let read: Result<Vec<StoredSource>, String> = match storage {
-                    Some(text) => tools("stored_sources", &[ToolArg::Text(&text)]).await,
-                    None => Ok(Vec::new()),
-                };
-                let (stored, failure) = match read {
-                    Ok(stored) => (stored, None),
-                    Err(e) => (Vec::new(), Some(e)),
-                };
-                registry.entries.update(|e| {
-                    for s in stored {
-                        match e.iter_mut().find(|x| x.id == s.id) {
-                            // Waiting for it (a link to it), or imported again meanwhile.
-                            Some(x) if x.state == State::Loading => *x = stored_entry(s),
-                            Some(_) => {}
-                            None => e.push(stored_entry(s)),
-                        }
-                    }
-                });
+                let unreadable = registry.read_stored_imports().await;
+                if unreadable > 0 {
+                    registry.notices.update(|n| {
+                        n.push(format!(
+                            "{unreadable} stored import{} could not be read; {} left as {} in this browser's storage.",
+                            if unreadable == 1 { "" } else { "s" },
+                            if unreadable == 1 { "it is" } else { "they are" },
+                            if unreadable == 1 { "it is" } else { "they are" },
+                        ))
+                    });
+                }
                 if let Some(id) = linked_import {
                     if registry.state_of(&id) == Some(State::Loading) {
                         let id_shown = id.chars().take(40).collect::<String>();
                         registry.give_up(
                             &id,
-                            Some(match &failure {
-                                Some(e) => format!(
-                                    "`src` \"{id_shown}\": the imports kept in this browser could not be read ({e}); showing the bundled data."
-                                ),
-                                None => format!(
-                                    "`src` \"{id_shown}\" is not a source on this page (an import from another browser?); showing the bundled data."
-                                ),
-                            }),
+                            Some(format!(
+                                "`src` \"{id_shown}\" is not a source on this page (an import from another browser?); showing the bundled data."
+                            )),
                         );
+                    }
+                }
+            });
+            // Another tab's import joins the menu; one it removes leaves it.
+            browser::on_storage_change(STORAGE_PREFIX, move |key, value| {
+                let id = key[STORAGE_PREFIX.len()..].to_string();
+                match value {
+                    Some(text) => leptos::task::spawn_local(async move {
+                        if let Ok(Ok(stored)) = tools::<Result<StoredSource, String>>(
+                            "stored_source",
+                            &[ToolArg::Text(&text)],
+                        )
+                        .await
+                        {
+                            registry.add_stored(stored);
+                        }
+                    }),
+                    None => {
+                        if registry.current.get_untracked() != id {
+                            registry.entries.update(|e| e.retain(|x| x.id != id));
+                        }
                     }
                 }
             });
@@ -256,6 +262,62 @@ impl Registry {
             browser::after_paint(read_stored);
         }
         registry
+    }
+
+    /// Reads the imports kept in local storage, one key at a time, each in the tools module's
+    /// worker, and adds those that read to the menu. Imports an earlier version kept in one
+    /// array move to their own keys first; what cannot be read is left as it is. Returns how
+    /// many stored imports could not be read.
+    async fn read_stored_imports(&self) -> usize {
+        let mut unreadable = 0;
+        if let Some(legacy) = browser::storage_get(LEGACY_STORAGE_KEY) {
+            match tools::<Result<LegacySplit, String>>(
+                "split_legacy_imports",
+                &[ToolArg::Text(&legacy)],
+            )
+            .await
+            {
+                Ok(Ok(split)) => {
+                    let moved = split
+                        .entries
+                        .iter()
+                        .all(|(id, text)| browser::storage_set(&storage_key(id), text));
+                    if moved {
+                        match &split.rest {
+                            Some(rest) => {
+                                browser::storage_set(LEGACY_STORAGE_KEY, rest);
+                            }
+                            None => browser::storage_remove(LEGACY_STORAGE_KEY),
+                        }
+                    }
+                    unreadable += split.unreadable;
+                }
+                _ => unreadable += 1,
+            }
+        }
+        for key in browser::storage_keys(STORAGE_PREFIX) {
+            let Some(text) = browser::storage_get(&key) else {
+                continue;
+            };
+            match tools::<Result<StoredSource, String>>("stored_source", &[ToolArg::Text(&text)])
+                .await
+            {
+                Ok(Ok(stored)) => self.add_stored(stored),
+                _ => unreadable += 1,
+            }
+        }
+        unreadable
+    }
+
+    /// Adds a stored import to the menu (or fills in the entry a link to it is waiting on).
+    fn add_stored(&self, stored: StoredSource) {
+        self.entries
+            .update(|e| match e.iter_mut().find(|x| x.id == stored.id) {
+                // Waiting for it (a link to it), or imported again meanwhile.
+                Some(x) if x.state == State::Loading => *x = stored_entry(stored),
+                Some(_) => {}
+                None => e.push(stored_entry(stored)),
+            });
     }
 
     /// The shown source, if ready.
@@ -383,11 +445,10 @@ impl Registry {
             e.push(entry);
         });
         self.switch(&id);
-        let storage = browser::storage_get(STORAGE_KEY);
-        let stored = tools_text(
-            "store_import",
+        // Each import under its own key: another tab's write never erases this one.
+        let entry = tools_text(
+            "store_entry",
             &[
-                ToolArg::MaybeText(storage.as_deref()),
                 ToolArg::Text(&id),
                 ToolArg::Texts(&names),
                 ToolArg::Texts(&texts),
@@ -395,7 +456,7 @@ impl Registry {
             ],
         )
         .await;
-        let saved = stored.is_ok_and(|t| browser::storage_set(STORAGE_KEY, &t));
+        let saved = entry.is_ok_and(|t| browser::storage_set(&storage_key(&id), &t));
         (!saved).then(|| {
             "Not kept for your next visit: the browser's storage is off or full.".to_string()
         })
@@ -407,18 +468,7 @@ impl Registry {
         if self.current.get_untracked() == id {
             self.switch(DEFAULT_SOURCE);
         }
-        let id = id.to_string();
-        leptos::task::spawn_local(async move {
-            let storage = browser::storage_get(STORAGE_KEY);
-            if let Ok(text) = tools_text(
-                "unstore_import",
-                &[ToolArg::MaybeText(storage.as_deref()), ToolArg::Text(&id)],
-            )
-            .await
-            {
-                browser::storage_set(STORAGE_KEY, &text);
-            }
-        });
+        browser::storage_remove(&storage_key(id));
     }
 }
 
@@ -478,12 +528,21 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
     let share_note = RwSignal::new(String::new());
     let pasted = RwSignal::new(String::new());
     let model_hint = RwSignal::new(String::new());
+    // What the tools module's worker is reading now; the planner stays usable meanwhile.
+    let working = RwSignal::new(None::<String>);
 
     let run_import = move |files: Vec<InputFile>| async move {
         if files.is_empty() {
             return;
         }
         share_note.set(String::new());
+        let bytes: usize = files.iter().map(|f| f.text.len()).sum();
+        working.set(Some(format!(
+            "Reading {} file{} ({})…",
+            files.len(),
+            if files.len() == 1 { "" } else { "s" },
+            crate::core::format::bytes(bytes)
+        )));
         let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
         let texts: Vec<String> = files.iter().map(|f| f.text.clone()).collect();
         let hint = model_hint.get_untracked();
@@ -497,6 +556,7 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
             ],
         )
         .await;
+        working.set(None);
         match reply {
             Ok(ImportReply {
                 result: Ok(imported),
@@ -714,6 +774,9 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
                     "Import pasted text"
                 </button>
             </details>
+            {move || working.get().map(|w| view! {
+                <p class="hint" role="status" data-testid="import-progress">{w}</p>
+            })}
             {move || outcome.get().map(|o| view! {
                 <div class="notice" role="status">
                     <p data-testid="import-summary">{o.summary}</p>

@@ -59,6 +59,22 @@ test('without inputs only the input-free figures show; typing users adds the fle
   await context.close();
 });
 
+/** The cells of one CSV line (quoted cells may hold commas; "" is a quote). */
+function csvCells(line) {
+  const cells = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { cells.push(cell); cell = ''; } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
+}
+
 test('the CSV download holds one row per deployment with the numbers of the page', async () => {
   const { page, context } = await openPlanner(env.browser, env.server.base, FLEET);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-csv"]')]);
@@ -66,9 +82,9 @@ test('the CSV download holds one row per deployment with the numbers of the page
   const text = await fs.readFile(await download.path(), 'utf8');
   const lines = text.trim().split('\n');
   assert.equal(lines[0], `# scenario: ${page.url()}`);
-  const header = lines[1].split(',');
+  const header = csvCells(lines[1]);
   assert.ok(header.includes('throughput_per_gpu_tok_s') && header.includes('gpu_cost_usd_per_mtok'));
-  const rows = lines.slice(2).map((l) => Object.fromEntries(l.split(',').map((v, i) => [header[i], v])));
+  const rows = lines.slice(2).map((l) => Object.fromEntries(csvCells(l).map((v, i) => [header[i], v])));
   const onPage = await page.$$eval('[data-testid="compare-row"]', (els) => els.map((e) => ({ ...e.dataset })));
   assert.equal(rows.length, onPage.length);
   for (const [i, row] of rows.entries()) {
@@ -86,6 +102,7 @@ test('the CSV download holds one row per deployment with the numbers of the page
   }
   const h100 = rows.find((r) => r.gpu === 'H100');
   assert.equal(h100.gpus_needed, '3');
+  assert.equal(h100.deployment, '1 x H100, TP1, bf16');
   await context.close();
 });
 

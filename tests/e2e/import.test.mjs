@@ -219,8 +219,9 @@ test('a plain visit does not fetch the tools module; the first import does', asy
   await page.fill('[data-testid="import-paste"]', csv);
   await page.click('[data-testid="import-paste-button"]');
   await page.waitForSelector('[data-testid="rec-status"][data-value="all-meet"]');
-  assert.deepEqual(tools().map((u) => u.pathname).sort(), ['/tools.js', '/tools_bg.wasm']);
-  // Both carry this build's version, so a cached copy from another build is never used.
+  // The worker script, then the module and its WASM, all fetched by the worker.
+  assert.deepEqual(tools().map((u) => u.pathname).sort(), ['/tools-worker.js', '/tools.js', '/tools_bg.wasm']);
+  // All carry this build's version, so a cached copy from another build is never used.
   const version = await page.getAttribute('meta[name="tools-version"]', 'content');
   assert.match(version, /^[0-9a-f]{16}$/);
   assert.ok(tools().every((u) => u.searchParams.get('v') === version));

@@ -32,7 +32,7 @@ pub(crate) use mlenergy::measured as mlenergy_measured;
 
 use super::anomalies::{load_flag_counts, AnomalyKind};
 use super::deployment::Deployment;
-use super::format::level as level_text;
+use super::format::{bytes as bytes_text, level as level_text};
 use super::row::Row;
 use super::sweep::{Model, Provenance, Source, Statistic, Sweep};
 
@@ -755,8 +755,8 @@ pub fn read(
                 None,
                 RowError::value(
                     RowErrorKind::FileTooLarge,
-                    &megabytes(bytes),
-                    megabytes(MAX_FILE_BYTES),
+                    &bytes_text(bytes),
+                    bytes_text(MAX_FILE_BYTES),
                 ),
             );
             continue;
@@ -769,8 +769,8 @@ pub fn read(
                 None,
                 RowError::value(
                     RowErrorKind::ImportTooLarge,
-                    &megabytes(total),
-                    megabytes(MAX_IMPORT_BYTES),
+                    &bytes_text(total),
+                    bytes_text(MAX_IMPORT_BYTES),
                 ),
             );
             total -= bytes;
@@ -1006,9 +1006,4 @@ fn cap_texts(m: &mut Measured) -> usize {
         }
     }
     cut
-}
-
-/// `12.3 MB`.
-fn megabytes(bytes: usize) -> String {
-    format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
 }

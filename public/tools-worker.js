@@ -1,0 +1,34 @@
+// The page's tools module (importers, task-file parser, share links, stored imports) in a Web
+// Worker: long work here never blocks the page. The page posts {id, name, args}; the worker
+// answers {id, answer} (text, or bytes transferred) or {id, error, fatal}. `fatal` means the
+// module could not be loaded: the page then starts a new worker for its next call.
+// tools.js and tools_bg.wasm are asked for with this script's own ?v= (the build's
+// <meta name="tools-version">), so a cached copy from another build is never used.
+const version = new URL(self.location.href).searchParams.get('v');
+const at = (file) => {
+  const url = new URL(file, self.location.href);
+  if (version) url.searchParams.set('v', version);
+  return url.href;
+};
+const ready = import(at('tools.js')).then(async (m) => {
+  await m.default({ module_or_path: at('tools_bg.wasm') });
+  return m;
+});
+
+self.onmessage = async (event) => {
+  const { id, name, args } = event.data;
+  let tools;
+  try {
+    tools = await ready;
+  } catch (e) {
+    self.postMessage({ id, error: "the page's import tools could not be loaded (are you offline?)", fatal: true });
+    return;
+  }
+  try {
+    if (typeof tools[name] !== 'function') throw new Error(`the tools module has no ${name}`);
+    const answer = tools[name](...args);
+    self.postMessage({ id, answer }, answer instanceof Uint8Array ? [answer.buffer] : []);
+  } catch (e) {
+    self.postMessage({ id, error: `the tools module failed in ${name}: ${e && e.message ? e.message : e}` });
+  }
+};
