@@ -43,13 +43,13 @@ test('a stored import that cannot be read is reported and left as it is; the rea
   await page.waitForSelector('[data-testid="scenario-error"]');
   assert.match(await page.textContent('.notice.warn'), /1 stored import could not be read; it is left as it is/);
   // The readable import moved to its own key; the unreadable element stays under the old one.
-  assert.deepEqual(await storedKeys(page), [LEGACY, `${PREFIX}imp-6bc0a9d8`]);
+  assert.deepEqual(await storedKeys(page), [LEGACY, `${PREFIX}imp-6bc0a9d8`].sort());
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), LEGACY), '[null]');
   // A later import writes its own key and erases nothing.
   await paste(page, csv('org/later'));
   await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
   const later = new URL(page.url()).searchParams.get('src');
-  assert.deepEqual(await storedKeys(page), [LEGACY, `${PREFIX}imp-6bc0a9d8`, `${PREFIX}${later}`]);
+  assert.deepEqual(await storedKeys(page), [LEGACY, `${PREFIX}imp-6bc0a9d8`, `${PREFIX}${later}`].sort());
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), LEGACY), '[null]');
   await page.reload();
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
