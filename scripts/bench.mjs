@@ -2,7 +2,9 @@
 // gzip -9, brotli -q 11) by kind and the lazily loaded files apart; time to the recommendation
 // in 7 fresh, cache-disabled contexts against a static blank page; input change to new result
 // over 500 changes (and, for reference, until the evidence beneath it has caught up); the planning core on 100,000 levels in the browser's WASM (and natively,
-// from criterion's output); JS heap plus WASM memory after load. Budgets of issue 7 are checked.
+// from criterion's output); JS heap plus WASM memory after load; and, for generated hostile inputs
+// (issue 13), the longest main-thread task, the time to the answer and the renderer's peak memory.
+// Budgets are checked.
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -160,6 +162,97 @@ async function inputLatency(browser, base) {
   return { times, evidenceTimes, wasmMs };
 }
 
+/** The generated hostile inputs of issue 13, written to a temporary folder: a 30k-record vLLM
+ * array, 100k bad CSV rows, a 1M-row CSV, and a share link at the size cap that would expand
+ * most (a payload of near-identical rows that deflates hard). */
+function hostileInputs() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostile-'));
+  const records = [];
+  for (let i = 1; i <= 30000; i++) {
+    records.push(`{"backend":"vllm","model_id":"org/m","max_concurrency":${i},"completed":100,"duration":60,"output_throughput":${i * 10},"median_itl_ms":10,"mean_tpot_ms":11}`);
+  }
+  fs.writeFileSync(path.join(dir, 'vllm-30k.json'), `[${records.join(',')}]`);
+  let bad = 'model,concurrency,output_tok_s,p50_itl_ms\nm,1,100,10\n';
+  bad += 'm,,100,10\n'.repeat(100000);
+  fs.writeFileSync(path.join(dir, 'bad-100k.csv'), bad);
+  const rows = [];
+  for (let i = 1; i <= 1000000; i++) rows.push(`m,${i},${i}`);
+  fs.writeFileSync(path.join(dir, 'rows-1m.csv'), `model,concurrency,output_tok_s\n${rows.join('\n')}\n`);
+  // The link: as many rows as fit in 8 KB once deflated, each naming a long model.
+  const model = 'm'.repeat(200);
+  let n = 2000;
+  let packed;
+  for (;;) {
+    const sweeps = [{ model: 0, dep: { gpu: 'g'.repeat(200), prec: 'p'.repeat(200), kind: 'c' }, rows: Array.from({ length: n }, (_, i) => ({ l: i + 1, t: 100, ms: [['p50', 10]] })) }];
+    const json = JSON.stringify({ v: 2, name: 'n'.repeat(200), models: [{ id: model, nick: model, arch: model, total: null, active: null }], sweeps });
+    packed = zlib.deflateRawSync(Buffer.from(json), { level: 9 }).toString('base64url');
+    if (packed.length + 7 <= 8192 || n <= 10) break;
+    n = Math.floor(n * 0.9);
+  }
+  return { dir, link: `#sweep=${packed}`, linkRows: n };
+}
+
+/** Resident memory of the browser's renderer processes (the tab, and the worker it runs), KB. */
+function rendererKb() {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.includes('--type=renderer')) continue;
+      const rss = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+      if (rss) total += Number(rss[1]);
+    } catch { /* the process ended */ }
+  }
+  return total;
+}
+
+/** One hostile input: the longest task on the page's main thread (PerformanceObserver
+ * 'longtask', which reports tasks of 50 ms and more), the time from the action to its answer
+ * (the import summary, or the shared sweep's answer), and the renderer's peak memory. */
+async function hostileRun(browser, base, act, done) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(`${base}?tps=25`);
+  await page.waitForSelector('main.results[data-evidence="ready"]');
+  await page.evaluate(() => { window.__longest = 0; });
+  let peak = rendererKb();
+  const sampler = setInterval(() => { peak = Math.max(peak, rendererKb()); }, 50);
+  const t0 = Date.now();
+  await act(page);
+  await page.waitForSelector(done, { timeout: 300000 });
+  const ms = Date.now() - t0;
+  await new Promise((r) => setTimeout(r, 300));
+  clearInterval(sampler);
+  const longest = await page.evaluate(() => window.__longest);
+  await context.close();
+  return { longest_task_ms: round(longest, 1), to_answer_ms: ms, peak_renderer_mb: round(peak / 1024, 1) };
+}
+
+async function hostile(browser, base) {
+  const inputs = hostileInputs();
+  const importFile = (name) => async (page) => {
+    await page.click('details.import summary');
+    await page.setInputFiles('[data-testid="import-file"]', [path.join(inputs.dir, name)]);
+  };
+  const out = {};
+  for (const [name, file] of [['vllm_30k_records', 'vllm-30k.json'], ['csv_100k_bad_rows', 'bad-100k.csv'], ['csv_1m_rows', 'rows-1m.csv']]) {
+    out[name] = await hostileRun(browser, base, importFile(file), '[data-testid="import-summary"]');
+  }
+  out.share_link_at_cap = {
+    ...(await hostileRun(browser, base, (page) => page.goto(`${base}?tps=25${inputs.link}`), '[data-testid="rec-status"][data-value]')),
+    link_bytes: inputs.link.length,
+    rows: inputs.linkRows,
+  };
+  fs.rmSync(inputs.dir, { recursive: true, force: true });
+  return out;
+}
+
 function nativePlanning(criterionFile) {
   if (!criterionFile || !fs.existsSync(criterionFile)) return null;
   const text = fs.readFileSync(criterionFile, 'utf8');
@@ -186,6 +279,7 @@ for (let i = 0; i < RUNS; i++) {
 const memory = await memoryAfterLoad(browser, server.base);
 const input = await inputLatency(browser, server.base);
 const fetched = await firstLoadFiles(browser, server.base);
+const hostileInputsMeasured = await hostile(browser, server.base);
 await browser.close();
 await server.close();
 blank.close();
@@ -202,6 +296,7 @@ const result = {
   input_to_evidence_ms: { median: round(median(input.evidenceTimes), 3), p95: round(pct(input.evidenceTimes, 0.95), 3), changes: EVIDENCE_CHANGES },
   planning_100k_levels_ms: { browser_wasm_median: round(median(input.wasmMs), 3), native_criterion: nativePlanning(process.argv[2]) },
   memory_after_load_bytes: { js_heap: memory.heap, wasm_linear_memory: memory.wasmMemory, total: memory.heap + memory.wasmMemory, js_heap_live_after_gc: memory.liveHeap },
+  hostile_inputs: hostileInputsMeasured,
 };
 const budgets = [
   ['first load <= 120 KB brotli', result.bytes.first_load_total.brotli <= 120 * 1024, `${round(result.bytes.first_load_total.brotli / 1024, 1)} KB`],
@@ -209,6 +304,7 @@ const budgets = [
   ['input change to result p95 <= 4 ms', result.input_to_result_ms.p95 <= 4, `${result.input_to_result_ms.p95} ms`],
   ['100,000 levels planned in the browser <= 16 ms', result.planning_100k_levels_ms.browser_wasm_median <= 16, `${result.planning_100k_levels_ms.browser_wasm_median} ms`],
   ['JS heap + WASM memory <= 4 MB', result.memory_after_load_bytes.total <= 4 * 2 ** 20, `${round(result.memory_after_load_bytes.total / 2 ** 20, 2)} MB`],
+  ...Object.entries(hostileInputsMeasured).map(([name, m]) => [`${name}: no main-thread task over 200 ms`, m.longest_task_ms <= 200, `${m.longest_task_ms} ms`]),
 ];
 result.budgets = Object.fromEntries(budgets.map(([name, ok, seen]) => [name, { met: ok, measured: seen }]));
 
@@ -226,6 +322,8 @@ console.log(`| input change to the evidence caught up (reference: a frame later)
 console.log(`| plan 100,000 levels, browser WASM / native | ${result.planning_100k_levels_ms.browser_wasm_median} / ${result.planning_100k_levels_ms.native_criterion ?? 'n/a'} ms |`);
 console.log(`| JS heap + WASM memory after load | ${round(result.memory_after_load_bytes.js_heap / 2 ** 20, 2)} + ${round(result.memory_after_load_bytes.wasm_linear_memory / 2 ** 20, 2)} MB |`);
 console.log(`| JS heap left after a forced collection (reference, not the budget) | ${round(memory.liveHeap / 2 ** 20, 2)} MB |`);
+console.log('\n| hostile input | longest main-thread task | action to answer | renderer peak memory |\n|---|---|---|---|');
+for (const [name, m] of Object.entries(hostileInputsMeasured)) console.log(`| ${name} | ${m.longest_task_ms} ms | ${m.to_answer_ms} ms | ${m.peak_renderer_mb} MB |`);
 console.log('\n| budget | met | measured |\n|---|---|---|');
 for (const [name, ok, seen] of budgets) console.log(`| ${name} | ${ok ? 'yes' : 'NO'} | ${seen} |`);
 const line = JSON.stringify(result);
