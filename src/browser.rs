@@ -221,14 +221,36 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
-/// The local-storage value at `key` (none when storage is off or blocked).
-pub fn storage_get(key: &str) -> Option<String> {
-    storage()?.get_item(key).ok()?
-}
-
 /// Stores `value` at `key`; false when storage is off, blocked or full.
 pub fn storage_set(key: &str, value: &str) -> bool {
     storage().is_some_and(|s| s.set_item(key, value).is_ok())
+}
+
+/// The storage's method `name` (`getItem`, `setItem`), to call with JS values: a page text
+/// then never passes through the page's WASM.
+fn storage_method(name: &str) -> Option<(web_sys::Storage, js_sys::Function)> {
+    use wasm_bindgen::JsCast;
+    let s = storage()?;
+    let f = js_sys::Reflect::get(&s, &JsValue::from_str(name))
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    Some((s, f))
+}
+
+/// The local-storage value at `key` as a page text (not copied into the page's WASM).
+pub fn storage_get_text(key: &str) -> Option<PageText> {
+    let (s, get) = storage_method("getItem")?;
+    get.call1(&s, &JsValue::from_str(key))
+        .ok()
+        .filter(JsValue::is_string)
+        .map(PageText)
+}
+
+/// Stores a page text at `key`; false when storage is off, blocked or full.
+pub fn storage_set_text(key: &str, value: &PageText) -> bool {
+    storage_method("setItem")
+        .is_some_and(|(s, set)| set.call2(&s, &JsValue::from_str(key), &value.0).is_ok())
 }
 
 /// Removes `key` from local storage (nothing when storage is off).
@@ -251,7 +273,7 @@ pub fn storage_keys(prefix: &str) -> Vec<String> {
 
 /// Calls `f(key, new value)` whenever another tab changes a local-storage key that starts with
 /// `prefix` (the `storage` event; `None`: removed), for the life of the page.
-pub fn on_storage_change(prefix: &'static str, f: impl Fn(String, Option<String>) + 'static) {
+pub fn on_storage_change(prefix: &'static str, f: impl Fn(String, Option<PageText>) + 'static) {
     use wasm_bindgen::JsCast;
     let Some(window) = web_sys::window() else {
         return;
@@ -259,7 +281,11 @@ pub fn on_storage_change(prefix: &'static str, f: impl Fn(String, Option<String>
     let listener = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::StorageEvent)>::new(
         move |event: web_sys::StorageEvent| {
             if let Some(key) = event.key().filter(|k| k.starts_with(prefix)) {
-                f(key, event.new_value());
+                let value = js_sys::Reflect::get(&event, &JsValue::from_str("newValue"))
+                    .ok()
+                    .filter(JsValue::is_string)
+                    .map(PageText);
+                f(key, value);
             }
         },
     );
@@ -292,14 +318,37 @@ pub fn files_of(list: Option<web_sys::FileList>) -> Vec<web_sys::File> {
         .unwrap_or_default()
 }
 
+/// A file's text kept as a JS string: it goes to the tools module's worker and to storage
+/// without ever being copied into the page's WASM (a large file would block the page).
+#[derive(Clone, Debug)]
+pub struct PageText(JsValue);
+
+impl PageText {
+    /// Text the page holds as Rust (a pasted text), handed over as a JS string.
+    pub fn of(text: &str) -> PageText {
+        PageText(JsValue::from_str(text))
+    }
+
+    /// Its length in UTF-16 code units (about its size in bytes, for a progress line).
+    pub fn utf16_len(&self) -> usize {
+        js_sys::JsString::from(self.0.clone()).length() as usize
+    }
+}
+
+/// An array of page texts, for a tools-module call.
+pub fn page_texts(texts: &[PageText]) -> js_sys::Array {
+    texts.iter().map(|t| t.0.clone()).collect()
+}
+
 /// Reads files (from a file input or a drop) as text: (name, text or why it could not be read).
-pub async fn read_files(files: Vec<web_sys::File>) -> Vec<(String, Result<String, String>)> {
+pub async fn read_files(files: Vec<web_sys::File>) -> Vec<(String, Result<PageText, String>)> {
     let mut out = Vec::new();
     for file in files {
         let text = wasm_bindgen_futures::JsFuture::from(file.text())
             .await
             .ok()
-            .and_then(|t| t.as_string())
+            .filter(JsValue::is_string)
+            .map(PageText)
             .ok_or_else(|| "could not be read as text".to_string());
         // A file picked with its folder (a folder input) keeps the folder in its name, so
         // companion files (EvalScope's summary and percentiles) can be paired.
@@ -393,6 +442,10 @@ pub enum ToolArg<'a> {
     Texts(&'a [String]),
     /// A `Uint8Array`.
     Bytes(&'a [u8]),
+    /// A page text (a JS string).
+    Page(&'a PageText),
+    /// An array of page texts.
+    Pages(&'a [PageText]),
 }
 
 impl ToolArg<'_> {
@@ -406,6 +459,8 @@ impl ToolArg<'_> {
                 .collect::<js_sys::Array>()
                 .into(),
             ToolArg::Bytes(b) => js_sys::Uint8Array::from(*b).into(),
+            ToolArg::Page(t) => t.0.clone(),
+            ToolArg::Pages(list) => page_texts(list).into(),
         }
     }
 }
@@ -414,6 +469,25 @@ impl ToolArg<'_> {
 /// it after another fetch).
 pub fn start_loading_tools() {
     start_tools();
+}
+
+/// Calls `name` in the tools module for a text answer kept as a page text (not copied into the
+/// page's WASM).
+///
+/// Errors: as [`call_tools`], or when the answer is not text.
+pub async fn call_tools_text(name: &str, args: &[ToolArg<'_>]) -> Result<PageText, String> {
+    let args: js_sys::Array = args.iter().map(ToolArg::to_js).collect();
+    let answer = wasm_bindgen_futures::JsFuture::from(tools_call(name, args))
+        .await
+        .map_err(|e| {
+            e.as_string()
+                .unwrap_or_else(|| format!("the tools module failed in {name}"))
+        })?;
+    if answer.is_string() {
+        Ok(PageText(answer))
+    } else {
+        Err(format!("the tools module answered {name} with no text"))
+    }
 }
 
 /// Calls `name` in the tools module, in its Web Worker (started first if need be), and returns

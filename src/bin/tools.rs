@@ -8,7 +8,7 @@
 use llm_slo_planner::core::handoff::{encode, ImportReply, StoredSource};
 use llm_slo_planner::core::import::{import_with, read, ImportOptions, InputFile};
 use llm_slo_planner::core::sources::{
-    entry_text, read_entry, split_legacy, StoredFile, StoredImport,
+    entry_text, import_id, read_entry, split_legacy, StoredFile, StoredImport,
 };
 use llm_slo_planner::core::sweep::Source;
 use llm_slo_planner::core::{bundled, handoff, share};
@@ -29,12 +29,17 @@ pub fn parse_task_file(text: &str) -> Vec<u8> {
 }
 
 /// Files (names and texts, in the same order), with the import dialog's model for files that
-/// state none → [`ImportReply`].
+/// state none → [`ImportReply`], with the import's id.
 #[wasm_bindgen]
 pub fn import_files(names: Vec<String>, texts: Vec<String>, model: Option<String>) -> Vec<u8> {
     let files = input_files(names, texts);
+    let id = import_id(&files, model.as_deref());
     let (formats, result) = read(&files, &ImportOptions { model_id: model });
-    encode(&ImportReply { formats, result })
+    encode(&ImportReply {
+        id,
+        formats,
+        result,
+    })
 }
 
 /// One stored import's text (local storage, one key per import) → `Result<StoredSource,

@@ -145,6 +145,27 @@ pub struct ChartPoint {
     pub px: (f64, f64),
 }
 
+/// Most points of one series drawn as points (each focusable, with its own text): a series
+/// with more is drawn as its full line plus this many points, evenly spaced, so drawing grows
+/// with what is shown, not with the sweep's size.
+pub const MAX_DRAWN_POINTS: usize = 60;
+
+/// The indices of a series of `n` points drawn as points: all of them up to `max`; else `max`
+/// evenly spaced ones (the first and the last among them) and every index in `keep` (the
+/// frontier's), ascending.
+pub fn drawn_points(n: usize, keep: &[usize], max: usize) -> Vec<usize> {
+    if n <= max {
+        return (0..n).collect();
+    }
+    let mut shown: Vec<usize> = (0..max)
+        .map(|k| (k * (n - 1)) / (max.max(2) - 1))
+        .chain(keep.iter().copied().filter(|&i| i < n))
+        .collect();
+    shown.sort_unstable();
+    shown.dedup();
+    shown
+}
+
 /// One deployment's points, ascending by level.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartSeries {
@@ -300,6 +321,17 @@ pub fn layout(input: &[SeriesInput], target_tps: f64, width: f64, height: f64) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn large_series_draw_a_bounded_spread_of_points() {
+        assert_eq!(drawn_points(5, &[], 60), vec![0, 1, 2, 3, 4]);
+        let shown = drawn_points(2000, &[7, 1999], 60);
+        assert_eq!(shown.first(), Some(&0));
+        assert_eq!(shown.last(), Some(&1999));
+        assert!(shown.contains(&7));
+        assert_eq!(shown.len(), 61);
+        assert!(shown.windows(2).all(|w| w[0] < w[1]));
+    }
 
     #[test]
     fn log_scale_maps_decades_evenly_and_runs_backwards() {

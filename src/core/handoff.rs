@@ -15,6 +15,8 @@ use super::sweep::Source;
 /// The answer to an import: the format each file was read as, and the import or why none.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ImportReply {
+    /// The import's `src` id (see `sources::import_id`).
+    pub id: String,
     /// Each file and the format it was read as (`None`: not recognised).
     pub formats: FileFormats,
     /// The import, or the problems that left no usable row.
@@ -69,6 +71,7 @@ mod tests {
             text: "model,gpu,gpus,concurrency,output_tok_s,p50_itl_ms\nm,H100,1,8,1000,20\nm,H100,1,16,1800,bad\n".into(),
         }];
         let reply = ImportReply {
+            id: "imp-1".into(),
             formats: vec![("x.csv".into(), crate::core::import::detect(&files[0]))],
             result: import(&files),
         };

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::data_value;
 use crate::browser;
-use crate::core::chart::{layout, ChartLayout, SeriesInput};
+use crate::core::chart::{drawn_points, layout, ChartLayout, SeriesInput, MAX_DRAWN_POINTS};
 use crate::core::format::{gpus, grouped, level as level_text, significant};
 use crate::core::planner::Plan;
 use crate::core::scenario::Scenario;
@@ -322,10 +322,31 @@ fn svg(
                 .collect();
             let sweep = &source.sweeps[s.sweep_index];
             let sweep_index = s.sweep_index;
-            let points = s
+            let keep: Vec<usize> = chart
+                .frontier
+                .iter()
+                .filter(|(fs, _)| *fs == si)
+                .map(|(_, pi)| *pi)
+                .collect();
+            let drawn = drawn_points(s.points.len(), &keep, MAX_DRAWN_POINTS);
+            // A recommended level between the drawn points still gets its ring.
+            let hidden: Vec<(f64, (f64, f64))> = s
                 .points
                 .iter()
                 .enumerate()
+                .filter(|(pi, _)| drawn.binary_search(pi).is_err())
+                .map(|(_, p)| (p.level, p.px))
+                .collect();
+            let ring = move || {
+                let (i, level) = recommended.get()?;
+                let (_, (x, y)) = hidden
+                    .iter()
+                    .find(|(l, _)| i == sweep_index && Some(*l) == level)?;
+                Some(view! { <circle class="point recommended" cx=*x cy=*y r=7.0 aria-hidden="true" /> })
+            };
+            let points = drawn
+                .iter()
+                .map(|&pi| (pi, &s.points[pi]))
                 .map(|(pi, p)| {
                     let level = p.level;
                     // Per point, so that a new recommendation touches only the two points
@@ -392,6 +413,7 @@ fn svg(
                     data-gpus=super::attr(sweep.deployment.num_gpus)>
                     <polyline class="series-line" points=line.join(" ") />
                     {points}
+                    {ring}
                 </g>
             }
         })

@@ -4,15 +4,15 @@
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::browser::ToolArg;
+use crate::browser::{PageText, ToolArg};
 use crate::core::bundled::lm_arena_chat;
 use crate::core::handoff::{self, ImportReply, StoredSource};
-use crate::core::import::{Format, InputFile, Problem, RowError, RowErrorKind, Warning};
+use crate::core::import::{Format, Problem, RowError, RowErrorKind, Warning};
 use crate::core::reference::reference;
 use crate::core::scenario::Scenario;
 use crate::core::sources::{
-    import_id, shared_payload, storage_key, workload, LegacySplit, DEFAULT_SOURCE,
-    LEGACY_STORAGE_KEY, REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
+    shared_payload, storage_key, workload, LegacySplit, DEFAULT_SOURCE, LEGACY_STORAGE_KEY,
+    REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
 };
 use crate::core::sweep::Source;
 
@@ -82,12 +82,6 @@ async fn tools<T: serde::de::DeserializeOwned>(
     args: &[ToolArg<'_>],
 ) -> Result<T, String> {
     handoff::decode(&browser::call_tools(name, args).await?)
-}
-
-/// Calls the tools module for a text answer.
-async fn tools_text(name: &str, args: &[ToolArg<'_>]) -> Result<String, String> {
-    String::from_utf8(browser::call_tools(name, args).await?)
-        .map_err(|_| format!("the tools module answered {name} with damaged text"))
 }
 
 /// The picker entry of an import.
@@ -241,7 +235,7 @@ impl Registry {
                     Some(text) => leptos::task::spawn_local(async move {
                         if let Ok(Ok(stored)) = tools::<Result<StoredSource, String>>(
                             "stored_source",
-                            &[ToolArg::Text(&text)],
+                            &[ToolArg::Page(&text)],
                         )
                         .await
                         {
@@ -270,10 +264,10 @@ impl Registry {
     /// many stored imports could not be read.
     async fn read_stored_imports(&self) -> usize {
         let mut unreadable = 0;
-        if let Some(legacy) = browser::storage_get(LEGACY_STORAGE_KEY) {
+        if let Some(legacy) = browser::storage_get_text(LEGACY_STORAGE_KEY) {
             match tools::<Result<LegacySplit, String>>(
                 "split_legacy_imports",
-                &[ToolArg::Text(&legacy)],
+                &[ToolArg::Page(&legacy)],
             )
             .await
             {
@@ -296,10 +290,10 @@ impl Registry {
             }
         }
         for key in browser::storage_keys(STORAGE_PREFIX) {
-            let Some(text) = browser::storage_get(&key) else {
+            let Some(text) = browser::storage_get_text(&key) else {
                 continue;
             };
-            match tools::<Result<StoredSource, String>>("stored_source", &[ToolArg::Text(&text)])
+            match tools::<Result<StoredSource, String>>("stored_source", &[ToolArg::Page(&text)])
                 .await
             {
                 Ok(Ok(stored)) => self.add_stored(stored),
@@ -429,12 +423,12 @@ impl Registry {
     async fn add_import(
         &self,
         id: String,
-        files: &[InputFile],
+        names: &[String],
+        texts: &[PageText],
         model: Option<String>,
         source: Source,
     ) -> Option<String> {
-        let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
-        let texts: Vec<String> = files.iter().map(|f| f.text.clone()).collect();
+        let names = names.to_vec();
         let entry = stored_entry(StoredSource {
             id: id.clone(),
             files: names.clone(),
@@ -446,17 +440,17 @@ impl Registry {
         });
         self.switch(&id);
         // Each import under its own key: another tab's write never erases this one.
-        let entry = tools_text(
+        let entry = browser::call_tools_text(
             "store_entry",
             &[
                 ToolArg::Text(&id),
                 ToolArg::Texts(&names),
-                ToolArg::Texts(&texts),
+                ToolArg::Pages(texts),
                 ToolArg::MaybeText(model.as_deref()),
             ],
         )
         .await;
-        let saved = entry.is_ok_and(|t| browser::storage_set(&storage_key(&id), &t));
+        let saved = entry.is_ok_and(|t| browser::storage_set_text(&storage_key(&id), &t));
         (!saved).then(|| {
             "Not kept for your next visit: the browser's storage is off or full.".to_string()
         })
@@ -531,27 +525,26 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
     // What the tools module's worker is reading now; the planner stays usable meanwhile.
     let working = RwSignal::new(None::<String>);
 
-    let run_import = move |files: Vec<InputFile>| async move {
+    let run_import = move |files: Vec<(String, PageText)>| async move {
         if files.is_empty() {
             return;
         }
         share_note.set(String::new());
-        let bytes: usize = files.iter().map(|f| f.text.len()).sum();
+        let bytes: usize = files.iter().map(|(_, text)| text.utf16_len()).sum();
         working.set(Some(format!(
             "Reading {} file{} ({})…",
             files.len(),
             if files.len() == 1 { "" } else { "s" },
             crate::core::format::bytes(bytes)
         )));
-        let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
-        let texts: Vec<String> = files.iter().map(|f| f.text.clone()).collect();
+        let (names, texts): (Vec<String>, Vec<PageText>) = files.into_iter().unzip();
         let hint = model_hint.get_untracked();
         let model = Some(hint.trim().to_string()).filter(|m| !m.is_empty());
         let reply: Result<ImportReply, String> = tools(
             "import_files",
             &[
                 ToolArg::Texts(&names),
-                ToolArg::Texts(&texts),
+                ToolArg::Pages(&texts),
                 ToolArg::MaybeText(model.as_deref()),
             ],
         )
@@ -559,6 +552,7 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
         working.set(None);
         match reply {
             Ok(ImportReply {
+                id,
                 result: Ok(imported),
                 ..
             }) => {
@@ -571,12 +565,7 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
                 let problems = imported.problems.clone();
                 let warnings = imported.warnings.clone();
                 let note = registry
-                    .add_import(
-                        import_id(&files, model.as_deref()),
-                        &files,
-                        model.clone(),
-                        imported.source,
-                    )
+                    .add_import(id, &names, &texts, model.clone(), imported.source)
                     .await;
                 outcome.set(Some(Outcome {
                     summary: note.map_or(summary.clone(), |n| format!("{summary} {n}")),
@@ -587,6 +576,7 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
             Ok(ImportReply {
                 formats,
                 result: Err(problems),
+                ..
             }) => {
                 outcome.set(Some(Outcome {
                     summary: summarize(&formats, None, &problems, &[]),
@@ -604,11 +594,11 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
     let import_list = move |list: Vec<web_sys::File>| {
         leptos::task::spawn_local(async move {
             let mut unreadable = Vec::new();
-            let files: Vec<InputFile> = browser::read_files(list)
+            let files: Vec<(String, PageText)> = browser::read_files(list)
                 .await
                 .into_iter()
                 .filter_map(|(name, text)| match text {
-                    Ok(text) => Some(InputFile { name, text }),
+                    Ok(text) => Some((name, text)),
                     Err(e) => {
                         unreadable.push(Problem {
                             file: name,
@@ -767,7 +757,7 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
                     on:click=move |_| {
                         let text = pasted.get_untracked();
                         if !text.trim().is_empty() {
-                            leptos::task::spawn_local(run_import(vec![InputFile { name: "pasted text".into(), text }]));
+                            leptos::task::spawn_local(run_import(vec![("pasted text".to_string(), PageText::of(&text))]));
                         }
                     }
                 >

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use super::data_value;
 use super::verdict_text;
-use crate::core::anomalies::{anomalies, AnomalyKind};
+use crate::core::anomalies::{anomalies, Anomaly, AnomalyKind};
 use crate::core::format::{grouped, significant};
 use crate::core::planner::{Condition, Plan, Slo};
 use crate::core::scenario::Scenario;
@@ -57,6 +57,10 @@ fn level_states(slo: &Slo, plan: &Plan) -> Vec<LevelState> {
         .collect()
 }
 
+/// Rows shown at once: a longer sweep is shown a page at a time, so drawing grows with what is
+/// shown, not with the sweep's size.
+const PAGE_ROWS: usize = 100;
+
 /// Every row of the selected sweep, with a column per statistic the sweep reports. Rows sharing
 /// a level are all listed and marked; the verdict is the level's (worst of its rows). The chosen
 /// statistic's column is marked. The table is built when the sweep or the statistic changes; a
@@ -79,10 +83,28 @@ pub fn SweepTable(
                 .unwrap_or_default()
         })
     });
+    // The page shown of a sweep longer than PAGE_ROWS: the one holding the recommended (or
+    // first failing) level when the sweep is shown, then as the reader moves.
+    let page = RwSignal::new(0usize);
     move || {
         let (i, stat) = shape.get()?;
         let sweep = &source.sweeps[i];
-        let levels = sweep.levels();
+        let runs: Vec<(usize, usize)> = sweep
+            .levels()
+            .iter()
+            .enumerate()
+            .flat_map(|(li, level)| level.row_indices.iter().map(move |&ri| (li, ri)))
+            .collect();
+        let pages = runs.len().div_ceil(PAGE_ROWS).max(1);
+        let total_runs = runs.len();
+        let focus_level = result.with_untracked(|r| {
+            r.as_ref()
+                .and_then(|(_, p)| p.recommended.or(p.first_failure))
+        });
+        let start_page = focus_level
+            .and_then(|li| runs.iter().position(|(l, _)| *l == li))
+            .map_or(0, |at| at / PAGE_ROWS);
+        page.set(start_page);
         let stats: Vec<Statistic> = sweep
             .statistics()
             .into_iter()
@@ -109,18 +131,25 @@ pub fn SweepTable(
             })
             .collect();
         let col = move |s: Statistic| if s == stat { "chosen num" } else { "num" };
-        let rows = levels
-            .iter()
-            .enumerate()
-            .flat_map(|(li, level)| level.row_indices.iter().map(move |&ri| (li, ri)))
-            .map(|(li, ri)| {
+        let mut flags_of_row: Vec<Vec<Anomaly>> = vec![Vec::new(); sweep.rows.len()];
+        for a in flags {
+            let at = a.row_index;
+            flags_of_row[at].push(a);
+        }
+        let stats_for_rows = stats.clone();
+        let rows = move || {
+            let stats = stats_for_rows.clone();
+            let from = page.get() * PAGE_ROWS;
+            runs.iter()
+            .skip(from)
+            .take(PAGE_ROWS)
+            .map(|&(li, ri)| {
                 let row = &sweep.rows[ri];
                 // Per row, so that a new target touches only the rows whose verdict changed.
                 let state = Memo::new(move |_| states.with(|s| s.get(li).cloned().unwrap_or_default()));
                 let state = move || state.get();
-                let row_flags = flags
+                let row_flags = flags_of_row[ri]
                     .iter()
-                    .filter(|a| a.row_index == ri)
                     .map(|a| view! {
                         <span class="badge flag" data-testid="anomaly" data-kind=a.kind.key() title=a.detail.clone()>
                             {a.kind.key()}
@@ -167,7 +196,8 @@ pub fn SweepTable(
                     </tr>
                 }
             })
-            .collect_view();
+            .collect_view()
+        };
         let stat_headers = stats
             .iter()
             .map(|s| view! { <th scope="col">{format!("{} (ms)", s.short_label())}</th> })
@@ -186,6 +216,40 @@ pub fn SweepTable(
                         )
                     }}
                 </p>
+                {(pages > 1).then(|| {
+                    let total = total_runs;
+                    view! {
+                        <nav class="pager" data-testid="sweep-pager" aria-label="Rows of the sweep">
+                            <button
+                                type="button"
+                                data-testid="sweep-page-previous"
+                                disabled=move || page.get() == 0
+                                on:click=move |_| page.update(|p| *p = p.saturating_sub(1))
+                            >
+                                "Previous rows"
+                            </button>
+                            <span role="status">
+                                {move || {
+                                    let from = page.get() * PAGE_ROWS;
+                                    format!(
+                                        "Rows {}–{} of {} (levels ascending)",
+                                        grouped((from + 1) as f64, 0),
+                                        grouped((from + PAGE_ROWS).min(total) as f64, 0),
+                                        grouped(total as f64, 0)
+                                    )
+                                }}
+                            </span>
+                            <button
+                                type="button"
+                                data-testid="sweep-page-next"
+                                disabled=move || page.get() + 1 >= pages
+                                on:click=move |_| page.update(|p| *p = (*p + 1).min(pages - 1))
+                            >
+                                "Next rows"
+                            </button>
+                        </nav>
+                    }
+                })}
                 <div class="table-scroll" tabindex="0" role="region" aria-labelledby="sweep-title">
                     <table data-testid="sweep-table">
                         <thead>

@@ -154,3 +154,29 @@ test('a file that matches no format names the closest one', async () => {
   await page.waitForFunction(() => /looks like the CSV template/.test(document.querySelector('[data-testid="import-error"]')?.textContent ?? ''));
   await context.close();
 });
+
+test('a sweep of hundreds of levels is shown a page of rows at a time, its chart a bounded set of points', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base);
+  await page.click('.import summary');
+  let csv = 'model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\n';
+  for (let i = 1; i <= 300; i++) csv += `org/long,H100,1,${i},${i * 10},${10 + i / 10}\n`;
+  await page.fill('[data-testid="import-paste"]', csv);
+  await page.click('[data-testid="import-paste-button"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  const src = new URL(page.url()).searchParams.get('src');
+  await page.goto(`${env.server.base}?src=${src}&tpot=30&stat=p50`);
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  await settled(page);
+  // 30 ms is reached at 200: the recommended level's page (rows 101-200) opens.
+  assert.equal(await value(page, 'rec-concurrency'), '200');
+  assert.equal(await page.locator('[data-testid="sweep-row"]').count(), 100);
+  assert.match(await page.textContent('[data-testid="sweep-pager"]'), /Rows 101–200 of 300/);
+  assert.equal(await page.locator('[data-testid="sweep-row"][data-concurrency="200"] .badge.rec').count(), 1);
+  await page.click('[data-testid="sweep-page-next"]');
+  await page.waitForFunction(() => /Rows 201–300 of 300/.test(document.querySelector('[data-testid="sweep-pager"]').textContent));
+  assert.ok(await page.isDisabled('[data-testid="sweep-page-next"]'));
+  assert.ok((await page.locator('[data-testid="chart-point"]').count()) <= 70);
+  // The recommended level is ringed even when it is not one of the drawn points.
+  assert.equal(await page.locator('[data-testid="tradeoff-chart"] circle.recommended').count(), 1);
+  await context.close();
+});
