@@ -52,7 +52,7 @@ fn batching_sentence_reads_the_way_its_ratios_run() {
     let (scenario, sweep, plan) = answer(&source, "tps=15&stat=p50");
     assert_eq!(plan.status, Status::AllMeet);
     assert_eq!(recommended(sweep, &plan), 30.0);
-    let e = batching_effect(sweep, &scenario.slo(), &plan).unwrap();
+    let e = batching_effect(sweep, &scenario.slo(), &plan, false).unwrap();
     // Each user 15.8 -> 22.4 tok/s at p50 ITL; aggregate 46.93 -> 7.27 tok/s.
     assert_eq!(
         times(1.0 / e.user_slowdown, "faster", "slower"),
@@ -105,7 +105,7 @@ fn a_config_column_makes_sweeps() {
     // The picker tells them apart.
     assert_eq!(
         source.sweep_label(0),
-        "8 x A100-40GB, parallelism not stated, precision not stated, EP8"
+        "EP8 · 8 x A100-40GB, parallelism not stated, precision not stated"
     );
 }
 
@@ -149,6 +149,8 @@ fn inferencex_campaign_dates_are_separate_sweeps_newest_first() {
         .contains(&Statistic::TpotP90));
     let moved = scenario.with_sweep(&source, old);
     assert!(source.sweeps[old].statistics().contains(&moved.stat));
+    // It keeps the metric: p90 TPOT becomes the nearest TPOT that sweep reports, p99.
+    assert_eq!(moved.stat, Statistic::TpotP99);
     assert_eq!(moved.cfg.as_deref(), Some("2025-12-13"));
 }
 
@@ -252,10 +254,8 @@ fn a_request_rate_the_server_did_not_sustain_fails_as_saturated() {
     // The median TPOT of -0.0 and the mean ITL of 0.0 are "not reported", and counted.
     assert_eq!(level(sweep, 2.0).latency_ms(Statistic::TpotP50), None);
     assert_eq!(level(sweep, 2.0).latency_ms(Statistic::ItlMean), None);
-    assert!(imported
-        .problems
-        .iter()
-        .any(|p| p.message() == "24 latency values of 0 or below are shown as not reported"));
+    assert!(imported.problems.iter().any(|p| p.message()
+        == "24 latency values of 0 or below, or over 1e9 ms, are shown as not reported"));
     let kinds: Vec<&str> = imported.warnings.iter().map(|w| w.kind.as_str()).collect();
     assert_eq!(kinds, vec!["saturated", "rate-above-offered"]);
 }

@@ -78,7 +78,8 @@ fn evalscope_newer_summaries_in_ms_and_unpaired_percentiles() {
     assert_eq!(l.latency_ms(Statistic::TpotMean), Some(4.7));
     assert_eq!(l.latency_ms(Statistic::ItlMean), Some(4.6));
     assert_eq!(l.served_req_s, Some(200.0 / (60.0 - 2.4)));
-    // Two summaries and a percentile file with no folders: which run it belongs to is unknown.
+    // Two summaries and a percentile file with no folders (the plain file picker gives base
+    // names): which run it belongs to is unknown, and the message says how to pick them.
     let files = [
         file(
             "benchmark_summary.json",
@@ -94,6 +95,15 @@ fn evalscope_newer_summaries_in_ms_and_unpaired_percentiles() {
     assert_eq!(imported.problems.len(), 1);
     assert_eq!(
         imported.problems[0].error.kind,
+        RowErrorKind::PercentilesAmbiguous
+    );
+    assert!(imported.problems[0]
+        .message()
+        .contains("2 summaries of this import have no folder"));
+    // A percentile file alone: no summary to add to.
+    let problems = import(&[file("benchmark_percentile.json", EVALSCOPE_PERCENTILES)]).unwrap_err();
+    assert_eq!(
+        problems[0].error.kind,
         RowErrorKind::PercentilesWithoutSummary
     );
 }
@@ -208,4 +218,17 @@ fn the_csv_template_reads_its_new_columns_and_names_unknown_ones() {
     assert_eq!(imported.problems.len(), 1);
     assert_eq!(imported.problems[0].error.kind, RowErrorKind::UnknownColumn);
     assert_eq!(imported.problems[0].error.key.as_deref(), Some("colour"));
+    // A column in seconds where the template has ms is pointed at the right one; a date that is
+    // no date is said, and its sweep listed after the dated ones.
+    let csv = "model,concurrency,output_tok_s,p50_itl_s,date\nm,1,100,0.01,someday\nm,1,100,0.01,2026-01-02\n";
+    let imported = import(&[file("s.csv", csv)]).unwrap();
+    let messages: Vec<String> = imported.problems.iter().map(|p| p.message()).collect();
+    assert_eq!(
+        messages,
+        vec![
+            "column `p50_itl_s` is not one this planner reads; its values are ignored (did you mean `p50_itl_ms`? the template's latencies are in ms)",
+            "date \"someday\" is not one this planner reads (e.g. 2026-03-25): its sweep is listed after the dated ones",
+        ]
+    );
+    assert_eq!(imported.source.sweeps_of(0), vec![1, 0]);
 }

@@ -169,8 +169,8 @@ fn sglang_jsonl_with_bare_infinity() {
     assert_eq!(imported.source.sweeps.len(), 2);
     let s = &imported.source.sweeps[0];
     assert_eq!(s.deployment.workload_label(), "random 1024/1024");
-    assert_eq!(imported.source.sweep_label(0), "GPU not stated (GPU count not stated), parallelism not stated, precision not stated, random 1024/1024");
-    assert_eq!(imported.source.sweep_label(1), "GPU not stated (GPU count not stated), parallelism not stated, precision not stated, sharegpt");
+    assert_eq!(imported.source.sweep_label(0), "random 1024/1024 · GPU not stated (GPU count not stated), parallelism not stated, precision not stated");
+    assert_eq!(imported.source.sweep_label(1), "sharegpt · GPU not stated (GPU count not stated), parallelism not stated, precision not stated");
     assert_eq!(s.rows.len(), 5);
     assert_eq!(s.levels().len(), 5);
     assert!(s.levels().iter().all(|l| !l.is_duplicate()));
@@ -548,6 +548,6 @@ fn vllm_json_with_bare_nan_is_read() {
     let messages: Vec<String> = imported.problems.iter().map(|p| p.message()).collect();
     assert_eq!(
         messages,
-        ["1 latency value of 0 or below is shown as not reported"]
+        ["1 latency value of 0 or below, or over 1e9 ms, is shown as not reported"]
     );
 }

@@ -489,3 +489,15 @@ fn cfg_selects_one_sweep_and_links_made_before_still_open() {
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(pp.cfg.as_deref(), Some("TP8 PP2"));
 }
+
+#[test]
+fn a_configuration_label_with_a_comma_opens_from_its_link() {
+    let csv = "model,config,concurrency,output_tok_s,mean_tpot_ms\nm,\"TP4, PP2\",8,800,20\nm,EP8,8,900,18\n";
+    let source = imported_source("c.csv", csv);
+    let (s, errors) = Scenario::from_query("model=m&cfg=TP4%2C+PP2", &source);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(s.cfg.as_deref(), Some("TP4, PP2"));
+    let again = Scenario::from_query(&s.to_query(), &source);
+    assert_eq!(again.0, s);
+    assert!(again.1.is_empty());
+}

@@ -168,7 +168,7 @@ fn a_p99_limit_binds_on_llama_8b() {
 fn batching_effect_for_llama_8b_at_25_tps_p50() {
     let s = sweep("model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1");
     let t = slo(Target::TokensPerSecond(25.0), Statistic::P50);
-    let e = batching_effect(s, &t, &plan(s, &t)).unwrap();
+    let e = batching_effect(s, &t, &plan(s, &t), false).unwrap();
     assert_eq!(e.base_level, 8.0);
     assert_eq!(
         e.user_slowdown,

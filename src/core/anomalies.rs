@@ -110,7 +110,7 @@ impl AnomalyKind {
             AnomalyKind::RateMismatch => "throughput ÷ batch and 1000 ÷ median ITL differ by over 25%",
             AnomalyKind::EnergyIdentity => "J/token ≠ power ÷ throughput",
             AnomalyKind::FasterThanMemoryBound => "faster than reading the active weights once per token",
-            AnomalyKind::ImplausibleSpeed => "per-user speed × concurrency is 100× or more the measured throughput (seconds typed into ms columns?)",
+            AnomalyKind::ImplausibleSpeed => "per-user speed × concurrency is 100× or more the measured throughput",
             AnomalyKind::Saturated => "served below 0.8× the offered request rate: the level fails",
             AnomalyKind::RateAboveOffered => "served above 1.25× the offered request rate",
         }
@@ -335,7 +335,7 @@ fn row_flags(row: &Row, kind: LevelKind) -> Vec<(AnomalyKind, String)> {
             out.push((
                 AnomalyKind::ImplausibleSpeed,
                 format!(
-                    "1000 / {} ms ({}) = {} tok/s per user at concurrency {} cannot come from {} tok/s in aggregate (R = {} × 1000 / {} / {} = {}); latencies in seconds typed as ms?",
+                    "1000 / {} ms ({}) = {} tok/s per user at concurrency {} cannot come from {} tok/s in aggregate: R = {} × 1000 / {} / {} = {}, as when latencies in seconds are typed as ms",
                     significant(latency, 3),
                     stat.short_label(),
                     grouped(1000.0 / latency, 0),

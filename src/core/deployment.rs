@@ -42,6 +42,15 @@ impl LevelKind {
         }
     }
 
+    /// The level's unit after a number: `max_num_seqs`, `concurrency`, `req/s` ("Run at 4 req/s").
+    pub fn unit(self) -> &'static str {
+        match self {
+            LevelKind::MaxNumSeqs => "max_num_seqs",
+            LevelKind::Concurrency => "concurrency",
+            LevelKind::RequestRate => "req/s",
+        }
+    }
+
     /// True when the level counts concurrent requests (so it can stand for streams).
     pub fn is_concurrency(self) -> bool {
         !matches!(self, LevelKind::RequestRate)
@@ -343,17 +352,51 @@ impl Deployment {
     }
 
     /// Orders deployments for the picker: GPU type, then GPU count, then newest date first
-    /// (undated last).
+    /// (dates read by [`date_key`]; a date it cannot read after those, undated last).
     pub fn picker_order(&self, other: &Deployment) -> std::cmp::Ordering {
+        let rank = |d: &Deployment| match d.date.as_deref() {
+            Some(text) => match date_key(text) {
+                Some(key) => (0, Some(key), text.to_string()),
+                None => (1, None, text.to_string()),
+            },
+            None => (2, None, String::new()),
+        };
+        let (a, b) = (rank(self), rank(other));
         self.gpu
             .cmp(&other.gpu)
             .then(self.num_gpus.cmp(&other.num_gpus))
-            .then_with(|| match (&self.date, &other.date) {
-                (Some(a), Some(b)) => b.cmp(a),
-                (Some(_), None) => std::cmp::Ordering::Less,
-                (None, Some(_)) => std::cmp::Ordering::Greater,
-                (None, None) => std::cmp::Ordering::Equal,
+            .then(a.0.cmp(&b.0))
+            .then_with(|| match (a.1, b.1) {
+                (Some(x), Some(y)) => y.cmp(&x),
+                _ => b.2.cmp(&a.2),
             })
+    }
+}
+
+/// A date as (year, month, day), for ordering campaigns: `2026-03-25` (and `2026-3-5`,
+/// `2026/03/25`, with a time after it), `20260325` (vLLM's `20260325-120000`), and `03/25/2026`
+/// or `25/03/2026` (day first when the first number cannot be a month); `None` otherwise.
+pub fn date_key(text: &str) -> Option<(u32, u32, u32)> {
+    let text = text.trim();
+    let valid = |y: u32, m: u32, d: u32| {
+        ((1900..=2999).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d))
+            .then_some((y, m, d))
+    };
+    let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+    if digits.len() == 8 {
+        let n = |r: std::ops::Range<usize>| digits[r].parse::<u32>().ok();
+        return valid(n(0..4)?, n(4..6)?, n(6..8)?);
+    }
+    let head = text.split(['T', ' ', '_']).next()?;
+    let parts: Vec<u32> = head
+        .split(['-', '/', '.'])
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    match parts[..] {
+        [y, m, d] if y >= 1900 => valid(y, m, d),
+        [a, b, y] if y >= 1900 && a > 12 => valid(y, b, a),
+        [a, b, y] if y >= 1900 => valid(y, a, b),
+        _ => None,
     }
 }
 
@@ -401,6 +444,40 @@ mod tests {
         assert_eq!(
             random.stated(),
             vec![("Workload", "random 1024/1024".to_string())]
+        );
+    }
+
+    #[test]
+    fn dates_are_read_for_ordering_whatever_their_spelling() {
+        assert_eq!(date_key("2026-03-25"), Some((2026, 3, 25)));
+        assert_eq!(date_key("2026-3-5"), Some((2026, 3, 5)));
+        assert_eq!(date_key("2026-05-01T10:00:00Z"), Some((2026, 5, 1)));
+        assert_eq!(date_key("20260325-120000"), Some((2026, 3, 25)));
+        assert_eq!(date_key("03/25/2026"), Some((2026, 3, 25)));
+        assert_eq!(date_key("25/03/2026"), Some((2026, 3, 25)));
+        assert_eq!(date_key("last week"), None);
+        assert_eq!(date_key("2026-13-01"), None);
+        let dated = |d: &str| Deployment {
+            date: Some(d.into()),
+            ..h100(1)
+        };
+        // 2026-12-01 is newer than 2026-3-5 (not as text); 03/25/2026 newer than 2026-01-10.
+        assert_eq!(
+            dated("2026-12-01").picker_order(&dated("2026-3-5")),
+            std::cmp::Ordering::Less
+        );
+        assert_eq!(
+            dated("03/25/2026").picker_order(&dated("2026-01-10")),
+            std::cmp::Ordering::Less
+        );
+        // A date that cannot be read comes after the dated, before the undated.
+        assert_eq!(
+            dated("2020-01-01").picker_order(&dated("someday")),
+            std::cmp::Ordering::Less
+        );
+        assert_eq!(
+            dated("someday").picker_order(&h100(1)),
+            std::cmp::Ordering::Less
         );
     }
 

@@ -1,8 +1,9 @@
 //! The sentences that explain an answer, built next to the rules they state: a level's verdict
 //! and comparisons of two figures. The page only places them.
 
-use super::format::trimmed;
-use super::planner::{Condition, Slo, Verdict};
+use super::format::{level as level_text, trimmed};
+use super::planner::{Condition, Plan, Slo, Status, Verdict};
+use super::sweep::Sweep;
 
 /// "meets", or "fails: target" / "fails: p99 ITL ≤ 150 ms" / "fails: saturated (served 3.8 of
 /// 8 req/s)", naming each broken condition; "not reported: …" when a statistic it is judged on
@@ -33,6 +34,89 @@ pub fn verdict_text(slo: &Slo, verdict: &Verdict) -> String {
         format!("not reported: {}", names.join(", "))
     } else {
         format!("fails: {}", names.join(", "))
+    }
+}
+
+/// The sentence under the answer that says why it is what it is (the `rec-status` text), for
+/// every status. Levels that do not report a statistic the plan judges on are never said to
+/// meet or fail: "every level that reports mean TPOT meets", "even the smallest level that
+/// reports p90 ITL (8) fails".
+pub fn status_text(sweep: &Sweep, plan: &Plan, slo: &Slo) -> String {
+    let levels = sweep.levels();
+    let stat = slo.stat.short_label();
+    let and_limits = if slo.limits.is_empty() {
+        ""
+    } else {
+        " and every limit"
+    };
+    let some_unreported = plan.verdicts.iter().any(|v| v.unreported);
+    let level_at = |i: Option<usize>| i.and_then(|i| levels.get(i)).map(|l| level_text(l.level));
+    match &plan.status {
+        Status::AllMeet => {
+            let top = level_at(plan.recommended).unwrap_or_default();
+            if some_unreported {
+                let larger = plan
+                    .recommended
+                    .is_some_and(|r| r + 1 < levels.len());
+                format!(
+                    "Every level that reports {stat} meets the target{and_limits}. The highest level that meets may lie above {top}, the largest that does; {}.",
+                    if larger {
+                        "the larger measured levels do not report it"
+                    } else {
+                        "the levels that do not report it are not judged"
+                    }
+                )
+            } else {
+                format!(
+                    "Every measured level meets the target{and_limits}. The highest level that meets may lie above {top}, the largest measured."
+                )
+            }
+        }
+        Status::Ok => {
+            let why = plan
+                .first_failure
+                .and_then(|i| plan.verdicts.get(i))
+                .map(|v| verdict_text(slo, v))
+                .unwrap_or_default();
+            format!(
+                "Meets the target{and_limits} at every level up to {}; {} {why}.",
+                level_at(plan.recommended).unwrap_or_default(),
+                level_at(plan.first_failure).unwrap_or_default(),
+            )
+        }
+        Status::Unattainable => {
+            let first_judged = plan.verdicts.iter().position(|v| !v.unreported);
+            if first_judged.is_some_and(|i| i > 0) {
+                format!(
+                    "Unattainable: even the smallest level that reports {stat} ({}) fails the target{and_limits}.",
+                    level_at(first_judged).unwrap_or_default()
+                )
+            } else {
+                format!("Unattainable: even the smallest measured level fails the target{and_limits}.")
+            }
+        }
+        Status::NoData { missing, .. } if missing.is_empty() => format!(
+            "No data: no level of this sweep reports {} together, so none can be judged on all of them.",
+            slo.statistics()
+                .iter()
+                .map(|s| s.key())
+                .collect::<Vec<_>>()
+                .join(" and "),
+        ),
+        Status::NoData { missing, available } => {
+            let keys = |stats: &[crate::core::statistic::Statistic]| {
+                stats.iter().map(|s| s.key()).collect::<Vec<_>>().join(", ")
+            };
+            format!(
+                "No data: this sweep reports no {}. It has: {}.",
+                keys(missing),
+                if available.is_empty() {
+                    "no statistic at all".to_string()
+                } else {
+                    keys(available)
+                },
+            )
+        }
     }
 }
 
@@ -78,6 +162,42 @@ mod tests {
         }
         assert_eq!(times(f64::NAN, "higher", "lower"), "not comparable");
         assert_eq!(times(0.0, "higher", "lower"), "not comparable");
+    }
+
+    #[test]
+    fn status_never_judges_a_level_that_does_not_report_the_statistic() {
+        use crate::core::deployment::{Deployment, LevelKind};
+        use crate::core::planner::plan;
+        use crate::core::row::Row;
+        // Level 1 reports no p90; 8 and 32 fail.
+        let rows = vec![
+            Row::new(1.0, 100.0).with(Statistic::P50, Some(10.0)),
+            Row::new(8.0, 700.0).with(Statistic::P90, Some(50.0)),
+            Row::new(32.0, 1500.0).with(Statistic::P90, Some(60.0)),
+        ];
+        let sweep = Sweep::new(0, Deployment::new(LevelKind::Concurrency), rows);
+        let slo = Slo {
+            target: Target::MsPerToken(40.0),
+            stat: Statistic::P90,
+            limits: vec![],
+        };
+        let p = plan(&sweep, &slo);
+        assert_eq!(
+            status_text(&sweep, &p, &slo),
+            "Unattainable: even the smallest level that reports p90 ITL (8) fails the target."
+        );
+        // Levels 1 and 8 report no p90; 32 meets: not "every measured level".
+        let rows = vec![
+            Row::new(1.0, 100.0).with(Statistic::P50, Some(10.0)),
+            Row::new(8.0, 700.0).with(Statistic::P50, Some(12.0)),
+            Row::new(32.0, 1500.0).with(Statistic::P90, Some(30.0)),
+        ];
+        let sweep = Sweep::new(0, Deployment::new(LevelKind::Concurrency), rows);
+        let p = plan(&sweep, &slo);
+        assert_eq!(
+            status_text(&sweep, &p, &slo),
+            "Every level that reports p90 ITL meets the target. The highest level that meets may lie above 32, the largest that does; the levels that do not report it are not judged."
+        );
     }
 
     #[test]

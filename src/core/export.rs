@@ -127,6 +127,9 @@ struct JsonSource<'a> {
 #[derive(Serialize)]
 struct JsonScenario<'a> {
     model_id: &'a str,
+    /// The deployment as the picker labels it, and its `cfg` where it needs one.
+    deployment: &'a str,
+    cfg: Option<&'a str>,
     gpu: &'a str,
     num_gpus: Option<u32>,
     target_unit: &'static str,
@@ -232,6 +235,8 @@ pub fn scenario_json(
         },
         scenario: JsonScenario {
             model_id: &scenario.model_id,
+            deployment: source.sweep_label(sweep_index),
+            cfg: scenario.cfg.as_deref(),
             gpu: &scenario.gpu,
             num_gpus: scenario.gpus,
             target_unit,

@@ -6,6 +6,10 @@ pub fn grouped(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
         return value.to_string();
     }
+    // Past a thousand trillion digits stop helping: an exponent, not 300 digits.
+    if value.abs() >= 1e15 {
+        return format!("{value:.3e}");
+    }
     let text = format!("{:.*}", decimals, value.abs());
     let (int, frac) = match text.split_once('.') {
         Some((i, f)) => (i, Some(f)),

@@ -460,16 +460,33 @@ pub struct BatchingEffect {
     pub throughput_gain: f64,
 }
 
-/// The batching effect at the recommendation; `None` without a recommendation, when the
-/// recommendation is the smallest level itself (nothing to compare), or when the smallest level
-/// reports no per-token statistic at all.
-pub fn batching_effect(sweep: &Sweep, slo: &Slo, plan: &Plan) -> Option<BatchingEffect> {
+/// The batching effect at the recommendation, against the smallest level below it that reports
+/// the judged statistic. Only where `other_statistic` (a reference source read the way its
+/// publication reads it) and no level below reports the judged statistic, against the smallest
+/// level's first per-token statistic instead (two different rates; the page says so). `None`
+/// without a recommendation or without a level below it to compare with.
+pub fn batching_effect(
+    sweep: &Sweep,
+    slo: &Slo,
+    plan: &Plan,
+    other_statistic: bool,
+) -> Option<BatchingEffect> {
     let recommended = plan.recommended.filter(|&i| i > 0)?;
-    let rec = sweep.levels().get(recommended)?;
-    let base = sweep.levels().first()?;
-    let base_stat = std::iter::once(slo.stat)
-        .chain(Statistic::ALL.into_iter().filter(|s| s.is_per_token()))
-        .find(|s| base.user_tps(*s).is_some())?;
+    let levels = sweep.levels();
+    let rec = levels.get(recommended)?;
+    let same = levels[..recommended]
+        .iter()
+        .find(|l| l.latency_ms(slo.stat).is_some())
+        .map(|l| (l, slo.stat));
+    let other = || {
+        let base = levels.first()?;
+        let stat = Statistic::ALL
+            .into_iter()
+            .filter(|s| s.is_per_token())
+            .find(|s| base.user_tps(*s).is_some())?;
+        Some((base, stat))
+    };
+    let (base, base_stat) = same.or_else(|| other_statistic.then(other).flatten())?;
     let user_slowdown = base.user_tps(base_stat)? / rec.user_tps(slo.stat)?;
     Some(BatchingEffect {
         base_level: base.level,
@@ -833,21 +850,40 @@ mod tests {
     }
 
     #[test]
+    fn batching_effect_compares_one_statistic_with_itself() {
+        // Levels 8 and 16 report no p90; 32 meets. No level below reports p90: no comparison
+        // (an import is never compared on another statistic)...
+        let mut s = sweep_of(&[(8.0, 10.0), (16.0, 12.0), (32.0, 14.0), (64.0, 40.0)]);
+        for r in &mut s.rows[..2] {
+            r.set_latency_ms(Statistic::P90, None);
+        }
+        let s = Sweep::new(0, s.deployment.clone(), s.rows);
+        let t = slo(Target::MsPerToken(30.0), Statistic::P90);
+        let p = plan(&s, &t);
+        assert_eq!(p.recommended, Some(2));
+        assert_eq!(batching_effect(&s, &t, &p, false), None);
+        // ...but p50 compares with the smallest level that reports it.
+        let t50 = slo(Target::MsPerToken(20.0), Statistic::P50);
+        let e = batching_effect(&s, &t50, &plan(&s, &t50), false).unwrap();
+        assert_eq!((e.base_level, e.base_stat), (8.0, Statistic::P50));
+    }
+
+    #[test]
     fn batching_effect_compares_with_the_smallest_level() {
         let s = sweep_of(&[(8.0, 10.0), (16.0, 20.0), (32.0, 40.0)]);
         let t = slo(Target::MsPerToken(25.0), Statistic::P50);
-        let e = batching_effect(&s, &t, &plan(&s, &t)).unwrap();
+        let e = batching_effect(&s, &t, &plan(&s, &t), false).unwrap();
         assert_eq!(e.base_level, 8.0);
         // 100 tok/s at 8, 50 tok/s at 16.
         assert_eq!(e.user_slowdown, 2.0);
         // 8*1000/12.5 = 640, 16*1000/25 = 640.
         assert_eq!(e.throughput_gain, 1.0);
         let none = slo(Target::MsPerToken(5.0), Statistic::P50);
-        assert_eq!(batching_effect(&s, &none, &plan(&s, &none)), None);
+        assert_eq!(batching_effect(&s, &none, &plan(&s, &none), false), None);
         // Recommended at the smallest level (10 ms meets 12 ms, 20 ms does not): no "1x slower".
         let smallest = slo(Target::MsPerToken(12.0), Statistic::P50);
         let p = plan(&s, &smallest);
         assert_eq!(p.recommended, Some(0));
-        assert_eq!(batching_effect(&s, &smallest, &p), None);
+        assert_eq!(batching_effect(&s, &smallest, &p, false), None);
     }
 }

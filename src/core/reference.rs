@@ -124,7 +124,9 @@ mod tests {
         let p = plan(mpt, &s);
         assert_eq!(p.status, Status::AllMeet);
         assert_eq!(p.recommendation(mpt, &s).unwrap().level, 64.0);
-        let e = batching_effect(mpt, &s, &p).unwrap();
+        let e = batching_effect(mpt, &s, &p, true).unwrap();
+        // Not an import: only a reference source compares two different rates.
+        assert_eq!(batching_effect(mpt, &s, &p, false), None);
         // 57.6 / 12.5 = 4.608; 800 / 57.6 = 13.889.
         assert!((e.user_slowdown - 4.608).abs() < 1e-9);
         assert!((e.throughput_gain - 13.888_888_888_9).abs() < 1e-9);

@@ -109,9 +109,13 @@ pub struct Row {
     unusable_latencies: u32,
 }
 
-/// A finite positive value, or absent.
+/// Largest value a figure keeps (a latency in ms, power in W, J, tokens, req/s): anything
+/// larger is a unit or parsing mistake, shown as "not reported".
+pub const MAX_FIGURE: f64 = 1e9;
+
+/// A finite positive value up to [`MAX_FIGURE`], or absent.
 fn positive(v: Option<f64>) -> Option<f64> {
-    v.filter(|x| x.is_finite() && *x > 0.0)
+    v.filter(|x| x.is_finite() && *x > 0.0 && *x <= MAX_FIGURE)
 }
 
 impl Row {
@@ -140,18 +144,19 @@ impl Row {
         self.latency_ms[stat.index()]
     }
 
-    /// Sets (or clears) the latency at `stat`, ms. A value of 0 or below (including `-0.0`) or
-    /// not finite is stored as absent ("not reported"); those of 0 or below are counted (see
-    /// [`Row::unusable_latencies`]), a NaN or infinity being how benchmark tools write "no value".
+    /// Sets (or clears) the latency at `stat`, ms. A value of 0 or below (including `-0.0`),
+    /// above [`MAX_FIGURE`] or not finite is stored as absent ("not reported"); those of 0 or
+    /// below or above the limit are counted (see [`Row::unusable_latencies`]), a NaN or infinity
+    /// being how benchmark tools write "no value".
     pub fn set_latency_ms(&mut self, stat: Statistic, ms: Option<f64>) {
-        if ms.is_some_and(|v| v <= 0.0) {
+        if ms.is_some_and(|v| v <= 0.0 || (v.is_finite() && v > MAX_FIGURE)) {
             self.unusable_latencies += 1;
         }
         self.latency_ms[stat.index()] = positive(ms);
     }
 
-    /// How many latencies given to this row were 0 or below, and so are shown as "not
-    /// reported".
+    /// How many latencies given to this row were 0 or below or above [`MAX_FIGURE`], and so
+    /// are shown as "not reported".
     pub fn unusable_latencies(&self) -> u32 {
         self.unusable_latencies
     }
@@ -251,15 +256,17 @@ mod tests {
             .with(Statistic::P95, Some(0.0))
             .with(Statistic::P99, Some(-3.0))
             .with(Statistic::TpotP50, Some(-0.0))
+            .with(Statistic::TpotP90, Some(1e300))
             .with(Statistic::TpotMean, Some(12.5));
         assert_eq!(r.latency_ms(Statistic::P50), None);
         assert_eq!(r.latency_ms(Statistic::P90), None);
         assert_eq!(r.latency_ms(Statistic::P95), None);
         assert_eq!(r.latency_ms(Statistic::P99), None);
         assert_eq!(r.latency_ms(Statistic::TpotP50), None);
+        assert_eq!(r.latency_ms(Statistic::TpotP90), None);
         assert_eq!(r.latency_ms(Statistic::TpotMean), Some(12.5));
-        // The 0, the -3 and the -0.0 are counted; NaN and infinity mean "no value".
-        assert_eq!(r.unusable_latencies(), 3);
+        // The 0, the -3, the -0.0 and the 1e300 are counted; NaN and infinity mean "no value".
+        assert_eq!(r.unusable_latencies(), 4);
     }
 
     #[test]

@@ -11,7 +11,7 @@
 
 use super::capacity::CapacityInputs;
 use super::planner::{Limit, Slo, Target};
-use super::sweep::{Source, Statistic, Sweep};
+use super::sweep::{Aggregate, Source, Statistic, Sweep};
 
 /// `model_id` used when the URL names none (or an unknown one).
 pub const DEFAULT_MODEL: &str = "meta-llama/Llama-3.1-8B-Instruct";
@@ -517,15 +517,59 @@ impl Scenario {
     }
 
     /// The same scenario judged on its statistic where its sweep reports it, else on the
-    /// sweep's default (p50 ITL, else its first per-token statistic): a deployment chosen in the
-    /// picker is never judged on a statistic it does not report.
+    /// nearest one it reports of the same metric (p90 TPOT -> p95, p99, p50 or mean TPOT), else
+    /// on the sweep's default (p50 ITL, else its first per-token statistic): a deployment chosen
+    /// in the picker is never judged on a statistic it does not report, and keeps its metric
+    /// where it can.
     fn keeping_a_reported_stat(self, source: &Source) -> Scenario {
-        match self.sweep_index(source).map(|i| &source.sweeps[i]) {
-            Some(sweep) if !sweep.statistics().contains(&self.stat) => Scenario {
-                stat: default_stat(sweep),
-                ..self
-            },
-            _ => self,
+        let Some(sweep) = self.sweep_index(source).map(|i| &source.sweeps[i]) else {
+            return self;
+        };
+        let has = sweep.statistics();
+        if has.contains(&self.stat) {
+            return self;
+        }
+        let same_metric = self.stat.parts().and_then(|(metric, aggregate)| {
+            let nearest = match aggregate {
+                Aggregate::P90 => [
+                    Aggregate::P95,
+                    Aggregate::P99,
+                    Aggregate::P50,
+                    Aggregate::Mean,
+                ],
+                Aggregate::P95 => [
+                    Aggregate::P99,
+                    Aggregate::P90,
+                    Aggregate::P50,
+                    Aggregate::Mean,
+                ],
+                Aggregate::P99 => [
+                    Aggregate::P95,
+                    Aggregate::P90,
+                    Aggregate::P50,
+                    Aggregate::Mean,
+                ],
+                Aggregate::P50 => [
+                    Aggregate::Mean,
+                    Aggregate::P90,
+                    Aggregate::P95,
+                    Aggregate::P99,
+                ],
+                Aggregate::Mean => [
+                    Aggregate::P50,
+                    Aggregate::P90,
+                    Aggregate::P95,
+                    Aggregate::P99,
+                ],
+            };
+            nearest
+                .into_iter()
+                .filter_map(|a| Statistic::from_parts(metric, a))
+                .find(|s| has.contains(s))
+        });
+        Scenario {
+            stat: same_metric.unwrap_or_else(|| default_stat(sweep)),
+            ..self
         }
     }
 

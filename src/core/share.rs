@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::deployment::{Deployment, LevelKind};
 use super::import::{cap_deployment, cap_text, MAX_TEXT_CHARS};
-use super::row::{EnergyBasis, Row, ServedBasis};
+use super::row::{EnergyBasis, Row, ServedBasis, MAX_FIGURE};
 use super::sweep::{Model, Provenance, Source, Statistic, Sweep};
 
 /// Longest link this page will make, in bytes: longer ones break in chat tools and proxies.
@@ -320,17 +320,21 @@ pub fn encode(source: &Source) -> Result<String, String> {
     Ok(packed)
 }
 
-/// A level or throughput read from a link must be a positive number.
+/// A level or throughput read from a link must be a positive number, at most the import's
+/// largest.
 fn positive(v: f64) -> Result<f64, String> {
-    if v.is_finite() && v > 0.0 {
+    if v.is_finite() && v > 0.0 && v <= MAX_FIGURE {
         Ok(v)
     } else {
-        Err("the shared sweep holds a level or throughput that is not a positive number".into())
+        Err(
+            "the shared sweep holds a level or throughput that is not a positive number up to 1e9"
+                .into(),
+        )
     }
 }
 
 fn figure(v: Option<f64>) -> Option<f64> {
-    v.filter(|x| x.is_finite() && *x > 0.0)
+    v.filter(|x| x.is_finite() && *x > 0.0 && *x <= MAX_FIGURE)
 }
 
 fn latencies(mut row: Row, pairs: Vec<(String, f64)>) -> Row {
@@ -464,18 +468,39 @@ pub fn decode(packed: &str) -> Result<Source, String> {
             cut += usize::from(cap_text(text));
         }
     }
-    let sweeps = sweeps
+    // Sweeps of one model and deployment are one sweep (a link edited to repeat one).
+    let mut merged: Vec<(usize, Deployment, Vec<Row>)> = Vec::new();
+    let mut index: std::collections::HashMap<(usize, String), Vec<usize>> = Default::default();
+    for (m, mut d, rows) in sweeps.into_iter().filter(|(_, _, rows)| !rows.is_empty()) {
+        cut += cap_deployment(&mut d);
+        let bucket = index.entry((m, d.base_label())).or_default();
+        match bucket.iter().copied().find(|&i| merged[i].1 == d) {
+            Some(i) => merged[i].2.extend(rows),
+            None => {
+                bucket.push(merged.len());
+                merged.push((m, d, rows));
+            }
+        }
+    }
+    let unusable: u32 = merged
+        .iter()
+        .flat_map(|(_, _, rows)| rows.iter())
+        .map(Row::unusable_latencies)
+        .sum();
+    let sweeps = merged
         .into_iter()
-        .filter(|(_, _, rows)| !rows.is_empty())
-        .map(|(m, mut d, rows)| {
-            cut += cap_deployment(&mut d);
-            Sweep::new(m, d, rows)
-        })
+        .map(|(m, d, rows)| Sweep::new(m, d, rows))
         .collect();
     let mut notes = vec![
         "Imported in another browser and shared by link (the sweeps, not the files); figures as those files state them, converted to ms and output tok/s."
             .to_string(),
     ];
+    if unusable > 0 {
+        notes.push(format!(
+            "{unusable} latency value{} of 0 or below, or over 1e9 ms, shown as not reported.",
+            if unusable == 1 { "" } else { "s" }
+        ));
+    }
     if cut > 0 {
         notes.push(format!(
             "{cut} text{} longer than {MAX_TEXT_CHARS} characters cut to {MAX_TEXT_CHARS}.",
@@ -589,6 +614,21 @@ mod tests {
         source.sweeps[0] = Sweep::new(0, Deployment::hardware("X", None, (1, 1, 1), "p"), rows);
         let err = encode(&source).unwrap_err();
         assert!(err.contains("too large to share by link"), "{err}");
+    }
+
+    #[test]
+    fn repeated_sweeps_merge_and_unusable_latencies_are_said() {
+        let two = br#"{"v":2,"name":"n","models":[{"id":"m","nick":"m","arch":"a","total":null,"active":null}],"sweeps":[{"model":0,"dep":{"gpu":"g","prec":"p","kind":"c"},"rows":[{"l":1,"t":10,"ms":[["p50",-3]]}]},{"model":0,"dep":{"gpu":"g","prec":"p","kind":"c"},"rows":[{"l":2,"t":20,"ms":[["p50",5]]}]}]}"#;
+        let source = decode(&pack(two)).unwrap();
+        assert_eq!(source.sweeps.len(), 1);
+        assert_eq!(source.sweeps[0].levels().len(), 2);
+        assert!(source
+            .provenance
+            .notes
+            .iter()
+            .any(|n| n.starts_with("1 latency value of 0 or below")));
+        let huge = br#"{"v":2,"name":"n","models":[{"id":"m","nick":"m","arch":"a","total":null,"active":null}],"sweeps":[{"model":0,"dep":{"gpu":"g","prec":"p","kind":"c"},"rows":[{"l":1e300,"t":10,"ms":[]}]}]}"#;
+        assert!(decode(&pack(huge)).unwrap_err().contains("up to 1e9"));
     }
 
     #[test]

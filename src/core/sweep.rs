@@ -461,16 +461,17 @@ impl Source {
             let of_model: Vec<usize> = (0..sweeps.len())
                 .filter(|&i| sweeps[i].model_index == model)
                 .collect();
+            // What tells the sweep apart comes first: a closed menu shows the start of a label.
             for (&i, extras) in of_model
                 .iter()
                 .zip(telling_apart(&sweeps, &of_model, false))
             {
-                let mut label = sweeps[i].deployment.base_label();
-                for extra in extras {
-                    label.push_str(", ");
-                    label.push_str(&extra);
-                }
-                names[i].label = label;
+                let base = sweeps[i].deployment.base_label();
+                names[i].label = if extras.is_empty() {
+                    base
+                } else {
+                    format!("{} · {base}", extras.join(", "))
+                };
             }
             let mut done: Vec<usize> = Vec::new();
             for &i in &of_model {
@@ -519,8 +520,8 @@ impl Source {
         self.models.iter().position(|m| m.model_id == model_id)
     }
 
-    /// The sweep's label in the picker: hardware, parallelism, precision, then whatever else
-    /// tells it apart from the model's other sweeps, e.g. `8 x h200, TP8, fp8, 2026-03-25`.
+    /// The sweep's label in the picker: whatever beyond hardware, parallelism and precision tells
+    /// it apart from the model's other sweeps, then those, e.g. `2026-03-25 · 8 x h200, TP8, fp8`.
     pub fn sweep_label(&self, sweep_index: usize) -> &str {
         self.names.get(sweep_index).map_or("", |n| n.label.as_str())
     }
@@ -708,8 +709,11 @@ mod tests {
             sweeps,
             Provenance::default(),
         );
-        assert_eq!(source.sweep_label(0), "8 x h200, TP8, fp8, 2025-12-13");
-        assert_eq!(source.sweep_label(2), "8 x b200, TP8, fp8, date not stated");
+        assert_eq!(source.sweep_label(0), "2025-12-13 · 8 x h200, TP8, fp8");
+        assert_eq!(
+            source.sweep_label(2),
+            "date not stated · 8 x b200, TP8, fp8"
+        );
         assert_eq!(source.sweep_cfg(0), Some("2025-12-13"));
         assert_eq!(source.sweep_cfg(1), Some("2026-03-25"));
         assert_eq!(source.sweep_cfg(2), None);

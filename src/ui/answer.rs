@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::data_value;
 use crate::browser;
 use crate::core::anomalies::load_flag_counts;
-use crate::core::explain::times;
+use crate::core::explain::{status_text, times};
 use crate::core::export::scenario_json;
 use crate::core::format::{gpus, grouped, level as level_text, percent, significant, trimmed};
 use crate::core::planner::{
@@ -80,8 +80,9 @@ pub fn Answer(
         });
         let effect = Memo::new(move |_| {
             result.with(|r| {
-                r.as_ref()
-                    .and_then(|(_, p)| slo.with(|s| batching_effect(sweep, s, p)))
+                r.as_ref().and_then(|(_, p)| {
+                    slo.with(|s| batching_effect(sweep, s, p, source.provenance.reference))
+                })
             })
         });
         let estimate = Memo::new(move |_| {
@@ -196,35 +197,7 @@ fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
     let stat = slo.stat;
     match (&plan.status, plan.recommendation(sweep, slo)) {
         (Status::Ok | Status::AllMeet, Some(r)) => {
-            let and_limits = if slo.limits.is_empty() {
-                ""
-            } else {
-                " and every limit"
-            };
-            let status_text = match plan.status {
-                Status::AllMeet if levels.last().is_some_and(|l| l.level > r.level) => format!(
-                    "Every level that reports {} meets the target{and_limits}. The highest level that meets may lie above {}, the largest that does; the larger measured levels do not report it.",
-                    stat.short_label(),
-                    level_text(r.level)
-                ),
-                Status::AllMeet => format!(
-                    "Every measured level meets the target{and_limits}. The highest level that meets may lie above {}, the largest measured.",
-                    level_text(r.level)
-                ),
-                _ => {
-                    let next = plan.first_failure;
-                    let next_level = next.and_then(|i| levels.get(i)).map(|l| level_text(l.level));
-                    let why = next
-                        .and_then(|i| plan.verdicts.get(i))
-                        .map(|v| super::verdict_text(slo, v))
-                        .unwrap_or_default();
-                    format!(
-                        "Meets the target{and_limits} at every level up to {}; {} {why}.",
-                        level_text(r.level),
-                        next_level.unwrap_or_default(),
-                    )
-                }
-            };
+            let status_text = status_text(sweep, plan, slo);
             let duplicate = plan
                 .recommended
                 .and_then(|i| levels.get(i))
@@ -244,7 +217,7 @@ fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
             energy.derived = at.and_then(|l| l.energy_basis).and_then(|b| b.formula());
             Headline {
                 level: Some(r.level),
-                unit: Some(sweep.level_kind().label()),
+                unit: Some(sweep.level_kind().unit()),
                 status: plan.status.key(),
                 status_text,
                 duplicate,
@@ -292,8 +265,7 @@ fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
             let best_level = best.map(|(l, _)| l.level);
             Headline {
                 status: "unattainable",
-                status_text: "Unattainable: even the smallest measured level fails the target."
-                    .to_string(),
+                status_text: status_text(sweep, plan, slo),
                 figures: vec![
                     figure(
                         "Best per-user speed measured",
@@ -308,25 +280,8 @@ fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
                 ..Headline::default()
             }
         }
-        (status, _) => {
-            let keys =
-                |stats: &[Statistic]| stats.iter().map(|s| s.key()).collect::<Vec<_>>().join(", ");
-            let status_text = match status {
-                Status::NoData { missing, .. } if missing.is_empty() => format!(
-                    "No data: no level of this sweep reports {} together, so none can be judged on all of them.",
-                    slo.statistics().iter().map(|s| s.key()).collect::<Vec<_>>().join(" and "),
-                ),
-                Status::NoData { missing, available } => format!(
-                    "No data: this sweep reports no {}. It has: {}.",
-                    keys(missing),
-                    if available.is_empty() {
-                        "no statistic at all".to_string()
-                    } else {
-                        keys(available)
-                    },
-                ),
-                _ => "No data for this statistic.".to_string(),
-            };
+        (_, _) => {
+            let status_text = status_text(sweep, plan, slo);
             Headline {
                 status: "no-data",
                 status_text,

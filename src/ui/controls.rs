@@ -62,6 +62,19 @@ pub fn Controls(
             .then(ma.model_id.cmp(&mb.model_id))
     });
 
+    // Said when choosing a deployment moved the statistic to one it reports.
+    let stat_changed = RwSignal::new(None::<String>);
+    let note_stat_change = move |before: Statistic| {
+        let after = scenario.with_untracked(|s| s.stat);
+        stat_changed.set((after != before).then(|| {
+            format!(
+                "This deployment does not report {}: judged on {} instead.",
+                before.short_label(),
+                after.short_label()
+            )
+        }));
+    };
+
     let text = RwSignal::new(scenario.with_untracked(|s| target_text(s.target)));
     let error = RwSignal::new(None::<String>);
     let copied = RwSignal::new(None::<bool>);
@@ -123,7 +136,9 @@ pub fn Controls(
                     data-testid="model-select"
                     on:change=move |ev| {
                         let id = event_target_value(&ev);
+                        let before = scenario.with_untracked(|s| s.stat);
                         scenario.update(|s| *s = s.with_model(source, &id));
+                        note_stat_change(before);
                     }
                 >
                     {models
@@ -160,7 +175,9 @@ pub fn Controls(
                     data-testid="deployment-select"
                     on:change=move |ev| {
                         if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+                            let before = scenario.with_untracked(|s| s.stat);
                             scenario.update(|s| *s = s.with_sweep(source, i));
+                            note_stat_change(before);
                         }
                     }
                 >
@@ -240,11 +257,15 @@ pub fn Controls(
 
             <div class="field">
                 <label for="stat">"Judged on"</label>
+                {move || stat_changed.get().map(|note| view! {
+                    <p class="hint" role="status" data-testid="stat-changed">{note}</p>
+                })}
                 <select
                     id="stat"
                     data-testid="stat-select"
                     on:change=move |ev| {
                         if let Some(stat) = Statistic::from_key(&event_target_value(&ev)) {
+                            stat_changed.set(None);
                             scenario.update(|s| s.stat = stat);
                         }
                     }

@@ -490,7 +490,13 @@ fn summarize(
     }
     let read = by_format
         .iter()
-        .map(|(l, n)| format!("{n} as {l}"))
+        .map(|(l, n)| {
+            if *l == "not recognised" {
+                format!("{n} not recognised")
+            } else {
+                format!("{n} as {l}")
+            }
+        })
         .collect::<Vec<_>>()
         .join(", ");
     let result = match source {
@@ -783,9 +789,10 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
                         <ul class="import-errors">
                             {o.problems.into_iter().map(|p| view! {
                                 <li data-testid="import-error" data-file=p.file.clone()>
-                                    {match p.row {
-                                        Some(r) => format!("{}, row {r}: {}", p.file, p.message()),
-                                        None => format!("{}: {}", p.file, p.message()),
+                                    {match (p.row, p.file.as_str()) {
+                                        (_, "(import)") => p.message(),
+                                        (Some(r), file) => format!("{file}, row {r}: {}", p.message()),
+                                        (None, file) => format!("{file}: {}", p.message()),
                                     }}
                                 </li>
                             }).collect_view()}

@@ -8,7 +8,7 @@ use crate::core::anomalies::{anomalies, Anomaly, AnomalyKind};
 use crate::core::format::{grouped, significant};
 use crate::core::planner::{Condition, Plan, Slo};
 use crate::core::scenario::Scenario;
-use crate::core::sweep::{LevelKind, Source, Statistic};
+use crate::core::sweep::{LevelKind, ServedBasis, Source, Statistic};
 
 fn ms(value: Option<f64>) -> String {
     ms_or(value, |v| significant(v, 3))
@@ -117,6 +117,12 @@ pub fn SweepTable(
             .find_map(|r| r.energy_basis.and_then(|b| b.formula()));
         let has_served = sweep.level_kind() == LevelKind::RequestRate
             && sweep.rows.iter().any(|r| r.served_req_s.is_some());
+        let served_formula = sweep
+            .rows
+            .iter()
+            .filter_map(|r| r.served_basis)
+            .find(|b| *b != ServedBasis::Stated)
+            .map(ServedBasis::formula);
         let flags = anomalies(sweep, &source.models[sweep.model_index], stat);
         let flag_summary: Vec<(String, String)> = AnomalyKind::ALL
             .iter()
@@ -259,7 +265,9 @@ pub fn SweepTable(
                                 <th scope="col">"avg batch"</th>
                                 {stat_headers}
                                 {has_rate.then(|| view! { <th scope="col">"rate (tok/s per user)"</th> })}
-                                {has_served.then(|| view! { <th scope="col">"served (req/s)"</th> })}
+                                {has_served.then(|| view! {
+                                    <th scope="col">{if served_formula.is_some() { "served (req/s)‡" } else { "served (req/s)" }}</th>
+                                })}
                                 <th scope="col">"output (tok/s)"</th>
                                 <th scope="col">"J/token"</th>
                                 <th scope="col">"power (W)"</th>
@@ -269,6 +277,9 @@ pub fn SweepTable(
                     </table>
                 </div>
                 {derived.map(|f| view! { <p class="hint">{format!("† J/token derived: {f} of the same run.")}</p> })}
+                {has_served.then_some(served_formula).flatten().map(|f| view! {
+                    <p class="hint" data-testid="served-formula">{format!("‡ Served req/s derived: {f}; a level served below 0.8 × its offered rate fails as saturated.")}</p>
+                })}
             </section>
         })
     }

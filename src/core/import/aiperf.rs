@@ -137,7 +137,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     match measured(&Record(&obj)) {
         Ok((stated, deployment, row)) => {
             let model = out.model(stated.as_deref(), None);
-            out.push(Measured::new(model, deployment, row));
+            out.push(&file.name, Some(1), Measured::new(model, deployment, row));
         }
         Err(e) => out.problem(&file.name, Some(1), e),
     }

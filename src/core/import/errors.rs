@@ -26,7 +26,8 @@ pub enum RowErrorKind {
     AllRequestsFailed,
     /// A latency's unit is not a time (`key`: the metric, `value`: the unit).
     NotATimeUnit,
-    /// A CSV column this planner does not read (`key`); its values are ignored.
+    /// A CSV column this planner does not read (`key`); its values are ignored (`value`: the
+    /// column in ms it may have meant).
     UnknownColumn,
     /// A CSV file with a header and no data rows.
     NoDataRows,
@@ -41,11 +42,14 @@ pub enum RowErrorKind {
     LooksLikeButNoThroughput,
     /// An EvalScope percentile file without its summary in the same import (`key`: its folder).
     PercentilesWithoutSummary,
+    /// An EvalScope percentile file whose folder holds several summaries of the import (`key`:
+    /// how many): which run it belongs to is unknown.
+    PercentilesAmbiguous,
     /// A level or throughput outside 1e-6 to 1e9 (`key`: the level, `value`: the throughput).
     OutOfRange,
     /// More rows than one import keeps (`value`: the limit).
     TooManyRows,
-    /// Latencies of 0 or below, shown as not reported (`value`: how many).
+    /// Latencies of 0 or below or over 1e9 ms, shown as not reported (`value`: how many).
     UnusableLatencies,
     /// Nothing was offered to import.
     NoFile,
@@ -61,6 +65,9 @@ pub enum RowErrorKind {
     TextCut,
     /// Problems beyond those listed, like the one in `key` (`value`: how many).
     MoreLikeThese,
+    /// A `date` that is not a date this planner reads (`key`): its sweep is listed after the
+    /// dated ones.
+    UnreadableDate,
 }
 
 /// A problem with a file, a row or a value: its kind, the key concerned and the value seen
@@ -115,6 +122,16 @@ impl RowError {
         }
     }
 
+    /// An error of `kind` whose key and value come from this program (a list of keys, a
+    /// parser's reason), kept whole: only values read from a file are shortened.
+    pub fn stated(kind: RowErrorKind, key: Option<&str>, value: Option<&str>) -> RowError {
+        RowError {
+            kind,
+            key: key.map(str::to_string),
+            value: value.map(str::to_string),
+        }
+    }
+
     /// An error of `kind` with only a value.
     pub fn with_value(kind: RowErrorKind, value: impl fmt::Display) -> RowError {
         RowError {
@@ -145,9 +162,16 @@ impl fmt::Display for RowError {
             RowErrorKind::NotPositive => write!(f, "`{key}` must be positive, got {value}"),
             RowErrorKind::AllRequestsFailed => write!(f, "all requests failed (`{key}` is 0)"),
             RowErrorKind::NotATimeUnit => write!(f, "`{key}` has unit \"{value}\", not a time"),
-            RowErrorKind::UnknownColumn => {
-                write!(f, "column `{key}` is not one this planner reads; its values are ignored")
-            }
+            RowErrorKind::UnknownColumn => match &self.value {
+                Some(ms) => write!(
+                    f,
+                    "column `{key}` is not one this planner reads; its values are ignored (did you mean `{ms}`? the template's latencies are in ms)"
+                ),
+                None => write!(
+                    f,
+                    "column `{key}` is not one this planner reads; its values are ignored"
+                ),
+            },
             RowErrorKind::NoDataRows => write!(f, "no data rows: the file has a header only"),
             RowErrorKind::UnreadableCsv => write!(f, "unreadable CSV: {value}"),
             RowErrorKind::NotRecognised => write!(
@@ -166,6 +190,10 @@ impl fmt::Display for RowError {
                 f,
                 "an EvalScope percentile file without its benchmark_summary.json (import both files of the run together, from the same folder)"
             ),
+            RowErrorKind::PercentilesAmbiguous => write!(
+                f,
+                "an EvalScope percentile file not read: {key} summaries of this import have no folder to tell which is its run (choose the output folder with the folder button, or import each run's two files on their own)"
+            ),
             RowErrorKind::OutOfRange => write!(
                 f,
                 "a level of {key} with {value} tok/s is out of range (1e-6 to 1e9) and was left out"
@@ -174,9 +202,9 @@ impl fmt::Display for RowError {
             RowErrorKind::UnusableLatencies => {
                 let n: u64 = value.parse().unwrap_or(0);
                 if n == 1 {
-                    write!(f, "1 latency value of 0 or below is shown as not reported")
+                    write!(f, "1 latency value of 0 or below, or over 1e9 ms, is shown as not reported")
                 } else {
-                    write!(f, "{n} latency values of 0 or below are shown as not reported")
+                    write!(f, "{n} latency values of 0 or below, or over 1e9 ms, are shown as not reported")
                 }
             }
             RowErrorKind::NoFile => write!(f, "no file was given"),
@@ -198,6 +226,10 @@ impl fmt::Display for RowError {
                 "{key} longer than {value} characters (a model, GPU or label) cut to {value}"
             ),
             RowErrorKind::MoreLikeThese => write!(f, "and {value} more like these ({key})"),
+            RowErrorKind::UnreadableDate => write!(
+                f,
+                "date \"{key}\" is not one this planner reads (e.g. 2026-03-25): its sweep is listed after the dated ones"
+            ),
         }
     }
 }

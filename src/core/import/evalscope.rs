@@ -171,7 +171,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
                     let model = out.model(rec.text("Model").or_else(|| rec.text("model")), None);
                     let mut m = Measured::new(model, deployment, row);
                     m.folder = Some(folder(&file.name).to_string());
-                    out.push(m);
+                    out.push(&file.name, Some(1), m);
                 }
                 Err(e) => out.problem(&file.name, Some(1), e),
             }

@@ -189,7 +189,11 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
         match result {
             Ok((deployment, row)) => {
                 let model = out.model(e.text("model"), None);
-                out.push(Measured::new(model, deployment, row));
+                out.push(
+                    &file.name,
+                    Some(i + 1),
+                    Measured::new(model, deployment, row),
+                );
             }
             Err(error) => out.problem(&file.name, Some(i + 1), error),
         }

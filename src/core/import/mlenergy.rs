@@ -118,7 +118,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
             continue;
         };
         match read(&top, c) {
-            Ok(config) => out.push(measured(&config, task)),
+            Ok(config) => out.push(&file.name, Some(i + 1), measured(&config, task)),
             Err(e) => out.problem(&file.name, Some(i + 1), e),
         }
     }

@@ -84,7 +84,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
             let mut notes = Vec::new();
             match r.as_object().map(Record) {
                 Some(rec) => match measured(&rec, &mut notes) {
-                    Ok(m) => out.push(m),
+                    Ok(m) => out.push(&file.name, Some(i + 1), m),
                     Err(e) => out.problem(&file.name, Some(i + 1), e),
                 },
                 None => out.problem(

@@ -31,7 +31,7 @@ pub use errors::{RowError, RowErrorKind};
 pub(crate) use mlenergy::measured as mlenergy_measured;
 
 use super::anomalies::{load_flag_counts, AnomalyKind};
-use super::deployment::Deployment;
+use super::deployment::{date_key, Deployment};
 use super::format::{bytes as bytes_text, level as level_text};
 use super::row::Row;
 use super::sweep::{Model, Provenance, Source, Statistic, Sweep};
@@ -235,9 +235,10 @@ impl Parsed {
         full
     }
 
-    /// Keeps a run, unless its level or throughput is out of range (a problem then) or
-    /// [`MAX_ROWS`] are kept already (then it is left out, and the import says so).
-    pub fn push(&mut self, m: Measured) {
+    /// Keeps the run read at `file`'s `row`, unless its level or throughput is out of range (a
+    /// problem there) or [`MAX_ROWS`] are kept already (then it is left out, and the import
+    /// says so).
+    pub fn push(&mut self, file: &str, row: Option<usize>, m: Measured) {
         let sane = |v: f64| v.is_finite() && (1e-6..=MAX_MAGNITUDE).contains(&v);
         if !sane(m.row.level) || !sane(m.row.throughput_tok_s) {
             let error = RowError::value(
@@ -245,7 +246,7 @@ impl Parsed {
                 &short_number(m.row.level),
                 short_number(m.row.throughput_tok_s),
             );
-            self.problem("(import)", None, error);
+            self.problem(file, row, error);
         } else if !self.full() {
             self.rows.push(m);
         }
@@ -630,23 +631,28 @@ fn closest(probe: &Probe) -> RowError {
     };
     match best {
         Some((_, spec)) => {
+            let described = Some(spec.format.described());
             if let Some(key) = lacking(spec.level) {
-                RowError::value(
-                    RowErrorKind::LooksLikeButNoLevel,
-                    &key,
-                    spec.format.described(),
-                )
+                RowError::stated(RowErrorKind::LooksLikeButNoLevel, Some(&key), described)
             } else if let Some(key) = lacking(spec.throughput) {
-                RowError::value(
+                RowError::stated(
                     RowErrorKind::LooksLikeButNoThroughput,
-                    &key,
-                    spec.format.described(),
+                    Some(&key),
+                    described,
                 )
             } else {
-                RowError::with_value(RowErrorKind::NotRecognised, probe.sample_keys())
+                RowError::stated(
+                    RowErrorKind::NotRecognised,
+                    None,
+                    Some(&probe.sample_keys()),
+                )
             }
         }
-        None => RowError::with_value(RowErrorKind::NotRecognised, probe.sample_keys()),
+        None => RowError::stated(
+            RowErrorKind::NotRecognised,
+            None,
+            Some(&probe.sample_keys()),
+        ),
     }
 }
 
@@ -827,6 +833,20 @@ pub fn read(
             MAX_SWEEPS,
         ));
     }
+    let mut undated: Vec<&str> = sweeps
+        .iter()
+        .filter_map(|s| s.deployment.date.as_deref())
+        .filter(|d| date_key(d).is_none())
+        .collect();
+    undated.sort_unstable();
+    undated.dedup();
+    for date in undated {
+        parsed.problem(
+            "(import)",
+            None,
+            RowError::key(RowErrorKind::UnreadableDate, date),
+        );
+    }
     let source = Source::new(
         "import".to_string(),
         // The file names: the page says "imported" or "shared by link" around them.
@@ -862,11 +882,19 @@ fn apply_supplements(parsed: &mut Parsed) {
                     m.row.set_latency_ms(stat, Some(ms));
                 }
             }
-            _ => parsed.problem(
+            (None, _) => parsed.problem(
                 &sup.file,
                 None,
                 RowError::key(RowErrorKind::PercentilesWithoutSummary, &sup.folder),
             ),
+            (Some(_), Some(_)) => {
+                let n = 2 + runs.count();
+                parsed.problem(
+                    &sup.file,
+                    None,
+                    RowError::key(RowErrorKind::PercentilesAmbiguous, &n.to_string()),
+                )
+            }
         }
     }
 }

@@ -143,7 +143,7 @@ pub(crate) fn parse_json(text: &str) -> Result<Value, RowError> {
                 return RowError::value(RowErrorKind::NumberOutOfRange, &key, number);
             }
         }
-        RowError::with_value(RowErrorKind::NotJson, reason)
+        RowError::stated(RowErrorKind::NotJson, None, Some(&reason))
     })
 }
 
@@ -190,11 +190,16 @@ pub(crate) fn csv_rows(
         }
     };
     for header in headers.iter().filter(|h| !h.is_empty() && !known(h)) {
-        out.problem(
-            file,
-            None,
-            RowError::key(RowErrorKind::UnknownColumn, header),
-        );
+        // A time in seconds where the format reads ms (`p50_itl_s` for `p50_itl_ms`).
+        let in_ms = header
+            .strip_suffix("_s")
+            .map(|stem| format!("{stem}_ms"))
+            .filter(|ms| known(ms));
+        let error = match in_ms {
+            Some(ms) => RowError::value(RowErrorKind::UnknownColumn, header, ms),
+            None => RowError::key(RowErrorKind::UnknownColumn, header),
+        };
+        out.problem(file, None, error);
     }
     let mut rows = 0;
     for (i, record) in reader.records().enumerate() {
@@ -213,7 +218,7 @@ pub(crate) fn csv_rows(
                     .collect();
                 let mut notes = Vec::new();
                 match read(&Record(&map), &mut notes) {
-                    Ok(m) => out.push(m),
+                    Ok(m) => out.push(file, row_no, m),
                     Err(e) => out.problem(file, row_no, e),
                 }
                 for note in notes {

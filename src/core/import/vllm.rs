@@ -34,7 +34,11 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
                 for note in run.notes {
                     out.problem(&file.name, Some(n), note);
                 }
-                out.push(Measured::new(model, run.deployment, run.row));
+                out.push(
+                    &file.name,
+                    Some(n),
+                    Measured::new(model, run.deployment, run.row),
+                );
             }
             Err(e) => out.problem(&file.name, Some(n), e),
         }
