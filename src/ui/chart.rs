@@ -322,13 +322,9 @@ fn svg(
                 .collect();
             let sweep = &source.sweeps[s.sweep_index];
             let sweep_index = s.sweep_index;
-            let keep: Vec<usize> = chart
-                .frontier
-                .iter()
-                .filter(|(fs, _)| *fs == si)
-                .map(|(_, pi)| *pi)
-                .collect();
-            let drawn = drawn_points(s.points.len(), &keep, MAX_DRAWN_POINTS);
+            // Evenly spaced (the frontier is its own line: on a sweep that trades speed for
+            // throughput at every level, every point is on it).
+            let drawn = drawn_points(s.points.len(), MAX_DRAWN_POINTS);
             // A recommended level between the drawn points still gets its ring.
             let hidden: Vec<(f64, (f64, f64))> = s
                 .points

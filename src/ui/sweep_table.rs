@@ -229,7 +229,7 @@ pub fn SweepTable(
                             <button
                                 type="button"
                                 data-testid="sweep-page-previous"
-                                disabled=move || page.get() == 0
+                                prop:disabled=move || page.get() == 0
                                 on:click=move |_| page.update(|p| *p = p.saturating_sub(1))
                             >
                                 "Previous rows"
@@ -248,7 +248,7 @@ pub fn SweepTable(
                             <button
                                 type="button"
                                 data-testid="sweep-page-next"
-                                disabled=move || page.get() + 1 >= pages
+                                prop:disabled=move || { page.get() + 1 >= pages }
                                 on:click=move |_| page.update(|p| *p = (*p + 1).min(pages - 1))
                             >
                                 "Next rows"

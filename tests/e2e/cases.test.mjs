@@ -174,7 +174,7 @@ test('a sweep of hundreds of levels is shown a page of rows at a time, its chart
   assert.equal(await page.locator('[data-testid="sweep-row"][data-concurrency="200"] .badge.rec').count(), 1);
   await page.click('[data-testid="sweep-page-next"]');
   await page.waitForFunction(() => /Rows 201–300 of 300/.test(document.querySelector('[data-testid="sweep-pager"]').textContent));
-  assert.ok(await page.isDisabled('[data-testid="sweep-page-next"]'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="sweep-page-next"]').disabled);
   assert.ok((await page.locator('[data-testid="chart-point"]').count()) <= 70);
   // The recommended level is ringed even when it is not one of the drawn points.
   assert.equal(await page.locator('[data-testid="tradeoff-chart"] circle.recommended').count(), 1);
