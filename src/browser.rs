@@ -318,8 +318,9 @@ pub fn files_of(list: Option<web_sys::FileList>) -> Vec<web_sys::File> {
         .unwrap_or_default()
 }
 
-/// A file's text kept as a JS string: it goes to the tools module's worker and to storage
-/// without ever being copied into the page's WASM (a large file would block the page).
+/// A file's text kept on the JS side, as the `File` itself or a JS string: it goes to the
+/// tools module's worker (which reads a file there) and to storage without ever being copied
+/// into the page's WASM, so a large file never blocks the page.
 #[derive(Clone, Debug)]
 pub struct PageText(JsValue);
 
@@ -329,9 +330,13 @@ impl PageText {
         PageText(JsValue::from_str(text))
     }
 
-    /// Its length in UTF-16 code units (about its size in bytes, for a progress line).
-    pub fn utf16_len(&self) -> usize {
-        js_sys::JsString::from(self.0.clone()).length() as usize
+    /// About its size in bytes (a file's size, a string's length), for a progress line.
+    pub fn size_hint(&self) -> usize {
+        use wasm_bindgen::JsCast;
+        match self.0.dyn_ref::<web_sys::Blob>() {
+            Some(blob) => blob.size() as usize,
+            None => js_sys::JsString::from(self.0.clone()).length() as usize,
+        }
     }
 }
 
@@ -340,25 +345,23 @@ pub fn page_texts(texts: &[PageText]) -> js_sys::Array {
     texts.iter().map(|t| t.0.clone()).collect()
 }
 
-/// Reads files (from a file input or a drop) as text: (name, text or why it could not be read).
-pub async fn read_files(files: Vec<web_sys::File>) -> Vec<(String, Result<PageText, String>)> {
-    let mut out = Vec::new();
-    for file in files {
-        let text = wasm_bindgen_futures::JsFuture::from(file.text())
-            .await
-            .ok()
-            .filter(JsValue::is_string)
-            .map(PageText)
-            .ok_or_else(|| "could not be read as text".to_string());
-        // A file picked with its folder (a folder input) keeps the folder in its name, so
-        // companion files (EvalScope's summary and percentiles) can be paired.
-        let relative = js_sys::Reflect::get(&file, &JsValue::from_str("webkitRelativePath"))
-            .ok()
-            .and_then(|p| p.as_string())
-            .filter(|p| !p.is_empty());
-        out.push((relative.unwrap_or_else(|| file.name()), text));
-    }
-    out
+/// The files of a file input or a drop, with their names (the folder kept where a folder was
+/// picked, so companion files such as EvalScope's summary and percentiles can be paired). The
+/// worker reads their text.
+pub fn picked_files(files: Vec<web_sys::File>) -> Vec<(String, PageText)> {
+    files
+        .into_iter()
+        .map(|file| {
+            let relative = js_sys::Reflect::get(&file, &JsValue::from_str("webkitRelativePath"))
+                .ok()
+                .and_then(|p| p.as_string())
+                .filter(|p| !p.is_empty());
+            (
+                relative.unwrap_or_else(|| file.name()),
+                PageText(file.into()),
+            )
+        })
+        .collect()
 }
 
 /// Runs `f` once the browser has painted the current DOM (the next animation frame, then a

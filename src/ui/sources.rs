@@ -7,7 +7,7 @@ use crate::browser;
 use crate::browser::{PageText, ToolArg};
 use crate::core::bundled::lm_arena_chat;
 use crate::core::handoff::{self, ImportReply, StoredSource};
-use crate::core::import::{Format, Problem, RowError, RowErrorKind, Warning};
+use crate::core::import::{Format, Problem, Warning};
 use crate::core::reference::reference;
 use crate::core::scenario::Scenario;
 use crate::core::sources::{
@@ -536,7 +536,7 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
             return;
         }
         share_note.set(String::new());
-        let bytes: usize = files.iter().map(|(_, text)| text.utf16_len()).sum();
+        let bytes: usize = files.iter().map(|(_, text)| text.size_hint()).sum();
         working.set(Some(format!(
             "Reading {} file{} ({})…",
             files.len(),
@@ -598,33 +598,7 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
         }
     };
     let import_list = move |list: Vec<web_sys::File>| {
-        leptos::task::spawn_local(async move {
-            let mut unreadable = Vec::new();
-            let files: Vec<(String, PageText)> = browser::read_files(list)
-                .await
-                .into_iter()
-                .filter_map(|(name, text)| match text {
-                    Ok(text) => Some((name, text)),
-                    Err(e) => {
-                        unreadable.push(Problem {
-                            file: name,
-                            row: None,
-                            error: RowError::with_value(RowErrorKind::UnreadableFile, e),
-                        });
-                        None
-                    }
-                })
-                .collect();
-            if files.is_empty() && !unreadable.is_empty() {
-                outcome.set(Some(Outcome {
-                    summary: "Nothing imported: no file could be read.".into(),
-                    problems: unreadable,
-                    warnings: Vec::new(),
-                }));
-                return;
-            }
-            run_import(files).await;
-        });
+        leptos::task::spawn_local(run_import(browser::picked_files(list)));
     };
 
     let current_imported = move || {

@@ -53,8 +53,6 @@ pub enum RowErrorKind {
     UnusableLatencies,
     /// Nothing was offered to import.
     NoFile,
-    /// The browser could not read the file as text (`value`: why).
-    UnreadableFile,
     /// A file larger than one import reads (`key`: its size, `value`: the limit).
     FileTooLarge,
     /// Files together larger than one import reads (`key`: the size so far, `value`: the limit).
@@ -208,7 +206,6 @@ impl fmt::Display for RowError {
                 }
             }
             RowErrorKind::NoFile => write!(f, "no file was given"),
-            RowErrorKind::UnreadableFile => write!(f, "could not be read: {value}"),
             RowErrorKind::FileTooLarge => write!(
                 f,
                 "not read: the file is {key}, more than the {value} one imported file may have"
