@@ -225,7 +225,8 @@ async function hostileRun(browser, base, act, done) {
   const sampler = setInterval(() => { peak = Math.max(peak, rendererKb()); }, 50);
   const t0 = Date.now();
   await act(page);
-  await page.waitForSelector(done, { timeout: 300000 });
+  if (typeof done === 'function') await page.waitForFunction(done, null, { timeout: 300000 });
+  else await page.waitForSelector(done, { timeout: 300000 });
   const ms = Date.now() - t0;
   await new Promise((r) => setTimeout(r, 300));
   clearInterval(sampler);
@@ -244,8 +245,15 @@ async function hostile(browser, base) {
   for (const [name, file] of [['vllm_30k_records', 'vllm-30k.json'], ['csv_100k_bad_rows', 'bad-100k.csv'], ['csv_1m_rows', 'rows-1m.csv']]) {
     out[name] = await hostileRun(browser, base, importFile(file), '[data-testid="import-summary"]');
   }
+  // A link is opened as a new page (another query, so not a same-page fragment change); the
+  // same page opened without the fragment is measured alongside, for the start-up's own tasks.
+  const open = (query) => (page) => page.goto(`${base}${query}`);
+  const shown = '[data-testid="rec-status"][data-value]';
+  out.plain_page_reference = await hostileRun(browser, base, open('?tps=20'), shown);
   out.share_link_at_cap = {
-    ...(await hostileRun(browser, base, (page) => page.goto(`${base}?tps=25${inputs.link}`), '[data-testid="rec-status"][data-value]')),
+    ...(await hostileRun(browser, base, open(`?tps=20${inputs.link}`), () =>
+      document.querySelector('[data-testid="source-select"] option[value="shared"]')?.textContent.startsWith('shared by link:')
+      && document.querySelector('main.results')?.dataset.evidence === 'ready')),
     link_bytes: inputs.link.length,
     rows: inputs.linkRows,
   };
@@ -304,7 +312,9 @@ const budgets = [
   ['input change to result p95 <= 4 ms', result.input_to_result_ms.p95 <= 4, `${result.input_to_result_ms.p95} ms`],
   ['100,000 levels planned in the browser <= 16 ms', result.planning_100k_levels_ms.browser_wasm_median <= 16, `${result.planning_100k_levels_ms.browser_wasm_median} ms`],
   ['JS heap + WASM memory <= 4 MB', result.memory_after_load_bytes.total <= 4 * 2 ** 20, `${round(result.memory_after_load_bytes.total / 2 ** 20, 2)} MB`],
-  ...Object.entries(hostileInputsMeasured).map(([name, m]) => [`${name}: no main-thread task over 200 ms`, m.longest_task_ms <= 200, `${m.longest_task_ms} ms`]),
+  ...Object.entries(hostileInputsMeasured)
+    .filter(([name]) => name !== 'plain_page_reference')
+    .map(([name, m]) => [`${name}: no main-thread task over 200 ms`, m.longest_task_ms <= 200, `${m.longest_task_ms} ms`]),
 ];
 result.budgets = Object.fromEntries(budgets.map(([name, ok, seen]) => [name, { met: ok, measured: seen }]));
 

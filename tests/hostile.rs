@@ -86,6 +86,39 @@ proptest! {
     }
 
     #[test]
+    fn a_link_holds_no_more_than_it_carries(
+        name_len in 0usize..20_000,
+        sweeps in 1usize..30,
+        rows in 1usize..80,
+        repeat_model in proptest::bool::ANY,
+    ) {
+        // Long texts and many rows compress well: whatever a link unpacks to, the page holds
+        // each text once, cut to its limit, so memory stays within a small multiple of it.
+        let long = "x".repeat(name_len);
+        let model = format!("{{\"id\":\"{long}\",\"nick\":\"{long}\",\"arch\":\"a\",\"total\":null,\"active\":null}}");
+        let models = if repeat_model { vec![model.clone(); 3] } else { vec![model] };
+        let row: Vec<String> = (1..=rows).map(|l| format!("{{\"l\":{l},\"t\":10,\"ms\":[[\"p50\",5]]}}")).collect();
+        let sweep = |i: usize| format!(
+            "{{\"model\":0,\"dep\":{{\"gpu\":\"{long}{i}\",\"prec\":\"{long}\",\"kind\":\"c\"}},\"rows\":[{}]}}",
+            row.join(",")
+        );
+        let json = format!(
+            "{{\"v\":2,\"name\":\"{long}\",\"models\":[{}],\"sweeps\":[{}]}}",
+            models.join(","),
+            (0..sweeps).map(sweep).collect::<Vec<_>>().join(",")
+        );
+        let packed = base64::Engine::encode(
+            &base64::engine::general_purpose::URL_SAFE_NO_PAD,
+            miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9),
+        );
+        if let Ok(source) = share::decode(&packed) {
+            let texts_cap = (source.models.len() * 3 + source.sweeps.len() * 2) * 4 * 201;
+            let rows_bytes = source.row_count() * std::mem::size_of::<llm_slo_planner::core::sweep::Row>();
+            prop_assert!(held_bytes(&source) <= texts_cap + rows_bytes);
+        }
+    }
+
+    #[test]
     fn random_links_decode_to_messages(packed in "[A-Za-z0-9_-]{0,600}") {
         let _ = share::decode(&packed);
     }

@@ -12,7 +12,7 @@ use crate::core::reference::reference;
 use crate::core::scenario::Scenario;
 use crate::core::sources::{
     shared_payload, storage_key, workload, LegacySplit, DEFAULT_SOURCE, LEGACY_STORAGE_KEY,
-    REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
+    MAX_STORED_BYTES, REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
 };
 use crate::core::sweep::Source;
 
@@ -439,6 +439,15 @@ impl Registry {
             e.push(entry);
         });
         self.switch(&id);
+        // Larger than local storage holds: not sent there (nor back and forth through the page).
+        let bytes: usize = texts.iter().map(PageText::size_hint).sum();
+        if bytes > MAX_STORED_BYTES {
+            return Some(format!(
+                "Not kept for your next visit: at {} its files are more than the browser's storage holds (about {}).",
+                crate::core::format::bytes(bytes),
+                crate::core::format::bytes(MAX_STORED_BYTES)
+            ));
+        }
         // Each import under its own key: another tab's write never erases this one.
         let entry = browser::call_tools_text(
             "store_entry",
