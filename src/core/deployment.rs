@@ -338,6 +338,12 @@ impl Deployment {
         out
     }
 
+    /// A text equal for two deployments exactly when they are equal (every field, numbers bit
+    /// for bit as their shortest round-trip text): the key sweeps are grouped by, in linear time.
+    pub fn identity_key(&self) -> String {
+        format!("{self:?}")
+    }
+
     /// Every identity field's text: hardware, parallelism, precision, then each field the file
     /// states beyond them (for reading a `cfg` of a link made before sweeps were told apart
     /// by every field).
@@ -490,6 +496,8 @@ mod tests {
         };
         assert_ne!(a, b);
         assert_eq!(a, h100(1));
+        assert_ne!(a.identity_key(), b.identity_key());
+        assert_eq!(a.identity_key(), h100(1).identity_key());
         // Newest date first, undated last.
         let c = Deployment {
             date: Some("2025-12-13".into()),

@@ -470,14 +470,13 @@ pub fn decode(packed: &str) -> Result<Source, String> {
     }
     // Sweeps of one model and deployment are one sweep (a link edited to repeat one).
     let mut merged: Vec<(usize, Deployment, Vec<Row>)> = Vec::new();
-    let mut index: std::collections::HashMap<(usize, String), Vec<usize>> = Default::default();
+    let mut index: std::collections::HashMap<(usize, String), usize> = Default::default();
     for (m, mut d, rows) in sweeps.into_iter().filter(|(_, _, rows)| !rows.is_empty()) {
         cut += cap_deployment(&mut d);
-        let bucket = index.entry((m, d.base_label())).or_default();
-        match bucket.iter().copied().find(|&i| merged[i].1 == d) {
-            Some(i) => merged[i].2.extend(rows),
+        match index.get(&(m, d.identity_key())) {
+            Some(&i) => merged[i].2.extend(rows),
             None => {
-                bucket.push(merged.len());
+                index.insert((m, d.identity_key()), merged.len());
                 merged.push((m, d, rows));
             }
         }

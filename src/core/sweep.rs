@@ -6,6 +6,8 @@
 //! that report it**: a figure is "not reported" only when no run at the level reports it, and
 //! [`Level::runs_reporting`] says how many did.
 
+use std::collections::{HashMap, HashSet};
+
 use serde::{Deserialize, Serialize};
 
 pub use super::deployment::{Deployment, Field, LevelKind};
@@ -457,15 +459,15 @@ impl Source {
         provenance: Provenance,
     ) -> Source {
         let mut names = vec![SweepNames::default(); sweeps.len()];
-        for model in 0..models.len() {
-            let of_model: Vec<usize> = (0..sweeps.len())
-                .filter(|&i| sweeps[i].model_index == model)
-                .collect();
+        let mut by_model: Vec<Vec<usize>> = vec![Vec::new(); models.len()];
+        for (i, s) in sweeps.iter().enumerate() {
+            if let Some(of_model) = by_model.get_mut(s.model_index) {
+                of_model.push(i);
+            }
+        }
+        for of_model in &by_model {
             // What tells the sweep apart comes first: a closed menu shows the start of a label.
-            for (&i, extras) in of_model
-                .iter()
-                .zip(telling_apart(&sweeps, &of_model, false))
-            {
+            for (&i, extras) in of_model.iter().zip(telling_apart(&sweeps, of_model, false)) {
                 let base = sweeps[i].deployment.base_label();
                 names[i].label = if extras.is_empty() {
                     base
@@ -473,26 +475,22 @@ impl Source {
                     format!("{} · {base}", extras.join(", "))
                 };
             }
-            let mut done: Vec<usize> = Vec::new();
-            for &i in &of_model {
-                if done.contains(&i) {
-                    continue;
-                }
+            // The sweeps of one GPU type and count, in first-seen order.
+            let mut groups: Vec<Vec<usize>> = Vec::new();
+            let mut group_of: HashMap<(&str, Option<u32>), usize> = HashMap::new();
+            for &i in of_model {
                 let d = &sweeps[i].deployment;
-                let group: Vec<usize> = of_model
-                    .iter()
-                    .copied()
-                    .filter(|&j| {
-                        let e = &sweeps[j].deployment;
-                        e.gpu == d.gpu && e.num_gpus == d.num_gpus
-                    })
-                    .collect();
-                done.extend(&group);
-                if group.len() < 2 {
-                    continue;
-                }
-                let mut seen: Vec<String> = Vec::new();
-                for (&j, parts) in group.iter().zip(telling_apart(&sweeps, &group, true)) {
+                let at = *group_of
+                    .entry((d.gpu.as_str(), d.num_gpus))
+                    .or_insert_with(|| {
+                        groups.push(Vec::new());
+                        groups.len() - 1
+                    });
+                groups[at].push(i);
+            }
+            for group in groups.iter().filter(|g| g.len() > 1) {
+                let mut seen: HashSet<String> = HashSet::new();
+                for (&j, parts) in group.iter().zip(telling_apart(&sweeps, group, true)) {
                     let mut cfg = parts.join(", ");
                     let base = cfg.clone();
                     let mut n = 1;
@@ -500,7 +498,7 @@ impl Source {
                         n += 1;
                         cfg = format!("{base} #{n}");
                     }
-                    seen.push(cfg.clone());
+                    seen.insert(cfg.clone());
                     names[j].cfg = Some(cfg);
                 }
             }

@@ -943,12 +943,12 @@ pub(crate) fn group(rows: Vec<Measured>) -> (Vec<Model>, Vec<Sweep>) {
 }
 
 /// [`group`], keeping at most `max_sweeps` sweeps; also returns how many runs of further
-/// sweeps were left out. Linear in the runs (sweeps found by hash).
+/// sweeps were left out. Linear in the runs (sweeps found by the hash of their identity).
 fn group_at_most(rows: Vec<Measured>, max_sweeps: usize) -> (Vec<Model>, Vec<Sweep>, usize) {
     let mut models: Vec<Model> = Vec::new();
     let mut model_index: HashMap<String, usize> = HashMap::new();
     let mut keys: Vec<(usize, Deployment)> = Vec::new();
-    let mut sweep_index: HashMap<(usize, String), Vec<usize>> = HashMap::new();
+    let mut sweep_index: HashMap<(usize, String), usize> = HashMap::new();
     let mut groups: Vec<Vec<Row>> = Vec::new();
     let mut left_out = 0;
     for m in rows {
@@ -966,19 +966,12 @@ fn group_at_most(rows: Vec<Measured>, max_sweeps: usize) -> (Vec<Model>, Vec<Swe
                 models.len() - 1
             }
         };
-        // Deployments with the same hardware text share a bucket; equality decides within it.
-        let bucket = (mi, m.deployment.base_label());
-        let found = sweep_index.get(&bucket).and_then(|candidates| {
-            candidates
-                .iter()
-                .copied()
-                .find(|&i| keys[i].1 == m.deployment)
-        });
-        match found {
-            Some(i) => groups[i].push(m.row),
+        let key = (mi, m.deployment.identity_key());
+        match sweep_index.get(&key) {
+            Some(&i) => groups[i].push(m.row),
             None if keys.len() >= max_sweeps => left_out += 1,
             None => {
-                sweep_index.entry(bucket).or_default().push(keys.len());
+                sweep_index.insert(key, keys.len());
                 keys.push((mi, m.deployment));
                 groups.push(vec![m.row]);
             }
