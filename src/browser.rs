@@ -244,13 +244,13 @@ pub fn storage_get_text(key: &str) -> Option<PageText> {
     get.call1(&s, &JsValue::from_str(key))
         .ok()
         .filter(JsValue::is_string)
-        .map(PageText)
+        .map(PageText::string)
 }
 
 /// Stores a page text at `key`; false when storage is off, blocked or full.
 pub fn storage_set_text(key: &str, value: &PageText) -> bool {
     storage_method("setItem")
-        .is_some_and(|(s, set)| set.call2(&s, &JsValue::from_str(key), &value.0).is_ok())
+        .is_some_and(|(s, set)| set.call2(&s, &JsValue::from_str(key), &value.value).is_ok())
 }
 
 /// Removes `key` from local storage (nothing when storage is off).
@@ -284,7 +284,7 @@ pub fn on_storage_change(prefix: &'static str, f: impl Fn(String, Option<PageTex
                 let value = js_sys::Reflect::get(&event, &JsValue::from_str("newValue"))
                     .ok()
                     .filter(JsValue::is_string)
-                    .map(PageText);
+                    .map(PageText::string);
                 f(key, value);
             }
         },
@@ -321,28 +321,50 @@ pub fn files_of(list: Option<web_sys::FileList>) -> Vec<web_sys::File> {
 /// A file's text kept on the JS side, as the `File` itself or a JS string: it goes to the
 /// tools module's worker (which reads a file there) and to storage without ever being copied
 /// into the page's WASM, so a large file never blocks the page.
+///
+/// Its size is taken once, when it is made: asking a picked file for its size asks the file
+/// system each time (thousands of files took a second).
 #[derive(Clone, Debug)]
-pub struct PageText(JsValue);
+pub struct PageText {
+    value: JsValue,
+    bytes: usize,
+}
 
 impl PageText {
     /// Text the page holds as Rust (a pasted text), handed over as a JS string.
     pub fn of(text: &str) -> PageText {
-        PageText(JsValue::from_str(text))
+        PageText {
+            value: JsValue::from_str(text),
+            bytes: text.len(),
+        }
     }
 
-    /// About its size in bytes (a file's size, a string's length), for a progress line.
-    pub fn size_hint(&self) -> usize {
-        use wasm_bindgen::JsCast;
-        match self.0.dyn_ref::<web_sys::Blob>() {
-            Some(blob) => blob.size() as usize,
-            None => js_sys::JsString::from(self.0.clone()).length() as usize,
+    /// A picked file, read later by the worker.
+    fn file(file: web_sys::File) -> PageText {
+        PageText {
+            bytes: file.size() as usize,
+            value: file.into(),
         }
+    }
+
+    /// A JS string (its UTF-16 units counted as bytes).
+    fn string(value: JsValue) -> PageText {
+        PageText {
+            bytes: js_sys::JsString::from(value.clone()).length() as usize,
+            value,
+        }
+    }
+
+    /// About its size in bytes (a file's size, a string's length), for the size limits and the
+    /// progress line.
+    pub fn size_hint(&self) -> usize {
+        self.bytes
     }
 }
 
 /// An array of page texts, for a tools-module call.
 pub fn page_texts(texts: &[PageText]) -> js_sys::Array {
-    texts.iter().map(|t| t.0.clone()).collect()
+    texts.iter().map(|t| t.value.clone()).collect()
 }
 
 /// The files of a file input or a drop, with their names (the folder kept where a folder was
@@ -358,7 +380,7 @@ pub fn picked_files(files: Vec<web_sys::File>) -> Vec<(String, PageText)> {
                 .filter(|p| !p.is_empty());
             (
                 relative.unwrap_or_else(|| file.name()),
-                PageText(file.into()),
+                PageText::file(file),
             )
         })
         .collect()
@@ -462,7 +484,7 @@ impl ToolArg<'_> {
                 .collect::<js_sys::Array>()
                 .into(),
             ToolArg::Bytes(b) => js_sys::Uint8Array::from(*b).into(),
-            ToolArg::Page(t) => t.0.clone(),
+            ToolArg::Page(t) => t.value.clone(),
             ToolArg::Pages(list) => page_texts(list).into(),
         }
     }
@@ -487,7 +509,7 @@ pub async fn call_tools_text(name: &str, args: &[ToolArg<'_>]) -> Result<PageTex
                 .unwrap_or_else(|| format!("the tools module failed in {name}"))
         })?;
     if answer.is_string() {
-        Ok(PageText(answer))
+        Ok(PageText::string(answer))
     } else {
         Err(format!("the tools module answered {name} with no text"))
     }

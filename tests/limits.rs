@@ -122,9 +122,53 @@ fn a_link_with_fifty_thousand_parameters_is_read_up_to_its_limit() {
     let (scenario, errors) = Scenario::from_query(&query, lm_arena_chat());
     assert!(scenario.sweep_index(lm_arena_chat()).is_some());
     assert_eq!(errors.len(), MAX_PARAMS + 1);
-    assert!(errors
-        .last()
-        .unwrap()
-        .message
-        .contains("more than 64 parameters"));
+    // Said first, so a page that lists only some messages shows it.
+    assert!(errors[0].message.contains("more than 64 parameters"));
+}
+
+#[test]
+fn many_unknown_columns_and_many_kinds_of_problem_stay_a_short_list() {
+    let header: Vec<String> = (0..1000).map(|i| format!("junk{i}")).collect();
+    let text = format!(
+        "model,concurrency,output_tok_s,{}\nm,1,100\n",
+        header.join(",")
+    );
+    let imported = import(&[file("cols.csv", text)]).unwrap();
+    let more: Vec<String> = imported
+        .problems
+        .iter()
+        .filter(|p| p.error.kind == RowErrorKind::MoreLikeThese)
+        .map(|p| p.message())
+        .collect();
+    assert_eq!(imported.problems.len(), MAX_LISTED_PROBLEMS + 1);
+    assert_eq!(
+        more,
+        vec!["and 980 more like these (columns this planner does not read)"]
+    );
+}
+
+#[test]
+fn sizes_are_checked_before_files_are_read() {
+    use llm_slo_planner::core::import::{admit, MAX_IMPORT_BYTES};
+    let mb = 1024 * 1024;
+    let (admitted, problems) = admit(&[
+        ("a", 25 * mb),
+        ("b", 25 * mb),
+        ("c", 25 * mb),
+        ("d", 40 * mb),
+    ]);
+    assert_eq!(admitted, vec![true, true, false, false]);
+    assert_eq!(problems[0].error.kind, RowErrorKind::ImportTooLarge);
+    assert_eq!(problems[0].file, "c");
+    assert_eq!(problems[1].error.kind, RowErrorKind::FileTooLarge);
+    assert!(75 * mb > MAX_IMPORT_BYTES);
+}
+
+#[test]
+fn a_binary_file_is_said_to_be_no_text() {
+    let png =
+        String::from_utf8_lossy(&[0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
+            .into_owned();
+    let problems = import(&[file("fake.png", png)]).unwrap_err();
+    assert_eq!(problems[0].error.kind, RowErrorKind::NotText);
 }

@@ -284,7 +284,7 @@ fn repeated_limits_count_once_and_at_most_eight_are_read() {
     let (_, errors) = parse(&"&limit=p99:150".repeat(200));
     assert_eq!(errors.len(), 2);
     assert_eq!(
-        errors[1].1,
+        errors[0].1,
         "the link has more than 64 parameters; only the first 64 are read"
     );
     let many: String = Statistic::ALL

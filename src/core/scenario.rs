@@ -187,7 +187,8 @@ impl Scenario {
         let query = query.strip_prefix('?').unwrap_or(query);
         for (read, (key, value)) in form_urlencoded::parse(query.as_bytes()).enumerate() {
             if read == MAX_PARAMS {
-                errors.push(ParamError::new(
+                // First, so that a page listing only some messages still shows this one.
+                errors.insert(0, ParamError::new(
                     "",
                     format!("the link has more than {MAX_PARAMS} parameters; only the first {MAX_PARAMS} are read"),
                 ));

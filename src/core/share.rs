@@ -12,7 +12,9 @@ use base64::Engine;
 use serde::{Deserialize, Serialize};
 
 use super::deployment::{Deployment, LevelKind};
-use super::import::{cap_deployment, cap_text, MAX_TEXT_CHARS};
+use super::import::{
+    cap_deployment, cap_text, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS, MODEL_NOT_STATED,
+};
 use super::row::{EnergyBasis, Row, ServedBasis, MAX_FIGURE};
 use super::sweep::{Model, Provenance, Source, Statistic, Sweep};
 
@@ -23,10 +25,22 @@ const MAX_PAYLOAD_BYTES: usize = 4 * 1024 * 1024;
 /// The version this page writes.
 const VERSION: u32 = 2;
 
-/// The version and display name, read first to pick the shape of the rest.
+/// The version, read first to pick the shape of the rest.
 #[derive(Deserialize)]
 struct Header {
     v: u32,
+}
+
+/// How many models, sweeps and rows a link holds, counted without building them.
+#[derive(Deserialize)]
+struct Shape {
+    models: Vec<serde::de::IgnoredAny>,
+    sweeps: Vec<SweepShape>,
+}
+
+#[derive(Deserialize)]
+struct SweepShape {
+    rows: Vec<serde::de::IgnoredAny>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -50,9 +64,18 @@ impl SharedModel {
     }
 
     fn model(self) -> Model {
+        let id = if self.id.trim().is_empty() {
+            MODEL_NOT_STATED.to_string()
+        } else {
+            self.id
+        };
         Model {
-            model_id: self.id,
-            nickname: self.nick,
+            nickname: if self.nick.trim().is_empty() {
+                id.clone()
+            } else {
+                self.nick
+            },
+            model_id: id,
             architecture: self.arch,
             total_params_b: self.total.filter(|v| v.is_finite() && *v > 0.0),
             activated_params_b: self.active.filter(|v| v.is_finite() && *v > 0.0),
@@ -402,8 +425,13 @@ fn sweep_v2(s: SweepV2) -> Result<(usize, Deployment, Vec<Row>), String> {
 ///
 /// Errors: a message naming what is wrong (not base64, not deflate, too large, not this format).
 pub fn decode(packed: &str) -> Result<Source, String> {
-    if packed.len() > MAX_LINK_BYTES * 2 {
-        return Err("the shared sweep in this link is too long".into());
+    let length = packed.trim().len() + "#sweep=".len();
+    if length > MAX_LINK_BYTES {
+        return Err(format!(
+            "the shared sweep in this link is {} KB, more than the {} KB a link carries",
+            length.div_ceil(1024),
+            MAX_LINK_BYTES / 1024
+        ));
     }
     let bytes = URL_SAFE_NO_PAD.decode(packed.trim()).map_err(|_| {
         "the shared sweep in this link is damaged (not URL-safe base64)".to_string()
@@ -422,6 +450,26 @@ pub fn decode(packed: &str) -> Result<Source, String> {
     let not_ours =
         |_| "the shared sweep in this link is not in a format this page reads".to_string();
     let header: Header = serde_json::from_slice(&json).map_err(not_ours)?;
+    if !matches!(header.v, 1 | VERSION) {
+        return Err(format!(
+            "the shared sweep uses format version {}, this page reads 1 and {VERSION}",
+            header.v
+        ));
+    }
+    // Counted before anything is built: a link may unpack to far more than it holds.
+    let shape: Shape = serde_json::from_slice(&json).map_err(not_ours)?;
+    let rows: usize = shape.sweeps.iter().map(|s| s.rows.len()).sum();
+    for (count, limit, what) in [
+        (shape.models.len(), MAX_SWEEPS, "models"),
+        (shape.sweeps.len(), MAX_SWEEPS, "sweeps"),
+        (rows, MAX_ROWS, "rows"),
+    ] {
+        if count > limit {
+            return Err(format!(
+                "the shared sweep in this link holds {count} {what}, more than the {limit} this page reads"
+            ));
+        }
+    }
     let (name, models, sweeps) = match header.v {
         1 => {
             let s: SharedV1 = serde_json::from_slice(&json).map_err(not_ours)?;
@@ -432,7 +480,7 @@ pub fn decode(packed: &str) -> Result<Source, String> {
                 .collect::<Result<_, _>>()?;
             (s.name, s.models, sweeps)
         }
-        VERSION => {
+        _ => {
             let s: SharedV2 = serde_json::from_slice(&json).map_err(not_ours)?;
             let sweeps: Vec<_> = s
                 .sweeps
@@ -441,20 +489,8 @@ pub fn decode(packed: &str) -> Result<Source, String> {
                 .collect::<Result<_, _>>()?;
             (s.name, s.models, sweeps)
         }
-        other => {
-            return Err(format!(
-                "the shared sweep uses format version {other}, this page reads 1 and {VERSION}"
-            ))
-        }
     };
-    let total: usize = sweeps.iter().map(|(_, _, rows)| rows.len()).sum();
-    if total > super::import::MAX_ROWS {
-        return Err(format!(
-            "the shared sweep in this link holds {total} rows, more than the {} this page reads",
-            super::import::MAX_ROWS
-        ));
-    }
-    if total == 0 {
+    if rows == 0 {
         return Err("the shared sweep in this link holds no rows".into());
     }
     if sweeps.iter().any(|(m, _, _)| *m >= models.len()) {
@@ -462,7 +498,22 @@ pub fn decode(packed: &str) -> Result<Source, String> {
     }
     // Texts are held once per model or sweep, each cut to the import's length.
     let mut cut = 0;
-    let mut models: Vec<Model> = models.into_iter().map(SharedModel::model).collect();
+    // Only the models a sweep names are kept; a model without an id is "not stated".
+    let mut used: Vec<Option<usize>> = vec![None; models.len()];
+    let mut kept_models: Vec<Model> = Vec::new();
+    let mut sweeps = sweeps;
+    for (m, _, _) in &mut sweeps {
+        *m = *used[*m].get_or_insert_with(|| {
+            kept_models.push(Model::default());
+            kept_models.len() - 1
+        });
+    }
+    for (model, at) in models.into_iter().zip(&used) {
+        if let Some(at) = at {
+            kept_models[*at] = model.model();
+        }
+    }
+    let mut models = kept_models;
     for m in &mut models {
         for text in [&mut m.model_id, &mut m.nickname, &mut m.architecture] {
             cut += usize::from(cap_text(text));
@@ -628,6 +679,30 @@ mod tests {
             .any(|n| n.starts_with("1 latency value of 0 or below")));
         let huge = br#"{"v":2,"name":"n","models":[{"id":"m","nick":"m","arch":"a","total":null,"active":null}],"sweeps":[{"model":0,"dep":{"gpu":"g","prec":"p","kind":"c"},"rows":[{"l":1e300,"t":10,"ms":[]}]}]}"#;
         assert!(decode(&pack(huge)).unwrap_err().contains("up to 1e9"));
+    }
+
+    #[test]
+    fn a_link_is_counted_before_it_is_built() {
+        let models = vec![r#"{"id":"","nick":"","arch":""}"#; 1_500].join(",");
+        let json = format!(
+            r#"{{"v":2,"name":"n","models":[{models}],"sweeps":[{{"model":0,"dep":{{"gpu":"g","prec":"p","kind":"c"}},"rows":[{{"l":1,"t":2,"ms":[]}}]}}]}}"#
+        );
+        let message = decode(&pack(json.as_bytes())).unwrap_err();
+        assert_eq!(
+            message,
+            "the shared sweep in this link holds 1500 models, more than the 1000 this page reads"
+        );
+        // A model without an id is "model not stated"; models no sweep names are left out.
+        let json = r#"{"v":2,"name":"n","models":[{"id":"","nick":"","arch":""},{"id":"x","nick":"x","arch":"a"}],"sweeps":[{"model":0,"dep":{"gpu":"g","prec":"p","kind":"c"},"rows":[{"l":1,"t":2,"ms":[]}]}]}"#;
+        let source = decode(&pack(json.as_bytes())).unwrap();
+        assert_eq!(source.models.len(), 1);
+        assert_eq!(source.models[0].model_id, MODEL_NOT_STATED);
+        // A link longer than 8 KB is refused, naming the limit.
+        let message = decode(&"A".repeat(9_000)).unwrap_err();
+        assert!(
+            message.contains("more than the 8 KB a link carries"),
+            "{message}"
+        );
     }
 
     #[test]

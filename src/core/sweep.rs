@@ -15,7 +15,7 @@ pub use super::row::{EnergyBasis, Row, RunCounts, ServedBasis};
 pub use super::statistic::{Aggregate, Metric, Statistic};
 
 /// What one model is, as the source describes it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Model {
     /// Hugging Face id, e.g. `meta-llama/Llama-3.1-8B-Instruct`; the URL `model` parameter.
     pub model_id: String,

@@ -9,7 +9,7 @@ use crate::core::chart::{drawn_points, layout, ChartLayout, SeriesInput, MAX_DRA
 use crate::core::format::{gpus, grouped, level as level_text, significant};
 use crate::core::planner::Plan;
 use crate::core::scenario::Scenario;
-use crate::core::sweep::Source;
+use crate::core::sweep::{Source, Statistic};
 
 /// Series colours, chosen to stay apart in light and dark mode (CSS variables `--s0`..`--s5`).
 const SERIES_CLASSES: [&str; 6] = ["s0", "s1", "s2", "s3", "s4", "s5"];
@@ -97,6 +97,46 @@ fn chart_width(viewport: f64) -> f64 {
     column.clamp(300.0, 760.0)
 }
 
+/// Most deployments drawn at once: drawing grows with what is shown, not with the sweeps a
+/// model has.
+const MAX_SERIES: usize = 12;
+
+/// The sweeps of `all` (a model's) the chart draws: every one up to [`MAX_SERIES`]; else the
+/// selected one and those with the highest tok/s per GPU at the statistic, in `all`'s order.
+fn drawn_series(
+    source: &Source,
+    all: &[usize],
+    selected: Option<usize>,
+    stat: Statistic,
+) -> Vec<usize> {
+    if all.len() <= MAX_SERIES {
+        return all.to_vec();
+    }
+    let best = |i: usize| {
+        let sweep = &source.sweeps[i];
+        sweep
+            .levels()
+            .iter()
+            .filter(|l| l.user_tps(stat).is_some())
+            .filter_map(|l| sweep.per_gpu(l.throughput_tok_s))
+            .fold(f64::NEG_INFINITY, f64::max)
+    };
+    let mut ranked: Vec<(usize, f64)> = all
+        .iter()
+        .copied()
+        .filter(|&i| Some(i) != selected)
+        .map(|i| (i, best(i)))
+        .collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let keep: Vec<usize> = ranked
+        .into_iter()
+        .take(MAX_SERIES - usize::from(selected.is_some()))
+        .map(|(i, _)| i)
+        .chain(selected)
+        .collect();
+    all.iter().copied().filter(|i| keep.contains(i)).collect()
+}
+
 /// The focused or hovered point: (series index, point index).
 type Focus = Option<(usize, usize)>;
 
@@ -115,12 +155,14 @@ pub fn TradeoffChart(
     on_cleanup(move || handle.remove());
     let focus = RwSignal::new(None::<(usize, usize)>);
 
+    let selected = Memo::new(move |_| result.with(|r| r.as_ref().map(|(i, _)| *i)));
     let chart = Memo::new(move |_| {
         let (model_id, stat, target_tps) =
             scenario.with(|s| (s.model_id.clone(), s.stat, s.target.tokens_per_second()));
         let model = source.model_index(&model_id)?;
-        let input: Vec<SeriesInput> = source
-            .sweeps_of(model)
+        let all = source.sweeps_of(model);
+        let drawn = drawn_series(source, &all, selected.get(), stat);
+        let input: Vec<SeriesInput> = drawn
             .into_iter()
             .map(|i| {
                 let sweep = &source.sweeps[i];
@@ -152,7 +194,6 @@ pub fn TradeoffChart(
     });
     let target = Memo::new(move |_| chart.with(|c| c.as_ref().map(|c| (c.target_x, c.feasible))));
     let stat = Memo::new(move |_| scenario.with(|s| s.stat));
-    let selected = Memo::new(move |_| result.with(|r| r.as_ref().map(|(i, _)| *i)));
     // (selected sweep, its recommended level).
     let recommended = Memo::new(move |_| {
         result.with(|r| {
@@ -188,6 +229,8 @@ pub fn TradeoffChart(
             .into_any());
         }
         let current = selected.get();
+        let of_model = current.map_or(0, |i| source.sweeps_of(source.sweeps[i].model_index).len());
+        let not_drawn = of_model.saturating_sub(chart.series.len());
         let summary = summary(source, &chart, stat.short_label());
         let chart_for_export = chart.clone();
         Some(view! {
@@ -197,6 +240,14 @@ pub fn TradeoffChart(
                     {svg(source, scenario, &chart, Marks { current, target, recommended }, focus, open_sweep)}
                 </div>
                 <Legend source=source chart=chart.clone() current=current />
+                {(not_drawn > 0).then(|| view! {
+                    <p class="hint" data-testid="chart-more">
+                        {format!(
+                            "{not_drawn} more deployments of this model are not drawn: the chart shows this one and the {} with the highest tok/s per GPU; the side-by-side table lists them all.",
+                            MAX_SERIES - 1
+                        )}
+                    </p>
+                })}
                 <p class="chart-readout" aria-live="polite" data-testid="chart-readout">
                     {move || readout(source, &chart, focus.get(), stat.short_label())}
                 </p>

@@ -50,6 +50,10 @@ fn why_none(row: &CompareRow) -> String {
     }
 }
 
+/// Rows drawn at first, and added per "Show more" press: a model with a thousand imported
+/// deployments must not build a thousand table rows on each target change.
+const SHOWN_ROWS: usize = 50;
+
 /// The comparison table, with an "all models" switch and sortable columns.
 #[component]
 pub fn Compare(
@@ -59,6 +63,7 @@ pub fn Compare(
 ) -> impl IntoView {
     let all_models = RwSignal::new(false);
     let sort = RwSignal::new(None::<(Column, bool)>);
+    let shown = RwSignal::new(SHOWN_ROWS);
 
     let rows = Memo::new(move |_| {
         let (slo, model) = scenario.with(|s| (s.slo(), source.model_index(&s.model_id)));
@@ -84,9 +89,10 @@ pub fn Compare(
             scenario.with(|s| (s.sweep_index(source), s.slo(), s.capacity));
         let lines: Vec<Line> = rows
             .iter()
+            .take(shown.get())
             .map(|row| Line::new(source, row, &bests, current, &slo, &inputs))
             .collect();
-        (lines, inputs)
+        (lines, inputs, rows.len())
     });
 
     let sort_button = move |column: Column| {
@@ -176,6 +182,7 @@ pub fn Compare(
                         prop:checked=move || all_models.get()
                         on:change=move |ev| {
                             sort.set(None);
+                            shown.set(SHOWN_ROWS);
                             all_models.set(event_target_checked(&ev));
                         }
                     />
@@ -202,7 +209,7 @@ pub fn Compare(
                     </thead>
                     <tbody>
                         {move || {
-                            let (lines, inputs) = lines.get();
+                            let (lines, inputs, _) = lines.get();
                             lines
                                 .into_iter()
                                 .map(|line| compare_row(source, line, &inputs, open_sweep))
@@ -211,6 +218,27 @@ pub fn Compare(
                     </tbody>
                 </table>
             </div>
+            {move || {
+                let (lines, _, total) = lines.get();
+                (total > lines.len()).then(|| view! {
+                    <p class="pager" data-testid="compare-more">
+                        <span role="status">
+                            {format!(
+                                "Showing {} of {} deployments (sort a column to bring others up).",
+                                grouped(lines.len() as f64, 0),
+                                grouped(total as f64, 0)
+                            )}
+                        </span>
+                        <button
+                            type="button"
+                            data-testid="compare-show-more"
+                            on:click=move |_| shown.update(|n| *n += SHOWN_ROWS)
+                        >
+                            {format!("Show {} more", grouped(SHOWN_ROWS.min(total - lines.len()) as f64, 0))}
+                        </button>
+                    </p>
+                })
+            }}
         </section>
     }
 }

@@ -127,6 +127,8 @@ pub fn Controls(
         })
     };
 
+    // The menus' options are static (one closure each would be a thousand on a large import);
+    // the selects follow the scenario through their value.
     view! {
         <aside class="controls" aria-label="Scenario">
             <div class="field">
@@ -134,6 +136,12 @@ pub fn Controls(
                 <select
                     id="model"
                     data-testid="model-select"
+                    prop:value=move || {
+                        model_index
+                            .get()
+                            .map(|i| source.models[i].model_id.clone())
+                            .unwrap_or_default()
+                    }
                     on:change=move |ev| {
                         let id = event_target_value(&ev);
                         let before = scenario.with_untracked(|s| s.stat);
@@ -148,7 +156,7 @@ pub fn Controls(
                             view! {
                                 <option
                                     value=m.model_id.clone()
-                                    prop:selected=move || model_index.get() == Some(i)
+                                    selected=model_index.get_untracked() == Some(i)
                                 >
                                     {m.nickname.clone()}
                                 </option>
@@ -173,6 +181,7 @@ pub fn Controls(
                 <select
                     id="deployment"
                     data-testid="deployment-select"
+                    prop:value=move || sweep_index.get().map(|i| i.to_string()).unwrap_or_default()
                     on:change=move |ev| {
                         if let Ok(i) = event_target_value(&ev).parse::<usize>() {
                             let before = scenario.with_untracked(|s| s.stat);
@@ -192,7 +201,7 @@ pub fn Controls(
                                     <option
                                         value=i.to_string()
                                         data-cfg=source.sweep_cfg(i).unwrap_or_default()
-                                        prop:selected=move || sweep_index.get() == Some(i)
+                                        selected=sweep_index.get_untracked() == Some(i)
                                     >
                                         {source.sweep_label(i)}
                                     </option>

@@ -7,7 +7,7 @@ use crate::browser;
 use crate::browser::{PageText, ToolArg};
 use crate::core::bundled::lm_arena_chat;
 use crate::core::handoff::{self, ImportReply, StoredSource};
-use crate::core::import::{Format, Problem, Warning};
+use crate::core::import::{admit, files_label, Format, Problem, Warning};
 use crate::core::reference::reference;
 use crate::core::scenario::Scenario;
 use crate::core::sources::{
@@ -70,7 +70,7 @@ fn imported_label(source: &Source, files: &[String]) -> String {
     let sweeps = source.sweeps.len();
     format!(
         "imported: {} ({} sweep{})",
-        files.join(", "),
+        files_label(files),
         sweeps,
         if sweeps == 1 { "" } else { "s" }
     )
@@ -443,9 +443,9 @@ impl Registry {
         let bytes: usize = texts.iter().map(PageText::size_hint).sum();
         if bytes > MAX_STORED_BYTES {
             return Some(format!(
-                "Not kept for your next visit: at {} its files are more than the browser's storage holds (about {}).",
-                crate::core::format::bytes(bytes),
-                crate::core::format::bytes(MAX_STORED_BYTES)
+                "Not kept for your next visit: its files come to {:.2} MB, over the {} MB this page keeps in the browser's storage.",
+                bytes as f64 / (1024.0 * 1024.0),
+                MAX_STORED_BYTES / (1024 * 1024)
             ));
         }
         // Each import under its own key: another tab's write never erases this one.
@@ -483,31 +483,36 @@ struct Outcome {
     warnings: Vec<Warning>,
 }
 
+/// "Read 3 files (2 as vLLM bench serve JSON, 1 not usable; 1 not read: too large):
+/// imported 1 sweep with 8 rows; see the 2 messages below."
 fn summarize(
     formats: &[(String, Option<Format>)],
+    too_large: usize,
     source: Option<&Source>,
-    problems: &[Problem],
-    warnings: &[Warning],
+    messages: usize,
 ) -> String {
     let mut by_format: Vec<(&str, usize)> = Vec::new();
     for (_, f) in formats {
-        let label = f.map_or("not recognised", Format::label);
+        let label = f.map_or("not usable", Format::label);
         match by_format.iter_mut().find(|(l, _)| *l == label) {
             Some((_, n)) => *n += 1,
             None => by_format.push((label, 1)),
         }
     }
-    let read = by_format
+    let mut read = by_format
         .iter()
         .map(|(l, n)| {
-            if *l == "not recognised" {
-                format!("{n} not recognised")
+            if *l == "not usable" {
+                format!("{n} not usable")
             } else {
                 format!("{n} as {l}")
             }
         })
         .collect::<Vec<_>>()
         .join(", ");
+    if too_large > 0 {
+        read.push_str(&format!("; {too_large} not read: too large"));
+    }
     let result = match source {
         Some(s) => format!(
             "imported {} sweep{} with {} row{}",
@@ -518,15 +523,15 @@ fn summarize(
         ),
         None => "nothing imported: no usable row, nothing changed".to_string(),
     };
-    let problems = match problems.len() + warnings.len() {
+    let messages = match messages {
         0 => String::new(),
         1 => "; see the message below".to_string(),
         n => format!("; see the {n} messages below"),
     };
+    let files = formats.len() + too_large;
     format!(
-        "Read {} file{} ({read}): {result}{problems}.",
-        formats.len(),
-        if formats.len() == 1 { "" } else { "s" }
+        "Read {files} file{} ({read}): {result}{messages}.",
+        if files == 1 { "" } else { "s" }
     )
 }
 
@@ -545,6 +550,25 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
             return;
         }
         share_note.set(String::new());
+        // Sizes first: a file over the limits is never read.
+        let sizes: Vec<(&str, usize)> = files
+            .iter()
+            .map(|(name, text)| (name.as_str(), text.size_hint()))
+            .collect();
+        let (admitted, refused) = admit(&sizes);
+        let files: Vec<(String, PageText)> = files
+            .into_iter()
+            .zip(admitted)
+            .filter_map(|(file, admitted)| admitted.then_some(file))
+            .collect();
+        if files.is_empty() {
+            outcome.set(Some(Outcome {
+                summary: "Nothing imported: the files are larger than one import reads.".into(),
+                problems: refused,
+                warnings: Vec::new(),
+            }));
+            return;
+        }
         let bytes: usize = files.iter().map(|(_, text)| text.size_hint()).sum();
         working.set(Some(format!(
             "Reading {} file{} ({})…",
@@ -573,11 +597,11 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
             }) => {
                 let summary = summarize(
                     &imported.formats,
+                    refused.len(),
                     Some(&imported.source),
-                    &imported.problems,
-                    &imported.warnings,
+                    imported.problems.len() + refused.len() + imported.warnings.len(),
                 );
-                let problems = imported.problems.clone();
+                let problems = [refused, imported.problems.clone()].concat();
                 let warnings = imported.warnings.clone();
                 let note = registry
                     .add_import(id, &names, &texts, model.clone(), imported.source)
@@ -594,8 +618,13 @@ pub fn SourcePanel(registry: Registry) -> impl IntoView {
                 ..
             }) => {
                 outcome.set(Some(Outcome {
-                    summary: summarize(&formats, None, &problems, &[]),
-                    problems,
+                    summary: summarize(
+                        &formats,
+                        refused.len(),
+                        None,
+                        problems.len() + refused.len(),
+                    ),
+                    problems: [refused, problems].concat(),
                     warnings: Vec::new(),
                 }));
             }

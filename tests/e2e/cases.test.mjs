@@ -180,3 +180,28 @@ test('a sweep of hundreds of levels is shown a page of rows at a time, its chart
   assert.equal(await page.locator('[data-testid="tradeoff-chart"] circle.recommended').count(), 1);
   await context.close();
 });
+
+test('a model with a hundred deployments: the chart draws twelve, the side-by-side table fifty at a time', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base);
+  await page.click('.import summary');
+  let csv = 'model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\n';
+  for (let g = 1; g <= 120; g++) {
+    csv += `org/wide,GPU-${g},1,8,${800 + g},10\norg/wide,GPU-${g},1,16,${1400 + g},20\n`;
+  }
+  await page.fill('[data-testid="import-paste"]', csv);
+  await page.click('[data-testid="import-paste-button"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  await settled(page);
+  assert.equal(await page.locator('[data-testid="tradeoff-chart"] [data-testid="chart-series"]').count(), 12);
+  assert.match(await page.textContent('[data-testid="chart-more"]'), /108 more deployments/);
+  assert.equal(await page.locator('[data-testid="compare-row"]').count(), 50);
+  assert.match(await page.textContent('[data-testid="compare-more"]'), /Showing 50 of 120 deployments/);
+  await page.click('[data-testid="compare-show-more"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-row"]').length === 100);
+  assert.match(await page.textContent('[data-testid="compare-show-more"]'), /Show 20 more/);
+  await page.click('[data-testid="compare-show-more"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-row"]').length === 120);
+  assert.equal(await page.locator('[data-testid="compare-more"]').count(), 0);
+  await context.close();
+});

@@ -64,7 +64,7 @@ test('a shared link reproduces the imported scenario in a fresh browser', async 
   const label = await fresh.page.$eval('[data-testid="source-select"]', (el) => el.selectedOptions[0].textContent);
   assert.match(label, /^shared by link: (?!imported: )\S/);
   // It says where the data came from: files imported in another browser, not this one.
-  assert.match(await fresh.page.textContent('[data-testid="method-data"]'), /^Data shown: [^(]+\.json \(files shared by link\), 8 runs/);
+  assert.match(await fresh.page.textContent('[data-testid="method-data"]'), /^Data shown: glm47_conc1\.json, glm47_conc2\.json, glm47_conc4\.json and 5 more files \(files shared by link\), 8 runs/);
   const provenance = await fresh.page.textContent('[data-testid="provenance"]');
   assert.match(provenance, /Imported in another browser and shared by link/);
   assert.doesNotMatch(provenance, /Imported in this browser|your files: *(\n|$)/);

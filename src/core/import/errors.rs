@@ -63,6 +63,8 @@ pub enum RowErrorKind {
     TextCut,
     /// Problems beyond those listed, like the one in `key` (`value`: how many).
     MoreLikeThese,
+    /// A file that is not text (an image, an executable).
+    NotText,
     /// A `date` that is not a date this planner reads (`key`): its sweep is listed after the
     /// dated ones.
     UnreadableDate,
@@ -223,6 +225,7 @@ impl fmt::Display for RowError {
                 "{key} longer than {value} characters (a model, GPU or label) cut to {value}"
             ),
             RowErrorKind::MoreLikeThese => write!(f, "and {value} more like these ({key})"),
+            RowErrorKind::NotText => write!(f, "not a text file (a benchmark result is JSON, JSON lines or CSV)"),
             RowErrorKind::UnreadableDate => write!(
                 f,
                 "date \"{key}\" is not one this planner reads (e.g. 2026-03-25): its sweep is listed after the dated ones"

@@ -205,15 +205,31 @@ impl Parsed {
             });
             return;
         }
-        let key = (error.kind, error.key.clone());
+        // Grouped by kind and key; an unknown column's key is the column itself, so those group
+        // by kind. Past MAX_PROBLEM_GROUPS groups, the rest count together.
+        let key = match error.kind {
+            RowErrorKind::UnknownColumn => (error.kind, None),
+            kind => (kind, error.key.clone()),
+        };
         let omitted = &mut self.omitted;
+        let (key, example) =
+            if omitted.index.contains_key(&key) || omitted.groups.len() < MAX_PROBLEM_GROUPS {
+                let example = match error.kind {
+                    RowErrorKind::UnknownColumn => "columns this planner does not read".to_string(),
+                    _ => error.to_string(),
+                };
+                (key, example)
+            } else {
+                (
+                    (RowErrorKind::MoreLikeThese, None),
+                    "problems of other kinds".to_string(),
+                )
+            };
         match omitted.index.get(&key) {
             Some(&i) => omitted.groups[i].2 += 1,
             None => {
-                omitted.index.insert(key, omitted.groups.len());
-                omitted
-                    .groups
-                    .push((error.kind, error.key.clone(), 1, error.to_string()));
+                omitted.index.insert(key.clone(), omitted.groups.len());
+                omitted.groups.push((key.0, key.1, 1, example));
             }
         }
     }
@@ -678,6 +694,8 @@ pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
 pub const MAX_TEXT_CHARS: usize = 200;
 /// Most problems listed one by one; the rest are counted per kind and key.
 pub const MAX_LISTED_PROBLEMS: usize = 20;
+/// Most groups of problems counted apart ("and N more like these"); the rest count together.
+const MAX_PROBLEM_GROUPS: usize = 10;
 /// Largest level and throughput accepted (anything above is a unit or parsing mistake).
 const MAX_MAGNITUDE: f64 = 1e9;
 
@@ -723,6 +741,100 @@ pub struct Import {
     pub warnings: Vec<Warning>,
 }
 
+/// Which files of an import are read, checked from their sizes before any is read: a file
+/// over [`MAX_FILE_BYTES`] is refused, and so is each file that would bring the import past
+/// [`MAX_IMPORT_BYTES`], each with a problem naming its size and the limit. The page checks
+/// picked files this way before they are sent to be read.
+pub fn admit(sizes: &[(&str, usize)]) -> (Vec<bool>, Vec<Problem>) {
+    let mut total = 0usize;
+    let mut problems = Vec::new();
+    let admitted = sizes
+        .iter()
+        .map(|&(name, bytes)| {
+            let refusal = if bytes > MAX_FILE_BYTES {
+                Some(RowError::value(
+                    RowErrorKind::FileTooLarge,
+                    &bytes_text(bytes),
+                    bytes_text(MAX_FILE_BYTES),
+                ))
+            } else if total + bytes > MAX_IMPORT_BYTES {
+                Some(RowError::value(
+                    RowErrorKind::ImportTooLarge,
+                    &bytes_text(total + bytes),
+                    bytes_text(MAX_IMPORT_BYTES),
+                ))
+            } else {
+                total += bytes;
+                None
+            };
+            if let Some(error) = &refusal {
+                problems.push(Problem {
+                    file: name.to_string(),
+                    row: None,
+                    error: error.clone(),
+                });
+            }
+            refusal.is_none()
+        })
+        .collect();
+    (admitted, problems)
+}
+
+/// True for text read from a binary file (an image, an executable): a NUL, or mostly
+/// characters that are not text, in its first 4 KB.
+fn is_binary(text: &str) -> bool {
+    let head: Vec<char> = text.chars().take(4096).collect();
+    let odd = head
+        .iter()
+        .filter(|c| **c == '\u{fffd}' || (c.is_control() && !c.is_whitespace()))
+        .count();
+    head.contains(&'\0') || odd * 10 > head.len()
+}
+
+/// The names of an import's files for its label: up to three, then how many more ("a.json,
+/// b.json, c.json and 2,997 more files"), cut to [`MAX_TEXT_CHARS`].
+pub fn files_label<S: AsRef<str>>(names: &[S]) -> String {
+    let shown: Vec<&str> = names.iter().take(3).map(AsRef::as_ref).collect();
+    let mut label = shown.join(", ");
+    if names.len() > 3 {
+        label.push_str(&format!(
+            " and {} more files",
+            level_text((names.len() - 3) as f64)
+        ));
+    }
+    cap_text(&mut label);
+    label
+}
+
+/// Orders names as people read them: `run2.json` before `run10.json`.
+fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
+    let chunks = |s: &str| -> Vec<(bool, String)> {
+        let mut out: Vec<(bool, String)> = Vec::new();
+        for c in s.chars() {
+            let digit = c.is_ascii_digit();
+            match out.last_mut() {
+                Some((d, text)) if *d == digit => text.push(c),
+                _ => out.push((digit, c.to_string())),
+            }
+        }
+        out
+    };
+    let (x, y) = (chunks(a), chunks(b));
+    for (p, q) in x.iter().zip(&y) {
+        let order = match (p, q) {
+            ((true, m), (true, n)) => {
+                let (m, n) = (m.trim_start_matches('0'), n.trim_start_matches('0'));
+                m.len().cmp(&n.len()).then_with(|| m.cmp(n))
+            }
+            ((_, m), (_, n)) => m.cmp(n),
+        };
+        if order.is_ne() {
+            return order;
+        }
+    }
+    x.len().cmp(&y.len()).then_with(|| a.cmp(b))
+}
+
 /// [`import_with`] without options.
 pub fn import(files: &[InputFile]) -> Result<Import, Vec<Problem>> {
     import_with(files, &ImportOptions::default())
@@ -750,36 +862,27 @@ pub fn read(
             .map(str::to_string),
         ..Parsed::default()
     };
+    // Files in name order (as people read numbers), so the rows kept under the row limit and
+    // the id of an import do not depend on the order files were picked in.
+    let mut files: Vec<&InputFile> = files.iter().collect();
+    files.sort_by(|a, b| natural_order(&a.name, &b.name));
     let mut formats = Vec::new();
-    let mut total = 0usize;
-    for file in files {
-        let bytes = file.text.len();
-        if bytes > MAX_FILE_BYTES {
+    let sizes: Vec<(&str, usize)> = files
+        .iter()
+        .map(|f| (f.name.as_str(), f.text.len()))
+        .collect();
+    let (admitted, refused) = admit(&sizes);
+    for p in refused {
+        parsed.problem(&p.file, p.row, p.error);
+    }
+    for (file, admitted) in files.iter().copied().zip(admitted) {
+        if !admitted {
             formats.push((file.name.clone(), None));
-            parsed.problem(
-                &file.name,
-                None,
-                RowError::value(
-                    RowErrorKind::FileTooLarge,
-                    &bytes_text(bytes),
-                    bytes_text(MAX_FILE_BYTES),
-                ),
-            );
             continue;
         }
-        total += bytes;
-        if total > MAX_IMPORT_BYTES {
+        if is_binary(&file.text) {
             formats.push((file.name.clone(), None));
-            parsed.problem(
-                &file.name,
-                None,
-                RowError::value(
-                    RowErrorKind::ImportTooLarge,
-                    &bytes_text(total),
-                    bytes_text(MAX_IMPORT_BYTES),
-                ),
-            );
-            total -= bytes;
+            parsed.problem(&file.name, None, RowError::new(RowErrorKind::NotText));
             continue;
         }
         let probe = Probe::new(&file.text);
@@ -850,7 +953,7 @@ pub fn read(
     let source = Source::new(
         "import".to_string(),
         // The file names: the page says "imported" or "shared by link" around them.
-        names.join(", "),
+        files_label(&names),
         models,
         sweeps,
         Provenance {
