@@ -496,18 +496,23 @@ pub fn start_loading_tools() {
     start_tools();
 }
 
+/// Calls `name` in the tools module and waits for its answer, as the worker posted it.
+async fn tools_answer(name: &str, args: &[ToolArg<'_>]) -> Result<JsValue, String> {
+    let args: js_sys::Array = args.iter().map(ToolArg::to_js).collect();
+    wasm_bindgen_futures::JsFuture::from(tools_call(name, args))
+        .await
+        .map_err(|e| {
+            e.as_string()
+                .unwrap_or_else(|| format!("the tools module failed in {name}"))
+        })
+}
+
 /// Calls `name` in the tools module for a text answer kept as a page text (not copied into the
 /// page's WASM).
 ///
 /// Errors: as [`call_tools`], or when the answer is not text.
 pub async fn call_tools_text(name: &str, args: &[ToolArg<'_>]) -> Result<PageText, String> {
-    let args: js_sys::Array = args.iter().map(ToolArg::to_js).collect();
-    let answer = wasm_bindgen_futures::JsFuture::from(tools_call(name, args))
-        .await
-        .map_err(|e| {
-            e.as_string()
-                .unwrap_or_else(|| format!("the tools module failed in {name}"))
-        })?;
+    let answer = tools_answer(name, args).await?;
     if answer.is_string() {
         Ok(PageText::string(answer))
     } else {
@@ -523,13 +528,7 @@ pub async fn call_tools_text(name: &str, args: &[ToolArg<'_>]) -> Result<PageTex
 /// fails; a failed load is retried on the next call.
 pub async fn call_tools(name: &str, args: &[ToolArg<'_>]) -> Result<Vec<u8>, String> {
     use wasm_bindgen::JsCast;
-    let args: js_sys::Array = args.iter().map(ToolArg::to_js).collect();
-    let answer = wasm_bindgen_futures::JsFuture::from(tools_call(name, args))
-        .await
-        .map_err(|e| {
-            e.as_string()
-                .unwrap_or_else(|| format!("the tools module failed in {name}"))
-        })?;
+    let answer = tools_answer(name, args).await?;
     if let Some(text) = answer.as_string() {
         return Ok(text.into_bytes());
     }

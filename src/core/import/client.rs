@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::errors::{RowError, RowErrorKind};
 use super::record::{parse_json, positive, Record};
-use super::{Body, Parsed, Probe};
+use super::{Body, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::Statistic;
@@ -71,6 +71,30 @@ pub(crate) struct ClientRun {
     pub deployment: Deployment,
     /// Optional values that could not be read (the row is kept without them).
     pub notes: Vec<RowError>,
+}
+
+/// Reads one client record and adds its run to `out` (with the notes on values it could not
+/// read), or its problem. The model is the record's stated one (the first of `model_keys` it
+/// has), else the import dialog's, else `fallback`.
+pub(crate) fn push_client_run(
+    out: &mut Parsed,
+    file: &str,
+    n: usize,
+    rec: &Record,
+    model_keys: &[&str],
+    fallback: Option<&str>,
+) {
+    match client_run(rec) {
+        Ok(run) => {
+            let stated = model_keys.iter().find_map(|k| rec.text(k));
+            let model = out.model(stated, fallback);
+            for note in run.notes {
+                out.problem(file, Some(n), note);
+            }
+            out.push(file, Some(n), Measured::new(model, run.deployment, run.row));
+        }
+        Err(e) => out.problem(file, Some(n), e),
+    }
 }
 
 /// Reads one client record. Level: `max_concurrency`, else vLLM's multi-turn

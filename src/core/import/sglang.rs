@@ -4,9 +4,9 @@
 //! `random_input_len`/`random_output_len` only when the dataset is `random` (and
 //! `sharegpt_output_len` when it is `sharegpt`); `backend` names the client protocol.
 
-use super::client::{client_run, is_sglang, records};
+use super::client::{is_sglang, push_client_run, records};
 use super::record::{base_name, Record};
-use super::{Body, InputFile, Measured, Parsed, Probe};
+use super::{Body, InputFile, Parsed, Probe};
 
 pub(crate) fn detect(probe: &Probe) -> bool {
     probe.is_json() && is_sglang(probe) && probe.has_any(&["max_concurrency", "request_rate"])
@@ -18,21 +18,13 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
         if out.full() {
             break;
         }
-        let rec = Record(&obj);
-        match client_run(&rec) {
-            Ok(run) => {
-                let stated = rec.text("model_id").or_else(|| rec.text("model"));
-                let model = out.model(stated, Some(&from_name));
-                for note in run.notes {
-                    out.problem(&file.name, Some(n), note);
-                }
-                out.push(
-                    &file.name,
-                    Some(n),
-                    Measured::new(model, run.deployment, run.row),
-                );
-            }
-            Err(e) => out.problem(&file.name, Some(n), e),
-        }
+        push_client_run(
+            out,
+            &file.name,
+            n,
+            &Record(&obj),
+            &["model_id", "model"],
+            Some(&from_name),
+        );
     }
 }

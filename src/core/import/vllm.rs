@@ -6,9 +6,9 @@
 //! sweep's configuration label; `backend` names the client protocol, not the engine, and the
 //! run's `date` and `run_number` are per run, so none of them splits a sweep.
 
-use super::client::{client_run, is_sglang, records};
+use super::client::{is_sglang, push_client_run, records};
 use super::record::Record;
-use super::{Body, InputFile, Measured, Parsed, Probe};
+use super::{Body, InputFile, Parsed, Probe};
 
 /// A benchmark-client record that is not SGLang's (see `client::is_sglang`).
 pub(crate) fn detect(probe: &Probe) -> bool {
@@ -27,20 +27,6 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
         if !out.first_time(serde_json::Value::Object(obj.clone()).to_string()) {
             continue;
         }
-        let rec = Record(&obj);
-        match client_run(&rec) {
-            Ok(run) => {
-                let model = out.model(rec.text("model_id"), None);
-                for note in run.notes {
-                    out.problem(&file.name, Some(n), note);
-                }
-                out.push(
-                    &file.name,
-                    Some(n),
-                    Measured::new(model, run.deployment, run.row),
-                );
-            }
-            Err(e) => out.problem(&file.name, Some(n), e),
-        }
+        push_client_run(out, &file.name, n, &Record(&obj), &["model_id"], None);
     }
 }
