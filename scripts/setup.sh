@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing need on a fresh machine. Each step is skipped when it is
 # already done, so running it again costs seconds.
-#   bash scripts/setup.sh            toolchain pieces: wasm32 target, trunk, wasm-bindgen-cli,
+#   bash scripts/setup.sh            toolchain pieces: wasm32 target, rustfmt, clippy, trunk, wasm-bindgen-cli,
 #                                    wasm-opt (npm binaryen), crates
 #   bash scripts/setup.sh --browser  the same, plus Debian's Chromium for the browser tests
 set -euo pipefail
@@ -13,6 +13,7 @@ WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 rustup target add wasm32-unknown-unknown
+rustup component add rustfmt clippy
 
 if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
     echo "== installing trunk $TRUNK_VERSION (about 5 minutes on 2 cores)"

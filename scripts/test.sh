@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine if needed (toolchain pieces and Chromium), then runs every test:
-# native unit and integration tests of the core, then end-to-end specs in headless Chromium
+# formatting and lint gates, native unit and integration tests of the core, then end-to-end specs in headless Chromium
 # against the release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
 export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+echo "== format and lints (cargo fmt --check, clippy native and wasm32, warnings are errors)"
+cargo fmt --check
+cargo clippy --locked --all-targets -- -D warnings
+# --lib --bins: the dev-dependencies (proptest's getrandom) do not build for wasm32.
+cargo clippy --locked --lib --bins --target wasm32-unknown-unknown -- -D warnings
 
 echo "== native tests (cargo test)"
 cargo test --locked

@@ -51,11 +51,6 @@ impl LevelKind {
         }
     }
 
-    /// True when the level counts concurrent requests (so it can stand for streams).
-    pub fn is_concurrency(self) -> bool {
-        !matches!(self, LevelKind::RequestRate)
-    }
-
     /// The sweep's kind as an identity field: `max_num_seqs sweep`, `concurrency sweep`,
     /// `request-rate sweep`.
     fn sweep_label(self) -> &'static str {

@@ -1,7 +1,7 @@
 //! Number formatting for display: units stay with the caller, precision is chosen here so the
 //! whole page reads the same way. Hooks carry the unrounded value separately (`data-value`).
 
-/// Rounds to `decimals` places and groups thousands with a thin comma: `9248.3 -> "9,248"`.
+/// Rounds to `decimals` places and groups thousands with a comma: `9248.3 -> "9,248"`.
 pub fn grouped(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
         return value.to_string();

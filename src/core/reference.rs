@@ -1,14 +1,16 @@
-//! The two reference systems of the seed documents, as source `src=reference`. Each figure is
+//! Two published reference systems, as source `src=reference`. Each figure is
 //! kept under its own statistic and every absent figure stays absent. They are shown for
 //! reading and kept out of rankings and cost comparisons.
 //!
 //! - Databricks' MPT-7B on 1 × A100 40GB (FasterTransformer static batching, 512 input / 64
 //!   output tokens): batch 1, 57.6 tok/s per user, a decode rate (1000 / TPOT, so mean TPOT
 //!   17.36 ms); batch 64, 12.5 req/s × 64 tokens = 800 tok/s aggregate, 12.5 tok/s per user
-//!   by throughput / concurrency (statistic `rate`, 80 ms). The seed reads the batch-1 decode
-//!   rate as the batch-1 aggregate (57.6 tok/s, hence "aggregate 13.9x higher"). Energy and ITL
+//!   by throughput / concurrency (statistic `rate`, 80 ms). Databricks' post ("LLM Inference
+//!   Performance Engineering: Best Practices", Table 2) reads the batch-1 decode rate as the
+//!   batch-1 aggregate (57.6 tok/s, hence "aggregate 13.9x higher"). Energy and ITL
 //!   percentiles are not reported.
-//! - A representative Llama 3.1 70B FP8 on one H100 SXM (seed 003): batch 1/16/64/128 at
+//! - A representative Llama 3.1 70B FP8 on one H100 SXM, the shape explainers of single-stream
+//!   vs system tok/s quote: batch 1/16/64/128 at
 //!   50/45/38/28 tok/s per user and 50/720/2432/3584 tok/s system, about 20/22/26/36 ms TPOT.
 //!   Illustrative, not a measurement.
 
@@ -84,7 +86,7 @@ fn build() -> Source {
     ];
     Source::new(
         "reference".into(),
-        "Reference systems from the seed documents".into(),
+        "Reference systems: MPT-7B (Databricks) and an illustrative Llama 70B shape".into(),
         models,
         sweeps,
         Provenance {
@@ -95,7 +97,7 @@ fn build() -> Source {
             warmup: None,
             notes: vec![
                 "MPT-7B batch 1 is a decode rate (1000 / TPOT); batch 64 is throughput / concurrency (12.5 req/s × 64 tokens / 64 requests). Each is kept under its own statistic.".into(),
-                "The seed reads batch 1 against batch 64 as each user 4.6x slower and aggregate 13.9x higher: that compares a decode rate with an end-to-end rate, as the source does.".into(),
+                "Databricks reads batch 1 against batch 64 as each user 4.6x slower and aggregate 13.9x higher: that compares a decode rate with an end-to-end rate, as the source does.".into(),
                 "Energy and ITL percentiles are not reported for either system.".into(),
                 "The Llama 3.1 70B FP8 shape is illustrative, not a measurement; its 20 ms at batch 1 sits at the memory-bandwidth bound (70 GB / 3.35 TB/s = 21 ms).".into(),
             ],
@@ -118,7 +120,7 @@ mod tests {
     }
 
     #[test]
-    fn mpt_at_12_5_tps_rate_recommends_64_and_reads_as_the_seed_does() {
+    fn mpt_at_12_5_tps_rate_recommends_64_and_reads_as_databricks_does() {
         let mpt = &reference().sweeps[0];
         let s = slo(12.5, Statistic::Rate);
         let p = plan(mpt, &s);

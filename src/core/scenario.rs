@@ -11,7 +11,7 @@
 
 use super::capacity::CapacityInputs;
 use super::planner::{Limit, Slo, Target};
-use super::sweep::{Aggregate, Source, Statistic, Sweep};
+use super::sweep::{Source, Statistic, Sweep};
 
 /// `model_id` used when the URL names none (or an unknown one).
 pub const DEFAULT_MODEL: &str = "meta-llama/Llama-3.1-8B-Instruct";
@@ -163,12 +163,6 @@ fn echo(text: &str) -> String {
 }
 
 impl Scenario {
-    /// The scenario of an empty URL: `?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&stat=p50`
-    /// on the bundled data.
-    pub fn default_for(source: &Source) -> Scenario {
-        Scenario::from_query("", source).0
-    }
-
     /// Reads a query string (with or without the leading `?`), resolving the deployment against
     /// `source`. Returns the scenario and one error per parameter that could not be used.
     pub fn from_query(query: &str, source: &Source) -> (Scenario, Vec<ParamError>) {
@@ -282,8 +276,8 @@ impl Scenario {
                     None => errors.push(ParamError::new(
                         "stat",
                         format!(
-                            "`stat` must be a per-token statistic (p50, p90, p95, p99, itl_mean, \
-                             tpot_mean, tpot_p50, tpot_p90, tpot_p95, tpot_p99, rate); got \"{}\"",
+                            "`stat` must be a per-token statistic ({}); got \"{}\"",
+                            Statistic::per_token_keys(),
                             echo(&value)
                         ),
                     )),
@@ -530,44 +524,11 @@ impl Scenario {
         if has.contains(&self.stat) {
             return self;
         }
-        let same_metric = self.stat.parts().and_then(|(metric, aggregate)| {
-            let nearest = match aggregate {
-                Aggregate::P90 => [
-                    Aggregate::P95,
-                    Aggregate::P99,
-                    Aggregate::P50,
-                    Aggregate::Mean,
-                ],
-                Aggregate::P95 => [
-                    Aggregate::P99,
-                    Aggregate::P90,
-                    Aggregate::P50,
-                    Aggregate::Mean,
-                ],
-                Aggregate::P99 => [
-                    Aggregate::P95,
-                    Aggregate::P90,
-                    Aggregate::P50,
-                    Aggregate::Mean,
-                ],
-                Aggregate::P50 => [
-                    Aggregate::Mean,
-                    Aggregate::P90,
-                    Aggregate::P95,
-                    Aggregate::P99,
-                ],
-                Aggregate::Mean => [
-                    Aggregate::P50,
-                    Aggregate::P90,
-                    Aggregate::P95,
-                    Aggregate::P99,
-                ],
-            };
-            nearest
-                .into_iter()
-                .filter_map(|a| Statistic::from_parts(metric, a))
-                .find(|s| has.contains(s))
-        });
+        let same_metric = self
+            .stat
+            .same_metric_nearest()
+            .into_iter()
+            .find(|s| has.contains(s));
         Scenario {
             stat: same_metric.unwrap_or_else(|| default_stat(sweep)),
             ..self

@@ -8,7 +8,7 @@ use super::import::InputFile;
 
 /// The source of an empty `src`.
 pub const DEFAULT_SOURCE: &str = "lm-arena-chat";
-/// The id of the seed documents' reference systems.
+/// The id of the published reference systems (`core::reference`).
 pub const REFERENCE_SOURCE: &str = "reference";
 /// The id of a source that arrived in the link's `#sweep=` fragment.
 pub const SHARED_SOURCE: &str = "shared";

@@ -18,86 +18,100 @@ pub enum Metric {
     Rate,
 }
 
-/// A statistic a target or limit is judged on. URL values: ITL `p50` `p90` `p95` `p99`
-/// `itl_mean`; TPOT `tpot_mean` `tpot_p50` `tpot_p90` `tpot_p95` `tpot_p99`; TTFT `ttft_mean`
-/// `ttft_p50` `ttft_p90` `ttft_p95` `ttft_p99` (limits only); and `rate`. ITL and TPOT are never
-/// merged: ITL is pooled over tokens, TPOT is per request.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Statistic {
+/// Declares [`Statistic`] from one table: each entry is a statistic's variant, its parts
+/// (metric and aggregate, `None` for `rate`), URL key, menu label and column label. The table's
+/// order is the menu order. Adding a statistic is adding one entry (and, for a new aggregate,
+/// one entry in [`Aggregate`]'s table).
+macro_rules! statistics {
+    ($( $(#[$doc:meta])* $name:ident = $parts:expr, $key:literal, $label:literal, $short:literal; )*) => {
+        /// A statistic a target or limit is judged on, by its URL key: ITL `p50` `p90` `p95`
+        /// `p99` `itl_mean`; TPOT `tpot_mean` `tpot_p50` ... `tpot_p99`; `rate`; TTFT
+        /// `ttft_mean` ... `ttft_p99` (limits only). ITL and TPOT are never merged: ITL is pooled
+        /// over tokens, TPOT is per request.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Statistic {
+            $( $(#[$doc])* $name, )*
+        }
+
+        impl Statistic {
+            /// Number of statistics.
+            pub const COUNT: usize = [$(stringify!($name)),*].len();
+
+            /// Every statistic, in menu order.
+            pub const ALL: [Statistic; Statistic::COUNT] = [$(Statistic::$name),*];
+
+            /// Each statistic's entry, in the order of [`Statistic::ALL`].
+            const TABLE: [Entry; Statistic::COUNT] = [$(Entry {
+                parts: $parts,
+                key: $key,
+                label: $label,
+                short_label: $short,
+            }),*];
+        }
+    };
+}
+
+/// One statistic's entry in the table.
+struct Entry {
+    parts: Option<(Metric, Aggregate)>,
+    key: &'static str,
+    label: &'static str,
+    short_label: &'static str,
+}
+
+use Aggregate as A;
+use Metric as M;
+
+statistics! {
     /// Median inter-token latency (ITL), pooled over all tokens of the run.
-    P50,
+    P50 = Some((M::Itl, A::P50)), "p50", "p50 ITL (median token gap)", "p50 ITL";
     /// 90th percentile ITL: 90% of token gaps are at most this long.
-    P90,
+    P90 = Some((M::Itl, A::P90)), "p90", "p90 ITL (90% of token gaps at most this)", "p90 ITL";
     /// 95th percentile ITL.
-    P95,
+    P95 = Some((M::Itl, A::P95)), "p95", "p95 ITL (95% of token gaps at most this)", "p95 ITL";
     /// 99th percentile ITL.
-    P99,
+    P99 = Some((M::Itl, A::P99)), "p99", "p99 ITL (99% of token gaps at most this)", "p99 ITL";
     /// Mean ITL.
-    ItlMean,
+    ItlMean = Some((M::Itl, A::Mean)), "itl_mean", "mean ITL", "mean ITL";
     /// Mean TPOT over requests.
-    TpotMean,
+    TpotMean = Some((M::Tpot, A::Mean)), "tpot_mean", "mean TPOT (per request)", "mean TPOT";
     /// Median TPOT over requests.
-    TpotP50,
+    TpotP50 = Some((M::Tpot, A::P50)), "tpot_p50", "p50 TPOT (median request)", "p50 TPOT";
     /// 90th percentile TPOT over requests.
-    TpotP90,
+    TpotP90 = Some((M::Tpot, A::P90)), "tpot_p90", "p90 TPOT (90% of requests at most this)", "p90 TPOT";
     /// 95th percentile TPOT over requests.
-    TpotP95,
+    TpotP95 = Some((M::Tpot, A::P95)), "tpot_p95", "p95 TPOT (95% of requests at most this)", "p95 TPOT";
     /// 99th percentile TPOT over requests.
-    TpotP99,
-    /// Mean time to first token.
-    TtftMean,
-    /// Median time to first token.
-    TtftP50,
-    /// 90th percentile time to first token.
-    TtftP90,
-    /// 95th percentile time to first token.
-    TtftP95,
-    /// 99th percentile time to first token.
-    TtftP99,
+    TpotP99 = Some((M::Tpot, A::P99)), "tpot_p99", "p99 TPOT (99% of requests at most this)", "p99 TPOT";
     /// Throughput per request: concurrency × 1000 / output throughput, ms per token (the method
-    /// of Databricks' MPT-7B table, seed 000). It includes prefill and queueing, so it is not mean
-    /// ITL. ML.ENERGY: `avg_batch_size`; benchmark clients: their concurrency.
-    Rate,
+    /// of Databricks' MPT-7B table). It includes prefill and queueing, so it is not mean ITL.
+    /// ML.ENERGY: `avg_batch_size`; benchmark clients: their concurrency.
+    Rate = None, "rate", "rate (throughput / concurrency)", "throughput ÷ concurrency";
+    /// Mean time to first token.
+    TtftMean = Some((M::Ttft, A::Mean)), "ttft_mean", "mean TTFT", "mean TTFT";
+    /// Median time to first token.
+    TtftP50 = Some((M::Ttft, A::P50)), "ttft_p50", "p50 TTFT", "p50 TTFT";
+    /// 90th percentile time to first token.
+    TtftP90 = Some((M::Ttft, A::P90)), "ttft_p90", "p90 TTFT", "p90 TTFT";
+    /// 95th percentile time to first token.
+    TtftP95 = Some((M::Ttft, A::P95)), "ttft_p95", "p95 TTFT", "p95 TTFT";
+    /// 99th percentile time to first token.
+    TtftP99 = Some((M::Ttft, A::P99)), "ttft_p99", "p99 TTFT", "p99 TTFT";
 }
 
 impl Statistic {
-    /// Number of statistics.
-    pub const COUNT: usize = 16;
-
-    /// Every statistic, in menu order.
-    pub const ALL: [Statistic; Statistic::COUNT] = [
-        Statistic::P50,
-        Statistic::P90,
-        Statistic::P95,
-        Statistic::P99,
-        Statistic::ItlMean,
-        Statistic::TpotMean,
-        Statistic::TpotP50,
-        Statistic::TpotP90,
-        Statistic::TpotP95,
-        Statistic::TpotP99,
-        Statistic::Rate,
-        Statistic::TtftMean,
-        Statistic::TtftP50,
-        Statistic::TtftP90,
-        Statistic::TtftP95,
-        Statistic::TtftP99,
-    ];
+    fn entry(self) -> &'static Entry {
+        &Statistic::TABLE[self as usize]
+    }
 
     /// Position in [`Statistic::ALL`].
     pub fn index(self) -> usize {
-        Statistic::ALL.iter().position(|s| *s == self).unwrap_or(0)
+        self as usize
     }
 
     /// The latency this statistic reads.
     pub fn metric(self) -> Metric {
-        use Statistic::*;
-        match self {
-            P50 | P90 | P95 | P99 | ItlMean => Metric::Itl,
-            TpotMean | TpotP50 | TpotP90 | TpotP95 | TpotP99 => Metric::Tpot,
-            TtftMean | TtftP50 | TtftP90 | TtftP95 | TtftP99 => Metric::Ttft,
-            Rate => Metric::Rate,
-        }
+        self.parts().map_or(Metric::Rate, |(metric, _)| metric)
     }
 
     /// True when the statistic is a time per output token, so a per-user tok/s target can be
@@ -108,17 +122,7 @@ impl Statistic {
 
     /// The metric and aggregate of a latency statistic; `None` for `Rate`.
     pub fn parts(self) -> Option<(Metric, Aggregate)> {
-        use Statistic::*;
-        let metric = self.metric();
-        let aggregate = match self {
-            P50 | TpotP50 | TtftP50 => Aggregate::P50,
-            P90 | TpotP90 | TtftP90 => Aggregate::P90,
-            P95 | TpotP95 | TtftP95 => Aggregate::P95,
-            P99 | TpotP99 | TtftP99 => Aggregate::P99,
-            ItlMean | TpotMean | TtftMean => Aggregate::Mean,
-            Rate => return None,
-        };
-        Some((metric, aggregate))
+        self.entry().parts
     }
 
     /// The latency statistic with this metric and aggregate (`None` for `Metric::Rate`).
@@ -140,25 +144,7 @@ impl Statistic {
 
     /// The URL value, e.g. `p90`, `tpot_p99`, `ttft_p90`.
     pub fn key(self) -> &'static str {
-        use Statistic::*;
-        match self {
-            P50 => "p50",
-            P90 => "p90",
-            P95 => "p95",
-            P99 => "p99",
-            ItlMean => "itl_mean",
-            TpotMean => "tpot_mean",
-            TpotP50 => "tpot_p50",
-            TpotP90 => "tpot_p90",
-            TpotP95 => "tpot_p95",
-            TpotP99 => "tpot_p99",
-            TtftMean => "ttft_mean",
-            TtftP50 => "ttft_p50",
-            TtftP90 => "ttft_p90",
-            TtftP95 => "ttft_p95",
-            TtftP99 => "ttft_p99",
-            Rate => "rate",
-        }
+        self.entry().key
     }
 
     /// Parses a URL value (`median` is accepted for `p50`); `None` if unknown.
@@ -169,50 +155,38 @@ impl Statistic {
         Statistic::ALL.into_iter().find(|s| s.key() == key)
     }
 
+    /// The URL keys of the statistics a target can be judged on, comma separated, in menu order:
+    /// `p50, p90, …, rate`.
+    pub fn per_token_keys() -> String {
+        let keys: Vec<&str> = Statistic::ALL
+            .into_iter()
+            .filter(|s| s.is_per_token())
+            .map(Statistic::key)
+            .collect();
+        keys.join(", ")
+    }
+
     /// Menu label, honest about what a percentile means.
     pub fn label(self) -> &'static str {
-        use Statistic::*;
-        match self {
-            P50 => "p50 ITL (median token gap)",
-            P90 => "p90 ITL (90% of token gaps at most this)",
-            P95 => "p95 ITL (95% of token gaps at most this)",
-            P99 => "p99 ITL (99% of token gaps at most this)",
-            ItlMean => "mean ITL",
-            TpotMean => "mean TPOT (per request)",
-            TpotP50 => "p50 TPOT (median request)",
-            TpotP90 => "p90 TPOT (90% of requests at most this)",
-            TpotP95 => "p95 TPOT (95% of requests at most this)",
-            TpotP99 => "p99 TPOT (99% of requests at most this)",
-            TtftMean => "mean TTFT",
-            TtftP50 => "p50 TTFT",
-            TtftP90 => "p90 TTFT",
-            TtftP95 => "p95 TTFT",
-            TtftP99 => "p99 TTFT",
-            Rate => "rate (throughput / concurrency)",
-        }
+        self.entry().label
     }
 
     /// Short column label, e.g. `p90 ITL`.
     pub fn short_label(self) -> &'static str {
-        use Statistic::*;
-        match self {
-            P50 => "p50 ITL",
-            P90 => "p90 ITL",
-            P95 => "p95 ITL",
-            P99 => "p99 ITL",
-            ItlMean => "mean ITL",
-            TpotMean => "mean TPOT",
-            TpotP50 => "p50 TPOT",
-            TpotP90 => "p90 TPOT",
-            TpotP95 => "p95 TPOT",
-            TpotP99 => "p99 TPOT",
-            TtftMean => "mean TTFT",
-            TtftP50 => "p50 TTFT",
-            TtftP90 => "p90 TTFT",
-            TtftP95 => "p95 TTFT",
-            TtftP99 => "p99 TTFT",
-            Rate => "throughput ÷ concurrency",
-        }
+        self.entry().short_label
+    }
+
+    /// The other statistics of this one's metric, nearest aggregate first (p90 TPOT -> p95,
+    /// p99, p50, mean TPOT): see [`Aggregate::nearest`]. Empty for `rate`.
+    pub fn same_metric_nearest(self) -> Vec<Statistic> {
+        let Some((metric, aggregate)) = self.parts() else {
+            return Vec::new();
+        };
+        aggregate
+            .nearest()
+            .into_iter()
+            .filter_map(|a| Statistic::from_parts(metric, a))
+            .collect()
     }
 }
 
@@ -238,35 +212,53 @@ pub enum Aggregate {
 }
 
 impl Aggregate {
-    /// Every aggregate, mean first.
-    pub const ALL: [Aggregate; 5] = [
-        Aggregate::Mean,
-        Aggregate::P50,
-        Aggregate::P90,
-        Aggregate::P95,
-        Aggregate::P99,
+    /// Every aggregate, mean first, with its key, its spelling in vLLM, SGLang and InferenceX
+    /// keys, and its percentile (`None` for the mean): the one table of aggregates.
+    const TABLE: [(Aggregate, &'static str, &'static str, Option<u8>); 5] = [
+        (Aggregate::Mean, "mean", "mean", None),
+        (Aggregate::P50, "p50", "median", Some(50)),
+        (Aggregate::P90, "p90", "p90", Some(90)),
+        (Aggregate::P95, "p95", "p95", Some(95)),
+        (Aggregate::P99, "p99", "p99", Some(99)),
     ];
+
+    /// Every aggregate, mean first.
+    pub const ALL: [Aggregate; 5] = {
+        let mut all = [Aggregate::Mean; 5];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = Aggregate::TABLE[i].0;
+            i += 1;
+        }
+        all
+    };
 
     /// `mean`, `p50`, `p90`, `p95`, `p99` (the CSV template's spelling).
     pub fn key(self) -> &'static str {
-        match self {
-            Aggregate::Mean => "mean",
-            Aggregate::P50 => "p50",
-            Aggregate::P90 => "p90",
-            Aggregate::P95 => "p95",
-            Aggregate::P99 => "p99",
-        }
+        Aggregate::TABLE[self as usize].1
     }
 
     /// The spelling of vLLM, SGLang and InferenceX keys: `median` for p50, else [`Aggregate::key`].
     pub fn client_key(self) -> &'static str {
-        match self {
-            Aggregate::P50 => "median",
-            other => other.key(),
-        }
+        Aggregate::TABLE[self as usize].2
+    }
+
+    /// The percentile, e.g. 90 for p90; `None` for the mean.
+    pub fn percentile(self) -> Option<u8> {
+        Aggregate::TABLE[self as usize].3
+    }
+
+    /// The other aggregates, nearest first: by distance between percentiles (the mean stands at
+    /// the median), a percentile before the mean at equal distance, the higher first at equal
+    /// distance otherwise. p90 -> p95, p99, p50, mean; mean -> p50, p90, p95, p99.
+    pub fn nearest(self) -> Vec<Aggregate> {
+        let at = |a: Aggregate| i32::from(a.percentile().unwrap_or(50));
+        let mut others: Vec<Aggregate> =
+            Aggregate::ALL.into_iter().filter(|a| *a != self).collect();
+        others.sort_by_key(|a| ((at(*a) - at(self)).abs(), a.percentile().is_none(), -at(*a)));
+        others
     }
 }
-
 impl Metric {
     /// Every latency metric a tool reports (not `Rate`, which is derived).
     pub const LATENCIES: [Metric; 3] = [Metric::Itl, Metric::Tpot, Metric::Ttft];
@@ -301,6 +293,30 @@ mod tests {
         assert!(!Statistic::TtftP90.is_per_token());
         assert_eq!(Statistic::TpotMean.metric(), Metric::Tpot);
         assert_eq!(Statistic::Rate.parts(), None);
+    }
+
+    #[test]
+    fn nearest_aggregates_keep_the_order_the_picker_used() {
+        use Aggregate::*;
+        assert_eq!(P90.nearest(), [P95, P99, P50, Mean]);
+        assert_eq!(P95.nearest(), [P99, P90, P50, Mean]);
+        assert_eq!(P99.nearest(), [P95, P90, P50, Mean]);
+        assert_eq!(P50.nearest(), [Mean, P90, P95, P99]);
+        assert_eq!(Mean.nearest(), [P50, P90, P95, P99]);
+        assert_eq!(
+            Statistic::TpotP90.same_metric_nearest(),
+            [
+                Statistic::TpotP95,
+                Statistic::TpotP99,
+                Statistic::TpotP50,
+                Statistic::TpotMean
+            ]
+        );
+        assert!(Statistic::Rate.same_metric_nearest().is_empty());
+        assert_eq!(
+            Statistic::per_token_keys(),
+            "p50, p90, p95, p99, itl_mean, tpot_mean, tpot_p50, tpot_p90, tpot_p95, tpot_p99, rate"
+        );
     }
 
     #[test]

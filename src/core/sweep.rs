@@ -30,11 +30,6 @@ pub struct Model {
 }
 
 impl Model {
-    /// True when the model activates fewer parameters per token than it holds (MoE).
-    pub fn is_sparse(&self) -> bool {
-        matches!((self.activated_params_b, self.total_params_b), (Some(a), Some(t)) if a < t)
-    }
-
     /// e.g. `MoE, 235B total, 22B active`, `Dense Transformer, 8B`, or with what is not stated.
     pub fn size_label(&self) -> String {
         match (self.total_params_b, self.activated_params_b) {

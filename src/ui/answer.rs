@@ -363,7 +363,7 @@ fn headline_view(headline: Memo<Headline>) -> impl IntoView {
     }
 }
 
-/// "vs max_num_seqs 8: each user 2.1x slower, aggregate 5.6x higher" (seed 000's reading),
+/// "vs max_num_seqs 8: each user 2.1x slower, aggregate 5.6x higher" (how Databricks reads MPT-7B batch 1 against batch 64),
 /// each comparison written the way its ratio runs ("1.4x faster", "6.5x lower").
 fn batching(sweep: &Sweep, e: BatchingEffect, stat: Statistic) -> impl IntoView {
     view! {

@@ -91,7 +91,7 @@ pub fn ProvenancePanel(
                 <summary>"Where these numbers come from"</summary>
                 {p.reference.then(|| view! {
                     <p class="note" data-testid="reference-note">
-                        "Reference systems from the seed documents: shown for reading, not ranked or costed."
+                        "Published reference systems: shown for reading, not ranked or costed."
                     </p>
                 })}
                 <dl class="provenance-list">

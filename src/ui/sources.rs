@@ -114,9 +114,8 @@ impl Registry {
             .collect();
         entries.push(Entry {
             id: REFERENCE_SOURCE.to_string(),
-            label:
-                "Reference systems (seed documents: MPT-7B on A100, illustrative Llama 70B on H100)"
-                    .to_string(),
+            label: "Reference systems (Databricks' MPT-7B on A100, illustrative Llama 70B on H100)"
+                .to_string(),
             files: None,
             state: State::Ready(reference()),
         });

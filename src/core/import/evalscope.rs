@@ -125,12 +125,12 @@ fn summary(rec: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row),
 fn percentiles(rows: &[Value], notes: &mut Vec<RowError>) -> Vec<(Statistic, f64)> {
     let mut out = Vec::new();
     for row in rows.iter().filter_map(Value::as_object).map(Record) {
-        let aggregate = match row.text("Percentiles") {
-            Some("50%") => Aggregate::P50,
-            Some("90%") => Aggregate::P90,
-            Some("95%") => Aggregate::P95,
-            Some("99%") => Aggregate::P99,
-            _ => continue,
+        let Some(aggregate) = row.text("Percentiles").and_then(|p| {
+            Aggregate::ALL
+                .into_iter()
+                .find(|a| a.percentile().is_some_and(|q| p == format!("{q}%")))
+        }) else {
+            continue;
         };
         for (name, metric) in [
             ("TTFT", Metric::Ttft),
