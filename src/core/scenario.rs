@@ -1,11 +1,12 @@
 //! The scenario: everything a shared link reproduces, read from and written to the URL query.
 //!
-//! Parameters: `src` (the source: `lm-arena-chat` when absent, another bundled workload, or an
-//! imported sweep set), `model` (a `model_id`), `gpu` (e.g. `H100`), `gpus` (GPU count), exactly one of
-//! `tps` (per-user tok/s) or `tpot` (ms per output token), and `stat` (`p50`, `p90`, `p95`,
-//! `p99`, `rate`), any number of tail limits `limit=STAT:MS` (e.g. `limit=p99:150`), and the
-//! optional fleet inputs `users`, `price` ($/GPU-hour), `kwh_price` ($/kWh), `co2` (g/kWh) and
-//! `pue`.
+//! Parameters ([`PARAMS`] and [`FLEET_INPUTS`], the one list of them): `src` (the source:
+//! `lm-arena-chat` when absent, another bundled workload, or an imported sweep set), `model` (a
+//! `model_id`), `gpu` (e.g. `H100`), `gpus` (GPU count), `cfg` (the sweep's configuration label
+//! where model, GPU and count leave a choice), exactly one of `tps` (per-user tok/s) or `tpot`
+//! (ms per output token), `stat` (a per-token statistic's key, e.g. `p50`, `tpot_p90`, `rate`),
+//! any number of tail limits `limit=STAT:MS` (e.g. `limit=p99:150`), and the optional fleet
+//! inputs `users`, `price` ($/GPU-hour), `kwh_price` ($/kWh), `co2` (g/kWh) and `pue`.
 //! A parameter that is unknown or malformed gives a [`ParamError`] naming it; the
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
@@ -56,8 +57,72 @@ pub struct Scenario {
     pub capacity: CapacityInputs,
 }
 
-/// The URL parameters of the optional fleet, cost and energy inputs.
-pub const FLEET_PARAMS: [&str; 5] = ["users", "price", "kwh_price", "co2", "pue"];
+/// One optional fleet, cost or energy input: its URL key (also the form's `input-KEY` hook),
+/// label, unit, what it accepts, and its field of [`CapacityInputs`].
+pub struct FleetInput {
+    /// URL key, e.g. `kwh_price`.
+    pub key: &'static str,
+    /// Form label, e.g. `Electricity price`.
+    pub label: &'static str,
+    /// Unit shown after the label, e.g. `$ per kWh`.
+    pub unit: &'static str,
+    /// What the input accepts.
+    pub kind: InputKind,
+    /// The input's field.
+    pub field: fn(&mut CapacityInputs) -> &mut Option<f64>,
+}
+
+impl FleetInput {
+    /// The input's value in `inputs`.
+    pub fn get(&self, inputs: &CapacityInputs) -> Option<f64> {
+        let mut inputs = *inputs;
+        *(self.field)(&mut inputs)
+    }
+}
+
+/// The fleet, cost and energy inputs, in form and URL order: the one list of them.
+pub const FLEET_INPUTS: [FleetInput; 5] = [
+    FleetInput {
+        key: "users",
+        label: "Concurrent users",
+        unit: "streams",
+        kind: InputKind::Users,
+        field: |c| &mut c.users,
+    },
+    FleetInput {
+        key: "price",
+        label: "GPU price",
+        unit: "$ per GPU-hour",
+        kind: InputKind::Amount,
+        field: |c| &mut c.price_per_gpu_hour,
+    },
+    FleetInput {
+        key: "kwh_price",
+        label: "Electricity price",
+        unit: "$ per kWh",
+        kind: InputKind::Amount,
+        field: |c| &mut c.price_per_kwh,
+    },
+    FleetInput {
+        key: "co2",
+        label: "Grid carbon intensity",
+        unit: "g CO2 per kWh",
+        kind: InputKind::Amount,
+        field: |c| &mut c.co2_g_per_kwh,
+    },
+    FleetInput {
+        key: "pue",
+        label: "PUE",
+        unit: "1 = GPUs only",
+        kind: InputKind::Pue,
+        field: |c| &mut c.pue,
+    },
+];
+
+/// True when `key` is one of the fleet inputs' URL keys.
+pub fn is_fleet_param(key: &str) -> bool {
+    FLEET_INPUTS.iter().any(|f| f.key == key)
+}
 
 /// A URL parameter that could not be used as given.
 #[derive(Clone, Debug, PartialEq)]
@@ -162,25 +227,81 @@ fn echo(text: &str) -> String {
     out
 }
 
-impl Scenario {
-    /// Reads a query string (with or without the leading `?`), resolving the deployment against
-    /// `source`. Returns the scenario and one error per parameter that could not be used.
-    pub fn from_query(query: &str, source: &Source) -> (Scenario, Vec<ParamError>) {
+/// What a link's parameters say, before its deployment is resolved against a source.
+#[derive(Default)]
+struct Read {
+    src: Option<String>,
+    cfg: Option<String>,
+    model: Option<String>,
+    gpu: Option<String>,
+    gpus: Option<u32>,
+    target: Option<Target>,
+    stat: Option<Statistic>,
+    limits: Vec<Limit>,
+    capacity: CapacityInputs,
+}
+
+/// Reads one parameter's value into what the link says; `Err` is the message naming the key.
+type ParamReader = fn(&mut Read, &str, &str) -> Result<(), String>;
+
+/// The scenario's URL parameters other than the fleet inputs ([`FLEET_INPUTS`]), each with its
+/// reader: the one list of what a link may hold.
+const PARAMS: [(&str, ParamReader); 9] = [
+    ("src", |r, _, v| {
+        r.src = Some(v.trim().to_string()).filter(|v| !v.is_empty());
+        Ok(())
+    }),
+    ("model", |r, _, v| {
+        r.model = Some(v.to_string());
+        Ok(())
+    }),
+    ("gpu", |r, _, v| {
+        r.gpu = Some(v.to_string());
+        Ok(())
+    }),
+    ("gpus", |r, _, v| match v.trim().parse::<u32>() {
+        Ok(n) if n > 0 => {
+            r.gpus = Some(n);
+            Ok(())
+        }
+        _ => Err(format!(
+            "`gpus` must be a whole number of GPUs, got \"{}\"",
+            echo(v)
+        )),
+    }),
+    ("cfg", |r, _, v| {
+        r.cfg = Some(v.to_string());
+        Ok(())
+    }),
+    ("tps", Read::target),
+    ("tpot", Read::target),
+    ("stat", |r, _, v| {
+        match Statistic::from_key(v).filter(|s| s.is_per_token()) {
+            Some(s) => {
+                r.stat = Some(s);
+                Ok(())
+            }
+            None => Err(format!(
+                "`stat` must be a per-token statistic ({}); got \"{}\"",
+                Statistic::per_token_keys(),
+                echo(v)
+            )),
+        }
+    }),
+    ("limit", Read::limit),
+];
+
+impl Read {
+    /// Reads every parameter of a query string (with or without the leading `?`), up to
+    /// [`MAX_PARAMS`]: what the link says, and one error per parameter that could not be used.
+    fn query(query: &str) -> (Read, Vec<ParamError>) {
         let mut errors = Vec::new();
-        let mut model = None;
-        let mut gpu = None;
-        let mut gpus = None;
-        let mut target = None;
-        let mut stat = None;
-        let mut limits: Vec<Limit> = Vec::new();
-        let mut capacity = CapacityInputs::default();
-        let mut src = None;
-        let mut cfg = None;
+        let mut read = Read::default();
         let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
 
         let query = query.strip_prefix('?').unwrap_or(query);
-        for (read, (key, value)) in form_urlencoded::parse(query.as_bytes()).enumerate() {
-            if read == MAX_PARAMS {
+        for (count, (key, value)) in form_urlencoded::parse(query.as_bytes()).enumerate() {
+            if count == MAX_PARAMS {
                 // First, so that a page listing only some messages still shows this one.
                 errors.insert(0, ParamError::new(
                     "",
@@ -188,119 +309,112 @@ impl Scenario {
                 ));
                 break;
             }
-            if key == "limit" {
-                // Two limits on one statistic both hold only if the tighter does: one is kept.
-                let error = match parse_limit(&value) {
-                    Ok(limit) => match limits.iter().position(|l| l.stat == limit.stat) {
-                        Some(i) if limits[i] == limit => Some(format!(
-                            "`limit` \"{}\" is given more than once; it counts once",
-                            echo(&value)
-                        )),
-                        Some(i) => {
-                            limits[i].max_ms = limits[i].max_ms.min(limit.max_ms);
-                            Some(format!(
-                                "`limit` on {} is given more than once; the tightest bound applies",
-                                limit.stat.key()
-                            ))
-                        }
-                        None if limits.len() >= MAX_LIMITS => Some(format!(
-                            "`limit`: at most {MAX_LIMITS} limits are read; the rest are ignored"
-                        )),
-                        None => {
-                            limits.push(limit);
-                            None
-                        }
-                    },
-                    Err(e) => Some(format!("`limit` {e}")),
-                };
-                if let Some(message) = error {
-                    push_once(&mut errors, ParamError::new("limit", message));
-                }
-                continue;
-            }
-            if key.is_empty() {
-                errors.push(ParamError::new(
-                    "",
-                    format!(
+            // A repeat, and each repeated limit, may say the same thing again: said once.
+            let (read_once, result) = if key.is_empty() {
+                (
+                    false,
+                    Err(format!(
                         "a parameter without a name (\"={}\") is ignored",
                         echo(&value)
-                    ),
-                ));
-                continue;
-            }
-            if seen.contains(key.as_ref()) {
-                push_once(
-                    &mut errors,
-                    ParamError::new(
-                        &key,
-                        format!(
-                            "`{}` is given more than once; only the first is read",
-                            echo(&key)
-                        ),
-                    ),
-                );
-                continue;
-            }
-            seen.insert(key.to_string());
-            match key.as_ref() {
-                "model" => model = Some(value.to_string()),
-                "src" => src = Some(value.trim().to_string()).filter(|v| !v.is_empty()),
-                "cfg" => cfg = Some(value.to_string()),
-                "gpu" => gpu = Some(value.to_string()),
-                "gpus" => match value.trim().parse::<u32>() {
-                    Ok(n) if n > 0 => gpus = Some(n),
-                    _ => errors.push(ParamError::new(
-                        "gpus",
-                        format!(
-                            "`gpus` must be a whole number of GPUs, got \"{}\"",
-                            echo(&value)
-                        ),
                     )),
-                },
-                "tps" | "tpot" => {
-                    if target.is_some() {
-                        errors.push(ParamError::new(
-                            &key,
-                            format!("give only one of `tps` or `tpot`; `{key}` is ignored"),
-                        ));
-                        continue;
-                    }
-                    match parse_positive(&value) {
-                        Ok(v) if key == "tps" => target = Some(Target::TokensPerSecond(v)),
-                        Ok(v) => target = Some(Target::MsPerToken(v)),
-                        Err(e) => errors.push(ParamError::new(&key, format!("`{key}` {e}"))),
-                    }
-                }
-                "stat" => match Statistic::from_key(&value).filter(|s| s.is_per_token()) {
-                    Some(s) => stat = Some(s),
-                    None => errors.push(ParamError::new(
-                        "stat",
-                        format!(
-                            "`stat` must be a per-token statistic ({}); got \"{}\"",
-                            Statistic::per_token_keys(),
-                            echo(&value)
-                        ),
+                )
+            } else if key != "limit" && !seen.insert(key.to_string()) {
+                (
+                    true,
+                    Err(format!(
+                        "`{}` is given more than once; only the first is read",
+                        echo(&key)
                     )),
-                },
-                fleet if FLEET_PARAMS.contains(&fleet) => {
-                    let (kind, slot) = match key.as_ref() {
-                        "users" => (InputKind::Users, &mut capacity.users),
-                        "price" => (InputKind::Amount, &mut capacity.price_per_gpu_hour),
-                        "kwh_price" => (InputKind::Amount, &mut capacity.price_per_kwh),
-                        "co2" => (InputKind::Amount, &mut capacity.co2_g_per_kwh),
-                        _ => (InputKind::Pue, &mut capacity.pue),
-                    };
-                    match parse_input(kind, &value) {
-                        Ok(v) => *slot = Some(v),
-                        Err(e) => errors.push(ParamError::new(&key, format!("`{key}` {e}"))),
-                    }
+                )
+            } else {
+                (key == "limit", read.param(&key, &value))
+            };
+            if let Err(message) = result {
+                let error = ParamError::new(&key, message);
+                if read_once {
+                    push_once(&mut errors, error);
+                } else {
+                    errors.push(error);
                 }
-                other => errors.push(ParamError::new(
-                    other,
-                    format!("unknown parameter `{}` is ignored", echo(other)),
-                )),
             }
         }
+        (read, errors)
+    }
+
+    /// Reads parameter `key`: by its entry in [`PARAMS`] or [`FLEET_INPUTS`], else it is unknown.
+    fn param(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if let Some((_, reader)) = PARAMS.iter().find(|(k, _)| *k == key) {
+            return reader(self, key, value);
+        }
+        let Some(input) = FLEET_INPUTS.iter().find(|f| f.key == key) else {
+            return Err(format!("unknown parameter `{}` is ignored", echo(key)));
+        };
+        let v = parse_input(input.kind, value).map_err(|e| format!("`{key}` {e}"))?;
+        *(input.field)(&mut self.capacity) = Some(v);
+        Ok(())
+    }
+
+    /// `tps` or `tpot`: the target, given once in one of its units.
+    fn target(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if self.target.is_some() {
+            return Err(format!(
+                "give only one of `tps` or `tpot`; `{key}` is ignored"
+            ));
+        }
+        let v = parse_positive(value).map_err(|e| format!("`{key}` {e}"))?;
+        self.target = Some(if key == "tps" {
+            Target::TokensPerSecond(v)
+        } else {
+            Target::MsPerToken(v)
+        });
+        Ok(())
+    }
+
+    /// `limit=STAT:MS`, any number of times up to [`MAX_LIMITS`]. Two limits on one statistic
+    /// both hold only if the tighter does: one is kept, with a message.
+    fn limit(&mut self, _: &str, value: &str) -> Result<(), String> {
+        let limit = parse_limit(value).map_err(|e| format!("`limit` {e}"))?;
+        match self.limits.iter().position(|l| l.stat == limit.stat) {
+            Some(i) if self.limits[i] == limit => Err(format!(
+                "`limit` \"{}\" is given more than once; it counts once",
+                echo(value)
+            )),
+            Some(i) => {
+                self.limits[i].max_ms = self.limits[i].max_ms.min(limit.max_ms);
+                Err(format!(
+                    "`limit` on {} is given more than once; the tightest bound applies",
+                    limit.stat.key()
+                ))
+            }
+            None if self.limits.len() >= MAX_LIMITS => Err(format!(
+                "`limit`: at most {MAX_LIMITS} limits are read; the rest are ignored"
+            )),
+            None => {
+                self.limits.push(limit);
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Scenario {
+    /// Reads a query string (with or without the leading `?`), resolving the deployment against
+    /// `source`. Returns the scenario and one error per parameter that could not be used.
+    /// Each parameter is read by its entry in [`PARAMS`] (or [`FLEET_INPUTS`]); a parameter
+    /// other than `limit` is read once.
+    pub fn from_query(query: &str, source: &Source) -> (Scenario, Vec<ParamError>) {
+        let (read, mut errors) = Read::query(query);
+        let Read {
+            src,
+            cfg,
+            model,
+            gpu,
+            gpus,
+            target,
+            stat,
+            limits,
+            capacity,
+        } = read;
 
         let default_model = source.model_index(DEFAULT_MODEL).unwrap_or(0);
         let model_index = match model {
@@ -406,16 +520,9 @@ impl Scenario {
         for limit in &self.limits {
             query.append_pair("limit", &format!("{}:{}", limit.stat.key(), limit.max_ms));
         }
-        let c = &self.capacity;
-        for (key, value) in [
-            ("users", c.users),
-            ("price", c.price_per_gpu_hour),
-            ("kwh_price", c.price_per_kwh),
-            ("co2", c.co2_g_per_kwh),
-            ("pue", c.pue),
-        ] {
-            if let Some(v) = value {
-                query.append_pair(key, &v.to_string());
+        for input in &FLEET_INPUTS {
+            if let Some(v) = input.get(&self.capacity) {
+                query.append_pair(input.key, &v.to_string());
             }
         }
         query.finish()

@@ -3,10 +3,9 @@
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::core::capacity::CapacityInputs;
 use crate::core::format;
 use crate::core::planner::Target;
-use crate::core::scenario::{parse_input, parse_positive, InputKind, Scenario};
+use crate::core::scenario::{parse_input, parse_positive, FleetInput, Scenario, FLEET_INPUTS};
 use crate::core::sweep::{Source, Statistic};
 
 /// Text for the target field: the value as entered, `{}` formatting (`25`, `12.5`).
@@ -555,69 +554,27 @@ fn limit_row(
     }
 }
 
-/// Accessor for one optional fleet input.
-type Slot = fn(&mut CapacityInputs) -> &mut Option<f64>;
-
-/// Optional fleet, cost and energy inputs; an empty field means "not given".
+/// Optional fleet, cost and energy inputs ([`FLEET_INPUTS`]); an empty field means "not given".
 #[component]
 fn Fleet(scenario: RwSignal<Scenario>, open: bool) -> impl IntoView {
-    let fields: [(&'static str, &'static str, &'static str, InputKind, Slot); 5] = [
-        (
-            "users",
-            "Concurrent users",
-            "streams",
-            InputKind::Users,
-            |c| &mut c.users,
-        ),
-        (
-            "price",
-            "GPU price",
-            "$ per GPU-hour",
-            InputKind::Amount,
-            |c| &mut c.price_per_gpu_hour,
-        ),
-        (
-            "kwh_price",
-            "Electricity price",
-            "$ per kWh",
-            InputKind::Amount,
-            |c| &mut c.price_per_kwh,
-        ),
-        (
-            "co2",
-            "Grid carbon intensity",
-            "g CO2 per kWh",
-            InputKind::Amount,
-            |c| &mut c.co2_g_per_kwh,
-        ),
-        ("pue", "PUE", "1 = GPUs only", InputKind::Pue, |c| {
-            &mut c.pue
-        }),
-    ];
     // Folded unless the link sets (or tries to set) one of them, so the answer is near on a phone.
     view! {
         <details class="field fleet" open=open>
             <summary>"Fleet, cost and energy (optional)"</summary>
-            {fields
-                .into_iter()
-                .map(|(key, label, unit, kind, slot)| fleet_input(scenario, key, label, unit, kind, slot))
-                .collect_view()}
+            {FLEET_INPUTS.iter().map(|input| fleet_input(scenario, input)).collect_view()}
         </details>
     }
 }
 
-fn fleet_input(
-    scenario: RwSignal<Scenario>,
-    key: &'static str,
-    label: &'static str,
-    unit: &'static str,
-    kind: InputKind,
-    slot: Slot,
-) -> impl IntoView {
-    let initial = scenario.with_untracked(|s| {
-        let mut inputs = s.capacity;
-        *slot(&mut inputs)
-    });
+fn fleet_input(scenario: RwSignal<Scenario>, input: &'static FleetInput) -> impl IntoView {
+    let FleetInput {
+        key,
+        label,
+        unit,
+        kind,
+        field,
+    } = *input;
+    let initial = scenario.with_untracked(|s| input.get(&s.capacity));
     let error = RwSignal::new(None::<String>);
     let id = format!("fleet-{key}");
     view! {
@@ -637,7 +594,7 @@ fn fleet_input(
                     match parsed {
                         Ok(v) => {
                             error.set(None);
-                            scenario.update(|s| *slot(&mut s.capacity) = v);
+                            scenario.update(|s| *field(&mut s.capacity) = v);
                         }
                         Err(e) => error.set(Some(format!("{label} {e}; the last valid value is still used."))),
                     }

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::browser;
 use crate::core::capacity::CapacityInputs;
 use crate::core::planner::{plan, Plan};
-use crate::core::scenario::{Scenario, FLEET_PARAMS};
+use crate::core::scenario::{is_fleet_param, Scenario};
 use crate::core::sweep::Source;
 
 /// The selected sweep's index and its plan under the scenario's SLO; `None` when the scenario
@@ -28,9 +28,7 @@ pub fn Planner(source: &'static Source, query: String, evidence: Signal<bool>) -
     let (initial, url_errors) = Scenario::from_query(&query, source);
     // The fleet inputs start unfolded when the link sets one of them, or tries to.
     let fleet_open = initial.capacity != CapacityInputs::default()
-        || url_errors
-            .iter()
-            .any(|e| FLEET_PARAMS.contains(&e.param.as_str()));
+        || url_errors.iter().any(|e| is_fleet_param(&e.param));
     let scenario = RwSignal::new(initial.clone());
     let shown = RwSignal::new(initial.clone());
     let link_untouched = Memo::new(move |was: Option<&bool>| {
