@@ -8,11 +8,13 @@ pub mod core;
 
 mod browser;
 
+mod tools_client;
 mod ui;
 
 use leptos::prelude::*;
 
-use crate::ui::sources::{Registry, SourcePanel, State};
+use crate::ui::registry::{Registry, State};
+use crate::ui::sources::SourcePanel;
 
 /// Benchmark hook (used by `scripts/bench.mjs`, harmless otherwise): plans a synthetic sweep of
 /// `levels` levels in this WASM and returns the time the planning took, ms (performance.now),

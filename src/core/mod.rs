@@ -17,6 +17,7 @@ pub mod handoff;
 pub mod import;
 pub mod planner;
 pub mod reference;
+pub mod routing;
 pub mod row;
 pub mod scenario;
 pub mod share;

@@ -5,10 +5,13 @@ pub mod capacity;
 pub mod chart;
 pub mod compare;
 pub mod controls;
+pub mod import_panel;
 pub mod method;
 pub mod planner;
 pub mod provenance;
+pub mod registry;
 pub mod scenario_errors;
+pub mod source_picker;
 pub mod sources;
 pub mod sweep_table;
 

@@ -20,6 +20,7 @@ pub(crate) mod mlenergy_config;
 mod mlenergy_v2;
 mod record;
 mod sglang;
+pub mod summary;
 mod vllm;
 
 use std::collections::{HashMap, HashSet};

@@ -1,0 +1,102 @@
+//! The sentences an import leaves on the page: its summary, and its label in the source picker.
+
+use super::{files_label, Format};
+use crate::core::sweep::Source;
+
+/// An import's picker label: "imported: a.json, b.json (2 sweeps)".
+pub fn imported_label(source: &Source, files: &[String]) -> String {
+    let sweeps = source.sweeps.len();
+    format!(
+        "imported: {} ({} sweep{})",
+        files_label(files),
+        sweeps,
+        if sweeps == 1 { "" } else { "s" }
+    )
+}
+
+/// "Read 3 files (2 as vLLM bench serve JSON, 1 not usable; 1 not read: too large): imported 1
+/// sweep with 8 rows; see the 2 messages below." `formats`: each file read and its format
+/// (`None`: not usable); `too_large`: files refused by size; `source`: what was imported, if
+/// anything; `messages`: how many messages the page lists below.
+pub fn summary(
+    formats: &[(String, Option<Format>)],
+    too_large: usize,
+    source: Option<&Source>,
+    messages: usize,
+) -> String {
+    let mut by_format: Vec<(&str, usize)> = Vec::new();
+    for (_, f) in formats {
+        let label = f.map_or("not usable", Format::label);
+        match by_format.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, n)) => *n += 1,
+            None => by_format.push((label, 1)),
+        }
+    }
+    let mut read = by_format
+        .iter()
+        .map(|(l, n)| {
+            if *l == "not usable" {
+                format!("{n} not usable")
+            } else {
+                format!("{n} as {l}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    if too_large > 0 {
+        read.push_str(&format!("; {too_large} not read: too large"));
+    }
+    let result = match source {
+        Some(s) => format!(
+            "imported {} sweep{} with {} row{}",
+            s.sweeps.len(),
+            if s.sweeps.len() == 1 { "" } else { "s" },
+            s.row_count(),
+            if s.row_count() == 1 { "" } else { "s" }
+        ),
+        None => "nothing imported: no usable row, nothing changed".to_string(),
+    };
+    let messages = match messages {
+        0 => String::new(),
+        1 => "; see the message below".to_string(),
+        n => format!("; see the {n} messages below"),
+    };
+    let files = formats.len() + too_large;
+    format!(
+        "Read {files} file{} ({read}): {result}{messages}.",
+        if files == 1 { "" } else { "s" }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::bundled::lm_arena_chat;
+
+    #[test]
+    fn the_summary_counts_files_by_format_and_names_what_was_imported() {
+        let formats = vec![
+            ("a.json".to_string(), Some(Format::VllmBench)),
+            ("b.json".to_string(), Some(Format::VllmBench)),
+            ("c.txt".to_string(), None),
+        ];
+        assert_eq!(
+            summary(&formats, 1, None, 2),
+            format!(
+                "Read 4 files (2 as {}, 1 not usable; 1 not read: too large): nothing imported: no usable row, nothing changed; see the 2 messages below.",
+                Format::VllmBench.label()
+            )
+        );
+        let source = lm_arena_chat();
+        let text = summary(&formats[..1], 0, Some(source), 0);
+        assert_eq!(
+            text,
+            format!(
+                "Read 1 file (1 as {}): imported {} sweeps with {} rows.",
+                Format::VllmBench.label(),
+                source.sweeps.len(),
+                source.row_count()
+            )
+        );
+    }
+}

@@ -1,0 +1,248 @@
+//! The import panel: the user's own sweeps from files, a folder or pasted text, and what the
+//! last import did. Reading is the tools module's (`tools_client`); the sentences are
+//! `core::import::summary`'s.
+
+use leptos::prelude::*;
+
+use super::registry::Registry;
+use crate::browser::{self, PageText};
+use crate::core::handoff::ImportReply;
+use crate::core::import::summary::summary;
+use crate::core::import::{admit, Problem, Warning};
+use crate::tools_client;
+
+/// What the last import did.
+#[derive(Clone, Debug, PartialEq)]
+struct Outcome {
+    summary: String,
+    problems: Vec<Problem>,
+    warnings: Vec<Warning>,
+}
+
+/// The import panel: files, a folder or pasted text, read by the tools module off the page's
+/// thread; then what the import did (its summary, warnings and problems). `share_note` is the
+/// picker's share message, cleared when an import starts.
+#[component]
+pub fn ImportPanel(registry: Registry, share_note: RwSignal<String>) -> impl IntoView {
+    let outcome = RwSignal::new(None::<Outcome>);
+    let pasted = RwSignal::new(String::new());
+    let model_hint = RwSignal::new(String::new());
+    // What the tools module's worker is reading now; the planner stays usable meanwhile.
+    let working = RwSignal::new(None::<String>);
+
+    let run_import = move |files: Vec<(String, PageText)>| async move {
+        if files.is_empty() {
+            return;
+        }
+        share_note.set(String::new());
+        // Sizes first: a file over the limits is never read.
+        let sizes: Vec<(&str, usize)> = files
+            .iter()
+            .map(|(name, text)| (name.as_str(), text.size_hint()))
+            .collect();
+        let (admitted, refused) = admit(&sizes);
+        let files: Vec<(String, PageText)> = files
+            .into_iter()
+            .zip(admitted)
+            .filter_map(|(file, admitted)| admitted.then_some(file))
+            .collect();
+        if files.is_empty() {
+            outcome.set(Some(Outcome {
+                summary: "Nothing imported: the files are larger than one import reads.".into(),
+                problems: refused,
+                warnings: Vec::new(),
+            }));
+            return;
+        }
+        let bytes: usize = files.iter().map(|(_, text)| text.size_hint()).sum();
+        working.set(Some(format!(
+            "Reading {} file{} ({})…",
+            files.len(),
+            if files.len() == 1 { "" } else { "s" },
+            crate::core::format::bytes(bytes)
+        )));
+        let (names, texts): (Vec<String>, Vec<PageText>) = files.into_iter().unzip();
+        let hint = model_hint.get_untracked();
+        let model = Some(hint.trim().to_string()).filter(|m| !m.is_empty());
+        let reply = tools_client::import_files(&names, &texts, model.as_deref()).await;
+        working.set(None);
+        match reply {
+            Ok(ImportReply {
+                id,
+                result: Ok(imported),
+                ..
+            }) => {
+                let summary = summary(
+                    &imported.formats,
+                    refused.len(),
+                    Some(&imported.source),
+                    imported.problems.len() + refused.len() + imported.warnings.len(),
+                );
+                let problems = [refused, imported.problems.clone()].concat();
+                let warnings = imported.warnings.clone();
+                let note = registry
+                    .add_import(id, &names, &texts, model.clone(), imported.source)
+                    .await;
+                outcome.set(Some(Outcome {
+                    summary: note.map_or(summary.clone(), |n| format!("{summary} {n}")),
+                    problems,
+                    warnings,
+                }));
+            }
+            Ok(ImportReply {
+                formats,
+                result: Err(problems),
+                ..
+            }) => {
+                outcome.set(Some(Outcome {
+                    summary: summary(
+                        &formats,
+                        refused.len(),
+                        None,
+                        problems.len() + refused.len(),
+                    ),
+                    problems: [refused, problems].concat(),
+                    warnings: Vec::new(),
+                }));
+            }
+            Err(e) => outcome.set(Some(Outcome {
+                summary: format!("Nothing imported: {e}."),
+                problems: Vec::new(),
+                warnings: Vec::new(),
+            })),
+        }
+    };
+    let import_list = move |list: Vec<web_sys::File>| {
+        leptos::task::spawn_local(run_import(browser::picked_files(list)));
+    };
+
+    view! {
+            <details class="import">
+                <summary>"Import your own sweep"</summary>
+                <p class="hint">
+                    "ML.ENERGY task, per-model or V2 files; vLLM bench serve JSON or JSON lines, sweep folders and multi-turn results (select all files of a sweep, or its folder); SGLang bench_serving JSONL; AIPerf / GenAI-Perf profile exports; InferenceX JSON; EvalScope perf summaries (with their percentile files); or the CSV template of the README. Files are read in this browser and never uploaded. Runs that differ in any stated field (GPU, parallelism, engine, dataset, date, …) become separate sweeps."
+                </p>
+                <label for="import-model">"Model, for files that do not name one (optional)"</label>
+                <input
+                    id="import-model"
+                    type="text"
+                    autocomplete="off"
+                    data-testid="import-model"
+                    prop:value=move || model_hint.get()
+                    on:input=move |ev| model_hint.set(event_target_value(&ev))
+                />
+                <label class="drop" data-testid="import-drop"
+                    on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
+                    on:drop=move |ev: leptos::ev::DragEvent| {
+                        ev.prevent_default();
+                        import_list(browser::files_of(ev.data_transfer().and_then(|d| d.files())));
+                    }
+                >
+                    "Drop files here, or choose: "
+                    <input
+                        type="file"
+                        multiple
+                        data-testid="import-file"
+                        on:change=move |ev| {
+                            let input = event_target::<web_sys::HtmlInputElement>(&ev);
+                            import_list(browser::files_of(input.files()));
+                            input.set_value("");
+                        }
+                    />
+                </label>
+                <label class="drop">
+                    "Or a whole folder (e.g. a vllm bench sweep or EvalScope output): "
+                    <input
+                        type="file"
+                        prop:webkitdirectory=true
+                        data-testid="import-folder"
+                        on:change=move |ev| {
+                            let input = event_target::<web_sys::HtmlInputElement>(&ev);
+                            import_list(browser::files_of(input.files()));
+                            input.set_value("");
+                        }
+                    />
+                </label>
+                <label for="paste">"Or paste a file's text"</label>
+                <textarea
+                    id="paste"
+                    rows="3"
+                    data-testid="import-paste"
+                    prop:value=move || pasted.get()
+                    on:input=move |ev| pasted.set(event_target_value(&ev))
+                ></textarea>
+                <button
+                    type="button"
+                    data-testid="import-paste-button"
+                    on:click=move |_| {
+                        let text = pasted.get_untracked();
+                        if !text.trim().is_empty() {
+                            leptos::task::spawn_local(run_import(vec![("pasted text".to_string(), PageText::of(&text))]));
+                        }
+                    }
+                >
+                    "Import pasted text"
+                </button>
+            </details>
+            {move || working.get().map(|w| view! {
+                <p class="hint" role="status" data-testid="import-progress">{w}</p>
+            })}
+            {move || outcome.get().map(|o| view! {
+                <div class="notice" role="status">
+                    <p data-testid="import-summary">{o.summary}</p>
+                    {(!o.warnings.is_empty()).then(|| view! {
+                        <ul class="import-warnings">
+                            {o.warnings.into_iter().map(|w| view! {
+                                <li class="warn" data-testid="import-warning" data-kind=w.kind.clone()>
+                                    {format!("Warning: {}", w.text())}
+                                </li>
+                            }).collect_view()}
+                        </ul>
+                    })}
+                    {(!o.problems.is_empty()).then(|| view! {
+                        <ul class="import-errors">
+                            {o.problems.into_iter().map(|p| view! {
+                                <li data-testid="import-error" data-file=p.file.clone()>
+                                    {match (p.row, p.file.as_str()) {
+                                        (_, "(import)") => p.message(),
+                                        (Some(r), file) => format!("{file}, row {r}: {}", p.message()),
+                                        (None, file) => format!("{file}: {}", p.message()),
+                                    }}
+                                </li>
+                            }).collect_view()}
+                        </ul>
+                    })}
+                </div>
+            })}
+            {move || working.get().map(|w| view! {
+                <p class="hint" role="status" data-testid="import-progress">{w}</p>
+            })}
+            {move || outcome.get().map(|o| view! {
+                <div class="notice" role="status">
+                    <p data-testid="import-summary">{o.summary}</p>
+                    {(!o.warnings.is_empty()).then(|| view! {
+                        <ul class="import-warnings">
+                            {o.warnings.into_iter().map(|w| view! {
+                                <li class="warn" data-testid="import-warning" data-kind=w.kind.clone()>
+                                    {format!("Warning: {}", w.text())}
+                                </li>
+                            }).collect_view()}
+                        </ul>
+                    })}
+                    {(!o.problems.is_empty()).then(|| view! {
+                        <ul class="import-errors">
+                            {o.problems.into_iter().map(|p| view! {
+                                <li data-testid="import-error" data-file=p.file.clone()>
+                                    {match (p.row, p.file.as_str()) {
+                                        (_, "(import)") => p.message(),
+                                        (Some(r), file) => format!("{file}, row {r}: {}", p.message()),
+                                        (None, file) => format!("{file}: {}", p.message()),
+                                    }}
+                                </li>
+                            }).collect_view()}
+                        </ul>
+                    })}
+                </div>
+            })}
+    }
+}

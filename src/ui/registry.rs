@@ -1,0 +1,392 @@
+//! The page's sources: the bundled workloads, the reference systems, imported file sets and a
+//! sweep shared by link, with the state of each, which one is shown, and local storage. What a
+//! link opens is decided by `core::routing`; reading is done by the tools module
+//! (`tools_client`); this module carries both out.
+
+use leptos::prelude::*;
+
+use crate::browser::{self, PageText};
+use crate::core::bundled::lm_arena_chat;
+use crate::core::handoff::StoredSource;
+use crate::core::import::summary::imported_label;
+use crate::core::reference::reference;
+use crate::core::routing::{self, Opening};
+use crate::core::scenario::Scenario;
+use crate::core::sources::{
+    shared_payload, storage_key, workload, DEFAULT_SOURCE, LEGACY_STORAGE_KEY, MAX_STORED_BYTES,
+    REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
+};
+use crate::core::sweep::Source;
+use crate::tools_client;
+
+/// Keeps a source for the rest of the page's life. Sources are small and few (the bundled
+/// workloads and what the user imports), and the planner's components hold plain references.
+fn keep(source: Source) -> &'static Source {
+    Box::leak(Box::new(source))
+}
+
+/// Where a source's data stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum State {
+    /// Parsed and ready.
+    Ready(&'static Source),
+    /// A bundled workload not fetched yet.
+    NotLoaded,
+    /// Being fetched.
+    Loading,
+    /// Could not be loaded; the message says why.
+    Failed(String),
+}
+
+/// One source in the picker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// URL `src` value.
+    pub id: String,
+    /// Menu label.
+    pub label: String,
+    /// For imports: the file names.
+    pub files: Option<Vec<String>>,
+    /// Data state.
+    pub state: State,
+}
+
+/// The page's sources and which one is shown.
+#[derive(Clone, Copy)]
+pub struct Registry {
+    /// All sources.
+    pub entries: RwSignal<Vec<Entry>>,
+    /// The `src` shown.
+    pub current: RwSignal<String>,
+    /// The query the planner starts from when it (re)mounts.
+    pub start_query: StoredValue<String>,
+    /// After a switch of source, the query of the scenario shown before it, whose SLO the
+    /// planner of the new source takes over when it mounts.
+    carried_from: StoredValue<Option<String>>,
+    /// The query the page was opened with.
+    opening_query: StoredValue<String>,
+    /// Messages about the link or storage (unknown `src`, damaged `#sweep=`).
+    pub notices: RwSignal<Vec<String>>,
+}
+
+/// The picker entry of an import.
+fn stored_entry(stored: StoredSource) -> Entry {
+    Entry {
+        id: stored.id,
+        label: imported_label(&stored.source, &stored.files),
+        files: Some(stored.files),
+        state: State::Ready(keep(stored.source)),
+    }
+}
+
+impl Registry {
+    /// Builds the registry from the bundled workloads and the opening link. Imports kept in
+    /// local storage and a sweep in the link's `#sweep=` are read by the tools module: a link
+    /// to either shows it once read; otherwise stored imports join the picker after the first
+    /// paint.
+    pub fn load(query: &str, fragment: &str) -> Registry {
+        let payload = shared_payload(fragment).map(str::to_string);
+        let Opening {
+            current,
+            start_query,
+            shared,
+            linked_import,
+            notices,
+        } = Opening::of_link(query, payload.is_some());
+        let mut entries: Vec<Entry> = WORKLOADS
+            .iter()
+            .map(|w| Entry {
+                id: w.id.to_string(),
+                label: w.label.to_string(),
+                files: None,
+                state: match w.path {
+                    None => State::Ready(lm_arena_chat()),
+                    Some(_) => State::NotLoaded,
+                },
+            })
+            .collect();
+        entries.push(Entry {
+            id: REFERENCE_SOURCE.to_string(),
+            label: "Reference systems (Databricks' MPT-7B on A100, illustrative Llama 70B on H100)"
+                .to_string(),
+            files: None,
+            state: State::Ready(reference()),
+        });
+        if shared {
+            entries.push(Entry {
+                id: SHARED_SOURCE.to_string(),
+                label: "shared by link (reading…)".to_string(),
+                files: None,
+                state: State::Loading,
+            });
+        }
+        // A link to an import: its entry waits for local storage.
+        if let Some(id) = &linked_import {
+            entries.push(Entry {
+                id: id.clone(),
+                label: format!("imported: {id} (reading…)"),
+                files: Some(Vec::new()),
+                state: State::Loading,
+            });
+        }
+        let registry = Registry {
+            entries: RwSignal::new(entries),
+            current: RwSignal::new(current.clone()),
+            start_query: StoredValue::new(start_query),
+            carried_from: StoredValue::new(None),
+            opening_query: StoredValue::new(query.to_string()),
+            notices: RwSignal::new(notices),
+        };
+        registry.ensure_loaded(&current);
+        if let Some(payload) = payload {
+            leptos::task::spawn_local(async move {
+                match tools_client::share_decode(&payload).await {
+                    Ok(source) => registry.set_entry(
+                        SHARED_SOURCE,
+                        Some(format!("shared by link: {}", source.task_display_name)),
+                        State::Ready(keep(source)),
+                    ),
+                    Err(e) => registry.give_up(
+                        SHARED_SOURCE,
+                        Some(format!("`#sweep` {e}; the link's sweep is not shown.")),
+                    ),
+                }
+            });
+        }
+        let read_now = linked_import.as_deref() == Some(current.as_str());
+        let read_stored = move || {
+            leptos::task::spawn_local(async move {
+                let unreadable = registry.read_stored_imports().await;
+                if unreadable > 0 {
+                    registry.notices.update(|n| {
+                        n.push(format!(
+                            "{unreadable} stored import{} could not be read; {} left as {} in this browser's storage.",
+                            if unreadable == 1 { "" } else { "s" },
+                            if unreadable == 1 { "it is" } else { "they are" },
+                            if unreadable == 1 { "it is" } else { "they are" },
+                        ))
+                    });
+                }
+                if let Some(id) = linked_import {
+                    if registry.state_of(&id) == Some(State::Loading) {
+                        registry.give_up(
+                            &id,
+                            Some(routing::not_a_source(
+                                &id,
+                                " (an import from another browser?)",
+                            )),
+                        );
+                    }
+                }
+            });
+            // Another tab's import joins the menu; one it removes leaves it.
+            browser::on_storage_change(STORAGE_PREFIX, move |key, value| {
+                let id = key[STORAGE_PREFIX.len()..].to_string();
+                match value {
+                    Some(text) => leptos::task::spawn_local(async move {
+                        if let Ok(stored) = tools_client::stored_source(&text).await {
+                            registry.add_stored(stored);
+                        }
+                    }),
+                    None => {
+                        if registry.current.get_untracked() != id {
+                            registry.entries.update(|e| e.retain(|x| x.id != id));
+                        }
+                    }
+                }
+            });
+        };
+        if read_now {
+            read_stored();
+        } else {
+            browser::after_paint(read_stored);
+        }
+        registry
+    }
+
+    /// Reads the imports kept in local storage, one key at a time, each in the tools module's
+    /// worker, and adds those that read to the menu. Imports an earlier version kept in one
+    /// array move to their own keys first; what cannot be read is left as it is. Returns how
+    /// many stored imports could not be read.
+    async fn read_stored_imports(&self) -> usize {
+        let mut unreadable = 0;
+        if let Some(legacy) = browser::storage_get_text(LEGACY_STORAGE_KEY) {
+            match tools_client::split_legacy_imports(&legacy).await {
+                Ok(split) => {
+                    let moved = split
+                        .entries
+                        .iter()
+                        .all(|(id, text)| browser::storage_set(&storage_key(id), text));
+                    if moved {
+                        match &split.rest {
+                            Some(rest) => {
+                                browser::storage_set(LEGACY_STORAGE_KEY, rest);
+                            }
+                            None => browser::storage_remove(LEGACY_STORAGE_KEY),
+                        }
+                    }
+                    unreadable += split.unreadable;
+                }
+                _ => unreadable += 1,
+            }
+        }
+        for key in browser::storage_keys(STORAGE_PREFIX) {
+            let Some(text) = browser::storage_get_text(&key) else {
+                continue;
+            };
+            match tools_client::stored_source(&text).await {
+                Ok(stored) => self.add_stored(stored),
+                _ => unreadable += 1,
+            }
+        }
+        unreadable
+    }
+
+    /// Adds a stored import to the menu (or fills in the entry a link to it is waiting on).
+    fn add_stored(&self, stored: StoredSource) {
+        self.entries
+            .update(|e| match e.iter_mut().find(|x| x.id == stored.id) {
+                // Waiting for it (a link to it), or imported again meanwhile.
+                Some(x) if x.state == State::Loading => *x = stored_entry(stored),
+                Some(_) => {}
+                None => e.push(stored_entry(stored)),
+            });
+    }
+
+    /// The shown source, if ready.
+    pub fn state_of(&self, id: &str) -> Option<State> {
+        self.entries
+            .with(|e| e.iter().find(|x| x.id == id).map(|x| x.state.clone()))
+    }
+
+    fn set_state(&self, id: &str, state: State) {
+        self.set_entry(id, None, state);
+    }
+
+    /// Sets a source's state, and its menu label when given.
+    fn set_entry(&self, id: &str, label: Option<String>, state: State) {
+        self.entries.update(|e| {
+            if let Some(x) = e.iter_mut().find(|x| x.id == id) {
+                if let Some(label) = label {
+                    x.label = label;
+                }
+                x.state = state;
+            }
+        });
+    }
+
+    /// Drops a source that could not be read, with a notice; if it was shown, shows the shared
+    /// sweep (a link made on another machine names its own import id: the fragment stands in)
+    /// or else the bundled data, keeping the rest of the opening link.
+    fn give_up(&self, id: &str, notice: Option<String>) {
+        self.entries.update(|e| e.retain(|x| x.id != id));
+        if self.current.get_untracked() != id {
+            if let Some(n) = notice {
+                self.notices.update(|all| all.push(n));
+            }
+            return;
+        }
+        self.carried_from.set_value(None);
+        let shared_on_page = self.state_of(SHARED_SOURCE).is_some();
+        if !routing::falls_back_to_shared(id, shared_on_page) {
+            if let Some(n) = notice {
+                self.notices.update(|all| all.push(n));
+            }
+        }
+        let (to, start) = routing::fallback(id, shared_on_page, &self.opening_query.get_value());
+        self.start_query.set_value(start);
+        self.current.set(to);
+    }
+
+    /// The query the planner of `source` (the current one, ready) starts from; after a switch,
+    /// with the SLO carried over (see [`Scenario::with_slo_of`]), kept for later re-mounts.
+    pub fn planner_query(&self, source: &Source) -> String {
+        if let Some(previous) = self.carried_from.try_update_value(Option::take).flatten() {
+            let start = self.start_query.get_value();
+            self.start_query
+                .set_value(Scenario::with_slo_of(&start, &previous, source).to_query());
+        }
+        self.start_query.get_value()
+    }
+
+    /// Starts fetching a bundled workload the first time it is shown.
+    pub fn ensure_loaded(&self, id: &str) {
+        // A failed load is tried again when the source is shown again.
+        if !matches!(self.state_of(id), Some(State::NotLoaded | State::Failed(_))) {
+            return;
+        }
+        let Some(path) = workload(id).and_then(|w| w.path) else {
+            return;
+        };
+        self.set_state(id, State::Loading);
+        // The file and the tools module that parses it are fetched side by side.
+        tools_client::start();
+        let (registry, id) = (*self, id.to_string());
+        leptos::task::spawn_local(async move {
+            let state = match browser::fetch_text(path).await {
+                Ok(text) => match tools_client::parse_task_file(&text).await {
+                    Ok(Ok(source)) => State::Ready(keep(source)),
+                    Ok(Err(e)) => State::Failed(format!("{path} is not a task file: {e}")),
+                    Err(e) => State::Failed(e),
+                },
+                Err(e) => State::Failed(e),
+            };
+            registry.set_state(&id, state);
+        });
+    }
+
+    /// Shows another source: its default deployment, planned for the SLO shown now.
+    pub fn switch(&self, id: &str) {
+        self.start_query.set_value(routing::switch_query(id));
+        self.carried_from.set_value(Some(browser::query()));
+        self.ensure_loaded(id);
+        self.current.set(id.to_string());
+    }
+
+    /// Adds (or replaces) an imported source, shows it, and keeps it in storage; says so when
+    /// it could not be kept.
+    pub async fn add_import(
+        &self,
+        id: String,
+        names: &[String],
+        texts: &[PageText],
+        model: Option<String>,
+        source: Source,
+    ) -> Option<String> {
+        let names = names.to_vec();
+        let entry = stored_entry(StoredSource {
+            id: id.clone(),
+            files: names.clone(),
+            source,
+        });
+        self.entries.update(|e| {
+            e.retain(|x| x.id != id);
+            e.push(entry);
+        });
+        self.switch(&id);
+        // Larger than local storage holds: not sent there (nor back and forth through the page).
+        let bytes: usize = texts.iter().map(PageText::size_hint).sum();
+        if bytes > MAX_STORED_BYTES {
+            return Some(format!(
+                "Not kept for your next visit: its files come to {:.2} MB, over the {} MB this page keeps in the browser's storage.",
+                bytes as f64 / (1024.0 * 1024.0),
+                MAX_STORED_BYTES / (1024 * 1024)
+            ));
+        }
+        // Each import under its own key: another tab's write never erases this one.
+        let entry = tools_client::store_entry(&id, &names, texts, model.as_deref()).await;
+        let saved = entry.is_ok_and(|t| browser::storage_set_text(&storage_key(&id), &t));
+        (!saved).then(|| {
+            "Not kept for your next visit: the browser's storage is off or full.".to_string()
+        })
+    }
+
+    /// Removes an imported source (from the page and from storage).
+    pub fn remove(&self, id: &str) {
+        self.entries.update(|e| e.retain(|x| x.id != id));
+        if self.current.get_untracked() == id {
+            self.switch(DEFAULT_SOURCE);
+        }
+        browser::storage_remove(&storage_key(id));
+    }
+}

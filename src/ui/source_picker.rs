@@ -1,0 +1,83 @@
+//! The source picker: which data the planner reads (bundled workloads, the reference systems,
+//! imports, a shared sweep), and for an import the buttons to remove it or share it by link.
+
+use leptos::prelude::*;
+
+use super::registry::{Registry, State};
+use crate::browser;
+use crate::tools_client;
+
+/// The "Data" menu, and for the import shown its remove and share buttons; `share_note` says
+/// what "Share by link" did (an import clears it).
+#[component]
+pub fn SourcePicker(registry: Registry, share_note: RwSignal<String>) -> impl IntoView {
+    let current_imported = move || {
+        let id = registry.current.get();
+        registry.entries.with(|e| {
+            e.iter()
+                .find(|x| x.id == id && x.files.is_some())
+                .map(|x| x.id.clone())
+        })
+    };
+
+    view! {
+            <div class="field">
+                <label for="source">"Data"</label>
+                <select
+                    id="source"
+                    data-testid="source-select"
+                    on:change=move |ev| registry.switch(&event_target_value(&ev))
+                >
+                    {move || {
+                        let current = registry.current.get();
+                        registry
+                            .entries
+                            .get()
+                            .into_iter()
+                            .map(|e| {
+                                let selected = e.id == current;
+                                view! {
+                                    <option value=e.id.clone() selected=selected>{e.label}</option>
+                                }
+                            })
+                            .collect_view()
+                    }}
+                </select>
+            </div>
+            {move || current_imported().map(|id| {
+                let remove_id = id.clone();
+                view! {
+                    <div class="source-actions">
+                        <button type="button" data-testid="source-remove" on:click=move |_| registry.remove(&remove_id)>
+                            "Remove this import"
+                        </button>
+                        <button
+                            type="button"
+                            data-testid="source-share"
+                            on:click=move |_| {
+                                let source = registry.state_of(&id);
+                                leptos::task::spawn_local(async move {
+                                    let note = match source {
+                                        Some(State::Ready(s)) => {
+                                            match tools_client::share_encode(s).await {
+                                                Ok(packed) => {
+                                                    browser::replace_fragment(&format!("#sweep={packed}"));
+                                                    "The address bar now holds this sweep (after #sweep=, never sent to a server): copy it to share.".to_string()
+                                                }
+                                                Err(e) => format!("Not shared: {e}"),
+                                            }
+                                        }
+                                        _ => "Not shared: the sweep is not loaded.".to_string(),
+                                    };
+                                    share_note.set(note);
+                                });
+                            }
+                        >
+                            "Share by link"
+                        </button>
+                    </div>
+                }
+            })}
+            <p class="hint" role="status" data-testid="share-status">{move || share_note.get()}</p>
+    }
+}
