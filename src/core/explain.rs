@@ -3,7 +3,20 @@
 
 use super::format::{level as level_text, trimmed};
 use super::planner::{Condition, Plan, Slo, Status, Verdict};
-use super::sweep::Sweep;
+use super::sweep::{Statistic, Sweep};
+
+/// The note when choosing a model or deployment moved the judged statistic from `before` to
+/// `after` (one the deployment reports): "This deployment does not report p90 TPOT: judged on
+/// p95 TPOT instead."; `None` when it did not move.
+pub fn statistic_moved(before: Statistic, after: Statistic) -> Option<String> {
+    (after != before).then(|| {
+        format!(
+            "This deployment does not report {}: judged on {} instead.",
+            before.short_label(),
+            after.short_label()
+        )
+    })
+}
 
 /// "meets", or "fails: target" / "fails: p99 ITL ≤ 150 ms" / "fails: saturated (served 3.8 of
 /// 8 req/s)", naming each broken condition; "not reported: …" when a statistic it is judged on

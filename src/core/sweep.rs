@@ -508,6 +508,30 @@ impl Source {
         }
     }
 
+    /// Indexes of the models in menu order: by organisation (the `model_id` before its `/`, case
+    /// ignored), then total parameters (so 8B comes before 70B), then `model_id`.
+    pub fn models_in_menu_order(&self) -> Vec<usize> {
+        let mut models: Vec<usize> = (0..self.models.len()).collect();
+        let org = |id: &str| {
+            id.split('/')
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase()
+        };
+        models.sort_by(|&a, &b| {
+            let (ma, mb) = (&self.models[a], &self.models[b]);
+            org(&ma.model_id)
+                .cmp(&org(&mb.model_id))
+                .then(
+                    ma.total_params_b
+                        .partial_cmp(&mb.total_params_b)
+                        .unwrap_or(std::cmp::Ordering::Equal),
+                )
+                .then(ma.model_id.cmp(&mb.model_id))
+        });
+        models
+    }
+
     /// Index of the model with this `model_id`.
     pub fn model_index(&self, model_id: &str) -> Option<usize> {
         self.models.iter().position(|m| m.model_id == model_id)

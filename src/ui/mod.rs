@@ -5,15 +5,22 @@ pub mod capacity;
 pub mod chart;
 pub mod compare;
 pub mod controls;
+pub mod copy_link;
+pub mod deployment_select;
+pub mod fleet_inputs;
 pub mod import_panel;
+pub mod limits;
 pub mod method;
+pub mod model_select;
 pub mod planner;
 pub mod provenance;
 pub mod registry;
 pub mod scenario_errors;
 pub mod source_picker;
 pub mod sources;
+pub mod statistic_select;
 pub mod sweep_table;
+pub mod target_input;
 
 pub use crate::core::explain::verdict_text;
 

@@ -1,0 +1,56 @@
+//! The optional fleet, cost and energy inputs, one field per entry of `FLEET_INPUTS`.
+
+use leptos::prelude::*;
+
+use crate::core::scenario::{parse_input, FleetInput, Scenario, FLEET_INPUTS};
+
+/// Optional fleet, cost and energy inputs ([`FLEET_INPUTS`]); an empty field means "not given".
+#[component]
+pub fn Fleet(scenario: RwSignal<Scenario>, open: bool) -> impl IntoView {
+    // Folded unless the link sets (or tries to set) one of them, so the answer is near on a phone.
+    view! {
+        <details class="field fleet" open=open>
+            <summary>"Fleet, cost and energy (optional)"</summary>
+            {FLEET_INPUTS.iter().map(|input| fleet_input(scenario, input)).collect_view()}
+        </details>
+    }
+}
+
+fn fleet_input(scenario: RwSignal<Scenario>, input: &'static FleetInput) -> impl IntoView {
+    let FleetInput {
+        key,
+        label,
+        unit,
+        kind,
+        field,
+    } = *input;
+    let initial = scenario.with_untracked(|s| input.get(&s.capacity));
+    let error = RwSignal::new(None::<String>);
+    let id = format!("fleet-{key}");
+    view! {
+        <div class="fleet-row">
+            <label for=id.clone()>{label}<span class="unit">{format!(" ({unit})")}</span></label>
+            <input
+                id=id
+                type="text"
+                inputmode="decimal"
+                autocomplete="off"
+                data-testid=format!("input-{key}")
+                value=initial.map(|v| v.to_string()).unwrap_or_default()
+                aria-invalid=move || error.with(Option::is_some).to_string()
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    let parsed = if text.trim().is_empty() { Ok(None) } else { parse_input(kind, &text).map(Some) };
+                    match parsed {
+                        Ok(v) => {
+                            error.set(None);
+                            scenario.update(|s| *field(&mut s.capacity) = v);
+                        }
+                        Err(e) => error.set(Some(format!("{label} {e}; the last valid value is still used."))),
+                    }
+                }
+            />
+            {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+        </div>
+    }
+}

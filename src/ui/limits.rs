@@ -1,0 +1,209 @@
+//! Tail limits: extra bounds (`limit=STAT:MS`) that must hold beside the target.
+
+use leptos::prelude::*;
+
+use crate::browser;
+use crate::core::scenario::{parse_positive, Scenario};
+use crate::core::sweep::Statistic;
+
+/// Optional tail limits (`limit=STAT:MS` in the URL): a statistic and a ms bound each.
+#[component]
+pub fn Limits(
+    scenario: RwSignal<Scenario>,
+    statistics: Memo<Vec<Statistic>>,
+    proposable: Memo<Vec<Statistic>>,
+) -> impl IntoView {
+    // Rows are rebuilt only when a limit is added or removed, so typing keeps focus.
+    let count = Memo::new(move |_| scenario.with(|s| s.limits.len()));
+    // Text a limit's bound field holds that does not parse, with the bound (ms) still in use:
+    // a row rebuilt while that bound is unchanged shows the text again with its error.
+    let drafts = StoredValue::new(Vec::<Option<(f64, String)>>::new());
+    // Each limit's statistic, so the menus follow a change of one, not every keystroke.
+    let limit_stats =
+        Memo::new(move |_| scenario.with(|s| s.limits.iter().map(|l| l.stat).collect::<Vec<_>>()));
+    // Whether "Add a limit" has a statistic without a limit to propose.
+    let cannot_add = Memo::new(move |_| {
+        proposable.with(|stats| scenario.with(|s| s.no_next_limit_reason(stats)))
+    });
+    view! {
+        <fieldset class="field limits">
+            <legend>"Tail limits (optional)"</legend>
+            <p class="hint">"Each must hold as well, e.g. p99 ITL ≤ 150 ms."</p>
+            {move || {
+                let stats = statistics.get();
+                (0..count.get())
+                    .map(|i| limit_row(scenario, limit_stats, drafts, i, &stats))
+                    .collect_view()
+            }}
+            <button
+                type="button"
+                id="limit-add"
+                data-testid="limit-add"
+                disabled=move || cannot_add.with(Option::is_some)
+                aria-describedby=move || cannot_add.with(Option::is_some).then_some("limit-add-why")
+                on:click=move |_| {
+                    proposable.with_untracked(|stats| {
+                        scenario.update(|s| {
+                            if let Some(limit) = s.next_limit(stats) {
+                                s.limits.push(limit);
+                            }
+                        })
+                    });
+                    // Keyboard users land on the new limit's bound (the button may now be
+                    // disabled, which would drop their focus).
+                    if let Some(last) = count.get_untracked().checked_sub(1) {
+                        browser::focus_after_render(format!("limit-ms-{last}"));
+                    }
+                }
+            >
+                "Add a limit"
+            </button>
+            {move || {
+                cannot_add
+                    .get()
+                    .map(|why| view! { <p class="hint" id="limit-add-why" data-testid="limit-add-why">{why}</p> })
+            }}
+        </fieldset>
+    }
+}
+
+fn limit_row(
+    scenario: RwSignal<Scenario>,
+    limit_stats: Memo<Vec<Statistic>>,
+    drafts: StoredValue<Vec<Option<(f64, String)>>>,
+    index: usize,
+    available: &[Statistic],
+) -> impl IntoView {
+    let initial = scenario.with_untracked(|s| s.limits.get(index).copied());
+    let draft = drafts.with_value(|d| match (d.get(index), initial) {
+        (Some(Some((max_ms, text))), Some(now)) if *max_ms == now.max_ms => Some(text.clone()),
+        _ => None,
+    });
+    let set_draft = move |text: Option<String>| {
+        drafts.update_value(|d| {
+            if d.len() <= index {
+                d.resize(index + 1, None);
+            }
+            d[index] = text.and_then(|t| {
+                let max_ms = scenario.with_untracked(|s| s.limits.get(index).map(|l| l.max_ms))?;
+                Some((max_ms, t))
+            });
+        })
+    };
+    let mut stats = available.to_vec();
+    if let Some(l) = initial.filter(|l| !stats.contains(&l.stat)) {
+        stats.insert(0, l.stat);
+    }
+    let limit_error = |e: String| format!("Limit {e}; the last valid value is still used.");
+    let error = RwSignal::new(
+        draft
+            .as_deref()
+            .and_then(|t| parse_positive(t).err())
+            .map(limit_error),
+    );
+    let stat_id = format!("limit-stat-{index}");
+    let ms_id = format!("limit-ms-{index}");
+    view! {
+        <div class="limit-row" data-testid="limit-row">
+            <label class="sr-only" for=stat_id.clone()>{format!("Limit {} statistic", index + 1)}</label>
+            <select
+                id=stat_id
+                data-testid="limit-stat"
+                on:change=move |ev| {
+                    if let Some(stat) = Statistic::from_key(&event_target_value(&ev)) {
+                        scenario.update(|s| {
+                            if let Some(l) = s.limits.get_mut(index) {
+                                l.stat = stat;
+                            }
+                        });
+                    }
+                }
+            >
+                {stats
+                    .into_iter()
+                    .map(|stat| {
+                        // A statistic another limit has is not offered: two limits on one
+                        // statistic amount to the tighter, and a link keeps only that one.
+                        let taken = move || {
+                            limit_stats.with(|stats| {
+                                stats.iter().enumerate().any(|(j, s)| j != index && *s == stat)
+                            })
+                        };
+                        view! {
+                            <option
+                                value=stat.key()
+                                selected=initial.is_some_and(|l| l.stat == stat)
+                                disabled=taken
+                            >
+                                {stat.short_label()}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+            <span aria-hidden="true">"≤"</span>
+            <label class="sr-only" for=ms_id.clone()>{format!("Limit {} in ms", index + 1)}</label>
+            <input
+                id=ms_id
+                type="text"
+                inputmode="decimal"
+                autocomplete="off"
+                data-testid="limit-ms"
+                prop:value=draft
+                    .clone()
+                    .or_else(|| initial.map(|l| l.max_ms.to_string()))
+                    .unwrap_or_default()
+                aria-invalid=move || error.with(Option::is_some).to_string()
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    match parse_positive(&text) {
+                        Ok(v) => {
+                            error.set(None);
+                            set_draft(None);
+                            scenario.update(|s| {
+                                if let Some(l) = s.limits.get_mut(index) {
+                                    l.max_ms = v;
+                                }
+                            });
+                        }
+                        Err(e) => {
+                            error.set(Some(limit_error(e)));
+                            set_draft(Some(text));
+                        }
+                    }
+                }
+            />
+            <span>"ms"</span>
+            <button
+                type="button"
+                class="remove"
+                id=format!("limit-remove-{index}")
+                data-testid="limit-remove"
+                aria-label=format!("Remove limit {}", index + 1)
+                on:click=move |_| {
+                    let mut left = 0;
+                    drafts.update_value(|d| {
+                        if index < d.len() {
+                            d.remove(index);
+                        }
+                    });
+                    scenario.update(|s| {
+                        if index < s.limits.len() {
+                            s.limits.remove(index);
+                        }
+                        left = s.limits.len();
+                    });
+                    // Keyboard focus stays in the list: on the remove button now in this place,
+                    // else the one above, else "Add a limit".
+                    browser::focus_after_render(match left {
+                        0 => "limit-add".to_string(),
+                        n => format!("limit-remove-{}", index.min(n - 1)),
+                    });
+                }
+            >
+                "✕"
+            </button>
+            {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+        </div>
+    }
+}

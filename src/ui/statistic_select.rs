@@ -1,0 +1,67 @@
+//! The statistic the target is judged on: the ones the deployment reports, and a note when a
+//! change of deployment moved it.
+
+use leptos::prelude::*;
+
+use crate::core::scenario::Scenario;
+use crate::core::sweep::Statistic;
+
+/// The "Judged on" menu: the per-token statistics of `statistics` (the sweep's), and the chosen
+/// one marked when the deployment does not report it.
+#[component]
+pub fn StatisticSelect(
+    scenario: RwSignal<Scenario>,
+    statistics: Memo<Vec<Statistic>>,
+    stat: Memo<Statistic>,
+    stat_changed: RwSignal<Option<String>>,
+) -> impl IntoView {
+    view! {
+        <div class="field">
+            <label for="stat">"Judged on"</label>
+            {move || stat_changed.get().map(|note| view! {
+                <p class="hint" role="status" data-testid="stat-changed">{note}</p>
+            })}
+            <select
+                id="stat"
+                data-testid="stat-select"
+                on:change=move |ev| {
+                    if let Some(stat) = Statistic::from_key(&event_target_value(&ev)) {
+                        stat_changed.set(None);
+                        scenario.update(|s| s.stat = stat);
+                    }
+                }
+            >
+                {move || {
+                    let current = stat.get();
+                    let stats: Vec<Statistic> = statistics
+                        .get()
+                        .into_iter()
+                        .filter(|s| s.is_per_token())
+                        .collect();
+                    // A link may name a statistic this deployment does not report: it is
+                    // shown as chosen but not offered (the answer says what the sweep has).
+                    let unreported = (!stats.contains(&current)).then(|| view! {
+                        <option value=current.key() disabled=true prop:selected=true>
+                            {format!("{} (not reported by this deployment)", current.label())}
+                        </option>
+                    });
+                    let offered = stats
+                        .into_iter()
+                        .map(|option| {
+                            view! {
+                                <option
+                                    value=option.key()
+                                    prop:selected=move || stat.get() == option
+                                >
+                                    {option.label()}
+                                </option>
+                            }
+                        })
+                        .collect_view();
+                    view! { {unreported} {offered} }
+                }}
+            </select>
+        </div>
+
+    }
+}
