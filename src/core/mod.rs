@@ -19,6 +19,7 @@ pub mod planner;
 pub mod reference;
 pub mod routing;
 pub mod row;
+pub mod rules;
 pub mod scenario;
 pub mod share;
 pub mod sources;

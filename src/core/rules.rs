@@ -1,0 +1,128 @@
+//! The rules of the answer in words: one list, shown on the page ("How this is computed") and
+//! stated in the README's "How the numbers are computed" (a test checks that the README states
+//! each, word for word). The code that applies each rule is named in its entry.
+
+/// One rule: its name and what it says.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rule {
+    /// Short name, e.g. `Recommendation`.
+    pub name: &'static str,
+    /// The rule in one or two sentences.
+    pub text: &'static str,
+    /// Where the code applies it (`core::planner::plan`).
+    pub code: &'static str,
+}
+
+/// Every rule, in the order the page lists them.
+pub const RULES: [Rule; 8] = [
+    Rule {
+        name: "Level",
+        text: "one setting of the sweep variable (vLLM `max_num_seqs`, a client's concurrency, or a request rate); `avg_batch_size` is what the run actually reached.",
+        code: "core::deployment::LevelKind",
+    },
+    Rule {
+        name: "Statistics",
+        text: "p50/p90/p95/p99 are percentiles of inter-token latency (ITL), pooled over all tokens of the run: \"tok/s at p90 ITL\" means 90% of token gaps are at most that long, not the p90 of per-user speed. TPOT statistics are per request. `rate` = concurrency × 1000 / output throughput, ms per token: throughput shared by the requests in flight; it includes prefill and queueing, so it is not mean ITL. Per-user tok/s = 1000 / latency.",
+        code: "core::statistic::Statistic",
+    },
+    Rule {
+        name: "Meets",
+        text: "a level meets when its latency at the chosen statistic is at most the target in ms per token (for a tok/s target S: when 1000 / latency ≥ S), and every tail limit holds (latency at its statistic ≤ its bound).",
+        code: "core::planner::plan_levels",
+    },
+    Rule {
+        name: "Recommendation",
+        text: "the largest level such that every level at or below it meets. A higher level that meets again after a lower one failed is shown as \"also meets\", never recommended.",
+        code: "core::planner::plan",
+    },
+    Rule {
+        name: "Repeated runs",
+        text: "a sweep is one configuration: runs that differ in any field their file states (GPU, parallelism, engine, dataset, date, …) are separate sweeps. Where several runs share a level, each figure of the level is the worst over the runs that report it (highest latency, J/token and power; lowest throughput, avg batch and served rate); where fewer than all report it, the page says so (\"1 of 2 runs\").",
+        code: "core::sweep::Level",
+    },
+    Rule {
+        name: "Saturated",
+        text: "on a request-rate sweep, a level served below 0.8 × its offered rate (completed ÷ (duration − mean end-to-end latency)) did not sustain that load and fails as `saturated`; one served above 1.25 × is flagged `rate-above-offered`.",
+        code: "core::anomalies::SATURATED_BELOW",
+    },
+    Rule {
+        name: "Implausible speed",
+        text: "a level whose per-user speed implies 100 × or more its measured throughput (R = concurrency × 1000 / latency / throughput ≥ 100) is flagged `implausible-speed`.",
+        code: "core::anomalies::speed_ratio",
+    },
+    Rule {
+        name: "Figures",
+        text: "throughput and power are totals over all GPUs of the deployment; per GPU = throughput / GPU count. J/token is the stored figure (= power / throughput); where a file stores none it is derived from the same run (power ÷ throughput, or J per request ÷ output tokens) and marked as derived. Headroom is in the unit entered: (speed − S) / S, or (T − latency) / T. A value the data does not report is shown as \"not reported\".",
+        code: "core::row::Row::finish",
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Text with every run of whitespace made one space, and Markdown's line breaks gone.
+    fn flat(text: &str) -> String {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_readme_states_every_rule_word_for_word() {
+        let readme = include_str!("../../README.md");
+        let start = readme
+            .find("## How the numbers are computed")
+            .expect("the README has its rules section");
+        let section = &readme[start..];
+        let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
+        let section = flat(section);
+        for rule in RULES {
+            let stated = flat(&format!("- **{}**: {}", rule.name, rule.text));
+            assert!(
+                section.contains(&stated),
+                "README's rules section should state, word for word:\n{stated}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_thresholds_stated_are_the_ones_applied() {
+        use crate::core::anomalies::{ABOVE_OFFERED, IMPLAUSIBLE_SPEED_RATIO, SATURATED_BELOW};
+        let text = |name: &str| RULES.iter().find(|r| r.name == name).map_or("", |r| r.text);
+        assert!(text("Saturated").contains(&format!("below {SATURATED_BELOW} ×")));
+        assert!(text("Saturated").contains(&format!("above {ABOVE_OFFERED} ×")));
+        assert!(text("Implausible speed").contains(&format!("≥ {IMPLAUSIBLE_SPEED_RATIO}")));
+    }
+
+    #[test]
+    fn each_rule_names_code_that_exists() {
+        let sources = [
+            ("core::deployment", include_str!("deployment.rs")),
+            ("core::statistic", include_str!("statistic.rs")),
+            ("core::planner", include_str!("planner.rs")),
+            ("core::sweep", include_str!("sweep.rs")),
+            ("core::anomalies", include_str!("anomalies.rs")),
+            ("core::row", include_str!("row.rs")),
+        ];
+        for rule in RULES {
+            let (module, text) = sources
+                .iter()
+                .find(|(m, _)| rule.code.starts_with(m))
+                .unwrap_or_else(|| panic!("{} names an unknown module", rule.code));
+            let item = rule.code[module.len()..].trim_start_matches("::");
+            let last = item.rsplit("::").next().unwrap_or_default();
+            assert!(
+                last.is_empty()
+                    || [
+                        format!("fn {last}"),
+                        format!("struct {last}"),
+                        format!("enum {last}"),
+                        format!("const {last}")
+                    ]
+                    .iter()
+                    .any(|decl| text.contains(decl.as_str())),
+                "{} is not declared in {module}",
+                rule.code
+            );
+        }
+    }
+}
