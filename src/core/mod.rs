@@ -14,6 +14,7 @@ pub mod explain;
 pub mod export;
 pub mod format;
 pub mod handoff;
+pub mod headline;
 pub mod import;
 pub mod planner;
 pub mod reference;

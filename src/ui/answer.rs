@@ -6,46 +6,16 @@ use leptos::prelude::*;
 use super::data_value;
 use crate::browser;
 use crate::core::anomalies::load_flag_counts;
-use crate::core::explain::{status_text, times};
+use crate::core::explain::times;
 use crate::core::export::scenario_json;
-use crate::core::format::{gpus, grouped, level as level_text, percent, significant, trimmed};
-use crate::core::planner::{
-    batching_effect, estimate, AlsoMeets, BatchingEffect, Estimate, Plan, Slo, Status, Target,
+use crate::core::format::{grouped, level as level_text, significant};
+use crate::core::headline::{
+    also_meets_sentence, batching_basis, estimate_method, flag_sentence, headline, slo_sentence,
+    Headline,
 };
+use crate::core::planner::{batching_effect, estimate, AlsoMeets, BatchingEffect, Estimate, Plan};
 use crate::core::scenario::Scenario;
-use crate::core::sweep::{Figure as SweepFigure, Level, Source, Statistic, Sweep};
-
-/// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL, and p99 ITL ≤ 150 ms".
-fn slo_sentence(slo: &Slo) -> String {
-    let mut text = target_sentence(slo.target, slo.stat);
-    for limit in &slo.limits {
-        text.push_str(&format!(
-            ", and {} ≤ {} ms",
-            limit.stat.short_label(),
-            trimmed(limit.max_ms, 4)
-        ));
-    }
-    text
-}
-
-/// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL".
-fn target_sentence(target: Target, stat: Statistic) -> String {
-    let (tps, ms) = (target.tokens_per_second(), target.ms_per_token());
-    match target {
-        Target::TokensPerSecond(_) => format!(
-            "at least {} tok/s per user (at most {} ms per token) at {}",
-            trimmed(tps, 4),
-            trimmed(ms, 4),
-            stat.short_label()
-        ),
-        Target::MsPerToken(_) => format!(
-            "at most {} ms per token (at least {} tok/s per user) at {}",
-            trimmed(ms, 4),
-            trimmed(tps, 4),
-            stat.short_label()
-        ),
-    }
-}
+use crate::core::sweep::{Source, Statistic, Sweep};
 
 /// The answer panel for the current scenario and plan.
 #[component]
@@ -137,160 +107,6 @@ pub fn Answer(
     }
 }
 
-/// One labelled figure of the headline as shown: `None` value shows "not reported".
-#[derive(Clone, Debug, PartialEq)]
-struct Figure {
-    label: &'static str,
-    testid: &'static str,
-    value: Option<f64>,
-    text: String,
-    /// Where fewer than all runs at the level report it: (hook key, runs reporting, runs).
-    coverage: Option<(&'static str, usize, usize)>,
-    /// A derived figure's formula.
-    derived: Option<&'static str>,
-}
-
-fn figure(
-    label: &'static str,
-    testid: &'static str,
-    value: Option<f64>,
-    text: impl Fn(f64) -> String,
-) -> Figure {
-    Figure {
-        label,
-        testid,
-        value,
-        text: value.map_or_else(|| "not reported".to_string(), &text),
-        coverage: None,
-        derived: None,
-    }
-}
-
-impl Figure {
-    /// The same figure, marked "k of n runs" when fewer than all runs at `level` report it.
-    fn covered(mut self, level: Option<&Level>, of: SweepFigure) -> Figure {
-        if let Some(l) = level {
-            let (runs, all) = (l.runs_reporting(of), l.runs());
-            if self.value.is_some() && runs < all {
-                self.coverage = Some((of.key(), runs, all));
-            }
-        }
-        self
-    }
-}
-
-/// The headline as shown: the level (or "—"), the status and its figures.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Headline {
-    /// The recommended level, if any.
-    level: Option<f64>,
-    /// "Run at … max_num_seqs" is shown (a recommendation).
-    unit: Option<&'static str>,
-    status: &'static str,
-    status_text: String,
-    duplicate: Option<String>,
-    figures: Vec<Figure>,
-}
-
-fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
-    let levels = sweep.levels();
-    let stat = slo.stat;
-    match (&plan.status, plan.recommendation(sweep, slo)) {
-        (Status::Ok | Status::AllMeet, Some(r)) => {
-            let status_text = status_text(sweep, plan, slo);
-            let duplicate = plan
-                .recommended
-                .and_then(|i| levels.get(i))
-                .filter(|l| l.is_duplicate())
-                .map(|l| {
-                    format!(
-                        "{} runs were measured at {}; the figures are the worst of them per metric.",
-                        l.row_indices.len(),
-                        level_text(l.level),
-                    )
-                });
-            let at = plan.recommended.and_then(|i| levels.get(i));
-            let mut energy = figure("Energy", "rec-energy", r.energy_per_token_j, |v| {
-                format!("{} J/token", significant(v, 4))
-            })
-            .covered(at, SweepFigure::EnergyPerToken);
-            energy.derived = at.and_then(|l| l.energy_basis).and_then(|b| b.formula());
-            Headline {
-                level: Some(r.level),
-                unit: Some(sweep.level_kind().unit()),
-                status: plan.status.key(),
-                status_text,
-                duplicate,
-                figures: vec![
-                    figure("Per-user speed", "rec-user-tps", Some(r.user_tps), |v| {
-                        format!("{} tok/s at {}", grouped(v, 1), stat.short_label())
-                    }),
-                    figure("Time per token", "rec-tpot-ms", Some(r.latency_ms), |v| {
-                        format!("{} ms at {}", significant(v, 3), stat.short_label())
-                    })
-                    .covered(at, SweepFigure::Latency(stat)),
-                    figure("Headroom", "rec-headroom", Some(r.headroom), percent),
-                    figure(
-                        "Aggregate output",
-                        "rec-throughput",
-                        Some(r.throughput_tok_s),
-                        |v| format!("{} tok/s", grouped(v, 0)),
-                    ),
-                    figure(
-                        "Per GPU",
-                        "rec-throughput-per-gpu",
-                        r.throughput_per_gpu_tok_s,
-                        |v| format!("{} tok/s/GPU", grouped(v, 0)),
-                    ),
-                    energy,
-                    figure("Average power", "rec-power", r.power_w, |v| {
-                        format!("{} W ({})", grouped(v, 0), gpus(sweep.deployment.num_gpus))
-                    })
-                    .covered(at, SweepFigure::Power),
-                    figure(
-                        "Avg batch reached",
-                        "rec-avg-batch",
-                        r.avg_batch_size,
-                        |v| format!("{} requests", grouped(v, 1)),
-                    )
-                    .covered(at, SweepFigure::AvgBatch),
-                ],
-            }
-        }
-        (Status::Unattainable, _) => {
-            let best = plan
-                .best
-                .and_then(|i| Some((levels.get(i)?, plan.verdicts.get(i)?)));
-            let best_tps = best.and_then(|(_, v)| v.latency_ms).map(|ms| 1000.0 / ms);
-            let best_level = best.map(|(l, _)| l.level);
-            Headline {
-                status: "unattainable",
-                status_text: status_text(sweep, plan, slo),
-                figures: vec![
-                    figure(
-                        "Best per-user speed measured",
-                        "rec-best-user-tps",
-                        best_tps,
-                        |v| format!("{} tok/s at {}", grouped(v, 1), stat.short_label()),
-                    ),
-                    figure("At", "rec-best-level", best_level, |v| {
-                        format!("{} {}", sweep.level_kind().label(), level_text(v))
-                    }),
-                ],
-                ..Headline::default()
-            }
-        }
-        (_, _) => {
-            let status_text = status_text(sweep, plan, slo);
-            Headline {
-                status: "no-data",
-                status_text,
-                ..Headline::default()
-            }
-        }
-    }
-}
-
 /// The headline, built once per shape (which figures, whether a level) and updated in place:
 /// a new target with the same recommended level changes a few texts, nothing else.
 fn headline_view(headline: Memo<Headline>) -> impl IntoView {
@@ -372,16 +188,7 @@ fn batching(sweep: &Sweep, e: BatchingEffect, stat: Statistic) -> impl IntoView 
             <strong data-testid="batch-user-slowdown" data-value=data_value(e.user_slowdown)>
                 {times(1.0 / e.user_slowdown, "faster", "slower")}
             </strong>
-            {if e.base_stat == stat {
-                format!(" (at {}), aggregate ", stat.short_label())
-            } else {
-                format!(
-                    " ({} at {} against {} here: two different rates, compared as the source does), aggregate ",
-                    e.base_stat.short_label(),
-                    level_text(e.base_level),
-                    stat.short_label(),
-                )
-            }}
+            {batching_basis(e.base_stat, e.base_level, stat)}
             <strong data-testid="batch-throughput-gain" data-value=data_value(e.throughput_gain)>
                 {times(e.throughput_gain, "higher", "lower")}
             </strong>
@@ -400,17 +207,10 @@ fn flags(sweep: &Sweep) -> Option<impl IntoView> {
                 {counts
                     .into_iter()
                     .map(|c| {
-                        let level = level_text(sweep.rows[c.first_row].level);
                         view! {
                             <li data-testid="rec-flag" data-kind=c.kind.key()>
                                 <strong>{c.kind.key()}</strong>
-                                {format!(
-                                    " on {} of {} runs ({}). At {level}: {}.",
-                                    c.rows,
-                                    sweep.rows.len(),
-                                    c.kind.meaning(),
-                                    c.detail
-                                )}
+                                {flag_sentence(sweep, &c)}
                             </li>
                         }
                     })
@@ -446,13 +246,7 @@ fn estimated(sweep: &Sweep, e: Estimate, stat: Statistic) -> impl IntoView {
                 })}
                 "."
             </p>
-            <p class="hint">
-                {format!(
-                    "Latency at {} taken as linear in log2({}) between the two measured levels, solved for the target; throughput and J/token the same way.",
-                    stat.short_label(),
-                    sweep.level_kind().label(),
-                )}
-            </p>
+            <p class="hint">{estimate_method(sweep, stat)}</p>
         </div>
     }
 }
@@ -471,12 +265,7 @@ fn also_meets(sweep: &Sweep, also: &[AlsoMeets]) -> Option<impl IntoView> {
                     data-concurrency=data_value(level.level)
                     data-rate-user-tps=rate.map(data_value)
                 >
-                    {format!(
-                        "Also meets at {}, but {} below it did not (rate-based speed there: {}).",
-                        level_text(level.level),
-                        level_text(failed.level),
-                        rate.map_or_else(|| "not reported".into(), |r| format!("{} tok/s per user", significant(r, 3))),
-                    )}
+                    {also_meets_sentence(level, failed)}
                 </li>
             })
         })

@@ -117,7 +117,7 @@ pub fn ImportPanel(registry: Registry, share_note: RwSignal<String>) -> impl Int
     };
 
     view! {
-            <details class="import">
+        <details class="import">
                 <summary>"Import your own sweep"</summary>
                 <p class="hint">
                     "ML.ENERGY task, per-model or V2 files; vLLM bench serve JSON or JSON lines, sweep folders and multi-turn results (select all files of a sweep, or its folder); SGLang bench_serving JSONL; AIPerf / GenAI-Perf profile exports; InferenceX JSON; EvalScope perf summaries (with their percentile files); or the CSV template of the README. Files are read in this browser and never uploaded. Runs that differ in any stated field (GPU, parallelism, engine, dataset, date, …) become separate sweeps."
@@ -203,41 +203,7 @@ pub fn ImportPanel(registry: Registry, share_note: RwSignal<String>) -> impl Int
                         <ul class="import-errors">
                             {o.problems.into_iter().map(|p| view! {
                                 <li data-testid="import-error" data-file=p.file.clone()>
-                                    {match (p.row, p.file.as_str()) {
-                                        (_, "(import)") => p.message(),
-                                        (Some(r), file) => format!("{file}, row {r}: {}", p.message()),
-                                        (None, file) => format!("{file}: {}", p.message()),
-                                    }}
-                                </li>
-                            }).collect_view()}
-                        </ul>
-                    })}
-                </div>
-            })}
-            {move || working.get().map(|w| view! {
-                <p class="hint" role="status" data-testid="import-progress">{w}</p>
-            })}
-            {move || outcome.get().map(|o| view! {
-                <div class="notice" role="status">
-                    <p data-testid="import-summary">{o.summary}</p>
-                    {(!o.warnings.is_empty()).then(|| view! {
-                        <ul class="import-warnings">
-                            {o.warnings.into_iter().map(|w| view! {
-                                <li class="warn" data-testid="import-warning" data-kind=w.kind.clone()>
-                                    {format!("Warning: {}", w.text())}
-                                </li>
-                            }).collect_view()}
-                        </ul>
-                    })}
-                    {(!o.problems.is_empty()).then(|| view! {
-                        <ul class="import-errors">
-                            {o.problems.into_iter().map(|p| view! {
-                                <li data-testid="import-error" data-file=p.file.clone()>
-                                    {match (p.row, p.file.as_str()) {
-                                        (_, "(import)") => p.message(),
-                                        (Some(r), file) => format!("{file}, row {r}: {}", p.message()),
-                                        (None, file) => format!("{file}: {}", p.message()),
-                                    }}
+                                    {p.located()}
                                 </li>
                             }).collect_view()}
                         </ul>

@@ -131,6 +131,16 @@ impl Problem {
     pub fn message(&self) -> String {
         self.error.to_string()
     }
+
+    /// The message with where it was found, as the import panel lists it: "a.csv, row 3: …",
+    /// "a.csv: …", or the message alone for the import as a whole.
+    pub fn located(&self) -> String {
+        match (self.row, self.file.as_str()) {
+            (_, "(import)") => self.message(),
+            (Some(r), file) => format!("{file}, row {r}: {}", self.message()),
+            (None, file) => format!("{file}: {}", self.message()),
+        }
+    }
 }
 
 /// One measured run read from a file.

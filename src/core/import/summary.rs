@@ -100,3 +100,27 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod located_tests {
+    use crate::core::import::{Problem, RowError, RowErrorKind};
+
+    #[test]
+    fn a_problem_is_listed_with_its_file_and_row() {
+        let problem = |file: &str, row| Problem {
+            file: file.to_string(),
+            row,
+            error: RowError::new(RowErrorKind::NotJson),
+        };
+        let message = problem("a.json", None).message();
+        assert_eq!(
+            problem("a.json", Some(3)).located(),
+            format!("a.json, row 3: {message}")
+        );
+        assert_eq!(
+            problem("a.json", None).located(),
+            format!("a.json: {message}")
+        );
+        assert_eq!(problem("(import)", Some(3)).located(), message);
+    }
+}
