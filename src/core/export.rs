@@ -6,35 +6,38 @@ use serde::Serialize;
 
 use super::capacity::{at_recommendation, Capacity, CapacityInputs};
 use super::compare::CompareRow;
+use super::deployment::Deployment;
 use super::planner::{estimate, Plan, Slo, Target};
 use super::scenario::Scenario;
 use super::sweep::Source;
 
-/// CSV header, units in the names. `deployment` is the picker's label (with what tells the
-/// sweep apart from the model's others).
-pub const CSV_HEADER: [&str; 21] = [
-    "model_id",
-    "gpu",
-    "num_gpus",
-    "parallelism",
-    "precision",
-    "deployment",
-    "status",
-    "level_kind",
-    "level",
-    "avg_batch_size_requests",
-    "statistic",
-    "latency_ms",
-    "per_user_tok_s",
-    "throughput_tok_s",
-    "throughput_per_gpu_tok_s",
-    "energy_j_per_token",
-    "power_w",
-    "replicas",
-    "gpus_needed",
-    "gpu_cost_usd_per_mtok",
-    "headroom_fraction",
-];
+/// CSV header, units in the names: the model, the deployment's columns
+/// ([`Deployment::EXPORT_COLUMNS`]), then `deployment`, the picker's label (with what tells the
+/// sweep apart from the model's others), and the answer's figures.
+pub fn csv_header() -> Vec<&'static str> {
+    let figures = [
+        "deployment",
+        "status",
+        "level_kind",
+        "level",
+        "avg_batch_size_requests",
+        "statistic",
+        "latency_ms",
+        "per_user_tok_s",
+        "throughput_tok_s",
+        "throughput_per_gpu_tok_s",
+        "energy_j_per_token",
+        "power_w",
+        "replicas",
+        "gpus_needed",
+        "gpu_cost_usd_per_mtok",
+        "headroom_fraction",
+    ];
+    std::iter::once("model_id")
+        .chain(Deployment::EXPORT_COLUMNS)
+        .chain(figures)
+        .collect()
+}
 
 fn num(value: Option<f64>) -> String {
     value.map(|v| v.to_string()).unwrap_or_default()
@@ -61,23 +64,17 @@ pub fn compare_csv(
     scenario_url: &str,
 ) -> Result<String, String> {
     let mut writer = csv::Writer::from_writer(Vec::new());
-    writer.write_record(CSV_HEADER).map_err(|e| e.to_string())?;
+    writer
+        .write_record(csv_header())
+        .map_err(|e| e.to_string())?;
     for row in rows {
         let Some(sweep) = source.sweeps.get(row.sweep_index) else {
             continue;
         };
         let rec = row.recommendation.as_ref();
         let cap = at_recommendation(sweep, &row.plan, slo, inputs);
-        let record = [
-            text_cell(&source.models[sweep.model_index].model_id),
-            text_cell(&sweep.deployment.gpu),
-            sweep
-                .deployment
-                .num_gpus
-                .map(|n| n.to_string())
-                .unwrap_or_default(),
-            text_cell(&sweep.deployment.parallelism_label()),
-            text_cell(&sweep.deployment.precision),
+        let deployment = sweep.deployment.export_cells().map(|c| text_cell(&c));
+        let figures = [
             text_cell(source.sweep_label(row.sweep_index)),
             row.plan.status.key().to_string(),
             sweep.level_kind().label().to_string(),
@@ -101,7 +98,10 @@ pub fn compare_csv(
             num(cap.as_ref().and_then(|c| c.cost_per_mtok)),
             num(rec.map(|r| r.headroom)),
         ];
-        writer.write_record(&record).map_err(|e| e.to_string())?;
+        let record = std::iter::once(text_cell(&source.models[sweep.model_index].model_id))
+            .chain(deployment)
+            .chain(figures);
+        writer.write_record(record).map_err(|e| e.to_string())?;
     }
     let body = writer.into_inner().map_err(|e| e.to_string())?;
     let body = String::from_utf8(body).map_err(|e| e.to_string())?;
@@ -299,7 +299,15 @@ mod tests {
         let text = compare_csv(source, &rows, &slo, &scenario.capacity, URL).unwrap();
         let mut lines = text.lines();
         assert_eq!(lines.next(), Some(format!("# scenario: {URL}").as_str()));
-        assert_eq!(lines.next(), Some(CSV_HEADER.join(",").as_str()));
+        assert_eq!(
+            lines.next(),
+            Some(
+                "model_id,gpu,num_gpus,parallelism,precision,deployment,status,level_kind,level,\
+                 avg_batch_size_requests,statistic,latency_ms,per_user_tok_s,throughput_tok_s,\
+                 throughput_per_gpu_tok_s,energy_j_per_token,power_w,replicas,gpus_needed,\
+                 gpu_cost_usd_per_mtok,headroom_fraction"
+            )
+        );
         let body = lines.collect::<Vec<_>>().join("\n");
         let records: Vec<csv::StringRecord> = csv::ReaderBuilder::new()
             .has_headers(false)

@@ -8,6 +8,7 @@ pub mod bench;
 pub mod bundled;
 pub mod capacity;
 pub mod chart;
+pub mod chart_text;
 pub mod compare;
 pub mod deployment;
 pub mod explain;

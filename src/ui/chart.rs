@@ -6,136 +6,13 @@ use leptos::prelude::*;
 use super::data_value;
 use crate::browser;
 use crate::core::chart::{drawn_points, layout, ChartLayout, SeriesInput, MAX_DRAWN_POINTS};
-use crate::core::format::{gpus, grouped, level as level_text, significant};
+use crate::core::chart_text::{
+    chart_width, drawn_series, point_text, readout, standalone_svg, summary, HEIGHT, MAX_SERIES,
+    SERIES_CLASSES,
+};
 use crate::core::planner::Plan;
 use crate::core::scenario::Scenario;
-use crate::core::sweep::{Source, Statistic};
-
-/// Series colours, chosen to stay apart in light and dark mode (CSS variables `--s0`..`--s5`).
-const SERIES_CLASSES: [&str; 6] = ["s0", "s1", "s2", "s3", "s4", "s5"];
-
-/// Styles written into a downloaded SVG (the page's CSS does not travel with the file), light
-/// colours.
-const EXPORT_STYLE: &str = "<style>svg{font:11px system-ui,sans-serif;background:#fff}\
-.grid{stroke:#d9dcd6}.frame{fill:none;stroke:#5c6166}.tick{fill:#5c6166}.axis-label{fill:#1d1f21;font-size:12px}\
-.feasible{fill:#e3f2ec;opacity:.7}.target{stroke:#1d1f21;stroke-width:2;stroke-dasharray:5 3}.target-label{fill:#1d1f21}\
-.title{font-size:13px;font-weight:600;fill:#1d1f21}.legend-text{fill:#1d1f21}\
-.frontier{fill:none;stroke:#1d1f21;stroke-width:1.5;stroke-dasharray:2 3}.series-line{fill:none;stroke-width:1.5}\
-.current .series-line{stroke-width:3}.point{stroke:#fff}.point.recommended{stroke:#1d1f21;stroke-width:3}\
-.s0 .series-line{stroke:#1f6f5c}.point.s0{fill:#1f6f5c}.s1 .series-line{stroke:#b4540a}.point.s1{fill:#b4540a}\
-.s2 .series-line{stroke:#3556a8}.point.s2{fill:#3556a8}.s3 .series-line{stroke:#9c2f76}.point.s3{fill:#9c2f76}\
-.s4 .series-line{stroke:#5d6b00}.point.s4{fill:#5d6b00}.s5 .series-line{stroke:#6b4fb3}.point.s5{fill:#6b4fb3}</style>";
-
-/// A file that reads on its own: the chart's markup under a title line and a legend (the page
-/// shows those outside the SVG), with [`EXPORT_STYLE`]. Text is escaped; `None` if the markup is
-/// not an `<svg>` element.
-fn standalone_svg(
-    markup: &str,
-    chart: &ChartLayout,
-    title: &str,
-    legend: &[(String, &str)],
-) -> Option<String> {
-    let escape = |t: &str| {
-        t.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    };
-    let inner_start = markup.find('>')? + 1;
-    let inner_end = markup.rfind("</svg>")?;
-    let header = 24.0 + 16.0 * legend.len() as f64;
-    let (width, height) = (chart.width, chart.height + header);
-    let legend_marks: String = legend
-        .iter()
-        .enumerate()
-        .map(|(i, (label, class))| {
-            let y = 24.0 + 16.0 * i as f64;
-            format!(
-                "<circle class=\"point {class}\" cx=\"10\" cy=\"{}\" r=\"5\"/><text class=\"legend-text\" x=\"20\" y=\"{}\">{}</text>",
-                y + 8.0,
-                y + 12.0,
-                escape(label)
-            )
-        })
-        .collect();
-    Some(format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">{EXPORT_STYLE}\
-         <text class=\"title\" x=\"4\" y=\"16\">{}</text>{legend_marks}<g transform=\"translate(0 {header})\">{}</g></svg>",
-        escape(title),
-        &markup[inner_start..inner_end]
-    ))
-}
-
-/// "1 x H100, TP1, bf16 at max_num_seqs 384: 26.5 tok/s per user at p50 ITL, 9,248 tok/s per GPU".
-fn point_text(
-    source: &Source,
-    sweep_index: usize,
-    p: &crate::core::chart::ChartPoint,
-    stat: &str,
-) -> String {
-    format!(
-        "{} at {} {}: {} tok/s per user at {}, {} tok/s per GPU",
-        source.sweep_label(sweep_index),
-        source.sweeps[sweep_index].level_kind().label(),
-        level_text(p.level),
-        significant(p.user_tps, 3),
-        stat,
-        grouped(p.throughput_per_gpu, 0),
-    )
-}
-
-/// Chart height in SVG units (= CSS px: the view box matches the drawn size).
-const HEIGHT: f64 = 340.0;
-
-/// Width of the chart for a viewport width: the drawn size, so text stays at its CSS size.
-fn chart_width(viewport: f64) -> f64 {
-    // The results column is the viewport less the controls column above 800 px.
-    let column = if viewport > 800.0 {
-        viewport - 400.0
-    } else {
-        viewport - 48.0
-    };
-    column.clamp(300.0, 760.0)
-}
-
-/// Most deployments drawn at once: drawing grows with what is shown, not with the sweeps a
-/// model has.
-const MAX_SERIES: usize = 12;
-
-/// The sweeps of `all` (a model's) the chart draws: every one up to [`MAX_SERIES`]; else the
-/// selected one and those with the highest tok/s per GPU at the statistic, in `all`'s order.
-fn drawn_series(
-    source: &Source,
-    all: &[usize],
-    selected: Option<usize>,
-    stat: Statistic,
-) -> Vec<usize> {
-    if all.len() <= MAX_SERIES {
-        return all.to_vec();
-    }
-    let best = |i: usize| {
-        let sweep = &source.sweeps[i];
-        sweep
-            .levels()
-            .iter()
-            .filter(|l| l.user_tps(stat).is_some())
-            .filter_map(|l| sweep.per_gpu(l.throughput_tok_s))
-            .fold(f64::NEG_INFINITY, f64::max)
-    };
-    let mut ranked: Vec<(usize, f64)> = all
-        .iter()
-        .copied()
-        .filter(|&i| Some(i) != selected)
-        .map(|i| (i, best(i)))
-        .collect();
-    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let keep: Vec<usize> = ranked
-        .into_iter()
-        .take(MAX_SERIES - usize::from(selected.is_some()))
-        .map(|(i, _)| i)
-        .chain(selected)
-        .collect();
-    all.iter().copied().filter(|i| keep.contains(i)).collect()
-}
+use crate::core::sweep::Source;
 
 /// The focused or hovered point: (series index, point index).
 type Focus = Option<(usize, usize)>;
@@ -359,111 +236,19 @@ fn svg(
     let frontier = (frontier_points.len() > 1).then(|| {
         view! { <polyline class="frontier" points=frontier_points.join(" ") /> }
     });
+    let drawn = Drawn {
+        source,
+        current,
+        recommended,
+        focus,
+        open_sweep,
+        stat,
+    };
     let series = chart
         .series
         .iter()
         .enumerate()
-        .map(|(si, s)| {
-            let class = SERIES_CLASSES[si % SERIES_CLASSES.len()];
-            let is_current = current == Some(s.sweep_index);
-            let line: Vec<String> = s
-                .points
-                .iter()
-                .map(|p| format!("{:.1},{:.1}", p.px.0, p.px.1))
-                .collect();
-            let sweep = &source.sweeps[s.sweep_index];
-            let sweep_index = s.sweep_index;
-            // Evenly spaced (the frontier is its own line: on a sweep that trades speed for
-            // throughput at every level, every point is on it).
-            let drawn = drawn_points(s.points.len(), MAX_DRAWN_POINTS);
-            // A recommended level between the drawn points still gets its ring.
-            let hidden: Vec<(f64, (f64, f64))> = s
-                .points
-                .iter()
-                .enumerate()
-                .filter(|(pi, _)| drawn.binary_search(pi).is_err())
-                .map(|(_, p)| (p.level, p.px))
-                .collect();
-            let ring = move || {
-                let (i, level) = recommended.get()?;
-                let (_, (x, y)) = hidden
-                    .iter()
-                    .find(|(l, _)| i == sweep_index && Some(*l) == level)?;
-                Some(view! { <circle class="point recommended" cx=*x cy=*y r=7.0 aria-hidden="true" /> })
-            };
-            let points = drawn
-                .iter()
-                .map(|&pi| (pi, &s.points[pi]))
-                .map(|(pi, p)| {
-                    let level = p.level;
-                    // Per point, so that a new recommendation touches only the two points
-                    // whose mark changes.
-                    let is_recommended =
-                        Memo::new(move |_| recommended.get() == Some((sweep_index, Some(level))));
-                    let is_recommended = move || is_recommended.get();
-                    let on_frontier = chart.frontier.contains(&(si, pi));
-                    let text = point_text(source, sweep_index, p, stat);
-                    let label = move || {
-                        format!(
-                            "{text}{}{}",
-                            if is_recommended() {
-                                ", recommended"
-                            } else {
-                                ""
-                            },
-                            if is_current {
-                                ""
-                            } else {
-                                ". Press Enter to switch to this deployment"
-                            },
-                        )
-                    };
-                    let pick = move || {
-                        if !is_current {
-                            open_sweep.run(sweep_index);
-                        }
-                    };
-                    view! {
-                        <circle
-                            class=move || format!(
-                                "point {class}{}{}",
-                                if is_recommended() { " recommended" } else { "" },
-                                if on_frontier { " on-frontier" } else { "" },
-                            )
-                            cx=p.px.0
-                            cy=p.px.1
-                            r=move || if is_recommended() { 7.0 } else { 4.5 }
-                            tabindex="0"
-                            role="button"
-                            aria-label=label
-                            data-testid="chart-point"
-                            data-concurrency=data_value(p.level)
-                            data-gpu=sweep.deployment.gpu.clone()
-                            data-gpus=super::attr(sweep.deployment.num_gpus)
-                            on:mouseenter=move |_| focus.set(Some((si, pi)))
-                            on:focus=move |_| focus.set(Some((si, pi)))
-                            on:click=move |_| pick()
-                            on:keydown=move |ev: ev::KeyboardEvent| {
-                                if ev.key() == "Enter" || ev.key() == " " {
-                                    ev.prevent_default();
-                                    pick();
-                                }
-                            }
-                        />
-                    }
-                })
-                .collect_view();
-            view! {
-                <g class=format!("series {class}{}", if is_current { " current" } else { "" })
-                    data-testid="chart-series"
-                    data-gpu=sweep.deployment.gpu.clone()
-                    data-gpus=super::attr(sweep.deployment.num_gpus)>
-                    <polyline class="series-line" points=line.join(" ") />
-                    {points}
-                    {ring}
-                </g>
-            }
-        })
+        .map(|(si, _)| series_view(chart, si, &drawn))
         .collect_view();
     view! {
         <svg
@@ -499,6 +284,132 @@ fn svg(
     }
 }
 
+/// What every series and point of the chart needs besides its geometry.
+struct Drawn {
+    source: &'static Source,
+    /// The selected sweep.
+    current: Option<usize>,
+    /// The selected sweep and its recommended level.
+    recommended: Memo<Option<(usize, Option<f64>)>>,
+    focus: RwSignal<Focus>,
+    open_sweep: Callback<usize>,
+    /// The statistic's short label.
+    stat: &'static str,
+}
+
+/// One deployment's line and its points (evenly thinned), with the recommended level's ring.
+fn series_view(chart: &ChartLayout, si: usize, d: &Drawn) -> impl IntoView {
+    let s = &chart.series[si];
+    let (source, current, recommended) = (d.source, d.current, d.recommended);
+    let class = SERIES_CLASSES[si % SERIES_CLASSES.len()];
+    let is_current = current == Some(s.sweep_index);
+    let line: Vec<String> = s
+        .points
+        .iter()
+        .map(|p| format!("{:.1},{:.1}", p.px.0, p.px.1))
+        .collect();
+    let sweep = &source.sweeps[s.sweep_index];
+    let sweep_index = s.sweep_index;
+    // Evenly spaced (the frontier is its own line: on a sweep that trades speed for
+    // throughput at every level, every point is on it).
+    let drawn = drawn_points(s.points.len(), MAX_DRAWN_POINTS);
+    // A recommended level between the drawn points still gets its ring.
+    let hidden: Vec<(f64, (f64, f64))> = s
+        .points
+        .iter()
+        .enumerate()
+        .filter(|(pi, _)| drawn.binary_search(pi).is_err())
+        .map(|(_, p)| (p.level, p.px))
+        .collect();
+    let ring = move || {
+        let (i, level) = recommended.get()?;
+        let (_, (x, y)) = hidden
+            .iter()
+            .find(|(l, _)| i == sweep_index && Some(*l) == level)?;
+        Some(view! { <circle class="point recommended" cx=*x cy=*y r=7.0 aria-hidden="true" /> })
+    };
+    let points = drawn
+        .iter()
+        .map(|&pi| point_view(chart, si, pi, d))
+        .collect_view();
+    view! {
+        <g class=format!("series {class}{}", if is_current { " current" } else { "" })
+            data-testid="chart-series"
+            data-gpu=sweep.deployment.gpu.clone()
+            data-gpus=super::attr(sweep.deployment.num_gpus)>
+            <polyline class="series-line" points=line.join(" ") />
+            {points}
+            {ring}
+        </g>
+    }
+}
+
+/// One point: a focusable mark that names its figures and switches to its deployment.
+fn point_view(chart: &ChartLayout, si: usize, pi: usize, d: &Drawn) -> impl IntoView {
+    let s = &chart.series[si];
+    let p = &s.points[pi];
+    let sweep_index = s.sweep_index;
+    let sweep = &d.source.sweeps[sweep_index];
+    let class = SERIES_CLASSES[si % SERIES_CLASSES.len()];
+    let is_current = d.current == Some(sweep_index);
+    let (recommended, focus, open_sweep) = (d.recommended, d.focus, d.open_sweep);
+    let level = p.level;
+    // Per point, so that a new recommendation touches only the two points
+    // whose mark changes.
+    let is_recommended = Memo::new(move |_| recommended.get() == Some((sweep_index, Some(level))));
+    let is_recommended = move || is_recommended.get();
+    let on_frontier = chart.frontier.contains(&(si, pi));
+    let text = point_text(d.source, sweep_index, p, d.stat);
+    let label = move || {
+        format!(
+            "{text}{}{}",
+            if is_recommended() {
+                ", recommended"
+            } else {
+                ""
+            },
+            if is_current {
+                ""
+            } else {
+                ". Press Enter to switch to this deployment"
+            },
+        )
+    };
+    let pick = move || {
+        if !is_current {
+            open_sweep.run(sweep_index);
+        }
+    };
+    view! {
+        <circle
+            class=move || format!(
+                "point {class}{}{}",
+                if is_recommended() { " recommended" } else { "" },
+                if on_frontier { " on-frontier" } else { "" },
+            )
+            cx=p.px.0
+            cy=p.px.1
+            r=move || if is_recommended() { 7.0 } else { 4.5 }
+            tabindex="0"
+            role="button"
+            aria-label=label
+            data-testid="chart-point"
+            data-concurrency=data_value(p.level)
+            data-gpu=sweep.deployment.gpu.clone()
+            data-gpus=super::attr(sweep.deployment.num_gpus)
+            on:mouseenter=move |_| focus.set(Some((si, pi)))
+            on:focus=move |_| focus.set(Some((si, pi)))
+            on:click=move |_| pick()
+            on:keydown=move |ev: ev::KeyboardEvent| {
+                if ev.key() == "Enter" || ev.key() == " " {
+                    ev.prevent_default();
+                    pick();
+                }
+            }
+        />
+    }
+}
+
 #[component]
 fn Legend(source: &'static Source, chart: ChartLayout, current: Option<usize>) -> impl IntoView {
     let items = chart
@@ -519,53 +430,4 @@ fn Legend(source: &'static Source, chart: ChartLayout, current: Option<usize>) -
             <li><span class="swatch feasible-swatch"></span>"meets the per-user target"</li>
         </ul>
     }
-}
-
-fn readout(source: &Source, chart: &ChartLayout, focus: Focus, stat: &str) -> String {
-    let Some((si, pi)) = focus else {
-        return "Hover or focus a point to read its figures; click it (or press Enter) to switch to that deployment.".into();
-    };
-    let (Some(series), Some(p)) = (
-        chart.series.get(si),
-        chart.series.get(si).and_then(|s| s.points.get(pi)),
-    ) else {
-        return String::new();
-    };
-    let sweep = &source.sweeps[series.sweep_index];
-    let level = sweep.levels().iter().find(|l| l.level == p.level);
-    format!(
-        "{} ({} tok/s on {}), {}",
-        point_text(source, series.sweep_index, p, stat),
-        grouped(level.map_or(0.0, |l| l.throughput_tok_s), 0),
-        gpus(sweep.deployment.num_gpus),
-        level.and_then(|l| l.energy_per_token_j).map_or_else(
-            || "J/token not reported".into(),
-            |j| format!("{} J/token", significant(j, 4))
-        ),
-    )
-}
-
-fn summary(source: &Source, chart: &ChartLayout, stat: &str) -> String {
-    let lines: Vec<String> = chart
-        .series
-        .iter()
-        .filter_map(|s| {
-            let (first, last) = (s.points.first()?, s.points.last()?);
-            Some(format!(
-                "{}: from {} tok/s per user and {} tok/s per GPU at {} {} to {} and {} at {}",
-                source.sweep_label(s.sweep_index),
-                significant(first.user_tps, 3),
-                grouped(first.throughput_per_gpu, 0),
-                source.sweeps[s.sweep_index].level_kind().label(),
-                level_text(first.level),
-                significant(last.user_tps, 3),
-                grouped(last.throughput_per_gpu, 0),
-                level_text(last.level),
-            ))
-        })
-        .collect();
-    format!(
-        "Per-user speed at {stat} falls as throughput per GPU rises with the level. {}.",
-        lines.join("; ")
-    )
 }

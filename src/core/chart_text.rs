@@ -1,0 +1,234 @@
+//! The chart's words and files: each point's figures in a sentence, the readout of the point
+//! in focus, the summary a screen reader is given, and the chart as a standalone SVG file;
+//! with what the chart draws (which deployments, at what width). Geometry is `core::chart`.
+
+use super::chart::ChartLayout;
+use super::format::{gpus, grouped, level as level_text, significant};
+use super::sweep::{Source, Statistic};
+
+/// Series colours, chosen to stay apart in light and dark mode (CSS variables `--s0`..`--s5`).
+pub const SERIES_CLASSES: [&str; 6] = ["s0", "s1", "s2", "s3", "s4", "s5"];
+
+/// Styles written into a downloaded SVG (the page's CSS does not travel with the file), light
+/// colours.
+const EXPORT_STYLE: &str = "<style>svg{font:11px system-ui,sans-serif;background:#fff}\
+.grid{stroke:#d9dcd6}.frame{fill:none;stroke:#5c6166}.tick{fill:#5c6166}.axis-label{fill:#1d1f21;font-size:12px}\
+.feasible{fill:#e3f2ec;opacity:.7}.target{stroke:#1d1f21;stroke-width:2;stroke-dasharray:5 3}.target-label{fill:#1d1f21}\
+.title{font-size:13px;font-weight:600;fill:#1d1f21}.legend-text{fill:#1d1f21}\
+.frontier{fill:none;stroke:#1d1f21;stroke-width:1.5;stroke-dasharray:2 3}.series-line{fill:none;stroke-width:1.5}\
+.current .series-line{stroke-width:3}.point{stroke:#fff}.point.recommended{stroke:#1d1f21;stroke-width:3}\
+.s0 .series-line{stroke:#1f6f5c}.point.s0{fill:#1f6f5c}.s1 .series-line{stroke:#b4540a}.point.s1{fill:#b4540a}\
+.s2 .series-line{stroke:#3556a8}.point.s2{fill:#3556a8}.s3 .series-line{stroke:#9c2f76}.point.s3{fill:#9c2f76}\
+.s4 .series-line{stroke:#5d6b00}.point.s4{fill:#5d6b00}.s5 .series-line{stroke:#6b4fb3}.point.s5{fill:#6b4fb3}</style>";
+
+/// A file that reads on its own: the chart's markup under a title line and a legend (the page
+/// shows those outside the SVG), with [`EXPORT_STYLE`]. Text is escaped; `None` if the markup is
+/// not an `<svg>` element.
+pub fn standalone_svg(
+    markup: &str,
+    chart: &ChartLayout,
+    title: &str,
+    legend: &[(String, &str)],
+) -> Option<String> {
+    let escape = |t: &str| {
+        t.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let inner_start = markup.find('>')? + 1;
+    let inner_end = markup.rfind("</svg>")?;
+    let header = 24.0 + 16.0 * legend.len() as f64;
+    let (width, height) = (chart.width, chart.height + header);
+    let legend_marks: String = legend
+        .iter()
+        .enumerate()
+        .map(|(i, (label, class))| {
+            let y = 24.0 + 16.0 * i as f64;
+            format!(
+                "<circle class=\"point {class}\" cx=\"10\" cy=\"{}\" r=\"5\"/><text class=\"legend-text\" x=\"20\" y=\"{}\">{}</text>",
+                y + 8.0,
+                y + 12.0,
+                escape(label)
+            )
+        })
+        .collect();
+    Some(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">{EXPORT_STYLE}\
+         <text class=\"title\" x=\"4\" y=\"16\">{}</text>{legend_marks}<g transform=\"translate(0 {header})\">{}</g></svg>",
+        escape(title),
+        &markup[inner_start..inner_end]
+    ))
+}
+
+/// "1 x H100, TP1, bf16 at max_num_seqs 384: 26.5 tok/s per user at p50 ITL, 9,248 tok/s per GPU".
+pub fn point_text(
+    source: &Source,
+    sweep_index: usize,
+    p: &super::chart::ChartPoint,
+    stat: &str,
+) -> String {
+    format!(
+        "{} at {} {}: {} tok/s per user at {}, {} tok/s per GPU",
+        source.sweep_label(sweep_index),
+        source.sweeps[sweep_index].level_kind().label(),
+        level_text(p.level),
+        significant(p.user_tps, 3),
+        stat,
+        grouped(p.throughput_per_gpu, 0),
+    )
+}
+
+/// Chart height in SVG units (= CSS px: the view box matches the drawn size).
+pub const HEIGHT: f64 = 340.0;
+
+/// Width of the chart for a viewport width: the drawn size, so text stays at its CSS size.
+pub fn chart_width(viewport: f64) -> f64 {
+    // The results column is the viewport less the controls column above 800 px.
+    let column = if viewport > 800.0 {
+        viewport - 400.0
+    } else {
+        viewport - 48.0
+    };
+    column.clamp(300.0, 760.0)
+}
+
+/// Most deployments drawn at once: drawing grows with what is shown, not with the sweeps a
+/// model has.
+pub const MAX_SERIES: usize = 12;
+
+/// The sweeps of `all` (a model's) the chart draws: every one up to [`MAX_SERIES`]; else the
+/// selected one and those with the highest tok/s per GPU at the statistic, in `all`'s order.
+pub fn drawn_series(
+    source: &Source,
+    all: &[usize],
+    selected: Option<usize>,
+    stat: Statistic,
+) -> Vec<usize> {
+    if all.len() <= MAX_SERIES {
+        return all.to_vec();
+    }
+    let best = |i: usize| {
+        let sweep = &source.sweeps[i];
+        sweep
+            .levels()
+            .iter()
+            .filter(|l| l.user_tps(stat).is_some())
+            .filter_map(|l| sweep.per_gpu(l.throughput_tok_s))
+            .fold(f64::NEG_INFINITY, f64::max)
+    };
+    let mut ranked: Vec<(usize, f64)> = all
+        .iter()
+        .copied()
+        .filter(|&i| Some(i) != selected)
+        .map(|i| (i, best(i)))
+        .collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let keep: Vec<usize> = ranked
+        .into_iter()
+        .take(MAX_SERIES - usize::from(selected.is_some()))
+        .map(|(i, _)| i)
+        .chain(selected)
+        .collect();
+    all.iter().copied().filter(|i| keep.contains(i)).collect()
+}
+
+/// The readout of the point in focus (series index, point index in `chart`), or how to get one.
+pub fn readout(
+    source: &Source,
+    chart: &ChartLayout,
+    focus: Option<(usize, usize)>,
+    stat: &str,
+) -> String {
+    let Some((si, pi)) = focus else {
+        return "Hover or focus a point to read its figures; click it (or press Enter) to switch to that deployment.".into();
+    };
+    let (Some(series), Some(p)) = (
+        chart.series.get(si),
+        chart.series.get(si).and_then(|s| s.points.get(pi)),
+    ) else {
+        return String::new();
+    };
+    let sweep = &source.sweeps[series.sweep_index];
+    let level = sweep.levels().iter().find(|l| l.level == p.level);
+    format!(
+        "{} ({} tok/s on {}), {}",
+        point_text(source, series.sweep_index, p, stat),
+        grouped(level.map_or(0.0, |l| l.throughput_tok_s), 0),
+        gpus(sweep.deployment.num_gpus),
+        level.and_then(|l| l.energy_per_token_j).map_or_else(
+            || "J/token not reported".into(),
+            |j| format!("{} J/token", significant(j, 4))
+        ),
+    )
+}
+
+/// The chart in words, for a screen reader: each deployment from its first to its last level.
+pub fn summary(source: &Source, chart: &ChartLayout, stat: &str) -> String {
+    let lines: Vec<String> = chart
+        .series
+        .iter()
+        .filter_map(|s| {
+            let (first, last) = (s.points.first()?, s.points.last()?);
+            Some(format!(
+                "{}: from {} tok/s per user and {} tok/s per GPU at {} {} to {} and {} at {}",
+                source.sweep_label(s.sweep_index),
+                significant(first.user_tps, 3),
+                grouped(first.throughput_per_gpu, 0),
+                source.sweeps[s.sweep_index].level_kind().label(),
+                level_text(first.level),
+                significant(last.user_tps, 3),
+                grouped(last.throughput_per_gpu, 0),
+                level_text(last.level),
+            ))
+        })
+        .collect();
+    format!(
+        "Per-user speed at {stat} falls as throughput per GPU rises with the level. {}.",
+        lines.join("; ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::bundled::lm_arena_chat;
+    use crate::core::chart::layout;
+
+    #[test]
+    fn the_chart_is_as_wide_as_its_column_within_bounds() {
+        assert_eq!(chart_width(1280.0), 760.0);
+        assert_eq!(chart_width(1000.0), 600.0);
+        assert_eq!(chart_width(360.0), 312.0);
+        assert_eq!(chart_width(200.0), 300.0);
+    }
+
+    #[test]
+    fn a_model_with_few_deployments_draws_them_all() {
+        let source = lm_arena_chat();
+        let model = source
+            .model_index("meta-llama/Llama-3.1-8B-Instruct")
+            .unwrap();
+        let all = source.sweeps_of(model);
+        assert_eq!(
+            drawn_series(source, &all, all.first().copied(), Statistic::P50),
+            all
+        );
+    }
+
+    #[test]
+    fn the_standalone_svg_escapes_its_title_and_legend() {
+        let chart = layout(&[], 20.0, 400.0, HEIGHT);
+        let svg = standalone_svg(
+            "<svg a=\"1\"><g/></svg>",
+            &chart,
+            "<b>&",
+            &[("<i>".to_string(), "s0")],
+        )
+        .unwrap();
+        assert!(svg.contains("&lt;b&gt;&amp;"));
+        assert!(svg.contains("&lt;i&gt;"));
+        assert!(svg.contains("<g/>"));
+        assert!(!svg.contains("<b>"));
+        assert_eq!(standalone_svg("no markup", &chart, "t", &[]), None);
+    }
+}
