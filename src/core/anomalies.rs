@@ -290,6 +290,32 @@ pub struct FlagCount {
     pub detail: String,
 }
 
+/// The sweep table's line about its flags: "No anomaly flags on this sweep." or "Flags (rows
+/// marked; hover a flag for its numbers): 2 duplicate, 1 non-monotonic. duplicate: …; …."
+pub fn flag_summary(flags: &[Anomaly]) -> String {
+    let counted: Vec<(String, String)> = AnomalyKind::ALL
+        .iter()
+        .filter_map(|k| {
+            let n = flags.iter().filter(|a| a.kind == *k).count();
+            (n > 0).then(|| {
+                (
+                    format!("{} {}", n, k.key()),
+                    format!("{}: {}", k.key(), k.meaning()),
+                )
+            })
+        })
+        .collect();
+    if counted.is_empty() {
+        return "No anomaly flags on this sweep.".to_string();
+    }
+    let (counts, meanings): (Vec<String>, Vec<String>) = counted.into_iter().unzip();
+    format!(
+        "Flags (rows marked; hover a flag for its numbers): {}. {}.",
+        counts.join(", "),
+        meanings.join("; ")
+    )
+}
+
 /// The flags of [`AnomalyKind::IMPORT_WARNINGS`] on a sweep's rows, counted per kind (in that
 /// order): what an import warns about and the answer carries.
 pub fn load_flag_counts(sweep: &Sweep) -> Vec<FlagCount> {
@@ -380,6 +406,43 @@ fn row_flags(row: &Row, kind: LevelKind) -> Vec<(AnomalyKind, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_flag_summary_counts_each_kind_and_says_what_it_means() {
+        assert_eq!(flag_summary(&[]), "No anomaly flags on this sweep.");
+        let flag = |kind, row_index| Anomaly {
+            kind,
+            row_index,
+            detail: String::new(),
+        };
+        let flags = [
+            flag(AnomalyKind::Duplicate, 0),
+            flag(AnomalyKind::Duplicate, 1),
+            flag(AnomalyKind::NonMonotonic, 2),
+        ];
+        let (d, n) = (AnomalyKind::Duplicate, AnomalyKind::NonMonotonic);
+        let (first, second) = if AnomalyKind::ALL.iter().position(|k| *k == d)
+            < AnomalyKind::ALL.iter().position(|k| *k == n)
+        {
+            (("2", d), ("1", n))
+        } else {
+            (("1", n), ("2", d))
+        };
+        assert_eq!(
+            flag_summary(&flags),
+            format!(
+                "Flags (rows marked; hover a flag for its numbers): {} {}, {} {}. {}: {}; {}: {}.",
+                first.0,
+                first.1.key(),
+                second.0,
+                second.1.key(),
+                first.1.key(),
+                first.1.meaning(),
+                second.1.key(),
+                second.1.meaning()
+            )
+        );
+    }
     use crate::core::bundled::lm_arena_chat;
     use crate::core::sweep::Row;
 

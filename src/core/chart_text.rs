@@ -3,7 +3,8 @@
 //! with what the chart draws (which deployments, at what width). Geometry is `core::chart`.
 
 use super::chart::ChartLayout;
-use super::format::{gpus, grouped, level as level_text, significant};
+use super::format::{gpus, grouped, level as level_text, significant, trimmed};
+use super::scenario::Scenario;
 use super::sweep::{Source, Statistic};
 
 /// Series colours, chosen to stay apart in light and dark mode (CSS variables `--s0`..`--s5`).
@@ -58,6 +59,21 @@ pub fn standalone_svg(
         escape(title),
         &markup[inner_start..inner_end]
     ))
+}
+
+/// The downloaded chart's title: "Llama 3.1 8B: per-user tok/s at p50 ITL vs output tok/s per
+/// GPU (target 20 tok/s per user)".
+pub fn export_title(source: &Source, scenario: &Scenario) -> String {
+    let model = source
+        .model_index(&scenario.model_id)
+        .map_or(scenario.model_id.as_str(), |m| {
+            source.models[m].nickname.as_str()
+        });
+    format!(
+        "{model}: per-user tok/s at {} vs output tok/s per GPU (target {} tok/s per user)",
+        scenario.stat.short_label(),
+        trimmed(scenario.target.tokens_per_second(), 4),
+    )
 }
 
 /// "1 x H100, TP1, bf16 at max_num_seqs 384: 26.5 tok/s per user at p50 ITL, 9,248 tok/s per GPU".

@@ -155,6 +155,25 @@ pub fn best(rows: &[CompareRow], column: Column) -> Option<f64> {
     }
 }
 
+/// Why a deployment has no recommendation, in a few words.
+pub fn why_none(row: &CompareRow) -> String {
+    match &row.plan.status {
+        Status::Unattainable => "none: smallest level fails".into(),
+        Status::NoData { missing, .. } if missing.is_empty() => {
+            "none: its statistics are never reported together".into()
+        }
+        Status::NoData { missing, .. } => format!(
+            "none: no {}",
+            missing
+                .iter()
+                .map(|s| s.key())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        _ => "none".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

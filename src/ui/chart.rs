@@ -7,8 +7,8 @@ use super::data_value;
 use crate::browser;
 use crate::core::chart::{drawn_points, layout, ChartLayout, SeriesInput, MAX_DRAWN_POINTS};
 use crate::core::chart_text::{
-    chart_width, drawn_series, point_text, readout, standalone_svg, summary, HEIGHT, MAX_SERIES,
-    SERIES_CLASSES,
+    chart_width, drawn_series, export_title, point_text, readout, standalone_svg, summary, HEIGHT,
+    MAX_SERIES, SERIES_CLASSES,
 };
 use crate::core::planner::Plan;
 use crate::core::scenario::Scenario;
@@ -132,35 +132,34 @@ pub fn TradeoffChart(
                 <button
                     type="button"
                     data-testid="export-svg"
-                    on:click=move |_| {
-                        let title = scenario.with_untracked(|s| {
-                            let model = source
-                                .model_index(&s.model_id)
-                                .map_or(s.model_id.as_str(), |m| source.models[m].nickname.as_str());
-                            format!(
-                                "{model}: per-user tok/s at {} vs output tok/s per GPU (target {} tok/s per user)",
-                                s.stat.short_label(),
-                                crate::core::format::trimmed(s.target.tokens_per_second(), 4),
-                            )
-                        });
-                        let legend: Vec<(String, &str)> = chart_for_export
-                            .series
-                            .iter()
-                            .enumerate()
-                            .map(|(i, s)| (source.sweep_label(s.sweep_index).to_string(), SERIES_CLASSES[i % SERIES_CLASSES.len()]))
-                            .collect();
-                        if let Some(svg) = browser::element_xml("[data-testid=tradeoff-chart]")
-                            .and_then(|m| standalone_svg(&m, &chart_for_export, &title, &legend))
-                        {
-                            browser::download("llm-slo-planner-chart.svg", "image/svg+xml", &svg);
-                        }
-                    }
+                    on:click=move |_| download_svg(source, scenario, &chart_for_export)
                 >
                     "Download chart (SVG)"
                 </button>
             </section>
         }
         .into_any())
+    }
+}
+
+/// Downloads the chart as it is drawn, as a standalone SVG file with its title and legend.
+fn download_svg(source: &Source, scenario: ReadSignal<Scenario>, chart: &ChartLayout) {
+    let title = scenario.with_untracked(|s| export_title(source, s));
+    let legend: Vec<(String, &str)> = chart
+        .series
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            (
+                source.sweep_label(s.sweep_index).to_string(),
+                SERIES_CLASSES[i % SERIES_CLASSES.len()],
+            )
+        })
+        .collect();
+    if let Some(svg) = browser::element_xml("[data-testid=tradeoff-chart]")
+        .and_then(|m| standalone_svg(&m, chart, &title, &legend))
+    {
+        browser::download("llm-slo-planner-chart.svg", "image/svg+xml", &svg);
     }
 }
 

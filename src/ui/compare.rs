@@ -6,10 +6,12 @@ use leptos::prelude::*;
 use super::data_value;
 use crate::browser;
 use crate::core::capacity::{at_recommendation, CapacityInputs};
-use crate::core::compare::{all_meeting, best, family_rows, sort_rows, Column, CompareRow};
+use crate::core::compare::{
+    all_meeting, best, family_rows, sort_rows, why_none, Column, CompareRow,
+};
 use crate::core::export::compare_csv;
 use crate::core::format::{grouped, significant};
-use crate::core::planner::{Slo, Status};
+use crate::core::planner::Slo;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
 
@@ -28,25 +30,6 @@ fn cell_text(column: Column, value: f64) -> String {
         Column::Concurrency | Column::ThroughputPerGpu | Column::Throughput => grouped(value, 0),
         Column::Energy => significant(value, 4),
         Column::UserTps => grouped(value, 1),
-    }
-}
-
-/// Why a deployment has no recommendation, in a few words.
-fn why_none(row: &CompareRow) -> String {
-    match &row.plan.status {
-        Status::Unattainable => "none: smallest level fails".into(),
-        Status::NoData { missing, .. } if missing.is_empty() => {
-            "none: its statistics are never reported together".into()
-        }
-        Status::NoData { missing, .. } => format!(
-            "none: no {}",
-            missing
-                .iter()
-                .map(|s| s.key())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        _ => "none".into(),
     }
 }
 
@@ -94,50 +77,6 @@ pub fn Compare(
             .collect();
         (lines, inputs, rows.len())
     });
-
-    let sort_button = move |column: Column| {
-        let state = move || match sort.get() {
-            Some((c, false)) if c == column => "descending",
-            Some((c, true)) if c == column => "ascending",
-            _ => "none",
-        };
-        let aria = move || {
-            // "Best first" is descending for higher-is-better columns, ascending for J/token.
-            let s = state();
-            match (s, column.higher_is_better()) {
-                ("none", _) => "none",
-                ("descending", true) | ("ascending", false) => "descending",
-                _ => "ascending",
-            }
-        };
-        view! {
-            <th scope="col" class="num" aria-sort=aria>
-                <button
-                    type="button"
-                    class="sort"
-                    data-testid="compare-sort"
-                    data-column=header(column)
-                    on:click=move |_| {
-                        sort.update(|s| {
-                            *s = match *s {
-                                Some((c, false)) if c == column => Some((column, true)),
-                                _ => Some((column, false)),
-                            }
-                        })
-                    }
-                >
-                    {header(column)}
-                    <span aria-hidden="true">
-                        {move || match aria() {
-                            "descending" => " ▼",
-                            "ascending" => " ▲",
-                            _ => "",
-                        }}
-                    </span>
-                </button>
-            </th>
-        }
-    };
 
     let fleet_columns = Memo::new(move |_| {
         scenario.with(|s| {
@@ -202,7 +141,7 @@ pub fn Compare(
                         <tr>
                             <th scope="col">"deployment"</th>
                             <th scope="col">"status"</th>
-                            {Column::ALL.into_iter().map(sort_button).collect_view()}
+                            {Column::ALL.into_iter().map(|c| sort_header(sort, c)).collect_view()}
                             {move || fleet_columns.get().0.then(|| view! { <th scope="col" class="num">"GPUs needed"</th> })}
                             {move || fleet_columns.get().1.then(|| view! { <th scope="col" class="num">"GPU $/M tokens"</th> })}
                         </tr>
@@ -220,26 +159,76 @@ pub fn Compare(
             </div>
             {move || {
                 let (lines, _, total) = lines.get();
-                (total > lines.len()).then(|| view! {
-                    <p class="pager" data-testid="compare-more">
-                        <span role="status">
-                            {format!(
-                                "Showing {} of {} deployments (sort a column to bring others up).",
-                                grouped(lines.len() as f64, 0),
-                                grouped(total as f64, 0)
-                            )}
-                        </span>
-                        <button
-                            type="button"
-                            data-testid="compare-show-more"
-                            on:click=move |_| shown.update(|n| *n += SHOWN_ROWS)
-                        >
-                            {format!("Show {} more", grouped(SHOWN_ROWS.min(total - lines.len()) as f64, 0))}
-                        </button>
-                    </p>
-                })
+                (total > lines.len()).then(|| show_more(shown, lines.len(), total))
             }}
         </section>
+    }
+}
+
+/// A sortable column's header: pressing it sorts best first, pressing again reverses.
+fn sort_header(sort: RwSignal<Option<(Column, bool)>>, column: Column) -> impl IntoView {
+    let state = move || match sort.get() {
+        Some((c, false)) if c == column => "descending",
+        Some((c, true)) if c == column => "ascending",
+        _ => "none",
+    };
+    let aria = move || {
+        // "Best first" is descending for higher-is-better columns, ascending for J/token.
+        let s = state();
+        match (s, column.higher_is_better()) {
+            ("none", _) => "none",
+            ("descending", true) | ("ascending", false) => "descending",
+            _ => "ascending",
+        }
+    };
+    view! {
+        <th scope="col" class="num" aria-sort=aria>
+            <button
+                type="button"
+                class="sort"
+                data-testid="compare-sort"
+                data-column=header(column)
+                on:click=move |_| {
+                    sort.update(|s| {
+                        *s = match *s {
+                            Some((c, false)) if c == column => Some((column, true)),
+                            _ => Some((column, false)),
+                        }
+                    })
+                }
+            >
+                {header(column)}
+                <span aria-hidden="true">
+                    {move || match aria() {
+                        "descending" => " ▼",
+                        "ascending" => " ▲",
+                        _ => "",
+                    }}
+                </span>
+            </button>
+        </th>
+    }
+}
+
+/// "Showing 50 of 120 deployments" and the button that adds [`SHOWN_ROWS`] more.
+fn show_more(shown: RwSignal<usize>, showing: usize, total: usize) -> impl IntoView {
+    view! {
+        <p class="pager" data-testid="compare-more">
+            <span role="status">
+                {format!(
+                    "Showing {} of {} deployments (sort a column to bring others up).",
+                    grouped(showing as f64, 0),
+                    grouped(total as f64, 0)
+                )}
+            </span>
+            <button
+                type="button"
+                data-testid="compare-show-more"
+                on:click=move |_| shown.update(|n| *n += SHOWN_ROWS)
+            >
+                {format!("Show {} more", grouped(SHOWN_ROWS.min(total - showing) as f64, 0))}
+            </button>
+        </p>
     }
 }
 

@@ -19,6 +19,88 @@ struct Outcome {
     warnings: Vec<Warning>,
 }
 
+/// Imports `files` (their sizes checked first: a file over the limits is never read) with the
+/// dialog's `model`, showing progress in `working`; adds the import to `registry` and keeps it;
+/// returns what the import did.
+async fn import(
+    registry: Registry,
+    files: Vec<(String, PageText)>,
+    model: Option<String>,
+    working: RwSignal<Option<String>>,
+) -> Outcome {
+    // Sizes first: a file over the limits is never read.
+    let sizes: Vec<(&str, usize)> = files
+        .iter()
+        .map(|(name, text)| (name.as_str(), text.size_hint()))
+        .collect();
+    let (admitted, refused) = admit(&sizes);
+    let files: Vec<(String, PageText)> = files
+        .into_iter()
+        .zip(admitted)
+        .filter_map(|(file, admitted)| admitted.then_some(file))
+        .collect();
+    if files.is_empty() {
+        return Outcome {
+            summary: "Nothing imported: the files are larger than one import reads.".into(),
+            problems: refused,
+            warnings: Vec::new(),
+        };
+    }
+    let bytes: usize = files.iter().map(|(_, text)| text.size_hint()).sum();
+    working.set(Some(format!(
+        "Reading {} file{} ({})…",
+        files.len(),
+        if files.len() == 1 { "" } else { "s" },
+        crate::core::format::bytes(bytes)
+    )));
+    let (names, texts): (Vec<String>, Vec<PageText>) = files.into_iter().unzip();
+    let reply = tools_client::import_files(&names, &texts, model.as_deref()).await;
+    working.set(None);
+    match reply {
+        Ok(ImportReply {
+            id,
+            result: Ok(imported),
+            ..
+        }) => {
+            let summary = summary(
+                &imported.formats,
+                refused.len(),
+                Some(&imported.source),
+                imported.problems.len() + refused.len() + imported.warnings.len(),
+            );
+            let problems = [refused, imported.problems.clone()].concat();
+            let warnings = imported.warnings.clone();
+            let note = registry
+                .add_import(id, &names, &texts, model.clone(), imported.source)
+                .await;
+            Outcome {
+                summary: note.map_or(summary.clone(), |n| format!("{summary} {n}")),
+                problems,
+                warnings,
+            }
+        }
+        Ok(ImportReply {
+            formats,
+            result: Err(problems),
+            ..
+        }) => Outcome {
+            summary: summary(
+                &formats,
+                refused.len(),
+                None,
+                problems.len() + refused.len(),
+            ),
+            problems: [refused, problems].concat(),
+            warnings: Vec::new(),
+        },
+        Err(e) => Outcome {
+            summary: format!("Nothing imported: {e}."),
+            problems: Vec::new(),
+            warnings: Vec::new(),
+        },
+    }
+}
+
 /// The import panel: files, a folder or pasted text, read by the tools module off the page's
 /// thread; then what the import did (its summary, warnings and problems). `share_note` is the
 /// picker's share message, cleared when an import starts.
@@ -35,82 +117,10 @@ pub fn ImportPanel(registry: Registry, share_note: RwSignal<String>) -> impl Int
             return;
         }
         share_note.set(String::new());
-        // Sizes first: a file over the limits is never read.
-        let sizes: Vec<(&str, usize)> = files
-            .iter()
-            .map(|(name, text)| (name.as_str(), text.size_hint()))
-            .collect();
-        let (admitted, refused) = admit(&sizes);
-        let files: Vec<(String, PageText)> = files
-            .into_iter()
-            .zip(admitted)
-            .filter_map(|(file, admitted)| admitted.then_some(file))
-            .collect();
-        if files.is_empty() {
-            outcome.set(Some(Outcome {
-                summary: "Nothing imported: the files are larger than one import reads.".into(),
-                problems: refused,
-                warnings: Vec::new(),
-            }));
-            return;
-        }
-        let bytes: usize = files.iter().map(|(_, text)| text.size_hint()).sum();
-        working.set(Some(format!(
-            "Reading {} file{} ({})…",
-            files.len(),
-            if files.len() == 1 { "" } else { "s" },
-            crate::core::format::bytes(bytes)
-        )));
-        let (names, texts): (Vec<String>, Vec<PageText>) = files.into_iter().unzip();
         let hint = model_hint.get_untracked();
         let model = Some(hint.trim().to_string()).filter(|m| !m.is_empty());
-        let reply = tools_client::import_files(&names, &texts, model.as_deref()).await;
-        working.set(None);
-        match reply {
-            Ok(ImportReply {
-                id,
-                result: Ok(imported),
-                ..
-            }) => {
-                let summary = summary(
-                    &imported.formats,
-                    refused.len(),
-                    Some(&imported.source),
-                    imported.problems.len() + refused.len() + imported.warnings.len(),
-                );
-                let problems = [refused, imported.problems.clone()].concat();
-                let warnings = imported.warnings.clone();
-                let note = registry
-                    .add_import(id, &names, &texts, model.clone(), imported.source)
-                    .await;
-                outcome.set(Some(Outcome {
-                    summary: note.map_or(summary.clone(), |n| format!("{summary} {n}")),
-                    problems,
-                    warnings,
-                }));
-            }
-            Ok(ImportReply {
-                formats,
-                result: Err(problems),
-                ..
-            }) => {
-                outcome.set(Some(Outcome {
-                    summary: summary(
-                        &formats,
-                        refused.len(),
-                        None,
-                        problems.len() + refused.len(),
-                    ),
-                    problems: [refused, problems].concat(),
-                    warnings: Vec::new(),
-                }));
-            }
-            Err(e) => outcome.set(Some(Outcome {
-                summary: format!("Nothing imported: {e}."),
-                problems: Vec::new(),
-                warnings: Vec::new(),
-            })),
-        }
+        let done = import(registry, files, model, working).await;
+        outcome.set(Some(done));
     };
     let import_list = move |list: Vec<web_sys::File>| {
         leptos::task::spawn_local(run_import(browser::picked_files(list)));

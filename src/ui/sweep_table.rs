@@ -4,11 +4,11 @@ use leptos::prelude::*;
 
 use super::data_value;
 use super::verdict_text;
-use crate::core::anomalies::{anomalies, Anomaly, AnomalyKind};
+use crate::core::anomalies::{anomalies, flag_summary, Anomaly};
 use crate::core::format::{grouped, significant};
 use crate::core::planner::{Condition, Plan, Slo};
 use crate::core::scenario::Scenario;
-use crate::core::sweep::{LevelKind, ServedBasis, Source, Statistic};
+use crate::core::sweep::{LevelKind, Row, ServedBasis, Source, Statistic};
 
 fn ms(value: Option<f64>) -> String {
     ms_or(value, |v| significant(v, 3))
@@ -124,19 +124,7 @@ pub fn SweepTable(
             .find(|b| *b != ServedBasis::Stated)
             .map(ServedBasis::formula);
         let flags = anomalies(sweep, &source.models[sweep.model_index], stat);
-        let flag_summary: Vec<(String, String)> = AnomalyKind::ALL
-            .iter()
-            .filter_map(|k| {
-                let n = flags.iter().filter(|a| a.kind == *k).count();
-                (n > 0).then(|| {
-                    (
-                        format!("{} {}", n, k.key()),
-                        format!("{}: {}", k.key(), k.meaning()),
-                    )
-                })
-            })
-            .collect();
-        let col = move |s: Statistic| if s == stat { "chosen num" } else { "num" };
+        let flag_summary = flag_summary(&flags);
         let mut flags_of_row: Vec<Vec<Anomaly>> = vec![Vec::new(); sweep.rows.len()];
         for a in flags {
             let at = a.row_index;
@@ -147,62 +135,24 @@ pub fn SweepTable(
             let stats = stats_for_rows.clone();
             let from = page.get() * PAGE_ROWS;
             runs.iter()
-            .skip(from)
-            .take(PAGE_ROWS)
-            .map(|&(li, ri)| {
-                let row = &sweep.rows[ri];
-                // Per row, so that a new target touches only the rows whose verdict changed.
-                let state = Memo::new(move |_| states.with(|s| s.get(li).cloned().unwrap_or_default()));
-                let state = move || state.get();
-                let row_flags = flags_of_row[ri]
-                    .iter()
-                    .map(|a| view! {
-                        <span class="badge flag" data-testid="anomaly" data-kind=a.kind.key() title=a.detail.clone()>
-                            {a.kind.key()}
-                        </span>
-                    })
-                    .collect_view();
-                let latency_cells = stats
-                    .iter()
-                    .map(|&s| view! { <td class=col(s)>{ms(row.latency_ms(s))}</td> })
-                    .collect_view();
-                view! {
-                    <tr
-                        class=move || state().class
-                        data-testid="sweep-row"
-                        data-concurrency=data_value(row.level)
-                        data-meets=move || state().meets.to_string()
-                        data-saturated=move || state().saturated.then_some("true")
-                    >
-                        <th scope="row" class="num">
-                            {crate::core::format::level(row.level)}
-                            {move || state().recommended.then(|| view! { <span class="badge rec">"recommended"</span> })}
-                            {move || state().also_meets.then(|| view! {
-                                <span class="badge" title="Meets, but a lower level fails: not recommended">
-                                    "also meets, not recommended"
-                                </span>
-                            })}
-                            {row_flags}
-                        </th>
-                        <td class="verdict">{move || state().verdict}</td>
-                        <td class="num">{ms_or(row.avg_batch_size, |v| grouped(v, 1))}</td>
-                        {latency_cells}
-                        {has_rate.then(|| view! {
-                            <td class=col(Statistic::Rate)>{ms_or(row.rate_user_tps(), |v| grouped(v, 1))}</td>
-                        })}
-                        {has_served.then(|| view! {
-                            <td class="num">{ms_or(row.served_req_s, |v| significant(v, 3))}</td>
-                        })}
-                        <td class="num">{grouped(row.throughput_tok_s, 0)}</td>
-                        <td class="num" title=row.energy_basis.and_then(|b| b.formula()).map(|f| format!("derived: {f}"))>
-                            {ms_or(row.energy_per_token_j, |j| significant(j, 4))}
-                            {row.energy_basis.and_then(|b| b.formula()).map(|_| "†")}
-                        </td>
-                        <td class="num">{ms_or(row.power_w, |w| grouped(w, 0))}</td>
-                    </tr>
-                }
-            })
-            .collect_view()
+                .skip(from)
+                .take(PAGE_ROWS)
+                .map(|&(li, ri)| {
+                    let state =
+                        Memo::new(move |_| states.with(|s| s.get(li).cloned().unwrap_or_default()));
+                    sweep_row(
+                        &sweep.rows[ri],
+                        state,
+                        &flags_of_row[ri],
+                        Columns {
+                            stats: &stats,
+                            stat,
+                            has_rate,
+                            has_served,
+                        },
+                    )
+                })
+                .collect_view()
         };
         let stat_headers = stats
             .iter()
@@ -212,50 +162,9 @@ pub fn SweepTable(
             <section class="sweep" aria-labelledby="sweep-title">
                 <h2 id="sweep-title">{format!("The whole sweep: {}", source.sweep_label(i))}</h2>
                 <p class="hint" data-testid="anomaly-summary">
-                    {if flag_summary.is_empty() {
-                        "No anomaly flags on this sweep.".to_string()
-                    } else {
-                        format!(
-                            "Flags (rows marked; hover a flag for its numbers): {}. {}.",
-                            flag_summary.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", "),
-                            flag_summary.iter().map(|(_, m)| m.as_str()).collect::<Vec<_>>().join("; "),
-                        )
-                    }}
+                    {flag_summary}
                 </p>
-                {(pages > 1).then(|| {
-                    let total = total_runs;
-                    view! {
-                        <nav class="pager" data-testid="sweep-pager" aria-label="Rows of the sweep">
-                            <button
-                                type="button"
-                                data-testid="sweep-page-previous"
-                                prop:disabled=move || page.get() == 0
-                                on:click=move |_| page.update(|p| *p = p.saturating_sub(1))
-                            >
-                                "Previous rows"
-                            </button>
-                            <span role="status">
-                                {move || {
-                                    let from = page.get() * PAGE_ROWS;
-                                    format!(
-                                        "Rows {}–{} of {} (levels ascending)",
-                                        grouped((from + 1) as f64, 0),
-                                        grouped((from + PAGE_ROWS).min(total) as f64, 0),
-                                        grouped(total as f64, 0)
-                                    )
-                                }}
-                            </span>
-                            <button
-                                type="button"
-                                data-testid="sweep-page-next"
-                                prop:disabled=move || { page.get() + 1 >= pages }
-                                on:click=move |_| page.update(|p| *p = (*p + 1).min(pages - 1))
-                            >
-                                "Next rows"
-                            </button>
-                        </nav>
-                    }
-                })}
+                {(pages > 1).then(|| pager(page, pages, total_runs))}
                 <div class="table-scroll" tabindex="0" role="region" aria-labelledby="sweep-title">
                     <table data-testid="sweep-table">
                         <thead>
@@ -282,5 +191,118 @@ pub fn SweepTable(
                 })}
             </section>
         })
+    }
+}
+
+/// The columns every row of the table has.
+#[derive(Clone, Copy)]
+struct Columns<'a> {
+    /// The latency statistics the sweep reports (not `rate`), in column order.
+    stats: &'a [Statistic],
+    /// The chosen statistic (its column is marked).
+    stat: Statistic,
+    /// A `rate` column.
+    has_rate: bool,
+    /// A served req/s column (request-rate sweeps that report it).
+    has_served: bool,
+}
+
+/// One run of the sweep: its figures, and its level's verdict, `state` (a memo per row, so that a
+/// new target touches only the rows whose verdict changed).
+fn sweep_row(
+    row: &Row,
+    state: Memo<LevelState>,
+    flags: &[Anomaly],
+    columns: Columns,
+) -> impl IntoView {
+    let Columns {
+        stats,
+        stat,
+        has_rate,
+        has_served,
+    } = columns;
+    let col = move |s: Statistic| if s == stat { "chosen num" } else { "num" };
+    let state = move || state.get();
+    let row_flags = flags
+        .iter()
+        .map(|a| view! {
+            <span class="badge flag" data-testid="anomaly" data-kind=a.kind.key() title=a.detail.clone()>
+                {a.kind.key()}
+            </span>
+        })
+        .collect_view();
+    let latency_cells = stats
+        .iter()
+        .map(|&s| view! { <td class=col(s)>{ms(row.latency_ms(s))}</td> })
+        .collect_view();
+    view! {
+        <tr
+            class=move || state().class
+            data-testid="sweep-row"
+            data-concurrency=data_value(row.level)
+            data-meets=move || state().meets.to_string()
+            data-saturated=move || state().saturated.then_some("true")
+        >
+            <th scope="row" class="num">
+                {crate::core::format::level(row.level)}
+                {move || state().recommended.then(|| view! { <span class="badge rec">"recommended"</span> })}
+                {move || state().also_meets.then(|| view! {
+                    <span class="badge" title="Meets, but a lower level fails: not recommended">
+                        "also meets, not recommended"
+                    </span>
+                })}
+                {row_flags}
+            </th>
+            <td class="verdict">{move || state().verdict}</td>
+            <td class="num">{ms_or(row.avg_batch_size, |v| grouped(v, 1))}</td>
+            {latency_cells}
+            {has_rate.then(|| view! {
+                <td class=col(Statistic::Rate)>{ms_or(row.rate_user_tps(), |v| grouped(v, 1))}</td>
+            })}
+            {has_served.then(|| view! {
+                <td class="num">{ms_or(row.served_req_s, |v| significant(v, 3))}</td>
+            })}
+            <td class="num">{grouped(row.throughput_tok_s, 0)}</td>
+            <td class="num" title=row.energy_basis.and_then(|b| b.formula()).map(|f| format!("derived: {f}"))>
+                {ms_or(row.energy_per_token_j, |j| significant(j, 4))}
+                {row.energy_basis.and_then(|b| b.formula()).map(|_| "†")}
+            </td>
+            <td class="num">{ms_or(row.power_w, |w| grouped(w, 0))}</td>
+        </tr>
+    }
+}
+
+/// Previous / next buttons and "Rows 1–100 of 250" for a sweep longer than a page.
+fn pager(page: RwSignal<usize>, pages: usize, total: usize) -> impl IntoView {
+    view! {
+        <nav class="pager" data-testid="sweep-pager" aria-label="Rows of the sweep">
+            <button
+                type="button"
+                data-testid="sweep-page-previous"
+                prop:disabled=move || page.get() == 0
+                on:click=move |_| page.update(|p| *p = p.saturating_sub(1))
+            >
+                "Previous rows"
+            </button>
+            <span role="status">
+                {move || {
+                    let from = page.get() * PAGE_ROWS;
+                    format!(
+                        "Rows {}–{} of {} (levels ascending)",
+                        grouped((from + 1) as f64, 0),
+                        grouped((from + PAGE_ROWS).min(total) as f64, 0),
+                        grouped(total as f64, 0)
+                    )
+                }}
+            </span>
+            <button
+                type="button"
+                data-testid="sweep-page-next"
+                prop:disabled=move || { page.get() + 1 >= pages }
+                on:click=move |_| page.update(|p| *p = (*p + 1).min(pages - 1))
+            >
+                "Next rows"
+            </button>
+        </nav>
     }
 }
