@@ -421,10 +421,25 @@ fn sweep_v2(s: SweepV2) -> Result<(usize, Deployment, Vec<Row>), String> {
     Ok((s.model, s.dep.deployment(), rows))
 }
 
-/// Reads a fragment value back into a source.
+/// Reads a fragment value back into a source: unpacked ([`unpack`]), read and counted
+/// ([`read_payload`]), then built ([`build_source`]).
 ///
 /// Errors: a message naming what is wrong (not base64, not deflate, too large, not this format).
 pub fn decode(packed: &str) -> Result<Source, String> {
+    let json = unpack(packed)?;
+    let (name, models, sweeps, rows) = read_payload(&json)?;
+    if rows == 0 {
+        return Err("the shared sweep in this link holds no rows".into());
+    }
+    if sweeps.iter().any(|(m, _, _)| *m >= models.len()) {
+        return Err("the shared sweep names a model it does not hold".into());
+    }
+    Ok(build_source(name, models, sweeps))
+}
+
+/// The JSON a fragment value holds: its size checked, base64 decoded and inflated up to
+/// [`MAX_PAYLOAD_BYTES`].
+fn unpack(packed: &str) -> Result<Vec<u8>, String> {
     let length = packed.trim().len() + "#sweep=".len();
     if length > MAX_LINK_BYTES {
         return Err(format!(
@@ -436,7 +451,7 @@ pub fn decode(packed: &str) -> Result<Source, String> {
     let bytes = URL_SAFE_NO_PAD.decode(packed.trim()).map_err(|_| {
         "the shared sweep in this link is damaged (not URL-safe base64)".to_string()
     })?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_PAYLOAD_BYTES)
+    miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_PAYLOAD_BYTES)
         .map_err(|e| {
             if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput {
                 format!(
@@ -446,10 +461,29 @@ pub fn decode(packed: &str) -> Result<Source, String> {
             } else {
                 "the shared sweep in this link is damaged (not compressed data)".to_string()
             }
-        })?;
+        })
+}
+
+/// One sweep as a payload holds it: its model's index, its deployment and its rows.
+type ReadSweep = (usize, Deployment, Vec<Row>);
+
+/// A payload's name, models and sweeps, and its row count,
+/// for either version; the counts are checked against the limits before anything is built.
+#[allow(clippy::type_complexity)]
+fn read_payload(
+    json: &[u8],
+) -> Result<
+    (
+        String,
+        Vec<SharedModel>,
+        Vec<(usize, Deployment, Vec<Row>)>,
+        usize,
+    ),
+    String,
+> {
     let not_ours =
         |_| "the shared sweep in this link is not in a format this page reads".to_string();
-    let header: Header = serde_json::from_slice(&json).map_err(not_ours)?;
+    let header: Header = serde_json::from_slice(json).map_err(not_ours)?;
     if !matches!(header.v, 1 | VERSION) {
         return Err(format!(
             "the shared sweep uses format version {}, this page reads 1 and {VERSION}",
@@ -457,7 +491,7 @@ pub fn decode(packed: &str) -> Result<Source, String> {
         ));
     }
     // Counted before anything is built: a link may unpack to far more than it holds.
-    let shape: Shape = serde_json::from_slice(&json).map_err(not_ours)?;
+    let shape: Shape = serde_json::from_slice(json).map_err(not_ours)?;
     let rows: usize = shape.sweeps.iter().map(|s| s.rows.len()).sum();
     for (count, limit, what) in [
         (shape.models.len(), MAX_SWEEPS, "models"),
@@ -472,7 +506,7 @@ pub fn decode(packed: &str) -> Result<Source, String> {
     }
     let (name, models, sweeps) = match header.v {
         1 => {
-            let s: SharedV1 = serde_json::from_slice(&json).map_err(not_ours)?;
+            let s: SharedV1 = serde_json::from_slice(json).map_err(not_ours)?;
             let sweeps: Vec<_> = s
                 .sweeps
                 .into_iter()
@@ -481,7 +515,7 @@ pub fn decode(packed: &str) -> Result<Source, String> {
             (s.name, s.models, sweeps)
         }
         _ => {
-            let s: SharedV2 = serde_json::from_slice(&json).map_err(not_ours)?;
+            let s: SharedV2 = serde_json::from_slice(json).map_err(not_ours)?;
             let sweeps: Vec<_> = s
                 .sweeps
                 .into_iter()
@@ -490,12 +524,12 @@ pub fn decode(packed: &str) -> Result<Source, String> {
             (s.name, s.models, sweeps)
         }
     };
-    if rows == 0 {
-        return Err("the shared sweep in this link holds no rows".into());
-    }
-    if sweeps.iter().any(|(m, _, _)| *m >= models.len()) {
-        return Err("the shared sweep names a model it does not hold".into());
-    }
+    Ok((name, models, sweeps, rows))
+}
+
+/// The source of a read payload: only the models a sweep names, texts cut to the import's
+/// length, sweeps of one model and deployment merged, and notes on what was cut or not used.
+fn build_source(name: String, models: Vec<SharedModel>, sweeps: Vec<ReadSweep>) -> Source {
     // Texts are held once per model or sweep, each cut to the import's length.
     let mut cut = 0;
     // Only the models a sweep names are kept; a model without an id is "not stated".
@@ -557,7 +591,7 @@ pub fn decode(packed: &str) -> Result<Source, String> {
             if cut == 1 { "" } else { "s" }
         ));
     }
-    Ok(Source::new(
+    Source::new(
         "import".to_string(),
         name.chars().take(MAX_TEXT_CHARS * 4).collect(),
         models,
@@ -567,7 +601,7 @@ pub fn decode(packed: &str) -> Result<Source, String> {
             notes,
             ..Provenance::default()
         },
-    ))
+    )
 }
 
 #[cfg(test)]
