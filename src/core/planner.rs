@@ -219,43 +219,7 @@ pub fn plan(sweep: &Sweep, slo: &Slo) -> Plan {
 /// [`plan`] over levels sorted ascending (as `Sweep::levels()` returns them) of a sweep whose
 /// level is `kind`.
 pub fn plan_levels(levels: &[Level], kind: LevelKind, slo: &Slo) -> Plan {
-    let verdicts: Vec<Verdict> = levels
-        .iter()
-        .map(|l| {
-            let latency_ms = l.latency_ms(slo.stat);
-            let unreported = latency_ms.is_none()
-                || slo
-                    .limits
-                    .iter()
-                    .any(|limit| l.latency_ms(limit.stat).is_none());
-            let mut broken = Vec::new();
-            if !latency_ms.is_some_and(|ms| slo.target.is_met_by(ms)) {
-                broken.push(Condition::Target);
-            }
-            for (i, limit) in slo.limits.iter().enumerate() {
-                if !l
-                    .latency_ms(limit.stat)
-                    .is_some_and(|ms| ms <= limit.max_ms)
-                {
-                    broken.push(Condition::Limit(i));
-                }
-            }
-            if let (Some(ratio), Some(served)) = (l.served_ratio(kind), l.served_req_s) {
-                if ratio < SATURATED_BELOW {
-                    broken.push(Condition::Saturated {
-                        served_req_s: served,
-                        offered_req_s: l.level,
-                    });
-                }
-            }
-            Verdict {
-                latency_ms,
-                meets: broken.is_empty(),
-                broken,
-                unreported,
-            }
-        })
-        .collect();
+    let verdicts: Vec<Verdict> = levels.iter().map(|l| judge(l, kind, slo)).collect();
 
     let reported = |stat: Statistic| levels.iter().any(|l| l.latency_ms(stat).is_some());
     let missing: Vec<Statistic> = slo
@@ -293,22 +257,7 @@ pub fn plan_levels(levels: &[Level], kind: LevelKind, slo: &Slo) -> Plan {
         Status::Ok
     };
 
-    let mut also_meets = Vec::new();
-    let mut last_failed = None;
-    for &i in judged.iter().skip(run) {
-        let v = &verdicts[i];
-        if v.meets {
-            if let Some(failed_below_index) = last_failed {
-                also_meets.push(AlsoMeets {
-                    level_index: i,
-                    failed_below_index,
-                });
-            }
-        } else {
-            last_failed = Some(i);
-        }
-    }
-
+    let also_meets = also_meets(&verdicts, &judged[run..]);
     let best = if status == Status::Unattainable {
         verdicts
             .iter()
@@ -328,6 +277,67 @@ pub fn plan_levels(levels: &[Level], kind: LevelKind, slo: &Slo) -> Plan {
         also_meets,
         best,
     }
+}
+
+/// The verdict on one level (of a sweep whose level is `kind`): it meets when its latency at
+/// the judged statistic meets the target, every limit holds, and (request-rate sweeps) it was
+/// served at 0.8 × its offered rate or more. A statistic the level does not report breaks its
+/// condition and marks the level unreported.
+pub fn judge(l: &Level, kind: LevelKind, slo: &Slo) -> Verdict {
+    let latency_ms = l.latency_ms(slo.stat);
+    let unreported = latency_ms.is_none()
+        || slo
+            .limits
+            .iter()
+            .any(|limit| l.latency_ms(limit.stat).is_none());
+    let mut broken = Vec::new();
+    if !latency_ms.is_some_and(|ms| slo.target.is_met_by(ms)) {
+        broken.push(Condition::Target);
+    }
+    for (i, limit) in slo.limits.iter().enumerate() {
+        if !l
+            .latency_ms(limit.stat)
+            .is_some_and(|ms| ms <= limit.max_ms)
+        {
+            broken.push(Condition::Limit(i));
+        }
+    }
+    if let (Some(ratio), Some(served)) = (l.served_ratio(kind), l.served_req_s) {
+        if ratio < SATURATED_BELOW {
+            broken.push(Condition::Saturated {
+                served_req_s: served,
+                offered_req_s: l.level,
+            });
+        }
+    }
+    Verdict {
+        latency_ms,
+        meets: broken.is_empty(),
+        broken,
+        unreported,
+    }
+}
+
+/// The levels of `after` (indexes into `verdicts`, ascending, from the first failure on) that
+/// meet again after a lower one failed, each with the failed level below it.
+fn also_meets(verdicts: &[Verdict], after: &[usize]) -> Vec<AlsoMeets> {
+    let mut also_meets = Vec::new();
+    let mut last_failed = None;
+    for &i in after.iter() {
+        let v = &verdicts[i];
+        if v.meets {
+            if let Some(failed_below_index) = last_failed {
+                also_meets.push(AlsoMeets {
+                    level_index: i,
+                    failed_below_index,
+                });
+            }
+        } else {
+            last_failed = Some(i);
+        }
+    }
+
+    also_meets
 }
 
 /// The figures shown in large type for the recommended level.

@@ -28,7 +28,7 @@ pub const RULES: [Rule; 8] = [
     Rule {
         name: "Meets",
         text: "a level meets when its latency at the chosen statistic is at most the target in ms per token (for a tok/s target S: when 1000 / latency ≥ S), and every tail limit holds (latency at its statistic ≤ its bound).",
-        code: "core::planner::plan_levels",
+        code: "core::planner::judge",
     },
     Rule {
         name: "Recommendation",
