@@ -34,7 +34,7 @@ fn a_full_query_round_trips() {
     let (s, errors) = parse(q);
     assert!(errors.is_empty());
     assert_eq!(s.model_id, "Qwen/Qwen3-30B-A3B-Instruct-2507");
-    assert_eq!((s.gpu.as_str(), s.gpus), ("H100", Some(2)));
+    assert_eq!((s.gpu.as_str(), s.num_gpus), ("H100", Some(2)));
     assert_eq!(s.target, Target::MsPerToken(40.0));
     assert_eq!(s.stat, Statistic::P90);
     assert_eq!(s.to_query(), q);
@@ -50,13 +50,13 @@ fn a_full_query_round_trips() {
 #[test]
 fn absent_gpu_prefers_h100_then_the_other_gpu_and_fewest_gpus() {
     let (s, _) = parse("model=Qwen%2FQwen3-30B-A3B-Instruct-2507");
-    assert_eq!((s.gpu.as_str(), s.gpus), ("H100", Some(1)));
+    assert_eq!((s.gpu.as_str(), s.num_gpus), ("H100", Some(1)));
     // DeepSeek-V3.1 is measured only on 8 x B200.
     let (s, errors) = parse("model=deepseek-ai%2FDeepSeek-V3.1");
     assert!(errors.is_empty());
-    assert_eq!((s.gpu.as_str(), s.gpus), ("B200", Some(8)));
+    assert_eq!((s.gpu.as_str(), s.num_gpus), ("B200", Some(8)));
     let (s, _) = parse("model=meta-llama%2FLlama-3.1-70B-Instruct&gpu=B200");
-    assert_eq!(s.gpus, Some(2));
+    assert_eq!(s.num_gpus, Some(2));
 }
 
 #[test]
@@ -64,7 +64,7 @@ fn malformed_values_are_named_and_the_rest_applies() {
     let (s, errors) = parse("model=Qwen%2FQwen3-32B&gpu=H100&gpus=two&tps=abc&stat=p42&colour=red");
     assert_eq!(params(&errors), vec!["gpus", "tps", "stat", "colour"]);
     assert_eq!(s.model_id, "Qwen/Qwen3-32B");
-    assert_eq!((s.gpu.as_str(), s.gpus), ("H100", Some(1)));
+    assert_eq!((s.gpu.as_str(), s.num_gpus), ("H100", Some(1)));
     assert_eq!(s.target, Target::TokensPerSecond(20.0));
     assert_eq!(s.stat, Statistic::P50);
     assert!(errors[1].1.contains("\"abc\""));
@@ -89,7 +89,7 @@ fn unknown_model_gpu_and_count_fall_back_with_messages() {
     assert_eq!(s.model_id, "meta-llama/Llama-3.1-8B-Instruct");
     let (s, errors) = parse("model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=TPU&gpus=3");
     assert_eq!(params(&errors), vec!["gpu", "gpus"]);
-    assert_eq!((s.gpu.as_str(), s.gpus), ("H100", Some(1)));
+    assert_eq!((s.gpu.as_str(), s.num_gpus), ("H100", Some(1)));
 }
 
 #[test]
@@ -123,13 +123,13 @@ fn changing_model_keeps_the_gpu_when_the_model_has_it() {
     let source = lm_arena_chat();
     let (s, _) = parse("model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=B200&gpus=1");
     let next = s.with_model(source, "Qwen/Qwen3-8B");
-    assert_eq!((next.gpu.as_str(), next.gpus), ("B200", Some(1)));
+    assert_eq!((next.gpu.as_str(), next.num_gpus), ("B200", Some(1)));
     // Llama-3.1-70B has 2 x B200 only: the count follows.
     let next = s.with_model(source, "meta-llama/Llama-3.1-70B-Instruct");
-    assert_eq!((next.gpu.as_str(), next.gpus), ("B200", Some(2)));
+    assert_eq!((next.gpu.as_str(), next.num_gpus), ("B200", Some(2)));
     // Maverick is on H100 only.
     let next = s.with_model(source, "meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8");
-    assert_eq!((next.gpu.as_str(), next.gpus), ("H100", Some(8)));
+    assert_eq!((next.gpu.as_str(), next.num_gpus), ("H100", Some(8)));
     assert_eq!(next.target, s.target);
 }
 

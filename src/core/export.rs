@@ -238,7 +238,7 @@ pub fn scenario_json(
             deployment: source.sweep_label(sweep_index),
             cfg: scenario.cfg.as_deref(),
             gpu: &scenario.gpu,
-            num_gpus: scenario.gpus,
+            num_gpus: scenario.num_gpus,
             target_unit,
             target_value,
             statistic: scenario.stat.key(),

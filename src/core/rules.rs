@@ -81,6 +81,12 @@ mod tests {
                 section.contains(&stated),
                 "README's rules section should state, word for word:\n{stated}"
             );
+            let code = format!("(`{}`)", rule.code);
+            assert!(
+                section.contains(&code),
+                "README should name {code} for {}",
+                rule.name
+            );
         }
     }
 

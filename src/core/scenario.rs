@@ -33,20 +33,23 @@ pub const MAX_LIMITS: usize = 8;
 /// named in one message and not read (reading stays linear and the messages few).
 pub const MAX_PARAMS: usize = 64;
 
-/// A fully resolved scenario: `model_id`, `gpu`, `gpus` and `cfg` always name a sweep of the
-/// source.
+/// A fully resolved scenario: `model_id`, `gpu`, `num_gpus` and `cfg` always name a sweep of the
+/// source. Fields use the field's terms; their URL keys are in [`PARAMS`] (`gpus` for
+/// `num_gpus`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
     /// The source id (URL `src`); `None` for the default `lm-arena-chat`.
     pub src: Option<String>,
-    /// The sweep's configuration label (URL `cfg`) when model, GPU and count do not identify one.
+    /// The sweep's `cfg` (`Source::sweep_cfg`: what tells it apart from the model's other sweeps
+    /// on that GPU type and count, built from its identity fields; not `Deployment::config`,
+    /// the label a file states) when model, GPU and count do not identify one.
     pub cfg: Option<String>,
     /// The model's `model_id`.
     pub model_id: String,
     /// GPU type, e.g. `H100`.
     pub gpu: String,
-    /// GPUs per replica; `None` for a sweep whose source does not state it.
-    pub gpus: Option<u32>,
+    /// GPUs per replica (URL `gpus`); `None` for a sweep whose source does not state it.
+    pub num_gpus: Option<u32>,
     /// Per-user target, in the unit the user chose.
     pub target: Target,
     /// Statistic the target is judged on.
@@ -234,7 +237,7 @@ struct Read {
     cfg: Option<String>,
     model: Option<String>,
     gpu: Option<String>,
-    gpus: Option<u32>,
+    num_gpus: Option<u32>,
     target: Option<Target>,
     stat: Option<Statistic>,
     limits: Vec<Limit>,
@@ -261,7 +264,7 @@ const PARAMS: [(&str, ParamReader); 9] = [
     }),
     ("gpus", |r, _, v| match v.trim().parse::<u32>() {
         Ok(n) if n > 0 => {
-            r.gpus = Some(n);
+            r.num_gpus = Some(n);
             Ok(())
         }
         _ => Err(format!(
@@ -409,7 +412,7 @@ impl Scenario {
             cfg,
             model,
             gpu,
-            gpus,
+            num_gpus,
             target,
             stat,
             limits,
@@ -442,8 +445,8 @@ impl Scenario {
             },
             None => default_model,
         };
-        let (gpu, gpus) = resolve_deployment(source, model_index, gpu, gpus, &mut errors);
-        let cfg = resolve_config(source, model_index, &gpu, gpus, cfg, &mut errors);
+        let (gpu, num_gpus) = resolve_deployment(source, model_index, gpu, num_gpus, &mut errors);
+        let cfg = resolve_config(source, model_index, &gpu, num_gpus, cfg, &mut errors);
         let scenario = Scenario {
             src,
             cfg,
@@ -453,7 +456,7 @@ impl Scenario {
                 .map(|m| m.model_id.clone())
                 .unwrap_or_default(),
             gpu,
-            gpus,
+            num_gpus,
             target: target.unwrap_or(DEFAULT_TARGET),
             stat: stat.unwrap_or(Statistic::P50),
             limits,
@@ -508,7 +511,7 @@ impl Scenario {
         query
             .append_pair("model", &self.model_id)
             .append_pair("gpu", &self.gpu);
-        if let Some(n) = self.gpus {
+        if let Some(n) = self.num_gpus {
             query.append_pair("gpus", &n.to_string());
         }
         if let Some(cfg) = &self.cfg {
@@ -588,7 +591,7 @@ impl Scenario {
             let s = &source.sweeps[i];
             s.model_index == model_index
                 && s.deployment.gpu == self.gpu
-                && s.deployment.num_gpus == self.gpus
+                && s.deployment.num_gpus == self.num_gpus
                 && source.sweep_cfg(i) == self.cfg.as_deref()
         })
     }
@@ -600,18 +603,18 @@ impl Scenario {
             return self.clone();
         };
         let mut ignored = Vec::new();
-        let (gpu, gpus) = resolve_deployment(
+        let (gpu, num_gpus) = resolve_deployment(
             source,
             model_index,
             Some(self.gpu.clone()),
-            self.gpus,
+            self.num_gpus,
             &mut ignored,
         );
-        let cfg = resolve_config(source, model_index, &gpu, gpus, None, &mut ignored);
+        let cfg = resolve_config(source, model_index, &gpu, num_gpus, None, &mut ignored);
         let moved = Scenario {
             model_id: model_id.to_string(),
             gpu,
-            gpus,
+            num_gpus,
             cfg,
             ..self.clone()
         };
@@ -650,7 +653,7 @@ impl Scenario {
         Scenario {
             model_id: source.models[sweep.model_index].model_id.clone(),
             gpu: sweep.deployment.gpu.clone(),
-            gpus: sweep.deployment.num_gpus,
+            num_gpus: sweep.deployment.num_gpus,
             cfg: source.sweep_cfg(sweep_index).map(str::to_string),
             ..self.clone()
         }
@@ -678,7 +681,7 @@ fn resolve_config(
     source: &Source,
     model_index: usize,
     gpu: &str,
-    gpus: Option<u32>,
+    num_gpus: Option<u32>,
     cfg: Option<String>,
     errors: &mut Vec<ParamError>,
 ) -> Option<String> {
@@ -687,7 +690,7 @@ fn resolve_config(
         .into_iter()
         .filter(|&i| {
             let d = &source.sweeps[i].deployment;
-            d.gpu == gpu && d.num_gpus == gpus
+            d.gpu == gpu && d.num_gpus == num_gpus
         })
         .collect();
     let first = candidates.first().and_then(|&i| source.sweep_cfg(i));
@@ -766,7 +769,7 @@ fn resolve_deployment(
     source: &Source,
     model_index: usize,
     gpu: Option<String>,
-    gpus: Option<u32>,
+    num_gpus: Option<u32>,
     errors: &mut Vec<ParamError>,
 ) -> (String, Option<u32>) {
     let sweeps: Vec<_> = source
@@ -807,7 +810,7 @@ fn resolve_deployment(
         .collect();
     // The fewest stated count; a sweep without a stated count only when there is no other.
     let fewest = counts.iter().flatten().copied().min();
-    let gpus = match gpus {
+    let num_gpus = match num_gpus {
         Some(n) if counts.contains(&Some(n)) => Some(n),
         Some(n) => {
             let shown = fewest.map_or_else(
@@ -822,5 +825,5 @@ fn resolve_deployment(
         }
         None => fewest,
     };
-    (gpu, gpus)
+    (gpu, num_gpus)
 }
