@@ -213,8 +213,9 @@ pub enum Aggregate {
 
 impl Aggregate {
     /// Every aggregate, mean first, with its key, its spelling in vLLM, SGLang and InferenceX
-    /// keys, and its percentile (`None` for the mean): the one table of aggregates.
-    const TABLE: [(Aggregate, &'static str, &'static str, Option<u8>); 5] = [
+    /// keys, and its percentile (`None` for the mean): the one table of aggregates, in the
+    /// order of the enum.
+    const TABLE: &'static [(Aggregate, &'static str, &'static str, Option<u8>)] = &[
         (Aggregate::Mean, "mean", "mean", None),
         (Aggregate::P50, "p50", "median", Some(50)),
         (Aggregate::P90, "p90", "p90", Some(90)),
@@ -223,8 +224,8 @@ impl Aggregate {
     ];
 
     /// Every aggregate, mean first.
-    pub const ALL: [Aggregate; 5] = {
-        let mut all = [Aggregate::Mean; 5];
+    pub const ALL: [Aggregate; Aggregate::TABLE.len()] = {
+        let mut all = [Aggregate::Mean; Aggregate::TABLE.len()];
         let mut i = 0;
         while i < all.len() {
             all[i] = Aggregate::TABLE[i].0;
@@ -293,6 +294,17 @@ mod tests {
         assert!(!Statistic::TtftP90.is_per_token());
         assert_eq!(Statistic::TpotMean.metric(), Metric::Tpot);
         assert_eq!(Statistic::Rate.parts(), None);
+    }
+
+    #[test]
+    fn each_aggregate_is_its_own_table_entry() {
+        for (i, a) in Aggregate::ALL.into_iter().enumerate() {
+            assert_eq!(a as usize, i);
+        }
+        for (i, s) in Statistic::ALL.into_iter().enumerate() {
+            assert_eq!(Statistic::ALL[s.index()], s);
+            assert_eq!(s.index(), i);
+        }
     }
 
     #[test]
