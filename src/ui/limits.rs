@@ -121,24 +121,7 @@ fn limit_row(
             >
                 {stats
                     .into_iter()
-                    .map(|stat| {
-                        // A statistic another limit has is not offered: two limits on one
-                        // statistic amount to the tighter, and a link keeps only that one.
-                        let taken = move || {
-                            limit_stats.with(|stats| {
-                                stats.iter().enumerate().any(|(j, s)| j != index && *s == stat)
-                            })
-                        };
-                        view! {
-                            <option
-                                value=stat.key()
-                                selected=initial.is_some_and(|l| l.stat == stat)
-                                disabled=taken
-                            >
-                                {stat.short_label()}
-                            </option>
-                        }
-                    })
+                    .map(|stat| stat_option(stat, index, initial.is_some_and(|l| l.stat == stat), limit_stats))
                     .collect_view()}
             </select>
             <span aria-hidden="true">"≤"</span>
@@ -180,30 +163,59 @@ fn limit_row(
                 id=format!("limit-remove-{index}")
                 data-testid="limit-remove"
                 aria-label=format!("Remove limit {}", index + 1)
-                on:click=move |_| {
-                    let mut left = 0;
-                    drafts.update_value(|d| {
-                        if index < d.len() {
-                            d.remove(index);
-                        }
-                    });
-                    scenario.update(|s| {
-                        if index < s.limits.len() {
-                            s.limits.remove(index);
-                        }
-                        left = s.limits.len();
-                    });
-                    // Keyboard focus stays in the list: on the remove button now in this place,
-                    // else the one above, else "Add a limit".
-                    browser::focus_after_render(match left {
-                        0 => "limit-add".to_string(),
-                        n => format!("limit-remove-{}", index.min(n - 1)),
-                    });
-                }
+                on:click=move |_| remove_limit(scenario, drafts, index)
             >
                 "✕"
             </button>
             {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
         </div>
     }
+}
+
+/// A statistic in limit `index`'s menu. A statistic another limit has is not offered: two
+/// limits on one statistic amount to the tighter, and a link keeps only that one.
+fn stat_option(
+    stat: Statistic,
+    index: usize,
+    selected: bool,
+    limit_stats: Memo<Vec<Statistic>>,
+) -> impl IntoView {
+    let taken = move || {
+        limit_stats.with(|stats| {
+            stats
+                .iter()
+                .enumerate()
+                .any(|(j, s)| j != index && *s == stat)
+        })
+    };
+    view! {
+        <option value=stat.key() selected=selected disabled=taken>
+            {stat.short_label()}
+        </option>
+    }
+}
+
+/// Removes limit `index` (and its draft text). Keyboard focus stays in the list: on the remove
+/// button now in this place, else the one above, else "Add a limit".
+fn remove_limit(
+    scenario: RwSignal<Scenario>,
+    drafts: StoredValue<Vec<Option<(f64, String)>>>,
+    index: usize,
+) {
+    let mut left = 0;
+    drafts.update_value(|d| {
+        if index < d.len() {
+            d.remove(index);
+        }
+    });
+    scenario.update(|s| {
+        if index < s.limits.len() {
+            s.limits.remove(index);
+        }
+        left = s.limits.len();
+    });
+    browser::focus_after_render(match left {
+        0 => "limit-add".to_string(),
+        n => format!("limit-remove-{}", index.min(n - 1)),
+    });
 }

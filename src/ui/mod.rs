@@ -3,6 +3,7 @@
 pub mod answer;
 pub mod capacity;
 pub mod chart;
+pub mod chart_svg;
 pub mod compare;
 pub mod controls;
 pub mod copy_link;

@@ -79,6 +79,49 @@ fn stored_entry(stored: StoredSource) -> Entry {
     }
 }
 
+/// The picker's entries when the page opens: the bundled workloads (the default one ready, the
+/// others fetched when shown), the reference systems, and entries waiting for the link's shared
+/// sweep and for the import it names.
+fn initial_entries(shared: bool, linked_import: Option<&str>) -> Vec<Entry> {
+    let mut entries: Vec<Entry> = WORKLOADS
+        .iter()
+        .map(|w| Entry {
+            id: w.id.to_string(),
+            label: w.label.to_string(),
+            files: None,
+            state: match w.path {
+                None => State::Ready(lm_arena_chat()),
+                Some(_) => State::NotLoaded,
+            },
+        })
+        .collect();
+    entries.push(Entry {
+        id: REFERENCE_SOURCE.to_string(),
+        label: "Reference systems (Databricks' MPT-7B on A100, illustrative Llama 70B on H100)"
+            .to_string(),
+        files: None,
+        state: State::Ready(reference()),
+    });
+    if shared {
+        entries.push(Entry {
+            id: SHARED_SOURCE.to_string(),
+            label: "shared by link (reading…)".to_string(),
+            files: None,
+            state: State::Loading,
+        });
+    }
+    // A link to an import: its entry waits for local storage.
+    if let Some(id) = linked_import {
+        entries.push(Entry {
+            id: id.to_string(),
+            label: format!("imported: {id} (reading…)"),
+            files: Some(Vec::new()),
+            state: State::Loading,
+        });
+    }
+    entries
+}
+
 impl Registry {
     /// Builds the registry from the bundled workloads and the opening link. Imports kept in
     /// local storage and a sweep in the link's `#sweep=` are read by the tools module: a link
@@ -93,42 +136,7 @@ impl Registry {
             linked_import,
             notices,
         } = Opening::of_link(query, payload.is_some());
-        let mut entries: Vec<Entry> = WORKLOADS
-            .iter()
-            .map(|w| Entry {
-                id: w.id.to_string(),
-                label: w.label.to_string(),
-                files: None,
-                state: match w.path {
-                    None => State::Ready(lm_arena_chat()),
-                    Some(_) => State::NotLoaded,
-                },
-            })
-            .collect();
-        entries.push(Entry {
-            id: REFERENCE_SOURCE.to_string(),
-            label: "Reference systems (Databricks' MPT-7B on A100, illustrative Llama 70B on H100)"
-                .to_string(),
-            files: None,
-            state: State::Ready(reference()),
-        });
-        if shared {
-            entries.push(Entry {
-                id: SHARED_SOURCE.to_string(),
-                label: "shared by link (reading…)".to_string(),
-                files: None,
-                state: State::Loading,
-            });
-        }
-        // A link to an import: its entry waits for local storage.
-        if let Some(id) = &linked_import {
-            entries.push(Entry {
-                id: id.clone(),
-                label: format!("imported: {id} (reading…)"),
-                files: Some(Vec::new()),
-                state: State::Loading,
-            });
-        }
+        let entries = initial_entries(shared, linked_import.as_deref());
         let registry = Registry {
             entries: RwSignal::new(entries),
             current: RwSignal::new(current.clone()),
@@ -154,54 +162,60 @@ impl Registry {
             });
         }
         let read_now = linked_import.as_deref() == Some(current.as_str());
-        let read_stored = move || {
-            leptos::task::spawn_local(async move {
-                let unreadable = registry.read_stored_imports().await;
-                if unreadable > 0 {
-                    registry.notices.update(|n| {
-                        n.push(format!(
-                            "{unreadable} stored import{} could not be read; {} left as {} in this browser's storage.",
-                            if unreadable == 1 { "" } else { "s" },
-                            if unreadable == 1 { "it is" } else { "they are" },
-                            if unreadable == 1 { "it is" } else { "they are" },
-                        ))
-                    });
-                }
-                if let Some(id) = linked_import {
-                    if registry.state_of(&id) == Some(State::Loading) {
-                        registry.give_up(
-                            &id,
-                            Some(routing::not_a_source(
-                                &id,
-                                " (an import from another browser?)",
-                            )),
-                        );
-                    }
-                }
-            });
-            // Another tab's import joins the menu; one it removes leaves it.
-            browser::on_storage_change(STORAGE_PREFIX, move |key, value| {
-                let id = key[STORAGE_PREFIX.len()..].to_string();
-                match value {
-                    Some(text) => leptos::task::spawn_local(async move {
-                        if let Ok(stored) = tools_client::stored_source(&text).await {
-                            registry.add_stored(stored);
-                        }
-                    }),
-                    None => {
-                        if registry.current.get_untracked() != id {
-                            registry.entries.update(|e| e.retain(|x| x.id != id));
-                        }
-                    }
-                }
-            });
-        };
         if read_now {
-            read_stored();
+            registry.read_stored(linked_import);
         } else {
-            browser::after_paint(read_stored);
+            browser::after_paint(move || registry.read_stored(linked_import));
         }
         registry
+    }
+
+    /// Reads the stored imports into the menu (saying how many could not be read), gives up on
+    /// the import the link names if storage does not hold it, and from then on follows other
+    /// tabs' imports (the `storage` event): one they add joins the menu, one they remove leaves
+    /// it unless it is shown here.
+    fn read_stored(self, linked_import: Option<String>) {
+        let registry = self;
+        leptos::task::spawn_local(async move {
+            let unreadable = registry.read_stored_imports().await;
+            if unreadable > 0 {
+                registry.notices.update(|n| {
+                    n.push(format!(
+                        "{unreadable} stored import{} could not be read; {} left as {} in this browser's storage.",
+                        if unreadable == 1 { "" } else { "s" },
+                        if unreadable == 1 { "it is" } else { "they are" },
+                        if unreadable == 1 { "it is" } else { "they are" },
+                    ))
+                });
+            }
+            if let Some(id) = linked_import {
+                if registry.state_of(&id) == Some(State::Loading) {
+                    registry.give_up(
+                        &id,
+                        Some(routing::not_a_source(
+                            &id,
+                            " (an import from another browser?)",
+                        )),
+                    );
+                }
+            }
+        });
+        // Another tab's import joins the menu; one it removes leaves it.
+        browser::on_storage_change(STORAGE_PREFIX, move |key, value| {
+            let id = key[STORAGE_PREFIX.len()..].to_string();
+            match value {
+                Some(text) => leptos::task::spawn_local(async move {
+                    if let Ok(stored) = tools_client::stored_source(&text).await {
+                        registry.add_stored(stored);
+                    }
+                }),
+                None => {
+                    if registry.current.get_untracked() != id {
+                        registry.entries.update(|e| e.retain(|x| x.id != id));
+                    }
+                }
+            }
+        });
     }
 
     /// Reads the imports kept in local storage, one key at a time, each in the tools module's
