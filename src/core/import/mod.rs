@@ -877,6 +877,53 @@ pub fn read(
     // the id of an import do not depend on the order files were picked in.
     let mut files: Vec<&InputFile> = files.iter().collect();
     files.sort_by(|a, b| natural_order(&a.name, &b.name));
+    let formats = read_files(&files, &mut parsed);
+    apply_supplements(&mut parsed);
+    if parsed.rows_left_out {
+        parsed.note(RowError::with_value(RowErrorKind::TooManyRows, MAX_ROWS));
+    }
+    let kept = kept_rows(&mut parsed);
+    if kept.is_empty() {
+        if parsed.problems.is_empty() && parsed.omitted.groups.is_empty() {
+            parsed.note(RowError::new(RowErrorKind::NoFile));
+        }
+        return (formats, Err(parsed.into_problems()));
+    }
+    let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+    let (models, sweeps, left_out) = group_at_most(kept, MAX_SWEEPS);
+    if left_out > 0 {
+        parsed.note(RowError::with_value(
+            RowErrorKind::TooManySweeps,
+            MAX_SWEEPS,
+        ));
+    }
+    note_undated(&sweeps, &mut parsed);
+    let source = Source::new(
+        "import".to_string(),
+        // The file names: the page says "imported" or "shared by link" around them.
+        files_label(&names),
+        models,
+        sweeps,
+        Provenance {
+            publisher: "your files".to_string(),
+            notes: vec!["Imported in this browser; figures as the files state them, converted to ms and output tok/s.".to_string()],
+            ..Provenance::default()
+        },
+    );
+    let warnings = warnings(&source);
+    let import = Import {
+        source,
+        formats: formats.clone(),
+        problems: parsed.into_problems(),
+        warnings,
+    };
+    (formats, Ok(import))
+}
+
+/// Reads each file (sizes first: one over the limits is never read) with the first format
+/// that detects it, into `parsed`; returns each file's format (`None`: not read or not
+/// recognised, with a problem saying why).
+fn read_files(files: &[&InputFile], parsed: &mut Parsed) -> FileFormats {
     let mut formats = Vec::new();
     let sizes: Vec<(&str, usize)> = files
         .iter()
@@ -900,7 +947,7 @@ pub fn read(
         match FORMATS.iter().find(|f| (f.detect)(&probe)) {
             Some(spec) => {
                 formats.push((file.name.clone(), Some(spec.format)));
-                (spec.parse)(file, probe.body, &mut parsed);
+                (spec.parse)(file, probe.body, parsed);
             }
             None => {
                 formats.push((file.name.clone(), None));
@@ -908,10 +955,12 @@ pub fn read(
             }
         }
     }
-    apply_supplements(&mut parsed);
-    if parsed.rows_left_out {
-        parsed.note(RowError::with_value(RowErrorKind::TooManyRows, MAX_ROWS));
-    }
+    formats
+}
+
+/// The rows read, texts cut to [`MAX_TEXT_CHARS`]; notes on rows left out, latencies not
+/// usable and texts cut.
+fn kept_rows(parsed: &mut Parsed) -> Vec<Measured> {
     let mut kept = std::mem::take(&mut parsed.rows);
     let unusable: u32 = kept.iter().map(|m| m.row.unusable_latencies()).sum();
     if unusable > 0 {
@@ -933,20 +982,11 @@ pub fn read(
             MAX_TEXT_CHARS,
         ));
     }
-    if kept.is_empty() {
-        if parsed.problems.is_empty() && parsed.omitted.groups.is_empty() {
-            parsed.note(RowError::new(RowErrorKind::NoFile));
-        }
-        return (formats, Err(parsed.into_problems()));
-    }
-    let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
-    let (models, sweeps, left_out) = group_at_most(kept, MAX_SWEEPS);
-    if left_out > 0 {
-        parsed.note(RowError::with_value(
-            RowErrorKind::TooManySweeps,
-            MAX_SWEEPS,
-        ));
-    }
+    kept
+}
+
+/// A problem for each campaign date no sweep's order can read (named once each).
+fn note_undated(sweeps: &[Sweep], parsed: &mut Parsed) {
     let mut undated: Vec<&str> = sweeps
         .iter()
         .filter_map(|s| s.deployment.date.as_deref())
@@ -961,26 +1001,6 @@ pub fn read(
             RowError::key(RowErrorKind::UnreadableDate, date),
         );
     }
-    let source = Source::new(
-        "import".to_string(),
-        // The file names: the page says "imported" or "shared by link" around them.
-        files_label(&names),
-        models,
-        sweeps,
-        Provenance {
-            publisher: "your files".to_string(),
-            notes: vec!["Imported in this browser; figures as the files state them, converted to ms and output tok/s.".to_string()],
-            ..Provenance::default()
-        },
-    );
-    let warnings = warnings(&source);
-    let import = Import {
-        source,
-        formats: formats.clone(),
-        problems: parsed.into_problems(),
-        warnings,
-    };
-    (formats, Ok(import))
 }
 
 /// Adds each companion file's latencies to the one run of its folder.
