@@ -208,59 +208,8 @@ pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> 
     }
     let bound = memory_bound_itl_ms(sweep, model);
     for (i, row) in sweep.rows.iter().enumerate() {
-        if let Some(batch) = row.avg_batch_size {
-            let utilisation = batch / row.level;
-            if sweep.level_kind() == LevelKind::MaxNumSeqs && utilisation < 0.85 {
-                out.push(Anomaly {
-                    kind: AnomalyKind::LowUtilisation,
-                    row_index: i,
-                    detail: format!(
-                        "avg batch {batch:.1} is {:.0}% of max_num_seqs {}",
-                        utilisation * 100.0,
-                        row.level
-                    ),
-                });
-            }
-        }
-        if let (Some(rate), Some(p50)) = (row.rate_user_tps(), row.latency_ms(Statistic::P50)) {
-            let itl_tps = 1000.0 / p50;
-            if !(0.75 * itl_tps..=1.25 * itl_tps).contains(&rate) {
-                out.push(Anomaly {
-                    kind: AnomalyKind::RateMismatch,
-                    row_index: i,
-                    detail: format!(
-                        "rate-based {rate:.1} tok/s vs {itl_tps:.1} tok/s from median ITL"
-                    ),
-                });
-            }
-        }
-        if let (Some(j), Some(w)) = (row.energy_per_token_j, row.power_w) {
-            let identity = w / row.throughput_tok_s;
-            if ((j - identity) / identity).abs() > 0.01 {
-                out.push(Anomaly {
-                    kind: AnomalyKind::EnergyIdentity,
-                    row_index: i,
-                    detail: format!("stored {j:.4} J/token vs power / throughput {identity:.4}"),
-                });
-            }
-        }
-        let decode_ms = row
-            .latency_ms(Statistic::P50)
-            .or(row.latency_ms(Statistic::TpotMean));
-        if let (Some(ms), Some(min_ms)) = (decode_ms, bound) {
-            if ms < min_ms {
-                out.push(Anomaly {
-                    kind: AnomalyKind::FasterThanMemoryBound,
-                    row_index: i,
-                    detail: format!(
-                        "{ms:.1} ms per token is below the {min_ms:.1} ms the weights take to read"
-                    ),
-                });
-            }
-        }
-    }
-    for (i, row) in sweep.rows.iter().enumerate() {
-        for (kind, detail) in row_flags(row, sweep.level_kind()) {
+        let checks = run_checks(row, sweep.level_kind(), bound);
+        for (kind, detail) in checks.into_iter().chain(row_flags(row, sweep.level_kind())) {
             out.push(Anomaly {
                 kind,
                 row_index: i,
@@ -274,6 +223,57 @@ pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> 
             AnomalyKind::ALL.iter().position(|k| *k == a.kind),
         )
     });
+    out
+}
+
+/// The checks on one run of a sweep whose level is `kind`, given the memory-bound ITL `bound`
+/// (ms): low utilisation, rate against median ITL, the energy identity, faster than memory.
+fn run_checks(row: &Row, kind: LevelKind, bound: Option<f64>) -> Vec<(AnomalyKind, String)> {
+    let mut out = Vec::new();
+    if let Some(batch) = row.avg_batch_size {
+        let utilisation = batch / row.level;
+        if kind == LevelKind::MaxNumSeqs && utilisation < 0.85 {
+            out.push((
+                AnomalyKind::LowUtilisation,
+                format!(
+                    "avg batch {batch:.1} is {:.0}% of max_num_seqs {}",
+                    utilisation * 100.0,
+                    row.level
+                ),
+            ));
+        }
+    }
+    if let (Some(rate), Some(p50)) = (row.rate_user_tps(), row.latency_ms(Statistic::P50)) {
+        let itl_tps = 1000.0 / p50;
+        if !(0.75 * itl_tps..=1.25 * itl_tps).contains(&rate) {
+            out.push((
+                AnomalyKind::RateMismatch,
+                format!("rate-based {rate:.1} tok/s vs {itl_tps:.1} tok/s from median ITL"),
+            ));
+        }
+    }
+    if let (Some(j), Some(w)) = (row.energy_per_token_j, row.power_w) {
+        let identity = w / row.throughput_tok_s;
+        if ((j - identity) / identity).abs() > 0.01 {
+            out.push((
+                AnomalyKind::EnergyIdentity,
+                format!("stored {j:.4} J/token vs power / throughput {identity:.4}"),
+            ));
+        }
+    }
+    let decode_ms = row
+        .latency_ms(Statistic::P50)
+        .or(row.latency_ms(Statistic::TpotMean));
+    if let (Some(ms), Some(min_ms)) = (decode_ms, bound) {
+        if ms < min_ms {
+            out.push((
+                AnomalyKind::FasterThanMemoryBound,
+                format!(
+                    "{ms:.1} ms per token is below the {min_ms:.1} ms the weights take to read"
+                ),
+            ));
+        }
+    }
     out
 }
 
