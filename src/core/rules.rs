@@ -14,7 +14,7 @@ pub struct Rule {
 }
 
 /// Every rule, in the order the page lists them.
-pub const RULES: [Rule; 8] = [
+pub const RULES: [Rule; 9] = [
     Rule {
         name: "Level",
         text: "one setting of the sweep variable (vLLM `max_num_seqs`, a client's concurrency, or a request rate); `avg_batch_size` is what the run actually reached.",
@@ -22,7 +22,7 @@ pub const RULES: [Rule; 8] = [
     },
     Rule {
         name: "Statistics",
-        text: "p50/p90/p95/p99 are percentiles of inter-token latency (ITL), pooled over all tokens of the run: \"tok/s at p90 ITL\" means 90% of token gaps are at most that long, not the p90 of per-user speed. TPOT statistics are per request. `rate` = concurrency × 1000 / output throughput, ms per token: throughput shared by the requests in flight; it includes prefill and queueing, so it is not mean ITL. Per-user tok/s = 1000 / latency.",
+        text: "p50/p90/p95/p99 are percentiles of inter-token latency (ITL), pooled over all tokens of the run: “tok/s at p90 ITL” means 90% of token gaps are at most that long, not the p90 of per-user speed. TPOT statistics are per request. `rate` = concurrency × 1000 / output throughput, ms per token, with concurrency the run's `avg_batch_size` (else the client's concurrency): throughput shared by the requests in flight; it includes prefill and queueing, so it is not mean ITL. Per-user tok/s = 1000 / latency.",
         code: "core::statistic::Statistic",
     },
     Rule {
@@ -32,12 +32,17 @@ pub const RULES: [Rule; 8] = [
     },
     Rule {
         name: "Recommendation",
-        text: "the largest level such that every level at or below it meets. A higher level that meets again after a lower one failed is shown as \"also meets\", never recommended.",
+        text: "the largest level such that every level at or below it meets. A higher level that meets again after a lower one failed is shown as “also meets”, never recommended.",
         code: "core::planner::plan",
     },
     Rule {
+        name: "Estimate",
+        text: "only when the status is `ok` and no limits are set: between the recommended level and the next measured one (which fails), latency at the statistic is taken as linear in log2(level) and solved for the target; throughput and J/token are interpolated the same way. It is labelled as an estimate and never replaces the measured answer; nothing is estimated outside the measured range.",
+        code: "core::planner::estimate",
+    },
+    Rule {
         name: "Repeated runs",
-        text: "a sweep is one configuration: runs that differ in any field their file states (GPU, parallelism, engine, dataset, date, …) are separate sweeps. Where several runs share a level, each figure of the level is the worst over the runs that report it (highest latency, J/token and power; lowest throughput, avg batch and served rate); where fewer than all report it, the page says so (\"1 of 2 runs\").",
+        text: "a sweep is one configuration: runs that differ in any field their file states (GPU, parallelism, engine, dataset, date, …) are separate sweeps. Where several runs share a level, each figure of the level is the worst over the runs that report it (highest latency, J/token and power; lowest throughput, avg batch and served rate); where fewer than all report it, the page says so (“1 of 2 runs”).",
         code: "core::sweep::Level",
     },
     Rule {
@@ -52,7 +57,7 @@ pub const RULES: [Rule; 8] = [
     },
     Rule {
         name: "Figures",
-        text: "throughput and power are totals over all GPUs of the deployment; per GPU = throughput / GPU count. J/token is the stored figure (= power / throughput); where a file stores none it is derived from the same run (power ÷ throughput, or J per request ÷ output tokens) and marked as derived. Headroom is in the unit entered: (speed − S) / S, or (T − latency) / T. A value the data does not report is shown as \"not reported\".",
+        text: "throughput and power are totals over all GPUs of the deployment; per GPU = throughput / GPU count. J/token is the stored `energy_per_token_joules` (= power / throughput); where a file stores none it is derived from the same run (power ÷ throughput, or J per request ÷ output tokens) and marked as derived. Headroom is in the unit entered: (speed − S) / S, or (T − latency) / T.",
         code: "core::row::Row::finish",
     },
 ];
