@@ -176,3 +176,45 @@ fn batching_effect_for_llama_8b_at_25_tps_p50() {
     );
     assert_eq!(e.throughput_gain, 9248.01198181863 / 1069.5688508868182);
 }
+
+#[test]
+fn llama_8b_on_1_h100_at_20_tps_for_40_requests_per_second_needs_2_replicas() {
+    use llm_slo_planner::core::capacity::at_recommendation;
+    let source = lm_arena_chat();
+    let (scenario, errors) = Scenario::from_query(
+        "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&rps=40&price=2.49&kwh_price=0.1",
+        source,
+    );
+    assert!(errors.is_empty(), "{errors:?}");
+    let s = &source.sweeps[scenario.sweep_index(source).unwrap()];
+    let slo = scenario.slo();
+    let p = plan(s, &slo);
+    let r = p.recommendation(s, &slo).unwrap();
+    assert_eq!(r.level, 512.0);
+    assert!((r.throughput_tok_s - 9805.6).abs() < 0.05);
+    assert!((r.output_tokens_per_request.unwrap() - 396.67).abs() < 0.005);
+    let c = at_recommendation(s, &p, &slo, &scenario.capacity).unwrap();
+    let demand = 40.0 * r.output_tokens_per_request.unwrap();
+    assert_eq!(c.demand_tok_s, Some(demand));
+    assert!((demand - 15866.9).abs() < 0.1);
+    assert_eq!((c.replicas, c.gpus), (Some(2), Some(2)));
+    // 2 GPUs x $2.49 = $4.98/h; 2 x 688.3 W x $0.1/kWh = $0.138/h; $5.12/h in all.
+    assert_eq!(c.fleet_gpu_cost_per_hour, Some(2.0 * 2.49));
+    let elec = c.fleet_elec_cost_per_hour.unwrap();
+    assert!((elec - 2.0 * 0.6883 * 0.1).abs() < 1e-4);
+    assert!((c.fleet_cost_per_hour.unwrap() - 5.12).abs() < 0.005);
+}
+
+#[test]
+fn users_and_rps_both_given_name_rps_and_users_sizes_the_fleet() {
+    let (scenario, errors) = Scenario::from_query(
+        "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&users=1000&rps=40",
+        lm_arena_chat(),
+    );
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].param, "rps");
+    assert_eq!(
+        (scenario.capacity.users, scenario.capacity.rps),
+        (Some(1000.0), Some(40.0))
+    );
+}

@@ -6,6 +6,15 @@
 //! - streams per replica = the level's `avg_batch_size` (what the run held, not the cap; for a
 //!   client-concurrency sweep without it, the concurrency);
 //!   replicas = ceil(users / streams per replica); GPUs = replicas × num_gpus.
+//! - A load in requests per second (`rps`, used when `users` is not given): demanded output =
+//!   rps × mean output tokens per request at the level (none stated: nothing is sized, no
+//!   guess); replicas = ceil(demanded output / throughput); implied streams = demanded output /
+//!   per-user tok/s by `rate`; utilisation = demanded output / fleet throughput.
+//! - fleet GPU $ per hour = GPUs × price; electricity $ per hour = fleet power (kW, PUE
+//!   applied) × $/kWh; fleet $ per hour = their sum. Per million output tokens for a replica
+//!   running full: total = GPU $ + electricity $. A part whose price is not given is left out of
+//!   a total, which then says which part it lacks. At the `rps` load, GPU $ per million output
+//!   tokens = fleet GPU $ per hour / (demanded output × 3600) × 1e6.
 //! - fleet throughput = replicas × throughput (tok/s); fleet power = replicas × power × PUE (kW).
 //! - GPU $ per million output tokens = price × num_gpus / (throughput × 3600) × 1e6.
 //! - kWh per million output tokens = J/token × PUE × 1e6 / 3.6e6; electricity $ per million =
@@ -21,6 +30,8 @@ use super::sweep::Sweep;
 pub struct CapacityInputs {
     /// Concurrent streams to serve at the target.
     pub users: Option<f64>,
+    /// Requests per second to serve (used when `users` is not given).
+    pub rps: Option<f64>,
     /// $ per GPU-hour (GPU rental only).
     pub price_per_gpu_hour: Option<f64>,
     /// $ per kWh of electricity.
@@ -63,6 +74,33 @@ pub struct Capacity {
     pub energy_per_request_j: Option<f64>,
     /// Wh per 1,000 requests (from `energy_per_request_j`).
     pub wh_per_1000_requests: Option<f64>,
+    /// Output tok/s the `rps` load demands: rps × output tokens per request at the level.
+    pub demand_tok_s: Option<f64>,
+    /// Concurrent streams that load implies at the level: demand / per-user tok/s by `rate`.
+    pub implied_streams: Option<f64>,
+    /// Demanded output / fleet throughput, a fraction.
+    pub utilisation: Option<f64>,
+    /// GPUs × price, $ per hour.
+    pub fleet_gpu_cost_per_hour: Option<f64>,
+    /// At the `rps` load: fleet GPU $ per hour / (demand × 3600) × 1e6, $ per million tokens.
+    pub load_cost_per_mtok: Option<f64>,
+    /// Fleet power (kW, PUE applied) × $/kWh, $ per hour.
+    pub fleet_elec_cost_per_hour: Option<f64>,
+    /// Fleet GPU $ per hour + electricity $ per hour, the parts that are given.
+    pub fleet_cost_per_hour: Option<f64>,
+    /// GPU $ + electricity $ per million output tokens (one replica running full), the parts
+    /// that are given.
+    pub total_cost_per_mtok: Option<f64>,
+    /// The part the totals leave out because its price is not given (`None`: both are in).
+    pub total_lacks: Option<&'static str>,
+}
+
+/// The sum of the parts that are there; `None` when none is.
+fn sum_given(a: Option<f64>, b: Option<f64>) -> Option<f64> {
+    match (a, b) {
+        (None, None) => None,
+        (a, b) => Some(a.unwrap_or(0.0) + b.unwrap_or(0.0)),
+    }
 }
 
 /// Computes the fleet figures for one deployment at its recommended level.
@@ -75,31 +113,70 @@ pub fn capacity(
 ) -> Capacity {
     let pue = inputs.pue_or_default();
     let streams = rec.streams.filter(|s| *s > 0.0);
-    let replicas = inputs
-        .users
-        .zip(streams)
-        .map(|(users, streams)| (users / streams).ceil() as u64);
+    // A load in streams (`users`) wins over one in requests per second.
+    let demand_tok_s = match inputs.users {
+        Some(_) => None,
+        None => inputs
+            .rps
+            .zip(rec.output_tokens_per_request)
+            .map(|(rps, tokens)| rps * tokens),
+    };
+    let replicas = match (inputs.users, demand_tok_s) {
+        (Some(users), _) => streams.map(|streams| (users / streams).ceil() as u64),
+        (None, Some(demand)) => Some((demand / rec.throughput_tok_s).ceil() as u64)
+            .filter(|_| rec.throughput_tok_s > 0.0),
+        (None, None) => None,
+    };
     let replicas_f = replicas.map(|r| r as f64);
+    let gpus = replicas.zip(num_gpus).map(|(r, n)| r * u64::from(n));
+    let fleet_throughput_tok_s = replicas_f.map(|r| r * rec.throughput_tok_s);
+    let fleet_gpu_cost_per_hour = gpus
+        .zip(inputs.price_per_gpu_hour)
+        .map(|(g, p)| g as f64 * p);
     let kwh_per_mtok = rec.energy_per_token_j.map(|j| j * pue * 1e6 / 3.6e6);
+    let fleet_power_kw = replicas_f
+        .zip(rec.power_w)
+        .map(|(r, w)| r * w * pue / 1000.0);
+    let fleet_elec_cost_per_hour = fleet_power_kw
+        .zip(inputs.price_per_kwh)
+        .map(|(kw, p)| kw * p);
+    let cost_per_mtok = inputs
+        .price_per_gpu_hour
+        .zip(num_gpus)
+        .map(|(price, n)| price * f64::from(n) / (rec.throughput_tok_s * 3600.0) * 1e6);
+    let elec_cost_per_mtok = kwh_per_mtok.zip(inputs.price_per_kwh).map(|(k, p)| k * p);
+    let total_lacks = match (inputs.price_per_gpu_hour, inputs.price_per_kwh) {
+        (Some(_), None) => Some("electricity price"),
+        (None, Some(_)) => Some("GPU price"),
+        _ => None,
+    };
     Capacity {
         streams_per_replica: streams,
         replicas,
-        gpus: replicas.zip(num_gpus).map(|(r, n)| r * u64::from(n)),
-        fleet_throughput_tok_s: replicas_f.map(|r| r * rec.throughput_tok_s),
-        fleet_power_kw: replicas_f
-            .zip(rec.power_w)
-            .map(|(r, w)| r * w * pue / 1000.0),
-        cost_per_mtok: inputs
-            .price_per_gpu_hour
-            .zip(num_gpus)
-            .map(|(price, n)| price * f64::from(n) / (rec.throughput_tok_s * 3600.0) * 1e6),
+        gpus,
+        fleet_throughput_tok_s,
+        fleet_power_kw,
+        cost_per_mtok,
         kwh_per_mtok,
-        elec_cost_per_mtok: kwh_per_mtok.zip(inputs.price_per_kwh).map(|(k, p)| k * p),
+        elec_cost_per_mtok,
         co2_kg_per_mtok: kwh_per_mtok
             .zip(inputs.co2_g_per_kwh)
             .map(|(k, g)| k * g / 1000.0),
         energy_per_request_j,
         wh_per_1000_requests: energy_per_request_j.map(|j| j * 1000.0 / 3600.0),
+        demand_tok_s,
+        implied_streams: demand_tok_s
+            .zip(rec.rate_user_tps.filter(|r| *r > 0.0))
+            .map(|(d, r)| d / r),
+        utilisation: demand_tok_s.zip(fleet_throughput_tok_s).map(|(d, f)| d / f),
+        fleet_gpu_cost_per_hour,
+        load_cost_per_mtok: fleet_gpu_cost_per_hour
+            .zip(demand_tok_s.filter(|d| *d > 0.0))
+            .map(|(cost, d)| cost / (d * 3600.0) * 1e6),
+        fleet_elec_cost_per_hour,
+        fleet_cost_per_hour: sum_given(fleet_gpu_cost_per_hour, fleet_elec_cost_per_hour),
+        total_cost_per_mtok: sum_given(cost_per_mtok, elec_cost_per_mtok),
+        total_lacks,
     }
 }
 
@@ -136,6 +213,8 @@ mod tests {
             user_tps: 26.0,
             latency_ms: 38.0,
             headroom: 0.04,
+            output_tokens_per_request: Some(400.0),
+            rate_user_tps: Some(9000.0 / 383.0),
         }
     }
 
@@ -170,6 +249,7 @@ mod tests {
     fn cost_energy_and_co2_per_million_tokens() {
         let inputs = CapacityInputs {
             users: None,
+            rps: None,
             price_per_gpu_hour: Some(2.5),
             price_per_kwh: Some(0.12),
             co2_g_per_kwh: Some(400.0),
@@ -206,6 +286,7 @@ mod tests {
         r.power_w = None;
         let inputs = CapacityInputs {
             users: Some(10.0),
+            rps: None,
             price_per_gpu_hour: None,
             price_per_kwh: Some(0.1),
             co2_g_per_kwh: Some(300.0),
@@ -222,5 +303,79 @@ mod tests {
         // PUE defaults to 1.0 (GPUs only).
         let c = capacity(&rec(), Some(1), None, &CapacityInputs::default());
         assert_eq!(c.kwh_per_mtok, Some(0.08 * 1e6 / 3.6e6));
+    }
+
+    #[test]
+    fn a_load_in_requests_per_second_sizes_the_fleet_from_output_tokens_per_request() {
+        let inputs = CapacityInputs {
+            rps: Some(40.0),
+            price_per_gpu_hour: Some(2.5),
+            ..Default::default()
+        };
+        let c = capacity(&rec(), Some(4), None, &inputs);
+        // 40 req/s x 400 tokens = 16,000 tok/s; 16,000 / 9,000 = 1.78 -> 2 replicas of 4 GPUs.
+        assert_eq!(c.demand_tok_s, Some(16000.0));
+        assert_eq!(c.replicas, Some(2));
+        assert_eq!(c.gpus, Some(8));
+        assert_eq!(c.fleet_throughput_tok_s, Some(18000.0));
+        assert_eq!(c.utilisation, Some(16000.0 / 18000.0));
+        // 16,000 tok/s at 9,000 / 383 tok/s per user by rate: 680.9 streams.
+        assert_eq!(c.implied_streams, Some(16000.0 / (9000.0 / 383.0)));
+        // 8 GPUs x $2.5 = $20/h for 16,000 x 3600 = 57.6 M tokens: $0.347 per M.
+        assert_eq!(c.fleet_gpu_cost_per_hour, Some(20.0));
+        assert_eq!(c.load_cost_per_mtok, Some(20.0 / (16000.0 * 3600.0) * 1e6));
+    }
+
+    #[test]
+    fn without_output_tokens_per_request_rps_sizes_nothing_and_users_wins_over_rps() {
+        let mut r = rec();
+        r.output_tokens_per_request = None;
+        let rps = CapacityInputs {
+            rps: Some(40.0),
+            ..Default::default()
+        };
+        let c = capacity(&r, Some(4), None, &rps);
+        assert_eq!((c.demand_tok_s, c.replicas, c.gpus), (None, None, None));
+        let both = CapacityInputs {
+            users: Some(1000.0),
+            rps: Some(40.0),
+            ..Default::default()
+        };
+        let c = capacity(&rec(), Some(4), None, &both);
+        assert_eq!((c.demand_tok_s, c.replicas), (None, Some(3)));
+    }
+
+    #[test]
+    fn totals_add_the_parts_given_and_say_which_is_missing() {
+        let both = CapacityInputs {
+            users: Some(1000.0),
+            price_per_gpu_hour: Some(2.5),
+            price_per_kwh: Some(0.1),
+            ..Default::default()
+        };
+        let c = capacity(&rec(), Some(4), None, &both);
+        // 3 replicas x 4 GPUs x $2.5 = $30/h; 3 x 720 W = 2.16 kW x $0.1 = $0.216/h.
+        assert_eq!(c.fleet_gpu_cost_per_hour, Some(30.0));
+        assert_eq!(c.fleet_elec_cost_per_hour, Some(2.16 * 0.1));
+        assert_eq!(c.fleet_cost_per_hour, Some(30.0 + 2.16 * 0.1));
+        assert_eq!(
+            c.total_cost_per_mtok,
+            Some(c.cost_per_mtok.unwrap() + c.elec_cost_per_mtok.unwrap())
+        );
+        assert_eq!(c.total_lacks, None);
+        let gpu_only = CapacityInputs {
+            price_per_kwh: None,
+            ..both
+        };
+        let c = capacity(&rec(), Some(4), None, &gpu_only);
+        assert_eq!(c.fleet_cost_per_hour, Some(30.0));
+        assert_eq!(c.total_cost_per_mtok, c.cost_per_mtok);
+        assert_eq!(c.total_lacks, Some("electricity price"));
+        let none = CapacityInputs {
+            users: Some(1000.0),
+            ..Default::default()
+        };
+        let c = capacity(&rec(), Some(4), None, &none);
+        assert_eq!((c.fleet_cost_per_hour, c.total_cost_per_mtok), (None, None));
     }
 }

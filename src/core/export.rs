@@ -137,6 +137,7 @@ struct JsonScenario<'a> {
     statistic: &'static str,
     limits: Vec<JsonLimit>,
     users: Option<f64>,
+    requests_per_second: Option<f64>,
     price_usd_per_gpu_hour: Option<f64>,
     price_usd_per_kwh: Option<f64>,
     co2_g_per_kwh: Option<f64>,
@@ -187,6 +188,15 @@ struct JsonCapacity {
     co2_kg_per_mtok: Option<f64>,
     energy_per_request_j: Option<f64>,
     wh_per_1000_requests: Option<f64>,
+    demand_tok_s: Option<f64>,
+    implied_streams: Option<f64>,
+    utilisation_fraction: Option<f64>,
+    fleet_gpu_cost_usd_per_hour: Option<f64>,
+    gpu_cost_usd_per_mtok_at_load: Option<f64>,
+    fleet_electricity_usd_per_hour: Option<f64>,
+    fleet_total_usd_per_hour: Option<f64>,
+    total_usd_per_mtok: Option<f64>,
+    totals_leave_out: Option<&'static str>,
 }
 
 impl From<Capacity> for JsonCapacity {
@@ -203,6 +213,15 @@ impl From<Capacity> for JsonCapacity {
             co2_kg_per_mtok: c.co2_kg_per_mtok,
             energy_per_request_j: c.energy_per_request_j,
             wh_per_1000_requests: c.wh_per_1000_requests,
+            demand_tok_s: c.demand_tok_s,
+            implied_streams: c.implied_streams,
+            utilisation_fraction: c.utilisation,
+            fleet_gpu_cost_usd_per_hour: c.fleet_gpu_cost_per_hour,
+            gpu_cost_usd_per_mtok_at_load: c.load_cost_per_mtok,
+            fleet_electricity_usd_per_hour: c.fleet_elec_cost_per_hour,
+            fleet_total_usd_per_hour: c.fleet_cost_per_hour,
+            total_usd_per_mtok: c.total_cost_per_mtok,
+            totals_leave_out: c.total_lacks,
         }
     }
 }
@@ -251,6 +270,7 @@ pub fn scenario_json(
                 })
                 .collect(),
             users: scenario.capacity.users,
+            requests_per_second: scenario.capacity.rps,
             price_usd_per_gpu_hour: scenario.capacity.price_per_gpu_hour,
             price_usd_per_kwh: scenario.capacity.price_per_kwh,
             co2_g_per_kwh: scenario.capacity.co2_g_per_kwh,

@@ -365,6 +365,11 @@ pub struct Recommendation {
     pub latency_ms: f64,
     /// See [`Target::headroom`].
     pub headroom: f64,
+    /// Mean output tokens per request at the level (ML.ENERGY `avg_output_len`; imports: output
+    /// tokens / completed requests), the highest of its runs; `None` when not stated.
+    pub output_tokens_per_request: Option<f64>,
+    /// Per-user tok/s by `rate` (throughput / concurrency) at the level, where reported.
+    pub rate_user_tps: Option<f64>,
 }
 
 impl Plan {
@@ -387,6 +392,8 @@ impl Plan {
             user_tps: 1000.0 / latency_ms,
             latency_ms,
             headroom: target.headroom(latency_ms),
+            output_tokens_per_request: level.avg_output_len,
+            rate_user_tps: level.rate_user_tps(),
         })
     }
 }

@@ -6,7 +6,8 @@
 //! where model, GPU and count leave a choice), exactly one of `tps` (per-user tok/s) or `tpot`
 //! (ms per output token), `stat` (a per-token statistic's key, e.g. `p50`, `tpot_p90`, `rate`),
 //! any number of tail limits `limit=STAT:MS` (e.g. `limit=p99:150`), and the optional fleet
-//! inputs `users`, `price` ($/GPU-hour), `kwh_price` ($/kWh), `co2` (g/kWh) and `pue`.
+//! inputs `users` (or `rps`, requests per second), `price` ($/GPU-hour), `kwh_price` ($/kWh),
+//! `co2` (g/kWh) and `pue`.
 //! A parameter that is unknown or malformed gives a [`ParamError`] naming it; the
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
@@ -84,13 +85,20 @@ impl FleetInput {
 }
 
 /// The fleet, cost and energy inputs, in form and URL order: the one list of them.
-pub const FLEET_INPUTS: [FleetInput; 5] = [
+pub const FLEET_INPUTS: [FleetInput; 6] = [
     FleetInput {
         key: "users",
         label: "Concurrent users",
         unit: "streams",
         kind: InputKind::Users,
         field: |c| &mut c.users,
+    },
+    FleetInput {
+        key: "rps",
+        label: "Load (instead of users)",
+        unit: "requests per second",
+        kind: InputKind::Rate,
+        field: |c| &mut c.rps,
     },
     FleetInput {
         key: "price",
@@ -173,13 +181,15 @@ pub fn parse_positive(text: &str) -> Result<f64, String> {
 pub enum InputKind {
     /// Concurrent streams: more than 0, at most 1e9.
     Users,
+    /// A request rate: more than 0, at most 1e9 req/s.
+    Rate,
     /// A price or a carbon intensity: 0 or more, at most 1e6.
     Amount,
     /// Power usage effectiveness: from 1 (GPUs only) to 10.
     Pue,
 }
 
-/// Parses a fleet input typed by a user (`users`, `price`, `kwh_price`, `co2`, `pue`).
+/// Parses a fleet input typed by a user (`users`, `rps`, `price`, `kwh_price`, `co2`, `pue`).
 ///
 /// Errors: a message saying what is accepted.
 pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, String> {
@@ -188,6 +198,10 @@ pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, String> {
         InputKind::Users => (
             value.is_some_and(|v| (1.0..=1e9).contains(&v)),
             "a number of streams from 1 to 1,000,000,000",
+        ),
+        InputKind::Rate => (
+            value.is_some_and(|v| v > 0.0 && v <= 1e9),
+            "a request rate above 0, at most 1,000,000,000",
         ),
         InputKind::Amount => (
             value.is_some_and(|v| (0.0..=1e6).contains(&v)),
@@ -407,6 +421,13 @@ impl Scenario {
     /// other than `limit` is read once.
     pub fn from_query(query: &str, source: &Source) -> (Scenario, Vec<ParamError>) {
         let (read, mut errors) = Read::query(query);
+        if read.capacity.users.is_some() && read.capacity.rps.is_some() {
+            errors.push(ParamError::new(
+                "rps",
+                "give one of `users` or `rps`: both are given, so `users` sizes the fleet"
+                    .to_string(),
+            ));
+        }
         let Read {
             src,
             cfg,

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::data_value;
-use crate::core::capacity::{at_recommendation, Capacity};
+use crate::core::capacity::{at_recommendation, Capacity, CapacityInputs};
 use crate::core::format::{grouped, significant};
 use crate::core::planner::Plan;
 use crate::core::scenario::Scenario;
@@ -34,11 +34,18 @@ fn money(v: f64) -> String {
     }
 }
 
+/// " (without electricity price: not given)" when a total leaves a part out.
+fn lacks(c: &Capacity) -> String {
+    c.total_lacks
+        .map(|part| format!(" (without {part}: not given)"))
+        .unwrap_or_default()
+}
+
 fn figures(
     c: &Capacity,
     num_gpus: Option<u32>,
     pue: f64,
-    users: Option<f64>,
+    load: bool,
     measured_batch: bool,
 ) -> impl IntoView {
     let replicas = c.replicas.map(|r| r as f64);
@@ -55,12 +62,30 @@ fn figures(
                     crate::core::format::gpus(num_gpus),
                 )),
             )}
+            {item(
+                "Demanded output",
+                "demand-tok-s",
+                c.demand_tok_s,
+                c.demand_tok_s.map_or_else(String::new, |v| format!("{} tok/s", grouped(v, 1))),
+            )}
+            {item(
+                "Concurrent streams at this load",
+                "implied-streams",
+                c.implied_streams,
+                c.implied_streams.map_or_else(String::new, |v| format!("{} (one replica holds {})", grouped(v, 0), c.streams_per_replica.map_or_else(|| "not reported".to_string(), |s| grouped(s, 1)))),
+            )}
             {item("GPUs", "cap-gpus", gpus, gpus.map_or_else(String::new, |g| grouped(g, 0)))}
             {item(
                 "Fleet capacity",
                 "fleet-throughput",
                 c.fleet_throughput_tok_s,
                 c.fleet_throughput_tok_s.map_or_else(String::new, |v| format!("{} tok/s", grouped(v, 0))),
+            )}
+            {item(
+                "Utilisation",
+                "fleet-utilisation",
+                c.utilisation,
+                c.utilisation.map_or_else(String::new, |u| format!("{}% of fleet capacity", grouped(u * 100.0, 1))),
             )}
             {item(
                 "Fleet power",
@@ -75,6 +100,30 @@ fn figures(
                 c.cost_per_mtok.map_or_else(String::new, |v| format!("{} per M output tokens", money(v))),
             )}
             {item(
+                "Fleet GPU cost",
+                "fleet-gpu-cost-per-hour",
+                c.fleet_gpu_cost_per_hour,
+                c.fleet_gpu_cost_per_hour.map_or_else(String::new, |v| format!("{} per hour", money(v))),
+            )}
+            {item(
+                "Fleet electricity",
+                "fleet-elec-cost-per-hour",
+                c.fleet_elec_cost_per_hour,
+                c.fleet_elec_cost_per_hour.map_or_else(String::new, |v| format!("{} per hour", money(v))),
+            )}
+            {item(
+                "Fleet total",
+                "fleet-cost-per-hour",
+                c.fleet_cost_per_hour,
+                c.fleet_cost_per_hour.map_or_else(String::new, |v| format!("{} per hour{}", money(v), lacks(c))),
+            )}
+            {item(
+                "GPU cost at this load",
+                "load-cost-per-mtok",
+                c.load_cost_per_mtok,
+                c.load_cost_per_mtok.map_or_else(String::new, |v| format!("{} per M output tokens", money(v))),
+            )}
+            {item(
                 "Energy",
                 "kwh-per-mtok",
                 c.kwh_per_mtok,
@@ -85,6 +134,12 @@ fn figures(
                 "elec-cost-per-mtok",
                 c.elec_cost_per_mtok,
                 c.elec_cost_per_mtok.map_or_else(String::new, |v| format!("{} per M output tokens", money(v))),
+            )}
+            {item(
+                "Total cost",
+                "total-cost-per-mtok",
+                c.total_cost_per_mtok,
+                c.total_cost_per_mtok.map_or_else(String::new, |v| format!("{} per M output tokens{}", money(v), lacks(c))),
             )}
             {item(
                 "CO2",
@@ -115,13 +170,23 @@ fn figures(
                     grouped(s, 1),
                 ),
             }}
-            {users.map(|_| "Fleet capacity and power assume every replica runs full at the recommended level (capacity, not what your users draw). ")}
+            {load.then_some("Fleet capacity and power assume every replica runs full at the recommended level (capacity, not what your load draws). ")}
             {format!(
                 "PUE {}{}; GPU cost is rental only; energy per request is the measured GPU energy.",
                 pue,
                 if pue == 1.0 { " (GPUs only)" } else { "" },
             )}
         </p>
+    }
+}
+
+/// What the panel says about the load it was given: `users` used when both are given, or an
+/// `rps` load the sweep cannot turn into output tok/s.
+fn load_note(inputs: &CapacityInputs, c: &Capacity) -> Option<&'static str> {
+    match (inputs.users, inputs.rps, c.demand_tok_s) {
+        (Some(_), Some(_), _) => Some("Both concurrent users and requests per second are given: users size the fleet."),
+        (None, Some(_), None) => Some("This sweep does not state output tokens per request at this level, so a load in requests per second cannot be turned into output tok/s: nothing is sized."),
+        _ => None,
     }
 }
 
@@ -139,8 +204,8 @@ pub fn CapacityPanel(
         let c = at_recommendation(sweep, &plan, &slo, &inputs)?;
         let missing: Vec<&str> = [
             (
-                inputs.users.is_none(),
-                "concurrent users (replicas, GPUs, fleet)",
+                inputs.users.is_none() && inputs.rps.is_none(),
+                "concurrent users or a load in requests per second (replicas, GPUs, fleet)",
             ),
             (
                 inputs.price_per_gpu_hour.is_none(),
@@ -162,9 +227,10 @@ pub fn CapacityPanel(
                     &c,
                     sweep.deployment.num_gpus,
                     inputs.pue_or_default(),
-                    inputs.users,
+                    inputs.users.is_some() || inputs.rps.is_some(),
                     plan.recommended.and_then(|i| sweep.levels().get(i)).is_some_and(|l| l.avg_batch_size.is_some()),
                 )}
+                {load_note(&inputs, &c).map(|note| view! { <p class="hint" data-testid="load-note">{note}</p> })}
                 {(!missing.is_empty()).then(|| view! {
                     <p class="hint">{format!("Enter {} under “Fleet, cost and energy” in the panel to see more.", missing.join(", "))}</p>
                 })}

@@ -121,3 +121,28 @@ test('JSON and SVG downloads', async () => {
   assert.equal((svg.match(/data-testid="chart-point"/g) ?? []).length, 20);
   await context.close();
 });
+
+test('a load in requests per second sizes the fleet from output tokens per request, with hourly costs', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base,
+    '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&rps=40&price=2.49&kwh_price=0.1');
+  assert.equal(await value(page, 'rec-concurrency'), '512');
+  // 40 req/s x 396.67 output tokens per request = 15,866.9 tok/s: 2 replicas of 1 GPU.
+  assert.ok(Math.abs(Number(await value(page, 'demand-tok-s')) - 15866.9) < 0.1);
+  assert.equal(await value(page, 'cap-replicas'), '2');
+  assert.equal(await value(page, 'cap-gpus'), '2');
+  assert.ok(Number(await value(page, 'implied-streams')) > 0);
+  assert.equal(await value(page, 'fleet-gpu-cost-per-hour'), String(2 * 2.49));
+  assert.ok(Math.abs(Number(await value(page, 'fleet-elec-cost-per-hour')) - 0.1377) < 0.0005);
+  assert.ok(Math.abs(Number(await value(page, 'fleet-cost-per-hour')) - 5.12) < 0.005);
+  assert.equal(await page.isVisible('[data-testid="input-rps"]'), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('users and rps both given: the message names rps and users sizes the fleet', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25&users=1000&rps=40');
+  assert.equal(await page.getAttribute('[data-testid="scenario-error"]', 'data-param'), 'rps');
+  assert.equal(await value(page, 'cap-replicas'), '3');
+  assert.equal(await page.locator('[data-testid="demand-tok-s"]').count(), 0);
+  await context.close();
+});
