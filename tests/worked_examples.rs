@@ -218,3 +218,61 @@ fn users_and_rps_both_given_name_rps_and_users_sizes_the_fleet() {
         (Some(1000.0), Some(40.0))
     );
 }
+
+#[test]
+fn a_price_per_gpu_type_prices_each_deployment_at_its_own_type() {
+    use llm_slo_planner::core::capacity::at_recommendation;
+    let source = lm_arena_chat();
+    let query = "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=20&rps=40&price=H100:2.49,B200:5.99&kwh_price=0.1";
+    let (scenario, errors) = Scenario::from_query(query, source);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert!(scenario
+        .to_query()
+        .contains("price=H100%3A2.49%2CB200%3A5.99"));
+    let fleet = |gpu: &str| {
+        let s = source
+            .sweeps
+            .iter()
+            .find(|s| {
+                source.models[s.model_index].model_id == "meta-llama/Llama-3.1-8B-Instruct"
+                    && s.deployment.gpu == gpu
+                    && s.deployment.num_gpus == Some(1)
+            })
+            .unwrap();
+        let slo = scenario.slo();
+        let p = plan(s, &slo);
+        let r = p.recommendation(s, &slo).unwrap();
+        let c = at_recommendation(s, &p, &slo, &scenario.capacity_for(gpu)).unwrap();
+        (r, c)
+    };
+    let (r, c) = fleet("H100");
+    assert_eq!(r.level, 512.0);
+    assert_eq!(
+        (c.replicas, c.fleet_gpu_cost_per_hour),
+        (Some(2), Some(2.0 * 2.49))
+    );
+    assert!((c.fleet_cost_per_hour.unwrap() - 5.12).abs() < 0.005);
+    // 1 x B200: 256, 7,664.1 tok/s, 399.50 tokens per request: 15,979.8 tok/s, 3 replicas,
+    // $17.97 + $0.162 = $18.13 per hour.
+    let (r, c) = fleet("B200");
+    assert_eq!(r.level, 256.0);
+    assert!((r.throughput_tok_s - 7664.1).abs() < 0.05);
+    assert!((c.demand_tok_s.unwrap() - 15979.8).abs() < 0.1);
+    assert_eq!(c.replicas, Some(3));
+    assert!((c.fleet_gpu_cost_per_hour.unwrap() - 17.97).abs() < 1e-9);
+    assert!((c.fleet_elec_cost_per_hour.unwrap() - 0.162).abs() < 0.0005);
+    assert!((c.fleet_cost_per_hour.unwrap() - 18.13).abs() < 0.005);
+    // A type with no price has none: never another type's.
+    assert_eq!(scenario.capacity_for("A100").price_per_gpu_hour, None);
+}
+
+#[test]
+fn a_malformed_price_entry_is_named_and_the_rest_apply() {
+    let (scenario, errors) =
+        Scenario::from_query("tps=20&price=2.5,B200:abc,H100:2.49", lm_arena_chat());
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].param, "price");
+    assert!(errors[0].message.contains("B200"), "{}", errors[0].message);
+    assert_eq!(scenario.capacity_for("H100").price_per_gpu_hour, Some(2.49));
+    assert_eq!(scenario.capacity_for("B200").price_per_gpu_hour, Some(2.5));
+}

@@ -22,8 +22,79 @@
 //! - energy per request = the stored `energy_per_request_joules` (worst of the level's rows), J;
 //!   Wh per 1,000 requests = J × 1000 / 3600.
 
+use super::deployment::GPU_NOT_STATED;
 use super::planner::{Plan, Recommendation, Slo};
 use super::sweep::Sweep;
+
+/// Prices per GPU-hour by GPU type (URL `price=H100:2.49,B200:5.99`), beside the one price for
+/// every type not named (`CapacityInputs::price_per_gpu_hour`, the bare number of `price`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GpuPrices(pub Vec<(String, f64)>);
+
+impl GpuPrices {
+    /// The price of a GPU-hour of `gpu`: its own (GPU type names matched case-insensitively),
+    /// else `every_type`; a sweep whose GPU is not stated takes only `every_type`. `None`: no
+    /// price given for it (never another type's price, never 0).
+    pub fn for_gpu(&self, gpu: &str, every_type: Option<f64>) -> Option<f64> {
+        if gpu == GPU_NOT_STATED {
+            return every_type;
+        }
+        self.0
+            .iter()
+            .find(|(g, _)| g.eq_ignore_ascii_case(gpu))
+            .map(|(_, p)| *p)
+            .or(every_type)
+    }
+
+    /// Sets (or, with `None`, removes) the price of `gpu`, keeping the others' order.
+    pub fn set(&mut self, gpu: &str, price: Option<f64>) {
+        match (
+            self.0.iter().position(|(g, _)| g.eq_ignore_ascii_case(gpu)),
+            price,
+        ) {
+            (Some(i), Some(p)) => self.0[i].1 = p,
+            (Some(i), None) => {
+                self.0.remove(i);
+            }
+            (None, Some(p)) => self.0.push((gpu.to_string(), p)),
+            (None, None) => {}
+        }
+    }
+}
+
+/// Parses URL `price`: a bare number (every GPU type), `TYPE:PRICE` entries, or both, comma
+/// separated (`2.5,B200:5.99`). Each price is read by `amount` (0 to 1e6). Returns the bare
+/// number, the per-type prices, and one message per malformed entry (the rest still apply).
+pub fn parse_prices(
+    text: &str,
+    amount: impl Fn(&str) -> Result<f64, String>,
+) -> (Option<f64>, GpuPrices, Vec<String>) {
+    let (mut every, mut by_type, mut errors) = (None, GpuPrices::default(), Vec::new());
+    for entry in text.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+        match entry.rsplit_once(':') {
+            Some((gpu, price)) if !gpu.trim().is_empty() => match amount(price) {
+                Ok(p) => by_type.set(gpu.trim(), Some(p)),
+                Err(e) => errors.push(format!("`price` for {} {e}", gpu.trim())),
+            },
+            Some(_) => errors.push(format!("`price` entry \"{entry}\" names no GPU type")),
+            None => match amount(entry) {
+                Ok(p) => every = Some(p),
+                Err(e) => errors.push(format!("`price` {e}")),
+            },
+        }
+    }
+    (every, by_type, errors)
+}
+
+/// URL `price` as [`parse_prices`] reads it: the bare number first, then each type's.
+pub fn prices_text(every: Option<f64>, by_type: &GpuPrices) -> String {
+    every
+        .map(|p| p.to_string())
+        .into_iter()
+        .chain(by_type.0.iter().map(|(g, p)| format!("{g}:{p}")))
+        .collect::<Vec<_>>()
+        .join(",")
+}
 
 /// Optional fleet inputs (URL `users`, `price`, `kwh_price`, `co2`, `pue`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -377,5 +448,27 @@ mod tests {
         };
         let c = capacity(&rec(), Some(4), None, &none);
         assert_eq!((c.fleet_cost_per_hour, c.total_cost_per_mtok), (None, None));
+    }
+
+    #[test]
+    fn a_price_per_gpu_type_with_one_for_every_other_type() {
+        let amount = |t: &str| {
+            t.trim()
+                .parse::<f64>()
+                .map_err(|_| format!("is not a number: {t}"))
+        };
+        let (every, by_type, errors) = parse_prices("2.5,b200:5.99,H100:2.49,x:abc,:3", amount);
+        assert_eq!(every, Some(2.5));
+        assert_eq!(by_type.for_gpu("B200", every), Some(5.99));
+        assert_eq!(by_type.for_gpu("h100", every), Some(2.49));
+        assert_eq!(by_type.for_gpu("A100", every), Some(2.5));
+        assert_eq!(by_type.for_gpu("GPU not stated", every), Some(2.5));
+        assert_eq!(errors.len(), 2);
+        assert_eq!(prices_text(every, &by_type), "2.5,b200:5.99,H100:2.49");
+        // Without a bare number a type not named has no price, never another type's.
+        let (every, by_type, _) = parse_prices("H100:2.49", amount);
+        assert_eq!(every, None);
+        assert_eq!(by_type.for_gpu("B200", every), None);
+        assert_eq!(by_type.for_gpu("GPU not stated", every), None);
     }
 }

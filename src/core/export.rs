@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
-use super::capacity::{at_recommendation, Capacity, CapacityInputs};
+use super::capacity::{at_recommendation, Capacity};
 use super::compare::CompareRow;
 use super::deployment::Deployment;
-use super::planner::{estimate, Plan, Slo, Target};
+use super::planner::{estimate, Plan, Target};
 use super::scenario::Scenario;
 use super::sweep::Source;
 
@@ -59,10 +59,10 @@ pub fn text_cell(text: &str) -> String {
 pub fn compare_csv(
     source: &Source,
     rows: &[CompareRow],
-    slo: &Slo,
-    inputs: &CapacityInputs,
+    scenario: &Scenario,
     scenario_url: &str,
 ) -> Result<String, String> {
+    let slo = &scenario.slo();
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer
         .write_record(csv_header())
@@ -72,7 +72,8 @@ pub fn compare_csv(
             continue;
         };
         let rec = row.recommendation.as_ref();
-        let cap = at_recommendation(sweep, &row.plan, slo, inputs);
+        let inputs = scenario.capacity_for(&sweep.deployment.gpu);
+        let cap = at_recommendation(sweep, &row.plan, slo, &inputs);
         let deployment = sweep.deployment.export_cells().map(|c| text_cell(&c));
         let figures = [
             text_cell(source.sweep_label(row.sweep_index)),
@@ -139,6 +140,7 @@ struct JsonScenario<'a> {
     users: Option<f64>,
     requests_per_second: Option<f64>,
     price_usd_per_gpu_hour: Option<f64>,
+    price_usd_per_gpu_hour_by_type: Vec<(&'a str, f64)>,
     price_usd_per_kwh: Option<f64>,
     co2_g_per_kwh: Option<f64>,
     pue: f64,
@@ -272,6 +274,12 @@ pub fn scenario_json(
             users: scenario.capacity.users,
             requests_per_second: scenario.capacity.rps,
             price_usd_per_gpu_hour: scenario.capacity.price_per_gpu_hour,
+            price_usd_per_gpu_hour_by_type: scenario
+                .gpu_prices
+                .0
+                .iter()
+                .map(|(g, p)| (g.as_str(), *p))
+                .collect(),
             price_usd_per_kwh: scenario.capacity.price_per_kwh,
             co2_g_per_kwh: scenario.capacity.co2_g_per_kwh,
             pue: scenario.capacity.pue_or_default(),
@@ -294,7 +302,13 @@ pub fn scenario_json(
                 throughput_tok_s: e.throughput_tok_s,
                 energy_j_per_token: e.energy_per_token_j,
             }),
-            capacity: at_recommendation(sweep, plan, &slo, &scenario.capacity).map(Into::into),
+            capacity: at_recommendation(
+                sweep,
+                plan,
+                &slo,
+                &scenario.capacity_for(&sweep.deployment.gpu),
+            )
+            .map(Into::into),
         },
     };
     serde_json::to_string_pretty(&export).map_err(|e| e.to_string())
@@ -316,7 +330,7 @@ mod tests {
         let slo = scenario.slo();
         let model = source.model_index(&scenario.model_id).unwrap();
         let rows = family_rows(source, model, &slo);
-        let text = compare_csv(source, &rows, &slo, &scenario.capacity, URL).unwrap();
+        let text = compare_csv(source, &rows, &scenario, URL).unwrap();
         let mut lines = text.lines();
         assert_eq!(lines.next(), Some(format!("# scenario: {URL}").as_str()));
         assert_eq!(
@@ -375,13 +389,9 @@ mod tests {
             text: "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\n\"=HYPERLINK(\"\"http://127.0.0.1/x\"\",\"\"click\"\")\",L40S,1,1,100,10\n\"+cmd|' /C calc'!A0\",@SUM(1),1,2,200,11\n".into(),
         };
         let source = crate::core::import::import(&[file]).unwrap().source;
-        let slo = crate::core::planner::Slo {
-            target: crate::core::planner::Target::TokensPerSecond(10.0),
-            stat: crate::core::sweep::Statistic::P50,
-            limits: vec![],
-        };
-        let rows = crate::core::compare::compare(&source, &[0, 1], &slo);
-        let text = compare_csv(&source, &rows, &slo, &CapacityInputs::default(), "u").unwrap();
+        let (scenario, _) = Scenario::from_query("tps=10&stat=p50", &source);
+        let rows = crate::core::compare::compare(&source, &[0, 1], &scenario.slo());
+        let text = compare_csv(&source, &rows, &scenario, "u").unwrap();
         let cells: Vec<String> = csv::ReaderBuilder::new()
             .comment(Some(b'#'))
             .from_reader(text.as_bytes())
@@ -404,14 +414,14 @@ mod tests {
         let slo = scenario.slo();
         let model = source.model_index(&scenario.model_id).unwrap();
         let rows = family_rows(source, model, &slo);
-        let text = compare_csv(source, &rows, &slo, &scenario.capacity, "u").unwrap();
+        let text = compare_csv(source, &rows, &scenario, "u").unwrap();
         let row = text.lines().nth(2).unwrap();
         assert!(
             row.contains(",unattainable,max_num_seqs,,,p50,,,,,,,,,,"),
             "{row}"
         );
         // A URL with a line break cannot break the comment line.
-        let text = compare_csv(source, &rows, &slo, &scenario.capacity, "a\nb").unwrap();
+        let text = compare_csv(source, &rows, &scenario, "a\nb").unwrap();
         assert!(text.starts_with("# scenario: a b\n"));
     }
 

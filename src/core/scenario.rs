@@ -11,7 +11,7 @@
 //! A parameter that is unknown or malformed gives a [`ParamError`] naming it; the
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
-use super::capacity::CapacityInputs;
+use super::capacity::{parse_prices, prices_text, CapacityInputs, GpuPrices};
 use super::planner::{Limit, Slo, Target};
 use super::sweep::{Source, Statistic, Sweep};
 
@@ -57,8 +57,11 @@ pub struct Scenario {
     pub stat: Statistic,
     /// Extra tail limits, in URL order.
     pub limits: Vec<Limit>,
-    /// Optional fleet, cost and energy inputs.
+    /// Optional fleet, cost and energy inputs (`price_per_gpu_hour`: the price for every GPU
+    /// type not in `gpu_prices`).
     pub capacity: CapacityInputs,
+    /// Prices per GPU-hour of named GPU types (URL `price=H100:2.49,B200:5.99`).
+    pub gpu_prices: GpuPrices,
 }
 
 /// One optional fleet, cost or energy input: its URL key (also the form's `input-KEY` hook),
@@ -256,6 +259,7 @@ struct Read {
     stat: Option<Statistic>,
     limits: Vec<Limit>,
     capacity: CapacityInputs,
+    gpu_prices: GpuPrices,
 }
 
 /// Reads one parameter's value into what the link says; `Err` is the message naming the key.
@@ -263,7 +267,7 @@ type ParamReader = fn(&mut Read, &str, &str) -> Result<(), String>;
 
 /// The scenario's URL parameters other than the fleet inputs ([`FLEET_INPUTS`]), each with its
 /// reader: the one list of what a link may hold.
-const PARAMS: [(&str, ParamReader); 9] = [
+const PARAMS: [(&str, ParamReader); 10] = [
     ("src", |r, _, v| {
         r.src = Some(v.trim().to_string()).filter(|v| !v.is_empty());
         Ok(())
@@ -306,6 +310,17 @@ const PARAMS: [(&str, ParamReader); 9] = [
         }
     }),
     ("limit", Read::limit),
+    // Before FLEET_INPUTS' `price`: a bare number, per-type prices, or both.
+    ("price", |r, _, v| {
+        let (every, by_type, errors) = parse_prices(v, |p| parse_input(InputKind::Amount, p));
+        r.capacity.price_per_gpu_hour = every;
+        r.gpu_prices = by_type;
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors.join("; "))
+        }
+    }),
 ];
 
 impl Read {
@@ -438,6 +453,7 @@ impl Scenario {
             stat,
             limits,
             capacity,
+            gpu_prices,
         } = read;
 
         let default_model = source.model_index(DEFAULT_MODEL).unwrap_or(0);
@@ -482,6 +498,7 @@ impl Scenario {
             stat: stat.unwrap_or(Statistic::P50),
             limits,
             capacity,
+            gpu_prices,
         };
         // Without a `stat`, judge on p50 ITL if the sweep has it, else its first per-token one.
         let scenario = match (stat, scenario.sweep_index(source)) {
@@ -514,6 +531,7 @@ impl Scenario {
             },
             limits: previous.limits,
             capacity: previous.capacity,
+            gpu_prices: previous.gpu_prices,
             ..scenario
         }
     }
@@ -545,7 +563,12 @@ impl Scenario {
             query.append_pair("limit", &format!("{}:{}", limit.stat.key(), limit.max_ms));
         }
         for input in &FLEET_INPUTS {
-            if let Some(v) = input.get(&self.capacity) {
+            if input.key == "price" {
+                let text = prices_text(self.capacity.price_per_gpu_hour, &self.gpu_prices);
+                if !text.is_empty() {
+                    query.append_pair("price", &text);
+                }
+            } else if let Some(v) = input.get(&self.capacity) {
                 query.append_pair(input.key, &v.to_string());
             }
         }
@@ -594,6 +617,17 @@ impl Scenario {
         } else {
             format!("Each statistic reported together with {judged} has a limit.")
         })
+    }
+
+    /// The fleet inputs for a deployment on `gpu`: its own price per GPU-hour where
+    /// `gpu_prices` names it, else the price for every type (see [`GpuPrices::for_gpu`]).
+    pub fn capacity_for(&self, gpu: &str) -> CapacityInputs {
+        CapacityInputs {
+            price_per_gpu_hour: self
+                .gpu_prices
+                .for_gpu(gpu, self.capacity.price_per_gpu_hour),
+            ..self.capacity
+        }
     }
 
     /// The SLO this scenario plans for.

@@ -532,6 +532,19 @@ impl Source {
         models
     }
 
+    /// The GPU types of the source's sweeps, each once, in the order first met ("GPU not stated"
+    /// left out: it takes only the price for every type).
+    pub fn gpu_types(&self) -> Vec<&str> {
+        let mut types: Vec<&str> = Vec::new();
+        for sweep in &self.sweeps {
+            let gpu = sweep.deployment.gpu.as_str();
+            if gpu != crate::core::deployment::GPU_NOT_STATED && !types.contains(&gpu) {
+                types.push(gpu);
+            }
+        }
+        types
+    }
+
     /// Index of the model with this `model_id`.
     pub fn model_index(&self, model_id: &str) -> Option<usize> {
         self.models.iter().position(|m| m.model_id == model_id)

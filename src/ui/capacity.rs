@@ -198,9 +198,11 @@ pub fn CapacityPanel(
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
     move || {
-        let (slo, inputs) = scenario.with(|s| (s.slo(), s.capacity));
         let (i, plan) = result.get()?;
         let sweep = &source.sweeps[i];
+        let gpu = sweep.deployment.gpu.as_str();
+        let (slo, inputs, priced_elsewhere) =
+            scenario.with(|s| (s.slo(), s.capacity_for(gpu), !s.gpu_prices.0.is_empty()));
         let c = at_recommendation(sweep, &plan, &slo, &inputs)?;
         let missing: Vec<&str> = [
             (
@@ -208,7 +210,7 @@ pub fn CapacityPanel(
                 "concurrent users or a load in requests per second (replicas, GPUs, fleet)",
             ),
             (
-                inputs.price_per_gpu_hour.is_none(),
+                inputs.price_per_gpu_hour.is_none() && !priced_elsewhere,
                 "$ per GPU-hour (GPU cost)",
             ),
             (
@@ -231,6 +233,9 @@ pub fn CapacityPanel(
                     plan.recommended.and_then(|i| sweep.levels().get(i)).is_some_and(|l| l.avg_batch_size.is_some()),
                 )}
                 {load_note(&inputs, &c).map(|note| view! { <p class="hint" data-testid="load-note">{note}</p> })}
+                {(priced_elsewhere && inputs.price_per_gpu_hour.is_none()).then(|| view! {
+                    <p class="hint" data-testid="no-price">{format!("GPU cost: no price given for {gpu} (prices are given for other GPU types only).")}</p>
+                })}
                 {(!missing.is_empty()).then(|| view! {
                     <p class="hint">{format!("Enter {} under “Fleet, cost and energy” in the panel to see more.", missing.join(", "))}</p>
                 })}

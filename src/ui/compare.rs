@@ -68,35 +68,32 @@ pub fn Compare(
     let lines = Memo::new(move |_| {
         let rows = rows.get();
         let bests: Vec<Option<f64>> = Column::ALL.iter().map(|&c| best(&rows, c)).collect();
-        let (current, slo, inputs) =
-            scenario.with(|s| (s.sweep_index(source), s.slo(), s.capacity));
-        let lines: Vec<Line> = rows
-            .iter()
-            .take(shown.get())
-            .map(|row| Line::new(source, row, &bests, current, &slo, &inputs))
-            .collect();
-        (lines, inputs, rows.len())
+        scenario.with(|s| {
+            let (current, slo) = (s.sweep_index(source), s.slo());
+            let lines: Vec<Line> = rows
+                .iter()
+                .take(shown.get())
+                .map(|row| {
+                    let gpu = &source.sweeps[row.sweep_index].deployment.gpu;
+                    Line::new(source, row, &bests, current, &slo, &s.capacity_for(gpu))
+                })
+                .collect();
+            (lines, s.capacity, !s.gpu_prices.0.is_empty(), rows.len())
+        })
     });
 
     let fleet_columns = Memo::new(move |_| {
         scenario.with(|s| {
             (
                 s.capacity.users.is_some() || s.capacity.rps.is_some(),
-                s.capacity.price_per_gpu_hour.is_some(),
+                s.capacity.price_per_gpu_hour.is_some() || !s.gpu_prices.0.is_empty(),
             )
         })
     });
     let export_status = RwSignal::new(String::new());
     let download_csv = move |_| {
-        let text = scenario.with_untracked(|s| {
-            compare_csv(
-                source,
-                &rows.get_untracked(),
-                &s.slo(),
-                &s.capacity,
-                &browser::href(),
-            )
-        });
+        let text = scenario
+            .with_untracked(|s| compare_csv(source, &rows.get_untracked(), s, &browser::href()));
         let ok = text
             .is_ok_and(|t| browser::download("llm-slo-planner-deployments.csv", "text/csv", &t));
         export_status.set(if ok {
@@ -148,17 +145,17 @@ pub fn Compare(
                     </thead>
                     <tbody>
                         {move || {
-                            let (lines, inputs, _) = lines.get();
+                            let (lines, inputs, priced, _) = lines.get();
                             lines
                                 .into_iter()
-                                .map(|line| compare_row(source, line, &inputs, open_sweep))
+                                .map(|line| compare_row(source, line, &inputs, priced, open_sweep))
                                 .collect_view()
                         }}
                     </tbody>
                 </table>
             </div>
             {move || {
-                let (lines, _, total) = lines.get();
+                let (lines, _, _, total) = lines.get();
                 (total > lines.len()).then(|| show_more(shown, lines.len(), total))
             }}
         </section>
@@ -246,6 +243,8 @@ struct Line {
     energy: Option<f64>,
     gpus_needed: Option<u64>,
     cost: Option<f64>,
+    /// A price per GPU-hour is given for this deployment's GPU type.
+    priced: bool,
 }
 
 impl Line {
@@ -281,14 +280,17 @@ impl Line {
             energy: rec.and_then(|r| r.energy_per_token_j),
             gpus_needed: cap.as_ref().and_then(|c| c.gpus),
             cost: cap.as_ref().and_then(|c| c.cost_per_mtok),
+            priced: inputs.price_per_gpu_hour.is_some(),
         }
     }
 }
 
+/// One deployment's row; `priced`: prices are given per GPU type (a row without one says so).
 fn compare_row(
     source: &'static Source,
     line: Line,
     inputs: &CapacityInputs,
+    priced: bool,
     open_sweep: Callback<usize>,
 ) -> impl IntoView {
     let sweep = &source.sweeps[line.sweep_index];
@@ -297,8 +299,8 @@ fn compare_row(
         {(inputs.users.is_some() || inputs.rps.is_some()).then(|| view! {
             <td class="num">{line.gpus_needed.map_or_else(dash, |g| grouped(g as f64, 0))}</td>
         })}
-        {inputs.price_per_gpu_hour.is_some().then(|| view! {
-            <td class="num">{line.cost.map_or_else(dash, |c| format!("${}", significant(c, 3)))}</td>
+        {(inputs.price_per_gpu_hour.is_some() || priced).then(|| view! {
+            <td class="num">{line.cost.map_or_else(|| if line.priced { dash() } else { "no price given".to_string() }, |c| format!("${}", significant(c, 3)))}</td>
         })}
     };
     let model = &source.models[sweep.model_index];

@@ -57,7 +57,7 @@ pub fn Controls(
             <TargetInput scenario=scenario />
             <StatisticSelect scenario=scenario statistics=statistics stat=stat stat_changed=stat_changed />
             <Limits scenario=scenario statistics=statistics proposable=proposable />
-            <Fleet scenario=scenario open=fleet_open />
+            <Fleet source=source scenario=scenario open=fleet_open />
             <CopyLink scenario=scenario />
         </aside>
     }

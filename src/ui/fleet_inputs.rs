@@ -1,18 +1,57 @@
-//! The optional fleet, cost and energy inputs, one field per entry of `FLEET_INPUTS`.
+//! The optional fleet, cost and energy inputs: one field per entry of `FLEET_INPUTS`, and a
+//! price per GPU-hour for each GPU type of the data.
 
 use leptos::prelude::*;
 
-use crate::core::scenario::{parse_input, FleetInput, Scenario, FLEET_INPUTS};
+use crate::core::scenario::{parse_input, FleetInput, InputKind, Scenario, FLEET_INPUTS};
+use crate::core::sweep::Source;
 
 /// Optional fleet, cost and energy inputs ([`FLEET_INPUTS`]); an empty field means "not given".
 #[component]
-pub fn Fleet(scenario: RwSignal<Scenario>, open: bool) -> impl IntoView {
+pub fn Fleet(source: &'static Source, scenario: RwSignal<Scenario>, open: bool) -> impl IntoView {
     // Folded unless the link sets (or tries to set) one of them, so the answer is near on a phone.
     view! {
         <details class="field fleet" open=open>
             <summary>"Fleet, cost and energy (optional)"</summary>
             {FLEET_INPUTS.iter().map(|input| fleet_input(scenario, input)).collect_view()}
+            <p class="hint">"GPU price above is for every GPU type; a type's own price, below, takes its place."</p>
+            {source.gpu_types().into_iter().enumerate().map(|(i, gpu)| gpu_price_input(scenario, i, gpu)).collect_view()}
         </details>
+    }
+}
+
+/// The price per GPU-hour of one GPU type (URL `price=TYPE:PRICE`); empty: that type takes the
+/// price for every type, if any.
+fn gpu_price_input(scenario: RwSignal<Scenario>, index: usize, gpu: &'static str) -> impl IntoView {
+    let initial = scenario.with_untracked(|s| s.gpu_prices.for_gpu(gpu, None));
+    let error = RwSignal::new(None::<String>);
+    let id = format!("price-{index}");
+    view! {
+        <div class="fleet-row">
+            <label for=id.clone()>{format!("{gpu} price")}<span class="unit">" ($ per GPU-hour)"</span></label>
+            <input
+                id=id
+                type="text"
+                inputmode="decimal"
+                autocomplete="off"
+                data-testid="price-input"
+                data-gpu=gpu
+                value=initial.map(|v| v.to_string()).unwrap_or_default()
+                aria-invalid=move || error.with(Option::is_some).to_string()
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    let parsed = if text.trim().is_empty() { Ok(None) } else { parse_input(InputKind::Amount, &text).map(Some) };
+                    match parsed {
+                        Ok(v) => {
+                            error.set(None);
+                            scenario.update(|s| s.gpu_prices.set(gpu, v));
+                        }
+                        Err(e) => error.set(Some(format!("{gpu} price {e}; the last valid value is still used."))),
+                    }
+                }
+            />
+            {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+        </div>
     }
 }
 

@@ -28,6 +28,7 @@ pub fn Planner(source: &'static Source, query: String, evidence: Signal<bool>) -
     let (initial, url_errors) = Scenario::from_query(&query, source);
     // The fleet inputs start unfolded when the link sets one of them, or tries to.
     let fleet_open = initial.capacity != CapacityInputs::default()
+        || !initial.gpu_prices.0.is_empty()
         || url_errors.iter().any(|e| is_fleet_param(&e.param));
     let scenario = RwSignal::new(initial.clone());
     let shown = RwSignal::new(initial.clone());

@@ -124,7 +124,7 @@ test('JSON and SVG downloads', async () => {
 
 test('a load in requests per second sizes the fleet from output tokens per request, with hourly costs', async () => {
   const { page, context, errors } = await openPlanner(env.browser, env.server.base,
-    '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&rps=40&price=2.49&kwh_price=0.1');
+    '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&rps=40&price=H100:2.49,B200:5.99&kwh_price=0.1');
   assert.equal(await value(page, 'rec-concurrency'), '512');
   // 40 req/s x 396.67 output tokens per request = 15,866.9 tok/s: 2 replicas of 1 GPU.
   assert.ok(Math.abs(Number(await value(page, 'demand-tok-s')) - 15866.9) < 0.1);
@@ -144,5 +144,25 @@ test('users and rps both given: the message names rps and users sizes the fleet'
   assert.equal(await page.getAttribute('[data-testid="scenario-error"]', 'data-param'), 'rps');
   assert.equal(await value(page, 'cap-replicas'), '3');
   assert.equal(await page.locator('[data-testid="demand-tok-s"]').count(), 0);
+  await context.close();
+});
+
+test('a price per GPU type: each deployment at its own price, a type without one says so, the form edits them', async () => {
+  const base = '?model=meta-llama%2FLlama-3.1-8B-Instruct&tps=20&rps=40&kwh_price=0.1';
+  let { page, context } = await openPlanner(env.browser, env.server.base, `${base}&gpu=B200&gpus=1&price=H100:2.49,B200:5.99`);
+  assert.equal(await value(page, 'rec-concurrency'), '256');
+  assert.equal(await value(page, 'cap-replicas'), '3');
+  assert.ok(Math.abs(Number(await value(page, 'fleet-gpu-cost-per-hour')) - 17.97) < 1e-9);
+  assert.ok(Math.abs(Number(await value(page, 'fleet-cost-per-hour')) - 18.13) < 0.005);
+  assert.equal(await page.inputValue('[data-testid="price-input"][data-gpu="B200"]'), '5.99');
+  assert.equal(await page.inputValue('[data-testid="price-input"][data-gpu="H100"]'), '2.49');
+  // Another price for B200, typed: the link follows.
+  await page.fill('[data-testid="price-input"][data-gpu="B200"]', '6');
+  await waitForParam(page, 'price', 'H100:2.49,B200:6');
+  await context.close();
+  // Only H100 priced: the B200 deployment has no price, never H100's.
+  ({ page, context } = await openPlanner(env.browser, env.server.base, `${base}&gpu=B200&gpus=1&price=H100:2.49`));
+  assert.equal(await page.locator('[data-testid="fleet-gpu-cost-per-hour"]').count(), 0);
+  assert.match(await page.textContent('[data-testid="no-price"]'), /no price given for B200/);
   await context.close();
 });
