@@ -1,7 +1,9 @@
 //! Deployments side by side: the same SLO planned on every deployment of a model and its
 //! precision variants (or of every model), sortable, with the best value per column.
 
+use super::capacity::at_recommendation;
 use super::planner::{plan, Plan, Recommendation, Slo, Status};
+use super::scenario::Scenario;
 use super::sweep::Source;
 
 /// One deployment planned for the current SLO.
@@ -13,6 +15,20 @@ pub struct CompareRow {
     pub plan: Plan,
     /// Figures at its recommended level, if it has one.
     pub recommendation: Option<Recommendation>,
+    /// Its fleet's cost for the scenario's load and its own GPU type's price ([`price_rows`]).
+    pub costs: Costs,
+}
+
+/// A deployment's fleet and cost at its own recommended level and its own GPU type's price;
+/// each `None` when an input or a measured figure it needs is absent.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Costs {
+    /// GPUs needed for the load (`users` or `rps`).
+    pub gpus_needed: Option<u64>,
+    /// Fleet $ per hour (GPU + electricity, the parts priced).
+    pub fleet_cost_per_hour: Option<f64>,
+    /// Total $ per million output tokens, one replica running full.
+    pub total_cost_per_mtok: Option<f64>,
 }
 
 impl CompareRow {
@@ -35,6 +51,10 @@ pub enum Column {
     Energy,
     /// Per-user tok/s at the statistic (higher is better).
     UserTps,
+    /// Fleet $ per hour for the load (lower is better).
+    FleetCostPerHour,
+    /// Total $ per million output tokens (lower is better).
+    TotalCostPerMtok,
 }
 
 impl Column {
@@ -47,9 +67,15 @@ impl Column {
         Column::UserTps,
     ];
 
+    /// The cost columns, shown when prices are given.
+    pub const COSTS: [Column; 2] = [Column::FleetCostPerHour, Column::TotalCostPerMtok];
+
     /// True when a higher value is better.
     pub fn higher_is_better(self) -> bool {
-        !matches!(self, Column::Energy)
+        !matches!(
+            self,
+            Column::Energy | Column::FleetCostPerHour | Column::TotalCostPerMtok
+        )
     }
 
     /// The column's value for a row; `None` when the row has no recommendation or the figure is
@@ -62,6 +88,8 @@ impl Column {
             Column::Throughput => Some(r.throughput_tok_s),
             Column::Energy => r.energy_per_token_j,
             Column::UserTps => Some(r.user_tps),
+            Column::FleetCostPerHour => row.costs.fleet_cost_per_hour,
+            Column::TotalCostPerMtok => row.costs.total_cost_per_mtok,
         }
     }
 }
@@ -98,6 +126,7 @@ pub fn compare(source: &Source, sweep_indices: &[usize], slo: &Slo) -> Vec<Compa
                 sweep_index: i,
                 plan,
                 recommendation,
+                costs: Costs::default(),
             })
         })
         .collect()
@@ -143,6 +172,53 @@ pub fn sort_rows(rows: &mut [CompareRow], column: Column, reversed: bool) {
         (None, Some(_)) => std::cmp::Ordering::Greater,
         (None, None) => std::cmp::Ordering::Equal,
     });
+}
+
+/// Fills each row's [`Costs`] for `scenario`'s load and prices, each deployment at its own GPU
+/// type's price; then, when no column is chosen (`sorted` false), sorts by the cost that
+/// answers "what is cheapest": fleet $ per hour with a load, else total $ per million tokens
+/// (rows that do not meet, or have no price, go last). Returns that cost column, if prices are
+/// given.
+pub fn price_rows(
+    rows: &mut [CompareRow],
+    source: &Source,
+    scenario: &Scenario,
+    sorted: bool,
+) -> Option<Column> {
+    let slo = scenario.slo();
+    for row in rows.iter_mut() {
+        let sweep = &source.sweeps[row.sweep_index];
+        let inputs = scenario.capacity_for(&sweep.deployment.gpu);
+        if let Some(c) = at_recommendation(sweep, &row.plan, &slo, &inputs) {
+            row.costs = Costs {
+                gpus_needed: c.gpus,
+                fleet_cost_per_hour: c.fleet_cost_per_hour,
+                total_cost_per_mtok: c.total_cost_per_mtok,
+            };
+        }
+    }
+    let priced = scenario.capacity.price_per_gpu_hour.is_some()
+        || !scenario.gpu_prices.0.is_empty()
+        || scenario.capacity.price_per_kwh.is_some();
+    let load = scenario.capacity.users.is_some() || scenario.capacity.rps.is_some();
+    let column = priced.then_some(if load {
+        Column::FleetCostPerHour
+    } else {
+        Column::TotalCostPerMtok
+    })?;
+    if !sorted {
+        sort_rows(rows, column, false);
+    }
+    Some(column)
+}
+
+/// The cheapest deployment by `column` among the rows that meet the SLO and have that cost.
+pub fn cheapest(rows: &[CompareRow], column: Column) -> Option<&CompareRow> {
+    rows.iter()
+        .filter(|r| r.meets())
+        .filter_map(|r| column.value(r).map(|v| (r, v)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(r, _)| r)
 }
 
 /// The best value of `column` over the rows (highest, or lowest for J/token), if any row has one.
@@ -257,5 +333,44 @@ mod tests {
             })
             .unwrap();
         assert_eq!(llama.recommendation.as_ref().unwrap().level, 32.0);
+    }
+
+    #[test]
+    fn with_a_load_and_prices_rows_rank_by_fleet_cost_and_the_cheapest_is_named() {
+        let source = lm_arena_chat();
+        let (scenario, _) = Scenario::from_query(
+            "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=20&rps=40&price=H100:2.49,B200:5.99&kwh_price=0.1",
+            source,
+        );
+        let model = source.model_index(&scenario.model_id).unwrap();
+        let mut rows = family_rows(source, model, &scenario.slo());
+        let column = price_rows(&mut rows, source, &scenario, false);
+        assert_eq!(column, Some(Column::FleetCostPerHour));
+        let costs: Vec<Option<f64>> = rows.iter().map(|r| r.costs.fleet_cost_per_hour).collect();
+        let known: Vec<f64> = costs.iter().flatten().copied().collect();
+        assert!(known.windows(2).all(|w| w[0] <= w[1]), "{costs:?}");
+        // Rows without a cost come after those with one.
+        let first_none = costs
+            .iter()
+            .position(Option::is_none)
+            .unwrap_or(costs.len());
+        assert!(costs[first_none..].iter().all(Option::is_none));
+        let best = cheapest(&rows, Column::FleetCostPerHour).unwrap();
+        let sweep = &source.sweeps[best.sweep_index];
+        assert_eq!(
+            (sweep.deployment.gpu.as_str(), sweep.deployment.num_gpus),
+            ("H100", Some(1))
+        );
+        assert!((best.costs.fleet_cost_per_hour.unwrap() - 5.12).abs() < 0.005);
+        // Prices without a load: ranked by total $ per million output tokens.
+        let (no_load, _) = Scenario::from_query("tps=20&price=2.5", source);
+        let mut rows = family_rows(source, model, &no_load.slo());
+        assert_eq!(
+            price_rows(&mut rows, source, &no_load, false),
+            Some(Column::TotalCostPerMtok)
+        );
+        // No prices: nothing is ranked by cost.
+        let (plain, _) = Scenario::from_query("tps=20", source);
+        assert_eq!(price_rows(&mut rows, source, &plain, false), None);
     }
 }

@@ -32,6 +32,8 @@ pub fn csv_header() -> Vec<&'static str> {
         "gpus_needed",
         "gpu_cost_usd_per_mtok",
         "headroom_fraction",
+        "fleet_cost_usd_per_hour",
+        "total_cost_usd_per_mtok",
     ];
     std::iter::once("model_id")
         .chain(Deployment::EXPORT_COLUMNS)
@@ -98,6 +100,8 @@ pub fn compare_csv(
                 .unwrap_or_default(),
             num(cap.as_ref().and_then(|c| c.cost_per_mtok)),
             num(rec.map(|r| r.headroom)),
+            num(row.costs.fleet_cost_per_hour),
+            num(row.costs.total_cost_per_mtok),
         ];
         let record = std::iter::once(text_cell(&source.models[sweep.model_index].model_id))
             .chain(deployment)
@@ -339,7 +343,7 @@ mod tests {
                 "model_id,gpu,num_gpus,parallelism,precision,deployment,status,level_kind,level,\
                  avg_batch_size_requests,statistic,latency_ms,per_user_tok_s,throughput_tok_s,\
                  throughput_per_gpu_tok_s,energy_j_per_token,power_w,replicas,gpus_needed,\
-                 gpu_cost_usd_per_mtok,headroom_fraction"
+                 gpu_cost_usd_per_mtok,headroom_fraction,fleet_cost_usd_per_hour,total_cost_usd_per_mtok"
             )
         );
         let body = lines.collect::<Vec<_>>().join("\n");

@@ -7,7 +7,7 @@ use super::data_value;
 use crate::browser;
 use crate::core::capacity::{at_recommendation, CapacityInputs};
 use crate::core::compare::{
-    all_meeting, best, family_rows, sort_rows, why_none, Column, CompareRow,
+    all_meeting, best, cheapest, family_rows, price_rows, sort_rows, why_none, Column, CompareRow,
 };
 use crate::core::export::compare_csv;
 use crate::core::format::{grouped, significant};
@@ -22,6 +22,8 @@ fn header(column: Column) -> &'static str {
         Column::Throughput => "aggregate tok/s",
         Column::Energy => "J/token",
         Column::UserTps => "per-user tok/s",
+        Column::FleetCostPerHour => "fleet $/hour",
+        Column::TotalCostPerMtok => "total $/M tokens",
     }
 }
 
@@ -30,6 +32,16 @@ fn cell_text(column: Column, value: f64) -> String {
         Column::Concurrency | Column::ThroughputPerGpu | Column::Throughput => grouped(value, 0),
         Column::Energy => significant(value, 4),
         Column::UserTps => grouped(value, 1),
+        Column::FleetCostPerHour | Column::TotalCostPerMtok => money(value),
+    }
+}
+
+/// Dollars: cents from $1 up, three significant digits below.
+fn money(v: f64) -> String {
+    if v >= 1.0 {
+        format!("${}", grouped(v, 2))
+    } else {
+        format!("${}", significant(v, 3))
     }
 }
 
@@ -48,7 +60,9 @@ pub fn Compare(
     let sort = RwSignal::new(None::<(Column, bool)>);
     let shown = RwSignal::new(SHOWN_ROWS);
 
-    let rows = Memo::new(move |_| {
+    // The rows, costed at each deployment's own price, and the cost column that ranks them
+    // when prices are given.
+    let costed = Memo::new(move |_| {
         let (slo, model) = scenario.with(|s| (s.slo(), source.model_index(&s.model_id)));
         let mut rows = if all_models.get() {
             all_meeting(source, &slo)
@@ -57,17 +71,25 @@ pub fn Compare(
                 .map(|m| family_rows(source, m, &slo))
                 .unwrap_or_default()
         };
-        if let Some((column, reversed)) = sort.get() {
+        let chosen = sort.get();
+        let cost = scenario.with(|s| price_rows(&mut rows, source, s, chosen.is_some()));
+        if let Some((column, reversed)) = chosen {
             sort_rows(&mut rows, column, reversed);
         }
-        rows
+        (rows, cost)
     });
+    let rows = Memo::new(move |_| costed.with(|(rows, _)| rows.clone()));
+    let cost_column = Memo::new(move |_| costed.with(|(_, cost)| *cost));
 
     // What the table shows, so that a change that leaves every row's figures as they were (a
     // new target with the same recommended levels) rebuilds nothing.
     let lines = Memo::new(move |_| {
         let rows = rows.get();
         let bests: Vec<Option<f64>> = Column::ALL.iter().map(|&c| best(&rows, c)).collect();
+        let cheapest = cost_column
+            .get()
+            .and_then(|c| cheapest(&rows, c))
+            .map(|r| r.sweep_index);
         scenario.with(|s| {
             let (current, slo) = (s.sweep_index(source), s.slo());
             let lines: Vec<Line> = rows
@@ -75,7 +97,10 @@ pub fn Compare(
                 .take(shown.get())
                 .map(|row| {
                     let gpu = &source.sweeps[row.sweep_index].deployment.gpu;
-                    Line::new(source, row, &bests, current, &slo, &s.capacity_for(gpu))
+                    let mut line =
+                        Line::new(source, row, &bests, current, &slo, &s.capacity_for(gpu));
+                    line.cheapest = cheapest == Some(row.sweep_index);
+                    line
                 })
                 .collect();
             (lines, s.capacity, !s.gpu_prices.0.is_empty(), rows.len())
@@ -132,6 +157,7 @@ pub fn Compare(
                     "Every deployment of this model and its precision variants at the same target. Select a row to open it. ★ marks the best value in each column."
                 }}
             </p>
+            {move || cheapest_sentence(source, &rows.get(), cost_column.get())}
             <div class="table-scroll" tabindex="0" role="region" aria-labelledby="compare-title">
                 <table data-testid="compare-table">
                     <thead>
@@ -141,14 +167,16 @@ pub fn Compare(
                             {Column::ALL.into_iter().map(|c| sort_header(sort, c)).collect_view()}
                             {move || fleet_columns.get().0.then(|| view! { <th scope="col" class="num">"GPUs needed"</th> })}
                             {move || fleet_columns.get().1.then(|| view! { <th scope="col" class="num">"GPU $/M tokens"</th> })}
+                            {move || cost_column.get().map(|_| Column::COSTS.into_iter().map(|c| sort_header(sort, c)).collect_view())}
                         </tr>
                     </thead>
                     <tbody>
                         {move || {
                             let (lines, inputs, priced, _) = lines.get();
+                            let costed = cost_column.get().is_some();
                             lines
                                 .into_iter()
-                                .map(|line| compare_row(source, line, &inputs, priced, open_sweep))
+                                .map(|line| compare_row(source, line, &inputs, priced, costed, open_sweep))
                                 .collect_view()
                         }}
                     </tbody>
@@ -229,6 +257,41 @@ fn show_more(shown: RwSignal<usize>, showing: usize, total: usize) -> impl IntoV
     }
 }
 
+/// "Cheapest that meets the SLO: Llama 3.1 8B on 1 x H100, $5.12 per hour." (or per million
+/// output tokens without a load), above the table; nothing when no priced deployment meets.
+fn cheapest_sentence(
+    source: &'static Source,
+    rows: &[CompareRow],
+    column: Option<Column>,
+) -> Option<impl IntoView> {
+    let column = column?;
+    let row = cheapest(rows, column)?;
+    let value = column.value(row)?;
+    let sweep = &source.sweeps[row.sweep_index];
+    let unit = if column == Column::FleetCostPerHour {
+        "per hour"
+    } else {
+        "per million output tokens"
+    };
+    Some(view! {
+        <p
+            class="notice"
+            data-testid="cheapest"
+            data-model=source.models[sweep.model_index].model_id.clone()
+            data-gpu=sweep.deployment.gpu.clone()
+            data-gpus=super::attr(sweep.deployment.num_gpus)
+            data-value=data_value(value)
+        >
+            {format!(
+                "Cheapest that meets the SLO: {} on {}, {} {unit}.",
+                source.models[sweep.model_index].nickname,
+                source.sweep_label(row.sweep_index),
+                money(value),
+            )}
+        </p>
+    })
+}
+
 /// One row of the table as shown.
 #[derive(Clone, Debug, PartialEq)]
 struct Line {
@@ -245,6 +308,10 @@ struct Line {
     cost: Option<f64>,
     /// A price per GPU-hour is given for this deployment's GPU type.
     priced: bool,
+    fleet_cost_per_hour: Option<f64>,
+    total_cost_per_mtok: Option<f64>,
+    /// The cheapest deployment that meets the SLO.
+    cheapest: bool,
 }
 
 impl Line {
@@ -281,6 +348,9 @@ impl Line {
             gpus_needed: cap.as_ref().and_then(|c| c.gpus),
             cost: cap.as_ref().and_then(|c| c.cost_per_mtok),
             priced: inputs.price_per_gpu_hour.is_some(),
+            fleet_cost_per_hour: row.costs.fleet_cost_per_hour,
+            total_cost_per_mtok: row.costs.total_cost_per_mtok,
+            cheapest: false,
         }
     }
 }
@@ -291,6 +361,7 @@ fn compare_row(
     line: Line,
     inputs: &CapacityInputs,
     priced: bool,
+    costed: bool,
     open_sweep: Callback<usize>,
 ) -> impl IntoView {
     let sweep = &source.sweeps[line.sweep_index];
@@ -333,6 +404,9 @@ fn compare_row(
             data-energy=line.energy.map(data_value).unwrap_or_default()
             data-gpus-needed=line.gpus_needed.map(|g| g.to_string()).unwrap_or_default()
             data-cost-per-mtok=line.cost.map(data_value).unwrap_or_default()
+            data-fleet-cost-per-hour=line.fleet_cost_per_hour.map(data_value).unwrap_or_default()
+            data-total-cost-per-mtok=line.total_cost_per_mtok.map(data_value).unwrap_or_default()
+            data-cheapest=line.cheapest.then_some("true")
         >
             <th scope="row">
                 <button type="button" class="link" on:click=move |_| open()>
@@ -342,6 +416,10 @@ fn compare_row(
             <td>{line.status}</td>
             {cells}
             {fleet_cells}
+            {costed.then(|| view! {
+                <td class="num">{line.fleet_cost_per_hour.map_or_else(dash, money)}</td>
+                <td class="num">{line.total_cost_per_mtok.map_or_else(dash, money)}</td>
+            })}
         </tr>
     }
 }

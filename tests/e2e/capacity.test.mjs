@@ -166,3 +166,20 @@ test('a price per GPU type: each deployment at its own price, a type without one
   assert.match(await page.textContent('[data-testid="no-price"]'), /no price given for B200/);
   await context.close();
 });
+
+test('with a load and prices per GPU type, the side-by-side table ranks by fleet $/hour and names the cheapest', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base,
+    '?model=meta-llama%2FLlama-3.1-8B-Instruct&tps=20&rps=40&price=H100:2.49,B200:5.99&kwh_price=0.1');
+  await page.waitForSelector('[data-testid="cheapest"]');
+  assert.equal(await page.getAttribute('[data-testid="cheapest"]', 'data-gpu'), 'H100');
+  assert.equal(await page.getAttribute('[data-testid="cheapest"]', 'data-gpus'), '1');
+  assert.ok(Math.abs(Number(await page.getAttribute('[data-testid="cheapest"]', 'data-value')) - 5.12) < 0.005);
+  assert.match(await page.textContent('[data-testid="cheapest"]'), /Cheapest that meets the SLO: .* \$5\.12 per hour\./);
+  const costs = await page.$$eval('[data-testid="compare-row"]', (rs) => rs.map((r) => r.dataset.fleetCostPerHour));
+  const known = costs.filter((c) => c !== '').map(Number);
+  assert.deepEqual(known, [...known].sort((a, b) => a - b));
+  assert.equal(await page.locator('[data-testid="compare-row"][data-cheapest="true"]').count(), 1);
+  assert.equal(await page.getAttribute('[data-testid="compare-row"][data-cheapest="true"]', 'data-gpu'), 'H100');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
