@@ -501,3 +501,24 @@ fn a_configuration_label_with_a_comma_opens_from_its_link() {
     assert_eq!(again.0, s);
     assert!(again.1.is_empty());
 }
+
+#[test]
+fn y_cost_is_kept_in_the_link_and_drawn_only_with_a_price() {
+    use llm_slo_planner::core::chart_text::ChartY;
+    let (s, errors) = parse("tps=20&y=cost&price=2.5");
+    assert!(errors.is_empty());
+    assert_eq!((s.chart_y, s.drawn_chart_y()), (ChartY::Cost, ChartY::Cost));
+    assert!(
+        s.to_query().ends_with("&y=cost&price=2.5"),
+        "{}",
+        s.to_query()
+    );
+    let (s, _) = parse("tps=20&y=cost");
+    assert_eq!(
+        (s.chart_y, s.drawn_chart_y()),
+        (ChartY::Cost, ChartY::PerGpu)
+    );
+    let (s, errors) = parse("tps=20&y=money");
+    assert_eq!(s.chart_y, ChartY::PerGpu);
+    assert_eq!(errors[0].0, "y");
+}

@@ -166,6 +166,38 @@ pub struct Capacity {
     pub total_lacks: Option<&'static str>,
 }
 
+/// GPU rental $ per million output tokens of one replica running full: price × num_gpus /
+/// (throughput × 3600) × 1e6.
+pub fn gpu_cost_per_mtok(
+    throughput_tok_s: f64,
+    num_gpus: Option<u32>,
+    price: Option<f64>,
+) -> Option<f64> {
+    price
+        .zip(num_gpus)
+        .map(|(price, n)| price * f64::from(n) / (throughput_tok_s * 3600.0) * 1e6)
+}
+
+/// kWh per million output tokens, PUE included: J/token × PUE × 1e6 / 3.6e6.
+pub fn kwh_per_mtok(energy_per_token_j: Option<f64>, pue: f64) -> Option<f64> {
+    energy_per_token_j.map(|j| j * pue * 1e6 / 3.6e6)
+}
+
+/// Total $ per million output tokens at a level (throughput tok/s, J/token): GPU $ + electricity
+/// $, the parts priced in `inputs`; `None` when neither is.
+pub fn total_cost_per_mtok(
+    throughput_tok_s: f64,
+    energy_per_token_j: Option<f64>,
+    num_gpus: Option<u32>,
+    inputs: &CapacityInputs,
+) -> Option<f64> {
+    let gpu = gpu_cost_per_mtok(throughput_tok_s, num_gpus, inputs.price_per_gpu_hour);
+    let elec = kwh_per_mtok(energy_per_token_j, inputs.pue_or_default())
+        .zip(inputs.price_per_kwh)
+        .map(|(k, p)| k * p);
+    sum_given(gpu, elec)
+}
+
 /// The sum of the parts that are there; `None` when none is.
 fn sum_given(a: Option<f64>, b: Option<f64>) -> Option<f64> {
     match (a, b) {
@@ -204,17 +236,15 @@ pub fn capacity(
     let fleet_gpu_cost_per_hour = gpus
         .zip(inputs.price_per_gpu_hour)
         .map(|(g, p)| g as f64 * p);
-    let kwh_per_mtok = rec.energy_per_token_j.map(|j| j * pue * 1e6 / 3.6e6);
+    let kwh_per_mtok = kwh_per_mtok(rec.energy_per_token_j, pue);
     let fleet_power_kw = replicas_f
         .zip(rec.power_w)
         .map(|(r, w)| r * w * pue / 1000.0);
     let fleet_elec_cost_per_hour = fleet_power_kw
         .zip(inputs.price_per_kwh)
         .map(|(kw, p)| kw * p);
-    let cost_per_mtok = inputs
-        .price_per_gpu_hour
-        .zip(num_gpus)
-        .map(|(price, n)| price * f64::from(n) / (rec.throughput_tok_s * 3600.0) * 1e6);
+    let cost_per_mtok =
+        gpu_cost_per_mtok(rec.throughput_tok_s, num_gpus, inputs.price_per_gpu_hour);
     let elec_cost_per_mtok = kwh_per_mtok.zip(inputs.price_per_kwh).map(|(k, p)| k * p);
     let total_lacks = match (inputs.price_per_gpu_hour, inputs.price_per_kwh) {
         (Some(_), None) => Some("electricity price"),

@@ -139,8 +139,9 @@ pub struct ChartPoint {
     pub level: f64,
     /// Per-user tok/s at the statistic.
     pub user_tps: f64,
-    /// Output tok/s per GPU.
-    pub throughput_per_gpu: f64,
+    /// The y value: output tok/s per GPU, or total $ per million output tokens on a cost chart
+    /// (`chart_text::ChartY`).
+    pub y: f64,
     /// Position in SVG user units.
     pub px: (f64, f64),
 }
@@ -208,9 +209,16 @@ pub struct ChartLayout {
 /// Raw input of one series: the sweep index and its (level, per-user tok/s, tok/s per GPU).
 pub type SeriesInput = (usize, Vec<(f64, f64, f64)>);
 
-/// Lays out the chart in a `width × height` box. `target_tps` is the per-user target in tok/s.
+/// Lays out the chart in a `width × height` box. `target_tps` is the per-user target in tok/s;
+/// `lower_y_better` when y is a cost (the Pareto frontier then takes lower y as better).
 /// Points with a non-finite or non-positive coordinate are dropped (a log scale cannot show them).
-pub fn layout(input: &[SeriesInput], target_tps: f64, width: f64, height: f64) -> ChartLayout {
+pub fn layout(
+    input: &[SeriesInput],
+    target_tps: f64,
+    width: f64,
+    height: f64,
+    lower_y_better: bool,
+) -> ChartLayout {
     let plot = (56.0, 12.0, width - 14.0, height - 44.0);
     let usable = |x: f64, y: f64| x.is_finite() && y.is_finite() && x > 0.0 && y > 0.0;
     let all: Vec<(f64, f64)> = input
@@ -266,11 +274,11 @@ pub fn layout(input: &[SeriesInput], target_tps: f64, width: f64, height: f64) -
             points: pts
                 .iter()
                 .filter(|p| usable(p.1, p.2))
-                .map(|&(level, user_tps, throughput_per_gpu)| ChartPoint {
+                .map(|&(level, user_tps, y)| ChartPoint {
                     level,
                     user_tps,
-                    throughput_per_gpu,
-                    px: (xs.map(user_tps), ys.map(throughput_per_gpu)),
+                    y,
+                    px: (xs.map(user_tps), ys.map(y)),
                 })
                 .collect(),
         })
@@ -285,7 +293,8 @@ pub fn layout(input: &[SeriesInput], target_tps: f64, width: f64, height: f64) -
         .iter()
         .map(|&(si, pi)| {
             let p = &series[si].points[pi];
-            (p.user_tps, p.throughput_per_gpu)
+            // The frontier takes both coordinates as better higher: a cost is better lower.
+            (p.user_tps, if lower_y_better { -p.y } else { p.y })
         })
         .collect();
     let frontier = pareto_frontier(&coords)
@@ -393,6 +402,20 @@ mod tests {
     }
 
     #[test]
+    fn on_a_cost_chart_the_frontier_takes_lower_cost_as_better() {
+        let input = vec![(
+            0,
+            vec![(8.0, 100.0, 1.0), (64.0, 50.0, 0.5), (512.0, 20.0, 0.8)],
+        )];
+        let l = layout(&input, 30.0, 640.0, 360.0, true);
+        // (20 tok/s, $0.8) costs more than (50 tok/s, $0.5) and is slower: not on the frontier.
+        assert_eq!(l.frontier, vec![(0, 1), (0, 0)]);
+        // Read as better higher, (100 tok/s, 1.0) would beat both others.
+        let higher = layout(&input, 30.0, 640.0, 360.0, false);
+        assert_eq!(higher.frontier, vec![(0, 0)]);
+    }
+
+    #[test]
     fn layout_places_points_target_and_frontier() {
         let input = vec![
             (
@@ -412,7 +435,7 @@ mod tests {
                 ],
             ),
         ];
-        let l = layout(&input, 30.0, 640.0, 360.0);
+        let l = layout(&input, 30.0, 640.0, 360.0, false);
         assert_eq!(l.series[1].points.len(), 2);
         // Frontier: (120, 500) series 1, (100, 1000), (50, 5000), (20, 9000) of series 0.
         assert_eq!(l.frontier, vec![(0, 2), (0, 1), (0, 0), (1, 0)]);
@@ -432,10 +455,10 @@ mod tests {
     #[test]
     fn target_beyond_every_point_still_shows() {
         let input = vec![(0, vec![(8.0, 100.0, 1000.0)])];
-        let l = layout(&input, 500.0, 640.0, 360.0);
+        let l = layout(&input, 500.0, 640.0, 360.0, false);
         assert!(l.target_x.is_some());
         assert!(l.feasible.is_some());
-        let empty = layout(&[], 20.0, 640.0, 360.0);
+        let empty = layout(&[], 20.0, 640.0, 360.0, false);
         assert!(empty.series.is_empty() && empty.frontier.is_empty());
     }
 }

@@ -2,6 +2,7 @@
 //! in focus, the summary a screen reader is given, and the chart as a standalone SVG file;
 //! with what the chart draws (which deployments, at what width). Geometry is `core::chart`.
 
+use super::capacity::{total_cost_per_mtok, CapacityInputs};
 use super::chart::ChartLayout;
 use super::format::{gpus, grouped, level as level_text, significant, trimmed};
 use super::scenario::Scenario;
@@ -61,6 +62,62 @@ pub fn standalone_svg(
     ))
 }
 
+/// What the chart's y axis shows (URL `y`: absent, or `cost`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ChartY {
+    /// Output tok/s per GPU (higher is better).
+    #[default]
+    PerGpu,
+    /// Total $ per million output tokens (GPU + electricity, the parts priced; lower is better).
+    Cost,
+}
+
+impl ChartY {
+    /// The axis title.
+    pub fn axis(self) -> &'static str {
+        match self {
+            ChartY::PerGpu => "output tok/s per GPU (log) →",
+            ChartY::Cost => "total $ per M output tokens (log) →",
+        }
+    }
+
+    /// A y value with its unit: "9,248 tok/s per GPU", "$0.0725 per M tokens".
+    pub fn text(self, v: f64) -> String {
+        match self {
+            ChartY::PerGpu => format!("{} tok/s per GPU", grouped(v, 0)),
+            ChartY::Cost => format!("${} per M tokens", significant(v, 3)),
+        }
+    }
+
+    /// A y value without its unit: "9,248", "$0.0725".
+    pub fn number(self, v: f64) -> String {
+        match self {
+            ChartY::PerGpu => grouped(v, 0),
+            ChartY::Cost => format!("${}", significant(v, 3)),
+        }
+    }
+
+    /// The y value of one level of `sweep` (throughput tok/s, J/token) for `inputs` (the
+    /// sweep's GPU type's price); `None` when it has none (no GPU count, no price).
+    pub fn value(
+        self,
+        sweep: &super::sweep::Sweep,
+        throughput_tok_s: f64,
+        energy_per_token_j: Option<f64>,
+        inputs: &CapacityInputs,
+    ) -> Option<f64> {
+        match self {
+            ChartY::PerGpu => sweep.per_gpu(throughput_tok_s),
+            ChartY::Cost => total_cost_per_mtok(
+                throughput_tok_s,
+                energy_per_token_j,
+                sweep.deployment.num_gpus,
+                inputs,
+            ),
+        }
+    }
+}
+
 /// The downloaded chart's title: "Llama 3.1 8B: per-user tok/s at p50 ITL vs output tok/s per
 /// GPU (target 20 tok/s per user)".
 pub fn export_title(source: &Source, scenario: &Scenario) -> String {
@@ -82,15 +139,16 @@ pub fn point_text(
     sweep_index: usize,
     p: &super::chart::ChartPoint,
     stat: &str,
+    y: ChartY,
 ) -> String {
     format!(
-        "{} at {} {}: {} tok/s per user at {}, {} tok/s per GPU",
+        "{} at {} {}: {} tok/s per user at {}, {}",
         source.sweep_label(sweep_index),
         source.sweeps[sweep_index].level_kind().label(),
         level_text(p.level),
         significant(p.user_tps, 3),
         stat,
-        grouped(p.throughput_per_gpu, 0),
+        y.text(p.y),
     )
 }
 
@@ -154,6 +212,7 @@ pub fn readout(
     chart: &ChartLayout,
     focus: Option<(usize, usize)>,
     stat: &str,
+    y: ChartY,
 ) -> String {
     let Some((si, pi)) = focus else {
         return "Hover or focus a point to read its figures; click it (or press Enter) to switch to that deployment.".into();
@@ -168,7 +227,7 @@ pub fn readout(
     let level = sweep.levels().iter().find(|l| l.level == p.level);
     format!(
         "{} ({} tok/s on {}), {}",
-        point_text(source, series.sweep_index, p, stat),
+        point_text(source, series.sweep_index, p, stat, y),
         grouped(level.map_or(0.0, |l| l.throughput_tok_s), 0),
         gpus(sweep.deployment.num_gpus),
         level.and_then(|l| l.energy_per_token_j).map_or_else(
@@ -179,27 +238,31 @@ pub fn readout(
 }
 
 /// The chart in words, for a screen reader: each deployment from its first to its last level.
-pub fn summary(source: &Source, chart: &ChartLayout, stat: &str) -> String {
+pub fn summary(source: &Source, chart: &ChartLayout, stat: &str, y: ChartY) -> String {
     let lines: Vec<String> = chart
         .series
         .iter()
         .filter_map(|s| {
             let (first, last) = (s.points.first()?, s.points.last()?);
             Some(format!(
-                "{}: from {} tok/s per user and {} tok/s per GPU at {} {} to {} and {} at {}",
+                "{}: from {} tok/s per user and {} at {} {} to {} and {} at {}",
                 source.sweep_label(s.sweep_index),
                 significant(first.user_tps, 3),
-                grouped(first.throughput_per_gpu, 0),
+                y.text(first.y),
                 source.sweeps[s.sweep_index].level_kind().label(),
                 level_text(first.level),
                 significant(last.user_tps, 3),
-                grouped(last.throughput_per_gpu, 0),
+                y.number(last.y),
                 level_text(last.level),
             ))
         })
         .collect();
+    let trend = match y {
+        ChartY::PerGpu => "throughput per GPU rises",
+        ChartY::Cost => "the cost per token falls",
+    };
     format!(
-        "Per-user speed at {stat} falls as throughput per GPU rises with the level. {}.",
+        "Per-user speed at {stat} falls as {trend} with the level. {}.",
         lines.join("; ")
     )
 }
@@ -233,7 +296,7 @@ mod tests {
 
     #[test]
     fn the_standalone_svg_escapes_its_title_and_legend() {
-        let chart = layout(&[], 20.0, 400.0, HEIGHT);
+        let chart = layout(&[], 20.0, 400.0, HEIGHT, false);
         let svg = standalone_svg(
             "<svg a=\"1\"><g/></svg>",
             &chart,

@@ -12,6 +12,7 @@
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
 use super::capacity::{parse_prices, prices_text, CapacityInputs, GpuPrices};
+use super::chart_text::ChartY;
 use super::planner::{Limit, Slo, Target};
 use super::sweep::{Source, Statistic, Sweep};
 
@@ -62,6 +63,8 @@ pub struct Scenario {
     pub capacity: CapacityInputs,
     /// Prices per GPU-hour of named GPU types (URL `price=H100:2.49,B200:5.99`).
     pub gpu_prices: GpuPrices,
+    /// What the trade-off chart's y axis shows (URL `y=cost`; the cost only when a price is given).
+    pub chart_y: ChartY,
 }
 
 /// One optional fleet, cost or energy input: its URL key (also the form's `input-KEY` hook),
@@ -260,6 +263,7 @@ struct Read {
     limits: Vec<Limit>,
     capacity: CapacityInputs,
     gpu_prices: GpuPrices,
+    chart_y: ChartY,
 }
 
 /// Reads one parameter's value into what the link says; `Err` is the message naming the key.
@@ -267,7 +271,7 @@ type ParamReader = fn(&mut Read, &str, &str) -> Result<(), String>;
 
 /// The scenario's URL parameters other than the fleet inputs ([`FLEET_INPUTS`]), each with its
 /// reader: the one list of what a link may hold.
-const PARAMS: [(&str, ParamReader); 10] = [
+const PARAMS: [(&str, ParamReader); 11] = [
     ("src", |r, _, v| {
         r.src = Some(v.trim().to_string()).filter(|v| !v.is_empty());
         Ok(())
@@ -310,6 +314,16 @@ const PARAMS: [(&str, ParamReader); 10] = [
         }
     }),
     ("limit", Read::limit),
+    ("y", |r, _, v| match v.trim() {
+        "cost" => {
+            r.chart_y = ChartY::Cost;
+            Ok(())
+        }
+        _ => Err(format!(
+            "`y` must be `cost` (the chart's y axis as total $ per million tokens), got \"{}\"",
+            echo(v)
+        )),
+    }),
     // Before FLEET_INPUTS' `price`: a bare number, per-type prices, or both.
     ("price", |r, _, v| {
         let (every, by_type, errors) = parse_prices(v, |p| parse_input(InputKind::Amount, p));
@@ -454,6 +468,7 @@ impl Scenario {
             limits,
             capacity,
             gpu_prices,
+            chart_y,
         } = read;
 
         let default_model = source.model_index(DEFAULT_MODEL).unwrap_or(0);
@@ -499,6 +514,7 @@ impl Scenario {
             limits,
             capacity,
             gpu_prices,
+            chart_y,
         };
         // Without a `stat`, judge on p50 ITL if the sweep has it, else its first per-token one.
         let scenario = match (stat, scenario.sweep_index(source)) {
@@ -532,6 +548,7 @@ impl Scenario {
             limits: previous.limits,
             capacity: previous.capacity,
             gpu_prices: previous.gpu_prices,
+            chart_y: previous.chart_y,
             ..scenario
         }
     }
@@ -561,6 +578,9 @@ impl Scenario {
             .append_pair("stat", self.stat.key());
         for limit in &self.limits {
             query.append_pair("limit", &format!("{}:{}", limit.stat.key(), limit.max_ms));
+        }
+        if self.chart_y == ChartY::Cost {
+            query.append_pair("y", "cost");
         }
         for input in &FLEET_INPUTS {
             if input.key == "price" {
@@ -627,6 +647,22 @@ impl Scenario {
                 .gpu_prices
                 .for_gpu(gpu, self.capacity.price_per_gpu_hour),
             ..self.capacity
+        }
+    }
+
+    /// True when a price per GPU-hour or per kWh is given (so a cost can be shown).
+    pub fn priced(&self) -> bool {
+        self.capacity.price_per_gpu_hour.is_some()
+            || self.capacity.price_per_kwh.is_some()
+            || !self.gpu_prices.0.is_empty()
+    }
+
+    /// The chart's y axis as drawn: the cost only when a price is given.
+    pub fn drawn_chart_y(&self) -> ChartY {
+        if self.priced() {
+            self.chart_y
+        } else {
+            ChartY::PerGpu
         }
     }
 

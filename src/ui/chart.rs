@@ -7,8 +7,8 @@ use super::chart_svg::{svg, Marks};
 use crate::browser;
 use crate::core::chart::{layout, ChartLayout, SeriesInput};
 use crate::core::chart_text::{
-    chart_width, drawn_series, export_title, readout, standalone_svg, summary, HEIGHT, MAX_SERIES,
-    SERIES_CLASSES,
+    chart_width, drawn_series, export_title, readout, standalone_svg, summary, ChartY, HEIGHT,
+    MAX_SERIES, SERIES_CLASSES,
 };
 use crate::core::planner::Plan;
 use crate::core::scenario::Scenario;
@@ -21,6 +21,8 @@ pub fn TradeoffChart(
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
     open_sweep: Callback<usize>,
+    /// Sets what the y axis shows (the switch above the chart).
+    set_chart_y: Callback<ChartY>,
 ) -> impl IntoView {
     let width = RwSignal::new(chart_width(browser::viewport_width()));
     let handle = window_event_listener(ev::resize, move |_| {
@@ -31,8 +33,14 @@ pub fn TradeoffChart(
 
     let selected = Memo::new(move |_| result.with(|r| r.as_ref().map(|(i, _)| *i)));
     let chart = Memo::new(move |_| {
-        let (model_id, stat, target_tps) =
-            scenario.with(|s| (s.model_id.clone(), s.stat, s.target.tokens_per_second()));
+        let (model_id, stat, target_tps, y) = scenario.with(|s| {
+            (
+                s.model_id.clone(),
+                s.stat,
+                s.target.tokens_per_second(),
+                s.drawn_chart_y(),
+            )
+        });
         let model = source.model_index(&model_id)?;
         let all = source.sweeps_of(model);
         let drawn = drawn_series(source, &all, selected.get(), stat);
@@ -40,6 +48,7 @@ pub fn TradeoffChart(
             .into_iter()
             .map(|i| {
                 let sweep = &source.sweeps[i];
+                let inputs = scenario.with(|s| s.capacity_for(&sweep.deployment.gpu));
                 let points = sweep
                     .levels()
                     .iter()
@@ -47,14 +56,20 @@ pub fn TradeoffChart(
                         Some((
                             l.level,
                             l.user_tps(stat)?,
-                            sweep.per_gpu(l.throughput_tok_s)?,
+                            y.value(sweep, l.throughput_tok_s, l.energy_per_token_j, &inputs)?,
                         ))
                     })
                     .collect();
                 (i, points)
             })
             .collect();
-        Some(layout(&input, target_tps, width.get(), HEIGHT))
+        Some(layout(
+            &input,
+            target_tps,
+            width.get(),
+            HEIGHT,
+            y == ChartY::Cost,
+        ))
     });
     // Split so that a new target moves the target line and re-marks the recommended point but
     // rebuilds nothing else: `frame` is the chart without the target, `target` the target's
@@ -92,6 +107,7 @@ pub fn TradeoffChart(
             return Some(view! {
                 <section class="chart">
                     <h2>"Trade-off: per-user speed against throughput per GPU"</h2>
+                    {y_switch(scenario, set_chart_y)}
                     <p class="hint" data-testid="chart-empty">
                         {format!(
                             "No chart: this model's sweeps state no GPU count (so no tok/s per GPU) or report no {}.",
@@ -105,11 +121,13 @@ pub fn TradeoffChart(
         let current = selected.get();
         let of_model = current.map_or(0, |i| source.sweeps_of(source.sweeps[i].model_index).len());
         let not_drawn = of_model.saturating_sub(chart.series.len());
-        let summary = summary(source, &chart, stat.short_label());
+        let y = scenario.with_untracked(Scenario::drawn_chart_y);
+        let summary = summary(source, &chart, stat.short_label(), y);
         let chart_for_export = chart.clone();
         Some(view! {
             <section class="chart" aria-labelledby="chart-title">
                 <h2 id="chart-title">"Trade-off: per-user speed against throughput per GPU"</h2>
+                {y_switch(scenario, set_chart_y)}
                 <div class="chart-box">
                     {svg(source, scenario, &chart, Marks { current, target, recommended }, focus, open_sweep)}
                 </div>
@@ -123,7 +141,7 @@ pub fn TradeoffChart(
                     </p>
                 })}
                 <p class="chart-readout" aria-live="polite" data-testid="chart-readout">
-                    {move || readout(source, &chart, focus.get(), stat.short_label())}
+                    {move || readout(source, &chart, focus.get(), stat.short_label(), y)}
                 </p>
                 <p class="hint" id="chart-summary" data-testid="chart-summary">{summary}</p>
                 <button
@@ -137,6 +155,31 @@ pub fn TradeoffChart(
         }
         .into_any())
     }
+}
+
+/// The y axis switch (tok/s per GPU or total $ per million tokens), shown when a price is given.
+fn y_switch(
+    scenario: ReadSignal<Scenario>,
+    set_chart_y: Callback<ChartY>,
+) -> Option<impl IntoView> {
+    let (priced, y) = scenario.with_untracked(|s| (s.priced(), s.chart_y));
+    priced.then(|| {
+        view! {
+            <div class="field chart-y">
+                <label for="chart-y">"y axis"</label>
+                <select
+                    id="chart-y"
+                    data-testid="chart-y"
+                    on:change=move |ev| {
+                        set_chart_y.run(if event_target_value(&ev) == "cost" { ChartY::Cost } else { ChartY::PerGpu });
+                    }
+                >
+                    <option value="per-gpu" selected=y == ChartY::PerGpu>"output tok/s per GPU"</option>
+                    <option value="cost" selected=y == ChartY::Cost>"total $ per M output tokens"</option>
+                </select>
+            </div>
+        }
+    })
 }
 
 /// Downloads the chart as it is drawn, as a standalone SVG file with its title and legend.

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::data_value;
 use crate::core::chart::{drawn_points, ChartLayout, MAX_DRAWN_POINTS};
-use crate::core::chart_text::{point_text, SERIES_CLASSES};
+use crate::core::chart_text::{point_text, ChartY, SERIES_CLASSES};
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
 
@@ -41,7 +41,7 @@ pub fn svg(
         recommended,
     } = marks;
     let (left, top, right, bottom) = chart.plot;
-    let stat = scenario.with_untracked(|s| s.stat.short_label());
+    let (stat, y) = scenario.with_untracked(|s| (s.stat.short_label(), s.drawn_chart_y()));
     let x_grid = chart
         .x_ticks
         .iter()
@@ -93,6 +93,7 @@ pub fn svg(
         focus,
         open_sweep,
         stat,
+        y,
     };
     let series = chart
         .series
@@ -128,7 +129,7 @@ pub fn svg(
                 text-anchor="middle"
                 transform=format!("rotate(-90 14 {})", (top + bottom) / 2.0)
             >
-                "output tok/s per GPU (log) →"
+                {y.axis()}
             </text>
         </svg>
     }
@@ -145,6 +146,8 @@ struct Drawn {
     open_sweep: Callback<usize>,
     /// The statistic's short label.
     stat: &'static str,
+    /// What the y axis shows.
+    y: ChartY,
 }
 
 /// One deployment's line and its points (evenly thinned), with the recommended level's ring.
@@ -209,7 +212,7 @@ fn point_view(chart: &ChartLayout, si: usize, pi: usize, d: &Drawn) -> impl Into
     let is_recommended = Memo::new(move |_| recommended.get() == Some((sweep_index, Some(level))));
     let is_recommended = move || is_recommended.get();
     let on_frontier = chart.frontier.contains(&(si, pi));
-    let text = point_text(d.source, sweep_index, p, d.stat);
+    let text = point_text(d.source, sweep_index, p, d.stat, d.y);
     let label = move || {
         format!(
             "{text}{}{}",

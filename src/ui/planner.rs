@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use crate::browser;
 use crate::core::capacity::CapacityInputs;
+use crate::core::chart_text::ChartY;
 use crate::core::planner::{plan, Plan};
 use crate::core::scenario::{is_fleet_param, Scenario};
 use crate::core::sweep::Source;
@@ -63,6 +64,7 @@ pub fn Planner(source: &'static Source, query: String, evidence: Signal<bool>) -
     let open_sweep = Callback::new(move |i: usize| {
         scenario.update(|s| *s = s.with_sweep(source, i));
     });
+    let set_chart_y = Callback::new(move |y: ChartY| scenario.update(|s| s.chart_y = y));
     let shown = shown.read_only();
     let ready = move || evidence.get() && scenario.with(|now| shown.with(|s| s == now));
 
@@ -81,6 +83,7 @@ pub fn Planner(source: &'static Source, query: String, evidence: Signal<bool>) -
                         scenario=shown
                         result=shown_result
                         open_sweep=open_sweep
+                        set_chart_y=set_chart_y
                     />
                     {(!source.provenance.reference).then(|| view! {
                         <super::compare::Compare source=source scenario=shown open_sweep=open_sweep />

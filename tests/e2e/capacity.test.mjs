@@ -183,3 +183,23 @@ test('with a load and prices per GPU type, the side-by-side table ranks by fleet
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('with prices the chart can plot total $ per million tokens, switched by keyboard and kept in the link', async () => {
+  const base = '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&price=H100:2.49,B200:5.99&kwh_price=0.1';
+  let { page, context, errors } = await openPlanner(env.browser, env.server.base, base);
+  assert.match(await page.textContent('[data-testid="tradeoff-chart"]'), /output tok\/s per GPU \(log\)/);
+  await page.focus('[data-testid="chart-y"]');
+  await page.keyboard.press('ArrowDown');
+  await waitForParam(page, 'y', 'cost');
+  await page.waitForFunction(() => document.querySelector('[data-testid="tradeoff-chart"]')?.textContent.includes('total $ per M output tokens'));
+  // Each point names its cost: at 512 on 1 x H100, $2.49 / (9,805.6 x 3600) x 1e6 + electricity.
+  const label = await page.getAttribute('[data-testid="chart-point"][data-gpu="H100"][data-concurrency="512"]', 'aria-label');
+  assert.match(label, /\$0\.07\d* per M tokens/);
+  assert.deepEqual(errors, []);
+  await context.close();
+  // Without a price there is no switch, and a link's y=cost draws tok/s per GPU.
+  ({ page, context } = await openPlanner(env.browser, env.server.base, '?tps=20&y=cost'));
+  assert.equal(await page.locator('[data-testid="chart-y"]').count(), 0);
+  assert.match(await page.textContent('[data-testid="tradeoff-chart"]'), /output tok\/s per GPU \(log\)/);
+  await context.close();
+});
