@@ -78,32 +78,29 @@ pub fn Compare(
         }
         (rows, cost)
     });
-    let rows = Memo::new(move |_| costed.with(|(rows, _)| rows.clone()));
     let cost_column = Memo::new(move |_| costed.with(|(_, cost)| *cost));
 
     // What the table shows, so that a change that leaves every row's figures as they were (a
     // new target with the same recommended levels) rebuilds nothing.
     let lines = Memo::new(move |_| {
-        let rows = rows.get();
-        let bests: Vec<Option<f64>> = Column::ALL.iter().map(|&c| best(&rows, c)).collect();
-        let cheapest = cost_column
-            .get()
-            .and_then(|c| cheapest(&rows, c))
-            .map(|r| r.sweep_index);
-        scenario.with(|s| {
-            let (current, slo) = (s.sweep_index(source), s.slo());
-            let lines: Vec<Line> = rows
-                .iter()
-                .take(shown.get())
-                .map(|row| {
-                    let gpu = &source.sweeps[row.sweep_index].deployment.gpu;
-                    let mut line =
-                        Line::new(source, row, &bests, current, &slo, &s.capacity_for(gpu));
-                    line.cheapest = cheapest == Some(row.sweep_index);
-                    line
-                })
-                .collect();
-            (lines, s.capacity, !s.gpu_prices.0.is_empty(), rows.len())
+        costed.with(|(rows, cost)| {
+            let bests: Vec<Option<f64>> = Column::ALL.iter().map(|&c| best(rows, c)).collect();
+            let cheapest = cost.and_then(|c| cheapest(rows, c)).map(|r| r.sweep_index);
+            scenario.with(|s| {
+                let (current, slo) = (s.sweep_index(source), s.slo());
+                let lines: Vec<Line> = rows
+                    .iter()
+                    .take(shown.get())
+                    .map(|row| {
+                        let gpu = &source.sweeps[row.sweep_index].deployment.gpu;
+                        let mut line =
+                            Line::new(source, row, &bests, current, &slo, &s.capacity_for(gpu));
+                        line.cheapest = cheapest == Some(row.sweep_index);
+                        line
+                    })
+                    .collect();
+                (lines, s.capacity, !s.gpu_prices.0.is_empty(), rows.len())
+            })
         })
     });
 
@@ -117,8 +114,9 @@ pub fn Compare(
     });
     let export_status = RwSignal::new(String::new());
     let download_csv = move |_| {
-        let text = scenario
-            .with_untracked(|s| compare_csv(source, &rows.get_untracked(), s, &browser::href()));
+        let text = scenario.with_untracked(|s| {
+            costed.with_untracked(|(rows, _)| compare_csv(source, rows, s, &browser::href()))
+        });
         let ok = text
             .is_ok_and(|t| browser::download("llm-slo-planner-deployments.csv", "text/csv", &t));
         export_status.set(if ok {
@@ -157,7 +155,7 @@ pub fn Compare(
                     "Every deployment of this model and its precision variants at the same target. Select a row to open it. ★ marks the best value in each column."
                 }}
             </p>
-            {move || cheapest_sentence(source, &rows.get(), cost_column.get())}
+            {move || costed.with(|(rows, cost)| cheapest_sentence(source, rows, *cost))}
             <div class="table-scroll" tabindex="0" role="region" aria-labelledby="compare-title">
                 <table data-testid="compare-table">
                     <thead>
