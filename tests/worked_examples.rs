@@ -206,6 +206,51 @@ fn llama_8b_on_1_h100_at_20_tps_for_40_requests_per_second_needs_2_replicas() {
 }
 
 #[test]
+fn each_fleet_figure_states_its_formula_with_the_numbers_of_the_worked_example() {
+    use llm_slo_planner::core::capacity_text::fleet_figures;
+    let source = lm_arena_chat();
+    let (scenario, _) = Scenario::from_query(
+        "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&rps=40&price=2.49&kwh_price=0.1",
+        source,
+    );
+    let s = &source.sweeps[scenario.sweep_index(source).unwrap()];
+    let slo = scenario.slo();
+    let (_, figures) = fleet_figures(s, &plan(s, &slo), &slo, &scenario.capacity).unwrap();
+    let formula = |hook: &str| {
+        figures
+            .iter()
+            .find(|f| f.hook == hook)
+            .map(|f| f.formula.clone())
+            .unwrap_or_else(|| panic!("no figure {hook}"))
+    };
+    assert_eq!(
+        formula("demand-tok-s"),
+        "demanded output = requests/s × output tokens per request at 512 = 40 × 396.67 = 15,866.9 tok/s"
+    );
+    assert_eq!(
+        formula("cap-replicas"),
+        "replicas = ceil(demanded output ÷ throughput at 512) = ceil(15,866.9 tok/s ÷ 9,805.6 tok/s) = 2"
+    );
+    assert_eq!(
+        formula("fleet-gpu-cost-per-hour"),
+        "fleet GPU $/hour = GPUs × price per GPU-hour = 2 × $2.49 = $4.98"
+    );
+    assert_eq!(
+        formula("fleet-elec-cost-per-hour"),
+        "electricity $/hour = fleet power × $/kWh = 1.377 kW × $0.1 = $0.138"
+    );
+    assert_eq!(
+        formula("fleet-cost-per-hour"),
+        "fleet $/hour = GPU $/hour + electricity $/hour = $4.98 + $0.138 = $5.12"
+    );
+    // Every figure shown has a formula that ends in the figure's own number.
+    for f in &figures {
+        assert!(f.formula.contains(" = "), "{}: {}", f.hook, f.formula);
+    }
+    assert_eq!(figures.len(), 16, "{figures:#?}");
+}
+
+#[test]
 fn users_and_rps_both_given_name_rps_and_users_sizes_the_fleet() {
     let (scenario, errors) = Scenario::from_query(
         "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&users=1000&rps=40",

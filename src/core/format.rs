@@ -85,6 +85,16 @@ pub fn gpus(count: Option<u32>) -> String {
     }
 }
 
+/// Dollars: cents from $1 up, three significant digits below: `5.1177 -> "$5.12"`,
+/// `0.07054 -> "$0.0705"`.
+pub fn money(v: f64) -> String {
+    if v >= 1.0 {
+        format!("${}", grouped(v, 2))
+    } else {
+        format!("${}", significant(v, 3))
+    }
+}
+
 /// A fraction as a signed percentage with one decimal: `0.042 -> "+4.2%"`.
 pub fn percent(fraction: f64) -> String {
     let text = grouped(fraction * 100.0, 1);

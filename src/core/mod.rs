@@ -7,6 +7,7 @@ pub mod anomalies;
 pub mod bench;
 pub mod bundled;
 pub mod capacity;
+pub mod capacity_text;
 pub mod chart;
 pub mod chart_text;
 pub mod compare;

@@ -3,161 +3,49 @@
 use leptos::prelude::*;
 
 use super::data_value;
-use crate::core::capacity::{at_recommendation, Capacity, CapacityInputs};
-use crate::core::format::{grouped, significant};
+use crate::core::capacity::{Capacity, CapacityInputs};
+use crate::core::capacity_text::{fleet_figures, FleetFigure};
+use crate::core::format::grouped;
 use crate::core::planner::Plan;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
 
-/// One figure with its hook; absent values are not drawn at all (their input is missing).
-fn item(
-    label: &'static str,
-    testid: &'static str,
-    value: Option<f64>,
-    text: String,
-) -> impl IntoView {
-    value.map(|v| {
-        view! {
-            <div class="figure">
-                <dt>{label}</dt>
-                <dd data-testid=testid data-value=data_value(v)>{text}</dd>
-            </div>
-        }
-    })
-}
-
-fn money(v: f64) -> String {
-    if v >= 1.0 {
-        format!("${}", grouped(v, 2))
-    } else {
-        format!("${}", significant(v, 3))
+/// One figure; its formula, with this deployment's numbers, shows on hover and on keyboard
+/// focus (a second `<dd>`), is the value's accessible description, and Escape hides it.
+fn item(f: FleetFigure) -> impl IntoView {
+    let formula_id = format!("formula-{}", f.hook);
+    let dismissed = RwSignal::new(false);
+    view! {
+        <div
+            class="figure has-formula"
+            class:dismissed=move || dismissed.get()
+            on:mouseleave=move |_| dismissed.set(false)
+            on:focusout=move |_| dismissed.set(false)
+        >
+            <dt>{f.label}</dt>
+            <dd
+                data-testid=f.hook
+                data-value=data_value(f.value)
+                tabindex="0"
+                aria-describedby=formula_id.clone()
+                on:keydown=move |e| dismissed.set(e.key() == "Escape")
+            >
+                {f.text}
+            </dd>
+            <dd class="formula" id=formula_id data-testid="formula">{f.formula}</dd>
+        </div>
     }
-}
-
-/// " (without electricity price: not given)" when a total leaves a part out.
-fn lacks(c: &Capacity) -> String {
-    c.total_lacks
-        .map(|part| format!(" (without {part}: not given)"))
-        .unwrap_or_default()
 }
 
 fn figures(
     c: &Capacity,
-    num_gpus: Option<u32>,
+    figures: Vec<FleetFigure>,
     pue: f64,
     load: bool,
     measured_batch: bool,
 ) -> impl IntoView {
-    let replicas = c.replicas.map(|r| r as f64);
-    let gpus = c.gpus.map(|g| g as f64);
     view! {
-        <dl class="figures">
-            {item(
-                "Replicas",
-                "cap-replicas",
-                replicas,
-                replicas.map_or_else(String::new, |r| format!(
-                    "{} × {}",
-                    grouped(r, 0),
-                    crate::core::format::gpus(num_gpus),
-                )),
-            )}
-            {item(
-                "Demanded output",
-                "demand-tok-s",
-                c.demand_tok_s,
-                c.demand_tok_s.map_or_else(String::new, |v| format!("{} tok/s", grouped(v, 1))),
-            )}
-            {item(
-                "Concurrent streams at this load",
-                "implied-streams",
-                c.implied_streams,
-                c.implied_streams.map_or_else(String::new, |v| format!("{} (one replica holds {})", grouped(v, 0), c.streams_per_replica.map_or_else(|| "not reported".to_string(), |s| grouped(s, 1)))),
-            )}
-            {item("GPUs", "cap-gpus", gpus, gpus.map_or_else(String::new, |g| grouped(g, 0)))}
-            {item(
-                "Fleet capacity",
-                "fleet-throughput",
-                c.fleet_throughput_tok_s,
-                c.fleet_throughput_tok_s.map_or_else(String::new, |v| format!("{} tok/s", grouped(v, 0))),
-            )}
-            {item(
-                "Utilisation",
-                "fleet-utilisation",
-                c.utilisation,
-                c.utilisation.map_or_else(String::new, |u| format!("{}% of fleet capacity", grouped(u * 100.0, 1))),
-            )}
-            {item(
-                "Fleet power",
-                "fleet-power-kw",
-                c.fleet_power_kw,
-                c.fleet_power_kw.map_or_else(String::new, |v| format!("{} kW", significant(v, 3))),
-            )}
-            {item(
-                "GPU cost",
-                "cost-per-mtok",
-                c.cost_per_mtok,
-                c.cost_per_mtok.map_or_else(String::new, |v| format!("{} per M output tokens", money(v))),
-            )}
-            {item(
-                "Fleet GPU cost",
-                "fleet-gpu-cost-per-hour",
-                c.fleet_gpu_cost_per_hour,
-                c.fleet_gpu_cost_per_hour.map_or_else(String::new, |v| format!("{} per hour", money(v))),
-            )}
-            {item(
-                "Fleet electricity",
-                "fleet-elec-cost-per-hour",
-                c.fleet_elec_cost_per_hour,
-                c.fleet_elec_cost_per_hour.map_or_else(String::new, |v| format!("{} per hour", money(v))),
-            )}
-            {item(
-                "Fleet total",
-                "fleet-cost-per-hour",
-                c.fleet_cost_per_hour,
-                c.fleet_cost_per_hour.map_or_else(String::new, |v| format!("{} per hour{}", money(v), lacks(c))),
-            )}
-            {item(
-                "GPU cost at this load",
-                "load-cost-per-mtok",
-                c.load_cost_per_mtok,
-                c.load_cost_per_mtok.map_or_else(String::new, |v| format!("{} per M output tokens", money(v))),
-            )}
-            {item(
-                "Energy",
-                "kwh-per-mtok",
-                c.kwh_per_mtok,
-                c.kwh_per_mtok.map_or_else(String::new, |v| format!("{} kWh per M output tokens", significant(v, 3))),
-            )}
-            {item(
-                "Electricity",
-                "elec-cost-per-mtok",
-                c.elec_cost_per_mtok,
-                c.elec_cost_per_mtok.map_or_else(String::new, |v| format!("{} per M output tokens", money(v))),
-            )}
-            {item(
-                "Total cost",
-                "total-cost-per-mtok",
-                c.total_cost_per_mtok,
-                c.total_cost_per_mtok.map_or_else(String::new, |v| format!("{} per M output tokens{}", money(v), lacks(c))),
-            )}
-            {item(
-                "CO2",
-                "co2-per-mtok",
-                c.co2_kg_per_mtok,
-                c.co2_kg_per_mtok.map_or_else(String::new, |v| format!("{} kg per M output tokens", significant(v, 3))),
-            )}
-            {item(
-                "Energy per request",
-                "energy-per-request",
-                c.energy_per_request_j,
-                c.energy_per_request_j.map_or_else(String::new, |j| format!(
-                    "{} J ({} Wh per 1,000 requests)",
-                    significant(j, 3),
-                    c.wh_per_1000_requests.map_or_else(String::new, |wh| significant(wh, 3)),
-                )),
-            )}
-        </dl>
+        <dl class="figures">{figures.into_iter().map(item).collect_view()}</dl>
         <p class="hint">
             {match (c.streams_per_replica, measured_batch) {
                 (None, _) => "Streams per replica are not reported for this sweep, so replicas cannot be counted. ".to_string(),
@@ -203,7 +91,7 @@ pub fn CapacityPanel(
         let gpu = sweep.deployment.gpu.as_str();
         let (slo, inputs, priced_elsewhere) =
             scenario.with(|s| (s.slo(), s.capacity_for(gpu), !s.gpu_prices.0.is_empty()));
-        let c = at_recommendation(sweep, &plan, &slo, &inputs)?;
+        let (c, shown) = fleet_figures(sweep, &plan, &slo, &inputs)?;
         let missing: Vec<&str> = [
             (
                 inputs.users.is_none() && inputs.rps.is_none(),
@@ -227,7 +115,7 @@ pub fn CapacityPanel(
                 <h2 id="capacity-title">"Fleet, cost and energy at the recommended level"</h2>
                 {figures(
                     &c,
-                    sweep.deployment.num_gpus,
+                    shown,
                     inputs.pue_or_default(),
                     inputs.users.is_some() || inputs.rps.is_some(),
                     plan.recommended.and_then(|i| sweep.levels().get(i)).is_some_and(|l| l.avg_batch_size.is_some()),

@@ -10,7 +10,7 @@ use crate::core::compare::{
     all_meeting, best, cheapest, family_rows, price_rows, sort_rows, why_none, Column, CompareRow,
 };
 use crate::core::export::compare_csv;
-use crate::core::format::{grouped, significant};
+use crate::core::format::{grouped, money, significant};
 use crate::core::planner::Slo;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
@@ -33,15 +33,6 @@ fn cell_text(column: Column, value: f64) -> String {
         Column::Energy => significant(value, 4),
         Column::UserTps => grouped(value, 1),
         Column::FleetCostPerHour | Column::TotalCostPerMtok => money(value),
-    }
-}
-
-/// Dollars: cents from $1 up, three significant digits below.
-fn money(v: f64) -> String {
-    if v >= 1.0 {
-        format!("${}", grouped(v, 2))
-    } else {
-        format!("${}", significant(v, 3))
     }
 }
 

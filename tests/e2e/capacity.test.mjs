@@ -139,6 +139,29 @@ test('a load in requests per second sizes the fleet from output tokens per reque
   await context.close();
 });
 
+test('each fleet figure shows its formula with the numbers on hover and keyboard focus; Escape hides it', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base,
+    '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&rps=40&price=2.49&kwh_price=0.1');
+  const formula = page.locator('#formula-fleet-cost-per-hour');
+  assert.equal(await formula.isVisible(), false);
+  await page.focus('[data-testid="fleet-gpu-cost-per-hour"]');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'fleet-elec-cost-per-hour');
+  await page.keyboard.press('Tab');
+  assert.equal(await formula.isVisible(), true);
+  assert.equal(await formula.textContent(), 'fleet $/hour = GPU $/hour + electricity $/hour = $4.98 + $0.138 = $5.12');
+  assert.equal(await page.getAttribute('[data-testid="fleet-cost-per-hour"]', 'aria-describedby'), 'formula-fleet-cost-per-hour');
+  await page.keyboard.press('Escape');
+  assert.equal(await formula.isVisible(), false);
+  await page.hover('[data-testid="demand-tok-s"]');
+  assert.match(await page.textContent('#formula-demand-tok-s'), /= 40 × 396\.67 = 15,866\.9 tok\/s$/);
+  assert.equal(await page.isVisible('#formula-demand-tok-s'), true);
+  // Every figure shown carries one.
+  const figures = await page.locator('.capacity .figure').count();
+  assert.equal(await page.locator('.capacity [data-testid="formula"]').count(), figures);
+  await context.close();
+});
+
 test('users and rps both given: the message names rps and users sizes the fleet', async () => {
   const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25&users=1000&rps=40');
   assert.equal(await page.getAttribute('[data-testid="scenario-error"]', 'data-param'), 'rps');

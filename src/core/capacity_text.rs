@@ -1,0 +1,346 @@
+//! What the fleet panel shows: each figure of [`Capacity`] with its label, hook, display text
+//! and the formula that gives it, this deployment's numbers written in (shown on hover/focus),
+//! so every figure traces to the measured level and the inputs.
+
+use super::capacity::{capacity, Capacity, CapacityInputs};
+use super::format::{grouped, level as level_text, money, significant, trimmed};
+use super::planner::{Plan, Recommendation, Slo};
+use super::sweep::Sweep;
+
+/// One figure of the fleet panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FleetFigure {
+    /// Label, e.g. "Fleet total".
+    pub label: &'static str,
+    /// `data-testid` of the value.
+    pub hook: &'static str,
+    /// The unrounded value (`data-value`).
+    pub value: f64,
+    /// The value as shown, with its unit.
+    pub text: String,
+    /// "name = formula = numbers = result", e.g.
+    /// "fleet $/hour = GPU $/hour + electricity $/hour = $4.98 + $0.138 = $5.12".
+    pub formula: String,
+}
+
+/// " (without electricity price: not given)" when a total leaves a part out.
+fn lacks(c: &Capacity) -> String {
+    c.total_lacks
+        .map(|part| format!(" (without {part}: not given)"))
+        .unwrap_or_default()
+}
+
+/// "a + b" over the parts that are given, for the totals' formulas.
+fn parts(a: Option<f64>, b: Option<f64>) -> String {
+    [a, b]
+        .into_iter()
+        .flatten()
+        .map(money)
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// An input as the user gave it: `40`, `0.1`, `2.49`.
+fn given(v: f64) -> String {
+    trimmed(v, 6)
+}
+
+/// An input price as given: `$2.49`, `$0.1`.
+fn given_money(v: f64) -> String {
+    format!("${}", given(v))
+}
+
+/// The numbers a formula is written with.
+struct Known<'a> {
+    rec: &'a Recommendation,
+    num_gpus: Option<u32>,
+    inputs: &'a CapacityInputs,
+    c: &'a Capacity,
+}
+
+impl Known<'_> {
+    fn tok_s(v: f64) -> String {
+        format!("{} tok/s", grouped(v, 1))
+    }
+
+    fn replicas(&self, replicas: u64) -> String {
+        let formula = match (self.inputs.users, self.c.demand_tok_s) {
+            (Some(users), _) => format!(
+                "ceil(users ÷ streams per replica) = ceil({} ÷ {})",
+                given(users),
+                self.c
+                    .streams_per_replica
+                    .map_or_else(String::new, |s| grouped(s, 1)),
+            ),
+            (None, Some(demand)) => format!(
+                "ceil(demanded output ÷ throughput at {}) = ceil({} ÷ {})",
+                level_text(self.rec.level),
+                Self::tok_s(demand),
+                Self::tok_s(self.rec.throughput_tok_s),
+            ),
+            (None, None) => String::new(),
+        };
+        format!("replicas = {formula} = {replicas}")
+    }
+
+    fn per_mtok(&self, price: f64) -> String {
+        format!(
+            "GPU $/M tokens = price × GPUs per replica ÷ (throughput × 3600) × 1e6 = {} × {} ÷ ({} × 3600) × 1e6",
+            given_money(price),
+            self.num_gpus.unwrap_or_default(),
+            grouped(self.rec.throughput_tok_s, 1),
+        )
+    }
+
+    fn kwh(&self) -> String {
+        format!(
+            "kWh per M tokens = J/token × PUE × 1e6 ÷ 3.6e6 = {} J × {} × 1e6 ÷ 3.6e6",
+            significant(self.rec.energy_per_token_j.unwrap_or_default(), 3),
+            self.inputs.pue_or_default(),
+        )
+    }
+
+    /// Every figure that is there, in the panel's order.
+    fn figures(&self) -> Vec<FleetFigure> {
+        let (c, rec, inputs) = (self.c, self.rec, self.inputs);
+        let at = level_text(rec.level);
+        let price = inputs.price_per_gpu_hour.unwrap_or_default();
+        let kwh_price = inputs.price_per_kwh.unwrap_or_default();
+        let replicas = c.replicas.unwrap_or_default();
+        let power_kw = c.fleet_power_kw.unwrap_or_default();
+        let figure = |label,
+                      hook,
+                      value: Option<f64>,
+                      text: &dyn Fn(f64) -> String,
+                      formula: &dyn Fn(f64) -> String| {
+            value.map(|v| FleetFigure {
+                label,
+                hook,
+                value: v,
+                text: text(v),
+                formula: formula(v),
+            })
+        };
+        [
+            figure(
+                "Replicas",
+                "cap-replicas",
+                c.replicas.map(|r| r as f64),
+                &|r| format!("{} × {}", grouped(r, 0), super::format::gpus(self.num_gpus)),
+                &|_| self.replicas(replicas),
+            ),
+            figure(
+                "Demanded output",
+                "demand-tok-s",
+                c.demand_tok_s,
+                &Self::tok_s,
+                &|v| format!(
+                    "demanded output = requests/s × output tokens per request at {at} = {} × {} = {}",
+                    given(inputs.rps.unwrap_or_default()),
+                    grouped(rec.output_tokens_per_request.unwrap_or_default(), 2),
+                    Self::tok_s(v),
+                ),
+            ),
+            figure(
+                "Concurrent streams at this load",
+                "implied-streams",
+                c.implied_streams,
+                &|v| format!(
+                    "{} (one replica holds {})",
+                    grouped(v, 0),
+                    c.streams_per_replica.map_or_else(|| "not reported".to_string(), |s| grouped(s, 1)),
+                ),
+                &|v| format!(
+                    "streams = demanded output ÷ per-user tok/s by rate at {at} = {} ÷ {} = {}",
+                    grouped(c.demand_tok_s.unwrap_or_default(), 1),
+                    significant(rec.rate_user_tps.unwrap_or_default(), 4),
+                    grouped(v, 1),
+                ),
+            ),
+            figure(
+                "GPUs",
+                "cap-gpus",
+                c.gpus.map(|g| g as f64),
+                &|g| grouped(g, 0),
+                &|g| format!(
+                    "GPUs = replicas × GPUs per replica = {replicas} × {} = {}",
+                    self.num_gpus.unwrap_or_default(),
+                    grouped(g, 0),
+                ),
+            ),
+            figure(
+                "Fleet capacity",
+                "fleet-throughput",
+                c.fleet_throughput_tok_s,
+                &|v| format!("{} tok/s", grouped(v, 0)),
+                &|v| format!(
+                    "fleet capacity = replicas × throughput at {at} = {replicas} × {} = {}",
+                    Self::tok_s(rec.throughput_tok_s),
+                    Self::tok_s(v),
+                ),
+            ),
+            figure(
+                "Utilisation",
+                "fleet-utilisation",
+                c.utilisation,
+                &|u| format!("{}% of fleet capacity", grouped(u * 100.0, 1)),
+                &|u| format!(
+                    "utilisation = demanded output ÷ fleet capacity = {} ÷ {} = {}%",
+                    grouped(c.demand_tok_s.unwrap_or_default(), 1),
+                    grouped(c.fleet_throughput_tok_s.unwrap_or_default(), 1),
+                    grouped(u * 100.0, 1),
+                ),
+            ),
+            figure(
+                "Fleet power",
+                "fleet-power-kw",
+                c.fleet_power_kw,
+                &|v| format!("{} kW", significant(v, 3)),
+                &|v| format!(
+                    "fleet power = replicas × power at {at} × PUE = {replicas} × {} W × {} = {} kW",
+                    grouped(rec.power_w.unwrap_or_default(), 1),
+                    inputs.pue_or_default(),
+                    significant(v, 4),
+                ),
+            ),
+            figure(
+                "GPU cost",
+                "cost-per-mtok",
+                c.cost_per_mtok,
+                &|v| format!("{} per M output tokens", money(v)),
+                &|v| format!("{} = {}", self.per_mtok(price), money(v)),
+            ),
+            figure(
+                "Fleet GPU cost",
+                "fleet-gpu-cost-per-hour",
+                c.fleet_gpu_cost_per_hour,
+                &|v| format!("{} per hour", money(v)),
+                &|v| format!(
+                    "fleet GPU $/hour = GPUs × price per GPU-hour = {} × {} = {}",
+                    c.gpus.unwrap_or_default(),
+                    given_money(price),
+                    money(v),
+                ),
+            ),
+            figure(
+                "Fleet electricity",
+                "fleet-elec-cost-per-hour",
+                c.fleet_elec_cost_per_hour,
+                &|v| format!("{} per hour", money(v)),
+                &|v| format!(
+                    "electricity $/hour = fleet power × $/kWh = {} kW × {} = {}",
+                    significant(power_kw, 4),
+                    given_money(kwh_price),
+                    money(v),
+                ),
+            ),
+            figure(
+                "Fleet total",
+                "fleet-cost-per-hour",
+                c.fleet_cost_per_hour,
+                &|v| format!("{} per hour{}", money(v), lacks(c)),
+                &|v| format!(
+                    "fleet $/hour = GPU $/hour + electricity $/hour = {} = {}{}",
+                    parts(c.fleet_gpu_cost_per_hour, c.fleet_elec_cost_per_hour),
+                    money(v),
+                    lacks(c),
+                ),
+            ),
+            figure(
+                "GPU cost at this load",
+                "load-cost-per-mtok",
+                c.load_cost_per_mtok,
+                &|v| format!("{} per M output tokens", money(v)),
+                &|v| format!(
+                    "GPU $/M tokens at this load = fleet GPU $/hour ÷ (demanded output × 3600) × 1e6 = {} ÷ ({} × 3600) × 1e6 = {}",
+                    money(c.fleet_gpu_cost_per_hour.unwrap_or_default()),
+                    grouped(c.demand_tok_s.unwrap_or_default(), 1),
+                    money(v),
+                ),
+            ),
+            figure(
+                "Energy",
+                "kwh-per-mtok",
+                c.kwh_per_mtok,
+                &|v| format!("{} kWh per M output tokens", significant(v, 3)),
+                &|v| format!("{} = {}", self.kwh(), significant(v, 3)),
+            ),
+            figure(
+                "Electricity",
+                "elec-cost-per-mtok",
+                c.elec_cost_per_mtok,
+                &|v| format!("{} per M output tokens", money(v)),
+                &|v| format!(
+                    "electricity $/M tokens = kWh per M tokens × $/kWh = {} × {} = {}",
+                    significant(c.kwh_per_mtok.unwrap_or_default(), 3),
+                    given_money(kwh_price),
+                    money(v),
+                ),
+            ),
+            figure(
+                "Total cost",
+                "total-cost-per-mtok",
+                c.total_cost_per_mtok,
+                &|v| format!("{} per M output tokens{}", money(v), lacks(c)),
+                &|v| format!(
+                    "total $/M tokens = GPU $/M + electricity $/M = {} = {}{}",
+                    parts(c.cost_per_mtok, c.elec_cost_per_mtok),
+                    money(v),
+                    lacks(c),
+                ),
+            ),
+            figure(
+                "CO2",
+                "co2-per-mtok",
+                c.co2_kg_per_mtok,
+                &|v| format!("{} kg per M output tokens", significant(v, 3)),
+                &|v| format!(
+                    "kg CO2 per M tokens = kWh per M tokens × g/kWh ÷ 1000 = {} × {} ÷ 1000 = {}",
+                    significant(c.kwh_per_mtok.unwrap_or_default(), 3),
+                    given(inputs.co2_g_per_kwh.unwrap_or_default()),
+                    significant(v, 3),
+                ),
+            ),
+            figure(
+                "Energy per request",
+                "energy-per-request",
+                c.energy_per_request_j,
+                &|j| format!(
+                    "{} J ({} Wh per 1,000 requests)",
+                    significant(j, 3),
+                    c.wh_per_1000_requests.map_or_else(String::new, |wh| significant(wh, 3)),
+                ),
+                &|j| format!(
+                    "energy per request measured at {at} (worst of its runs, GPUs only) = {} J; Wh per 1,000 requests = J × 1000 ÷ 3600 = {}",
+                    significant(j, 3),
+                    significant(j * 1000.0 / 3600.0, 3),
+                ),
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+}
+
+/// The fleet figures of a planned sweep at its recommended level, each with its formula;
+/// `None` without a recommendation.
+pub fn fleet_figures(
+    sweep: &Sweep,
+    plan: &Plan,
+    slo: &Slo,
+    inputs: &CapacityInputs,
+) -> Option<(Capacity, Vec<FleetFigure>)> {
+    let rec = plan.recommendation(sweep, slo)?;
+    let level = sweep.levels().get(plan.recommended?)?;
+    let num_gpus = sweep.deployment.num_gpus;
+    let c = capacity(&rec, num_gpus, level.energy_per_request_j, inputs);
+    let figures = Known {
+        rec: &rec,
+        num_gpus,
+        inputs,
+        c: &c,
+    }
+    .figures();
+    Some((c, figures))
+}
