@@ -217,7 +217,7 @@ pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> 
             });
         }
     }
-    out.sort_by_key(|a| {
+    super::order::sort_by_key(&mut out, |a| {
         (
             a.row_index,
             AnomalyKind::ALL.iter().position(|k| *k == a.kind),
@@ -333,7 +333,9 @@ pub fn load_flag_counts(sweep: &Sweep) -> Vec<FlagCount> {
             }
         }
     }
-    out.sort_by_key(|c| AnomalyKind::ALL.iter().position(|k| *k == c.kind));
+    super::order::sort_by_key(&mut out, |c| {
+        AnomalyKind::ALL.iter().position(|k| *k == c.kind)
+    });
     out
 }
 

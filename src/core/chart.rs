@@ -114,7 +114,7 @@ pub fn pareto_frontier(points: &[(f64, f64)]) -> Vec<usize> {
         .filter(|&i| points[i].0.is_finite() && points[i].1.is_finite())
         .collect();
     // Highest x first; among equal x, highest y first.
-    order.sort_by(|&a, &b| {
+    super::order::sort_by(&mut order, |&a, &b| {
         points[b]
             .0
             .total_cmp(&points[a].0)

@@ -196,7 +196,7 @@ pub fn drawn_series(
         .filter(|&i| Some(i) != selected)
         .map(|i| (i, best(i)))
         .collect();
-    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    super::order::sort_by(&mut ranked, |a, b| b.1.total_cmp(&a.1));
     let keep: Vec<usize> = ranked
         .into_iter()
         .take(MAX_SERIES - usize::from(selected.is_some()))

@@ -155,7 +155,7 @@ pub fn all_meeting(source: &Source, slo: &Slo) -> Vec<CompareRow> {
 /// Sorts best first by `column` (or worst first when `reversed`); rows without a value always
 /// go last. Stable: ties keep their order.
 pub fn sort_rows(rows: &mut [CompareRow], column: Column, reversed: bool) {
-    rows.sort_by(|a, b| match (column.value(a), column.value(b)) {
+    super::order::sort_by(rows, |a, b| match (column.value(a), column.value(b)) {
         (Some(x), Some(y)) => {
             let best_first = if column.higher_is_better() {
                 y.total_cmp(&x)

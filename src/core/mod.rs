@@ -18,6 +18,7 @@ pub mod format;
 pub mod handoff;
 pub mod headline;
 pub mod import;
+pub mod order;
 pub mod planner;
 pub mod reference;
 pub mod routing;

@@ -798,7 +798,7 @@ fn resolve_config(
     // "sglang, 1024/1024" or "PP2", each name one of the sweep's identity fields.
     let parts: Vec<String> = wanted
         .split(", ")
-        .map(|p| p.trim().to_lowercase())
+        .map(|p| p.trim().to_ascii_lowercase())
         .filter(|p| !p.is_empty())
         .collect();
     let legacy: Vec<usize> = candidates
@@ -808,7 +808,7 @@ fn resolve_config(
             let fields = source.sweeps[i].deployment.field_texts();
             let holds = |part: &String| {
                 fields.iter().any(|f| {
-                    let f = f.to_lowercase();
+                    let f = f.to_ascii_lowercase();
                     f == *part || f.split(' ').any(|word| word == part)
                 })
             };

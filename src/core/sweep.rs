@@ -226,7 +226,7 @@ impl From<Sweep> for SweepParts {
 impl Sweep {
     /// Builds a sweep; sorts `rows` by level and groups them into levels.
     pub fn new(model_index: usize, deployment: Deployment, mut rows: Vec<Row>) -> Sweep {
-        rows.sort_by(|a, b| a.level.total_cmp(&b.level));
+        super::order::sort_by(&mut rows, |a, b| a.level.total_cmp(&b.level));
         let levels = group_levels(&rows);
         Sweep {
             model_index,
@@ -518,7 +518,7 @@ impl Source {
                 .unwrap_or_default()
                 .to_ascii_lowercase()
         };
-        models.sort_by(|&a, &b| {
+        super::order::sort_by(&mut models, |&a, &b| {
             let (ma, mb) = (&self.models[a], &self.models[b]);
             org(&ma.model_id)
                 .cmp(&org(&mb.model_id))
@@ -568,7 +568,7 @@ impl Source {
         let mut found: Vec<usize> = (0..self.sweeps.len())
             .filter(|&i| self.sweeps[i].model_index == model_index)
             .collect();
-        found.sort_by(|&a, &b| {
+        super::order::sort_by(&mut found, |&a, &b| {
             self.sweeps[a]
                 .deployment
                 .picker_order(&self.sweeps[b].deployment)

@@ -104,7 +104,7 @@ pub fn svg(
     view! {
         <svg
             data-testid="tradeoff-chart"
-            role="img"
+            role="group"
             aria-labelledby="chart-svg-title chart-summary"
             width=chart.width
             height=chart.height

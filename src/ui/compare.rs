@@ -147,7 +147,7 @@ pub fn Compare(
                 }}
             </p>
             {move || costed.with(|(rows, cost)| cheapest_sentence(source, rows, *cost))}
-            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="compare-title">
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Deployments side by side: table">
                 <table data-testid="compare-table">
                     <thead>
                         <tr>

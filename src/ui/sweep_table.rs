@@ -165,7 +165,7 @@ pub fn SweepTable(
                     {flag_summary}
                 </p>
                 {(pages > 1).then(|| pager(page, pages, total_runs))}
-                <div class="table-scroll" tabindex="0" role="region" aria-labelledby="sweep-title">
+                <div class="table-scroll" tabindex="0" role="region" aria-label="The whole sweep: table">
                     <table data-testid="sweep-table">
                         <thead>
                             <tr>

@@ -876,7 +876,7 @@ pub fn read(
     // Files in name order (as people read numbers), so the rows kept under the row limit and
     // the id of an import do not depend on the order files were picked in.
     let mut files: Vec<&InputFile> = files.iter().collect();
-    files.sort_by(|a, b| natural_order(&a.name, &b.name));
+    crate::core::order::sort_by(&mut files, |a, b| natural_order(&a.name, &b.name));
     let formats = read_files(&files, &mut parsed);
     apply_supplements(&mut parsed);
     if parsed.rows_left_out {
@@ -992,7 +992,7 @@ fn note_undated(sweeps: &[Sweep], parsed: &mut Parsed) {
         .filter_map(|s| s.deployment.date.as_deref())
         .filter(|d| date_key(d).is_none())
         .collect();
-    undated.sort_unstable();
+    crate::core::order::sort_by(&mut undated, |a, b| a.cmp(b));
     undated.dedup();
     for date in undated {
         parsed.problem(
@@ -1055,7 +1055,9 @@ fn warnings(source: &Source) -> Vec<Warning> {
             }
         }
     }
-    out.sort_by_key(|w| AnomalyKind::ALL.iter().position(|k| k.key() == w.kind));
+    crate::core::order::sort_by_key(&mut out, |w| {
+        AnomalyKind::ALL.iter().position(|k| k.key() == w.kind)
+    });
     out
 }
 
