@@ -23,6 +23,7 @@
 //!   Wh per 1,000 requests = J × 1000 / 3600.
 
 use super::deployment::GPU_NOT_STATED;
+use super::import::MAX_TEXT_CHARS;
 use super::planner::{Plan, Recommendation, Slo};
 use super::sweep::Sweep;
 
@@ -62,23 +63,60 @@ impl GpuPrices {
     }
 }
 
+/// At most this many entries of URL `price` are read (a data file holds a few GPU types).
+pub const MAX_PRICES: usize = 64;
+
 /// Parses URL `price`: a bare number (every GPU type), `TYPE:PRICE` entries, or both, comma
-/// separated (`2.5,B200:5.99`). Each price is read by `amount` (0 to 1e6). Returns the bare
-/// number, the per-type prices, and one message per malformed entry (the rest still apply).
+/// separated (`2.5,B200:5.99`). Each price is read by `amount` (0 to 1e6); a GPU type name is
+/// cut to [`MAX_TEXT_CHARS`] characters. Returns the bare number, the per-type prices, and one
+/// message per malformed, repeated (the last one is used) or surplus entry (past
+/// [`MAX_PRICES`]); the rest still apply.
 pub fn parse_prices(
     text: &str,
     amount: impl Fn(&str) -> Result<f64, String>,
 ) -> (Option<f64>, GpuPrices, Vec<String>) {
     let (mut every, mut by_type, mut errors) = (None, GpuPrices::default(), Vec::new());
-    for entry in text.split(',').map(str::trim).filter(|e| !e.is_empty()) {
-        match entry.rsplit_once(':') {
-            Some((gpu, price)) if !gpu.trim().is_empty() => match amount(price) {
-                Ok(p) => by_type.set(gpu.trim(), Some(p)),
-                Err(e) => errors.push(format!("`price` for {} {e}", gpu.trim())),
-            },
-            Some(_) => errors.push(format!("`price` entry \"{entry}\" names no GPU type")),
+    let entries: Vec<&str> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+        .collect();
+    if entries.len() > MAX_PRICES {
+        errors.push(format!(
+            "`price` has {} entries; the first {MAX_PRICES} are used",
+            entries.len()
+        ));
+    }
+    for entry in entries.into_iter().take(MAX_PRICES) {
+        match entry.split_once(':') {
+            Some((gpu, price)) if !gpu.trim().is_empty() => {
+                let gpu: String = gpu.trim().chars().take(MAX_TEXT_CHARS).collect();
+                match amount(price) {
+                    Ok(p) => {
+                        if by_type.for_gpu(&gpu, None).is_some() {
+                            errors.push(format!(
+                                "`price` for {gpu} is given more than once; the last one is used"
+                            ));
+                        }
+                        by_type.set(&gpu, Some(p));
+                    }
+                    Err(e) => errors.push(format!("`price` for {gpu} {e}")),
+                }
+            }
+            Some(_) => errors.push(format!(
+                "`price` entry \"{}\" names no GPU type",
+                entry.chars().take(MAX_TEXT_CHARS).collect::<String>()
+            )),
             None => match amount(entry) {
-                Ok(p) => every = Some(p),
+                Ok(p) => {
+                    if every.is_some() {
+                        errors.push(
+                            "`price` for every GPU type is given more than once; the last one is used"
+                                .to_string(),
+                        );
+                    }
+                    every = Some(p);
+                }
                 Err(e) => errors.push(format!("`price` {e}")),
             },
         }
@@ -495,6 +533,23 @@ mod tests {
         assert_eq!(by_type.for_gpu("GPU not stated", every), Some(2.5));
         assert_eq!(errors.len(), 2);
         assert_eq!(prices_text(every, &by_type), "2.5,b200:5.99,H100:2.49");
+        // A second colon is no GPU name; a repeated entry is named and the last one used.
+        let (_, by_type, errors) = parse_prices("H100:1:2", amount);
+        assert_eq!((by_type.0.len(), errors.len()), (0, 1));
+        let (every, by_type, errors) = parse_prices("2,3,H100:2.49,h100:7", amount);
+        assert_eq!(
+            (every, by_type.for_gpu("H100", None)),
+            (Some(3.0), Some(7.0))
+        );
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        // At most MAX_PRICES entries, each name cut to MAX_TEXT_CHARS characters.
+        let many: Vec<String> = (0..100).map(|i| format!("g{i}:1")).collect();
+        let (_, by_type, errors) = parse_prices(&many.join(","), amount);
+        assert_eq!(by_type.0.len(), MAX_PRICES);
+        assert_eq!(errors, ["`price` has 100 entries; the first 64 are used"]);
+        let long = format!("{}:1", "G".repeat(3000));
+        let (_, by_type, _) = parse_prices(&long, amount);
+        assert_eq!(by_type.0[0].0.chars().count(), MAX_TEXT_CHARS);
         // Without a bare number a type not named has no price, never another type's.
         let (every, by_type, _) = parse_prices("H100:2.49", amount);
         assert_eq!(every, None);

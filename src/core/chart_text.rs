@@ -73,6 +73,16 @@ pub enum ChartY {
 }
 
 impl ChartY {
+    /// The chart's heading.
+    pub fn heading(self) -> &'static str {
+        match self {
+            ChartY::PerGpu => "Trade-off: per-user speed against throughput per GPU",
+            ChartY::Cost => {
+                "Trade-off: per-user speed against total cost per million output tokens"
+            }
+        }
+    }
+
     /// The axis title.
     pub fn axis(self) -> &'static str {
         match self {

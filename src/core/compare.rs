@@ -189,17 +189,18 @@ pub fn price_rows(
     for row in rows.iter_mut() {
         let sweep = &source.sweeps[row.sweep_index];
         let inputs = scenario.capacity_for(&sweep.deployment.gpu);
+        // A deployment whose GPU type has no price is never costed: electricity alone would
+        // rank it cheap.
+        let gpu_priced = inputs.price_per_gpu_hour.is_some();
         if let Some(c) = at_recommendation(sweep, &row.plan, &slo, &inputs) {
             row.costs = Costs {
                 gpus_needed: c.gpus,
-                fleet_cost_per_hour: c.fleet_cost_per_hour,
-                total_cost_per_mtok: c.total_cost_per_mtok,
+                fleet_cost_per_hour: c.fleet_cost_per_hour.filter(|_| gpu_priced),
+                total_cost_per_mtok: c.total_cost_per_mtok.filter(|_| gpu_priced),
             };
         }
     }
-    let priced = scenario.capacity.price_per_gpu_hour.is_some()
-        || !scenario.gpu_prices.0.is_empty()
-        || scenario.capacity.price_per_kwh.is_some();
+    let priced = scenario.priced();
     let load = scenario.capacity.users.is_some() || scenario.capacity.rps.is_some();
     let column = priced.then_some(if load {
         Column::FleetCostPerHour
@@ -372,5 +373,30 @@ mod tests {
         // No prices: nothing is ranked by cost.
         let (plain, _) = Scenario::from_query("tps=20", source);
         assert_eq!(price_rows(&mut rows, source, &plain, false), None);
+    }
+
+    #[test]
+    fn a_deployment_without_a_gpu_price_is_never_costed_ranked_or_named_cheapest() {
+        let source = lm_arena_chat();
+        let query =
+            "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=20&rps=40&price=H100:2.49&kwh_price=0.1";
+        let (scenario, _) = Scenario::from_query(query, source);
+        let model = source.model_index(&scenario.model_id).unwrap();
+        let mut rows = family_rows(source, model, &scenario.slo());
+        let column = price_rows(&mut rows, source, &scenario, false).unwrap();
+        let gpu = |r: &CompareRow| source.sweeps[r.sweep_index].deployment.gpu.clone();
+        let b200 = rows.iter().find(|r| gpu(r) == "B200").unwrap();
+        // Its electricity ($0.162 per hour) alone would have made it the cheapest.
+        assert_eq!(b200.costs.fleet_cost_per_hour, None);
+        assert_eq!(b200.costs.total_cost_per_mtok, None);
+        assert_eq!(b200.costs.gpus_needed, Some(3));
+        assert_eq!(gpu(cheapest(&rows, column).unwrap()), "H100");
+        // Electricity only, no GPU price: nothing is costed or ranked.
+        let (kwh_only, _) = Scenario::from_query(
+            "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=20&rps=40&kwh_price=0.1",
+            source,
+        );
+        assert_eq!(price_rows(&mut rows, source, &kwh_only, false), None);
+        assert!(!kwh_only.priced());
     }
 }

@@ -206,8 +206,8 @@ pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, String> {
             "a number of streams from 1 to 1,000,000,000",
         ),
         InputKind::Rate => (
-            value.is_some_and(|v| v > 0.0 && v <= 1e9),
-            "a request rate above 0, at most 1,000,000,000",
+            value.is_some_and(|v| (0.001..=1e9).contains(&v)),
+            "a request rate from 0.001 to 1,000,000,000",
         ),
         InputKind::Amount => (
             value.is_some_and(|v| (0.0..=1e6).contains(&v)),
@@ -650,11 +650,10 @@ impl Scenario {
         }
     }
 
-    /// True when a price per GPU-hour or per kWh is given (so a cost can be shown).
+    /// True when a price per GPU-hour is given, for every type or for one (so deployments can
+    /// be costed, ranked and charted by cost; electricity alone never ranks one as cheap).
     pub fn priced(&self) -> bool {
-        self.capacity.price_per_gpu_hour.is_some()
-            || self.capacity.price_per_kwh.is_some()
-            || !self.gpu_prices.0.is_empty()
+        self.capacity.price_per_gpu_hour.is_some() || !self.gpu_prices.0.is_empty()
     }
 
     /// The chart's y axis as drawn: the cost only when a price is given.

@@ -1,5 +1,6 @@
 //! Fleet, cost and energy at the recommended level: draws `core::capacity`.
 
+use leptos::ev;
 use leptos::prelude::*;
 
 use super::data_value;
@@ -11,16 +12,17 @@ use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
 
 /// One figure; its formula, with this deployment's numbers, shows on hover and on keyboard
-/// focus (a second `<dd>`), is the value's accessible description, and Escape hides it.
-fn item(f: FleetFigure) -> impl IntoView {
+/// focus (a second `<dd>`) and is the value's accessible description. Escape hides the formula
+/// shown (`dismissed`, set by the panel's window listener) until the pointer or focus enters a
+/// figure again.
+fn item(f: FleetFigure, dismissed: RwSignal<bool>) -> impl IntoView {
     let formula_id = format!("formula-{}", f.hook);
-    let dismissed = RwSignal::new(false);
     view! {
         <div
             class="figure has-formula"
             class:dismissed=move || dismissed.get()
-            on:mouseleave=move |_| dismissed.set(false)
-            on:focusout=move |_| dismissed.set(false)
+            on:mouseenter=move |_| dismissed.set(false)
+            on:focusin=move |_| dismissed.set(false)
         >
             <dt>{f.label}</dt>
             <dd
@@ -28,7 +30,6 @@ fn item(f: FleetFigure) -> impl IntoView {
                 data-value=data_value(f.value)
                 tabindex="0"
                 aria-describedby=formula_id.clone()
-                on:keydown=move |e| dismissed.set(e.key() == "Escape")
             >
                 {f.text}
             </dd>
@@ -40,12 +41,13 @@ fn item(f: FleetFigure) -> impl IntoView {
 fn figures(
     c: &Capacity,
     figures: Vec<FleetFigure>,
+    dismissed: RwSignal<bool>,
     pue: f64,
     load: bool,
     measured_batch: bool,
 ) -> impl IntoView {
     view! {
-        <dl class="figures">{figures.into_iter().map(item).collect_view()}</dl>
+        <dl class="figures">{figures.into_iter().map(|f| item(f, dismissed)).collect_view()}</dl>
         <p class="hint">
             {match (c.streams_per_replica, measured_batch) {
                 (None, _) => "Streams per replica are not reported for this sweep, so replicas cannot be counted. ".to_string(),
@@ -85,6 +87,13 @@ pub fn CapacityPanel(
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
+    let dismissed = RwSignal::new(false);
+    let handle = window_event_listener(ev::keydown, move |e| {
+        if e.key() == "Escape" {
+            dismissed.set(true);
+        }
+    });
+    on_cleanup(move || handle.remove());
     move || {
         let (i, plan) = result.get()?;
         let sweep = &source.sweeps[i];
@@ -116,6 +125,7 @@ pub fn CapacityPanel(
                 {figures(
                     &c,
                     shown,
+                    dismissed,
                     inputs.pue_or_default(),
                     inputs.users.is_some() || inputs.rps.is_some(),
                     plan.recommended.and_then(|i| sweep.levels().get(i)).is_some_and(|l| l.avg_batch_size.is_some()),

@@ -106,7 +106,7 @@ pub fn TradeoffChart(
         if chart.series.iter().all(|s| s.points.is_empty()) {
             return Some(view! {
                 <section class="chart">
-                    <h2>"Trade-off: per-user speed against throughput per GPU"</h2>
+                    <h2>{scenario.with_untracked(Scenario::drawn_chart_y).heading()}</h2>
                     {y_switch(scenario, set_chart_y)}
                     <p class="hint" data-testid="chart-empty">
                         {format!(
@@ -126,7 +126,7 @@ pub fn TradeoffChart(
         let chart_for_export = chart.clone();
         Some(view! {
             <section class="chart" aria-labelledby="chart-title">
-                <h2 id="chart-title">"Trade-off: per-user speed against throughput per GPU"</h2>
+                <h2 id="chart-title">{y.heading()}</h2>
                 {y_switch(scenario, set_chart_y)}
                 <div class="chart-box">
                     {svg(source, scenario, &chart, Marks { current, target, recommended }, focus, open_sweep)}

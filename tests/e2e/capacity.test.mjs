@@ -156,9 +156,24 @@ test('each fleet figure shows its formula with the numbers on hover and keyboard
   await page.hover('[data-testid="demand-tok-s"]');
   assert.match(await page.textContent('#formula-demand-tok-s'), /= 40 × 396\.67 = 15,866\.9 tok\/s$/);
   assert.equal(await page.isVisible('#formula-demand-tok-s'), true);
+  // Shown by the pointer alone, Escape hides it too; and it stays within the page's width.
+  await page.keyboard.press('Escape');
+  assert.equal(await page.isVisible('#formula-demand-tok-s'), false);
+  await page.hover('[data-testid="total-cost-per-mtok"]');
+  const box = await page.locator('#formula-total-cost-per-mtok').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 1280, JSON.stringify(box));
   // Every figure shown carries one.
   const figures = await page.locator('.capacity .figure').count();
   assert.equal(await page.locator('.capacity [data-testid="formula"]').count(), figures);
+  await context.close();
+});
+
+test('a deployment whose GPU type has no price is never costed, ranked or named cheapest on electricity alone', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base,
+    '?model=meta-llama%2FLlama-3.1-8B-Instruct&tps=20&rps=40&price=H100:2.49&kwh_price=0.1&gpu=B200&gpus=1');
+  assert.equal(await page.getAttribute('[data-testid="cheapest"]', 'data-gpu'), 'H100');
+  const b200 = page.locator('[data-testid="compare-row"][data-gpu="B200"]');
+  assert.equal(await b200.getAttribute('data-fleet-cost-per-hour'), '');
   await context.close();
 });
 

@@ -1,0 +1,17 @@
+import { launchBrowser, startServer } from './tests/e2e/harness.mjs';
+const server = await startServer();
+const b = await launchBrowser();
+const page = await b.newPage({ viewport: { width: 1280, height: 1000 } });
+await page.goto(server.base + '?tps=25');
+await page.waitForSelector('main.results[data-evidence="ready"]');
+await page.click('details.import summary');
+const t0 = Date.now();
+await page.setInputFiles('[data-testid="import-file"]', ['/tmp/many.csv']);
+await page.waitForSelector('[data-testid="import-summary"]');
+await page.waitForSelector('main.results[data-evidence="ready"]');
+console.log('import ms', Date.now() - t0);
+console.log('options', await page.locator('[data-testid="deployment-select"] option').count());
+console.log('series', await page.locator('[data-testid="chart-series"]').count(), 'points', await page.locator('[data-testid="chart-point"]').count());
+console.log('compare rows', await page.locator('[data-testid="compare-row"]').count());
+await page.screenshot({ path: '/tmp/many-full.png', fullPage: true });
+await b.close(); await server.close();
