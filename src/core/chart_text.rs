@@ -8,8 +8,11 @@ use super::format::{gpus, grouped, level as level_text, significant, trimmed};
 use super::scenario::Scenario;
 use super::sweep::{Source, Statistic};
 
-/// Series colours, chosen to stay apart in light and dark mode (CSS variables `--s0`..`--s5`).
-pub const SERIES_CLASSES: [&str; 6] = ["s0", "s1", "s2", "s3", "s4", "s5"];
+/// Series colours, one per drawn series so no colour repeats within a chart, chosen to stay
+/// apart in light and dark mode (CSS variables `--s0`..`--s11`).
+pub const SERIES_CLASSES: [&str; MAX_SERIES] = [
+    "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11",
+];
 
 /// Styles written into a downloaded SVG (the page's CSS does not travel with the file), light
 /// colours.
@@ -21,7 +24,10 @@ const EXPORT_STYLE: &str = "<style>svg{font:11px system-ui,sans-serif;background
 .current .series-line{stroke-width:3}.point{stroke:#fff}.point.recommended{stroke:#1d1f21;stroke-width:3}\
 .s0 .series-line{stroke:#1f6f5c}.point.s0{fill:#1f6f5c}.s1 .series-line{stroke:#b4540a}.point.s1{fill:#b4540a}\
 .s2 .series-line{stroke:#3556a8}.point.s2{fill:#3556a8}.s3 .series-line{stroke:#9c2f76}.point.s3{fill:#9c2f76}\
-.s4 .series-line{stroke:#5d6b00}.point.s4{fill:#5d6b00}.s5 .series-line{stroke:#6b4fb3}.point.s5{fill:#6b4fb3}</style>";
+.s4 .series-line{stroke:#5d6b00}.point.s4{fill:#5d6b00}.s5 .series-line{stroke:#6b4fb3}.point.s5{fill:#6b4fb3}\
+.s6 .series-line{stroke:#a23b2a}.point.s6{fill:#a23b2a}.s7 .series-line{stroke:#00728f}.point.s7{fill:#00728f}\
+.s8 .series-line{stroke:#7a5c00}.point.s8{fill:#7a5c00}.s9 .series-line{stroke:#4b4b4b}.point.s9{fill:#4b4b4b}\
+.s10 .series-line{stroke:#c2185b}.point.s10{fill:#c2185b}.s11 .series-line{stroke:#2e7d32}.point.s11{fill:#2e7d32}</style>";
 
 /// A file that reads on its own: the chart's markup under a title line and a legend (the page
 /// shows those outside the SVG), with [`EXPORT_STYLE`]. Text is escaped; `None` if the markup is

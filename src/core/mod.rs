@@ -6,6 +6,7 @@
 pub mod anomalies;
 pub mod bench;
 pub mod bundled;
+pub mod campaigns;
 pub mod capacity;
 pub mod capacity_text;
 pub mod chart;

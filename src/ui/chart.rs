@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::chart_svg::{svg, Marks};
 use crate::browser;
+use crate::core::campaigns::{configurations, shown, GROUP_ABOVE};
 use crate::core::chart::{layout, ChartLayout, SeriesInput};
 use crate::core::chart_text::{
     chart_width, drawn_series, export_title, readout, standalone_svg, summary, ChartY, HEIGHT,
@@ -43,6 +44,12 @@ pub fn TradeoffChart(
         });
         let model = source.model_index(&model_id)?;
         let all = source.sweeps_of(model);
+        // Many sweeps: the newest campaign of each configuration (or the selected one).
+        let all = if all.len() > GROUP_ABOVE {
+            shown(&configurations(source, &all), selected.get())
+        } else {
+            all
+        };
         let drawn = drawn_series(source, &all, selected.get(), stat);
         let input: Vec<SeriesInput> = drawn
             .into_iter()

@@ -1,12 +1,16 @@
-//! The deployment menu: the chosen model's sweeps, labelled by what tells them apart.
+//! The deployment menu: the chosen model's sweeps, labelled by what tells them apart. A model
+//! with many sweeps (`campaigns::GROUP_ABOVE`) lists each configuration once, its newest
+//! campaign, grouped by GPU type and count; the campaign menu beside it holds the older ones.
 
 use leptos::prelude::*;
 
+use crate::core::campaigns::{campaigns_of, configurations, GROUP_ABOVE};
 use crate::core::explain::statistic_moved;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
 
-/// The deployment menu (options carry `data-cfg`); choosing one says in `stat_changed` when the
+/// The deployment menu (options carry `data-cfg`) and, for a configuration measured on several
+/// dates, the campaign menu (`campaign-select`); choosing one says in `stat_changed` when the
 /// statistic had to change.
 #[component]
 pub fn DeploymentSelect(
@@ -16,42 +20,115 @@ pub fn DeploymentSelect(
     sweep_index: Memo<Option<usize>>,
     stat_changed: RwSignal<Option<String>>,
 ) -> impl IntoView {
+    // Each configuration's campaigns, newest first; one per sweep below GROUP_ABOVE sweeps.
+    let configs = Memo::new(move |_| {
+        let all = model_index
+            .get()
+            .map(|m| source.sweeps_of(m))
+            .unwrap_or_default();
+        if all.len() > GROUP_ABOVE {
+            configurations(source, &all)
+        } else {
+            all.into_iter().map(|i| vec![i]).collect()
+        }
+    });
+    let pick = move |i: usize| {
+        let before = scenario.with_untracked(|s| s.stat);
+        scenario.update(|s| *s = s.with_sweep(source, i));
+        stat_changed.set(statistic_moved(before, scenario.with_untracked(|s| s.stat)));
+    };
+    let on_change = move |ev| {
+        if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+            pick(i);
+        }
+    };
+    // The menu's value: the selected sweep's configuration, shown by its newest campaign.
+    let menu_value = move || {
+        let selected = sweep_index.get()?;
+        configs
+            .with(|c| campaigns_of(c, selected).first().copied())
+            .map(|i| i.to_string())
+    };
+    let campaigns = move || {
+        let selected = sweep_index.get()?;
+        let campaigns = configs.with(|c| campaigns_of(c, selected).to_vec());
+        (campaigns.len() > 1).then_some((selected, campaigns))
+    };
     view! {
         <div class="field">
             <label for="deployment">"Deployment"</label>
             <select
                 id="deployment"
                 data-testid="deployment-select"
-                prop:value=move || sweep_index.get().map(|i| i.to_string()).unwrap_or_default()
-                on:change=move |ev| {
-                    if let Ok(i) = event_target_value(&ev).parse::<usize>() {
-                        let before = scenario.with_untracked(|s| s.stat);
-                        scenario.update(|s| *s = s.with_sweep(source, i));
-                        stat_changed.set(statistic_moved(before, scenario.with_untracked(|s| s.stat)));
-                    }
-                }
+                prop:value=move || menu_value().unwrap_or_default()
+                on:change=on_change
             >
                 {move || {
-                    model_index
-                        .get()
-                        .map(|m| source.sweeps_of(m))
-                        .unwrap_or_default()
-                        .into_iter()
-                        .map(|i| {
-                            view! {
-                                <option
-                                    value=i.to_string()
-                                    data-cfg=source.sweep_cfg(i).unwrap_or_default()
-                                    selected=sweep_index.get_untracked() == Some(i)
-                                >
-                                    {source.sweep_label(i)}
-                                </option>
-                            }
-                        })
-                        .collect_view()
+                    let current = sweep_index.get_untracked();
+                    configs.with(|c| menu_options(source, c, current))
                 }}
             </select>
         </div>
-
+        {move || campaigns().map(|(selected, campaigns)| view! {
+            <div class="field">
+                <label for="campaign">"Campaign (date measured)"</label>
+                <select
+                    id="campaign"
+                    data-testid="campaign-select"
+                    prop:value=selected.to_string()
+                    on:change=on_change
+                >
+                    {campaigns.into_iter().map(|i| view! {
+                        <option value=i.to_string() selected=i == selected>
+                            {source.sweeps[i].deployment.date.clone().unwrap_or_else(|| "date not stated".to_string())}
+                        </option>
+                    }).collect_view()}
+                </select>
+            </div>
+        })}
     }
+}
+
+/// One option per configuration (its newest campaign; the one holding `current` selected);
+/// grouped by GPU type and count (`<optgroup>`) when the model's sweeps are grouped into
+/// configurations.
+fn menu_options(
+    source: &'static Source,
+    configs: &[Vec<usize>],
+    current: Option<usize>,
+) -> AnyView {
+    let option = |campaigns: &Vec<usize>| {
+        let i = campaigns[0];
+        let selected = current.is_some_and(|c| campaigns.contains(&c));
+        let label = match campaigns.len() {
+            1 => source.sweep_label(i).to_string(),
+            n => format!("{} ({n} campaigns)", source.sweep_label(i)),
+        };
+        view! {
+            <option value=i.to_string() data-cfg=source.sweep_cfg(i).unwrap_or_default() selected=selected>
+                {label}
+            </option>
+        }
+    };
+    let grouped = configs.iter().map(Vec::len).sum::<usize>() > GROUP_ABOVE;
+    if !grouped {
+        return configs.iter().map(option).collect_view().into_any();
+    }
+    let mut groups: Vec<(String, Vec<&Vec<usize>>)> = Vec::new();
+    for campaigns in configs {
+        let hardware = source.sweeps[campaigns[0]].deployment.hardware_label();
+        match groups.last_mut() {
+            Some((label, members)) if *label == hardware => members.push(campaigns),
+            _ => groups.push((hardware, vec![campaigns])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(label, members)| {
+            view! {
+                <optgroup label=label>{members.into_iter().map(option).collect_view()}</optgroup>
+            }
+        })
+        .collect_view()
+        .into_any()
 }

@@ -1,0 +1,51 @@
+// Issue 16: hundreds of sweeps of one model stay readable. The synthetic import of
+// scripts/many-sweeps.mjs (one model, 900 sweeps: 320 configurations over four campaign dates,
+// 1,500 rows) lists each configuration once, grouped by GPU type and count, its older
+// campaigns one step away; the chart draws at most 12 series, each in its own colour.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { useServerAndBrowser, openPlanner, settled } from './harness.mjs';
+import { manySweeps } from '../../scripts/many-sweeps.mjs';
+
+const env = useServerAndBrowser();
+
+test('900 sweeps: one menu entry per configuration in GPU groups, older campaigns one step away, no colour repeated', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'many-'));
+  const file = path.join(dir, 'many-sweeps.csv');
+  fs.writeFileSync(file, manySweeps(900, 1500));
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tps=25');
+  await page.click('details.import summary');
+  await page.setInputFiles('[data-testid="import-file"]', [file]);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  await settled(page);
+  const menu = '[data-testid="deployment-select"]';
+  assert.equal(await page.locator(`${menu} option`).count(), 320);
+  const groups = await page.$$eval(`${menu} optgroup`, (gs) => gs.map((g) => g.label));
+  // One group per GPU type and count, each once.
+  assert.ok(groups.length > 1 && new Set(groups).size === groups.length, groups.join('; '));
+  assert.ok(groups.includes('1 x H100') && groups.includes('1 x B200'), groups.join('; '));
+  // The chosen configuration was measured on several dates: the campaign menu holds them,
+  // newest first, and choosing an older one keeps the configuration in the menu.
+  const campaigns = '[data-testid="campaign-select"]';
+  const dates = await page.$$eval(`${campaigns} option`, (os) => os.map((o) => o.textContent));
+  assert.ok(dates.length > 1, dates.join());
+  assert.deepEqual([...dates].sort().reverse(), dates);
+  const configuration = await page.inputValue(menu);
+  const older = await page.$eval(`${campaigns} option:last-child`, (o) => o.value);
+  await page.selectOption(campaigns, older);
+  await page.waitForFunction(([sel, v]) => document.querySelector(sel)?.value === v, [campaigns, older]);
+  await settled(page);
+  assert.equal(await page.inputValue(menu), configuration);
+  assert.ok((await page.textContent('[data-testid="rec-deployment"], section.answer')).includes(dates[dates.length - 1]));
+  // The chart: at most 12 series, no colour twice.
+  const classes = await page.$$eval('[data-testid="chart-series"]', (ss) => ss.map((s) => [...s.classList].find((c) => /^s\d+$/.test(c))));
+  assert.ok(classes.length <= 12 && classes.length > 1, classes.join());
+  assert.equal(new Set(classes).size, classes.length, classes.join());
+  assert.deepEqual(errors, []);
+  await context.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
