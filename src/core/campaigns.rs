@@ -17,11 +17,9 @@ pub const GROUP_ABOVE: usize = 24;
 /// the order their newest campaign comes in `of_model`. Linear in the number of sweeps.
 pub fn configurations(source: &Source, of_model: &[usize]) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = Vec::new();
-    let mut at: HashMap<String, usize> = HashMap::new();
+    let mut at: HashMap<usize, usize> = HashMap::new();
     for &i in of_model {
-        let mut undated = source.sweeps[i].deployment.clone();
-        undated.date = None;
-        let slot = *at.entry(undated.identity_key()).or_insert_with(|| {
+        let slot = *at.entry(source.configuration_of(i)).or_insert_with(|| {
             out.push(Vec::new());
             out.len() - 1
         });

@@ -369,13 +369,15 @@ impl Deployment {
     /// Orders deployments for the picker: GPU type, then GPU count, then newest date first
     /// (dates read by [`date_key`]; a date it cannot read after those, undated last).
     pub fn picker_order(&self, other: &Deployment) -> std::cmp::Ordering {
-        let rank = |d: &Deployment| match d.date.as_deref() {
-            Some(text) => match date_key(text) {
-                Some(key) => (0, Some(key), text.to_string()),
-                None => (1, None, text.to_string()),
-            },
-            None => (2, None, String::new()),
-        };
+        fn rank(d: &Deployment) -> (u8, Option<(u32, u32, u32)>, &str) {
+            match d.date.as_deref() {
+                Some(text) => match date_key(text) {
+                    Some(key) => (0, Some(key), text),
+                    None => (1, None, text),
+                },
+                None => (2, None, ""),
+            }
+        }
         let (a, b) = (rank(self), rank(other));
         self.gpu
             .cmp(&other.gpu)

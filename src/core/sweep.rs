@@ -377,6 +377,10 @@ pub struct Source {
     /// Where the data comes from and what it does not state.
     pub provenance: Provenance,
     names: Vec<SweepNames>,
+    /// Each model's sweeps in menu order ([`Source::sweeps_of`]), sorted once here.
+    menus: Vec<Vec<usize>>,
+    /// Each sweep's configuration ([`Source::configuration_of`]), found once here.
+    configurations: Vec<usize>,
 }
 
 /// What the page calls a sweep.
@@ -498,6 +502,27 @@ impl Source {
                 }
             }
         }
+        // A configuration: every identity field but the date (campaigns of one setup).
+        let mut configuration_ids: HashMap<String, usize> = HashMap::new();
+        let configurations = sweeps
+            .iter()
+            .map(|s| {
+                let mut undated = s.deployment.clone();
+                undated.date = None;
+                let key = format!("{}\u{0}{}", s.model_index, undated.identity_key());
+                let next = configuration_ids.len();
+                *configuration_ids.entry(key).or_insert(next)
+            })
+            .collect();
+        let menus = by_model
+            .into_iter()
+            .map(|mut of_model| {
+                super::order::sort_by(&mut of_model, |&a, &b| {
+                    sweeps[a].deployment.picker_order(&sweeps[b].deployment)
+                });
+                of_model
+            })
+            .collect();
         Source {
             task,
             task_display_name,
@@ -505,6 +530,8 @@ impl Source {
             sweeps,
             provenance,
             names,
+            menus,
+            configurations,
         }
     }
 
@@ -563,17 +590,18 @@ impl Source {
     }
 
     /// Indices into `sweeps` of the model's deployments: GPU type, then fewest GPUs, then newest
-    /// date first.
+    /// date first (sorted once, when the source is built).
     pub fn sweeps_of(&self, model_index: usize) -> Vec<usize> {
-        let mut found: Vec<usize> = (0..self.sweeps.len())
-            .filter(|&i| self.sweeps[i].model_index == model_index)
-            .collect();
-        super::order::sort_by(&mut found, |&a, &b| {
-            self.sweeps[a]
-                .deployment
-                .picker_order(&self.sweeps[b].deployment)
-        });
-        found
+        self.menus.get(model_index).cloned().unwrap_or_default()
+    }
+
+    /// The configuration of a sweep: equal for two sweeps of one model whose identity differs
+    /// in the date alone (campaigns of one setup), an index into no list.
+    pub fn configuration_of(&self, sweep_index: usize) -> usize {
+        self.configurations
+            .get(sweep_index)
+            .copied()
+            .unwrap_or(sweep_index)
     }
 
     /// Total number of rows over all sweeps.
