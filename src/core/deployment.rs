@@ -385,7 +385,7 @@ impl Deployment {
             .then(a.0.cmp(&b.0))
             .then_with(|| match (a.1, b.1) {
                 (Some(x), Some(y)) => y.cmp(&x),
-                _ => b.2.cmp(&a.2),
+                _ => b.2.cmp(a.2),
             })
     }
 }
