@@ -4,7 +4,7 @@
 //! each name. Answers cross as `core::handoff` bytes (or text kept as a page text).
 
 use crate::browser::{self, PageText, ToolArg};
-use crate::core::handoff::{self, Call, ImportReply, StoredSource};
+use crate::core::handoff::{self, Call, ExportRequest, ImportReply, StoredSource};
 use crate::core::sources::LegacySplit;
 use crate::core::sweep::Source;
 
@@ -115,4 +115,11 @@ pub async fn share_encode(source: &Source) -> Result<String, String> {
 /// Errors: why the payload cannot be read (damaged, over a limit, another version).
 pub async fn share_decode(payload: &str) -> Result<Source, String> {
     result(Call::ShareDecode, &[ToolArg::Text(payload)]).await
+}
+
+/// The text of a download (CSV or JSON), written by the tools module.
+///
+/// Errors: why it could not be written, or why the tools module did not answer.
+pub async fn export(request: &ExportRequest) -> Result<String, String> {
+    result(Call::Export, &[ToolArg::Bytes(&handoff::encode(request))]).await
 }

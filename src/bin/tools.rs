@@ -1,17 +1,17 @@
-//! The planner's tools module: the importers, the ML.ENERGY task-file parser, share links and
-//! stored imports. Trunk builds it as a second WASM (an ES module, `tools.js`) that runs in a
+//! The planner's tools module: the importers, the ML.ENERGY task-file parser, share links,
+//! stored imports and the CSV and JSON downloads. Trunk builds it as a second WASM (an ES module, `tools.js`) that runs in a
 //! Web Worker (`public/tools-worker.js`) started on first use (`browser::call_tools`), so the
 //! page's first load carries none of this code and long work never blocks the page. Every
 //! function takes text or bytes and answers with `core::handoff` bytes (or text); nothing here
 //! touches the page.
 
-use llm_slo_planner::core::handoff::{encode, ImportReply, StoredSource};
+use llm_slo_planner::core::handoff::{encode, ExportRequest, ImportReply, StoredSource};
 use llm_slo_planner::core::import::{import_with, read, ImportOptions, InputFile};
 use llm_slo_planner::core::sources::{
     entry_text, import_id, read_entry, split_legacy, StoredFile, StoredImport,
 };
 use llm_slo_planner::core::sweep::Source;
-use llm_slo_planner::core::{bundled, handoff, share};
+use llm_slo_planner::core::{bundled, export, handoff, share};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 fn input_files(names: Vec<String>, texts: Vec<String>) -> Vec<InputFile> {
@@ -102,6 +102,12 @@ pub fn share_encode(source: &[u8]) -> Vec<u8> {
 #[wasm_bindgen]
 pub fn share_decode(payload: &str) -> Vec<u8> {
     encode(&share::decode(payload))
+}
+
+/// An export request (handoff bytes) → `Result<String, String>`: the CSV or JSON text.
+#[wasm_bindgen]
+pub fn write_export(request: &[u8]) -> Vec<u8> {
+    encode(&handoff::decode::<ExportRequest>(request).and_then(|r| export::export(&r)))
 }
 
 /// Nothing to start: the page calls the functions above.

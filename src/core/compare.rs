@@ -1,6 +1,8 @@
 //! Deployments side by side: the same SLO planned on every deployment of a model and its
 //! precision variants (or of every model), sortable, with the best value per column.
 
+use serde::{Deserialize, Serialize};
+
 use super::capacity::at_recommendation;
 use super::planner::{plan, Plan, Recommendation, Slo, Status};
 use super::scenario::Scenario;
@@ -39,7 +41,7 @@ impl CompareRow {
 }
 
 /// A sortable column of the comparison.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Column {
     /// Recommended `max_num_seqs` (higher is better).
     Concurrency,
@@ -172,6 +174,32 @@ pub fn sort_rows(rows: &mut [CompareRow], column: Column, reversed: bool) {
         (None, Some(_)) => std::cmp::Ordering::Greater,
         (None, None) => std::cmp::Ordering::Equal,
     });
+}
+
+/// The side-by-side table for `scenario`: the model's family (or, with `all_models`, every
+/// deployment that meets), costed at each deployment's own price, in the order the user chose
+/// (`sort`: a column and whether reversed) or else by cost when prices are given; and that
+/// cost column.
+pub fn table_rows(
+    source: &Source,
+    scenario: &Scenario,
+    all_models: bool,
+    sort: Option<(Column, bool)>,
+) -> (Vec<CompareRow>, Option<Column>) {
+    let slo = scenario.slo();
+    let mut rows = if all_models {
+        all_meeting(source, &slo)
+    } else {
+        source
+            .model_index(&scenario.model_id)
+            .map(|m| family_rows(source, m, &slo))
+            .unwrap_or_default()
+    };
+    let cost = price_rows(&mut rows, source, scenario, sort.is_some());
+    if let Some((column, reversed)) = sort {
+        sort_rows(&mut rows, column, reversed);
+    }
+    (rows, cost)
 }
 
 /// Fills each row's [`Costs`] for `scenario`'s load and prices, each deployment at its own GPU

@@ -1,13 +1,15 @@
 //! Downloads: the side-by-side table as CSV and the scenario with its results as JSON. Numbers
 //! are written unrounded (Rust's `{}` for f64); a value that is absent is an empty CSV cell or a
-//! JSON `null`, never 0. Writing uses the `csv` and `serde_json` crates.
+//! JSON `null`, never 0. Writing uses the `csv` and `serde_json` crates. The tools module runs
+//! them ([`export`]), so the page's first load carries neither writer.
 
 use serde::Serialize;
 
 use super::capacity::{at_recommendation, Capacity};
-use super::compare::CompareRow;
+use super::compare::{table_rows, CompareRow};
 use super::deployment::Deployment;
-use super::planner::{estimate, Plan, Target};
+use super::handoff::{ExportKind, ExportRequest};
+use super::planner::{estimate, plan, Plan, Target};
 use super::scenario::Scenario;
 use super::sweep::Source;
 
@@ -318,14 +320,72 @@ pub fn scenario_json(
     serde_json::to_string_pretty(&export).map_err(|e| e.to_string())
 }
 
+/// Writes the file an [`ExportRequest`] asks for (run in the tools module): the scenario read
+/// back from its query, planned again on the same source.
+///
+/// Errors: a deployment index that is not in the source, or the writers' messages.
+pub fn export(request: &ExportRequest) -> Result<String, String> {
+    let source = &request.source;
+    let (scenario, _) = Scenario::from_query(&request.query, source);
+    match request.kind {
+        ExportKind::ScenarioJson { sweep_index } => {
+            let sweep = source
+                .sweeps
+                .get(sweep_index)
+                .ok_or_else(|| "no such deployment".to_string())?;
+            let plan = plan(sweep, &scenario.slo());
+            scenario_json(source, &scenario, sweep_index, &plan, &request.url)
+        }
+        ExportKind::CompareCsv { all_models, sort } => {
+            let (rows, _) = table_rows(source, &scenario, all_models, sort);
+            compare_csv(source, &rows, &scenario, &request.url)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::bundled::lm_arena_chat;
     use crate::core::compare::family_rows;
-    use crate::core::planner::plan;
 
     const URL: &str = "http://127.0.0.1/?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=25&stat=p50&users=1000&price=2";
+
+    #[test]
+    fn an_export_request_sent_to_the_tools_module_writes_the_same_files_as_the_page_would() {
+        use crate::core::handoff::{decode, encode};
+        let source = lm_arena_chat();
+        let (scenario, _) = Scenario::from_query(URL.split_once('?').unwrap().1, source);
+        let request = |kind| ExportRequest {
+            source: source.clone(),
+            query: scenario.to_query(),
+            url: URL.to_string(),
+            kind,
+        };
+        let sent = |kind| export(&decode(&encode(&request(kind))).unwrap()).unwrap();
+        let sort = Some((crate::core::compare::Column::Energy, true));
+        let (rows, _) = table_rows(source, &scenario, false, sort);
+        assert_eq!(
+            sent(ExportKind::CompareCsv {
+                all_models: false,
+                sort
+            }),
+            compare_csv(source, &rows, &scenario, URL).unwrap()
+        );
+        let i = scenario.sweep_index(source).unwrap();
+        let p = plan(&source.sweeps[i], &scenario.slo());
+        assert_eq!(
+            sent(ExportKind::ScenarioJson { sweep_index: i }),
+            scenario_json(source, &scenario, i, &p, URL).unwrap()
+        );
+        let missing = ExportKind::ScenarioJson {
+            sweep_index: source.sweeps.len(),
+        };
+        assert_eq!(
+            export(&request(missing)),
+            Err("no such deployment".to_string())
+        );
+    }
 
     #[test]
     fn csv_has_the_url_comment_a_header_with_units_and_one_row_per_deployment() {

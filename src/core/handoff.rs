@@ -9,6 +9,7 @@
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use super::compare::Column;
 use super::import::{FileFormats, Import, Problem};
 use super::sweep::Source;
 
@@ -30,11 +31,13 @@ pub enum Call {
     ShareEncode,
     /// A `#sweep=` payload -> `Result<Source, String>`.
     ShareDecode,
+    /// An [`ExportRequest`] -> `Result<String, String>`: the file's text.
+    Export,
 }
 
 impl Call {
     /// Every call.
-    pub const ALL: [Call; 7] = [
+    pub const ALL: [Call; 8] = [
         Call::ParseTaskFile,
         Call::ImportFiles,
         Call::StoredSource,
@@ -42,6 +45,7 @@ impl Call {
         Call::StoreEntry,
         Call::ShareEncode,
         Call::ShareDecode,
+        Call::Export,
     ];
 
     /// The name the tools module exports the call under.
@@ -54,8 +58,41 @@ impl Call {
             Call::StoreEntry => "store_entry",
             Call::ShareEncode => "share_encode",
             Call::ShareDecode => "share_decode",
+            Call::Export => "write_export",
         }
     }
+}
+
+/// Which file to write (`core::export`); the page's first load carries none of the writers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ExportKind {
+    /// The scenario and its results at one deployment, as JSON.
+    ScenarioJson {
+        /// Index into the source's sweeps.
+        sweep_index: usize,
+    },
+    /// The side-by-side table as CSV: the model's family, or every model's meeting deployments,
+    /// in the order shown (a column and whether reversed; `None`: by cost when priced).
+    CompareCsv {
+        /// "All models" is on.
+        all_models: bool,
+        /// The column the table is sorted by, and whether reversed.
+        sort: Option<(Column, bool)>,
+    },
+}
+
+/// An export, whole: the source, the scenario as its URL query, the page's URL (written into
+/// the file) and which file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportRequest {
+    /// The source shown.
+    pub source: Source,
+    /// The scenario's query string (`Scenario::to_query`), read back with `Scenario::from_query`.
+    pub query: String,
+    /// The page's URL.
+    pub url: String,
+    /// Which file.
+    pub kind: ExportKind,
 }
 
 /// The answer to an import: the format each file was read as, and the import or why none.

@@ -4,11 +4,11 @@
 use leptos::prelude::*;
 
 use super::data_value;
-use crate::browser;
+use super::download::download;
 use crate::core::anomalies::load_flag_counts;
 use crate::core::explain::times;
-use crate::core::export::scenario_json;
 use crate::core::format::{grouped, level as level_text, significant};
+use crate::core::handoff::ExportKind;
 use crate::core::headline::{
     also_meets_sentence, batching_basis, estimate_method, flag_sentence, headline, slo_sentence,
     Headline,
@@ -68,6 +68,7 @@ pub fn Answer(
                     .unwrap_or_default()
             })
         });
+        let export_status = RwSignal::new(String::new());
         view! {
             <section class="answer" aria-live="polite" aria-label="Recommendation">
                 <p class="asked">
@@ -88,19 +89,20 @@ pub fn Answer(
                     class="export"
                     data-testid="export-json"
                     on:click=move |_| {
-                        let text = result.with_untracked(|r| {
-                            let (i, plan) = r.as_ref()?;
-                            scenario
-                                .with_untracked(|s| scenario_json(source, s, *i, plan, &browser::href()))
-                                .ok()
-                        });
-                        if let Some(text) = text {
-                            browser::download("llm-slo-planner-scenario.json", "application/json", &text);
+                        if let Some(sweep_index) = result.with_untracked(|r| r.as_ref().map(|(i, _)| *i)) {
+                            scenario.with_untracked(|s| download(
+                                source,
+                                s,
+                                ExportKind::ScenarioJson { sweep_index },
+                                ("llm-slo-planner-scenario.json", "application/json"),
+                                export_status,
+                            ));
                         }
                     }
                 >
                     "Download scenario and results (JSON)"
                 </button>
+                <span class="hint" role="status">{move || export_status.get()}</span>
             </section>
         }
         .into_any()

@@ -4,13 +4,11 @@
 use leptos::prelude::*;
 
 use super::data_value;
-use crate::browser;
+use super::download::download;
 use crate::core::capacity::{at_recommendation, CapacityInputs};
-use crate::core::compare::{
-    all_meeting, best, cheapest, family_rows, price_rows, sort_rows, why_none, Column, CompareRow,
-};
-use crate::core::export::compare_csv;
+use crate::core::compare::{best, cheapest, table_rows, why_none, Column, CompareRow};
 use crate::core::format::{grouped, money, significant};
+use crate::core::handoff::ExportKind;
 use crate::core::planner::Slo;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
@@ -54,20 +52,8 @@ pub fn Compare(
     // The rows, costed at each deployment's own price, and the cost column that ranks them
     // when prices are given.
     let costed = Memo::new(move |_| {
-        let (slo, model) = scenario.with(|s| (s.slo(), source.model_index(&s.model_id)));
-        let mut rows = if all_models.get() {
-            all_meeting(source, &slo)
-        } else {
-            model
-                .map(|m| family_rows(source, m, &slo))
-                .unwrap_or_default()
-        };
-        let chosen = sort.get();
-        let cost = scenario.with(|s| price_rows(&mut rows, source, s, chosen.is_some()));
-        if let Some((column, reversed)) = chosen {
-            sort_rows(&mut rows, column, reversed);
-        }
-        (rows, cost)
+        let (all_models, sort) = (all_models.get(), sort.get());
+        scenario.with(|s| table_rows(source, s, all_models, sort))
     });
     let cost_column = Memo::new(move |_| costed.with(|(_, cost)| *cost));
 
@@ -105,15 +91,18 @@ pub fn Compare(
     });
     let export_status = RwSignal::new(String::new());
     let download_csv = move |_| {
-        let text = scenario.with_untracked(|s| {
-            costed.with_untracked(|(rows, _)| compare_csv(source, rows, s, &browser::href()))
-        });
-        let ok = text
-            .is_ok_and(|t| browser::download("llm-slo-planner-deployments.csv", "text/csv", &t));
-        export_status.set(if ok {
-            String::new()
-        } else {
-            "The browser refused the download.".into()
+        let kind = ExportKind::CompareCsv {
+            all_models: all_models.get_untracked(),
+            sort: sort.get_untracked(),
+        };
+        scenario.with_untracked(|s| {
+            download(
+                source,
+                s,
+                kind,
+                ("llm-slo-planner-deployments.csv", "text/csv"),
+                export_status,
+            )
         });
     };
 

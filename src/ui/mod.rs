@@ -8,6 +8,7 @@ pub mod compare;
 pub mod controls;
 pub mod copy_link;
 pub mod deployment_select;
+pub mod download;
 pub mod fleet_inputs;
 pub mod import_panel;
 pub mod limits;
