@@ -503,7 +503,7 @@ fn a_configuration_label_with_a_comma_opens_from_its_link() {
 }
 
 #[test]
-fn y_cost_is_kept_in_the_link_and_drawn_only_with_a_price() {
+fn y_cost_is_kept_in_the_link_with_a_gpu_price_and_named_without_one() {
     use llm_slo_planner::core::chart_text::ChartY;
     let (s, errors) = parse("tps=20&y=cost&price=2.5");
     assert!(errors.is_empty());
@@ -513,11 +513,14 @@ fn y_cost_is_kept_in_the_link_and_drawn_only_with_a_price() {
         "{}",
         s.to_query()
     );
-    let (s, _) = parse("tps=20&y=cost");
+    // Without a GPU price the cost chart cannot be drawn: the link's `y` is named and dropped.
+    let (s, errors) = parse("tps=20&y=cost");
     assert_eq!(
         (s.chart_y, s.drawn_chart_y()),
-        (ChartY::Cost, ChartY::PerGpu)
+        (ChartY::PerGpu, ChartY::PerGpu)
     );
+    assert_eq!(errors[0].0, "y");
+    assert!(!s.to_query().contains("y=cost"));
     let (s, errors) = parse("tps=20&y=money");
     assert_eq!(s.chart_y, ChartY::PerGpu);
     assert_eq!(errors[0].0, "y");

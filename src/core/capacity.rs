@@ -76,6 +76,12 @@ pub fn parse_prices(
     amount: impl Fn(&str) -> Result<f64, String>,
 ) -> (Option<f64>, GpuPrices, Vec<String>) {
     let (mut every, mut by_type, mut errors) = (None, GpuPrices::default(), Vec::new());
+    // Entries given more than once: named once each, with how often.
+    let mut repeated: Vec<(String, usize)> = Vec::new();
+    let mut repeat = |name: &str| match repeated.iter_mut().find(|(n, _)| n == name) {
+        Some((_, times)) => *times += 1,
+        None => repeated.push((name.to_string(), 2)),
+    };
     let entries: Vec<&str> = text
         .split(',')
         .map(str::trim)
@@ -94,9 +100,7 @@ pub fn parse_prices(
                 match amount(price) {
                     Ok(p) => {
                         if by_type.for_gpu(&gpu, None).is_some() {
-                            errors.push(format!(
-                                "`price` for {gpu} is given more than once; the last one is used"
-                            ));
+                            repeat(&gpu.to_ascii_uppercase());
                         }
                         by_type.set(&gpu, Some(p));
                     }
@@ -110,10 +114,7 @@ pub fn parse_prices(
             None => match amount(entry) {
                 Ok(p) => {
                     if every.is_some() {
-                        errors.push(
-                            "`price` for every GPU type is given more than once; the last one is used"
-                                .to_string(),
-                        );
+                        repeat("every GPU type");
                     }
                     every = Some(p);
                 }
@@ -121,6 +122,9 @@ pub fn parse_prices(
             },
         }
     }
+    errors.extend(repeated.into_iter().map(|(name, times)| {
+        format!("`price` for {name} is given {times} times; the last one is used")
+    }));
     (every, by_type, errors)
 }
 

@@ -224,6 +224,11 @@ pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, String> {
     }
 }
 
+/// True when a price per GPU-hour is given, for every type or for one.
+fn capacity_priced(capacity: &CapacityInputs, gpu_prices: &GpuPrices) -> bool {
+    capacity.price_per_gpu_hour.is_some() || !gpu_prices.0.is_empty()
+}
+
 /// Parses a tail limit `STAT:MS`, e.g. `p99:150`.
 ///
 /// Errors: a message naming the expected form.
@@ -457,6 +462,7 @@ impl Scenario {
                     .to_string(),
             ));
         }
+        let priced = capacity_priced(&read.capacity, &read.gpu_prices);
         let Read {
             src,
             cfg,
@@ -470,6 +476,15 @@ impl Scenario {
             gpu_prices,
             chart_y,
         } = read;
+        let chart_y = if chart_y == ChartY::Cost && !priced {
+            errors.push(ParamError::new(
+                "y",
+                "`y=cost` needs a GPU price (`price`): the chart shows tok/s per GPU".to_string(),
+            ));
+            ChartY::PerGpu
+        } else {
+            chart_y
+        };
 
         let default_model = source.model_index(DEFAULT_MODEL).unwrap_or(0);
         let model_index = match model {
@@ -579,7 +594,7 @@ impl Scenario {
         for limit in &self.limits {
             query.append_pair("limit", &format!("{}:{}", limit.stat.key(), limit.max_ms));
         }
-        if self.chart_y == ChartY::Cost {
+        if self.drawn_chart_y() == ChartY::Cost {
             query.append_pair("y", "cost");
         }
         for input in &FLEET_INPUTS {
@@ -653,7 +668,7 @@ impl Scenario {
     /// True when a price per GPU-hour is given, for every type or for one (so deployments can
     /// be costed, ranked and charted by cost; electricity alone never ranks one as cheap).
     pub fn priced(&self) -> bool {
-        self.capacity.price_per_gpu_hour.is_some() || !self.gpu_prices.0.is_empty()
+        capacity_priced(&self.capacity, &self.gpu_prices)
     }
 
     /// The chart's y axis as drawn: the cost only when a price is given.

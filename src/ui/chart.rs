@@ -128,9 +128,11 @@ pub fn TradeoffChart(
         let current = selected.get();
         let of_model = current.map_or(0, |i| source.sweeps_of(source.sweeps[i].model_index).len());
         let not_drawn = of_model.saturating_sub(chart.series.len());
+        let grouped = of_model > GROUP_ABOVE;
         let y = scenario.with_untracked(Scenario::drawn_chart_y);
         let summary = summary(source, &chart, stat.short_label(), y);
         let chart_for_export = chart.clone();
+        let chart_for_readout = chart.clone();
         Some(view! {
             <section class="chart" aria-labelledby="chart-title">
                 <h2 id="chart-title">{y.heading()}</h2>
@@ -138,18 +140,19 @@ pub fn TradeoffChart(
                 <div class="chart-box">
                     {svg(source, scenario, &chart, Marks { current, target, recommended }, focus, open_sweep)}
                 </div>
+                <p class="chart-readout" aria-live="polite" data-testid="chart-readout">
+                    {move || readout(source, &chart_for_readout, focus.get(), stat.short_label(), y)}
+                </p>
                 <Legend source=source chart=chart.clone() current=current />
                 {(not_drawn > 0).then(|| view! {
                     <p class="hint" data-testid="chart-more">
                         {format!(
-                            "{not_drawn} more deployments of this model are not drawn: the chart shows this one and the {} with the highest tok/s per GPU; the side-by-side table lists them all.",
-                            MAX_SERIES - 1
+                            "{not_drawn} more deployments of this model are not drawn: the chart shows this one and the {} with the highest tok/s per GPU{}; the side-by-side table lists them all.",
+                            MAX_SERIES - 1,
+                            if grouped { " among the newest campaign of each configuration (older campaigns are in the campaign menu)" } else { "" },
                         )}
                     </p>
                 })}
-                <p class="chart-readout" aria-live="polite" data-testid="chart-readout">
-                    {move || readout(source, &chart, focus.get(), stat.short_label(), y)}
-                </p>
                 <p class="hint" id="chart-summary" data-testid="chart-summary">{summary}</p>
                 <button
                     type="button"

@@ -65,7 +65,7 @@ pub fn DeploymentSelect(
             >
                 {move || {
                     let current = sweep_index.get_untracked();
-                    configs.with(|c| menu_options(source, c, current))
+                    configs.with(|c| menu_options(source, c, current, sweep_index))
                 }}
             </select>
         </div>
@@ -89,20 +89,30 @@ pub fn DeploymentSelect(
     }
 }
 
-/// One option per configuration (its newest campaign; the one holding `current` selected);
-/// grouped by GPU type and count (`<optgroup>`) when the model's sweeps are grouped into
-/// configurations.
+/// One option per configuration: its newest campaign, labelled by the chosen one where it holds
+/// `sweep_index`, the one holding `current` selected; grouped by GPU type and count
+/// (`<optgroup>`) when the model's sweeps are grouped into configurations.
 fn menu_options(
     source: &'static Source,
     configs: &[Vec<usize>],
     current: Option<usize>,
+    sweep_index: Memo<Option<usize>>,
 ) -> AnyView {
     let option = |campaigns: &Vec<usize>| {
         let i = campaigns[0];
         let selected = current.is_some_and(|c| campaigns.contains(&c));
-        let label = match campaigns.len() {
-            1 => source.sweep_label(i).to_string(),
-            n => format!("{} ({n} campaigns)", source.sweep_label(i)),
+        // The chosen campaign's label where it is one of these (so the menu never names another
+        // date than the campaign menu), else the newest's.
+        let campaigns = campaigns.clone();
+        let label = move || {
+            let shown = sweep_index
+                .get()
+                .filter(|s| campaigns.contains(s))
+                .unwrap_or(i);
+            match campaigns.len() {
+                1 => source.sweep_label(shown).to_string(),
+                n => format!("{} ({n} campaigns)", source.sweep_label(shown)),
+            }
         };
         view! {
             <option value=i.to_string() data-cfg=source.sweep_cfg(i).unwrap_or_default() selected=selected>

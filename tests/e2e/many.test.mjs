@@ -40,6 +40,9 @@ test('900 sweeps: one menu entry per configuration in GPU groups, older campaign
   await page.waitForFunction(([sel, v]) => document.querySelector(sel)?.value === v, [campaigns, older]);
   await settled(page);
   assert.equal(await page.inputValue(menu), configuration);
+  // The menu names the chosen campaign's date, never another one than the campaign menu.
+  const chosenLabel = await page.$eval(menu, (s) => s.selectedOptions[0].textContent);
+  assert.ok(chosenLabel.includes(dates[dates.length - 1]) && !chosenLabel.includes(dates[0]), chosenLabel);
   assert.ok((await page.textContent('[data-testid="rec-deployment"], section.answer')).includes(dates[dates.length - 1]));
   // The chart: at most 12 series, no colour twice.
   const classes = await page.$$eval('[data-testid="chart-series"]', (ss) => ss.map((s) => [...s.classList].find((c) => /^s\d+$/.test(c))));
