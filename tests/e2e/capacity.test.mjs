@@ -162,6 +162,10 @@ test('each fleet figure shows its formula with the numbers on hover and keyboard
   await page.hover('[data-testid="total-cost-per-mtok"]');
   const box = await page.locator('#formula-total-cost-per-mtok').boundingBox();
   assert.ok(box.x >= 0 && box.x + box.width <= 1280, JSON.stringify(box));
+  // The pointer can move onto the formula (across the gap between figures) and it stays.
+  await page.mouse.move(box.x + 20, box.y + box.height / 2, { steps: 12 });
+  await page.waitForTimeout(600);
+  assert.equal(await page.isVisible('#formula-total-cost-per-mtok'), true);
   // Every figure shown carries one.
   const figures = await page.locator('.capacity .figure').count();
   assert.equal(await page.locator('.capacity [data-testid="formula"]').count(), figures);
