@@ -28,6 +28,21 @@ pub fn configurations(source: &Source, of_model: &[usize]) -> Vec<Vec<usize>> {
     out
 }
 
+/// True when a model with this many sweeps has them grouped into configurations.
+pub fn is_grouped(sweeps: usize) -> bool {
+    sweeps > GROUP_ABOVE
+}
+
+/// The deployment menu's entries for `of_model` (as [`configurations`] takes it): its
+/// configurations when the model's sweeps are grouped ([`is_grouped`]), else each sweep alone.
+pub fn menu_entries(source: &Source, of_model: &[usize]) -> Vec<Vec<usize>> {
+    if is_grouped(of_model.len()) {
+        configurations(source, of_model)
+    } else {
+        of_model.iter().map(|&i| vec![i]).collect()
+    }
+}
+
 /// The sweep each configuration shows: its newest campaign, or `selected` where it is one of
 /// that configuration's campaigns.
 pub fn shown(configurations: &[Vec<usize>], selected: Option<usize>) -> Vec<usize> {

@@ -156,6 +156,11 @@ pub struct CapacityInputs {
 }
 
 impl CapacityInputs {
+    /// True when a load is given, in concurrent users or in requests per second.
+    pub fn has_load(&self) -> bool {
+        self.users.is_some() || self.rps.is_some()
+    }
+
     /// PUE in force: the given one, or 1.0 (GPUs only).
     pub fn pue_or_default(&self) -> f64 {
         self.pue.unwrap_or(1.0)
@@ -330,14 +335,25 @@ pub fn at_recommendation(
     slo: &Slo,
     inputs: &CapacityInputs,
 ) -> Option<Capacity> {
+    with_recommendation(sweep, plan, slo, inputs).map(|(_, c)| c)
+}
+
+/// [`at_recommendation`] with the recommendation it is computed from.
+pub fn with_recommendation(
+    sweep: &Sweep,
+    plan: &Plan,
+    slo: &Slo,
+    inputs: &CapacityInputs,
+) -> Option<(Recommendation, Capacity)> {
     let rec = plan.recommendation(sweep, slo)?;
     let level = sweep.levels().get(plan.recommended?)?;
-    Some(capacity(
+    let c = capacity(
         &rec,
         sweep.deployment.num_gpus,
         level.energy_per_request_j,
         inputs,
-    ))
+    );
+    Some((rec, c))
 }
 
 #[cfg(test)]

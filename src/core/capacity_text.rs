@@ -2,7 +2,7 @@
 //! and the formula that gives it, this deployment's numbers written in (shown on hover/focus),
 //! so every figure traces to the measured level and the inputs.
 
-use super::capacity::{capacity, Capacity, CapacityInputs};
+use super::capacity::{with_recommendation, Capacity, CapacityInputs};
 use super::format::{grouped, level as level_text, money, significant, trimmed};
 use super::planner::{Plan, Recommendation, Slo};
 use super::sweep::Sweep;
@@ -331,13 +331,10 @@ pub fn fleet_figures(
     slo: &Slo,
     inputs: &CapacityInputs,
 ) -> Option<(Capacity, Vec<FleetFigure>)> {
-    let rec = plan.recommendation(sweep, slo)?;
-    let level = sweep.levels().get(plan.recommended?)?;
-    let num_gpus = sweep.deployment.num_gpus;
-    let c = capacity(&rec, num_gpus, level.energy_per_request_j, inputs);
+    let (rec, c) = with_recommendation(sweep, plan, slo, inputs)?;
     let figures = Known {
         rec: &rec,
-        num_gpus,
+        num_gpus: sweep.deployment.num_gpus,
         inputs,
         c: &c,
     }

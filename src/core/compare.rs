@@ -229,7 +229,7 @@ pub fn price_rows(
         }
     }
     let priced = scenario.priced();
-    let load = scenario.capacity.users.is_some() || scenario.capacity.rps.is_some();
+    let load = scenario.capacity.has_load();
     let column = priced.then_some(if load {
         Column::FleetCostPerHour
     } else {

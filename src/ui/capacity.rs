@@ -103,7 +103,7 @@ pub fn CapacityPanel(
         let (c, shown) = fleet_figures(sweep, &plan, &slo, &inputs)?;
         let missing: Vec<&str> = [
             (
-                inputs.users.is_none() && inputs.rps.is_none(),
+                !inputs.has_load(),
                 "concurrent users or a load in requests per second (replicas, GPUs, fleet)",
             ),
             (
@@ -127,7 +127,7 @@ pub fn CapacityPanel(
                     shown,
                     dismissed,
                     inputs.pue_or_default(),
-                    inputs.users.is_some() || inputs.rps.is_some(),
+                    inputs.has_load(),
                     plan.recommended.and_then(|i| sweep.levels().get(i)).is_some_and(|l| l.avg_batch_size.is_some()),
                 )}
                 {load_note(&inputs, &c).map(|note| view! { <p class="hint" data-testid="load-note">{note}</p> })}

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::chart_svg::{svg, Marks};
 use crate::browser;
-use crate::core::campaigns::{configurations, shown, GROUP_ABOVE};
+use crate::core::campaigns::{is_grouped, menu_entries, shown};
 use crate::core::chart::{layout, ChartLayout, SeriesInput};
 use crate::core::chart_text::{
     chart_width, drawn_series, export_title, readout, standalone_svg, summary, ChartY, HEIGHT,
@@ -43,13 +43,11 @@ pub fn TradeoffChart(
             )
         });
         let model = source.model_index(&model_id)?;
-        let all = source.sweeps_of(model);
         // Many sweeps: the newest campaign of each configuration (or the selected one).
-        let all = if all.len() > GROUP_ABOVE {
-            shown(&configurations(source, &all), selected.get())
-        } else {
-            all
-        };
+        let all = shown(
+            &menu_entries(source, &source.sweeps_of(model)),
+            selected.get(),
+        );
         let drawn = drawn_series(source, &all, selected.get(), stat);
         let input: Vec<SeriesInput> = drawn
             .into_iter()
@@ -128,7 +126,7 @@ pub fn TradeoffChart(
         let current = selected.get();
         let of_model = current.map_or(0, |i| source.sweeps_of(source.sweeps[i].model_index).len());
         let not_drawn = of_model.saturating_sub(chart.series.len());
-        let grouped = of_model > GROUP_ABOVE;
+        let grouped = is_grouped(of_model);
         let y = scenario.with_untracked(Scenario::drawn_chart_y);
         let summary = summary(source, &chart, stat.short_label(), y);
         let chart_for_export = chart.clone();

@@ -81,14 +81,7 @@ pub fn Compare(
         })
     });
 
-    let fleet_columns = Memo::new(move |_| {
-        scenario.with(|s| {
-            (
-                s.capacity.users.is_some() || s.capacity.rps.is_some(),
-                s.capacity.price_per_gpu_hour.is_some() || !s.gpu_prices.0.is_empty(),
-            )
-        })
-    });
+    let fleet_columns = Memo::new(move |_| scenario.with(|s| (s.capacity.has_load(), s.priced())));
     let export_status = RwSignal::new(String::new());
     let download_csv = move |_| {
         let kind = ExportKind::CompareCsv {
@@ -345,7 +338,7 @@ fn compare_row(
     let sweep = &source.sweeps[line.sweep_index];
     let dash = || "—".to_string();
     let fleet_cells = view! {
-        {(inputs.users.is_some() || inputs.rps.is_some()).then(|| view! {
+        {inputs.has_load().then(|| view! {
             <td class="num">{line.gpus_needed.map_or_else(dash, |g| grouped(g as f64, 0))}</td>
         })}
         {(inputs.price_per_gpu_hour.is_some() || priced).then(|| view! {

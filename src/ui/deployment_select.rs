@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::campaigns::{campaigns_of, configurations, GROUP_ABOVE};
+use crate::core::campaigns::{campaigns_of, is_grouped, menu_entries};
 use crate::core::explain::statistic_moved;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
@@ -20,17 +20,13 @@ pub fn DeploymentSelect(
     sweep_index: Memo<Option<usize>>,
     stat_changed: RwSignal<Option<String>>,
 ) -> impl IntoView {
-    // Each configuration's campaigns, newest first; one per sweep below GROUP_ABOVE sweeps.
+    // Each configuration's campaigns, newest first; one per sweep when not grouped.
     let configs = Memo::new(move |_| {
         let all = model_index
             .get()
             .map(|m| source.sweeps_of(m))
             .unwrap_or_default();
-        if all.len() > GROUP_ABOVE {
-            configurations(source, &all)
-        } else {
-            all.into_iter().map(|i| vec![i]).collect()
-        }
+        menu_entries(source, &all)
     });
     let pick = move |i: usize| {
         let before = scenario.with_untracked(|s| s.stat);
@@ -120,7 +116,7 @@ fn menu_options(
             </option>
         }
     };
-    let grouped = configs.iter().map(Vec::len).sum::<usize>() > GROUP_ABOVE;
+    let grouped = is_grouped(configs.iter().map(Vec::len).sum());
     if !grouped {
         return configs.iter().map(option).collect_view().into_any();
     }
