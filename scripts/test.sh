@@ -8,13 +8,14 @@ bash scripts/setup.sh --browser
 export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 echo "== format and lints (cargo fmt --check, clippy native and wasm32, warnings are errors)"
-cargo fmt --check
-cargo clippy --locked --all-targets -- -D warnings
-# --lib --bins: the dev-dependencies (proptest's getrandom) do not build for wasm32.
-cargo clippy --locked --lib --bins --target wasm32-unknown-unknown -- -D warnings
+cargo fmt --all --check
+cargo clippy --locked --workspace --all-targets -- -D warnings
+# The page's crate only (the command line, cli/, is native); --lib --bins: the dev-dependencies
+# (proptest's getrandom) do not build for wasm32.
+cargo clippy --locked -p llm-slo-planner --lib --bins --target wasm32-unknown-unknown -- -D warnings
 
-echo "== native tests (cargo test)"
-cargo test --locked
+echo "== native tests (cargo test: the core, and the command line's binary run on real files)"
+cargo test --locked --workspace
 
 echo "== release build (trunk build --release)"
 trunk build --release

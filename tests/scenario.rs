@@ -525,3 +525,39 @@ fn y_cost_is_kept_in_the_link_with_a_gpu_price_and_named_without_one() {
     assert_eq!(s.chart_y, ChartY::PerGpu);
     assert_eq!(errors[0].0, "y");
 }
+
+#[test]
+fn the_parameter_list_is_every_key_a_link_reads() {
+    use llm_slo_planner::core::scenario::param_keys;
+    assert_eq!(
+        param_keys(),
+        [
+            "src",
+            "model",
+            "gpu",
+            "gpus",
+            "cfg",
+            "tps",
+            "tpot",
+            "stat",
+            "limit",
+            "y",
+            "price",
+            "users",
+            "rps",
+            "kwh_price",
+            "co2",
+            "pue"
+        ]
+    );
+    // Each is read (never "unknown parameter") by the page's scenario reader.
+    for key in param_keys() {
+        let (_, errors) = Scenario::from_query(&format!("{key}=1"), lm_arena_chat());
+        assert!(
+            errors
+                .iter()
+                .all(|e| !e.message.contains("unknown parameter")),
+            "{key}: {errors:?}"
+        );
+    }
+}

@@ -3,9 +3,9 @@
 //! derivation), and the sentences around it. Pure; `ui::answer` only places them.
 
 use super::anomalies::FlagCount;
-use super::explain::status_text;
+use super::explain::{status_text, times};
 use super::format::{gpus, grouped, level as level_text, percent, significant, trimmed};
-use super::planner::{Plan, Slo, Status, Target};
+use super::planner::{BatchingEffect, Plan, Slo, Status, Target};
 use super::sweep::{Figure as SweepFigure, Level, Statistic, Sweep};
 
 /// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL, and p99 ITL ≤ 150 ms".
@@ -201,6 +201,20 @@ pub fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
             }
         }
     }
+}
+
+/// "vs max_num_seqs 8: each user 2.1x slower (at p50 ITL), aggregate 5.6x higher.": the
+/// batching effect in one sentence (the page shows the same words, the two comparisons in
+/// bold).
+pub fn batching_sentence(sweep: &Sweep, e: &BatchingEffect, stat: Statistic) -> String {
+    format!(
+        "vs {} {}: each user {}{}{}.",
+        sweep.level_kind().label(),
+        level_text(e.base_level),
+        times(1.0 / e.user_slowdown, "faster", "slower"),
+        batching_basis(e.base_stat, e.base_level, stat),
+        times(e.throughput_gain, "higher", "lower")
+    )
 }
 
 /// The batching comparison's middle part: which statistics it compares ("(at p50 ITL),

@@ -136,6 +136,19 @@ pub const FLEET_INPUTS: [FleetInput; 6] = [
     },
 ];
 
+/// Every URL key a scenario reads ([`PARAMS`], then the fleet inputs not already among them), in
+/// that order: the one list of them, for front ends that take the same parameters another way
+/// (the command line's `--KEY VALUE`).
+pub fn param_keys() -> Vec<&'static str> {
+    let mut keys: Vec<&'static str> = PARAMS.iter().map(|(k, _)| *k).collect();
+    for input in &FLEET_INPUTS {
+        if !keys.contains(&input.key) {
+            keys.push(input.key);
+        }
+    }
+    keys
+}
+
 /// True when `key` is one of the fleet inputs' URL keys.
 pub fn is_fleet_param(key: &str) -> bool {
     FLEET_INPUTS.iter().any(|f| f.key == key)

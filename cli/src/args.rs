@@ -1,0 +1,338 @@
+//! The command line, read into a [`Command`]. The scenario's parameters are the page's URL
+//! parameters under the same names (`--tps 25`, `--limit p99:150`, `--kwh-price 0.12` for
+//! `kwh_price`), taken from the page's one list of them (`core::scenario::param_keys`) and read
+//! by the page's own scenario reader; this module only collects them.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use llm_slo_planner::core::anomalies::AnomalyKind;
+use llm_slo_planner::core::scenario::param_keys;
+
+/// How `plan` writes its answer on stdout.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Output {
+    /// A short table per deployment, for people.
+    Text,
+    /// The JSON document the page's "Download JSON" writes (an array of them for several
+    /// deployments).
+    Json,
+    /// The page's side-by-side table as CSV.
+    Csv,
+}
+
+/// `plan`: what to read, the scenario, and how to answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanArgs {
+    /// Files and folders to import (none: a bundled source, by `src`).
+    pub paths: Vec<PathBuf>,
+    /// Scenario parameters as URL key and value, in command-line order.
+    pub params: Vec<(String, String)>,
+    /// How to write the answer.
+    pub output: Output,
+    /// `--link=BASE_URL`: print the page link of each scenario, on this base.
+    pub link: Option<String>,
+    /// `--strict`: rows that cannot be used fail the run (exit 2) instead of warning.
+    pub strict: bool,
+    /// `--require-level N`: a recommended level below N fails (exit 1).
+    pub require_level: Option<f64>,
+    /// `--fail-on-flag KIND`: a level up to the recommendation with this flag fails (exit 1).
+    pub fail_on_flags: Vec<AnomalyKind>,
+}
+
+/// What the command line asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Plan each selected deployment.
+    Plan(PlanArgs),
+    /// List the deployments of a source: files and folders, and `src`.
+    List {
+        /// Files and folders to import.
+        paths: Vec<PathBuf>,
+        /// `--src`, when given.
+        src: Option<String>,
+    },
+    /// Print the usage.
+    Help,
+    /// Print the version.
+    Version,
+}
+
+/// Options of the command line itself, beside the scenario's parameters.
+const OWN_OPTIONS: &str = "\
+  --json                  the JSON document the page downloads (an array for several deployments)
+  --csv                   the side-by-side table the page downloads, as CSV
+  --link=BASE_URL         print the page link of each scenario (imported data in #sweep=)
+  --strict                rows that cannot be used fail the run (exit 2) instead of warning
+  --require-level N       fail (exit 1) when the recommended level is below N
+  --fail-on-flag KIND     fail (exit 1) when a level up to the recommendation has this flag";
+
+/// The usage text, with the scenario parameters from the page's list.
+pub fn usage() -> String {
+    let params: Vec<String> = param_keys()
+        .into_iter()
+        .map(|k| format!("--{}", k.replace('_', "-")))
+        .collect();
+    let kinds: Vec<&str> = AnomalyKind::ALL.iter().map(|k| k.key()).collect();
+    format!(
+        "llm-slo-planner: the highest concurrency that meets a per-user token-speed SLO, from measured sweeps.
+
+Usage:
+  llm-slo-planner plan [FILES_OR_FOLDERS...] (--tps S | --tpot MS) [PARAMETERS] [OPTIONS]
+  llm-slo-planner list [FILES_OR_FOLDERS...] [--src SRC]
+
+Without files, the bundled ML.ENERGY data (--src lm-arena-chat, gpqa, sourcegraph-fim, image-chat,
+or reference). Folders are read whole, as the page reads a picked folder.
+
+Scenario parameters (the page's URL parameters, same names, values and defaults; - or _):
+  {}
+  --model, --gpu, --gpus and --cfg pick one deployment as a link would; without them, every
+  deployment is planned.
+
+Options:
+{OWN_OPTIONS}
+  KIND is one of: {}
+
+Exit status: 0 ok or all-meet; 1 unattainable, or a --require-level or --fail-on-flag gate;
+3 no-data (cannot judge); 2 a bad parameter, or no usable row. With several deployments, the
+worst: 2, then 1, then 3, then 0.
+",
+        params.join(" "),
+        kinds.join(", ")
+    )
+}
+
+/// Reads the command line (without the program name).
+///
+/// Errors: a message naming the argument that cannot be used.
+pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
+    use lexopt::prelude::*;
+    let mut parser = lexopt::Parser::from_args(args);
+    let command = match parser.next().map_err(|e| e.to_string())? {
+        Some(Value(v)) if v == "plan" => "plan",
+        Some(Value(v)) if v == "list" => "list",
+        Some(Short('h') | Long("help")) | None => return Ok(Command::Help),
+        Some(Short('V') | Long("version")) => return Ok(Command::Version),
+        Some(Value(v)) => {
+            return Err(format!(
+                "unknown command \"{}\": give `plan` or `list` (see --help)",
+                v.to_string_lossy()
+            ))
+        }
+        Some(other) => {
+            return Err(format!(
+                "{}: give `plan` or `list` first",
+                other.unexpected()
+            ))
+        }
+    };
+    let keys = param_keys();
+    let mut plan = PlanArgs {
+        paths: Vec::new(),
+        params: Vec::new(),
+        output: Output::Text,
+        link: None,
+        strict: false,
+        require_level: None,
+        fail_on_flags: Vec::new(),
+    };
+    let mut outputs = Vec::new();
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Value(path) => plan.paths.push(PathBuf::from(path)),
+            Short('h') | Long("help") => return Ok(Command::Help),
+            Long("json") => outputs.push((Output::Json, "--json")),
+            Long("csv") => outputs.push((Output::Csv, "--csv")),
+            Long("strict") => plan.strict = true,
+            Long("link") => plan.link = Some(text(&mut parser, "--link")?),
+            Long("require-level") => {
+                let value = text(&mut parser, "--require-level")?;
+                plan.require_level = Some(
+                    value
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|n| n.is_finite() && *n > 0.0)
+                        .ok_or_else(|| {
+                            format!("--require-level must be a positive number, got \"{value}\"")
+                        })?,
+                );
+            }
+            Long("fail-on-flag") => {
+                let value = text(&mut parser, "--fail-on-flag")?;
+                let kind = AnomalyKind::ALL
+                    .into_iter()
+                    .find(|k| k.key() == value.trim())
+                    .ok_or_else(|| {
+                        let kinds: Vec<&str> = AnomalyKind::ALL.iter().map(|k| k.key()).collect();
+                        format!(
+                            "--fail-on-flag must be one of {}, got \"{value}\"",
+                            kinds.join(", ")
+                        )
+                    })?;
+                plan.fail_on_flags.push(kind);
+            }
+            Long(name) => {
+                let name = name.to_string();
+                let key = name.replace('-', "_");
+                let Some(key) = keys.iter().find(|k| **k == key) else {
+                    return Err(format!("unknown option --{name} (see --help)"));
+                };
+                let value = text(&mut parser, &format!("--{name}"))?;
+                plan.params.push((key.to_string(), value));
+            }
+            other => return Err(format!("{} (see --help)", other.unexpected())),
+        }
+    }
+    if command == "list" {
+        return list(plan, &outputs);
+    }
+    match outputs.as_slice() {
+        [] => {}
+        [(output, _)] => plan.output = *output,
+        _ => return Err("give at most one of --json or --csv".to_string()),
+    }
+    if !plan.params.iter().any(|(k, _)| k == "tps" || k == "tpot") {
+        return Err(
+            "give the per-user target: --tps (tok/s per user) or --tpot (ms per token)".to_string(),
+        );
+    }
+    if let Some(base) = &plan.link {
+        if base.contains(['?', '#']) || base.trim().is_empty() {
+            return Err(format!(
+                "--link must be the page's address without a query or fragment (e.g. https://example.org/planner/), got \"{base}\""
+            ));
+        }
+    }
+    Ok(Command::Plan(plan))
+}
+
+/// `list` takes files, folders and `--src`, nothing else.
+fn list(plan: PlanArgs, outputs: &[(Output, &str)]) -> Result<Command, String> {
+    let own = outputs.first().map(|(_, name)| *name).or_else(|| {
+        (plan.link.is_some() || plan.strict || plan.require_level.is_some())
+            .then_some("--link, --strict and --require-level")
+            .or((!plan.fail_on_flags.is_empty()).then_some("--fail-on-flag"))
+    });
+    if let Some(name) = own {
+        return Err(format!("{name}: not read by `list`"));
+    }
+    let mut src = None;
+    for (key, value) in plan.params {
+        if key != "src" {
+            return Err(format!(
+                "--{}: `list` reads only files, folders and --src",
+                key.replace('_', "-")
+            ));
+        }
+        src = Some(value);
+    }
+    Ok(Command::List {
+        paths: plan.paths,
+        src,
+    })
+}
+
+/// An option's value as text.
+fn text(parser: &mut lexopt::Parser, name: &str) -> Result<String, String> {
+    let value = parser
+        .value()
+        .map_err(|_| format!("{name} needs a value"))?;
+    value
+        .into_string()
+        .map_err(|v| format!("{name}: \"{}\" is not valid UTF-8", v.to_string_lossy()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(args: &[&str]) -> Result<Command, String> {
+        parse(args.iter().map(OsString::from))
+    }
+
+    #[test]
+    fn scenario_parameters_keep_their_url_names_and_order() {
+        let Ok(Command::Plan(p)) = parsed(&[
+            "plan",
+            "a.json",
+            "--tps",
+            "25",
+            "--limit=p99:150",
+            "--kwh-price",
+            "0.12",
+            "--limit",
+            "p90:80",
+            "dir",
+            "--json",
+        ]) else {
+            panic!("not a plan");
+        };
+        assert_eq!(p.paths, vec![PathBuf::from("a.json"), PathBuf::from("dir")]);
+        assert_eq!(
+            p.params,
+            vec![
+                ("tps".to_string(), "25".to_string()),
+                ("limit".to_string(), "p99:150".to_string()),
+                ("kwh_price".to_string(), "0.12".to_string()),
+                ("limit".to_string(), "p90:80".to_string()),
+            ]
+        );
+        assert_eq!(p.output, Output::Json);
+    }
+
+    #[test]
+    fn the_target_is_required_and_unknown_options_are_named() {
+        assert!(parsed(&["plan", "--stat", "p90"])
+            .unwrap_err()
+            .contains("--tps"));
+        assert_eq!(
+            parsed(&["plan", "--tps", "5", "--speed", "3"]).unwrap_err(),
+            "unknown option --speed (see --help)"
+        );
+        assert_eq!(
+            parsed(&["plan", "--tps"]).unwrap_err(),
+            "--tps needs a value"
+        );
+        assert!(parsed(&["plan", "--tps", "5", "--json", "--csv"])
+            .unwrap_err()
+            .contains("at most one"));
+        assert!(parsed(&["plan", "--tps", "5", "--fail-on-flag", "odd"])
+            .unwrap_err()
+            .contains("non-monotonic"));
+        assert!(parsed(&["plan", "--tps", "5", "--link=http://x/?a=1"])
+            .unwrap_err()
+            .starts_with("--link"));
+        assert!(parsed(&["frobnicate"])
+            .unwrap_err()
+            .contains("unknown command"));
+    }
+
+    #[test]
+    fn list_reads_files_and_src_only() {
+        assert_eq!(
+            parsed(&["list", "--src", "gpqa"]),
+            Ok(Command::List {
+                paths: Vec::new(),
+                src: Some("gpqa".to_string())
+            })
+        );
+        assert!(parsed(&["list", "--tps", "5"])
+            .unwrap_err()
+            .starts_with("--tps"));
+        assert!(parsed(&["list", "--json"])
+            .unwrap_err()
+            .starts_with("--json"));
+    }
+
+    #[test]
+    fn the_usage_lists_every_parameter_of_the_page() {
+        let text = usage();
+        for key in param_keys() {
+            assert!(
+                text.contains(&format!("--{}", key.replace('_', "-"))),
+                "{key}"
+            );
+        }
+    }
+}

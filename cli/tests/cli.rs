@@ -1,0 +1,415 @@
+//! The binary, run as CI would run it, on the bundled data and on real benchmark files
+//! (`tests/fixtures/realdata`). Figures are the page's (the README's worked examples and the
+//! native tests that check them against the data by hand).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use llm_slo_planner::core::import::{import, InputFile};
+use llm_slo_planner::core::share;
+use llm_slo_planner::core::sources::shared_payload;
+
+const LLAMA_8B: &str = "meta-llama/Llama-3.1-8B-Instruct";
+const VLLM_FOLDER: &str = "er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1";
+
+fn realdata(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/realdata")
+        .join(name)
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_llm-slo-planner"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().expect("exited")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+}
+
+#[test]
+fn the_worked_example_gives_the_pages_figures_and_exit_0() {
+    let out = run(&[
+        "plan", "--model", LLAMA_8B, "--gpu", "H100", "--gpus", "1", "--tps", "25", "--json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = json(&out);
+    let r = &doc["result"];
+    assert_eq!(r["status"], "ok");
+    assert_eq!(r["level"], 384.0);
+    assert_eq!(r["throughput_tok_s"], 9248.01198181863);
+    assert_eq!(r["energy_j_per_token"], 0.07423418180476347);
+    assert_eq!(r["power_w"], 686.5186027909551);
+    assert_eq!(r["latency_ms"], 37.70148498006165);
+    assert_eq!(doc["scenario"]["statistic"], "p50");
+
+    let text = run(&[
+        "plan", "--model", LLAMA_8B, "--gpu", "H100", "--gpus", "1", "--tps", "25",
+    ]);
+    assert_eq!(code(&text), 0);
+    let text = stdout(&text);
+    assert!(
+        text.contains("Answer: run at 384 max_num_seqs [ok]"),
+        "{text}"
+    );
+    assert!(text.contains("9,248 tok/s"), "{text}");
+    assert!(text.contains("0.07423 J/token"), "{text}");
+    // The recommended level is marked in the table, 512 fails the target.
+    assert!(
+        text.lines().any(|l| l.trim_start().starts_with("*  384")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.contains(" 512 ") && l.contains("fails: target")),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_fleet_worked_example_gives_the_readmes_costs() {
+    let args = |gpu: &'static str| {
+        vec![
+            "plan",
+            "--model",
+            LLAMA_8B,
+            "--gpu",
+            gpu,
+            "--gpus",
+            "1",
+            "--tps",
+            "20",
+            "--rps",
+            "40",
+            "--price",
+            "H100:2.49,B200:5.99",
+            "--kwh-price",
+            "0.1",
+            "--json",
+        ]
+    };
+    let h100 = run(&args("H100"));
+    assert_eq!(code(&h100), 0, "{}", stderr(&h100));
+    let c = &json(&h100)["result"]["capacity"];
+    assert_eq!(json(&h100)["result"]["level"], 512.0);
+    assert_eq!(c["replicas"], 2);
+    assert_eq!(
+        c["fleet_total_usd_per_hour"]
+            .as_f64()
+            .map(|v| (v * 100.0).round() / 100.0),
+        Some(5.12)
+    );
+    let b200 = run(&args("B200"));
+    let c = &json(&b200)["result"]["capacity"];
+    assert_eq!(json(&b200)["result"]["level"], 256.0);
+    assert_eq!(c["replicas"], 3);
+    assert_eq!(
+        c["fleet_total_usd_per_hour"]
+            .as_f64()
+            .map(|v| (v * 100.0).round() / 100.0),
+        Some(18.13)
+    );
+
+    // The side-by-side table names the cheapest first: 1 x H100.
+    let csv = run(&[
+        "plan",
+        "--model",
+        LLAMA_8B,
+        "--tps",
+        "20",
+        "--rps",
+        "40",
+        "--price",
+        "H100:2.49,B200:5.99",
+        "--kwh-price",
+        "0.1",
+        "--csv",
+    ]);
+    assert_eq!(code(&csv), 0, "{}", stderr(&csv));
+    let csv = stdout(&csv);
+    let rows: Vec<&str> = csv
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+        .collect();
+    assert!(
+        rows[0].contains(",H100,1,") && rows[0].contains(",512,"),
+        "{csv}"
+    );
+    assert!(
+        rows[1].contains(",B200,1,") && rows[1].contains(",256,"),
+        "{csv}"
+    );
+}
+
+#[test]
+fn every_deployment_is_planned_without_selectors_and_the_worst_status_exits() {
+    // 38 deployments; at 25 tok/s some cannot reach the target: unattainable beats ok.
+    let out = run(&["plan", "--tps", "25", "--json"]);
+    let docs = json(&out);
+    let docs = docs.as_array().expect("an array for several deployments");
+    assert_eq!(docs.len(), 38);
+    let statuses: Vec<&str> = docs
+        .iter()
+        .map(|d| d["result"]["status"].as_str().unwrap())
+        .collect();
+    let expected = if statuses.contains(&"unattainable") {
+        1
+    } else if statuses.contains(&"no-data") {
+        3
+    } else {
+        0
+    };
+    assert_eq!(code(&out), expected);
+    // Far beyond any measured speed: unattainable everywhere, exit 1.
+    assert_eq!(code(&run(&["plan", "--tps", "100000"])), 1);
+    // A limit on a statistic ML.ENERGY does not report: cannot judge, exit 3.
+    let no_data = run(&[
+        "plan",
+        "--model",
+        LLAMA_8B,
+        "--tps",
+        "5",
+        "--limit",
+        "ttft_p99:500",
+    ]);
+    assert_eq!(code(&no_data), 3, "{}", stdout(&no_data));
+    assert!(stdout(&no_data).contains("[no-data]"));
+}
+
+#[test]
+fn a_bad_parameter_exits_2_naming_it() {
+    let out = run(&["plan", "--tps", "25", "--gpus", "two"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("--gpus: `gpus` must be a whole number of GPUs, got \"two\""),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&["plan", "--tps", "25", "--model", "no/such-model"]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("--model: `model` \"no/such-model\" is not in the data"));
+    let out = run(&["plan", "--tps", "-3"]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("--tps"));
+    assert_eq!(code(&run(&["plan", "--src", "nope", "--tps", "3"])), 2);
+    assert_eq!(code(&run(&["plan", "--stat", "p50"])), 2);
+}
+
+#[test]
+fn the_other_bundled_workloads_are_compiled_in() {
+    let out = run(&["list", "--src", "gpqa"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("gpqa ("), "{}", stdout(&out));
+    let listed = stdout(&run(&["list"]));
+    assert!(
+        listed.starts_with("lm-arena-chat (LLM Chat (LM Arena)): "),
+        "{listed}"
+    );
+    assert!(listed.contains("--gpu H100 --gpus 1"));
+    assert!(
+        listed.contains("max_num_seqs 8 16 32 64 96 128 192 256 384 512 768"),
+        "{listed}"
+    );
+    assert!(listed.contains("stat: p50, p90, p95, p99"), "{listed}");
+}
+
+#[test]
+fn a_folder_of_vllm_results_is_read_as_the_page_reads_it() {
+    let folder = realdata(VLLM_FOLDER);
+    let out = run(&["plan", folder.to_str().unwrap(), "--tps", "10", "--json"]);
+    // The folder holds one run where every request failed: a warning beside the usable rows.
+    let err = stderr(&out);
+    assert!(
+        err.contains("warning: ") && err.contains("all requests failed"),
+        "{err}"
+    );
+    let docs = json(&out);
+    let docs = docs.as_array().expect("several sweeps");
+    assert_eq!(docs.len(), 3);
+    assert_ne!(code(&out), 2);
+    // The same file read by the page's importer gives the same p99 figure.
+    let single = realdata(&format!("{VLLM_FOLDER}/bench_serve_v0.25.1.json"));
+    let out = run(&[
+        "plan",
+        single.to_str().unwrap(),
+        "--tps",
+        "10",
+        "--stat",
+        "p99",
+        "--json",
+    ]);
+    let doc = json(&out);
+    assert_eq!(doc["result"]["latency_ms"], 29.815922519960626);
+    // --strict makes the unusable run fail the pipeline.
+    let strict = run(&["plan", folder.to_str().unwrap(), "--tps", "10", "--strict"]);
+    assert_eq!(code(&strict), 2);
+    assert!(stderr(&strict).contains("error: "));
+}
+
+#[test]
+fn a_broken_file_exits_2_with_the_row_message() {
+    let failed = realdata(&format!(
+        "{VLLM_FOLDER}/bench_serve_all_requests_failed_v0.25.1.json"
+    ));
+    let out = run(&["plan", failed.to_str().unwrap(), "--tps", "10"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("bench_serve_all_requests_failed_v0.25.1.json, row 1: ")
+            && stderr(&out).contains("all requests failed"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).is_empty());
+    let missing = run(&["plan", "no-such-file.json", "--tps", "10"]);
+    assert_eq!(code(&missing), 2);
+    assert!(stderr(&missing).contains("no-such-file.json: no such file or folder"));
+}
+
+#[test]
+fn require_level_gates_a_regression() {
+    let base = [
+        "plan", "--model", LLAMA_8B, "--gpu", "H100", "--gpus", "1", "--tps", "25",
+    ];
+    let at = |n: &'static str| {
+        let mut args = base.to_vec();
+        args.extend(["--require-level", n]);
+        run(&args)
+    };
+    assert_eq!(code(&at("384")), 0);
+    let out = at("512");
+    assert_eq!(code(&out), 1);
+    assert!(stderr(&out).contains("the recommended level 384 is below --require-level 512"));
+}
+
+#[test]
+fn fail_on_flag_gates_levels_up_to_the_recommendation() {
+    // Qwen3-30B on 2 x H100 has duplicate rows (tests/worked_examples.rs).
+    let base = [
+        "plan",
+        "--model",
+        "Qwen/Qwen3-30B-A3B-Instruct-2507",
+        "--gpu",
+        "H100",
+        "--gpus",
+        "2",
+        "--tpot",
+        "40",
+    ];
+    let mut args = base.to_vec();
+    args.extend(["--fail-on-flag", "duplicate"]);
+    let out = run(&args);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("flag duplicate"));
+    let mut args = base.to_vec();
+    args.extend(["--fail-on-flag", "energy-identity"]);
+    assert_eq!(code(&run(&args)), 0);
+}
+
+#[test]
+fn link_carries_the_imported_sweeps_and_the_scenario() {
+    let file = realdata(&format!("{VLLM_FOLDER}/bench_serve_v0.25.1.json"));
+    let out = run(&[
+        "plan",
+        file.to_str().unwrap(),
+        "--tps",
+        "10",
+        "--stat",
+        "p99",
+        "--link=http://127.0.0.1:8080/",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    let url = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Link: "))
+        .expect("a link line");
+    let (before, fragment) = url.split_once('#').unwrap();
+    assert!(
+        before.starts_with("http://127.0.0.1:8080/?src=shared&"),
+        "{url}"
+    );
+    assert!(before.contains("&tps=10&stat=p99"), "{url}");
+    let decoded = share::decode(shared_payload(fragment).unwrap()).unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let imported = import(&[InputFile {
+        name: "bench_serve_v0.25.1.json".to_string(),
+        text,
+    }])
+    .unwrap();
+    assert_eq!(decoded.sweeps.len(), imported.source.sweeps.len());
+    for (a, b) in decoded.sweeps.iter().zip(&imported.source.sweeps) {
+        assert_eq!(a.levels(), b.levels());
+    }
+    // A bundled workload's link names it in `src`, with no fragment.
+    let out = run(&[
+        "plan",
+        "--src",
+        "gpqa",
+        "--tps",
+        "10",
+        "--model",
+        "Qwen/Qwen3-14B",
+        "--link=https://x.org/p",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("Link: https://x.org/p?src=gpqa&model="),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_link_over_8_kb_is_refused_with_the_pages_message() {
+    let big = realdata("mlenergy-leaderboard__public_data_tasks__gpqa.json");
+    let out = run(&[
+        "plan",
+        big.to_str().unwrap(),
+        "--tps",
+        "10",
+        "--link=http://h/",
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("--link: not shared: this sweep set is too large to share by link (")
+            && stderr(&out).contains("links are kept under 8 KB"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn many_files_report_progress_on_stderr() {
+    let dir = std::env::temp_dir().join(format!("llm-slo-planner-cli-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("runs")).unwrap();
+    let text =
+        std::fs::read_to_string(realdata(&format!("{VLLM_FOLDER}/bench_serve_v0.25.1.json")))
+            .unwrap();
+    for i in 0..25 {
+        std::fs::write(dir.join("runs").join(format!("run-{i:02}.json")), &text).unwrap();
+    }
+    std::fs::write(dir.join("runs").join(".hidden.json"), "not read").unwrap();
+    let out = run(&["plan", dir.join("runs").to_str().unwrap(), "--tps", "10"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("llm-slo-planner: reading 25 files"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("importing 25 files"));
+}
