@@ -59,8 +59,7 @@ pub enum Command {
 }
 
 /// Options of the command line itself, beside the scenario's parameters.
-const OWN_OPTIONS: &str = "\
-  --json                  the JSON document the page downloads (an array for several deployments)
+const OWN_OPTIONS: &str = "  --json                  the JSON document the page downloads (an array for several deployments)
   --csv                   the side-by-side table the page downloads, as CSV
   --link=BASE_URL         print the page link of each scenario (imported data in #sweep=)
   --strict                rows that cannot be used fail the run (exit 2) instead of warning
@@ -144,8 +143,12 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             Long("json") => outputs.push((Output::Json, "--json")),
             Long("csv") => outputs.push((Output::Csv, "--csv")),
             Long("strict") => plan.strict = true,
-            Long("link") => plan.link = Some(text(&mut parser, "--link")?),
+            Long("link") => {
+                once(plan.link.is_some(), "--link")?;
+                plan.link = Some(text(&mut parser, "--link")?);
+            }
             Long("require-level") => {
+                once(plan.require_level.is_some(), "--require-level")?;
                 let value = text(&mut parser, "--require-level")?;
                 plan.require_level = Some(
                     value
@@ -178,6 +181,11 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 let Some(key) = keys.iter().find(|k| **k == key) else {
                     return Err(format!("unknown option --{name} (see --help)"));
                 };
+                // The page's reader names every other repeat; `src` is read here, so here.
+                once(
+                    *key == "src" && plan.params.iter().any(|(k, _)| k == "src"),
+                    "--src",
+                )?;
                 let value = text(&mut parser, &format!("--{name}"))?;
                 plan.params.push((key.to_string(), value));
             }
@@ -198,9 +206,10 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
         );
     }
     if let Some(base) = &plan.link {
-        if base.contains(['?', '#']) || base.trim().is_empty() {
+        let web = base.starts_with("http://") || base.starts_with("https://");
+        if !web || base.contains(['?', '#']) || base.chars().any(char::is_whitespace) {
             return Err(format!(
-                "--link must be the page's address without a query or fragment (e.g. https://example.org/planner/), got \"{base}\""
+                "--link must be the page's http(s) address without a query, fragment or spaces (e.g. https://example.org/planner/), got \"{base}\""
             ));
         }
     }
@@ -231,6 +240,15 @@ fn list(plan: PlanArgs, outputs: &[(Output, &str)]) -> Result<Command, String> {
         paths: plan.paths,
         src,
     })
+}
+
+/// Refuses an option given a second time (`given`: it was given before).
+fn once(given: bool, name: &str) -> Result<(), String> {
+    if given {
+        Err(format!("{name} is given more than once; give it once"))
+    } else {
+        Ok(())
+    }
 }
 
 /// An option's value as text.

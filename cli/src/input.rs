@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use llm_slo_planner::core::bundled::{lm_arena_chat, parse_task_file};
 use llm_slo_planner::core::import::{admit, read, ImportOptions, InputFile};
 use llm_slo_planner::core::reference::reference;
-use llm_slo_planner::core::sources::{workload, REFERENCE_SOURCE, WORKLOADS};
+use llm_slo_planner::core::sources::{import_id, workload, REFERENCE_SOURCE, WORKLOADS};
 use llm_slo_planner::core::sweep::Source;
 
 /// Files above this many are read with progress on stderr.
@@ -20,8 +20,8 @@ const PROGRESS_EVERY: usize = 100;
 pub struct Loaded {
     /// The sweeps.
     pub source: Source,
-    /// The page's `src` of a bundled source other than the default (`None`: the default, or an
-    /// import, which a link carries in `#sweep=`).
+    /// The page's `src`: a bundled source other than the default (`None`: the default), or for
+    /// an import the id the page gives the same files (`imp-…`, see `sources::import_id`).
     pub src: Option<String>,
     /// True for imported files: a link carries them in `#sweep=`.
     pub imported: bool,
@@ -80,40 +80,56 @@ pub fn bundled(src: Option<&str>) -> Result<Loaded, String> {
     })
 }
 
-/// Every file under `folder`, in path order, skipping hidden files and folders (`.git`).
+/// Every file under `folder`, in path order: hidden files and folders (`.git`) and symlinked
+/// folders (which can loop) are skipped; a symlink to a file is read.
 fn walk(folder: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
     let entries = std::fs::read_dir(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    let mut paths: Vec<PathBuf> = entries
+    let mut found: Vec<(PathBuf, std::fs::FileType)> = entries
         .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| !n.starts_with('.'))
-        })
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .filter_map(|e| Some((e.path(), e.file_type().ok()?)))
         .collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    for (path, kind) in found {
+        if kind.is_dir() {
             walk(&path, out)?;
-        } else if path.is_file() {
+        } else if !(kind.is_symlink() && path.is_dir()) {
             out.push(path);
         }
     }
     Ok(())
 }
 
+/// `-`: the standard input, read as one file.
+const STDIN: &str = "-";
+
 /// The files to read, each with its name as the page would give it: a file by its name, a
-/// folder's files by their path from the folder's name (`results/run1/a.json`).
+/// folder's files by their path from the folder's name (`results/run1/a.json`), the standard
+/// input (`-`) as `stdin`. A file given twice (or also inside a given folder) is read once.
 ///
-/// Errors: a path that is neither a file nor a folder.
+/// Errors: a path that does not exist, or a folder with no file to read.
 pub fn files_of(paths: &[PathBuf]) -> Result<Vec<(String, PathBuf)>, String> {
-    let mut files = Vec::new();
+    let mut files: Vec<(String, PathBuf)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut add = |name: String, path: PathBuf| {
+        let key = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        if seen.insert(key) {
+            files.push((name, path));
+        }
+    };
     for path in paths {
         let name_of = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned());
-        if path.is_dir() {
+        if path.as_os_str() == STDIN {
+            add("stdin".to_string(), path.clone());
+        } else if path.is_dir() {
             let mut found = Vec::new();
             walk(path, &mut found)?;
+            if found.is_empty() {
+                return Err(format!(
+                    "{}: no file to read in this folder",
+                    path.display()
+                ));
+            }
             let base =
                 std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
             let folder = name_of(&base).unwrap_or_default();
@@ -123,10 +139,13 @@ pub fn files_of(paths: &[PathBuf]) -> Result<Vec<(String, PathBuf)>, String> {
                     .chain(under.iter().map(|c| c.to_string_lossy().into_owned()))
                     .filter(|c| !c.is_empty())
                     .collect();
-                files.push((parts.join("/"), file));
+                add(parts.join("/"), file);
             }
-        } else if path.is_file() {
-            files.push((name_of(path).unwrap_or_default(), path.clone()));
+        } else if path.exists() {
+            add(
+                name_of(path).unwrap_or_else(|| path.display().to_string()),
+                path.clone(),
+            );
         } else {
             return Err(format!("{}: no such file or folder", path.display()));
         }
@@ -134,11 +153,23 @@ pub fn files_of(paths: &[PathBuf]) -> Result<Vec<(String, PathBuf)>, String> {
     Ok(files)
 }
 
+/// A file's bytes (`-`: the standard input).
+fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+    if path.as_os_str() == STDIN {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path)
+    }
+}
+
 /// Imports files and folders: sizes checked as the page checks picked files (`admit`), texts
 /// read as UTF-8 (invalid bytes replaced, as a browser reads a file's text), then the page's
-/// importers. `progress` gets a line now and then for imports of many files.
+/// importers. A file that cannot be read is a problem beside the others, as a malformed one
+/// is. `progress` gets a line now and then for imports of many files.
 ///
-/// Errors: every problem, located, when no row is usable (or a path cannot be read).
+/// Errors: every problem, located, when no row is usable (or a path cannot be listed).
 pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loaded, Vec<String>> {
     let listed = files_of(paths).map_err(|e| vec![e])?;
     let sizes: Vec<(&str, usize)> = listed
@@ -149,6 +180,7 @@ pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loa
         })
         .collect();
     let (admitted, refused) = admit(&sizes);
+    let mut problems: Vec<String> = refused.iter().map(|p| p.located()).collect();
     let total = listed.len();
     let many = total > PROGRESS_ABOVE;
     if many {
@@ -162,30 +194,35 @@ pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loa
         if !ok {
             continue;
         }
-        let bytes = std::fs::read(path).map_err(|e| vec![format!("{}: {e}", path.display())])?;
-        files.push(InputFile {
-            name: name.clone(),
-            text: String::from_utf8_lossy(&bytes).into_owned(),
-        });
+        match read_bytes(path) {
+            Ok(bytes) => files.push(InputFile {
+                name: name.clone(),
+                text: String::from_utf8_lossy(&bytes).into_owned(),
+            }),
+            Err(e) => problems.push(format!("{name}: cannot be read ({e})")),
+        }
     }
     if many {
         progress(format!("importing {} files", files.len()));
     }
-    let refused: Vec<String> = refused.iter().map(|p| p.located()).collect();
+    if files.is_empty() {
+        return Err(problems);
+    }
+    let id = import_id(&files, None);
     match read(&files, &ImportOptions::default()).1 {
         Ok(import) => Ok(Loaded {
             source: import.source,
-            src: None,
+            src: Some(id),
             imported: true,
-            problems: refused
+            problems: problems
                 .into_iter()
                 .chain(import.problems.iter().map(|p| p.located()))
                 .collect(),
             notes: import.warnings.iter().map(|w| w.text()).collect(),
         }),
-        Err(problems) => Err(refused
+        Err(found) => Err(problems
             .into_iter()
-            .chain(problems.iter().map(|p| p.located()))
+            .chain(found.iter().map(|p| p.located()))
             .collect()),
     }
 }

@@ -27,6 +27,27 @@ const BAD_INPUT: u8 = 2;
 /// The parameters that pick a deployment.
 const SELECTORS: [&str; 4] = ["model", "gpu", "gpus", "cfg"];
 
+/// A line on stderr, named after the program (a closed stderr is not an error worth failing on).
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "llm-slo-planner: {line}");
+}
+
+/// Writes the answer on stdout. A reader that stops early (`| head`) ends the output quietly;
+/// any other write error is said, and fails (2).
+fn write_out(text: &str) -> Result<(), u8> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => {
+            say(&format!("cannot write the answer: {e}"));
+            Err(BAD_INPUT)
+        }
+    }
+}
+
 /// An exit status, ranked: 2, then 1, then 3, then 0.
 fn worst(a: u8, b: u8) -> u8 {
     let rank = |code: u8| match code {
@@ -55,24 +76,19 @@ fn main() -> ExitCode {
     let command = match args::parse(std::env::args_os().skip(1)) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("llm-slo-planner: {e}");
+            say(&e);
             return ExitCode::from(BAD_INPUT);
         }
     };
     let code = match command {
-        Command::Help => {
-            print!("{}", args::usage());
-            0
-        }
-        Command::Version => {
-            println!("llm-slo-planner {}", env!("CARGO_PKG_VERSION"));
-            0
-        }
+        Command::Help => write_out(&args::usage()).err().unwrap_or(0),
+        Command::Version => write_out(&format!("llm-slo-planner {}\n", env!("CARGO_PKG_VERSION")))
+            .err()
+            .unwrap_or(0),
         Command::List { paths, src } => match load(&paths, src.as_deref(), false) {
-            Ok(loaded) => {
-                print!("{}", report::list_text(&loaded.source));
-                0
-            }
+            Ok(loaded) => write_out(&report::list_text(&loaded.source))
+                .err()
+                .unwrap_or(0),
             Err(code) => code,
         },
         Command::Plan(args) => run_plan(&args),
@@ -90,20 +106,20 @@ fn load(paths: &[std::path::PathBuf], src: Option<&str>, strict: bool) -> Result
             "give files and folders, or --src for a bundled source, not both".to_string(),
         ])
     } else {
-        input::import(paths, |line| eprintln!("llm-slo-planner: {line}"))
+        input::import(paths, |line| say(&line))
     };
     let loaded = loaded.map_err(|problems| {
         for p in problems {
-            eprintln!("llm-slo-planner: {p}");
+            say(&p);
         }
         BAD_INPUT
     })?;
     let said = if strict { "error" } else { "warning" };
     for p in &loaded.problems {
-        eprintln!("llm-slo-planner: {said}: {p}");
+        say(&format!("{said}: {p}"));
     }
     for n in &loaded.notes {
-        eprintln!("llm-slo-planner: note: {n}");
+        say(&format!("note: {n}"));
     }
     if strict && !loaded.problems.is_empty() {
         return Err(BAD_INPUT);
@@ -130,6 +146,16 @@ fn query(extra: &[(&str, String)], params: &[(String, String)]) -> String {
     q.finish()
 }
 
+/// Every sweep of a source in the order `list` shows them: models in menu order, each model's
+/// sweeps in menu order.
+fn menu_order(source: &Source) -> Vec<usize> {
+    source
+        .models_in_menu_order()
+        .into_iter()
+        .flat_map(|m| source.sweeps_of(m))
+        .collect()
+}
+
 /// The scenario of each deployment to plan, read by the page's scenario reader: with a
 /// selector (`--model`, `--gpu`, `--gpus`, `--cfg`) or a one-sweep source, the one deployment a
 /// link with these parameters opens; else every deployment, each as its own link would read.
@@ -143,7 +169,8 @@ fn scenarios(
     let queries: Vec<String> = if selected || source.sweeps.len() == 1 {
         vec![query(&[], params)]
     } else {
-        (0..source.sweeps.len())
+        menu_order(source)
+            .into_iter()
             .map(|i| {
                 let sweep = &source.sweeps[i];
                 let mut pick = vec![
@@ -199,7 +226,9 @@ fn gated(source: &Source, p: &Planned, args: &PlanArgs) -> u8 {
     let recommended = p.plan.recommended.map(|i| sweep.levels()[i].level);
     if let (Some(need), Some(level)) = (args.require_level, recommended) {
         if level < need {
-            eprintln!("llm-slo-planner: {name}: the recommended level {level} is below --require-level {need}");
+            say(&format!(
+                "{name}: the recommended level {level} is below --require-level {need}"
+            ));
             code = worst(code, 1);
         }
     }
@@ -210,12 +239,12 @@ fn gated(source: &Source, p: &Planned, args: &PlanArgs) -> u8 {
                 .iter()
                 .find(|a| a.kind == *kind && sweep.rows[a.row_index].level <= level)
             {
-                eprintln!(
-                    "llm-slo-planner: {name}: flag {} at {} (--fail-on-flag): {}",
+                say(&format!(
+                    "{name}: flag {} at {} (--fail-on-flag): {}",
                     kind.key(),
                     sweep.rows[a.row_index].level,
                     a.detail
-                );
+                ));
                 code = worst(code, 1);
             }
         }
@@ -223,22 +252,52 @@ fn gated(source: &Source, p: &Planned, args: &PlanArgs) -> u8 {
     code
 }
 
-/// The page link of a scenario: its query, and for imported data the sweeps in `#sweep=`.
-fn link(base: &str, scenario: &Scenario, loaded: &Loaded, payload: Option<&str>) -> String {
-    let src = if loaded.imported {
-        Some(SHARED_SOURCE.to_string())
-    } else {
-        loaded.src.clone()
+/// The page link of a scenario: `BASE?query`, with `src` naming the data. Imported data travel
+/// in `#sweep=` (`src=shared`) when `payload` is given; without a base (no `--link`), the
+/// query alone, with the import's id (the page's `src` for the same files imported there).
+fn link(base: Option<&str>, scenario: &Scenario, loaded: &Loaded, payload: Option<&str>) -> String {
+    let src = match payload {
+        Some(_) => Some(SHARED_SOURCE.to_string()),
+        None => loaded.src.clone(),
     };
     let query = Scenario {
         src,
         ..scenario.clone()
     }
     .to_query();
-    match payload {
-        Some(p) => format!("{base}?{query}#sweep={p}"),
-        None => format!("{base}?{query}"),
-    }
+    let fragment = payload.map(|p| format!("#sweep={p}")).unwrap_or_default();
+    format!("{}?{query}{fragment}", base.unwrap_or(""))
+}
+
+/// Several deployments' common link, for the side-by-side table's `# scenario:` line: the
+/// parameters given, without a deployment.
+fn common_link(
+    base: Option<&str>,
+    params: &[(String, String)],
+    loaded: &Loaded,
+    payload: Option<&str>,
+) -> String {
+    let src = match payload {
+        Some(_) => Some(SHARED_SOURCE.to_string()),
+        None => loaded.src.clone(),
+    };
+    let src: Vec<(&str, String)> = src.map(|s| ("src", s)).into_iter().collect();
+    let fragment = payload.map(|p| format!("#sweep={p}")).unwrap_or_default();
+    format!("{}?{}{fragment}", base.unwrap_or(""), query(&src, params))
+}
+
+/// Said when selectors picked one deployment of a model that has others.
+fn not_planned_note(source: &Source, planned: &[Planned]) -> Option<String> {
+    let [one] = planned else { return None };
+    let model = source.sweeps[one.sweep_index].model_index;
+    let others = source.sweeps_of(model).len().saturating_sub(1);
+    (others > 0).then(|| {
+        format!(
+            "note: {others} other deployment{} of {} not planned: --gpu, --gpus and --cfg pick one (`list` shows them); without --model, --gpu, --gpus and --cfg every deployment is planned",
+            if others == 1 { " is" } else { "s are" },
+            one.scenario.model_id
+        )
+    })
 }
 
 /// `plan`: reads the source, plans each deployment, writes the answer, returns the exit status.
@@ -269,41 +328,55 @@ fn run_plan(args: &PlanArgs) -> u8 {
             .collect(),
         Err(errors) => {
             for e in errors {
-                eprintln!("llm-slo-planner: {e}");
+                say(&e);
             }
             return BAD_INPUT;
         }
     };
+    if planned.is_empty() {
+        say("no deployment to plan");
+        return BAD_INPUT;
+    }
+    if let Some(note) = not_planned_note(source, &planned) {
+        say(&note);
+    }
     let payload = match (&args.link, loaded.imported) {
         (Some(_), true) => match share::encode(source) {
             Ok(p) => Some(p),
             Err(e) => {
-                eprintln!("llm-slo-planner: --link: not shared: {e}");
+                say(&format!("--link: not shared: {e}"));
                 return BAD_INPUT;
             }
         },
         _ => None,
     };
+    let base = args.link.as_deref();
     let links: Vec<String> = planned
         .iter()
-        .map(|p| match &args.link {
-            Some(base) => link(base, &p.scenario, &loaded, payload.as_deref()),
-            None => format!("?{}", p.scenario.to_query()),
-        })
+        .map(|p| link(base, &p.scenario, &loaded, payload.as_deref()))
         .collect();
     let written = match args.output {
-        Output::Text => Ok(planned
-            .iter()
-            .zip(&links)
-            .map(|(p, url)| {
-                let mut text = report::plan_text(source, p.sweep_index, &p.scenario, &p.plan);
-                if args.link.is_some() {
-                    text.push_str(&format!("  Link: {url}\n"));
-                }
-                text
-            })
-            .collect::<Vec<_>>()
-            .join("\n")),
+        Output::Text => {
+            let mut text: Vec<String> = planned
+                .iter()
+                .zip(&links)
+                .map(|(p, url)| {
+                    let mut text = report::plan_text(source, p.sweep_index, &p.scenario, &p.plan);
+                    if base.is_some() {
+                        text.push_str(&format!("  Link: {url}\n"));
+                    }
+                    text
+                })
+                .collect();
+            if planned.len() > 1 {
+                let rows: Vec<(usize, &Scenario, &Plan)> = planned
+                    .iter()
+                    .map(|p| (p.sweep_index, &p.scenario, &p.plan))
+                    .collect();
+                text.push(report::summary_text(source, &rows));
+            }
+            Ok(text.join("\n"))
+        }
         Output::Json => planned
             .iter()
             .zip(&links)
@@ -319,21 +392,25 @@ fn run_plan(args: &PlanArgs) -> u8 {
                 .map(|p| source.sweeps[p.sweep_index].model_index)
                 .collect();
             let all_models = models.iter().any(|m| *m != models[0]);
+            let url = match planned.as_slice() {
+                [_] => links[0].clone(),
+                _ => common_link(base, &params, &loaded, payload.as_deref()),
+            };
             let (rows, _) = table_rows(source, &planned[0].scenario, all_models, None);
-            compare_csv(source, &rows, &planned[0].scenario, &links[0])
+            compare_csv(source, &rows, &planned[0].scenario, &url)
         }
     };
-    match written {
-        Ok(text) => print!("{text}"),
-        Err(e) => {
-            eprintln!("llm-slo-planner: {e}");
-            return BAD_INPUT;
-        }
+    let written = written.map_err(|e| {
+        say(&e);
+        BAD_INPUT
+    });
+    if let Err(code) = written.and_then(|text| write_out(&text)) {
+        return code;
     }
     // The JSON and CSV carry the link inside; it is also said on stderr, out of the data.
-    if args.output != Output::Text && args.link.is_some() {
+    if args.output != Output::Text && base.is_some() {
         for url in &links {
-            eprintln!("llm-slo-planner: link: {url}");
+            say(&format!("link: {url}"));
         }
     }
     planned

@@ -3,8 +3,8 @@
 //! verdict; and the `list` of a source's deployments. Every sentence and figure comes from the
 //! core functions the page shows (`core::headline`, `core::explain`, `core::capacity_text`).
 
-use llm_slo_planner::core::anomalies::{anomalies, load_flag_counts};
-use llm_slo_planner::core::capacity_text::fleet_figures;
+use llm_slo_planner::core::anomalies::{anomalies, load_flag_counts, AnomalyKind};
+use llm_slo_planner::core::capacity_text::{fleet_figures, load_note, no_price_note, streams_note};
 use llm_slo_planner::core::explain::verdict_text;
 use llm_slo_planner::core::format::{grouped, level as level_text, significant};
 use llm_slo_planner::core::headline::{batching_sentence, flag_sentence, headline, slo_sentence};
@@ -76,13 +76,26 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
         ));
     }
     let inputs = scenario.capacity_for(&sweep.deployment.gpu);
-    if let Some((_, fleet)) = fleet_figures(sweep, plan, &slo, &inputs) {
-        out.push_str("  Fleet:\n");
-        let rows: Vec<Vec<String>> = fleet
-            .iter()
-            .map(|f| vec![format!("{}:", f.label), f.text.clone(), f.formula.clone()])
-            .collect();
-        out.push_str(&columns(&rows, "    "));
+    if let Some((c, fleet)) = fleet_figures(sweep, plan, &slo, &inputs) {
+        let measured_batch = plan
+            .recommended
+            .and_then(|i| sweep.levels().get(i))
+            .is_some_and(|l| l.avg_batch_size.is_some());
+        out.push_str("  Fleet, cost and energy at the recommended level:\n");
+        for f in &fleet {
+            out.push_str(&format!(
+                "    {}: {}\n      {}\n",
+                f.label, f.text, f.formula
+            ));
+        }
+        let mut notes = vec![streams_note(&c, measured_batch).trim_end().to_string()];
+        notes.extend(load_note(&inputs, &c).map(str::to_string));
+        if inputs.price_per_gpu_hour.is_none() && !scenario.gpu_prices.0.is_empty() {
+            notes.push(no_price_note(&sweep.deployment.gpu));
+        }
+        for note in notes {
+            out.push_str(&format!("    {note}\n"));
+        }
     }
     for count in load_flag_counts(sweep) {
         out.push_str(&format!(
@@ -93,26 +106,40 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
     }
     let flags = anomalies(sweep, &source.models[sweep.model_index], slo.stat);
     let stat = slo.stat.short_label();
-    let mut rows = vec![vec![
+    let mut header = vec![
         String::new(),
         kind.label().to_string(),
         "avg batch".to_string(),
         format!("{stat} ms"),
         "tok/s per user".to_string(),
-        "output tok/s".to_string(),
-        "tok/s per GPU".to_string(),
-        "J/token".to_string(),
-        "verdict".to_string(),
-        "flags".to_string(),
-    ]];
-    for (li, (level, verdict)) in sweep.levels().iter().zip(&plan.verdicts).enumerate() {
-        let mut kinds: Vec<&str> = flags
+    ];
+    header.extend(
+        slo.limits
             .iter()
-            .filter(|a| level.row_indices.contains(&a.row_index))
-            .map(|a| a.kind.key())
+            .map(|l| format!("{} ms", l.stat.short_label())),
+    );
+    header.extend(
+        [
+            "output tok/s",
+            "tok/s per GPU",
+            "J/token",
+            "verdict",
+            "flags",
+        ]
+        .map(str::to_string),
+    );
+    let mut rows = vec![header];
+    for (li, (level, verdict)) in sweep.levels().iter().zip(&plan.verdicts).enumerate() {
+        let kinds: Vec<&str> = AnomalyKind::ALL
+            .into_iter()
+            .filter(|k| {
+                flags
+                    .iter()
+                    .any(|a| a.kind == *k && level.row_indices.contains(&a.row_index))
+            })
+            .map(AnomalyKind::key)
             .collect();
-        kinds.dedup();
-        rows.push(vec![
+        let mut row = vec![
             if plan.recommended == Some(li) {
                 "*"
             } else {
@@ -123,29 +150,83 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
             or_not_reported(level.avg_batch_size, |v| grouped(v, 1)),
             or_not_reported(verdict.latency_ms, |v| significant(v, 3)),
             or_not_reported(verdict.latency_ms, |v| grouped(1000.0 / v, 1)),
+        ];
+        row.extend(
+            slo.limits
+                .iter()
+                .map(|l| or_not_reported(level.latency_ms(l.stat), |v| significant(v, 3))),
+        );
+        row.extend([
             grouped(level.throughput_tok_s, 0),
             or_not_reported(sweep.per_gpu(level.throughput_tok_s), |v| grouped(v, 0)),
             or_not_reported(level.energy_per_token_j, |v| significant(v, 4)),
             verdict_text(&slo, verdict),
             kinds.join(","),
         ]);
+        rows.push(row);
     }
     out.push_str(&format!(
         "  Levels (* recommended; latency and per-user speed at {stat}, the worst of a level's runs):\n"
     ));
     out.push_str(&columns(&rows, "    "));
+    for kind in AnomalyKind::ALL {
+        if flags.iter().any(|a| a.kind == kind) {
+            out.push_str(&format!("    {}: {}\n", kind.key(), kind.meaning()));
+        }
+    }
     out
+}
+
+/// One line per deployment planned: its answer, for reading many at once.
+pub fn summary_text(source: &Source, planned: &[(usize, &Scenario, &Plan)]) -> String {
+    let mut rows = vec![
+        ["status", "level", "tok/s per GPU", "J/token", "deployment"]
+            .map(str::to_string)
+            .to_vec(),
+    ];
+    for (i, scenario, plan) in planned {
+        let sweep = &source.sweeps[*i];
+        let rec = plan.recommendation(sweep, &scenario.slo());
+        rows.push(vec![
+            plan.status.key().to_string(),
+            rec.as_ref()
+                .map_or_else(|| "—".to_string(), |r| level_text(r.level)),
+            rec.as_ref().map_or_else(String::new, |r| {
+                or_not_reported(r.throughput_per_gpu_tok_s, |v| grouped(v, 0))
+            }),
+            rec.as_ref().map_or_else(String::new, |r| {
+                or_not_reported(r.energy_per_token_j, |v| significant(v, 4))
+            }),
+            format!("{} on {}", scenario.model_id, source.sweep_label(*i)),
+        ]);
+    }
+    format!(
+        "Summary ({} deployments):\n{}",
+        planned.len(),
+        columns(&rows, "  ")
+    )
+}
+
+/// A word for a POSIX shell: as it is when it holds only safe characters, else single-quoted.
+fn shell_word(text: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./:=+,@%".contains(c);
+    if !text.is_empty() && text.chars().all(safe) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
 }
 
 /// The deployments of a source: per model, each deployment's `--gpu`, `--gpus` and `--cfg`, its
 /// levels and the statistics it reports.
 pub fn list_text(source: &Source) -> String {
+    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     let mut out = format!(
-        "{} ({}): {} models, {} deployments\n",
+        "{} ({}): {}, {}\n",
         source.task,
         source.task_display_name,
-        source.models.len(),
-        source.sweeps.len()
+        count(source.models.len(), "model"),
+        count(source.sweeps.len(), "deployment")
     );
     for m in source.models_in_menu_order() {
         out.push_str(&format!("{}\n", source.models[m].model_id));
@@ -155,12 +236,12 @@ pub fn list_text(source: &Source) -> String {
             .map(|i| {
                 let sweep = &source.sweeps[i];
                 let d = &sweep.deployment;
-                let mut select = format!("--gpu {}", d.gpu);
+                let mut select = format!("--gpu {}", shell_word(&d.gpu));
                 if let Some(n) = d.num_gpus {
                     select.push_str(&format!(" --gpus {n}"));
                 }
                 if let Some(cfg) = source.sweep_cfg(i) {
-                    select.push_str(&format!(" --cfg '{}'", cfg.replace('\'', "'\\''")));
+                    select.push_str(&format!(" --cfg {}", shell_word(cfg)));
                 }
                 let levels: Vec<String> =
                     sweep.levels().iter().map(|l| l.level.to_string()).collect();

@@ -413,3 +413,168 @@ fn many_files_report_progress_on_stderr() {
     );
     assert!(stderr(&out).contains("importing 25 files"));
 }
+
+/// A fresh folder under the temporary directory, removed by the caller.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("llm-slo-planner-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_closed_or_full_stdout_never_panics() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_llm-slo-planner"))
+        .args(["plan", "--tps", "20"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    assert!(matches!(code(&out), 0..=3), "{}", code(&out));
+    let full = Command::new(env!("CARGO_BIN_EXE_llm-slo-planner"))
+        .args(["plan", "--tps", "20"])
+        .stdout(std::fs::File::create("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(code(&full), 2);
+    assert!(
+        stderr(&full).contains("cannot write the answer"),
+        "{}",
+        stderr(&full)
+    );
+}
+
+#[test]
+fn folders_are_walked_once_without_following_symlinked_folders() {
+    let dir = scratch("walk");
+    let runs = dir.join("runs");
+    std::fs::create_dir_all(&runs).unwrap();
+    let file = realdata(&format!("{VLLM_FOLDER}/bench_serve_v0.25.1.json"));
+    std::fs::copy(&file, runs.join("a.json")).unwrap();
+    std::os::unix::fs::symlink(".", runs.join("s1")).unwrap();
+    std::os::unix::fs::symlink(".", runs.join("s2")).unwrap();
+    std::fs::create_dir_all(dir.join("empty")).unwrap();
+    // The same file again, by its own path: read once.
+    let out = run(&[
+        "plan",
+        runs.to_str().unwrap(),
+        runs.join("a.json").to_str().unwrap(),
+        "--tps",
+        "10",
+    ]);
+    let empty = run(&["plan", dir.join("empty").to_str().unwrap(), "--tps", "10"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(!stdout(&out).contains("duplicate"), "{}", stdout(&out));
+    assert_eq!(code(&empty), 2);
+    assert!(
+        stderr(&empty).contains("no file to read in this folder"),
+        "{}",
+        stderr(&empty)
+    );
+}
+
+#[test]
+fn the_text_names_each_flag_once_and_gives_the_fleet_notes() {
+    let folder = realdata(VLLM_FOLDER);
+    let out = run(&[
+        "plan",
+        folder.to_str().unwrap(),
+        "--tps",
+        "25",
+        "--rps",
+        "10",
+        "--price",
+        "B200:3",
+    ]);
+    let text = stdout(&out);
+    for line in text.lines() {
+        let flags = line.split_whitespace().last().unwrap_or("");
+        let mut names: Vec<&str> = flags.split(',').collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "{line}");
+    }
+    // Each flag shown is explained once under the table.
+    assert!(
+        text.contains("    duplicate: several runs at one level"),
+        "{text}"
+    );
+    // The load is sized with its formulas; the price is for another GPU type: said.
+    assert!(text.contains("demanded output = requests/s × output tokens per request at 2 = 10 × 16.00 = 160.0 tok/s"), "{text}");
+    assert!(
+        text.contains("GPU cost: no price given for GPU not stated"),
+        "{text}"
+    );
+    // Several deployments end in one line each.
+    assert!(text.contains("Summary (3 deployments):"), "{text}");
+}
+
+#[test]
+fn limits_get_their_own_column_and_the_status_names_what_fails() {
+    let folder = realdata(VLLM_FOLDER);
+    let out = run(&[
+        "plan",
+        folder.to_str().unwrap(),
+        "--cfg",
+        "max_num_seqs=8",
+        "--tpot",
+        "40",
+        "--stat",
+        "tpot_p99",
+        "--limit",
+        "ttft_p99:10",
+    ]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("even the smallest measured level fails: p99 TTFT ≤ 10 ms."),
+        "{text}"
+    );
+    assert!(text.contains("p99 TTFT ms"), "{text}");
+}
+
+#[test]
+fn list_selectors_paste_into_plan_and_links_name_the_data() {
+    let file = realdata(&format!("{VLLM_FOLDER}/bench_serve_v0.25.1.json"));
+    let listed = stdout(&run(&["list", file.to_str().unwrap()]));
+    assert!(listed.contains("--gpu 'GPU not stated'"), "{listed}");
+    assert!(listed.contains(": 1 model, 1 deployment"), "{listed}");
+    let doc = json(&run(&[
+        "plan",
+        "--src",
+        "gpqa",
+        "--model",
+        "Qwen/Qwen3-14B",
+        "--tps",
+        "20",
+        "--json",
+    ]));
+    assert!(
+        doc["scenario_url"]
+            .as_str()
+            .unwrap()
+            .starts_with("?src=gpqa&model="),
+        "{doc}"
+    );
+    // Without --link, an import is named by the id the page gives the same files.
+    let doc = json(&run(&[
+        "plan",
+        file.to_str().unwrap(),
+        "--tps",
+        "20",
+        "--json",
+    ]));
+    assert!(
+        doc["scenario_url"]
+            .as_str()
+            .unwrap()
+            .starts_with("?src=imp-"),
+        "{doc}"
+    );
+}

@@ -341,3 +341,34 @@ pub fn fleet_figures(
     .figures();
     Some((c, figures))
 }
+
+/// How many streams one replica holds and where that comes from, or why replicas cannot be
+/// counted (`measured_batch`: the level's average batch is measured), ending in a space.
+pub fn streams_note(c: &Capacity, measured_batch: bool) -> String {
+    match (c.streams_per_replica, measured_batch) {
+        (None, _) => "Streams per replica are not reported for this sweep, so replicas cannot be counted. ".to_string(),
+        (Some(s), true) => format!(
+            "One replica holds {} streams (the avg batch measured at this level, not the cap). ",
+            grouped(s, 1),
+        ),
+        (Some(s), false) => format!(
+            "One replica holds {} streams (the client's concurrency at this level; no average batch is reported). ",
+            grouped(s, 1),
+        ),
+    }
+}
+
+/// What is said about the load given: `users` used when both are given, or an `rps` load the
+/// sweep cannot turn into output tok/s.
+pub fn load_note(inputs: &CapacityInputs, c: &Capacity) -> Option<&'static str> {
+    match (inputs.users, inputs.rps, c.demand_tok_s) {
+        (Some(_), Some(_), _) => Some("Both concurrent users and requests per second are given: users size the fleet."),
+        (None, Some(_), None) => Some("This sweep does not state output tokens per request at this level, so a load in requests per second cannot be turned into output tok/s: nothing is sized."),
+        _ => None,
+    }
+}
+
+/// Said when prices are given for other GPU types than this deployment's `gpu`.
+pub fn no_price_note(gpu: &str) -> String {
+    format!("GPU cost: no price given for {gpu} (prices are given for other GPU types only).")
+}

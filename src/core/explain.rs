@@ -99,13 +99,19 @@ pub fn status_text(sweep: &Sweep, plan: &Plan, slo: &Slo) -> String {
         }
         Status::Unattainable => {
             let first_judged = plan.verdicts.iter().position(|v| !v.unreported);
+            // What that level breaks: "the target", or each condition by name when it is not the
+            // target alone (a limit, a saturated run).
+            let fails = match first_judged.and_then(|i| plan.verdicts.get(i)) {
+                Some(v) if v.broken.as_slice() != [Condition::Target] => verdict_text(slo, v),
+                _ => "fails the target".to_string(),
+            };
             if first_judged.is_some_and(|i| i > 0) {
                 format!(
-                    "Unattainable: even the smallest level that reports {stat} ({}) fails the target{and_limits}.",
+                    "Unattainable: even the smallest level that reports {stat} ({}) {fails}.",
                     level_at(first_judged).unwrap_or_default()
                 )
             } else {
-                format!("Unattainable: even the smallest measured level fails the target{and_limits}.")
+                format!("Unattainable: even the smallest measured level {fails}.")
             }
         }
         Status::NoData { missing, .. } if missing.is_empty() => format!(
@@ -210,6 +216,45 @@ mod tests {
         assert_eq!(
             status_text(&sweep, &p, &slo),
             "Every level that reports p90 ITL meets the target. The highest level that meets may lie above 32, the largest that does; the levels that do not report it are not judged."
+        );
+    }
+
+    #[test]
+    fn unattainable_names_what_the_smallest_level_breaks() {
+        use crate::core::deployment::{Deployment, LevelKind};
+        use crate::core::planner::plan;
+        use crate::core::row::Row;
+        // Both levels meet 40 ms at p50 but break the p99 TTFT limit: not "the target".
+        let rows = vec![
+            Row::new(1.0, 100.0)
+                .with(Statistic::P50, Some(10.0))
+                .with(Statistic::TtftP99, Some(900.0)),
+            Row::new(8.0, 700.0)
+                .with(Statistic::P50, Some(20.0))
+                .with(Statistic::TtftP99, Some(950.0)),
+        ];
+        let sweep = Sweep::new(0, Deployment::new(LevelKind::Concurrency), rows);
+        let limit = |max_ms| Limit {
+            stat: Statistic::TtftP99,
+            max_ms,
+        };
+        let slo = |ms, max_ms| Slo {
+            target: Target::MsPerToken(ms),
+            stat: Statistic::P50,
+            limits: vec![limit(max_ms)],
+        };
+        let text = |slo: &Slo| status_text(&sweep, &plan(&sweep, slo), slo);
+        assert_eq!(
+            text(&slo(40.0, 10.0)),
+            "Unattainable: even the smallest measured level fails: p99 TTFT ≤ 10 ms."
+        );
+        assert_eq!(
+            text(&slo(5.0, 10.0)),
+            "Unattainable: even the smallest measured level fails: target, p99 TTFT ≤ 10 ms."
+        );
+        assert_eq!(
+            text(&slo(5.0, 1000.0)),
+            "Unattainable: even the smallest measured level fails the target."
         );
     }
 

@@ -4,9 +4,10 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use super::data_value;
-use crate::core::capacity::{Capacity, CapacityInputs};
-use crate::core::capacity_text::{fleet_figures, FleetFigure};
-use crate::core::format::grouped;
+use crate::core::capacity::Capacity;
+use crate::core::capacity_text::{
+    fleet_figures, load_note, no_price_note, streams_note, FleetFigure,
+};
 use crate::core::planner::Plan;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
@@ -49,17 +50,7 @@ fn figures(
     view! {
         <dl class="figures">{figures.into_iter().map(|f| item(f, dismissed)).collect_view()}</dl>
         <p class="hint">
-            {match (c.streams_per_replica, measured_batch) {
-                (None, _) => "Streams per replica are not reported for this sweep, so replicas cannot be counted. ".to_string(),
-                (Some(s), true) => format!(
-                    "One replica holds {} streams (the avg batch measured at this level, not the cap). ",
-                    grouped(s, 1),
-                ),
-                (Some(s), false) => format!(
-                    "One replica holds {} streams (the client's concurrency at this level; no average batch is reported). ",
-                    grouped(s, 1),
-                ),
-            }}
+            {streams_note(c, measured_batch)}
             {load.then_some("Fleet capacity and power assume every replica runs full at the recommended level (capacity, not what your load draws). ")}
             {format!(
                 "PUE {}{}; GPU cost is rental only; energy per request is the measured GPU energy.",
@@ -67,16 +58,6 @@ fn figures(
                 if pue == 1.0 { " (GPUs only)" } else { "" },
             )}
         </p>
-    }
-}
-
-/// What the panel says about the load it was given: `users` used when both are given, or an
-/// `rps` load the sweep cannot turn into output tok/s.
-fn load_note(inputs: &CapacityInputs, c: &Capacity) -> Option<&'static str> {
-    match (inputs.users, inputs.rps, c.demand_tok_s) {
-        (Some(_), Some(_), _) => Some("Both concurrent users and requests per second are given: users size the fleet."),
-        (None, Some(_), None) => Some("This sweep does not state output tokens per request at this level, so a load in requests per second cannot be turned into output tok/s: nothing is sized."),
-        _ => None,
     }
 }
 
@@ -132,7 +113,7 @@ pub fn CapacityPanel(
                 )}
                 {load_note(&inputs, &c).map(|note| view! { <p class="hint" data-testid="load-note">{note}</p> })}
                 {(priced_elsewhere && inputs.price_per_gpu_hour.is_none()).then(|| view! {
-                    <p class="hint" data-testid="no-price">{format!("GPU cost: no price given for {gpu} (prices are given for other GPU types only).")}</p>
+                    <p class="hint" data-testid="no-price">{no_price_note(gpu)}</p>
                 })}
                 {(!missing.is_empty()).then(|| view! {
                     <p class="hint">{format!("Enter {} under “Fleet, cost and energy” in the panel to see more.", missing.join(", "))}</p>
