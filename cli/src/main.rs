@@ -192,10 +192,13 @@ fn scenarios(
     for q in &queries {
         let (scenario, messages) = Scenario::from_query(q, source);
         for m in messages {
+            // "--gpus: must be a whole number ..." (the reader's "`gpus` must ..." names it once).
             let text = if m.param.is_empty() {
                 m.message
             } else {
-                format!("--{}: {}", m.param.replace('_', "-"), m.message)
+                let own = format!("`{}` ", m.param);
+                let message = m.message.strip_prefix(&own).unwrap_or(&m.message);
+                format!("--{}: {message}", m.param.replace('_', "-"))
             };
             if !errors.contains(&text) {
                 errors.push(text);
