@@ -20,7 +20,7 @@ use llm_slo_planner::core::planner::{plan, Plan, Status};
 use llm_slo_planner::core::scenario::Scenario;
 use llm_slo_planner::core::share;
 use llm_slo_planner::core::sources::SHARED_SOURCE;
-use llm_slo_planner::core::sweep::Source;
+use llm_slo_planner::core::sweep::{Source, Sweep};
 
 /// A bad parameter or input, or no usable row.
 const BAD_INPUT: u8 = 2;
@@ -289,6 +289,21 @@ fn common_link(
     format!("{}?{}{fragment}", base.unwrap_or(""), query(&src, params))
 }
 
+/// A deployment's sweep as a source of its own (its model, its rows, the source's provenance),
+/// and its scenario there: what a link carries when the whole import is too large for one.
+fn alone(source: &Source, p: &Planned) -> (Source, Scenario) {
+    let sweep = &source.sweeps[p.sweep_index];
+    let one = Source::new(
+        source.task.clone(),
+        source.task_display_name.clone(),
+        vec![source.models[sweep.model_index].clone()],
+        vec![Sweep::new(0, sweep.deployment.clone(), sweep.rows.clone())],
+        source.provenance.clone(),
+    );
+    let scenario = p.scenario.with_sweep(&one, 0);
+    (one, scenario)
+}
+
 /// Said when selectors picked one deployment of a model that has others.
 fn not_planned_note(source: &Source, planned: &[Planned]) -> Option<String> {
     let [one] = planned else { return None };
@@ -296,9 +311,10 @@ fn not_planned_note(source: &Source, planned: &[Planned]) -> Option<String> {
     let others = source.sweeps_of(model).len().saturating_sub(1);
     (others > 0).then(|| {
         format!(
-            "note: {others} other deployment{} of {} not planned: --gpu, --gpus and --cfg pick one (`list` shows them); without --model, --gpu, --gpus and --cfg every deployment is planned",
-            if others == 1 { " is" } else { "s are" },
-            one.scenario.model_id
+            "note: {others} other deployment{} of {} {} not planned: --gpu, --gpus and --cfg pick one (`list` shows them); without --model, --gpu, --gpus and --cfg every deployment is planned",
+            if others == 1 { "" } else { "s" },
+            one.scenario.model_id,
+            if others == 1 { "is" } else { "are" },
         )
     })
 }
@@ -343,21 +359,32 @@ fn run_plan(args: &PlanArgs) -> u8 {
     if let Some(note) = not_planned_note(source, &planned) {
         say(&note);
     }
-    let payload = match (&args.link, loaded.imported) {
-        (Some(_), true) => match share::encode(source) {
-            Ok(p) => Some(p),
-            Err(e) => {
-                say(&format!("--link: not shared: {e}"));
-                return BAD_INPUT;
-            }
-        },
-        _ => None,
-    };
     let base = args.link.as_deref();
-    let links: Vec<String> = planned
-        .iter()
-        .map(|p| link(base, &p.scenario, &loaded, payload.as_deref()))
-        .collect();
+    // Imported data travel in the link: the whole import when it fits (as the page's "Share by
+    // link"), else each deployment's own sweep in its own link.
+    let whole = (base.is_some() && loaded.imported).then(|| share::encode(source));
+    let payload = whole.as_ref().and_then(|w| w.as_ref().ok()).cloned();
+    let links: Vec<String> = match &whole {
+        Some(Err(_)) => {
+            let mut links = Vec::new();
+            for p in &planned {
+                let (one, scenario) = alone(source, p);
+                match share::encode(&one) {
+                    Ok(own) => links.push(link(base, &scenario, &loaded, Some(&own))),
+                    Err(e) => {
+                        say(&format!("--link: not shared: {e}"));
+                        return BAD_INPUT;
+                    }
+                }
+            }
+            say("note: the whole import is too large for one link (8 KB), so each link carries only its own deployment's sweep");
+            links
+        }
+        _ => planned
+            .iter()
+            .map(|p| link(base, &p.scenario, &loaded, payload.as_deref()))
+            .collect(),
+    };
     let written = match args.output {
         Output::Text => {
             let mut text: Vec<String> = planned

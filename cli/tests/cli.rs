@@ -374,15 +374,67 @@ fn link_carries_the_imported_sweeps_and_the_scenario() {
 }
 
 #[test]
-fn a_link_over_8_kb_is_refused_with_the_pages_message() {
+fn an_import_too_large_for_one_link_gives_each_deployment_its_own() {
     let big = realdata("mlenergy-leaderboard__public_data_tasks__gpqa.json");
-    let out = run(&[
+    let args = [
         "plan",
         big.to_str().unwrap(),
+        "--model",
+        "Qwen/Qwen3-14B",
+        "--gpu",
+        "H100",
+        "--gpus",
+        "1",
+        "--tps",
+        "10",
+        "--link=http://h/",
+        "--json",
+    ];
+    let out = run(&args);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("each link carries only its own deployment's sweep"),
+        "{}",
+        stderr(&out)
+    );
+    let doc = json(&out);
+    let url = doc["scenario_url"].as_str().unwrap();
+    let (_, fragment) = url.split_once('#').unwrap();
+    let one = share::decode(shared_payload(fragment).unwrap()).unwrap();
+    assert_eq!(one.sweeps.len(), 1);
+    // The link's scenario opens that sweep and plans the same level there.
+    let query = url.split_once('?').unwrap().1.split_once('#').unwrap().0;
+    let (scenario, errors) = llm_slo_planner::core::scenario::Scenario::from_query(query, &one);
+    assert!(errors.is_empty(), "{errors:?}");
+    let plan = llm_slo_planner::core::planner::plan(&one.sweeps[0], &scenario.slo());
+    let level = plan
+        .recommendation(&one.sweeps[0], &scenario.slo())
+        .map(|r| r.level);
+    assert_eq!(level, doc["result"]["level"].as_f64());
+}
+
+#[test]
+fn a_sweep_over_8_kb_is_refused_with_the_pages_message() {
+    let dir = scratch("big-sweep");
+    let mut csv = String::from("model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\n");
+    for i in 1..=1500u32 {
+        let x = f64::from(i);
+        csv.push_str(&format!(
+            "m,H100,1,{i},{},{}\n",
+            x * 97.31 + (x * 7.3).sin(),
+            5.0 + x.sqrt() * 1.37
+        ));
+    }
+    let file = dir.join("big.csv");
+    std::fs::write(&file, csv).unwrap();
+    let out = run(&[
+        "plan",
+        file.to_str().unwrap(),
         "--tps",
         "10",
         "--link=http://h/",
     ]);
+    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(code(&out), 2);
     assert!(
         stderr(&out).contains("--link: not shared: this sweep set is too large to share by link (")

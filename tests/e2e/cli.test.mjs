@@ -57,3 +57,18 @@ test('the link of a bundled deployment opens the same answer', async () => {
   assert.equal(await page.getAttribute('[data-testid="rec-throughput"]', 'data-value'), '9248.01198181863');
   await context.close();
 });
+
+test('an import too large for one link opens from its own deployment link', async () => {
+  const file = 'tests/fixtures/realdata/mlenergy-leaderboard__public_data_tasks__gpqa.json';
+  const run = cli([
+    'plan', file, '--model', 'Qwen/Qwen3-14B', '--gpu', 'H100', '--gpus', '1', '--tps', '10', '--json',
+    `--link=${env.server.base}`,
+  ]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stderr, /each link carries only its own deployment's sweep/);
+  const doc = JSON.parse(run.stdout);
+  const { page, context, errors } = await levelShown(doc.scenario_url, doc.result.level);
+  assert.equal(await page.getAttribute('[data-testid="rec-throughput"]', 'data-value'), String(doc.result.throughput_tok_s));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
