@@ -110,7 +110,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
     let command = match parser.next().map_err(|e| e.to_string())? {
         Some(Value(v)) if v == "plan" => "plan",
         Some(Value(v)) if v == "list" => "list",
-        Some(Short('h') | Long("help")) | None => return Ok(Command::Help),
+        Some(Short('h') | Long("help")) => return Ok(Command::Help),
+        None => return Err("give a command: `plan` or `list` (see --help)".to_string()),
         Some(Short('V') | Long("version")) => return Ok(Command::Version),
         Some(Value(v)) => {
             return Err(format!(

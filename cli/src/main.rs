@@ -30,7 +30,11 @@ const SELECTORS: [&str; 4] = ["model", "gpu", "gpus", "cfg"];
 /// A line on stderr, named after the program (a closed stderr is not an error worth failing on).
 fn say(line: &str) {
     use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "llm-slo-planner: {line}");
+    let _ = writeln!(
+        std::io::stderr(),
+        "llm-slo-planner: {}",
+        report::clean(line)
+    );
 }
 
 /// Writes the answer on stdout. A reader that stops early (`| head`) ends the output quietly;
@@ -198,6 +202,8 @@ fn scenarios(
             } else {
                 let own = format!("`{}` ", m.param);
                 let message = m.message.strip_prefix(&own).unwrap_or(&m.message);
+                // The page goes on with a default and says so; here nothing is planned.
+                let message = message.replace("; showing ", "; a page link would show ");
                 format!("--{}: {message}", m.param.replace('_', "-"))
             };
             if !errors.contains(&text) {
@@ -349,6 +355,7 @@ fn run_plan(args: &PlanArgs) -> u8 {
             for e in errors {
                 say(&e);
             }
+            say("nothing planned: the command line does not go on with a parameter it cannot use as given (`list` shows what the data has)");
             return BAD_INPUT;
         }
     };
@@ -364,27 +371,35 @@ fn run_plan(args: &PlanArgs) -> u8 {
     // link"), else each deployment's own sweep in its own link.
     let whole = (base.is_some() && loaded.imported).then(|| share::encode(source));
     let payload = whole.as_ref().and_then(|w| w.as_ref().ok()).cloned();
-    let links: Vec<String> = match &whole {
+    // Each deployment's link, or why it cannot be made (the answer is given all the same: the
+    // exit status is the SLO's; `--strict` makes a missing link fail).
+    let links: Vec<Result<String, String>> = match &whole {
         Some(Err(_)) => {
-            let mut links = Vec::new();
-            for p in &planned {
-                let (one, scenario) = alone(source, p);
-                match share::encode(&one) {
-                    Ok(own) => links.push(link(base, &scenario, &loaded, Some(&own))),
-                    Err(e) => {
-                        say(&format!("--link: not shared: {e}"));
-                        return BAD_INPUT;
-                    }
-                }
-            }
             say("note: the whole import is too large for one link (8 KB), so each link carries only its own deployment's sweep");
-            links
+            planned
+                .iter()
+                .map(|p| {
+                    let (one, scenario) = alone(source, p);
+                    share::encode(&one)
+                        .map(|own| link(base, &scenario, &loaded, Some(&own)))
+                        .map_err(|e| format!("not shared: {e}"))
+                })
+                .collect()
         }
         _ => planned
             .iter()
-            .map(|p| link(base, &p.scenario, &loaded, payload.as_deref()))
+            .map(|p| Ok(link(base, &p.scenario, &loaded, payload.as_deref())))
             .collect(),
     };
+    // What the JSON and CSV write as the scenario's URL: the link, else the query alone.
+    let urls: Vec<String> = planned
+        .iter()
+        .zip(&links)
+        .map(|(p, l)| {
+            l.clone()
+                .unwrap_or_else(|_| link(None, &p.scenario, &loaded, None))
+        })
+        .collect();
     let written = match args.output {
         Output::Text => {
             let mut text: Vec<String> = planned
@@ -393,6 +408,7 @@ fn run_plan(args: &PlanArgs) -> u8 {
                 .map(|(p, url)| {
                     let mut text = report::plan_text(source, p.sweep_index, &p.scenario, &p.plan);
                     if base.is_some() {
+                        let url = url.as_ref().unwrap_or_else(|e| e);
                         text.push_str(&format!("  Link: {url}\n"));
                     }
                     text
@@ -409,7 +425,7 @@ fn run_plan(args: &PlanArgs) -> u8 {
         }
         Output::Json => planned
             .iter()
-            .zip(&links)
+            .zip(&urls)
             .map(|(p, url)| scenario_json(source, &p.scenario, p.sweep_index, &p.plan, url))
             .collect::<Result<Vec<_>, _>>()
             .map(|docs| match docs.as_slice() {
@@ -423,7 +439,7 @@ fn run_plan(args: &PlanArgs) -> u8 {
                 .collect();
             let all_models = models.iter().any(|m| *m != models[0]);
             let url = match planned.as_slice() {
-                [_] => links[0].clone(),
+                [_] => urls[0].clone(),
                 _ => common_link(base, &params, &loaded, payload.as_deref()),
             };
             let (rows, _) = table_rows(source, &planned[0].scenario, all_models, None);
@@ -438,15 +454,26 @@ fn run_plan(args: &PlanArgs) -> u8 {
         return code;
     }
     // The JSON and CSV carry the link inside; it is also said on stderr, out of the data.
-    if args.output != Output::Text && base.is_some() {
-        for url in &links {
-            say(&format!("link: {url}"));
+    let mut code = 0;
+    for (p, l) in planned.iter().zip(&links) {
+        match l {
+            Ok(url) if args.output != Output::Text && base.is_some() => {
+                say(&format!("link: {url}"))
+            }
+            Ok(_) => {}
+            Err(e) => {
+                let name = source.sweep_label(p.sweep_index);
+                say(&format!("--link: {} on {name}: {e}", p.scenario.model_id));
+                if args.strict {
+                    code = BAD_INPUT;
+                }
+            }
         }
     }
     planned
         .iter()
         .map(|p| gated(source, p, args))
-        .fold(0, worst)
+        .fold(code, worst)
 }
 
 #[cfg(test)]

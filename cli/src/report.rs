@@ -7,10 +7,26 @@ use llm_slo_planner::core::anomalies::{anomalies, load_flag_counts, AnomalyKind}
 use llm_slo_planner::core::capacity_text::{fleet_figures, load_note, no_price_note, streams_note};
 use llm_slo_planner::core::explain::verdict_text;
 use llm_slo_planner::core::format::{grouped, level as level_text, significant};
-use llm_slo_planner::core::headline::{batching_sentence, flag_sentence, headline, slo_sentence};
-use llm_slo_planner::core::planner::{batching_effect, Plan};
+use llm_slo_planner::core::headline::{
+    batching_sentence, estimate_method, flag_sentence, headline, slo_sentence,
+};
+use llm_slo_planner::core::planner::{batching_effect, estimate, Plan};
 use llm_slo_planner::core::scenario::Scenario;
 use llm_slo_planner::core::sweep::{Source, Statistic};
+
+/// Text from a file made safe for a terminal: control characters (escape sequences, newlines,
+/// tabs) written as `\u{1b}`, so a file cannot recolour, retitle or split the output.
+pub fn clean(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
 
 /// A value or "not reported", never 0.
 fn or_not_reported(value: Option<f64>, text: impl Fn(f64) -> String) -> String {
@@ -42,8 +58,8 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
     let h = headline(sweep, plan, &slo);
     let mut out = format!(
         "{} on {}\n  SLO: {}\n",
-        scenario.model_id,
-        source.sweep_label(sweep_index),
+        clean(&scenario.model_id),
+        clean(source.sweep_label(sweep_index)),
         slo_sentence(&slo)
     );
     let answer = match h.level {
@@ -75,6 +91,20 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
             batching_sentence(sweep, &e, slo.stat)
         ));
     }
+    if let Some(e) = estimate(sweep, &slo, plan) {
+        let energy = e
+            .energy_per_token_j
+            .map(|j| format!(" and {} J/token", significant(j, 4)))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "  Estimate, not measured: about {} (between measured {} and {}), at about {} tok/s{energy}. {}\n",
+            grouped(e.level as f64, 0),
+            level_text(e.from_level),
+            level_text(e.to_level),
+            grouped(e.throughput_tok_s, 0),
+            estimate_method(sweep, slo.stat)
+        ));
+    }
     let inputs = scenario.capacity_for(&sweep.deployment.gpu);
     if let Some((c, fleet)) = fleet_figures(sweep, plan, &slo, &inputs) {
         let measured_batch = plan
@@ -101,7 +131,7 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
         out.push_str(&format!(
             "  Flag {}:{}\n",
             count.kind.key(),
-            flag_sentence(sweep, &count)
+            clean(&flag_sentence(sweep, &count))
         ));
     }
     let flags = anomalies(sweep, &source.models[sweep.model_index], slo.stat);
@@ -197,7 +227,11 @@ pub fn summary_text(source: &Source, planned: &[(usize, &Scenario, &Plan)]) -> S
             rec.as_ref().map_or_else(String::new, |r| {
                 or_not_reported(r.energy_per_token_j, |v| significant(v, 4))
             }),
-            format!("{} on {}", scenario.model_id, source.sweep_label(*i)),
+            clean(&format!(
+                "{} on {}",
+                scenario.model_id,
+                source.sweep_label(*i)
+            )),
         ]);
     }
     format!(
@@ -223,13 +257,13 @@ pub fn list_text(source: &Source) -> String {
     let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     let mut out = format!(
         "{} ({}): {}, {}\n",
-        source.task,
-        source.task_display_name,
+        clean(&source.task),
+        clean(&source.task_display_name),
         count(source.models.len(), "model"),
         count(source.sweeps.len(), "deployment")
     );
     for m in source.models_in_menu_order() {
-        out.push_str(&format!("{}\n", source.models[m].model_id));
+        out.push_str(&format!("{}\n", clean(&source.models[m].model_id)));
         let rows: Vec<Vec<String>> = source
             .sweeps_of(m)
             .into_iter()
@@ -247,7 +281,7 @@ pub fn list_text(source: &Source) -> String {
                     sweep.levels().iter().map(|l| l.level.to_string()).collect();
                 let stats: Vec<&str> = sweep.statistics().into_iter().map(Statistic::key).collect();
                 vec![
-                    source.sweep_label(i).to_string(),
+                    clean(source.sweep_label(i)),
                     select,
                     format!("{} {}", sweep.level_kind().label(), levels.join(" ")),
                     format!("stat: {}", stats.join(", ")),

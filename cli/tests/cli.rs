@@ -202,6 +202,8 @@ fn a_bad_parameter_exits_2_naming_it() {
     );
     let out = run(&["plan", "--tps", "25", "--model", "no/such-model"]);
     assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("; a page link would show meta-llama/Llama-3.1-8B-Instruct"));
+    assert!(stderr(&out).contains("nothing planned: "));
     assert!(stderr(&out).contains("--model: \"no/such-model\" is not in the data"));
     let out = run(&["plan", "--tps", "-3"]);
     assert_eq!(code(&out), 2);
@@ -434,14 +436,47 @@ fn a_sweep_over_8_kb_is_refused_with_the_pages_message() {
         "10",
         "--link=http://h/",
     ]);
+    let strict = run(&[
+        "plan",
+        file.to_str().unwrap(),
+        "--tps",
+        "10",
+        "--link=http://h/",
+        "--strict",
+    ]);
     std::fs::remove_dir_all(&dir).unwrap();
-    assert_eq!(code(&out), 2);
+    // The answer is given and its status kept; the link is refused with the page's message.
+    assert_ne!(code(&out), 2, "{}", stderr(&out));
+    assert!(stdout(&out).contains("Answer: "));
+    assert!(stdout(&out).contains("Link: not shared: "));
     assert!(
-        stderr(&out).contains("--link: not shared: this sweep set is too large to share by link (")
+        stderr(&out).contains("--link: m on ")
+            && stderr(&out).contains("not shared: this sweep set is too large to share by link (")
             && stderr(&out).contains("links are kept under 8 KB"),
         "{}",
         stderr(&out)
     );
+    assert_eq!(code(&strict), 2);
+}
+
+#[test]
+fn text_from_files_cannot_drive_the_terminal() {
+    let dir = scratch("escapes");
+    let file = dir.join("odd.csv");
+    std::fs::write(
+        &file,
+        "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\n\"esc\x1b[31mRED\x1b]0;title\x07\nnext\",H100,1,8,800,9\n",
+    )
+    .unwrap();
+    let listed = run(&["list", file.to_str().unwrap()]);
+    let planned = run(&["plan", file.to_str().unwrap(), "--tps", "10"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    for out in [&listed, &planned] {
+        let text = stdout(out);
+        assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text:?}");
+        assert!(text.contains("esc\\u{1b}[31mRED"), "{text}");
+        assert!(!text.contains("\nnext"), "{text}");
+    }
 }
 
 #[test]

@@ -114,7 +114,9 @@ impl ChartY {
     }
 
     /// The y value of one level of `sweep` (throughput tok/s, J/token) for `inputs` (the
-    /// sweep's GPU type's price); `None` when it has none (no GPU count, no price).
+    /// sweep's GPU type's price); `None` when it has none (no GPU count; for the cost, no GPU
+    /// price for its type: electricity alone would make an unpriced GPU look cheap, so it is
+    /// never drawn as a total, as the side-by-side table never ranks it).
     pub fn value(
         self,
         sweep: &super::sweep::Sweep,
@@ -124,12 +126,14 @@ impl ChartY {
     ) -> Option<f64> {
         match self {
             ChartY::PerGpu => sweep.per_gpu(throughput_tok_s),
-            ChartY::Cost => total_cost_per_mtok(
-                throughput_tok_s,
-                energy_per_token_j,
-                sweep.deployment.num_gpus,
-                inputs,
-            ),
+            ChartY::Cost => inputs.price_per_gpu_hour.and_then(|_| {
+                total_cost_per_mtok(
+                    throughput_tok_s,
+                    energy_per_token_j,
+                    sweep.deployment.num_gpus,
+                    inputs,
+                )
+            }),
         }
     }
 }
@@ -288,6 +292,40 @@ mod tests {
     use super::*;
     use crate::core::bundled::lm_arena_chat;
     use crate::core::chart::layout;
+
+    #[test]
+    fn the_cost_axis_needs_a_gpu_price_electricity_alone_is_no_total() {
+        let source = lm_arena_chat();
+        let sweep = &source.sweeps[0];
+        let level = &sweep.levels()[0];
+        let cost = |inputs: &CapacityInputs| {
+            ChartY::Cost.value(
+                sweep,
+                level.throughput_tok_s,
+                level.energy_per_token_j,
+                inputs,
+            )
+        };
+        let electricity_only = CapacityInputs {
+            price_per_kwh: Some(0.1),
+            ..CapacityInputs::default()
+        };
+        assert_eq!(cost(&electricity_only), None);
+        let priced = CapacityInputs {
+            price_per_gpu_hour: Some(2.0),
+            ..electricity_only
+        };
+        assert_eq!(
+            cost(&priced),
+            total_cost_per_mtok(
+                level.throughput_tok_s,
+                level.energy_per_token_j,
+                sweep.deployment.num_gpus,
+                &priced
+            )
+        );
+        assert!(cost(&priced).is_some());
+    }
 
     #[test]
     fn the_chart_is_as_wide_as_its_column_within_bounds() {

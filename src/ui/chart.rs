@@ -49,8 +49,17 @@ pub fn TradeoffChart(
             selected.get(),
         );
         let drawn = drawn_series(source, &all, selected.get(), stat);
+        // On the cost axis, a deployment whose GPU type has no price is not drawn (said below).
         let input: Vec<SeriesInput> = drawn
             .into_iter()
+            .filter(|&i| {
+                y != ChartY::Cost
+                    || scenario.with(|s| {
+                        s.capacity_for(&source.sweeps[i].deployment.gpu)
+                            .price_per_gpu_hour
+                            .is_some()
+                    })
+            })
             .map(|i| {
                 let sweep = &source.sweeps[i];
                 let inputs = scenario.with(|s| s.capacity_for(&sweep.deployment.gpu));
@@ -108,7 +117,43 @@ pub fn TradeoffChart(
     move || {
         let chart = frame.get()?;
         let stat = stat.get();
+        let current = selected.get();
+        let model_sweeps =
+            current.map_or_else(Vec::new, |i| source.sweeps_of(source.sweeps[i].model_index));
+        let y = scenario.with_untracked(Scenario::drawn_chart_y);
+        // The GPU types of this model's deployments left off the cost axis for want of a price.
+        let mut unpriced: Vec<&str> = Vec::new();
+        let mut unpriced_count = 0;
+        if y == ChartY::Cost {
+            for &i in &model_sweeps {
+                let gpu = source.sweeps[i].deployment.gpu.as_str();
+                if scenario.with_untracked(|s| s.capacity_for(gpu).price_per_gpu_hour.is_none()) {
+                    unpriced_count += 1;
+                    if !unpriced.contains(&gpu) {
+                        unpriced.push(gpu);
+                    }
+                }
+            }
+        }
+        let unpriced_note = (unpriced_count > 0).then(|| {
+            format!(
+                "{unpriced_count} deployment{} of this model {} not drawn on the cost axis: no GPU price is given for {} (electricity alone does not cost a deployment).",
+                if unpriced_count == 1 { "" } else { "s" },
+                if unpriced_count == 1 { "is" } else { "are" },
+                unpriced.join(", "),
+            )
+        });
         if chart.series.iter().all(|s| s.points.is_empty()) {
+            if let Some(note) = unpriced_note {
+                return Some(view! {
+                    <section class="chart">
+                        <h2>{y.heading()}</h2>
+                        {y_switch(scenario, set_chart_y)}
+                        <p class="hint" data-testid="chart-empty">{format!("No chart: {note}")}</p>
+                    </section>
+                }
+                .into_any());
+            }
             return Some(view! {
                 <section class="chart">
                     <h2>{scenario.with_untracked(Scenario::drawn_chart_y).heading()}</h2>
@@ -123,11 +168,9 @@ pub fn TradeoffChart(
             }
             .into_any());
         }
-        let current = selected.get();
-        let of_model = current.map_or(0, |i| source.sweeps_of(source.sweeps[i].model_index).len());
-        let not_drawn = of_model.saturating_sub(chart.series.len());
+        let of_model = model_sweeps.len();
+        let not_drawn = of_model.saturating_sub(chart.series.len() + unpriced_count);
         let grouped = is_grouped(of_model);
-        let y = scenario.with_untracked(Scenario::drawn_chart_y);
         let summary = summary(source, &chart, stat.short_label(), y);
         let chart_for_export = chart.clone();
         let chart_for_readout = chart.clone();
@@ -151,6 +194,7 @@ pub fn TradeoffChart(
                         )}
                     </p>
                 })}
+                {unpriced_note.map(|note| view! { <p class="hint" data-testid="chart-unpriced">{note}</p> })}
                 <p class="hint" id="chart-summary" data-testid="chart-summary">{summary}</p>
                 <button
                     type="button"

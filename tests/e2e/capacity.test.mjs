@@ -245,3 +245,14 @@ test('with prices the chart can plot total $ per million tokens, switched by key
   assert.match(await page.textContent('[data-testid="tradeoff-chart"]'), /output tok\/s per GPU \(log\)/);
   await context.close();
 });
+
+test('on the cost axis a deployment whose GPU type has no price is not drawn, and the chart says so', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base,
+    '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&price=H100:2.49&kwh_price=0.1&y=cost');
+  await page.waitForFunction(() => document.querySelector('[data-testid="tradeoff-chart"]')?.textContent.includes('total $ per M output tokens'));
+  assert.ok(await page.locator('[data-testid="chart-point"][data-gpu="H100"]').count() > 0);
+  assert.equal(await page.locator('[data-testid="chart-point"][data-gpu="B200"]').count(), 0);
+  assert.match(await page.textContent('[data-testid="chart-unpriced"]'), /^1 deployment of this model is not drawn on the cost axis: no GPU price is given for B200/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
