@@ -189,7 +189,10 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
         row.extend([
             grouped(level.throughput_tok_s, 0),
             or_not_reported(sweep.per_gpu(level.throughput_tok_s), |v| grouped(v, 0)),
-            or_not_reported(level.energy_per_token_j, |v| significant(v, 4)),
+            or_not_reported(level.energy_per_token_j, |v| {
+                let derived = level.energy_basis.and_then(|b| b.formula()).is_some();
+                format!("{}{}", significant(v, 4), if derived { " †" } else { "" })
+            }),
             verdict_text(&slo, verdict),
             kinds.join(","),
         ]);
@@ -199,6 +202,13 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
         "  Levels (* recommended; latency and per-user speed at {stat}, the worst of a level's runs):\n"
     ));
     out.push_str(&columns(&rows, "    "));
+    let derived = sweep
+        .levels()
+        .iter()
+        .find_map(|l| l.energy_basis.and_then(|b| b.formula()));
+    if let Some(f) = derived {
+        out.push_str(&format!("    † J/token derived: {f} of the same run.\n"));
+    }
     for kind in AnomalyKind::ALL {
         if flags.iter().any(|a| a.kind == kind) {
             out.push_str(&format!("    {}: {}\n", kind.key(), kind.meaning()));

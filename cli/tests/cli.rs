@@ -665,3 +665,23 @@ fn list_selectors_paste_into_plan_and_links_name_the_data() {
         "{doc}"
     );
 }
+
+#[test]
+fn a_derived_j_per_token_is_marked_with_its_formula() {
+    let dir = scratch("derived");
+    let file = dir.join("power.csv");
+    std::fs::write(
+        &file,
+        "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms,power_w\nm,H100,1,8,800,9,400\nm,H100,1,16,1200,12,500\n",
+    )
+    .unwrap();
+    let out = run(&["plan", file.to_str().unwrap(), "--tps", "50"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let text = stdout(&out);
+    // 400 W / 800 tok/s = 0.5 J/token, derived, not stored.
+    assert!(text.contains("0.5000 †"), "{text}");
+    assert!(
+        text.contains("† J/token derived: power ÷ output throughput of the same run."),
+        "{text}"
+    );
+}
