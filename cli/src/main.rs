@@ -261,21 +261,33 @@ fn gated(source: &Source, p: &Planned, args: &PlanArgs) -> u8 {
     code
 }
 
-/// The page link of a scenario: `BASE?query`, with `src` naming the data. Imported data travel
-/// in `#sweep=` (`src=shared`) when `payload` is given; without a base (no `--link`), the
-/// query alone, with the import's id (the page's `src` for the same files imported there).
-fn link(base: Option<&str>, scenario: &Scenario, loaded: &Loaded, payload: Option<&str>) -> String {
+/// A page URL: `BASE?query`, the query written by `query_of` with the `src` naming the data.
+/// Imported data travel in `#sweep=` (`src=shared`) when `payload` is given; without a base (no
+/// `--link`), the query alone, with the import's id (the page's `src` for the same files
+/// imported there).
+fn page_url(
+    base: Option<&str>,
+    loaded: &Loaded,
+    payload: Option<&str>,
+    query_of: impl FnOnce(Option<String>) -> String,
+) -> String {
     let src = match payload {
         Some(_) => Some(SHARED_SOURCE.to_string()),
         None => loaded.src.clone(),
     };
-    let query = Scenario {
-        src,
-        ..scenario.clone()
-    }
-    .to_query();
     let fragment = payload.map(|p| format!("#sweep={p}")).unwrap_or_default();
-    format!("{}?{query}{fragment}", base.unwrap_or(""))
+    format!("{}?{}{fragment}", base.unwrap_or(""), query_of(src))
+}
+
+/// The page link of one scenario.
+fn link(base: Option<&str>, scenario: &Scenario, loaded: &Loaded, payload: Option<&str>) -> String {
+    page_url(base, loaded, payload, |src| {
+        Scenario {
+            src,
+            ..scenario.clone()
+        }
+        .to_query()
+    })
 }
 
 /// Several deployments' common link, for the side-by-side table's `# scenario:` line: the
@@ -286,13 +298,10 @@ fn common_link(
     loaded: &Loaded,
     payload: Option<&str>,
 ) -> String {
-    let src = match payload {
-        Some(_) => Some(SHARED_SOURCE.to_string()),
-        None => loaded.src.clone(),
-    };
-    let src: Vec<(&str, String)> = src.map(|s| ("src", s)).into_iter().collect();
-    let fragment = payload.map(|p| format!("#sweep={p}")).unwrap_or_default();
-    format!("{}?{}{fragment}", base.unwrap_or(""), query(&src, params))
+    page_url(base, loaded, payload, |src| {
+        let src: Vec<(&str, String)> = src.map(|s| ("src", s)).into_iter().collect();
+        query(&src, params)
+    })
 }
 
 /// A deployment's sweep as a source of its own (its model, its rows, the source's provenance),

@@ -120,7 +120,7 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
         }
         let mut notes = vec![streams_note(&c, measured_batch).trim_end().to_string()];
         notes.extend(load_note(&inputs, &c).map(str::to_string));
-        if inputs.price_per_gpu_hour.is_none() && !scenario.gpu_prices.0.is_empty() {
+        if scenario.priced_elsewhere_only(&sweep.deployment.gpu) {
             notes.push(no_price_note(&sweep.deployment.gpu));
         }
         for note in notes {

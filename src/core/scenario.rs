@@ -678,6 +678,17 @@ impl Scenario {
         }
     }
 
+    /// True when a GPU price applies to GPU type `gpu`: its own, or the one for every type.
+    pub fn gpu_priced(&self, gpu: &str) -> bool {
+        self.capacity_for(gpu).price_per_gpu_hour.is_some()
+    }
+
+    /// True when prices are given for other GPU types but none applies to `gpu` (where the
+    /// page says "no price given for" it).
+    pub fn priced_elsewhere_only(&self, gpu: &str) -> bool {
+        !self.gpu_prices.0.is_empty() && !self.gpu_priced(gpu)
+    }
+
     /// True when a price per GPU-hour is given, for every type or for one (so deployments can
     /// be costed, ranked and charted by cost; electricity alone never ranks one as cheap).
     pub fn priced(&self) -> bool {

@@ -79,8 +79,14 @@ pub fn CapacityPanel(
         let (i, plan) = result.get()?;
         let sweep = &source.sweeps[i];
         let gpu = sweep.deployment.gpu.as_str();
-        let (slo, inputs, priced_elsewhere) =
-            scenario.with(|s| (s.slo(), s.capacity_for(gpu), !s.gpu_prices.0.is_empty()));
+        let (slo, inputs, priced_elsewhere, unpriced_here) = scenario.with(|s| {
+            (
+                s.slo(),
+                s.capacity_for(gpu),
+                !s.gpu_prices.0.is_empty(),
+                s.priced_elsewhere_only(gpu),
+            )
+        });
         let (c, shown) = fleet_figures(sweep, &plan, &slo, &inputs)?;
         let missing: Vec<&str> = [
             (
@@ -112,7 +118,7 @@ pub fn CapacityPanel(
                     plan.recommended.and_then(|i| sweep.levels().get(i)).is_some_and(|l| l.avg_batch_size.is_some()),
                 )}
                 {load_note(&inputs, &c).map(|note| view! { <p class="hint" data-testid="load-note">{note}</p> })}
-                {(priced_elsewhere && inputs.price_per_gpu_hour.is_none()).then(|| view! {
+                {unpriced_here.then(|| view! {
                     <p class="hint" data-testid="no-price">{no_price_note(gpu)}</p>
                 })}
                 {(!missing.is_empty()).then(|| view! {

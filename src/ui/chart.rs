@@ -54,11 +54,7 @@ pub fn TradeoffChart(
             .into_iter()
             .filter(|&i| {
                 y != ChartY::Cost
-                    || scenario.with(|s| {
-                        s.capacity_for(&source.sweeps[i].deployment.gpu)
-                            .price_per_gpu_hour
-                            .is_some()
-                    })
+                    || scenario.with(|s| s.gpu_priced(&source.sweeps[i].deployment.gpu))
             })
             .map(|i| {
                 let sweep = &source.sweeps[i];
@@ -122,19 +118,25 @@ pub fn TradeoffChart(
             current.map_or_else(Vec::new, |i| source.sweeps_of(source.sweeps[i].model_index));
         let y = scenario.with_untracked(Scenario::drawn_chart_y);
         // The GPU types of this model's deployments left off the cost axis for want of a price.
-        let mut unpriced: Vec<&str> = Vec::new();
-        let mut unpriced_count = 0;
-        if y == ChartY::Cost {
-            for &i in &model_sweeps {
-                let gpu = source.sweeps[i].deployment.gpu.as_str();
-                if scenario.with_untracked(|s| s.capacity_for(gpu).price_per_gpu_hour.is_none()) {
-                    unpriced_count += 1;
-                    if !unpriced.contains(&gpu) {
-                        unpriced.push(gpu);
-                    }
-                }
-            }
-        }
+        let unpriced_gpus: Vec<&str> = if y == ChartY::Cost {
+            scenario.with_untracked(|s| {
+                model_sweeps
+                    .iter()
+                    .map(|&i| source.sweeps[i].deployment.gpu.as_str())
+                    .filter(|gpu| !s.gpu_priced(gpu))
+                    .collect()
+            })
+        } else {
+            Vec::new()
+        };
+        let unpriced_count = unpriced_gpus.len();
+        // Each type once, in the order first met.
+        let unpriced: Vec<&str> = unpriced_gpus
+            .iter()
+            .enumerate()
+            .filter(|(k, gpu)| !unpriced_gpus[..*k].contains(gpu))
+            .map(|(_, gpu)| *gpu)
+            .collect();
         let unpriced_note = (unpriced_count > 0).then(|| {
             format!(
                 "{unpriced_count} deployment{} of this model {} not drawn on the cost axis: no GPU price is given for {} (electricity alone does not cost a deployment).",
