@@ -226,6 +226,91 @@ pub fn drawn_series(
     all.iter().copied().filter(|i| keep.contains(i)).collect()
 }
 
+/// What the chart does with a model's sweeps ([`charted`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Charted {
+    /// The sweeps drawn, in the model's menu order.
+    pub drawn: Vec<usize>,
+    /// Whether the selected sweep is among them.
+    pub selected_drawn: bool,
+    /// On the cost axis, the model's sweeps (every campaign) whose GPU type has no price: not
+    /// drawn, for electricity alone does not cost a deployment. Empty on other axes.
+    pub unpriced: Vec<usize>,
+    /// The model's other sweeps not drawn: past [`MAX_SERIES`], or older campaigns.
+    pub not_drawn: usize,
+    /// Whether the model's sweeps are grouped by configuration ([`super::campaigns::is_grouped`]).
+    pub grouped: bool,
+}
+
+/// Which of `model`'s sweeps the chart draws under `scenario`, with `selected` the sweep shown:
+/// the menu's sweeps (each configuration's newest campaign, or the selected one in its place,
+/// [`super::campaigns::shown`]); on the cost axis only those whose GPU type has a price; of
+/// those, [`drawn_series`]. The price is checked before the most productive are picked, so a
+/// cost chart never draws fewer than it could because unpriced deployments took the places.
+pub fn charted(
+    source: &Source,
+    scenario: &Scenario,
+    model: usize,
+    selected: Option<usize>,
+) -> Charted {
+    use super::campaigns::{is_grouped, menu_entries, shown};
+    let of_model = source.sweeps_of(model);
+    let cost = scenario.drawn_chart_y() == ChartY::Cost;
+    let priced = |i: &usize| !cost || scenario.gpu_priced(&source.sweeps[*i].deployment.gpu);
+    let candidates: Vec<usize> = shown(&menu_entries(source, &of_model), selected)
+        .into_iter()
+        .filter(priced)
+        .collect();
+    let selected = selected.filter(|i| candidates.contains(i));
+    let drawn = drawn_series(source, &candidates, selected, scenario.stat);
+    let unpriced: Vec<usize> = of_model.iter().copied().filter(|i| !priced(i)).collect();
+    let not_drawn = of_model.len() - drawn.len() - unpriced.len();
+    Charted {
+        drawn,
+        selected_drawn: selected.is_some(),
+        unpriced,
+        not_drawn,
+        grouped: is_grouped(of_model.len()),
+    }
+}
+
+/// What the chart says of the sweeps it leaves off: the others past [`MAX_SERIES`] (or older
+/// campaigns), then those without a GPU price on the cost axis; each `None` when there are none.
+pub fn left_off_notes(source: &Source, c: &Charted) -> (Option<String>, Option<String>) {
+    let others = c.drawn.len() - usize::from(c.selected_drawn);
+    let shows = match (c.selected_drawn, others) {
+        (true, 0) => "only this one".to_string(),
+        (true, n) => format!("this one and the {n} with the highest tok/s per GPU"),
+        (false, n) => format!("the {n} with the highest tok/s per GPU"),
+    };
+    let more = (c.not_drawn > 0).then(|| {
+        format!(
+            "{} more deployment{} of this model {} not drawn: the chart shows {shows}{}; the side-by-side table lists them all.",
+            c.not_drawn,
+            if c.not_drawn == 1 { "" } else { "s" },
+            if c.not_drawn == 1 { "is" } else { "are" },
+            if c.grouped { " among the newest campaign of each configuration (older campaigns are in the campaign menu)" } else { "" },
+        )
+    });
+    let mut types: Vec<&str> = Vec::new();
+    for &i in &c.unpriced {
+        let gpu = source.sweeps[i].deployment.gpu.as_str();
+        if !types.contains(&gpu) {
+            types.push(gpu);
+        }
+    }
+    let n = c.unpriced.len();
+    let unpriced = (n > 0).then(|| {
+        format!(
+            "{n} deployment{} of this model {} not drawn on the cost axis: no GPU price is given for {} (electricity alone does not cost a deployment).",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "is" } else { "are" },
+            types.join(", "),
+        )
+    });
+    (more, unpriced)
+}
+
 /// The readout of the point in focus (series index, point index in `chart`), or how to get one.
 pub fn readout(
     source: &Source,
@@ -346,6 +431,88 @@ mod tests {
             drawn_series(source, &all, all.first().copied(), Statistic::P50),
             all
         );
+    }
+
+    /// One model on 12 B200 deployments (1 to 12 GPUs, 5,000 tok/s per GPU) and 3 H100
+    /// deployments (1 to 3 GPUs, 1,000 tok/s per GPU): 15 sweeps, not grouped.
+    fn b200_and_h100() -> Source {
+        use crate::core::import::{import, InputFile};
+        let mut csv = String::from("model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\n");
+        for n in 1..=12 {
+            csv += &format!("m,B200,{n},8,{},10\n", 5000 * n);
+        }
+        for n in 1..=3 {
+            csv += &format!("m,H100,{n},8,{},10\n", 1000 * n);
+        }
+        let files = [InputFile {
+            name: "fleet.csv".to_string(),
+            text: csv,
+        }];
+        import(&files).unwrap().source
+    }
+
+    fn gpus_drawn(source: &Source, c: &Charted) -> Vec<String> {
+        c.drawn
+            .iter()
+            .map(|&i| {
+                let d = &source.sweeps[i].deployment;
+                format!("{}x{}", d.num_gpus.unwrap(), d.gpu)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn past_twelve_deployments_the_chart_draws_the_selected_and_the_most_productive() {
+        let source = b200_and_h100();
+        let (scenario, errors) = Scenario::from_query("model=m&gpu=H100&gpus=1&tps=50", &source);
+        assert!(errors.is_empty(), "{errors:?}");
+        let selected = scenario.sweep_index(&source);
+        let c = charted(&source, &scenario, 0, selected);
+        assert_eq!(c.drawn.len(), MAX_SERIES);
+        assert!(c.selected_drawn);
+        // 5,000 tok/s per GPU for every B200: 11 of the 12 are drawn beside the 1 x H100.
+        let drawn = gpus_drawn(&source, &c);
+        assert!(drawn.contains(&"1xH100".to_string()));
+        assert_eq!(drawn.iter().filter(|d| d.ends_with("B200")).count(), 11);
+        assert_eq!((c.not_drawn, c.unpriced.len(), c.grouped), (3, 0, false));
+        assert_eq!(
+            left_off_notes(&source, &c),
+            (
+                Some("3 more deployments of this model are not drawn: the chart shows this one and the 11 with the highest tok/s per GPU; the side-by-side table lists them all.".to_string()),
+                None
+            )
+        );
+    }
+
+    #[test]
+    fn on_the_cost_axis_the_priced_deployments_are_drawn_whatever_the_unpriced_produce() {
+        let source = b200_and_h100();
+        let (scenario, errors) = Scenario::from_query(
+            "model=m&gpu=H100&gpus=1&tps=50&y=cost&price=H100:2",
+            &source,
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let selected = scenario.sweep_index(&source);
+        let c = charted(&source, &scenario, 0, selected);
+        // The B200s out-produce the H100s per GPU, but have no price: all three H100s are
+        // drawn (picking the twelve most productive first would have left only the selected).
+        assert_eq!(gpus_drawn(&source, &c), ["1xH100", "2xH100", "3xH100"]);
+        assert_eq!((c.unpriced.len(), c.not_drawn), (12, 0));
+        assert_eq!(
+            left_off_notes(&source, &c),
+            (
+                None,
+                Some("12 deployments of this model are not drawn on the cost axis: no GPU price is given for B200 (electricity alone does not cost a deployment).".to_string())
+            )
+        );
+        // The selected deployment unpriced: the chart draws the priced ones and says so.
+        let (on_b200, _) = Scenario::from_query(
+            "model=m&gpu=B200&gpus=1&tps=50&y=cost&price=H100:2",
+            &source,
+        );
+        let c = charted(&source, &on_b200, 0, on_b200.sweep_index(&source));
+        assert_eq!(gpus_drawn(&source, &c), ["1xH100", "2xH100", "3xH100"]);
+        assert!(!c.selected_drawn);
     }
 
     #[test]

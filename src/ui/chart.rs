@@ -5,11 +5,10 @@ use leptos::prelude::*;
 
 use super::chart_svg::{svg, Marks};
 use crate::browser;
-use crate::core::campaigns::{is_grouped, menu_entries, shown};
 use crate::core::chart::{layout, ChartLayout, SeriesInput};
 use crate::core::chart_text::{
-    chart_width, drawn_series, export_title, readout, standalone_svg, summary, ChartY, HEIGHT,
-    MAX_SERIES, SERIES_CLASSES,
+    chart_width, charted, export_title, left_off_notes, readout, standalone_svg, summary, ChartY,
+    HEIGHT, SERIES_CLASSES,
 };
 use crate::core::planner::Plan;
 use crate::core::scenario::Scenario;
@@ -33,29 +32,20 @@ pub fn TradeoffChart(
     let focus = RwSignal::new(None::<(usize, usize)>);
 
     let selected = Memo::new(move |_| result.with(|r| r.as_ref().map(|(i, _)| *i)));
+    // Which of the model's sweeps are drawn, and which are left off (said under the chart).
+    let drawn = Memo::new(move |_| {
+        let selected = selected.get();
+        scenario.with(|s| {
+            let model = source.model_index(&s.model_id)?;
+            Some(charted(source, s, model, selected))
+        })
+    });
     let chart = Memo::new(move |_| {
-        let (model_id, stat, target_tps, y) = scenario.with(|s| {
-            (
-                s.model_id.clone(),
-                s.stat,
-                s.target.tokens_per_second(),
-                s.drawn_chart_y(),
-            )
-        });
-        let model = source.model_index(&model_id)?;
-        // Many sweeps: the newest campaign of each configuration (or the selected one).
-        let all = shown(
-            &menu_entries(source, &source.sweeps_of(model)),
-            selected.get(),
-        );
-        let drawn = drawn_series(source, &all, selected.get(), stat);
-        // On the cost axis, a deployment whose GPU type has no price is not drawn (said below).
+        let (stat, target_tps, y) =
+            scenario.with(|s| (s.stat, s.target.tokens_per_second(), s.drawn_chart_y()));
         let input: Vec<SeriesInput> = drawn
+            .with(|d| d.as_ref().map(|d| d.drawn.clone()))?
             .into_iter()
-            .filter(|&i| {
-                y != ChartY::Cost
-                    || scenario.with(|s| s.gpu_priced(&source.sweeps[i].deployment.gpu))
-            })
             .map(|i| {
                 let sweep = &source.sweeps[i];
                 let inputs = scenario.with(|s| s.capacity_for(&sweep.deployment.gpu));
@@ -114,36 +104,10 @@ pub fn TradeoffChart(
         let chart = frame.get()?;
         let stat = stat.get();
         let current = selected.get();
-        let model_sweeps =
-            current.map_or_else(Vec::new, |i| source.sweeps_of(source.sweeps[i].model_index));
         let y = scenario.with_untracked(Scenario::drawn_chart_y);
-        // The GPU types of this model's deployments left off the cost axis for want of a price.
-        let unpriced_gpus: Vec<&str> = if y == ChartY::Cost {
-            scenario.with_untracked(|s| {
-                model_sweeps
-                    .iter()
-                    .map(|&i| source.sweeps[i].deployment.gpu.as_str())
-                    .filter(|gpu| !s.gpu_priced(gpu))
-                    .collect()
-            })
-        } else {
-            Vec::new()
-        };
-        let unpriced_count = unpriced_gpus.len();
-        // Each type once, in the order first met.
-        let unpriced: Vec<&str> = unpriced_gpus
-            .iter()
-            .enumerate()
-            .filter(|(k, gpu)| !unpriced_gpus[..*k].contains(gpu))
-            .map(|(_, gpu)| *gpu)
-            .collect();
-        let unpriced_note = (unpriced_count > 0).then(|| {
-            format!(
-                "{unpriced_count} deployment{} of this model {} not drawn on the cost axis: no GPU price is given for {} (electricity alone does not cost a deployment).",
-                if unpriced_count == 1 { "" } else { "s" },
-                if unpriced_count == 1 { "is" } else { "are" },
-                unpriced.join(", "),
-            )
+        let (more_note, unpriced_note) = drawn.with(|d| {
+            d.as_ref()
+                .map_or((None, None), |d| left_off_notes(source, d))
         });
         if chart.series.iter().all(|s| s.points.is_empty()) {
             if let Some(note) = unpriced_note {
@@ -170,9 +134,6 @@ pub fn TradeoffChart(
             }
             .into_any());
         }
-        let of_model = model_sweeps.len();
-        let not_drawn = of_model.saturating_sub(chart.series.len() + unpriced_count);
-        let grouped = is_grouped(of_model);
         let summary = summary(source, &chart, stat.short_label(), y);
         let chart_for_export = chart.clone();
         let chart_for_readout = chart.clone();
@@ -187,15 +148,7 @@ pub fn TradeoffChart(
                     {move || readout(source, &chart_for_readout, focus.get(), stat.short_label(), y)}
                 </p>
                 <Legend source=source chart=chart.clone() current=current />
-                {(not_drawn > 0).then(|| view! {
-                    <p class="hint" data-testid="chart-more">
-                        {format!(
-                            "{not_drawn} more deployments of this model are not drawn: the chart shows this one and the {} with the highest tok/s per GPU{}; the side-by-side table lists them all.",
-                            MAX_SERIES - 1,
-                            if grouped { " among the newest campaign of each configuration (older campaigns are in the campaign menu)" } else { "" },
-                        )}
-                    </p>
-                })}
+                {more_note.map(|note| view! { <p class="hint" data-testid="chart-more">{note}</p> })}
                 {unpriced_note.map(|note| view! { <p class="hint" data-testid="chart-unpriced">{note}</p> })}
                 <p class="hint" id="chart-summary" data-testid="chart-summary">{summary}</p>
                 <button
