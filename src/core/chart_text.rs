@@ -24,10 +24,10 @@ const EXPORT_STYLE: &str = "<style>svg{font:11px system-ui,sans-serif;background
 .current .series-line{stroke-width:3}.point{stroke:#fff}.point.recommended{stroke:#1d1f21;stroke-width:3}\
 .s0 .series-line{stroke:#1f6f5c}.point.s0{fill:#1f6f5c}.s1 .series-line{stroke:#b4540a}.point.s1{fill:#b4540a}\
 .s2 .series-line{stroke:#3556a8}.point.s2{fill:#3556a8}.s3 .series-line{stroke:#9c2f76}.point.s3{fill:#9c2f76}\
-.s4 .series-line{stroke:#5d6b00}.point.s4{fill:#5d6b00}.s5 .series-line{stroke:#6b4fb3}.point.s5{fill:#6b4fb3}\
+.s4 .series-line{stroke:#5d6b00}.point.s4{fill:#5d6b00}.s5 .series-line{stroke:#4c0891}.point.s5{fill:#4c0891}\
 .s6 .series-line{stroke:#a23b2a}.point.s6{fill:#a23b2a}.s7 .series-line{stroke:#00728f}.point.s7{fill:#00728f}\
 .s8 .series-line{stroke:#7a5c00}.point.s8{fill:#7a5c00}.s9 .series-line{stroke:#4b4b4b}.point.s9{fill:#4b4b4b}\
-.s10 .series-line{stroke:#c2185b}.point.s10{fill:#c2185b}.s11 .series-line{stroke:#2e7d32}.point.s11{fill:#2e7d32}</style>";
+.s10 .series-line{stroke:#6b2e37}.point.s10{fill:#6b2e37}.s11 .series-line{stroke:#2e7d32}.point.s11{fill:#2e7d32}</style>";
 
 /// A file that reads on its own: the chart's markup under a title line and a legend (the page
 /// shows those outside the SVG), with [`EXPORT_STYLE`]. Text is escaped; `None` if the markup is
@@ -513,6 +513,23 @@ mod tests {
         let c = charted(&source, &on_b200, 0, on_b200.sweep_index(&source));
         assert_eq!(gpus_drawn(&source, &c), ["1xH100", "2xH100", "3xH100"]);
         assert!(!c.selected_drawn);
+    }
+
+    /// The downloaded SVG carries the page's light series colours (`--s0`..`--s11` in
+    /// style/main.css), so a file and the page it came from draw each deployment alike.
+    #[test]
+    fn the_downloaded_svg_uses_the_pages_light_series_colours() {
+        let css = include_str!("../../style/main.css");
+        let light = &css[..css.find("prefers-color-scheme: dark").unwrap()];
+        for class in SERIES_CLASSES {
+            let var = format!("--{class}: ");
+            let at = light.find(&var).unwrap() + var.len();
+            let colour = &light[at..at + 7];
+            assert!(
+                EXPORT_STYLE.contains(&format!(".point.{class}{{fill:{colour}}}")),
+                "{class} is {colour} on the page"
+            );
+        }
     }
 
     #[test]
