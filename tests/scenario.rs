@@ -527,6 +527,56 @@ fn y_cost_is_kept_in_the_link_with_a_gpu_price_and_named_without_one() {
 }
 
 #[test]
+fn the_side_by_side_tables_switch_and_order_round_trip_and_are_named_when_wrong() {
+    use llm_slo_planner::core::compare::Column;
+    let (s, errors) = parse("tps=20&cmp=all&sort=energy_j_per_token:reversed");
+    assert!(errors.is_empty(), "{errors:?}");
+    assert!(s.compare_all);
+    assert_eq!(s.compare_sort, Some((Column::Energy, true)));
+    assert!(
+        s.to_query()
+            .ends_with("&cmp=all&sort=energy_j_per_token%3Areversed"),
+        "{}",
+        s.to_query()
+    );
+    assert_eq!(parse(&s.to_query()), (s, vec![]));
+    // Best first is the default order of a column: written without `:reversed`.
+    let (s, _) = parse("tps=20&sort=throughput_per_gpu_tok_s");
+    assert_eq!(s.compare_sort, Some((Column::ThroughputPerGpu, false)));
+    assert!(s.to_query().ends_with("&sort=throughput_per_gpu_tok_s"));
+    // Neither written when not set.
+    let (s, _) = parse("tps=20");
+    assert!(!s.to_query().contains("cmp") && !s.to_query().contains("sort"));
+
+    let (s, errors) = parse("tps=20&cmp=some&sort=speed");
+    assert_eq!((s.compare_all, s.compare_sort), (false, None));
+    assert_eq!(params(&errors), ["cmp", "sort"]);
+    assert_eq!(
+        errors[1].1,
+        "`sort` must be a column of the side-by-side table (level, throughput_per_gpu_tok_s, throughput_tok_s, energy_j_per_token, per_user_tok_s, fleet_cost_usd_per_hour, total_cost_usd_per_mtok), optionally followed by `:reversed`; got \"speed\""
+    );
+    // A cost column orders nothing without a price: named and dropped; kept with one.
+    let (s, errors) = parse("tps=20&sort=total_cost_usd_per_mtok");
+    assert_eq!(s.compare_sort, None);
+    assert_eq!(
+        errors,
+        [(
+            "sort".to_string(),
+            "`sort=total_cost_usd_per_mtok` needs a GPU price (`price`): the side-by-side table keeps its own order".to_string()
+        )]
+    );
+    let (s, errors) = parse("tps=20&sort=total_cost_usd_per_mtok&price=2");
+    assert!(errors.is_empty());
+    assert_eq!(s.compare_sort, Some((Column::TotalCostPerMtok, false)));
+    // A price removed afterwards: the link no longer names the cost order.
+    let unpriced = Scenario {
+        capacity: Default::default(),
+        ..s
+    };
+    assert!(!unpriced.to_query().contains("sort"));
+}
+
+#[test]
 fn the_parameter_list_is_every_key_a_link_reads() {
     use llm_slo_planner::core::scenario::param_keys;
     assert_eq!(
@@ -542,6 +592,8 @@ fn the_parameter_list_is_every_key_a_link_reads() {
             "stat",
             "limit",
             "y",
+            "cmp",
+            "sort",
             "price",
             "users",
             "rps",

@@ -446,13 +446,14 @@ fn run_plan(args: &PlanArgs) -> u8 {
                 .iter()
                 .map(|p| source.sweeps[p.sweep_index].model_index)
                 .collect();
-            let all_models = models.iter().any(|m| *m != models[0]);
+            let first = &planned[0].scenario;
+            let all_models = first.compare_all || models.iter().any(|m| *m != models[0]);
             let url = match planned.as_slice() {
                 [_] => urls[0].clone(),
                 _ => common_link(base, &params, &loaded, payload.as_deref()),
             };
-            let (rows, _) = table_rows(source, &planned[0].scenario, all_models, None);
-            compare_csv(source, &rows, &planned[0].scenario, &url)
+            let (rows, _) = table_rows(source, first, all_models, first.compare_sort);
+            compare_csv(source, &rows, first, &url)
         }
     };
     let written = written.map_err(|e| {

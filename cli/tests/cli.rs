@@ -685,3 +685,36 @@ fn a_derived_j_per_token_is_marked_with_its_formula() {
         "{text}"
     );
 }
+
+#[test]
+fn the_side_by_side_csv_follows_the_links_sort() {
+    let out = run(&[
+        "plan",
+        "--model",
+        LLAMA_8B,
+        "--tps",
+        "20",
+        "--sort",
+        "energy_j_per_token:reversed",
+        "--csv",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let csv = stdout(&out);
+    let mut lines = csv.lines().filter(|l| !l.starts_with('#'));
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let at = header
+        .iter()
+        .position(|h| *h == "energy_j_per_token")
+        .unwrap();
+    // Counted from the end: the deployment's label before it holds quoted commas.
+    let from_end = header.len() - 1 - at;
+    let energies: Vec<f64> = lines
+        .map(|l| l.rsplit(',').nth(from_end).unwrap())
+        .filter(|v| !v.is_empty())
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert!(energies.len() > 1, "{csv}");
+    // Reversed: worst (most J/token) first.
+    assert!(energies.windows(2).all(|w| w[0] >= w[1]), "{energies:?}");
+    assert!(csv.contains("sort=energy_j_per_token%3Areversed"), "{csv}");
+}

@@ -72,6 +72,27 @@ impl Column {
     /// The cost columns, shown when prices are given.
     pub const COSTS: [Column; 2] = [Column::FleetCostPerHour, Column::TotalCostPerMtok];
 
+    /// The column's key in a link (`sort=KEY`): its name in the CSV download's header.
+    pub fn key(self) -> &'static str {
+        match self {
+            Column::Concurrency => "level",
+            Column::ThroughputPerGpu => "throughput_per_gpu_tok_s",
+            Column::Throughput => "throughput_tok_s",
+            Column::Energy => "energy_j_per_token",
+            Column::UserTps => "per_user_tok_s",
+            Column::FleetCostPerHour => "fleet_cost_usd_per_hour",
+            Column::TotalCostPerMtok => "total_cost_usd_per_mtok",
+        }
+    }
+
+    /// The column whose [`Column::key`] is `key`.
+    pub fn from_key(key: &str) -> Option<Column> {
+        Column::ALL
+            .into_iter()
+            .chain(Column::COSTS)
+            .find(|c| c.key() == key)
+    }
+
     /// True when a higher value is better.
     pub fn higher_is_better(self) -> bool {
         !matches!(
@@ -292,6 +313,17 @@ mod tests {
             stat: Statistic::P50,
             limits: Vec::new(),
         }
+    }
+
+    /// A column's link key is its name in the CSV download, so `sort=` reads as the file does.
+    #[test]
+    fn every_sortable_column_is_named_as_in_the_csv_download() {
+        let header = crate::core::export::csv_header();
+        for column in Column::ALL.into_iter().chain(Column::COSTS) {
+            assert!(header.contains(&column.key()), "{column:?}");
+            assert_eq!(Column::from_key(column.key()), Some(column));
+        }
+        assert_eq!(Column::from_key("J/token"), None);
     }
 
     #[test]

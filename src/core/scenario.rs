@@ -7,12 +7,14 @@
 //! (ms per output token), `stat` (a per-token statistic's key, e.g. `p50`, `tpot_p90`, `rate`),
 //! any number of tail limits `limit=STAT:MS` (e.g. `limit=p99:150`), and the optional fleet
 //! inputs `users` (or `rps`, requests per second), `price` ($/GPU-hour), `kwh_price` ($/kWh),
-//! `co2` (g/kWh) and `pue`.
+//! `co2` (g/kWh) and `pue`; and how the side-by-side table is shown: `cmp=all` (every model's
+//! deployments that meet) and `sort=KEY` (a column, best first; `KEY:reversed` worst first).
 //! A parameter that is unknown or malformed gives a [`ParamError`] naming it; the
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
 use super::capacity::{parse_prices, prices_text, CapacityInputs, GpuPrices};
 use super::chart_text::ChartY;
+use super::compare::Column;
 use super::planner::{Limit, Slo, Target};
 use super::sweep::{Source, Statistic, Sweep};
 
@@ -65,6 +67,12 @@ pub struct Scenario {
     pub gpu_prices: GpuPrices,
     /// What the trade-off chart's y axis shows (URL `y=cost`; the cost only when a price is given).
     pub chart_y: ChartY,
+    /// The side-by-side table lists every model's deployments that meet (URL `cmp=all`), not
+    /// only this model's family.
+    pub compare_all: bool,
+    /// The side-by-side table's order: a column, and whether reversed (worst first) (URL
+    /// `sort=KEY` or `sort=KEY:reversed`, KEY a [`Column::key`]); `None`: its own order.
+    pub compare_sort: Option<(Column, bool)>,
 }
 
 /// One optional fleet, cost or energy input: its URL key (also the form's `input-KEY` hook),
@@ -282,6 +290,8 @@ struct Read {
     capacity: CapacityInputs,
     gpu_prices: GpuPrices,
     chart_y: ChartY,
+    compare_all: bool,
+    compare_sort: Option<(Column, bool)>,
 }
 
 /// Reads one parameter's value into what the link says; `Err` is the message naming the key.
@@ -289,7 +299,7 @@ type ParamReader = fn(&mut Read, &str, &str) -> Result<(), String>;
 
 /// The scenario's URL parameters other than the fleet inputs ([`FLEET_INPUTS`]), each with its
 /// reader: the one list of what a link may hold.
-const PARAMS: [(&str, ParamReader); 11] = [
+const PARAMS: [(&str, ParamReader); 13] = [
     ("src", |r, _, v| {
         r.src = Some(v.trim().to_string()).filter(|v| !v.is_empty());
         Ok(())
@@ -341,6 +351,41 @@ const PARAMS: [(&str, ParamReader); 11] = [
             "`y` must be `cost` (the chart's y axis as total $ per million tokens), got \"{}\"",
             echo(v)
         )),
+    }),
+    ("cmp", |r, _, v| {
+        match v.trim() {
+        "all" => {
+            r.compare_all = true;
+            Ok(())
+        }
+        _ => Err(format!(
+            "`cmp` must be `all` (the side-by-side table lists every model's deployments that meet), got \"{}\"",
+            echo(v)
+        )),
+    }
+    }),
+    ("sort", |r, _, v| {
+        let text = v.trim();
+        let (key, reversed) = match text.strip_suffix(":reversed") {
+            Some(key) => (key, true),
+            None => (text, false),
+        };
+        match Column::from_key(key) {
+            Some(column) => {
+                r.compare_sort = Some((column, reversed));
+                Ok(())
+            }
+            None => Err(format!(
+                "`sort` must be a column of the side-by-side table ({}), optionally followed by `:reversed`; got \"{}\"",
+                Column::ALL
+                    .into_iter()
+                    .chain(Column::COSTS)
+                    .map(Column::key)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                echo(v)
+            )),
+        }
     }),
     // Before FLEET_INPUTS' `price`: a bare number, per-type prices, or both.
     ("price", |r, _, v| {
@@ -488,6 +533,8 @@ impl Scenario {
             capacity,
             gpu_prices,
             chart_y,
+            compare_all,
+            compare_sort,
         } = read;
         let chart_y = if chart_y == ChartY::Cost && !priced {
             errors.push(ParamError::new(
@@ -497,6 +544,21 @@ impl Scenario {
             ChartY::PerGpu
         } else {
             chart_y
+        };
+
+        // A cost column sorts nothing without a price (the table does not show it).
+        let compare_sort = match compare_sort {
+            Some((column, _)) if Column::COSTS.contains(&column) && !priced => {
+                errors.push(ParamError::new(
+                    "sort",
+                    format!(
+                        "`sort={}` needs a GPU price (`price`): the side-by-side table keeps its own order",
+                        column.key()
+                    ),
+                ));
+                None
+            }
+            sort => sort,
         };
 
         let default_model = source.model_index(DEFAULT_MODEL).unwrap_or(0);
@@ -543,6 +605,8 @@ impl Scenario {
             capacity,
             gpu_prices,
             chart_y,
+            compare_all,
+            compare_sort,
         };
         // Without a `stat`, judge on p50 ITL if the sweep has it, else its first per-token one.
         let scenario = match (stat, scenario.sweep_index(source)) {
@@ -577,6 +641,8 @@ impl Scenario {
             capacity: previous.capacity,
             gpu_prices: previous.gpu_prices,
             chart_y: previous.chart_y,
+            compare_all: previous.compare_all,
+            compare_sort: previous.compare_sort,
             ..scenario
         }
     }
@@ -609,6 +675,22 @@ impl Scenario {
         }
         if self.drawn_chart_y() == ChartY::Cost {
             query.append_pair("y", "cost");
+        }
+        if self.compare_all {
+            query.append_pair("cmp", "all");
+        }
+        // A cost column orders nothing without a price.
+        match self
+            .compare_sort
+            .filter(|(column, _)| self.priced() || !Column::COSTS.contains(column))
+        {
+            Some((column, false)) => {
+                query.append_pair("sort", column.key());
+            }
+            Some((column, true)) => {
+                query.append_pair("sort", &format!("{}:reversed", column.key()));
+            }
+            None => {}
         }
         for input in &FLEET_INPUTS {
             if input.key == "price" {

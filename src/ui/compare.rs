@@ -44,9 +44,15 @@ pub fn Compare(
     source: &'static Source,
     scenario: ReadSignal<Scenario>,
     open_sweep: Callback<usize>,
+    /// Keeps the switch and the order in the scenario (URL `cmp`, `sort`).
+    set_compare: Callback<(bool, Option<(Column, bool)>)>,
 ) -> impl IntoView {
-    let all_models = RwSignal::new(false);
-    let sort = RwSignal::new(None::<(Column, bool)>);
+    // The table follows these at once; the scenario (and the link) follows them too.
+    let (all_at_start, sort_at_start) =
+        scenario.with_untracked(|s| (s.compare_all, s.compare_sort));
+    let all_models = RwSignal::new(all_at_start);
+    let sort = RwSignal::new(sort_at_start);
+    Effect::new(move |_| set_compare.run((all_models.get(), sort.get())));
     let shown = RwSignal::new(SHOWN_ROWS);
 
     // The rows, costed at each deployment's own price, and the cost column that ranks them

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use crate::browser;
 use crate::core::capacity::CapacityInputs;
 use crate::core::chart_text::ChartY;
+use crate::core::compare::Column;
 use crate::core::planner::{plan, Plan};
 use crate::core::scenario::{is_fleet_param, Scenario};
 use crate::core::sweep::Source;
@@ -65,6 +66,14 @@ pub fn Planner(source: &'static Source, query: String, evidence: Signal<bool>) -
         scenario.update(|s| *s = s.with_sweep(source, i));
     });
     let set_chart_y = Callback::new(move |y: ChartY| scenario.update(|s| s.chart_y = y));
+    let set_compare = Callback::new(move |(all, sort): (bool, Option<(Column, bool)>)| {
+        if scenario.with_untracked(|s| (s.compare_all, s.compare_sort) != (all, sort)) {
+            scenario.update(|s| {
+                s.compare_all = all;
+                s.compare_sort = sort;
+            });
+        }
+    });
     let shown = shown.read_only();
     let ready = move || evidence.get() && scenario.with(|now| shown.with(|s| s == now));
 
@@ -86,7 +95,7 @@ pub fn Planner(source: &'static Source, query: String, evidence: Signal<bool>) -
                         set_chart_y=set_chart_y
                     />
                     {(!source.provenance.reference).then(|| view! {
-                        <super::compare::Compare source=source scenario=shown open_sweep=open_sweep />
+                        <super::compare::Compare source=source scenario=shown open_sweep=open_sweep set_compare=set_compare />
                     })}
                     <super::sweep_table::SweepTable source=source scenario=shown result=shown_result />
                     <super::provenance::ProvenancePanel

@@ -78,6 +78,33 @@ test('compare table sorts, and the all-models switch lists only meeting deployme
   await context.close();
 });
 
+test('the side-by-side order and the all-models switch are kept in the link, which reopens them', async () => {
+  let { page, context } = await openPlanner(env.browser, env.server.base, QWEN_235B);
+  await page.click('[data-testid="compare-sort"][data-column="J/token"]');
+  await page.click('[data-testid="compare-sort"][data-column="J/token"]');
+  await waitForParam(page, 'sort', 'energy_j_per_token:reversed');
+  await settled(page);
+  const worstFirst = await page.$$eval('[data-testid="compare-row"]', (els) => els.map((e) => e.dataset.energy).filter((v) => v !== '').map(Number));
+  assert.deepEqual(worstFirst, [...worstFirst].sort((a, b) => b - a));
+  const link = page.url();
+  await context.close();
+  ({ page, context } = await openPlanner(env.browser, env.server.base, link.slice(link.indexOf('?'))));
+  await settled(page);
+  const reopened = await page.$$eval('[data-testid="compare-row"]', (els) => els.map((e) => e.dataset.energy).filter((v) => v !== '').map(Number));
+  assert.deepEqual(reopened, worstFirst);
+  assert.equal(await page.getAttribute('th:has([data-column="J/token"])', 'aria-sort'), 'descending');
+  // The switch resets the order; both are in the link.
+  await page.check('[data-testid="compare-all-models"]');
+  await waitForParam(page, 'cmp', 'all');
+  await waitForParam(page, 'sort', null);
+  await context.close();
+  ({ page, context } = await openPlanner(env.browser, env.server.base, `${QWEN_235B}&cmp=all`));
+  await settled(page);
+  assert.equal(await page.isChecked('[data-testid="compare-all-models"]'), true);
+  assert.ok(await page.locator('[data-testid="compare-row"]').count() > 6);
+  await context.close();
+});
+
 test('a p99 limit in the URL binds: 384 -> 256, and the sweep table names the broken limit', async () => {
   const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_8B}&limit=p99:80`);
   assert.equal(await value(page, 'rec-concurrency'), '256');
