@@ -347,10 +347,81 @@ impl Deployment {
         ]
     }
 
-    /// A text equal for two deployments exactly when they are equal (every field, numbers bit
-    /// for bit as their shortest round-trip text): the key sweeps are grouped by, in linear time.
+    /// A text equal for two deployments exactly when they are equal (every field; numbers bit
+    /// for bit): the key sweeps are grouped by, in linear time.
     pub fn identity_key(&self) -> String {
-        format!("{self:?}")
+        use std::fmt::Write as _;
+        // Every field by name, so that a new one cannot be left out of the key.
+        let Deployment {
+            gpu,
+            num_gpus,
+            tp,
+            pp,
+            ep,
+            dp,
+            attention_dp,
+            precision,
+            engine,
+            engine_version,
+            spec_decoding,
+            disaggregation,
+            dataset,
+            isl,
+            osl,
+            burstiness,
+            offered_rate,
+            config,
+            date,
+            level_kind,
+        } = self;
+        let mut key = String::new();
+        // A text after its length, so that no two lists of texts run together alike.
+        let texts = [
+            Some(gpu),
+            Some(precision),
+            engine.as_ref(),
+            engine_version.as_ref(),
+            spec_decoding.as_ref(),
+            disaggregation.as_ref(),
+            dataset.as_ref(),
+            config.as_ref(),
+            date.as_ref(),
+        ];
+        for text in texts {
+            match text {
+                Some(t) => {
+                    let _ = write!(key, "{}:{t}", t.len());
+                }
+                None => key.push('-'),
+            }
+        }
+        for n in [num_gpus, tp, pp, ep, dp] {
+            match n {
+                Some(n) => {
+                    let _ = write!(key, "|{n}");
+                }
+                None => key.push_str("|-"),
+            }
+        }
+        for x in [isl, osl, burstiness, offered_rate] {
+            match x {
+                Some(x) => {
+                    let _ = write!(key, "|{:x}", x.to_bits());
+                }
+                None => key.push_str("|-"),
+            }
+        }
+        key.push(match attention_dp {
+            Some(true) => 'T',
+            Some(false) => 'F',
+            None => '-',
+        });
+        key.push(match level_kind {
+            LevelKind::MaxNumSeqs => 'm',
+            LevelKind::Concurrency => 'c',
+            LevelKind::RequestRate => 'r',
+        });
+        key
     }
 
     /// Every identity field's text: hardware, parallelism, precision, then each field the file
@@ -496,6 +567,37 @@ mod tests {
             dated("someday").picker_order(&h100(1)),
             std::cmp::Ordering::Less
         );
+    }
+
+    #[test]
+    fn the_identity_key_tells_apart_texts_that_run_together_and_numbers_by_their_bits() {
+        let with = |engine: &str, version: &str| Deployment {
+            engine: Some(engine.into()),
+            engine_version: Some(version.into()),
+            ..h100(1)
+        };
+        assert_ne!(
+            with("vllm", "0.1").identity_key(),
+            with("vllm0", ".1").identity_key()
+        );
+        assert_ne!(
+            with("a:1", "b").identity_key(),
+            with("a", "1:b").identity_key()
+        );
+        let isl = |x: f64| Deployment {
+            isl: Some(x),
+            ..h100(1)
+        };
+        assert_ne!(isl(0.0).identity_key(), isl(-0.0).identity_key());
+        assert_eq!(isl(1024.0).identity_key(), isl(1024.0).identity_key());
+        assert_ne!(isl(1024.0).identity_key(), h100(1).identity_key());
+        // A count and a degree are not confused: GPUs 1 with TP 2 is not GPUs 2 with TP 1.
+        let counts = |gpus, tp| Deployment {
+            num_gpus: Some(gpus),
+            tp: Some(tp),
+            ..h100(1)
+        };
+        assert_ne!(counts(1, 2).identity_key(), counts(2, 1).identity_key());
     }
 
     #[test]
