@@ -41,6 +41,13 @@ pub async fn parse_task_file(text: &str) -> Result<Result<Source, String>, Strin
     answer(Call::ParseTaskFile, &[ToolArg::Text(text)]).await
 }
 
+/// The reference systems' source (`core::reference`, kept in the tools module).
+///
+/// Errors: why the tools module did not answer.
+pub async fn reference_source() -> Result<Source, String> {
+    answer(Call::ReferenceSource, &[]).await
+}
+
 /// Imports files (names and texts in the same order), with the import dialog's model for files
 /// that state none; the reply holds the import's id, each file's format, and the source or the
 /// problems.

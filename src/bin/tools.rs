@@ -1,5 +1,5 @@
-//! The planner's tools module: the importers, the ML.ENERGY task-file parser, share links,
-//! stored imports and the CSV and JSON downloads. Trunk builds it as a second WASM (an ES module, `tools.js`) that runs in a
+//! The planner's tools module: the importers, the ML.ENERGY task-file parser, the reference systems, share
+//! links, stored imports and the CSV and JSON downloads. Trunk builds it as a second WASM (an ES module, `tools.js`) that runs in a
 //! Web Worker (`public/tools-worker.js`) started on first use (`browser::call_tools`), so the
 //! page's first load carries none of this code and long work never blocks the page. Every
 //! function takes text or bytes and answers with `core::handoff` bytes (or text); nothing here
@@ -11,7 +11,7 @@ use llm_slo_planner::core::sources::{
     entry_text, import_id, read_entry, split_legacy, StoredFile, StoredImport,
 };
 use llm_slo_planner::core::sweep::Source;
-use llm_slo_planner::core::{bundled, export, handoff, share};
+use llm_slo_planner::core::{bundled, export, handoff, reference, share};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 fn input_files(names: Vec<String>, texts: Vec<String>) -> Vec<InputFile> {
@@ -108,6 +108,13 @@ pub fn share_decode(payload: &str) -> Vec<u8> {
 #[wasm_bindgen]
 pub fn write_export(request: &[u8]) -> Vec<u8> {
     encode(&handoff::decode::<ExportRequest>(request).and_then(|r| export::export(&r)))
+}
+
+/// The reference systems (`core::reference`) → their `Source`: kept here, off the page's first
+/// load, and read when the picker shows them.
+#[wasm_bindgen]
+pub fn reference_source() -> Vec<u8> {
+    encode(reference::reference())
 }
 
 /// Nothing to start: the page calls the functions above.

@@ -33,11 +33,13 @@ pub enum Call {
     ShareDecode,
     /// An [`ExportRequest`] -> `Result<String, String>`: the file's text.
     Export,
+    /// Nothing -> the reference systems' `Source` (`core::reference`), off the first load.
+    ReferenceSource,
 }
 
 impl Call {
     /// Every call.
-    pub const ALL: [Call; 8] = [
+    pub const ALL: [Call; 9] = [
         Call::ParseTaskFile,
         Call::ImportFiles,
         Call::StoredSource,
@@ -46,6 +48,7 @@ impl Call {
         Call::ShareEncode,
         Call::ShareDecode,
         Call::Export,
+        Call::ReferenceSource,
     ];
 
     /// The name the tools module exports the call under.
@@ -59,6 +62,7 @@ impl Call {
             Call::ShareEncode => "share_encode",
             Call::ShareDecode => "share_decode",
             Call::Export => "write_export",
+            Call::ReferenceSource => "reference_source",
         }
     }
 }

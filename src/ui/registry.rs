@@ -9,7 +9,6 @@ use crate::browser::{self, PageText};
 use crate::core::bundled::lm_arena_chat;
 use crate::core::handoff::StoredSource;
 use crate::core::import::summary::imported_label;
-use crate::core::reference::reference;
 use crate::core::routing::{self, Opening};
 use crate::core::scenario::Scenario;
 use crate::core::sources::{
@@ -100,7 +99,7 @@ fn initial_entries(shared: bool, linked_import: Option<&str>) -> Vec<Entry> {
         label: "Reference systems (Databricks' MPT-7B on A100, illustrative Llama 70B on H100)"
             .to_string(),
         files: None,
-        state: State::Ready(reference()),
+        state: State::NotLoaded,
     });
     if shared {
         entries.push(Entry {
@@ -323,27 +322,35 @@ impl Registry {
         self.start_query.get_value()
     }
 
-    /// Starts fetching a bundled workload the first time it is shown.
+    /// Starts fetching a bundled workload, or the reference systems, the first time it is shown.
     pub fn ensure_loaded(&self, id: &str) {
         // A failed load is tried again when the source is shown again.
         if !matches!(self.state_of(id), Some(State::NotLoaded | State::Failed(_))) {
             return;
         }
-        let Some(path) = workload(id).and_then(|w| w.path) else {
+        let path = workload(id).and_then(|w| w.path);
+        if path.is_none() && id != REFERENCE_SOURCE {
             return;
-        };
+        }
         self.set_state(id, State::Loading);
         // The file and the tools module that parses it are fetched side by side.
         tools_client::start();
         let (registry, id) = (*self, id.to_string());
         leptos::task::spawn_local(async move {
-            let state = match browser::fetch_text(path).await {
-                Ok(text) => match tools_client::parse_task_file(&text).await {
-                    Ok(Ok(source)) => State::Ready(keep(source)),
-                    Ok(Err(e)) => State::Failed(format!("{path} is not a task file: {e}")),
+            let state = match path {
+                // The reference systems are kept in the tools module.
+                None => match tools_client::reference_source().await {
+                    Ok(source) => State::Ready(keep(source)),
                     Err(e) => State::Failed(e),
                 },
-                Err(e) => State::Failed(e),
+                Some(path) => match browser::fetch_text(path).await {
+                    Ok(text) => match tools_client::parse_task_file(&text).await {
+                        Ok(Ok(source)) => State::Ready(keep(source)),
+                        Ok(Err(e)) => State::Failed(format!("{path} is not a task file: {e}")),
+                        Err(e) => State::Failed(e),
+                    },
+                    Err(e) => State::Failed(e),
+                },
             };
             registry.set_state(&id, state);
         });
