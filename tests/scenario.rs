@@ -544,6 +544,9 @@ fn the_side_by_side_tables_switch_and_order_round_trip_and_are_named_when_wrong(
     let (s, _) = parse("tps=20&sort=throughput_per_gpu_tok_s");
     assert_eq!(s.compare_sort, Some((Column::ThroughputPerGpu, false)));
     assert!(s.to_query().ends_with("&sort=throughput_per_gpu_tok_s"));
+    // Spaces around the key are not part of it.
+    let (s, _) = parse("tps=20&sort=%20level%20:reversed");
+    assert_eq!(s.compare_sort, Some((Column::Concurrency, true)));
     // Neither written when not set.
     let (s, _) = parse("tps=20");
     assert!(!s.to_query().contains("cmp") && !s.to_query().contains("sort"));
@@ -568,6 +571,21 @@ fn the_side_by_side_tables_switch_and_order_round_trip_and_are_named_when_wrong(
     let (s, errors) = parse("tps=20&sort=total_cost_usd_per_mtok&price=2");
     assert!(errors.is_empty());
     assert_eq!(s.compare_sort, Some((Column::TotalCostPerMtok, false)));
+    // Fleet $ per hour needs a load too.
+    let (s, errors) = parse("tps=20&sort=fleet_cost_usd_per_hour&price=2");
+    assert_eq!(s.compare_sort, None);
+    assert_eq!(
+        errors[0].1,
+        "`sort=fleet_cost_usd_per_hour` needs a load (`users` or `rps`): the side-by-side table keeps its own order"
+    );
+    let (s, errors) = parse("tps=20&sort=fleet_cost_usd_per_hour");
+    assert_eq!(s.compare_sort, None);
+    assert!(errors[0]
+        .1
+        .contains("needs a load (`users` or `rps`) and a GPU price (`price`)"));
+    let (s, errors) = parse("tps=20&sort=fleet_cost_usd_per_hour&price=2&users=1000");
+    assert!(errors.is_empty());
+    assert_eq!(s.compare_sort, Some((Column::FleetCostPerHour, false)));
     // A price removed afterwards: the link no longer names the cost order.
     let unpriced = Scenario {
         capacity: Default::default(),

@@ -450,7 +450,14 @@ fn run_plan(args: &PlanArgs) -> u8 {
             let all_models = first.compare_all || models.iter().any(|m| *m != models[0]);
             let url = match planned.as_slice() {
                 [_] => urls[0].clone(),
-                _ => common_link(base, &params, &loaded, payload.as_deref()),
+                _ => {
+                    // Several models: the page's table with the "All models" switch on.
+                    let mut params = params.clone();
+                    if all_models && !params.iter().any(|(k, _)| k == "cmp") {
+                        params.push(("cmp".to_string(), "all".to_string()));
+                    }
+                    common_link(base, &params, &loaded, payload.as_deref())
+                }
             };
             let (rows, _) = table_rows(source, first, all_models, first.compare_sort);
             compare_csv(source, &rows, first, &url)

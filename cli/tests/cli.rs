@@ -717,4 +717,11 @@ fn the_side_by_side_csv_follows_the_links_sort() {
     // Reversed: worst (most J/token) first.
     assert!(energies.windows(2).all(|w| w[0] >= w[1]), "{energies:?}");
     assert!(csv.contains("sort=energy_j_per_token%3Areversed"), "{csv}");
+    // Every model's deployments: the link opens the page's table with "All models" on.
+    let all = run(&["plan", "--tps", "20", "--csv"]);
+    assert!(
+        stdout(&all).starts_with("# scenario: ?tps=20&cmp=all\n"),
+        "{}",
+        stdout(&all)
+    );
 }

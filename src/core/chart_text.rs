@@ -89,12 +89,17 @@ impl ChartY {
         }
     }
 
-    /// The axis title.
-    pub fn axis(self) -> &'static str {
+    /// What the axis shows: "output tok/s per GPU", "total $ per M output tokens".
+    pub fn quantity(self) -> &'static str {
         match self {
-            ChartY::PerGpu => "output tok/s per GPU (log) →",
-            ChartY::Cost => "total $ per M output tokens (log) →",
+            ChartY::PerGpu => "output tok/s per GPU",
+            ChartY::Cost => "total $ per M output tokens",
         }
+    }
+
+    /// The axis title.
+    pub fn axis(self) -> String {
+        format!("{} (log) →", self.quantity())
     }
 
     /// A y value with its unit: "9,248 tok/s per GPU", "$0.0725 per M tokens".
@@ -138,8 +143,8 @@ impl ChartY {
     }
 }
 
-/// The downloaded chart's title: "Llama 3.1 8B: per-user tok/s at p50 ITL vs output tok/s per
-/// GPU (target 20 tok/s per user)".
+/// The downloaded chart's title: "Llama 3.1 8B Instruct: per-user tok/s at p50 ITL vs output tok/s per
+/// GPU (target 20 tok/s per user)", or "… vs total $ per M output tokens …" on the cost axis.
 pub fn export_title(source: &Source, scenario: &Scenario) -> String {
     let model = source
         .model_index(&scenario.model_id)
@@ -147,8 +152,9 @@ pub fn export_title(source: &Source, scenario: &Scenario) -> String {
             source.models[m].nickname.as_str()
         });
     format!(
-        "{model}: per-user tok/s at {} vs output tok/s per GPU (target {} tok/s per user)",
+        "{model}: per-user tok/s at {} vs {} (target {} tok/s per user)",
         scenario.stat.short_label(),
+        scenario.drawn_chart_y().quantity(),
         trimmed(scenario.target.tokens_per_second(), 4),
     )
 }
@@ -233,6 +239,8 @@ pub struct Charted {
     pub drawn: Vec<usize>,
     /// Whether the selected sweep is among them.
     pub selected_drawn: bool,
+    /// Whether the selected sweep is among `unpriced`.
+    pub selected_unpriced: bool,
     /// On the cost axis, the model's sweeps (every campaign) whose GPU type has no price: not
     /// drawn, for electricity alone does not cost a deployment. Empty on other axes.
     pub unpriced: Vec<usize>,
@@ -261,6 +269,7 @@ pub fn charted(
         .into_iter()
         .filter(priced)
         .collect();
+    let shown_selected = selected;
     let selected = selected.filter(|i| candidates.contains(i));
     let drawn = drawn_series(source, &candidates, selected, scenario.stat);
     let unpriced: Vec<usize> = of_model.iter().copied().filter(|i| !priced(i)).collect();
@@ -268,6 +277,7 @@ pub fn charted(
     Charted {
         drawn,
         selected_drawn: selected.is_some(),
+        selected_unpriced: shown_selected.is_some_and(|i| unpriced.contains(&i)),
         unpriced,
         not_drawn,
         grouped: is_grouped(of_model.len()),
@@ -300,11 +310,15 @@ pub fn left_off_notes(source: &Source, c: &Charted) -> (Option<String>, Option<S
         }
     }
     let n = c.unpriced.len();
+    let which = match (n, c.selected_unpriced) {
+        (1, true) => "This deployment is".to_string(),
+        (1, false) => "1 deployment of this model is".to_string(),
+        (n, true) => format!("{n} deployments of this model, this one among them, are"),
+        (n, false) => format!("{n} deployments of this model are"),
+    };
     let unpriced = (n > 0).then(|| {
         format!(
-            "{n} deployment{} of this model {} not drawn on the cost axis: no GPU price is given for {} (electricity alone does not cost a deployment).",
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "is" } else { "are" },
+            "{which} not drawn on the cost axis: no GPU price is given for {} (electricity alone does not cost a deployment).",
             types.join(", "),
         )
     });
@@ -349,25 +363,31 @@ pub fn summary(source: &Source, chart: &ChartLayout, stat: &str, y: ChartY) -> S
         .iter()
         .filter_map(|s| {
             let (first, last) = (s.points.first()?, s.points.last()?);
-            Some(format!(
-                "{}: from {} tok/s per user and {} at {} {} to {} and {} at {}",
-                source.sweep_label(s.sweep_index),
-                significant(first.user_tps, 3),
-                y.text(first.y),
-                source.sweeps[s.sweep_index].level_kind().label(),
-                level_text(first.level),
-                significant(last.user_tps, 3),
-                y.number(last.y),
-                level_text(last.level),
-            ))
+            let kind = source.sweeps[s.sweep_index].level_kind().label();
+            let label = source.sweep_label(s.sweep_index);
+            Some(if s.points.len() == 1 {
+                format!(
+                    "{label}: {} tok/s per user and {} at {kind} {} (one level)",
+                    significant(first.user_tps, 3),
+                    y.text(first.y),
+                    level_text(first.level),
+                )
+            } else {
+                format!(
+                    "{label}: from {} tok/s per user and {} at {kind} {} to {} and {} at {}",
+                    significant(first.user_tps, 3),
+                    y.text(first.y),
+                    level_text(first.level),
+                    significant(last.user_tps, 3),
+                    y.number(last.y),
+                    level_text(last.level),
+                )
+            })
         })
         .collect();
-    let trend = match y {
-        ChartY::PerGpu => "throughput per GPU rises",
-        ChartY::Cost => "the cost per token falls",
-    };
     format!(
-        "Per-user speed at {stat} falls as {trend} with the level. {}.",
+        "Per-user speed at {stat} against {}, level by level. {}.",
+        y.quantity(),
         lines.join("; ")
     )
 }
@@ -512,7 +532,49 @@ mod tests {
         );
         let c = charted(&source, &on_b200, 0, on_b200.sweep_index(&source));
         assert_eq!(gpus_drawn(&source, &c), ["1xH100", "2xH100", "3xH100"]);
-        assert!(!c.selected_drawn);
+        assert!(!c.selected_drawn && c.selected_unpriced);
+        assert_eq!(
+            left_off_notes(&source, &c).1.unwrap(),
+            "12 deployments of this model, this one among them, are not drawn on the cost axis: no GPU price is given for B200 (electricity alone does not cost a deployment)."
+        );
+    }
+
+    #[test]
+    fn the_summary_states_each_deployments_measured_ends_and_a_single_level_as_such() {
+        let source = b200_and_h100();
+        let chart = layout(
+            &[
+                (0, vec![(8.0, 100.0, 5000.0)]),
+                (12, vec![(8.0, 100.0, 1000.0), (16.0, 50.0, 1800.0)]),
+            ],
+            20.0,
+            600.0,
+            HEIGHT,
+            false,
+        );
+        assert_eq!(
+            summary(&source, &chart, "p50 ITL", ChartY::PerGpu),
+            format!(
+                "Per-user speed at p50 ITL against output tok/s per GPU, level by level. {}: 100 tok/s per user and 5,000 tok/s per GPU at concurrency 8 (one level); {}: from 100 tok/s per user and 1,000 tok/s per GPU at concurrency 8 to 50.0 and 1,800 at 16.",
+                source.sweep_label(0),
+                source.sweep_label(12)
+            )
+        );
+    }
+
+    #[test]
+    fn the_downloaded_charts_title_names_the_axis_drawn() {
+        let source = lm_arena_chat();
+        let (per_gpu, _) = Scenario::from_query("tps=20", source);
+        assert_eq!(
+            export_title(source, &per_gpu),
+            "Llama 3.1 8B Instruct: per-user tok/s at p50 ITL vs output tok/s per GPU (target 20 tok/s per user)"
+        );
+        let (cost, _) = Scenario::from_query("tps=20&price=2&y=cost", source);
+        assert_eq!(
+            export_title(source, &cost),
+            "Llama 3.1 8B Instruct: per-user tok/s at p50 ITL vs total $ per M output tokens (target 20 tok/s per user)"
+        );
     }
 
     /// The downloaded SVG carries the page's light series colours (`--s0`..`--s11` in

@@ -85,6 +85,16 @@ impl Column {
         }
     }
 
+    /// Whether the column holds values to sort by: a cost needs a GPU price (`priced`), fleet $
+    /// per hour a load too (`has_load`); the others always.
+    pub fn sortable(self, priced: bool, has_load: bool) -> bool {
+        match self {
+            Column::FleetCostPerHour => priced && has_load,
+            Column::TotalCostPerMtok => priced,
+            _ => true,
+        }
+    }
+
     /// The column whose [`Column::key`] is `key`.
     pub fn from_key(key: &str) -> Option<Column> {
         Column::ALL

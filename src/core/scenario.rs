@@ -367,7 +367,7 @@ const PARAMS: [(&str, ParamReader); 13] = [
     ("sort", |r, _, v| {
         let text = v.trim();
         let (key, reversed) = match text.strip_suffix(":reversed") {
-            Some(key) => (key, true),
+            Some(key) => (key.trim_end(), true),
             None => (text, false),
         };
         match Column::from_key(key) {
@@ -546,14 +546,21 @@ impl Scenario {
             chart_y
         };
 
-        // A cost column sorts nothing without a price (the table does not show it).
+        // A cost column sorts nothing without a price (and fleet $/hour without a load).
         let compare_sort = match compare_sort {
-            Some((column, _)) if Column::COSTS.contains(&column) && !priced => {
+            Some((column, _)) if !column.sortable(priced, capacity.has_load()) => {
                 errors.push(ParamError::new(
                     "sort",
                     format!(
-                        "`sort={}` needs a GPU price (`price`): the side-by-side table keeps its own order",
-                        column.key()
+                        "`sort={}` needs {}: the side-by-side table keeps its own order",
+                        column.key(),
+                        if priced {
+                            "a load (`users` or `rps`)"
+                        } else if column == Column::FleetCostPerHour {
+                            "a load (`users` or `rps`) and a GPU price (`price`)"
+                        } else {
+                            "a GPU price (`price`)"
+                        }
                     ),
                 ));
                 None
@@ -679,10 +686,10 @@ impl Scenario {
         if self.compare_all {
             query.append_pair("cmp", "all");
         }
-        // A cost column orders nothing without a price.
+        // A cost column orders nothing without a price (fleet $/hour without a load).
         match self
             .compare_sort
-            .filter(|(column, _)| self.priced() || !Column::COSTS.contains(column))
+            .filter(|(column, _)| column.sortable(self.priced(), self.capacity.has_load()))
         {
             Some((column, false)) => {
                 query.append_pair("sort", column.key());

@@ -165,28 +165,29 @@ pub fn TradeoffChart(
 }
 
 /// The y axis switch (tok/s per GPU or total $ per million tokens), shown when a price is given.
-fn y_switch(
-    scenario: ReadSignal<Scenario>,
-    set_chart_y: Callback<ChartY>,
-) -> Option<impl IntoView> {
-    let (priced, y) = scenario.with_untracked(|s| (s.priced(), s.chart_y));
-    priced.then(|| {
-        view! {
-            <div class="field chart-y">
-                <label for="chart-y">"y axis"</label>
-                <select
-                    id="chart-y"
-                    data-testid="chart-y"
-                    on:change=move |ev| {
-                        set_chart_y.run(if event_target_value(&ev) == "cost" { ChartY::Cost } else { ChartY::PerGpu });
-                    }
-                >
-                    <option value="per-gpu" selected=y == ChartY::PerGpu>"output tok/s per GPU"</option>
-                    <option value="cost" selected=y == ChartY::Cost>"total $ per M output tokens"</option>
-                </select>
-            </div>
-        }
-    })
+fn y_switch(scenario: ReadSignal<Scenario>, set_chart_y: Callback<ChartY>) -> impl IntoView {
+    // Follows a price typed in the fleet inputs: the switch appears with the first one.
+    let priced = Memo::new(move |_| scenario.with(Scenario::priced));
+    move || {
+        priced.get().then(|| {
+            let y = scenario.with_untracked(|s| s.chart_y);
+            view! {
+                <div class="field chart-y">
+                    <label for="chart-y">"y axis"</label>
+                    <select
+                        id="chart-y"
+                        data-testid="chart-y"
+                        on:change=move |ev| {
+                            set_chart_y.run(if event_target_value(&ev) == "cost" { ChartY::Cost } else { ChartY::PerGpu });
+                        }
+                    >
+                        <option value="per-gpu" selected=y == ChartY::PerGpu>{ChartY::PerGpu.quantity()}</option>
+                        <option value="cost" selected=y == ChartY::Cost>{ChartY::Cost.quantity()}</option>
+                    </select>
+                </div>
+            }
+        })
+    }
 }
 
 /// Downloads the chart as it is drawn, as a standalone SVG file with its title and legend.

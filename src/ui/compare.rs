@@ -129,7 +129,11 @@ pub fn Compare(
             </div>
             <p class="hint">
                 {move || if all_models.get() {
-                    "Every deployment of every model that meets the target, best tok/s per GPU first. Select a row to open it."
+                    if sort.get().is_some() {
+                        "Every deployment of every model that meets the target, sorted by the marked column. Select a row to open it."
+                    } else {
+                        "Every deployment of every model that meets the target, best tok/s per GPU first. Select a row to open it."
+                    }
                 } else {
                     "Every deployment of this model and its precision variants at the same target. Select a row to open it. ★ marks the best value in each column."
                 }}

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { useServerAndBrowser, openPlanner, value, waitForParam } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, settled, value, waitForParam } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -253,6 +253,24 @@ test('on the cost axis a deployment whose GPU type has no price is not drawn, an
   assert.ok(await page.locator('[data-testid="chart-point"][data-gpu="H100"]').count() > 0);
   assert.equal(await page.locator('[data-testid="chart-point"][data-gpu="B200"]').count(), 0);
   assert.match(await page.textContent('[data-testid="chart-unpriced"]'), /^1 deployment of this model is not drawn on the cost axis: no GPU price is given for B200/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('typing a GPU price brings the y axis switch, which then draws the cost chart', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tps=25');
+  await settled(page);
+  assert.equal(await page.locator('[data-testid="chart-y"]').count(), 0);
+  await page.click('.fleet summary');
+  await page.fill('[data-testid="input-price"]', '2');
+  await page.waitForSelector('[data-testid="chart-y"]');
+  await page.selectOption('[data-testid="chart-y"]', 'cost');
+  await waitForParam(page, 'y', 'cost');
+  await page.waitForFunction(() => document.querySelector('[data-testid="tradeoff-chart"]')?.textContent.includes('total $ per M output tokens'));
+  // The price cleared: the switch goes, and the chart is back on tok/s per GPU.
+  await page.fill('[data-testid="input-price"]', '');
+  await page.waitForSelector('[data-testid="chart-y"]', { state: 'detached' });
+  await waitForParam(page, 'y', null);
   assert.deepEqual(errors, []);
   await context.close();
 });
