@@ -17,7 +17,7 @@ use llm_slo_planner::core::anomalies::anomalies;
 use llm_slo_planner::core::compare::table_rows;
 use llm_slo_planner::core::export::{compare_csv, scenario_json};
 use llm_slo_planner::core::planner::{plan, Plan, Status};
-use llm_slo_planner::core::scenario::Scenario;
+use llm_slo_planner::core::scenario::{param_keys, Scenario};
 use llm_slo_planner::core::share;
 use llm_slo_planner::core::sources::SHARED_SOURCE;
 use llm_slo_planner::core::sweep::{Source, Sweep};
@@ -204,7 +204,7 @@ fn scenarios(
                 let message = m.message.strip_prefix(&own).unwrap_or(&m.message);
                 // The page goes on with a default and says so; here nothing is planned.
                 let message = message.replace("; showing ", "; a page link would show ");
-                format!("--{}: {message}", m.param.replace('_', "-"))
+                format!("--{}: {}", m.param.replace('_', "-"), as_options(&message))
             };
             if !errors.contains(&text) {
                 errors.push(text);
@@ -220,6 +220,19 @@ fn scenarios(
     } else {
         Err(errors)
     }
+}
+
+/// A reader's message with the parameters it names (`` `price` ``, `` `sort=…` ``) written as
+/// this command's options (`` `--price` ``, `` `--sort=…` ``).
+fn as_options(message: &str) -> String {
+    let mut text = message.to_string();
+    for key in param_keys() {
+        let option = key.replace('_', "-");
+        text = text
+            .replace(&format!("`{key}`"), &format!("`--{option}`"))
+            .replace(&format!("`{key}="), &format!("`--{option}="));
+    }
+    text
 }
 
 /// The exit status of one plan, with the gates: a level below `--require-level`, or a flag of

@@ -717,6 +717,23 @@ fn the_side_by_side_csv_follows_the_links_sort() {
     // Reversed: worst (most J/token) first.
     assert!(energies.windows(2).all(|w| w[0] >= w[1]), "{energies:?}");
     assert!(csv.contains("sort=energy_j_per_token%3Areversed"), "{csv}");
+    // A cost column without a price: refused, naming this command's options.
+    let unpriced = run(&[
+        "plan",
+        "--model",
+        LLAMA_8B,
+        "--tps",
+        "20",
+        "--sort",
+        "total_cost_usd_per_mtok",
+    ]);
+    assert_eq!(code(&unpriced), 2);
+    assert!(
+        stderr(&unpriced)
+            .contains("--sort: `--sort=total_cost_usd_per_mtok` needs a GPU price (`--price`)"),
+        "{}",
+        stderr(&unpriced)
+    );
     // Every model's deployments: the link opens the page's table with "All models" on.
     let all = run(&["plan", "--tps", "20", "--csv"]);
     assert!(
