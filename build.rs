@@ -3,8 +3,13 @@
 //! is read by the same schema reader as an imported ML.ENERGY file
 //! (`src/core/import/mlenergy_config.rs`, a module with no dependencies, included here), and
 //! written as that reader's `Configuration` literal (its `Debug` form) into
-//! `$OUT_DIR/lm_arena_chat.rs` (a `TASK`, a `TASK_DISPLAY_NAME` and a `CONFIGURATIONS` array).
-//! `tests/bundled_data.rs` checks that importing the file gives the same sweeps.
+//! `$OUT_DIR/lm_arena_chat.rs`: a `TASK`, a `TASK_DISPLAY_NAME`, every run (`CONFIGURATIONS`),
+//! and the part the page holds from the start (`core::bundled::lm_arena_chat_part`): the runs of
+//! the default model's family (`PART`, the family rule of `src/core/family.rs`, also included),
+//! every model (`MODELS`), and what the whole holds (`WHOLE_ROWS`, `WHOLE_SWEEPS`,
+//! `WHOLE_GPU_TYPES`). The linker keeps in each binary only the arrays it uses, so the page
+//! carries `PART` and not `CONFIGURATIONS`. `tests/bundled_data.rs` checks that importing the
+//! file gives the same sweeps, and that the part agrees with the whole.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -14,6 +19,9 @@ use serde_json::{Map, Value};
 #[path = "src/core/import/mlenergy_config.rs"]
 #[allow(dead_code)]
 mod mlenergy_config;
+
+#[path = "src/core/family.rs"]
+mod family;
 
 const INPUT: &str = "data/lm-arena-chat.json";
 
@@ -50,6 +58,7 @@ impl mlenergy_config::Fields for Map<String, Value> {
 fn main() {
     println!("cargo::rerun-if-changed={INPUT}");
     println!("cargo::rerun-if-changed=src/core/import/mlenergy_config.rs");
+    println!("cargo::rerun-if-changed=src/core/family.rs");
     let json = std::fs::read_to_string(INPUT).expect("read the bundled task file");
     let file: Value = serde_json::from_str(&json).expect("the bundled task file is JSON");
     let top = file
@@ -71,19 +80,92 @@ fn main() {
             .expect("task_display_name")
     )
     .unwrap();
+    let configs: Vec<mlenergy_config::Configuration> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let row = row.as_object().expect("a configuration is an object");
+            mlenergy_config::read(top, row)
+                .unwrap_or_else(|e| panic!("{INPUT}: configuration {}: {e}", i + 1))
+        })
+        .collect();
+    let default_family = family::family_key(family::DEFAULT_MODEL);
+    let part: Vec<_> = configs
+        .iter()
+        .filter(|c| family::family_key(c.model.model_id) == default_family)
+        .collect();
+    let mut models: Vec<&mlenergy_config::ModelFields> = Vec::new();
+    let mut gpu_types: Vec<&str> = Vec::new();
+    let mut deployments: Vec<String> = Vec::new();
+    for c in &configs {
+        if !models.iter().any(|m| m.model_id == c.model.model_id) {
+            models.push(&c.model);
+        }
+        if !gpu_types.contains(&c.gpu_model) {
+            gpu_types.push(c.gpu_model);
+        }
+        // A sweep's identity in this file: the model and every deployment field it states.
+        let deployment = format!(
+            "{:?}",
+            (
+                c.model.model_id,
+                c.gpu_model,
+                c.num_gpus,
+                c.tensor_parallel,
+                c.expert_parallel,
+                c.data_parallel,
+                c.weight_precision
+            )
+        );
+        if !deployments.contains(&deployment) {
+            deployments.push(deployment);
+        }
+    }
+    let array = |out: &mut String, name: &str, ty: &str, items: &[String]| {
+        writeln!(out, "pub(crate) static {name}: [{ty}; {}] = [", items.len()).unwrap();
+        for item in items {
+            writeln!(out, "{item},").unwrap();
+        }
+        out.push_str("];\n");
+    };
+    let literals = |cs: &[&mlenergy_config::Configuration]| -> Vec<String> {
+        cs.iter().map(|c| format!("{c:?}")).collect()
+    };
+    let all: Vec<&mlenergy_config::Configuration> = configs.iter().collect();
+    array(
+        &mut out,
+        "CONFIGURATIONS",
+        "Configuration<'static>",
+        &literals(&all),
+    );
+    array(&mut out, "PART", "Configuration<'static>", &literals(&part));
+    array(
+        &mut out,
+        "MODELS",
+        "ModelFields<'static>",
+        &models.iter().map(|m| format!("{m:?}")).collect::<Vec<_>>(),
+    );
+    array(
+        &mut out,
+        "WHOLE_GPU_TYPES",
+        "&str",
+        &gpu_types
+            .iter()
+            .map(|g| format!("{g:?}"))
+            .collect::<Vec<_>>(),
+    );
     writeln!(
         out,
-        "pub(crate) static CONFIGURATIONS: [Configuration<'static>; {}] = [",
-        rows.len()
+        "pub(crate) const WHOLE_ROWS: usize = {};",
+        configs.len()
     )
     .unwrap();
-    for (i, row) in rows.iter().enumerate() {
-        let row = row.as_object().expect("a configuration is an object");
-        let config = mlenergy_config::read(top, row)
-            .unwrap_or_else(|e| panic!("{INPUT}: configuration {}: {e}", i + 1));
-        writeln!(out, "{config:?},").unwrap();
-    }
-    out.push_str("];\n");
+    writeln!(
+        out,
+        "pub(crate) const WHOLE_SWEEPS: usize = {};",
+        deployments.len()
+    )
+    .unwrap();
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("lm_arena_chat.rs");
     std::fs::write(dest, out).expect("write the compiled task file");
 }

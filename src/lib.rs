@@ -62,6 +62,8 @@ pub fn install_panic_hook() {
 pub fn App() -> impl IntoView {
     Effect::new(move |_| browser::remove_element("boot"));
     let registry = Registry::load(&browser::query(), &browser::fragment());
+    // The model menu and the side-by-side table ask it for the whole bundled data.
+    provide_context(registry);
     // The answer is painted first; the evidence beneath it follows (see `Planner`).
     let painted = RwSignal::new(false);
     browser::after_paint(move || {
@@ -102,7 +104,12 @@ pub fn App() -> impl IntoView {
             move || match shown.get().1 {
                 Some(State::Ready(source)) => {
                     let query = registry.planner_query(source);
-                    view! { <ui::planner::Planner source=source query=query evidence=painted.into() /> }.into_any()
+                    // Mounted again on the whole bundled data: the note and focus carry over.
+                    let (note, refocus) = registry.take_carried();
+                    if let Some(id) = refocus {
+                        browser::focus_after_render(id.to_string());
+                    }
+                    view! { <ui::planner::Planner source=source query=query note=note evidence=painted.into() /> }.into_any()
                 }
                 Some(State::Failed(e)) => view! {
                     <p class="notice warn" data-testid="rec-status" data-value="no-data">

@@ -48,6 +48,13 @@ pub async fn reference_source() -> Result<Source, String> {
     answer(Call::ReferenceSource, &[]).await
 }
 
+/// The whole bundled source (the page holds its default model family from the start).
+///
+/// Errors: why the tools module did not answer.
+pub async fn bundled_source() -> Result<Source, String> {
+    answer(Call::BundledSource, &[]).await
+}
+
 /// Imports files (names and texts in the same order), with the import dialog's model for files
 /// that state none; the reply holds the import's id, each file's format, and the source or the
 /// problems.

@@ -1,7 +1,9 @@
 //! The bundled ML.ENERGY lm-arena-chat file: shape and validity.
 
-use llm_slo_planner::core::bundled::{lm_arena_chat, parse_task_file};
+use llm_slo_planner::core::bundled::{lm_arena_chat, lm_arena_chat_part, parse_task_file};
+use llm_slo_planner::core::compare::family;
 use llm_slo_planner::core::import::{import, InputFile};
+use llm_slo_planner::core::scenario::DEFAULT_MODEL;
 use llm_slo_planner::core::sweep::Statistic;
 
 /// The task file as published, byte for byte: the one source of truth for the bundled data.
@@ -50,6 +52,43 @@ fn importing_the_bundled_file_gives_the_bundled_sweeps() {
     for i in 0..bundled.sweeps.len() {
         assert_eq!(imported.source.sweep_label(i), bundled.sweep_label(i));
     }
+}
+
+#[test]
+fn the_part_the_page_holds_is_the_default_family_of_the_whole() {
+    // The page starts with the default model's family and reads the rest when first needed:
+    // every sweep it holds is the whole's, named alike, and it says what the whole holds.
+    let (part, whole) = (lm_arena_chat_part(), lm_arena_chat());
+    assert_eq!(part.models, whole.models);
+    assert_eq!(part.provenance, whole.provenance);
+    assert_eq!(
+        (part.task.as_str(), part.task_display_name.as_str()),
+        (whole.task.as_str(), whole.task_display_name.as_str())
+    );
+    let default = whole.model_index(DEFAULT_MODEL).unwrap();
+    let family = family(whole, default);
+    let held: Vec<usize> = (0..whole.models.len())
+        .filter(|&m| part.holds_model(m))
+        .collect();
+    let mut expected = family.clone();
+    expected.sort_unstable();
+    assert_eq!(held, expected);
+    let family_sweeps: Vec<usize> = family.iter().flat_map(|&m| whole.sweeps_of(m)).collect();
+    assert_eq!(part.sweeps.len(), family_sweeps.len());
+    for m in &family {
+        let (mine, theirs) = (part.sweeps_of(*m), whole.sweeps_of(*m));
+        assert_eq!(mine.len(), theirs.len());
+        for (&i, &j) in mine.iter().zip(&theirs) {
+            assert_eq!(part.sweeps[i], whole.sweeps[j]);
+            assert_eq!(part.sweep_label(i), whole.sweep_label(j));
+            assert_eq!(part.sweep_cfg(i), whole.sweep_cfg(j));
+        }
+    }
+    assert_eq!(part.whole_counts(), (328, 38));
+    assert_eq!(part.whole_counts(), whole.whole_counts());
+    assert_eq!(part.gpu_types(), whole.gpu_types());
+    assert!(whole.whole.is_none());
+    assert_eq!(part.row_count(), 20);
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! The planner's tools module: the importers, the ML.ENERGY task-file parser, the reference systems, share
-//! links, stored imports and the CSV and JSON downloads. Trunk builds it as a second WASM (an ES module, `tools.js`) that runs in a
+//! The planner's tools module: the importers, the ML.ENERGY task-file parser, the reference systems, the whole
+//! bundled data, share links, stored imports and the CSV and JSON downloads. Trunk builds it as a second WASM (an ES module, `tools.js`) that runs in a
 //! Web Worker (`public/tools-worker.js`) started on first use (`browser::call_tools`), so the
 //! page's first load carries none of this code and long work never blocks the page. Every
 //! function takes text or bytes and answers with `core::handoff` bytes (or text); nothing here
@@ -115,6 +115,13 @@ pub fn write_export(request: &[u8]) -> Vec<u8> {
 #[wasm_bindgen]
 pub fn reference_source() -> Vec<u8> {
     encode(reference::reference())
+}
+
+/// The whole bundled `lm-arena-chat` source → its `Source`: the page holds its default model
+/// family from the start and reads the rest here when first needed.
+#[wasm_bindgen]
+pub fn bundled_source() -> Vec<u8> {
+    encode(bundled::lm_arena_chat())
 }
 
 /// Nothing to start: the page calls the functions above.

@@ -2,6 +2,12 @@
 //! binary as Rust data by `build.rs` (no JSON is parsed at start-up) and grouped into sweeps once
 //! on first use. Nothing is fetched at run time.
 //!
+//! The page carries only a part of it from the start, [`lm_arena_chat_part`]: the default
+//! model's family, and every model's name. The whole, [`lm_arena_chat`], is compiled into the
+//! tools module (and the command line), and the page reads it from there when it first shows
+//! another model or every model (`ui::registry`). A native test checks that the part's sweeps
+//! are the whole's, named alike.
+//!
 //! Source: ml-energy/leaderboard `public/data/tasks/lm-arena-chat.json` (328 rows, 38
 //! deployments on H100 and B200, each swept over vLLM `max_num_seqs`), kept as
 //! `data/lm-arena-chat.json`, the one source of truth. `build.rs` reads it with the same schema
@@ -10,12 +16,12 @@
 
 use std::sync::OnceLock;
 
-use super::import::mlenergy_config::Configuration;
-use super::import::{group, import, mlenergy_measured, InputFile};
-use super::sweep::{Provenance, Source};
+use super::import::mlenergy_config::{Configuration, ModelFields};
+use super::import::{group, import, mlenergy_measured, mlenergy_model, InputFile};
+use super::sweep::{Model, Provenance, Source, Sweep, Whole};
 
 mod compiled {
-    use super::Configuration;
+    use super::{Configuration, ModelFields};
     include!(concat!(env!("OUT_DIR"), "/lm_arena_chat.rs"));
 }
 
@@ -23,19 +29,56 @@ mod compiled {
 pub fn lm_arena_chat() -> &'static Source {
     static SOURCE: OnceLock<Source> = OnceLock::new();
     SOURCE.get_or_init(|| {
-        let runs = compiled::CONFIGURATIONS
+        let (models, sweeps) = grouped(&compiled::CONFIGURATIONS);
+        lm_arena_chat_of(models, sweeps)
+    })
+}
+
+/// The part of the `lm-arena-chat` source the page holds from the start: the sweeps of the
+/// default model and its precision variants ([`super::family`]), every model of the whole (the
+/// others with no sweeps here), and what the whole holds ([`Source::whole`]). Built on first
+/// call and kept for the life of the program.
+pub fn lm_arena_chat_part() -> &'static Source {
+    static SOURCE: OnceLock<Source> = OnceLock::new();
+    SOURCE.get_or_init(|| {
+        let (held, mut sweeps) = grouped(&compiled::PART);
+        let models: Vec<_> = compiled::MODELS.iter().map(mlenergy_model).collect();
+        for sweep in &mut sweeps {
+            let id = &held[sweep.model_index].model_id;
+            sweep.model_index = models
+                .iter()
+                .position(|m| &m.model_id == id)
+                .expect("build.rs lists every model of the part");
+        }
+        let mut part = lm_arena_chat_of(models, sweeps);
+        part.whole = Some(Whole {
+            rows: compiled::WHOLE_ROWS,
+            sweeps: compiled::WHOLE_SWEEPS,
+            gpu_types: compiled::WHOLE_GPU_TYPES.to_vec(),
+        });
+        part
+    })
+}
+
+/// The compiled runs, grouped into sweeps (models and sweeps in first-seen order).
+fn grouped(configurations: &[Configuration<'static>]) -> (Vec<Model>, Vec<Sweep>) {
+    group(
+        configurations
             .iter()
             .map(|c| mlenergy_measured(c, Some(compiled::TASK)))
-            .collect();
-        let (models, sweeps) = group(runs);
-        Source::new(
-            compiled::TASK.to_string(),
-            compiled::TASK_DISPLAY_NAME.to_string(),
-            models,
-            sweeps,
-            provenance(compiled::TASK),
-        )
-    })
+            .collect(),
+    )
+}
+
+/// The `lm-arena-chat` source of these models and sweeps, with the leaderboard's provenance.
+fn lm_arena_chat_of(models: Vec<Model>, sweeps: Vec<Sweep>) -> Source {
+    Source::new(
+        compiled::TASK.to_string(),
+        compiled::TASK_DISPLAY_NAME.to_string(),
+        models,
+        sweeps,
+        provenance(compiled::TASK),
+    )
 }
 
 /// The tasks whose files were taken from the same leaderboard commit as the bundled one.

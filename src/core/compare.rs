@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::capacity::at_recommendation;
+use super::family::family_key;
 use super::planner::{plan, Plan, Recommendation, Slo, Status};
 use super::scenario::Scenario;
 use super::sweep::Source;
@@ -131,18 +132,14 @@ impl Column {
 /// (any case) is removed, e.g. `Qwen/Qwen3-235B-A22B-Instruct-2507` and its `-FP8` sibling.
 /// The model itself comes first, then the others in source order.
 pub fn family(source: &Source, model_index: usize) -> Vec<usize> {
-    let base = |id: &str| -> String {
-        let lower = id.to_ascii_lowercase();
-        lower.strip_suffix("-fp8").unwrap_or(&lower).to_string()
-    };
     let Some(model) = source.models.get(model_index) else {
         return Vec::new();
     };
-    let key = base(&model.model_id);
+    let key = family_key(&model.model_id);
     std::iter::once(model_index)
         .chain(
             (0..source.models.len())
-                .filter(|&i| i != model_index && base(&source.models[i].model_id) == key),
+                .filter(|&i| i != model_index && family_key(&source.models[i].model_id) == key),
         )
         .collect()
 }

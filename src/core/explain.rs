@@ -18,6 +18,17 @@ pub fn statistic_moved(before: Statistic, after: Statistic) -> Option<String> {
     })
 }
 
+/// What a control whose change needs the whole bundled data says while it is read, or, given
+/// the error, why it could not be.
+pub fn reading_whole(error: Option<&str>) -> String {
+    match error {
+        None => "Reading the other models' sweeps…".to_string(),
+        Some(e) => {
+            format!("The other models' sweeps could not be read ({e}); choose again to retry.")
+        }
+    }
+}
+
 /// "meets", or "fails: target" / "fails: p99 ITL ≤ 150 ms" / "fails: saturated (served 3.8 of
 /// 8 req/s)", naming each broken condition; "not reported: …" when a statistic it is judged on
 /// is not reported at the level.

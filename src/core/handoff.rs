@@ -35,11 +35,14 @@ pub enum Call {
     Export,
     /// Nothing -> the reference systems' `Source` (`core::reference`), off the first load.
     ReferenceSource,
+    /// Nothing -> the whole bundled `Source` (`core::bundled::lm_arena_chat`): the page holds
+    /// only its default model family from the start.
+    BundledSource,
 }
 
 impl Call {
     /// Every call.
-    pub const ALL: [Call; 9] = [
+    pub const ALL: [Call; 10] = [
         Call::ParseTaskFile,
         Call::ImportFiles,
         Call::StoredSource,
@@ -49,6 +52,7 @@ impl Call {
         Call::ShareDecode,
         Call::Export,
         Call::ReferenceSource,
+        Call::BundledSource,
     ];
 
     /// The name the tools module exports the call under.
@@ -63,6 +67,7 @@ impl Call {
             Call::ShareDecode => "share_decode",
             Call::Export => "write_export",
             Call::ReferenceSource => "reference_source",
+            Call::BundledSource => "bundled_source",
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod compare;
 pub mod deployment;
 pub mod explain;
 pub mod export;
+pub mod family;
 pub mod format;
 pub mod handoff;
 pub mod headline;

@@ -1,11 +1,15 @@
 //! What a link opens: which source is shown first, what the planner starts from, which
-//! entries wait for data read later (a shared sweep, a stored import), and the messages about
-//! the link; and where the page goes when a source it shows cannot be read. Pure: the page's
-//! source registry (`ui::registry`) only carries these decisions out.
+//! entries wait for data read later (a shared sweep, a stored import, the whole of the bundled
+//! data), and the messages about the link; and where the page goes when a source it shows
+//! cannot be read. Pure: the page's source registry (`ui::registry`) only carries these
+//! decisions out.
 
+use super::explain::statistic_moved;
+use super::scenario::Scenario;
 use super::sources::{
-    src_of, without_src, workload, DEFAULT_SOURCE, REFERENCE_SOURCE, SHARED_SOURCE,
+    src_of, without, without_src, workload, DEFAULT_SOURCE, REFERENCE_SOURCE, SHARED_SOURCE,
 };
+use super::sweep::Source;
 
 /// Longest piece of a link's `src` echoed in a message, in characters.
 const ECHO_CHARS: usize = 40;
@@ -98,6 +102,60 @@ pub fn switch_query(id: &str) -> String {
     }
 }
 
+/// True when the planner of `query` on `source`, a part of the bundled data
+/// ([`Source::whole`]), needs the whole first: the link shows every model (`cmp=all`) or names a
+/// model the part lists without its sweeps. Never for a whole source.
+pub fn needs_whole(query: &str, source: &Source) -> bool {
+    if source.whole.is_none() {
+        return false;
+    }
+    let (scenario, _) = Scenario::from_query(query, source);
+    scenario.compare_all
+        || source
+            .model_index(&scenario.model_id)
+            .is_some_and(|m| !source.holds_model(m))
+}
+
+/// `query` without what only the whole bundled data can show (`model` and the deployment it
+/// picks, `cmp`, `sort`): where a link goes when the whole cannot be read.
+pub fn on_part(query: &str) -> String {
+    without(query, &["model", "gpu", "gpus", "cfg", "cmp", "sort"])
+}
+
+/// A change the reader made that the part of the bundled data cannot show: it is made once the
+/// whole is read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Widening {
+    /// Another model, chosen in the model menu (`Scenario::with_model`).
+    Model(String),
+    /// Every model's deployments in the side-by-side table (its order reset, as the switch
+    /// does).
+    AllModels,
+}
+
+impl Widening {
+    /// The scenario of `query` (the page's, now) with this change made, on `whole`: its query,
+    /// and the note the model menu gives when the statistic had to change.
+    pub fn apply(&self, query: &str, whole: &Source) -> (String, Option<String>) {
+        let (scenario, _) = Scenario::from_query(query, whole);
+        match self {
+            Widening::Model(id) => {
+                let changed = scenario.with_model(whole, id);
+                let note = statistic_moved(scenario.stat, changed.stat);
+                (changed.to_query(), note)
+            }
+            Widening::AllModels => {
+                let changed = Scenario {
+                    compare_all: true,
+                    compare_sort: None,
+                    ..scenario
+                };
+                (changed.to_query(), None)
+            }
+        }
+    }
+}
+
 /// "`src` \"…\" is not a source on this page{why}; showing the bundled data."
 pub fn not_a_source(id: &str, why: &str) -> String {
     let shown: String = id.chars().take(ECHO_CHARS).collect();
@@ -117,6 +175,57 @@ fn with_src(id: &str, query: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::bundled::{lm_arena_chat, lm_arena_chat_part};
+
+    #[test]
+    fn the_part_serves_the_default_family_and_the_whole_is_read_for_the_rest() {
+        let part = lm_arena_chat_part();
+        for query in [
+            "",
+            "tps=25",
+            "gpu=B200&tps=10",
+            "model=meta-llama%2FLlama-3.1-8B-Instruct",
+            "model=nonsense",
+        ] {
+            assert!(!needs_whole(query, part), "{query}");
+        }
+        for query in [
+            "model=Qwen%2FQwen3-8B",
+            "model=qwen%2Fqwen3-8b&tps=10",
+            "cmp=all",
+            "tps=25&cmp=all",
+        ] {
+            assert!(needs_whole(query, part), "{query}");
+        }
+        assert!(!needs_whole(
+            "model=Qwen%2FQwen3-8B&cmp=all",
+            lm_arena_chat()
+        ));
+    }
+
+    #[test]
+    fn without_the_whole_a_link_keeps_what_the_part_can_show() {
+        let query = "src=lm-arena-chat&model=Qwen%2FQwen3-8B&gpu=B200&gpus=1&cfg=x&tps=25&stat=p90&cmp=all&sort=energy_j_per_token&users=10";
+        assert_eq!(on_part(query), "src=lm-arena-chat&tps=25&stat=p90&users=10");
+        assert!(!needs_whole(&on_part(query), lm_arena_chat_part()));
+    }
+
+    #[test]
+    fn a_widening_is_made_on_the_whole_keeping_the_rest_of_the_scenario() {
+        let whole = lm_arena_chat();
+        let (query, note) =
+            Widening::Model("Qwen/Qwen3-8B".into()).apply("gpu=B200&tps=25&stat=p90", whole);
+        let (s, errors) = Scenario::from_query(&query, whole);
+        assert!(errors.is_empty());
+        assert_eq!(
+            (s.model_id.as_str(), s.gpu.as_str()),
+            ("Qwen/Qwen3-8B", "B200")
+        );
+        assert_eq!((s.stat.key(), note), ("p90", None));
+        let (query, _) = Widening::AllModels.apply("tps=25&sort=energy_j_per_token", whole);
+        let (s, _) = Scenario::from_query(&query, whole);
+        assert!(s.compare_all && s.compare_sort.is_none());
+    }
 
     #[test]
     fn a_plain_link_opens_the_bundled_data_with_its_query() {

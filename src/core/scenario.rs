@@ -19,7 +19,7 @@ use super::planner::{Limit, Slo, Target};
 use super::sweep::{Source, Statistic, Sweep};
 
 /// `model_id` used when the URL names none (or an unknown one).
-pub const DEFAULT_MODEL: &str = "meta-llama/Llama-3.1-8B-Instruct";
+pub use super::family::DEFAULT_MODEL;
 /// GPU preferred when the URL names none and the model has it.
 pub const DEFAULT_GPU: &str = "H100";
 /// Target used when the URL gives none: 20 tok/s per user.

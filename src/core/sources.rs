@@ -75,9 +75,16 @@ pub fn src_of(query: &str) -> Option<String> {
 /// The query without its `src` parameter (for falling back to the default source while keeping
 /// the rest of the link).
 pub fn without_src(query: &str) -> String {
+    without(query, &["src"])
+}
+
+/// The query without these parameters, the others kept in order.
+pub fn without(query: &str, keys: &[&str]) -> String {
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut out = form_urlencoded::Serializer::new(String::new());
-    for (k, v) in form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| k != "src") {
+    for (k, v) in
+        form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| !keys.contains(&k.as_ref()))
+    {
         out.append_pair(&k, &v);
     }
     out.finish()

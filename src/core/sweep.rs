@@ -376,11 +376,27 @@ pub struct Source {
     pub sweeps: Vec<Sweep>,
     /// Where the data comes from and what it does not state.
     pub provenance: Provenance,
+    /// For a source held in part (the bundled data's default model family, which the page
+    /// carries from the start): what the whole holds. Its other models are listed in `models`
+    /// with no sweeps here; the page reads the whole before showing one of them. `None`: the
+    /// source is whole. Not part of the serialised form (what crosses is always a whole source).
+    pub whole: Option<Whole>,
     names: Vec<SweepNames>,
     /// Each model's sweeps in menu order ([`Source::sweeps_of`]), sorted once here.
     menus: Vec<Vec<usize>>,
     /// Each sweep's configuration ([`Source::configuration_of`]), found once here.
     configurations: Vec<usize>,
+}
+
+/// What a whole source holds, said by a part of it (see [`Source::whole`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Whole {
+    /// Its runs.
+    pub rows: usize,
+    /// Its sweeps.
+    pub sweeps: usize,
+    /// Its GPU types, each once, in the order first met (as [`Source::gpu_types`]).
+    pub gpu_types: Vec<&'static str>,
 }
 
 /// What the page calls a sweep.
@@ -529,10 +545,26 @@ impl Source {
             models,
             sweeps,
             provenance,
+            whole: None,
             names,
             menus,
             configurations,
         }
+    }
+
+    /// True when the model has sweeps here; false for a model of the whole not held by this
+    /// part (see [`Source::whole`]).
+    pub fn holds_model(&self, model_index: usize) -> bool {
+        self.menus.get(model_index).is_some_and(|m| !m.is_empty())
+    }
+
+    /// Runs and sweeps of the whole source (this one's own when it is whole).
+    pub fn whole_counts(&self) -> (usize, usize) {
+        self.whole
+            .as_ref()
+            .map_or((self.row_count(), self.sweeps.len()), |w| {
+                (w.rows, w.sweeps)
+            })
     }
 
     /// Indexes of the models in menu order: by organisation (the `model_id` before its `/`, case
@@ -559,9 +591,12 @@ impl Source {
         models
     }
 
-    /// The GPU types of the source's sweeps, each once, in the order first met ("GPU not stated"
-    /// left out: it takes only the price for every type).
+    /// The GPU types of the source's sweeps (of the whole, for a part), each once, in the order
+    /// first met ("GPU not stated" left out: it takes only the price for every type).
     pub fn gpu_types(&self) -> Vec<&str> {
+        if let Some(whole) = &self.whole {
+            return whole.gpu_types.clone();
+        }
         let mut types: Vec<&str> = Vec::new();
         for sweep in &self.sweeps {
             let gpu = sweep.deployment.gpu.as_str();

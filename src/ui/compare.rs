@@ -5,13 +5,16 @@ use leptos::prelude::*;
 
 use super::data_value;
 use super::download::download;
+use super::registry::Registry;
 use crate::core::capacity::{at_recommendation, CapacityInputs};
 use crate::core::compare::{best, cheapest, table_rows, why_none, Column, CompareRow};
 use crate::core::format::{grouped, money, significant};
 use crate::core::handoff::ExportKind;
 use crate::core::planner::Slo;
+use crate::core::routing::Widening;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
+use crate::tools_client;
 
 fn header(column: Column) -> &'static str {
     match column {
@@ -54,6 +57,15 @@ pub fn Compare(
     let sort = RwSignal::new(sort_at_start);
     Effect::new(move |_| set_compare.run((all_models.get(), sort.get())));
     let shown = RwSignal::new(SHOWN_ROWS);
+    let registry = use_context::<Registry>();
+    let switch = NodeRef::<leptos::html::Input>::new();
+    // Every model was asked for, and the whole could not be read: the switch is off again.
+    Effect::new(move |_| {
+        let failed = registry.is_some_and(|r| r.whole.with(|w| w.failed_at("compare-all-models")));
+        if let (true, Some(switch)) = (failed, switch.get()) {
+            switch.set_checked(false);
+        }
+    });
 
     // The rows, costed at each deployment's own price, and the cost column that ranks them
     // when prices are given.
@@ -116,16 +128,28 @@ pub fn Compare(
                 <label class="switch">
                     <input
                         type="checkbox"
+                        id="compare-all-models"
                         data-testid="compare-all-models"
+                        node_ref=switch
                         prop:checked=move || all_models.get()
+                        on:focus=move |_| if source.whole.is_some() { tools_client::start() }
                         on:change=move |ev| {
+                            let all = event_target_checked(&ev);
+                            // On the bundled part, every model is shown once the whole is read.
+                            if let Some(registry) = registry.filter(|_| all && source.whole.is_some()) {
+                                registry.widen(Widening::AllModels, "compare-all-models");
+                                return;
+                            }
                             sort.set(None);
                             shown.set(SHOWN_ROWS);
-                            all_models.set(event_target_checked(&ev));
+                            all_models.set(all);
                         }
                     />
                     "All models (only those that meet)"
                 </label>
+                {move || registry.and_then(|r| r.whole.with(|w| w.status_at("compare-all-models"))).map(|text| view! {
+                    <span class="hint" role="status" data-testid="whole-status">{text}</span>
+                })}
             </div>
             <p class="hint">
                 {move || if all_models.get() {

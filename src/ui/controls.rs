@@ -20,6 +20,8 @@ pub fn Controls(
     scenario: RwSignal<Scenario>,
     /// Whether the fleet, cost and energy inputs start unfolded.
     fleet_open: bool,
+    /// The note the statistic menu starts with (a model chosen before this planner mounted).
+    note: Option<String>,
 ) -> impl IntoView {
     let model_index = Memo::new(move |_| scenario.with(|s| source.model_index(&s.model_id)));
     let sweep_index = Memo::new(move |_| scenario.with(|s| s.sweep_index(source)));
@@ -42,7 +44,7 @@ pub fn Controls(
     });
 
     // Said when choosing a model or deployment moved the statistic to one it reports.
-    let stat_changed = RwSignal::new(None::<String>);
+    let stat_changed = RwSignal::new(note);
 
     view! {
         <aside class="controls" aria-label="Scenario">

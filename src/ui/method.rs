@@ -30,14 +30,14 @@ pub fn Method(source: &'static Source) -> impl IntoView {
                     <li><strong>{rule.name}</strong>": "{with_code(rule.text)}</li>
                 }).collect_view()}
                 <li data-testid="method-data">
-                    {format!(
+                    {let (rows, sweeps) = source.whole_counts(); format!(
                         "Data shown: {} ({}), {} run{} of {} deployment{}; see “Where these numbers come from” below. A value the data does not report is shown as “not reported”.",
                         source.task_display_name,
                         source.provenance.publisher,
-                        source.row_count(),
-                        if source.row_count() == 1 { "" } else { "s" },
-                        source.sweeps.len(),
-                        if source.sweeps.len() == 1 { "" } else { "s" },
+                        rows,
+                        if rows == 1 { "" } else { "s" },
+                        sweeps,
+                        if sweeps == 1 { "" } else { "s" },
                     )}
                 </li>
             </ul>

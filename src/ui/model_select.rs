@@ -2,12 +2,18 @@
 
 use leptos::prelude::*;
 
+use super::registry::Registry;
 use crate::core::explain::statistic_moved;
+use crate::core::routing::Widening;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
+use crate::tools_client;
 
 /// The model menu (organisation, then size); choosing a model keeps the GPU type and count where
-/// it has them, and says so in `stat_changed` when the statistic had to change.
+/// it has them, and says so in `stat_changed` when the statistic had to change. On the bundled
+/// data's part (`Source::whole`), a model it does not hold is shown once the whole is read (the
+/// tools module is started as the menu takes the focus, so that is quick); the menu says so
+/// meanwhile.
 #[component]
 pub fn ModelSelect(
     source: &'static Source,
@@ -16,6 +22,16 @@ pub fn ModelSelect(
     stat_changed: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let models = source.models_in_menu_order();
+    let registry = use_context::<Registry>();
+    let partial = source.whole.is_some();
+    let menu = NodeRef::<leptos::html::Select>::new();
+    // A model the whole was read for, and could not be: the menu shows the model shown again.
+    Effect::new(move |_| {
+        let failed = registry.is_some_and(|r| r.whole.with(|w| w.failed_at("model")));
+        if let (true, Some(menu), Some(i)) = (failed, menu.get(), model_index.get_untracked()) {
+            menu.set_value(&source.models[i].model_id);
+        }
+    });
     // The options are static (one closure each would be a thousand on a large import); the
     // select follows the scenario through its value.
     view! {
@@ -24,14 +40,21 @@ pub fn ModelSelect(
             <select
                 id="model"
                 data-testid="model-select"
+                node_ref=menu
                 prop:value=move || {
                     model_index
                         .get()
                         .map(|i| source.models[i].model_id.clone())
                         .unwrap_or_default()
                 }
+                on:focus=move |_| if partial { tools_client::start() }
                 on:change=move |ev| {
                     let id = event_target_value(&ev);
+                    let beyond = source.model_index(&id).is_some_and(|m| !source.holds_model(m));
+                    if let Some(registry) = registry.filter(|_| beyond) {
+                        registry.widen(Widening::Model(id), "model");
+                        return;
+                    }
                     let before = scenario.with_untracked(|s| s.stat);
                     scenario.update(|s| *s = s.with_model(source, &id));
                     stat_changed.set(statistic_moved(before, scenario.with_untracked(|s| s.stat)));
@@ -52,6 +75,9 @@ pub fn ModelSelect(
                     })
                     .collect_view()}
             </select>
+            {move || registry.and_then(|r| r.whole.with(|w| w.status_at("model"))).map(|text| view! {
+                <p class="hint" role="status" data-testid="whole-status">{text}</p>
+            })}
             <p class="hint" data-testid="model-info">
                 {move || {
                     model_index

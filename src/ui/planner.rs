@@ -18,7 +18,8 @@ fn plan_scenario(source: &Source, scenario: &Scenario) -> Option<(usize, Plan)> 
         .map(|i| (i, plan(&source.sweeps[i], &scenario.slo())))
 }
 
-/// Inputs, answer and evidence for `source`, starting from the scenario in `query`.
+/// Inputs, answer and evidence for `source`, starting from the scenario in `query` (and the
+/// model menu's `note`, carried from the planner this one replaces).
 ///
 /// The answer follows every change in the same task. The evidence beneath it (fleet figures,
 /// chart, tables, provenance, method) follows a frame later, once the answer is painted: at
@@ -26,7 +27,12 @@ fn plan_scenario(source: &Source, scenario: &Scenario) -> Option<(usize, Plan)> 
 /// scenario brought up to date after each paint). `main.results[data-evidence]` is `ready` when
 /// the evidence shows the current scenario, `pending` while it is catching up.
 #[component]
-pub fn Planner(source: &'static Source, query: String, evidence: Signal<bool>) -> impl IntoView {
+pub fn Planner(
+    source: &'static Source,
+    query: String,
+    note: Option<String>,
+    evidence: Signal<bool>,
+) -> impl IntoView {
     let (initial, url_errors) = Scenario::from_query(&query, source);
     // The fleet inputs start unfolded when the link sets one of them, or tries to.
     let fleet_open = initial.capacity != CapacityInputs::default()
@@ -80,7 +86,7 @@ pub fn Planner(source: &'static Source, query: String, evidence: Signal<bool>) -
     view! {
         <super::scenario_errors::ScenarioErrors errors=url_errors visible=link_untouched.into() />
         <div class="layout">
-            <super::controls::Controls source=source scenario=scenario fleet_open=fleet_open />
+            <super::controls::Controls source=source scenario=scenario fleet_open=fleet_open note=note />
             <main class="results" data-evidence=move || if ready() { "ready" } else { "pending" }>
                 <super::answer::Answer source=source scenario=scenario result=result />
                 {(!source.provenance.reference).then(|| view! {

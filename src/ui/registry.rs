@@ -6,10 +6,11 @@
 use leptos::prelude::*;
 
 use crate::browser::{self, PageText};
-use crate::core::bundled::lm_arena_chat;
+use crate::core::bundled::lm_arena_chat_part;
+use crate::core::explain::reading_whole;
 use crate::core::handoff::StoredSource;
 use crate::core::import::summary::imported_label;
-use crate::core::routing::{self, Opening};
+use crate::core::routing::{self, needs_whole, Opening, Widening};
 use crate::core::scenario::Scenario;
 use crate::core::sources::{
     shared_payload, storage_key, workload, DEFAULT_SOURCE, LEGACY_STORAGE_KEY, MAX_STORED_BYTES,
@@ -25,7 +26,7 @@ fn keep(source: Source) -> &'static Source {
 }
 
 /// Where a source's data stands.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum State {
     /// Parsed and ready.
     Ready(&'static Source),
@@ -35,6 +36,60 @@ pub enum State {
     Loading,
     /// Could not be loaded; the message says why.
     Failed(String),
+}
+
+impl PartialEq for State {
+    /// The same state; two ready sources are the same when they are the same source (kept
+    /// once, never compared field by field).
+    fn eq(&self, other: &State) -> bool {
+        match (self, other) {
+            (State::Ready(a), State::Ready(b)) => std::ptr::eq(*a, *b),
+            (State::NotLoaded, State::NotLoaded) | (State::Loading, State::Loading) => true,
+            (State::Failed(a), State::Failed(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+/// Where reading the whole bundled data stands (the page holds its default model family from
+/// the start; once the whole is read, its entry holds the whole). `control`: the id of the
+/// control whose change waits for it (`None`: the opening link).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Whole {
+    /// Not asked for, or read.
+    NotRead,
+    /// Being read by the tools module.
+    Reading {
+        /// The control whose change waits.
+        control: Option<&'static str>,
+    },
+    /// Could not be read; the message says why (asked for again on the next change).
+    Failed {
+        /// The control whose change waited.
+        control: Option<&'static str>,
+        /// Why.
+        error: String,
+    },
+}
+
+impl Whole {
+    /// True when the change made in the control with this id waited for the whole, which could
+    /// not be read.
+    pub fn failed_at(&self, id: &str) -> bool {
+        matches!(self, Whole::Failed { control, .. } if *control == Some(id))
+    }
+
+    /// What the control with this id says about it: that the whole is being read, or why it
+    /// could not be.
+    pub fn status_at(&self, id: &str) -> Option<String> {
+        match self {
+            Whole::Reading { control } if *control == Some(id) => Some(reading_whole(None)),
+            Whole::Failed { control, error } if *control == Some(id) => {
+                Some(reading_whole(Some(error)))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// One source in the picker.
@@ -66,6 +121,14 @@ pub struct Registry {
     opening_query: StoredValue<String>,
     /// Messages about the link or storage (unknown `src`, damaged `#sweep=`).
     pub notices: RwSignal<Vec<String>>,
+    /// Reading the whole bundled data.
+    pub whole: RwSignal<Whole>,
+    /// The reader's change waiting for the whole bundled data (the latest one), and the id of
+    /// the control it was made in.
+    widening: StoredValue<Option<(Widening, &'static str)>>,
+    /// For the planner mounted once the whole is read: the model menu's note, and the id of the
+    /// control to give the focus back to.
+    carried: StoredValue<(Option<String>, Option<&'static str>)>,
 }
 
 /// The picker entry of an import.
@@ -89,7 +152,7 @@ fn initial_entries(shared: bool, linked_import: Option<&str>) -> Vec<Entry> {
             label: w.label.to_string(),
             files: None,
             state: match w.path {
-                None => State::Ready(lm_arena_chat()),
+                None => State::Ready(lm_arena_chat_part()),
                 Some(_) => State::NotLoaded,
             },
         })
@@ -143,8 +206,18 @@ impl Registry {
             carried_from: StoredValue::new(None),
             opening_query: StoredValue::new(query.to_string()),
             notices: RwSignal::new(notices),
+            whole: RwSignal::new(Whole::NotRead),
+            widening: StoredValue::new(None),
+            carried: StoredValue::new((None, None)),
         };
         registry.ensure_loaded(&current);
+        // A link to a model (or to every model) beyond the bundled part waits for the whole.
+        if current == DEFAULT_SOURCE
+            && needs_whole(&registry.start_query.get_value(), lm_arena_chat_part())
+        {
+            registry.set_state(DEFAULT_SOURCE, State::Loading);
+            registry.read_whole(None);
+        }
         if let Some(payload) = payload {
             leptos::task::spawn_local(async move {
                 match tools_client::share_decode(&payload).await {
@@ -320,6 +393,71 @@ impl Registry {
                 .set_value(Scenario::with_slo_of(&start, &previous, source).to_query());
         }
         self.start_query.get_value()
+    }
+
+    /// Makes a change the bundled part cannot show once the whole is read (reading it if need
+    /// be): the planner is then mounted again on the whole with the page's scenario so changed,
+    /// and the focus back on `control` (an element id).
+    pub fn widen(&self, change: Widening, control: &'static str) {
+        self.widening.set_value(Some((change, control)));
+        self.read_whole(Some(control));
+    }
+
+    /// The model menu's note and the control to focus, for the planner mounted on the whole
+    /// (taken once).
+    pub fn take_carried(&self) -> (Option<String>, Option<&'static str>) {
+        self.carried
+            .try_update_value(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    /// Reads the whole bundled data in the tools module, unless it is being read. Once read, it
+    /// takes the bundled entry's place, with the waiting change made when that entry is shown;
+    /// a link that needed it and cannot have it is shown on the part, with a notice.
+    fn read_whole(&self, control: Option<&'static str>) {
+        let reading = matches!(self.whole.get_untracked(), Whole::Reading { .. });
+        self.whole.set(Whole::Reading { control });
+        if reading {
+            return;
+        }
+        let registry = *self;
+        leptos::task::spawn_local(async move {
+            match tools_client::bundled_source().await {
+                Ok(source) => {
+                    let whole = keep(source);
+                    let change = registry.widening.try_update_value(Option::take).flatten();
+                    if let Some((change, control)) = change {
+                        if registry.current.get_untracked() == DEFAULT_SOURCE {
+                            let (start, note) = change.apply(&browser::query(), whole);
+                            registry.start_query.set_value(start);
+                            registry.carried.set_value((note, Some(control)));
+                        }
+                    }
+                    registry.whole.set(Whole::NotRead);
+                    registry.set_state(DEFAULT_SOURCE, State::Ready(whole));
+                }
+                Err(e) => {
+                    let control = match registry.whole.get_untracked() {
+                        Whole::Reading { control } => control,
+                        _ => None,
+                    };
+                    registry.whole.set(Whole::Failed {
+                        control,
+                        error: e.clone(),
+                    });
+                    if registry.state_of(DEFAULT_SOURCE) == Some(State::Loading) {
+                        registry.notices.update(|n| {
+                            n.push(format!(
+                                "The bundled data's other models could not be read ({e}); showing the default model."
+                            ))
+                        });
+                        let start = routing::on_part(&registry.start_query.get_value());
+                        registry.start_query.set_value(start);
+                        registry.set_state(DEFAULT_SOURCE, State::Ready(lm_arena_chat_part()));
+                    }
+                }
+            }
+        });
     }
 
     /// Starts fetching a bundled workload, or the reference systems, the first time it is shown.

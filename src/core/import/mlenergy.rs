@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::errors::{RowError, RowErrorKind};
-use super::mlenergy_config::{read, Configuration, Fields};
+use super::mlenergy_config::{read, Configuration, Fields, ModelFields};
 use super::{Body, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind, PRECISION_NOT_STATED};
 use crate::core::row::{Row, RunCounts};
@@ -79,18 +79,23 @@ pub(crate) fn measured(c: &Configuration, task: Option<&str>) -> Measured {
         dataset: task.map(str::to_string),
         ..Deployment::new(LevelKind::MaxNumSeqs)
     };
-    let mut m = Measured::new(c.model_id.to_string(), deployment, row);
-    m.model = Some(Model {
-        model_id: c.model_id.to_string(),
-        nickname: c.nickname.to_string(),
-        architecture: c
+    let mut m = Measured::new(c.model.model_id.to_string(), deployment, row);
+    m.model = Some(model(&c.model));
+    m
+}
+
+/// The model of a run, as the planner holds it.
+pub(crate) fn model(m: &ModelFields) -> Model {
+    Model {
+        model_id: m.model_id.to_string(),
+        nickname: m.nickname.to_string(),
+        architecture: m
             .architecture
             .unwrap_or("architecture not stated")
             .to_string(),
-        total_params_b: c.total_params_billions,
-        activated_params_b: c.activated_params_billions,
-    });
-    m
+        total_params_b: m.total_params_billions,
+        activated_params_b: m.activated_params_billions,
+    }
 }
 
 pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {

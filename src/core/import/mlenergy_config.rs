@@ -28,16 +28,8 @@ pub trait Fields {
 /// `None`). Its `Debug` form is a Rust literal: `build.rs` writes the bundled runs that way.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Configuration<'a> {
-    /// Hugging Face id.
-    pub model_id: &'a str,
-    /// Display name (the id when absent).
-    pub nickname: &'a str,
-    /// `Dense Transformer`, `MoE`, ... where stated.
-    pub architecture: Option<&'a str>,
-    /// Total parameters, billions.
-    pub total_params_billions: Option<f64>,
-    /// Parameters active per token, billions.
-    pub activated_params_billions: Option<f64>,
+    /// The model it ran.
+    pub model: ModelFields<'a>,
     /// GPU type, e.g. `H100`.
     pub gpu_model: &'a str,
     /// GPUs of the deployment.
@@ -72,6 +64,22 @@ pub struct Configuration<'a> {
     pub energy_per_token_joules: Option<f64>,
     /// J per request.
     pub energy_per_request_joules: Option<f64>,
+}
+
+/// The model of a run, as the file states it. Its `Debug` form is a Rust literal, like
+/// [`Configuration`]'s.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModelFields<'a> {
+    /// Hugging Face id.
+    pub model_id: &'a str,
+    /// Display name (the id when absent).
+    pub nickname: &'a str,
+    /// `Dense Transformer`, `MoE`, ... where stated.
+    pub architecture: Option<&'a str>,
+    /// Total parameters, billions.
+    pub total_params_billions: Option<f64>,
+    /// Parameters active per token, billions.
+    pub activated_params_billions: Option<f64>,
 }
 
 /// A parallel degree: 0 (the preview schema's "default") and absence read as 1.
@@ -110,11 +118,13 @@ pub fn read<'a, F: Fields>(top: &'a F, c: &'a F) -> Result<Configuration<'a>, F:
         return Err(c.not_positive("num_gpus", num_gpus));
     }
     Ok(Configuration {
-        model_id,
-        nickname: model.text("nickname").unwrap_or(model_id),
-        architecture: model.text("architecture"),
-        total_params_billions: model.number("total_params_billions")?,
-        activated_params_billions: model.number("activated_params_billions")?,
+        model: ModelFields {
+            model_id,
+            nickname: model.text("nickname").unwrap_or(model_id),
+            architecture: model.text("architecture"),
+            total_params_billions: model.number("total_params_billions")?,
+            activated_params_billions: model.number("activated_params_billions")?,
+        },
         gpu_model,
         num_gpus: num_gpus as u32,
         tensor_parallel: degree(par, "tensor_parallel")?,

@@ -30,6 +30,7 @@ use serde_json::{Map, Value};
 
 pub use errors::{RowError, RowErrorKind};
 pub(crate) use mlenergy::measured as mlenergy_measured;
+pub(crate) use mlenergy::model as mlenergy_model;
 
 use super::anomalies::{load_flag_counts, AnomalyKind};
 use super::deployment::{date_key, Deployment};
