@@ -4,7 +4,7 @@
 
 use llm_slo_planner::core::bundled::lm_arena_chat;
 use llm_slo_planner::core::import::{detect, import, InputFile};
-use llm_slo_planner::core::scenario::Scenario;
+use llm_slo_planner::core::scenario::{number, Scenario};
 use llm_slo_planner::core::share;
 use proptest::prelude::*;
 
@@ -36,8 +36,33 @@ const PREFIXES: [&str; 15] = [
     "[{\"hardware\":\"h200\",\"conc\":4,\"disagg\":true,\"date\":\"2026-01-01\",\"num_decode_gpu\":8,\"metrics\":{\"output_tput_per_gpu\":",
 ];
 
+/// `core::scenario::number` gives what `str::parse::<f64>` gives (after trimming), bit for bit.
+fn same_as_std(text: &str) -> Result<(), TestCaseError> {
+    let std = text.trim().parse::<f64>().ok();
+    let ours = number(text);
+    match (std, ours) {
+        (Some(a), Some(b)) if a.is_nan() => prop_assert!(b.is_nan(), "{text:?}"),
+        (a, b) => prop_assert_eq!(a.map(f64::to_bits), b.map(f64::to_bits), "{:?}", text),
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(CASES))]
+
+    #[test]
+    fn numbers_read_as_the_standard_library_reads_them(
+        text in "[ +\\-]{0,2}[0-9]{0,25}(\\.[0-9]{0,25})?([eE][+\\-]?[0-9]{0,4})?[ ]{0,2}",
+        junk in "[ +\\-.0-9eE_xa-zA-Z,]{0,12}",
+        value in any::<f64>(),
+        digits in 0usize..25,
+    ) {
+        same_as_std(&text)?;
+        same_as_std(&junk)?;
+        for shown in [value.to_string(), format!("{value:e}"), format!("{value:.digits$}"), format!("{value:.digits$e}")] {
+            same_as_std(&shown)?;
+        }
+    }
 
     #[test]
     fn any_query_parses_to_a_scenario_that_names_a_sweep(query in ".{0,300}") {
