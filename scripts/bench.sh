@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
 export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
-trunk build --release
+bash scripts/wasm.sh trunk build --release
 cargo bench --bench planning -- --noplot --sample-size 20 --measurement-time 5 2>&1 | tee target/criterion.txt
 node scripts/bench.mjs target/criterion.txt

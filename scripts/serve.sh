@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 # No auto-reload: its inline script would change after the CSP hook hashed it.
-exec trunk serve --release --no-autoreload --address 127.0.0.1 --port "${PORT:-8080}"
+exec bash scripts/wasm.sh trunk serve --release --no-autoreload --address 127.0.0.1 --port "${PORT:-8080}"

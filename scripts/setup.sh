@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing need on a fresh machine. Each step is skipped when it is
 # already done, so running it again costs seconds.
-#   bash scripts/setup.sh            toolchain pieces: wasm32 target, rustfmt, clippy, trunk, wasm-bindgen-cli,
+#   bash scripts/setup.sh            toolchain pieces: wasm32 target, rustfmt, clippy, rust-src, trunk, wasm-bindgen-cli,
 #                                    wasm-opt (npm binaryen), crates
 #   bash scripts/setup.sh --browser  the same, plus Debian's Chromium for the browser tests
 set -euo pipefail
@@ -13,7 +13,8 @@ WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 rustup target add wasm32-unknown-unknown
-rustup component add rustfmt clippy
+# rust-src: the browser build compiles the standard library for the page (scripts/wasm.sh).
+rustup component add rustfmt clippy rust-src
 
 if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
     echo "== installing trunk $TRUNK_VERSION (about 5 minutes on 2 cores)"
@@ -31,6 +32,8 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ];
 fi
 
 cargo fetch --locked
+# The standard library's own dependencies, for the browser build (trunk builds offline).
+bash scripts/wasm.sh cargo fetch --locked --target wasm32-unknown-unknown
 
 if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
     echo "== installing Debian's Chromium for the browser tests"

@@ -12,13 +12,13 @@ cargo fmt --all --check
 cargo clippy --locked --workspace --all-targets -- -D warnings
 # The page's crate only (the command line, cli/, is native); --lib --bins: the dev-dependencies
 # (proptest's getrandom) do not build for wasm32.
-cargo clippy --locked -p llm-slo-planner --lib --bins --target wasm32-unknown-unknown -- -D warnings
+bash scripts/wasm.sh cargo clippy --locked -p llm-slo-planner --lib --bins --target wasm32-unknown-unknown -- -D warnings
 
 echo "== native tests (cargo test: the core, and the command line's binary run on real files)"
 cargo test --locked --workspace
 
 echo "== release build (trunk build --release)"
-trunk build --release
+bash scripts/wasm.sh trunk build --release
 
 echo "== end-to-end tests in headless Chromium (node --test)"
 node --test --test-concurrency=1 tests/e2e/

@@ -105,8 +105,42 @@ pub async fn copy_text(text: &str) -> bool {
     wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
 }
 
+/// Calls `f` once the page's WASM traps (a bug: the browser build aborts on a panic), whether
+/// in an event handler or in a task: the trap is an uncaught `WebAssembly.RuntimeError`, in an
+/// `error` or an `unhandledrejection` event.
+pub fn on_trap(f: fn()) {
+    use wasm_bindgen::JsCast;
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let is_trap = |e: &JsValue| e.is_instance_of::<js_sys::WebAssembly::RuntimeError>();
+    let on_error = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::ErrorEvent)>::new(
+        move |e: web_sys::ErrorEvent| {
+            if is_trap(&e.error()) {
+                f();
+            }
+        },
+    );
+    let on_rejection =
+        wasm_bindgen::closure::Closure::<dyn Fn(web_sys::PromiseRejectionEvent)>::new(
+            move |e: web_sys::PromiseRejectionEvent| {
+                if is_trap(&e.reason()) {
+                    f();
+                }
+            },
+        );
+    let _ = window.add_event_listener_with_callback("error", on_error.as_ref().unchecked_ref());
+    let _ = window.add_event_listener_with_callback(
+        "unhandledrejection",
+        on_rejection.as_ref().unchecked_ref(),
+    );
+    // Listening for the page's whole life.
+    on_error.forget();
+    on_rejection.forget();
+}
+
 /// Shows a banner saying the page hit a bug, with the current link (text only, no HTML parsing).
-pub fn show_panic_banner() {
+pub fn show_bug_banner() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };

@@ -48,13 +48,12 @@ pub fn wasm_memory_bytes() -> f64 {
         .map_or(0.0, |b| f64::from(b.byte_length()))
 }
 
-/// Installs the panic hook: the message goes to the console and a banner with the current
-/// link appears, so a bug never leaves a blank or silently frozen page.
-pub fn install_panic_hook() {
-    std::panic::set_hook(Box::new(|info| {
-        console_error_panic_hook::hook(info);
-        browser::show_panic_banner();
-    }));
+/// Shows a banner with the current link when the page's code stops on a bug, so a bug never
+/// leaves a blank or silently frozen page. In the browser build a panic aborts at once (no
+/// message is formatted: `.cargo/config.toml`), so the WASM traps, the browser logs the trap
+/// with its stack, and the trap reaches the window as an error event.
+pub fn install_bug_banner() {
+    browser::on_trap(browser::show_bug_banner);
 }
 
 /// The whole page: the source picker and, for the source shown, the planner.

@@ -139,3 +139,27 @@ test('reference systems: MPT-7B at 12.5 tok/s rate recommends 64 and reads as th
   assert.equal(await page.locator('[data-testid="sweep-row"][data-concurrency="1"] [data-kind="faster-than-memory-bound"]').count(), 1);
   await context.close();
 });
+
+test('a trap (the browser build aborts on a panic) shows the bug banner with the current link', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25');
+  // A genuine WASM trap, in a task of its own: a module whose one function is `unreachable`.
+  await page.evaluate(() => {
+    const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 7, 5, 1, 1, 116, 0, 0, 10, 5, 1, 3, 0, 0, 11]);
+    setTimeout(() => new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.t());
+  });
+  await page.waitForSelector('[data-testid="panic-banner"]');
+  assert.match(await page.textContent('[data-testid="panic-banner"]'), /hit a bug/);
+  assert.equal(await page.getAttribute('[data-testid="panic-banner"] a', 'href'), page.url());
+  await context.close();
+  // In a task that rejects (an async one): the same banner.
+  const second = await openPlanner(env.browser, env.server.base, '?tps=30');
+  await second.page.evaluate(() => { Promise.reject(new WebAssembly.RuntimeError('unreachable')); });
+  await second.page.waitForSelector('[data-testid="panic-banner"]');
+  // An error that is no trap is left to the console.
+  const third = await openPlanner(env.browser, env.server.base, '?tps=30');
+  await third.page.evaluate(() => { setTimeout(() => { throw new Error('not a trap'); }); });
+  await third.page.waitForTimeout(200);
+  assert.equal(await third.page.locator('[data-testid="panic-banner"]').count(), 0);
+  await second.context.close();
+  await third.context.close();
+});
