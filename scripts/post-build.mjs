@@ -1,14 +1,17 @@
-// Trunk's one post-build hook: edits the built index.html in four steps, in this order, and
+// Trunk's one post-build hook: edits the built index.html in five steps, in this order, and
 // checks the result. (Trunk starts all hooks of a stage at once, so these steps must not be
 // separate hooks: each reads and rewrites the same file.) A failed check fails the build.
 //
-// 0. Snippets and integrity: the page's and the tools module's Trunk pipelines run at once and
-//    share wasm-bindgen's output folder (target/wasm-bindgen/<profile>); each rewrites the JS
-//    snippets there and copies them into the staging folder. One pipeline can hash or copy a
-//    snippet while the other is rewriting it: a fresh-clone build once gave the page an
-//    `integrity` of an empty file, and the browser refused to start it. Now both are done,
-//    the snippets are copied again from wasm-bindgen's output, and every `integrity` is
-//    computed from the file the page will load.
+// Loader: the page's WASM is built by scripts/page-wasm.mjs (the pre-build hook), which names
+//    its files in page-wasm.json; this writes the loader Trunk would have written for it (the
+//    module that imports the page's JS and starts its WASM) and a modulepreload for each JS
+//    module it imports at once (the JS, the split module's loader, the snippets).
+// 0. Snippets and integrity: wasm-bindgen writes the JS snippets of the page (scripts/page-wasm.mjs)
+//    and of the tools module (Trunk's pipeline, target/wasm-bindgen/<profile>), and each copies
+//    them into the staging folder. A copy made while another run was rewriting the file once
+//    gave the page an `integrity` of an empty file, and the browser refused to start it. Now
+//    all are done, the snippets are copied again from wasm-bindgen's output, and every
+//    `integrity` is computed from the file the page will load.
 // 1. Early WASM: starts fetching and compiling the page's WASM while the HTML is still being
 //    parsed, instead of after Trunk's loader module and the JS it imports have been fetched and
 //    run. `WebAssembly.compileStreaming` compiles as the bytes arrive; Trunk's loader then
@@ -25,17 +28,16 @@
 //    above (Trunk's loader, the early WASM fetch), each allowed by its SHA-256 hash;
 //    WebAssembly needs 'wasm-unsafe-eval'. No inline event handlers; inline styles are allowed.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const dir = process.env.TRUNK_STAGING_DIR ?? 'dist';
 const file = path.join(dir, 'index.html');
 const source = process.env.TRUNK_SOURCE_DIR ?? '.';
-const bindgen = path.join(
-  path.resolve(source, process.env.CARGO_TARGET_DIR ?? 'target'),
-  'wasm-bindgen',
-  process.env.TRUNK_PROFILE ?? 'release',
-);
+const targetDir = path.resolve(source, process.env.CARGO_TARGET_DIR ?? 'target');
+const profile = process.env.TRUNK_PROFILE ?? 'release';
+// Where wasm-bindgen wrote each module's snippets: the tools module's (Trunk), the page's.
+const bindgens = [path.join(targetDir, 'wasm-bindgen', profile), path.join(targetDir, 'page-wasm', profile, 'bindgen')];
 const publicUrl = process.env.TRUNK_PUBLIC_URL ?? '/';
 const INTEGRITY = /(<link\b[^>]*\bhref=")([^"]+)("[^>]*\bintegrity=")(sha384-[^"]*)(")/g;
 const CHARSET = '<meta charset="utf-8" />';
@@ -67,8 +69,8 @@ function snippetsAndIntegrity(html) {
   const snippets = path.join(dir, 'snippets');
   if (existsSync(snippets)) {
     for (const rel of filesUnder(snippets)) {
-      const from = path.join(bindgen, 'snippets', rel);
-      if (!existsSync(from)) throw new Error(`post-build: snippet ${rel} not in ${bindgen}/snippets`);
+      const from = bindgens.map((b) => path.join(b, 'snippets', rel)).find(existsSync);
+      if (!from) throw new Error(`post-build: snippet ${rel} not in ${bindgens.join(' or ')}`);
       copyFileSync(from, path.join(snippets, rel));
     }
   }
@@ -76,6 +78,27 @@ function snippetsAndIntegrity(html) {
     const local = staged(href);
     return local ? `${before}${href}${middle}${sha384(readFileSync(local))}${after}` : all;
   });
+}
+
+/** The loader of the page's WASM (as Trunk writes one) and a modulepreload for each JS module
+ * it imports at once, their integrity to be computed next. */
+function pageLoader(html) {
+  const manifestFile = path.join(dir, 'page-wasm.json');
+  const page = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  rmSync(manifestFile);
+  const js = readFileSync(path.join(dir, page.js), 'utf8');
+  const snippets = [...new Set([...js.matchAll(/from ['"]\.\/(snippets\/[^'"]+)['"]/g)].map((m) => m[1]))];
+  const loader = `<script type="module">
+import init, * as bindings from '${publicUrl}${page.js}';
+const wasm = await init({ module_or_path: '${publicUrl}${page.wasm}' });
+window.wasmBindings = bindings;
+dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
+</script>`;
+  const preloads = [page.js, page.link, ...snippets]
+    .map((f) => `<link rel="modulepreload" href="${publicUrl}${f}" crossorigin="anonymous" integrity="sha384-">`)
+    .join('');
+  if (!html.includes('</head>')) throw new Error(`post-build: no </head> in ${file}`);
+  return html.replace('</head>', `${loader}\n${preloads}</head>`);
 }
 
 function earlyWasm(html) {
@@ -136,7 +159,7 @@ function check(html) {
   if (problems.length) throw new Error(`post-build: ${file}: ${problems.join('; ')}`);
 }
 
-const html = csp(toolsVersion(earlyWasm(snippetsAndIntegrity(readFileSync(file, 'utf8')))));
+const html = csp(toolsVersion(earlyWasm(snippetsAndIntegrity(pageLoader(readFileSync(file, 'utf8'))))));
 check(html);
 writeFileSync(file, html);
-console.log(`post-build: snippets and integrity, early WASM fetch, tools version and CSP (${[...html.matchAll(INLINE_SCRIPT)].length} inline scripts hashed) written to ${file}`);
+console.log(`post-build: page loader, snippets and integrity, early WASM fetch, tools version and CSP (${[...html.matchAll(INLINE_SCRIPT)].length} inline scripts hashed) written to ${file}`);

@@ -2,6 +2,7 @@
 # Installs what building and testing need on a fresh machine. Each step is skipped when it is
 # already done, so running it again costs seconds.
 #   bash scripts/setup.sh            toolchain pieces: wasm32 target, rustfmt, clippy, rust-src, trunk, wasm-bindgen-cli,
+#                                    wasm-split-cli,
 #                                    wasm-opt (npm binaryen), crates
 #   bash scripts/setup.sh --browser  the same, plus Debian's Chromium for the browser tests
 set -euo pipefail
@@ -24,6 +25,13 @@ fi
 if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
     echo "== installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes)"
     cargo install "wasm-bindgen-cli@$WASM_BINDGEN_VERSION"
+fi
+
+# The splitter of the page's WASM (scripts/page-wasm.mjs): the one cargo-leptos `--split` uses.
+WASM_SPLIT_VERSION=0.2.4
+if ! cargo install --list | grep -q "^wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+    echo "== installing wasm-split-cli $WASM_SPLIT_VERSION (about 3 minutes)"
+    cargo install --locked "wasm_split_cli_support@$WASM_SPLIT_VERSION" --features build-binary
 fi
 
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then

@@ -2,23 +2,32 @@
 //! token speed, with throughput and energy there, on measured ML.ENERGY sweeps.
 //!
 //! [`core`] holds all the computation (pure Rust, tested natively); [`ui`] only wires signals to
-//! it; [`browser`] is the one place that touches browser APIs.
+//! it; [`browser`] is the one place that touches browser APIs. The page's modules are built with
+//! the `page` feature (on by default); the tools module and the command line use the core alone.
 
 pub mod core;
 
+#[cfg(feature = "page")]
 mod browser;
-
+#[cfg(feature = "page")]
+mod on_demand;
+#[cfg(feature = "page")]
 mod tools_client;
+#[cfg(feature = "page")]
 mod ui;
 
+#[cfg(feature = "page")]
 use leptos::prelude::*;
 
+#[cfg(feature = "page")]
 use crate::ui::registry::{Registry, State};
+#[cfg(feature = "page")]
 use crate::ui::sources::SourcePanel;
 
 /// Benchmark hook (used by `scripts/bench.mjs`, harmless otherwise): plans a synthetic sweep of
 /// `levels` levels in this WASM and returns the time the planning took, ms (performance.now),
 /// building the sweep excluded.
+#[cfg(feature = "page")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn bench_planning_ms(levels: u32) -> f64 {
     let sweep = crate::core::bench::synthetic_sweep(levels);
@@ -38,6 +47,7 @@ pub fn bench_planning_ms(levels: u32) -> f64 {
 }
 
 /// Benchmark hook: the size of this WASM instance's linear memory, bytes.
+#[cfg(feature = "page")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn wasm_memory_bytes() -> f64 {
     use wasm_bindgen::JsCast;
@@ -52,11 +62,13 @@ pub fn wasm_memory_bytes() -> f64 {
 /// leaves a blank or silently frozen page. In the browser build a panic aborts at once (no
 /// message is formatted: `.cargo/config.toml`), so the WASM traps, the browser logs the trap
 /// with its stack, and the trap reaches the window as an error event.
+#[cfg(feature = "page")]
 pub fn install_bug_banner() {
     browser::on_trap(browser::show_bug_banner);
 }
 
 /// The whole page: the source picker and, for the source shown, the planner.
+#[cfg(feature = "page")]
 #[component]
 pub fn App() -> impl IntoView {
     Effect::new(move |_| browser::remove_element("boot"));

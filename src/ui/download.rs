@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::core::handoff::{ExportKind, ExportRequest};
+use crate::core::handoff::ExportKind;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
 use crate::tools_client;
@@ -18,18 +18,15 @@ pub fn download(
     (file, mime): (&'static str, &'static str),
     status: RwSignal<String>,
 ) {
-    let request = ExportRequest {
-        source: source.clone(),
-        query: scenario.to_query(),
-        url: browser::href(),
-        kind,
-    };
+    let (scenario, url) = (scenario.clone(), browser::href());
     status.set("Writing the file…".into());
     leptos::task::spawn_local(async move {
-        status.set(match tools_client::export(&request).await {
-            Ok(text) if browser::download(file, mime, &text) => String::new(),
-            Ok(_) => "The browser refused the download.".into(),
-            Err(e) => format!("The file could not be written: {e}"),
-        });
+        status.set(
+            match tools_client::export(source, &scenario, url, kind).await {
+                Ok(text) if browser::download(file, mime, &text) => String::new(),
+                Ok(_) => "The browser refused the download.".into(),
+                Err(e) => format!("The file could not be written: {e}"),
+            },
+        );
     });
 }

@@ -2,13 +2,18 @@
 //! last import did. Reading is the tools module's (`tools_client`); the sentences are
 //! `core::import::summary`'s.
 
+use std::future::Future;
+use std::pin::Pin;
+
 use leptos::prelude::*;
+use wasm_split_helpers::wasm_split;
 
 use super::registry::Registry;
 use crate::browser::{self, PageText};
 use crate::core::handoff::ImportReply;
 use crate::core::import::summary::summary;
 use crate::core::import::{admit, Problem, Warning};
+use crate::on_demand::Failed;
 use crate::tools_client;
 
 /// What the last import did.
@@ -101,9 +106,22 @@ async fn import(
     }
 }
 
+/// Starts the import of `files` with the dialog's `model`: [`import`], loaded on demand with
+/// the code that reads, summarises and keeps an import.
+#[wasm_split(on_demand, fallible)]
+fn import_job(
+    registry: Registry,
+    files: Vec<(String, PageText)>,
+    model: Option<String>,
+    working: RwSignal<Option<String>>,
+) -> Result<Pin<Box<dyn Future<Output = Outcome>>>, Failed> {
+    Ok(Box::pin(import(registry, files, model, working)))
+}
+
 /// The import panel: files, a folder or pasted text, read by the tools module off the page's
 /// thread; then what the import did (its summary, warnings and problems). `share_note` is the
-/// picker's share message, cleared when an import starts.
+/// picker's share message, cleared when an import starts. The import itself is loaded on demand
+/// ([`import_job`]).
 #[component]
 pub fn ImportPanel(registry: Registry, share_note: RwSignal<String>) -> impl IntoView {
     let outcome = RwSignal::new(None::<Outcome>);
@@ -119,7 +137,14 @@ pub fn ImportPanel(registry: Registry, share_note: RwSignal<String>) -> impl Int
         share_note.set(String::new());
         let hint = model_hint.get_untracked();
         let model = Some(hint.trim().to_string()).filter(|m| !m.is_empty());
-        let done = import(registry, files, model, working).await;
+        let done = match import_job(registry, files, model, working).await {
+            Ok(job) => job.await,
+            Err(failed) => Outcome {
+                summary: format!("Nothing imported: {}.", failed.0),
+                problems: Vec::new(),
+                warnings: Vec::new(),
+            },
+        };
         outcome.set(Some(done));
     };
     let import_list = move |list: Vec<web_sys::File>| {

@@ -243,3 +243,27 @@ test('a workload that failed to load (tools blocked) loads when shown again', as
     && new URL(location.href).searchParams.get('src') === 'gpqa');
   await context.close();
 });
+
+test('the import loads its code on demand: from a host with the wrong content type too, and says so when it cannot', async () => {
+  let { page, context } = await openPlanner(env.browser, env.server.base);
+  await context.route('**/split_on_demand-*.wasm', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+  });
+  await page.click('.import summary');
+  await page.fill('[data-testid="import-paste"]', 'model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\nmy/model,L40S,2,8,800,10\n');
+  await page.click('[data-testid="import-paste-button"]');
+  await page.waitForSelector('[data-testid="import-summary"]');
+  assert.match(await page.textContent('[data-testid="import-summary"]'), /imported 1 sweep with 1 row/);
+  await context.close();
+  ({ page, context } = await openPlanner(env.browser, env.server.base, '?tps=25'));
+  await context.route('**/split_on_demand-*.wasm', (route) => route.abort());
+  await page.click('.import summary');
+  await page.fill('[data-testid="import-paste"]', 'model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\nmy/model,L40S,2,8,800,10\n');
+  await page.click('[data-testid="import-paste-button"]');
+  await page.waitForSelector('[data-testid="import-summary"]');
+  assert.match(await page.textContent('[data-testid="import-summary"]'), /^Nothing imported: this part of the page could not be loaded \(are you offline\?\)\.$/);
+  assert.equal(await page.locator('[data-testid="panic-banner"]').count(), 0);
+  assert.equal(await value(page, 'rec-concurrency'), '384');
+  await context.close();
+});

@@ -1,0 +1,96 @@
+// Trunk's pre-build hook: builds the page's WASM split in two, so the first load carries only
+// the code the first view runs. Trunk's own pipeline for the page is skipped (index.html:
+// `data-trunk-skip`) because it hands cargo's output straight to wasm-bindgen, and the split has
+// to happen in between:
+//
+// 1. `cargo rustc … --bin planner-page -- -C link-arg=--emit-relocs`: the linker keeps its
+//    relocations, which the split needs (on the binary's own link only, so the crates are the
+//    ones the tools module's build uses too);
+// 2. `wasm-split-cli` (the `wasm_split_cli_support` crate, the splitter of cargo-leptos
+//    `--split`): the functions reached only through `#[wasm_split(on_demand)]` move to their
+//    own module, loaded the first time one of them is called (`__wasm_split.js`);
+// 3. `wasm-bindgen --target web` on what is left, then `wasm-opt -Oz` on each module (release);
+// 4. every file is named with one hash of the build, and the names they use for each other
+//    are rewritten, so a browser never pairs a cached file with another build's; the split
+//    module falls back from `instantiateStreaming` to bytes when a host serves .wasm with
+//    another content type, as the page's own WASM does;
+// 5. the files go into Trunk's staging folder, with `page-wasm.json` naming them for
+//    `scripts/post-build.mjs`, which writes the loader into index.html.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const source = process.env.TRUNK_SOURCE_DIR ?? '.';
+const staging = process.env.TRUNK_STAGING_DIR ?? path.join(source, 'dist');
+const release = (process.env.TRUNK_PROFILE ?? 'release') === 'release';
+const profile = release ? 'release' : 'debug';
+const target = path.resolve(source, process.env.CARGO_TARGET_DIR ?? 'target');
+const work = path.join(target, 'page-wasm', profile);
+const NAME = 'planner-page';
+const LINK = '__wasm_split.js';
+
+function run(command, args) {
+  execFileSync(command, args, { cwd: source, stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+/** Replaces `from` by `to` in `text`, which must hold it (the tools' output changed otherwise). */
+function rewrite(text, from, to, what) {
+  if (!text.includes(from)) throw new Error(`page-wasm: ${what}: ${JSON.stringify(from)} not found`);
+  return text.split(from).join(to);
+}
+
+run('cargo', [
+  'rustc',
+  '--target=wasm32-unknown-unknown',
+  '--offline',
+  ...(release ? ['--release'] : []),
+  '--bin', NAME,
+  '--', '-C', 'link-arg=--emit-relocs',
+]);
+rmSync(work, { recursive: true, force: true });
+const split = path.join(work, 'split');
+const bound = path.join(work, 'bindgen');
+mkdirSync(split, { recursive: true });
+run('wasm-split-cli', [path.join(target, 'wasm32-unknown-unknown', profile, `${NAME}.wasm`), split, '--target', 'web', '--out-name', NAME]);
+run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-typescript', '--out-dir', bound, '--out-name', NAME, path.join(split, `${NAME}.wasm`)]);
+
+const modules = readdirSync(split).filter((f) => f.endsWith('.wasm') && f !== `${NAME}.wasm`).sort();
+const wasmFiles = [[path.join(bound, `${NAME}_bg.wasm`), `${NAME}_bg.wasm`], ...modules.map((m) => [path.join(split, m), m])];
+if (release) {
+  for (const [file] of wasmFiles) run('wasm-opt', ['-Oz', file, '-o', file]);
+}
+
+let js = readFileSync(path.join(bound, `${NAME}.js`), 'utf8');
+let link = readFileSync(path.join(split, LINK), 'utf8');
+const hash = createHash('sha256');
+for (const [file] of wasmFiles) hash.update(readFileSync(file));
+hash.update(js).update(link);
+const h = hash.digest('hex').slice(0, 16);
+const named = (file) => file.replace(/(_bg)?\.(wasm|js)$/, (all) => `-${h}${all}`);
+
+// The module it imports (its key in the WASM's imports stays the name the WASM gives it).
+js = rewrite(js, `from "./${LINK}"`, `from "./${named(LINK)}"`, `${NAME}.js`);
+link = rewrite(link, `from "./${NAME}.js"`, `from "./${named(`${NAME}.js`)}"`, LINK);
+for (const m of modules) link = rewrite(link, `"./${m}"`, `"./${named(m)}"`, LINK);
+// A host that serves .wasm with another content type: instantiate from the bytes instead.
+link = rewrite(
+  link,
+  'WebAssembly.instantiateStreaming(src, imports)',
+  'WebAssembly.instantiateStreaming(src.then((r) => r.clone()), imports).catch(() => src.then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b, imports)))',
+  LINK,
+);
+
+writeFileSync(path.join(staging, named(`${NAME}.js`)), js);
+writeFileSync(path.join(staging, named(LINK)), link);
+for (const [file, name] of wasmFiles) copyFileSync(file, path.join(staging, named(name)));
+const snippets = path.join(bound, 'snippets');
+if (existsSync(snippets)) cpSync(snippets, path.join(staging, 'snippets'), { recursive: true });
+const manifest = {
+  js: named(`${NAME}.js`),
+  wasm: named(`${NAME}_bg.wasm`),
+  link: named(LINK),
+  modules: modules.map(named),
+};
+writeFileSync(path.join(staging, 'page-wasm.json'), JSON.stringify(manifest, null, 2));
+console.log(`page-wasm: ${manifest.wasm} and ${modules.length} module(s) loaded on demand, in ${staging}`);

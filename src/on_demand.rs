@@ -1,0 +1,21 @@
+//! Code the page's first view does not run, loaded the first time it is needed: a WASM module of
+//! its own, split off the page's at build (`scripts/page-wasm.mjs`). What crosses to and from the
+//! tools module is read and written there (`tools_client`), and the import panel, the fleet
+//! inputs and the downloads are built there.
+//!
+//! Each function of it is marked `#[wasm_split(on_demand, fallible)]` where it belongs: the page
+//! calls it as an async function, and the first call fetches the module (natively it is called
+//! directly). What only such functions reach moves with them.
+
+use wasm_split_helpers::SplitLoaderError;
+
+/// Why code loaded on demand did not do its work: its module could not be loaded, or the work
+/// failed; the message says which.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failed(pub String);
+
+impl From<SplitLoaderError> for Failed {
+    fn from(_: SplitLoaderError) -> Failed {
+        Failed("this part of the page could not be loaded (are you offline?)".to_string())
+    }
+}
