@@ -9,7 +9,8 @@
 // 2. `wasm-split-cli` (the `wasm_split_cli_support` crate, the splitter of cargo-leptos
 //    `--split`): the functions reached only through `#[wasm_split(on_demand)]` move to their
 //    own module, loaded the first time one of them is called (`__wasm_split.js`);
-// 3. `wasm-bindgen --target web` on what is left, then `wasm-opt -Oz` on each module (release);
+// 3. `wasm-bindgen --target web` on what is left, then `wasm-opt -Oz` on each module and terser
+//    on the JS (release);
 // 4. every file is named with one hash of the build, and the names they use for each other
 //    are rewritten, so a browser never pairs a cached file with another build's; the split
 //    module falls back from `instantiateStreaming` to bytes when a host serves .wasm with
@@ -20,6 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { minify } from 'terser';
 
 const source = process.env.TRUNK_SOURCE_DIR ?? '.';
 const staging = process.env.TRUNK_STAGING_DIR ?? path.join(source, 'dist');
@@ -81,8 +83,15 @@ link = rewrite(
   LINK,
 );
 
-writeFileSync(path.join(staging, named(`${NAME}.js`)), js);
-writeFileSync(path.join(staging, named(LINK)), link);
+/** The module's text, minified in a release build (its exports keep their names). */
+async function shipped(text) {
+  if (!release) return text;
+  const out = await minify(text, { module: true, compress: true, mangle: true });
+  return out.code;
+}
+
+writeFileSync(path.join(staging, named(`${NAME}.js`)), await shipped(js));
+writeFileSync(path.join(staging, named(LINK)), await shipped(link));
 for (const [file, name] of wasmFiles) copyFileSync(file, path.join(staging, named(name)));
 const snippets = path.join(bound, 'snippets');
 if (existsSync(snippets)) cpSync(snippets, path.join(staging, 'snippets'), { recursive: true });

@@ -87,7 +87,7 @@ function pageLoader(html) {
   const page = JSON.parse(readFileSync(manifestFile, 'utf8'));
   rmSync(manifestFile);
   const js = readFileSync(path.join(dir, page.js), 'utf8');
-  const snippets = [...new Set([...js.matchAll(/from ['"]\.\/(snippets\/[^'"]+)['"]/g)].map((m) => m[1]))];
+  const snippets = [...new Set([...js.matchAll(/from\s*['"]\.\/(snippets\/[^'"]+)['"]/g)].map((m) => m[1]))];
   const loader = `<script type="module">
 import init, * as bindings from '${publicUrl}${page.js}';
 const wasm = await init({ module_or_path: '${publicUrl}${page.wasm}' });

@@ -34,7 +34,7 @@ if ! cargo install --list | grep -q "^wasm_split_cli_support v$WASM_SPLIT_VERSIO
     cargo install --locked "wasm_split_cli_support@$WASM_SPLIT_VERSION" --features build-binary
 fi
 
-if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/terser ]; then
     echo "== installing wasm-opt (binaryen 132) and playwright-core from npm"
     npm ci --no-audit --no-fund
 fi
