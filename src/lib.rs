@@ -104,7 +104,7 @@ pub fn App() -> impl IntoView {
                 </div>
             })
         }}
-        <SourcePanel registry=registry />
+        <SourcePanel registry=registry painted=painted.into() />
         {move || {
             // Re-mount the planner only when the shown source or its readiness changes.
             let shown = Memo::new(move |_| {

@@ -10,8 +10,13 @@ use super::limits::Limits;
 use super::model_select::ModelSelect;
 use super::statistic_select::StatisticSelect;
 use super::target_input::TargetInput;
+use crate::browser;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
+
+/// The widest viewport (CSS px) with the narrow layout, the inputs above the answer: the
+/// `max-width` of the layout's media query in `style/main.css`.
+const NARROW_LAYOUT_MAX_PX: f64 = 800.0;
 
 /// The input panel. Every change updates the one `scenario` signal.
 #[component]
@@ -22,6 +27,8 @@ pub fn Controls(
     fleet_open: bool,
     /// The note the statistic menu starts with (a model chosen before this planner mounted).
     note: Option<String>,
+    /// True once the answer has been painted (see `Planner`).
+    painted: Signal<bool>,
 ) -> impl IntoView {
     let model_index = Memo::new(move |_| scenario.with(|s| source.model_index(&s.model_id)));
     let sweep_index = Memo::new(move |_| scenario.with(|s| s.sweep_index(source)));
@@ -46,8 +53,15 @@ pub fn Controls(
     // Said when choosing a model or deployment moved the statistic to one it reports.
     let stat_changed = RwSignal::new(note);
 
+    // Beside the answer (a wide layout), the inputs are drawn once the answer is painted: their
+    // column keeps its width meanwhile, so nothing moves. Above it (a narrow layout, see
+    // `style/main.css`), they are drawn with it, so the answer is not pushed down.
+    let beside_answer = browser::viewport_width() > NARROW_LAYOUT_MAX_PX;
+    let drawn = move || !beside_answer || painted.get();
+
     view! {
         <aside class="controls" aria-label="Scenario">
+            {move || drawn().then(|| view! {
             <ModelSelect source=source scenario=scenario model_index=model_index stat_changed=stat_changed />
             <DeploymentSelect
                 source=source
@@ -61,6 +75,7 @@ pub fn Controls(
             <Limits scenario=scenario statistics=statistics proposable=proposable />
             <Fleet source=source scenario=scenario open=fleet_open />
             <CopyLink scenario=scenario />
+            })}
         </aside>
     }
 }

@@ -121,9 +121,14 @@ fn import_job(
 /// The import panel: files, a folder or pasted text, read by the tools module off the page's
 /// thread; then what the import did (its summary, warnings and problems). `share_note` is the
 /// picker's share message, cleared when an import starts. The import itself is loaded on demand
-/// ([`import_job`]).
+/// ([`import_job`]). Folded at first, its inputs are drawn once the page's first view is
+/// painted (`painted`).
 #[component]
-pub fn ImportPanel(registry: Registry, share_note: RwSignal<String>) -> impl IntoView {
+pub fn ImportPanel(
+    registry: Registry,
+    share_note: RwSignal<String>,
+    painted: Signal<bool>,
+) -> impl IntoView {
     let outcome = RwSignal::new(None::<Outcome>);
     let pasted = RwSignal::new(String::new());
     let model_hint = RwSignal::new(String::new());
@@ -154,70 +159,72 @@ pub fn ImportPanel(registry: Registry, share_note: RwSignal<String>) -> impl Int
     view! {
         <details class="import">
                 <summary>"Import your own sweep"</summary>
-                <p class="hint">
-                    "ML.ENERGY task, per-model or V2 files; vLLM bench serve JSON or JSON lines, sweep folders and multi-turn results (select all files of a sweep, or its folder); SGLang bench_serving JSONL; AIPerf / GenAI-Perf profile exports; InferenceX JSON; EvalScope perf summaries (with their percentile files); or the CSV template of the README. Files are read in this browser and never uploaded. Runs that differ in any stated field (GPU, parallelism, engine, dataset, date, …) become separate sweeps."
-                </p>
-                <label for="import-model">"Model, for files that do not name one (optional)"</label>
-                <input
-                    id="import-model"
-                    type="text"
-                    autocomplete="off"
-                    data-testid="import-model"
-                    prop:value=move || model_hint.get()
-                    on:input=move |ev| model_hint.set(event_target_value(&ev))
-                />
-                <label class="drop" data-testid="import-drop"
-                    on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
-                    on:drop=move |ev: leptos::ev::DragEvent| {
-                        ev.prevent_default();
-                        import_list(browser::files_of(ev.data_transfer().and_then(|d| d.files())));
-                    }
-                >
-                    "Drop files here, or choose: "
+                {move || painted.get().then(|| view! {
+                    <p class="hint">
+                        "ML.ENERGY task, per-model or V2 files; vLLM bench serve JSON or JSON lines, sweep folders and multi-turn results (select all files of a sweep, or its folder); SGLang bench_serving JSONL; AIPerf / GenAI-Perf profile exports; InferenceX JSON; EvalScope perf summaries (with their percentile files); or the CSV template of the README. Files are read in this browser and never uploaded. Runs that differ in any stated field (GPU, parallelism, engine, dataset, date, …) become separate sweeps."
+                    </p>
+                    <label for="import-model">"Model, for files that do not name one (optional)"</label>
                     <input
-                        type="file"
-                        multiple
-                        data-testid="import-file"
-                        on:change=move |ev| {
-                            let input = event_target::<web_sys::HtmlInputElement>(&ev);
-                            import_list(browser::files_of(input.files()));
-                            input.set_value("");
-                        }
+                        id="import-model"
+                        type="text"
+                        autocomplete="off"
+                        data-testid="import-model"
+                        prop:value=move || model_hint.get()
+                        on:input=move |ev| model_hint.set(event_target_value(&ev))
                     />
-                </label>
-                <label class="drop">
-                    "Or a whole folder (e.g. a vllm bench sweep or EvalScope output): "
-                    <input
-                        type="file"
-                        prop:webkitdirectory=true
-                        data-testid="import-folder"
-                        on:change=move |ev| {
-                            let input = event_target::<web_sys::HtmlInputElement>(&ev);
-                            import_list(browser::files_of(input.files()));
-                            input.set_value("");
+                    <label class="drop" data-testid="import-drop"
+                        on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
+                        on:drop=move |ev: leptos::ev::DragEvent| {
+                            ev.prevent_default();
+                            import_list(browser::files_of(ev.data_transfer().and_then(|d| d.files())));
                         }
-                    />
-                </label>
-                <label for="paste">"Or paste a file's text"</label>
-                <textarea
-                    id="paste"
-                    rows="3"
-                    data-testid="import-paste"
-                    prop:value=move || pasted.get()
-                    on:input=move |ev| pasted.set(event_target_value(&ev))
-                ></textarea>
-                <button
-                    type="button"
-                    data-testid="import-paste-button"
-                    on:click=move |_| {
-                        let text = pasted.get_untracked();
-                        if !text.trim().is_empty() {
-                            leptos::task::spawn_local(run_import(vec![("pasted text".to_string(), PageText::of(&text))]));
+                    >
+                        "Drop files here, or choose: "
+                        <input
+                            type="file"
+                            multiple
+                            data-testid="import-file"
+                            on:change=move |ev| {
+                                let input = event_target::<web_sys::HtmlInputElement>(&ev);
+                                import_list(browser::files_of(input.files()));
+                                input.set_value("");
+                            }
+                        />
+                    </label>
+                    <label class="drop">
+                        "Or a whole folder (e.g. a vllm bench sweep or EvalScope output): "
+                        <input
+                            type="file"
+                            prop:webkitdirectory=true
+                            data-testid="import-folder"
+                            on:change=move |ev| {
+                                let input = event_target::<web_sys::HtmlInputElement>(&ev);
+                                import_list(browser::files_of(input.files()));
+                                input.set_value("");
+                            }
+                        />
+                    </label>
+                    <label for="paste">"Or paste a file's text"</label>
+                    <textarea
+                        id="paste"
+                        rows="3"
+                        data-testid="import-paste"
+                        prop:value=move || pasted.get()
+                        on:input=move |ev| pasted.set(event_target_value(&ev))
+                    ></textarea>
+                    <button
+                        type="button"
+                        data-testid="import-paste-button"
+                        on:click=move |_| {
+                            let text = pasted.get_untracked();
+                            if !text.trim().is_empty() {
+                                leptos::task::spawn_local(run_import(vec![("pasted text".to_string(), PageText::of(&text))]));
+                            }
                         }
-                    }
-                >
-                    "Import pasted text"
-                </button>
+                    >
+                        "Import pasted text"
+                    </button>
+                })}
             </details>
             {move || working.get().map(|w| view! {
                 <p class="hint" role="status" data-testid="import-progress">{w}</p>

@@ -86,13 +86,13 @@ pub fn Planner(
     view! {
         <super::scenario_errors::ScenarioErrors errors=url_errors visible=link_untouched.into() />
         <div class="layout">
-            <super::controls::Controls source=source scenario=scenario fleet_open=fleet_open note=note />
+            <super::controls::Controls source=source scenario=scenario fleet_open=fleet_open note=note painted=evidence />
             <main class="results" data-evidence=move || if ready() { "ready" } else { "pending" }>
                 <super::answer::Answer source=source scenario=scenario result=result />
-                {(!source.provenance.reference).then(|| view! {
-                    <super::capacity::CapacityPanel source=source scenario=shown result=shown_result />
-                })}
                 {move || evidence.get().then(|| view! {
+                    {(!source.provenance.reference).then(|| view! {
+                        <super::capacity::CapacityPanel source=source scenario=shown result=shown_result />
+                    })}
                     <super::chart::TradeoffChart
                         source=source
                         scenario=shown
