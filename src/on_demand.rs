@@ -1,7 +1,8 @@
 //! Code the page's first view does not run, loaded the first time it is needed: a WASM module of
 //! its own, split off the page's at build (`scripts/page-wasm.mjs`). What crosses to and from the
-//! tools module is read and written there (`tools_client`), and the import panel, the fleet
-//! inputs and the downloads are built there.
+//! tools module (share links, downloads, stored imports, the whole bundled data) is encoded and
+//! decoded there (`tools_client`), and an import is read, summarised and kept there
+//! (`ui::import_panel`'s `import_job`).
 //!
 //! Each function of it is marked `#[wasm_split(on_demand, fallible)]` where it belongs: the page
 //! calls it as an async function, and the first call fetches the module (natively it is called
