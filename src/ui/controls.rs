@@ -27,7 +27,7 @@ pub fn Controls(
     fleet_open: bool,
     /// The note the statistic menu starts with (a model chosen before this planner mounted).
     note: Option<String>,
-    /// True once the answer has been painted (see `Planner`).
+    /// True once the answer has been painted (see `App`).
     painted: Signal<bool>,
 ) -> impl IntoView {
     let model_index = Memo::new(move |_| scenario.with(|s| source.model_index(&s.model_id)));
