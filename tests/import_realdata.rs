@@ -479,7 +479,7 @@ fn unrecognised_and_hostile_files_change_nothing_and_do_not_panic() {
             RowErrorKind::NotRecognised,
             RowErrorKind::NotJson,
             RowErrorKind::NotANumber,
-            RowErrorKind::NotRecognised,
+            RowErrorKind::Empty,
         ]
     );
     assert!(problems[3]

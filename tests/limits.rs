@@ -172,3 +172,17 @@ fn a_binary_file_is_said_to_be_no_text() {
     let problems = import(&[file("fake.png", png)]).unwrap_err();
     assert_eq!(problems[0].error.kind, RowErrorKind::NotText);
 }
+
+#[test]
+fn an_empty_file_is_said_to_be_empty() {
+    for text in ["", "   \n\t\r\n", "\u{feff}", "\u{feff}  \n"] {
+        let problems = import(&[file("empty.csv", text.to_string())]).unwrap_err();
+        assert_eq!(problems.len(), 1, "{text:?}");
+        assert_eq!(problems[0].error.kind, RowErrorKind::Empty, "{text:?}");
+        assert_eq!(problems[0].file, "empty.csv");
+        assert_eq!(
+            problems[0].error.to_string(),
+            "empty: there is nothing to read"
+        );
+    }
+}

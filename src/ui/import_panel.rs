@@ -216,10 +216,9 @@ pub fn ImportPanel(
                         type="button"
                         data-testid="import-paste-button"
                         on:click=move |_| {
+                            // Empty text too: the import says it is empty.
                             let text = pasted.get_untracked();
-                            if !text.trim().is_empty() {
-                                leptos::task::spawn_local(run_import(vec![("pasted text".to_string(), PageText::of(&text))]));
-                            }
+                            leptos::task::spawn_local(run_import(vec![("pasted text".to_string(), PageText::of(&text))]));
                         }
                     >
                         "Import pasted text"

@@ -228,7 +228,7 @@ impl Registry {
                     ),
                     Err(e) => registry.give_up(
                         SHARED_SOURCE,
-                        Some(format!("`#sweep` {e}; the link's sweep is not shown.")),
+                        Some(format!("`#sweep`: {e}; the link's sweep is not shown.")),
                     ),
                 }
             });

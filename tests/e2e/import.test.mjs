@@ -90,6 +90,21 @@ test('a broken file lists its problems and changes nothing', async () => {
   await context.close();
 });
 
+test('an empty file or an empty paste is said to be empty, and changes nothing', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25');
+  await page.click('.import summary');
+  await page.setInputFiles('[data-testid="import-file"]', [{ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from(' \n') }]);
+  await page.waitForSelector('[data-testid="import-error"][data-file="empty.csv"]');
+  assert.equal(await page.textContent('[data-testid="import-error"]'), 'empty.csv: empty: there is nothing to read');
+  assert.match(await page.textContent('[data-testid="import-summary"]'), /nothing imported/i);
+  await page.click('[data-testid="import-paste-button"]');
+  await page.waitForSelector('[data-testid="import-error"][data-file="pasted text"]');
+  assert.equal(await page.textContent('[data-testid="import-error"]'), 'pasted text: empty: there is nothing to read');
+  assert.equal(await value(page, 'rec-concurrency'), '384');
+  assert.equal(new URL(page.url()).searchParams.get('src'), null);
+  await context.close();
+});
+
 test('src=gpqa plans on the GPQA workload, fetched on first use', async () => {
   const { page, context } = await openPlanner(
     env.browser,

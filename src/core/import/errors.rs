@@ -68,6 +68,8 @@ pub enum RowErrorKind {
     /// A `date` that is not a date this planner reads (`key`): its sweep is listed after the
     /// dated ones.
     UnreadableDate,
+    /// A file or pasted text with nothing in it but white space.
+    Empty,
 }
 
 /// A problem with a file, a row or a value: its kind, the key concerned and the value seen
@@ -226,6 +228,7 @@ impl fmt::Display for RowError {
             ),
             RowErrorKind::MoreLikeThese => write!(f, "and {value} more like these ({key})"),
             RowErrorKind::NotText => write!(f, "not a text file (a benchmark result is JSON, JSON lines or CSV)"),
+            RowErrorKind::Empty => write!(f, "empty: there is nothing to read"),
             RowErrorKind::UnreadableDate => write!(
                 f,
                 "date \"{key}\" is not one this planner reads (e.g. 2026-03-25): its sweep is listed after the dated ones"

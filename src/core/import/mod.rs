@@ -944,6 +944,11 @@ fn read_files(files: &[&InputFile], parsed: &mut Parsed) -> FileFormats {
             parsed.problem(&file.name, None, RowError::new(RowErrorKind::NotText));
             continue;
         }
+        if file.text.trim_start_matches('\u{feff}').trim().is_empty() {
+            formats.push((file.name.clone(), None));
+            parsed.problem(&file.name, None, RowError::new(RowErrorKind::Empty));
+            continue;
+        }
         let probe = Probe::new(&file.text);
         match FORMATS.iter().find(|f| (f.detect)(&probe)) {
             Some(spec) => {
