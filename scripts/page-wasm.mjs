@@ -99,7 +99,6 @@ const manifest = {
   js: named(`${NAME}.js`),
   wasm: named(`${NAME}_bg.wasm`),
   link: named(LINK),
-  modules: modules.map(named),
 };
 writeFileSync(path.join(staging, 'page-wasm.json'), JSON.stringify(manifest, null, 2));
 console.log(`page-wasm: ${manifest.wasm} and ${modules.length} module(s) loaded on demand, in ${staging}`);

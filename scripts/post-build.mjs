@@ -1,25 +1,24 @@
-// Trunk's one post-build hook: edits the built index.html in five steps, in this order, and
+// Trunk's one post-build hook: edits the built index.html in four steps, in this order, and
 // checks the result. (Trunk starts all hooks of a stage at once, so these steps must not be
 // separate hooks: each reads and rewrites the same file.) A failed check fails the build.
 //
-// Loader: the page's WASM is built by scripts/page-wasm.mjs (the pre-build hook), which names
-//    its files in page-wasm.json; this writes the loader Trunk would have written for it (the
-//    module that imports the page's JS and starts its WASM) and a modulepreload for each JS
-//    module it imports at once (the JS, the split module's loader, the snippets).
-// 0. Snippets and integrity: wasm-bindgen writes the JS snippets of the page (scripts/page-wasm.mjs)
+// 0. Loader and early WASM: the page's WASM is built by scripts/page-wasm.mjs (the pre-build
+//    hook), which names its files in page-wasm.json. This writes the loader Trunk would have
+//    written for it (the module that imports the page's JS and starts its WASM), a
+//    modulepreload for each JS module it imports at once (the JS, the split module's loader,
+//    the snippets), and, first in <head>, a script that starts fetching and compiling the WASM
+//    while the HTML is still being parsed, instead of after the loader and the JS it imports
+//    have been fetched and run. `WebAssembly.compileStreaming` compiles as the bytes arrive;
+//    the loader then instantiates that module. If it fails (a host that serves .wasm with
+//    another content type), the promise yields a second fetch's response, which the loader
+//    instantiates the usual way (with its own fallback for that case); a browser without
+//    compileStreaming leaves the loader to fetch it.
+// 1. Snippets and integrity: wasm-bindgen writes the JS snippets of the page (scripts/page-wasm.mjs)
 //    and of the tools module (Trunk's pipeline, target/wasm-bindgen/<profile>), and each copies
 //    them into the staging folder. A copy made while another run was rewriting the file once
 //    gave the page an `integrity` of an empty file, and the browser refused to start it. Now
 //    all are done, the snippets are copied again from wasm-bindgen's output, and every
 //    `integrity` is computed from the file the page will load.
-// 1. Early WASM: starts fetching and compiling the page's WASM while the HTML is still being
-//    parsed, instead of after Trunk's loader module and the JS it imports have been fetched and
-//    run. `WebAssembly.compileStreaming` compiles as the bytes arrive; Trunk's loader then
-//    instantiates that module. If it fails (a host that serves .wasm with another content
-//    type), the promise yields a second fetch's response, which the loader instantiates the
-//    usual way (with its own fallback for that case); a browser without compileStreaming leaves
-//    the loader to fetch it. Trunk's `preload` link for the WASM is dropped: this fetch starts
-//    earlier, and a preload it did not match would be a second download.
 // 2. Tools version: a hash of tools.js, tools_bg.wasm and tools-worker.js as
 //    <meta name="tools-version">. Trunk gives that module fixed file names, so a browser could
 //    otherwise keep a cached copy from an older build next to a newer page; the page starts
@@ -41,7 +40,6 @@ const bindgens = [path.join(targetDir, 'wasm-bindgen', profile), path.join(targe
 const publicUrl = process.env.TRUNK_PUBLIC_URL ?? '/';
 const INTEGRITY = /(<link\b[^>]*\bhref=")([^"]+)("[^>]*\bintegrity=")(sha384-[^"]*)(")/g;
 const CHARSET = '<meta charset="utf-8" />';
-const LOADER = /init\(\{ module_or_path: '([^']+_bg\.wasm)' \}\)/;
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /** Adds `tag` right after the charset meta (the first thing in <head>). */
@@ -80,17 +78,20 @@ function snippetsAndIntegrity(html) {
   });
 }
 
-/** The loader of the page's WASM (as Trunk writes one) and a modulepreload for each JS module
- * it imports at once, their integrity to be computed next. */
+/** The early fetch and compile of the page's WASM, first in <head>, and the loader that starts
+ * it (as Trunk writes one) with a modulepreload for each JS module the loader imports at once,
+ * their integrity to be computed next. */
 function pageLoader(html) {
   const manifestFile = path.join(dir, 'page-wasm.json');
   const page = JSON.parse(readFileSync(manifestFile, 'utf8'));
   rmSync(manifestFile);
   const js = readFileSync(path.join(dir, page.js), 'utf8');
   const snippets = [...new Set([...js.matchAll(/from\s*['"]\.\/(snippets\/[^'"]+)['"]/g)].map((m) => m[1]))];
+  const wasm = JSON.stringify(`${publicUrl}${page.wasm}`);
+  const early = `<script>try{window.__wasmModule=WebAssembly.compileStreaming(fetch(${wasm})).catch(function(){return fetch(${wasm})})}catch(e){}</script>`;
   const loader = `<script type="module">
 import init, * as bindings from '${publicUrl}${page.js}';
-const wasm = await init({ module_or_path: '${publicUrl}${page.wasm}' });
+const wasm = await init({ module_or_path: window.__wasmModule });
 window.wasmBindings = bindings;
 dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
 </script>`;
@@ -98,18 +99,7 @@ dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
     .map((f) => `<link rel="modulepreload" href="${publicUrl}${f}" crossorigin="anonymous" integrity="sha384-">`)
     .join('');
   if (!html.includes('</head>')) throw new Error(`post-build: no </head> in ${file}`);
-  return html.replace('</head>', `${loader}\n${preloads}</head>`);
-}
-
-function earlyWasm(html) {
-  const wasm = html.match(LOADER)?.[1];
-  if (!wasm) throw new Error(`post-build: Trunk's loader (init({ module_or_path: '…_bg.wasm' })) not found in ${file}`);
-  const url = JSON.stringify(wasm);
-  const early = `<script>try{window.__wasmModule=WebAssembly.compileStreaming(fetch(${url})).catch(function(){return fetch(${url})})}catch(e){}</script>`;
-  html = html
-    .replace(LOADER, 'init({ module_or_path: window.__wasmModule })')
-    .replace(/<link rel="preload" href="[^"]+_bg\.wasm"[^>]*>/, '');
-  return afterCharset(html, early);
+  return afterCharset(html.replace('</head>', `${loader}\n${preloads}</head>`), early);
 }
 
 function toolsVersion(html) {
@@ -137,7 +127,7 @@ function csp(html) {
 }
 
 /** The built page must start: every inline script hashed in a policy that comes before it,
- * the loader rewritten, the tools version present. */
+ * the tools version present, every integrity that of its file. */
 function check(html) {
   const policyAt = html.indexOf('http-equiv="Content-Security-Policy"');
   const policy = html.match(/http-equiv="Content-Security-Policy" content="([^"]*)"/)?.[1] ?? '';
@@ -147,7 +137,6 @@ function check(html) {
     if (!policy.includes(sha256(m[1]))) problems.push(`an inline script is not in the policy: ${m[1].slice(0, 60)}…`);
     if (m.index < policyAt) problems.push('an inline script comes before the policy');
   }
-  if (!html.includes('module_or_path: window.__wasmModule')) problems.push("Trunk's loader does not use the early WASM");
   if (!/<meta name="tools-version" content="[0-9a-f]{16}" \/>/.test(html)) problems.push('no tools-version');
   for (const [, , href, , integrity] of html.matchAll(INTEGRITY)) {
     const local = staged(href);
@@ -159,7 +148,7 @@ function check(html) {
   if (problems.length) throw new Error(`post-build: ${file}: ${problems.join('; ')}`);
 }
 
-const html = csp(toolsVersion(earlyWasm(snippetsAndIntegrity(pageLoader(readFileSync(file, 'utf8'))))));
+const html = csp(toolsVersion(snippetsAndIntegrity(pageLoader(readFileSync(file, 'utf8')))));
 check(html);
 writeFileSync(file, html);
-console.log(`post-build: page loader, snippets and integrity, early WASM fetch, tools version and CSP (${[...html.matchAll(INLINE_SCRIPT)].length} inline scripts hashed) written to ${file}`);
+console.log(`post-build: page loader and early WASM fetch, snippets and integrity, tools version and CSP (${[...html.matchAll(INLINE_SCRIPT)].length} inline scripts hashed) written to ${file}`);

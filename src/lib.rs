@@ -75,12 +75,13 @@ pub fn App() -> impl IntoView {
     let registry = Registry::load(&browser::query(), &browser::fragment());
     // The model menu and the side-by-side table ask it for the whole bundled data.
     provide_context(registry);
-    // The answer is painted first; then the inputs beside it and the folded import panel's
-    // fields (`inputs`); then the evidence beneath the answer (`evidence`, see `Planner`).
-    let inputs = RwSignal::new(false);
+    // The answer is painted first (`painted`); then the inputs beside it and the folded import
+    // panel's fields are drawn; a frame later the evidence beneath the answer (`evidence`, see
+    // `Planner`).
+    let painted = RwSignal::new(false);
     let evidence = RwSignal::new(false);
     browser::after_paint(move || {
-        inputs.set(true);
+        painted.set(true);
         browser::after_paint(move || {
             evidence.set(true);
             // A link to a part of the page (`#sweep-title`) lands there once it is drawn.
@@ -109,7 +110,7 @@ pub fn App() -> impl IntoView {
                 </div>
             })
         }}
-        <SourcePanel registry=registry painted=inputs.into() />
+        <SourcePanel registry=registry painted=painted.into() />
         {move || {
             // Re-mount the planner only when the shown source or its readiness changes.
             let shown = Memo::new(move |_| {
@@ -125,7 +126,7 @@ pub fn App() -> impl IntoView {
                     if let Some(id) = refocus {
                         browser::focus_after_render(id.to_string());
                     }
-                    view! { <ui::planner::Planner source=source query=query note=note inputs=inputs.into() evidence=evidence.into() /> }.into_any()
+                    view! { <ui::planner::Planner source=source query=query note=note painted=painted.into() evidence=evidence.into() /> }.into_any()
                 }
                 Some(State::Failed(e)) => view! {
                     <p class="notice warn" data-testid="rec-status" data-value="no-data">

@@ -11,7 +11,6 @@ use wasm_split_helpers::wasm_split;
 
 use crate::browser::{self, PageText, ToolArg};
 use crate::core::handoff::{self, Call, ExportKind, ExportRequest, ImportReply, StoredSource};
-use crate::core::scenario::Scenario;
 use crate::core::sources::LegacySplit;
 use crate::core::sweep::Source;
 use crate::on_demand::Failed;
@@ -219,17 +218,17 @@ pub async fn share_decode(payload: &str) -> Result<Source, String> {
     .await
 }
 
-/// The text of a download (CSV or JSON) of `kind` for `scenario` on `source` shown at `url`,
-/// written by the tools module.
+/// The text of a download (CSV or JSON) of `kind` for the scenario of `query` (a link's query)
+/// on `source` shown at `url`, written by the tools module.
 ///
 /// Errors: why it could not be written, or why the tools module did not answer.
 pub async fn export(
     source: &'static Source,
-    scenario: &Scenario,
+    query: String,
     url: String,
     kind: ExportKind,
 ) -> Result<String, String> {
-    let bytes = encode_export(source, scenario.to_query(), url, kind)
+    let bytes = encode_export(source, query, url, kind)
         .await
         .map_err(|f| f.0)?;
     text(Call::Export, &[ToolArg::Bytes(&bytes)]).await

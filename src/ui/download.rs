@@ -18,15 +18,13 @@ pub fn download(
     (file, mime): (&'static str, &'static str),
     status: RwSignal<String>,
 ) {
-    let (scenario, url) = (scenario.clone(), browser::href());
+    let (query, url) = (scenario.to_query(), browser::href());
     status.set("Writing the file…".into());
     leptos::task::spawn_local(async move {
-        status.set(
-            match tools_client::export(source, &scenario, url, kind).await {
-                Ok(text) if browser::download(file, mime, &text) => String::new(),
-                Ok(_) => "The browser refused the download.".into(),
-                Err(e) => format!("The file could not be written: {e}"),
-            },
-        );
+        status.set(match tools_client::export(source, query, url, kind).await {
+            Ok(text) if browser::download(file, mime, &text) => String::new(),
+            Ok(_) => "The browser refused the download.".into(),
+            Err(e) => format!("The file could not be written: {e}"),
+        });
     });
 }

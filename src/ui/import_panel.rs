@@ -155,6 +155,12 @@ pub fn ImportPanel(
     let import_list = move |list: Vec<web_sys::File>| {
         leptos::task::spawn_local(run_import(browser::picked_files(list)));
     };
+    // A file input's pick (files or a folder), cleared so that picking the same again imports again.
+    let import_picked = move |ev: leptos::ev::Event| {
+        let input = event_target::<web_sys::HtmlInputElement>(&ev);
+        import_list(browser::files_of(input.files()));
+        input.set_value("");
+    };
 
     view! {
         <details class="import">
@@ -184,11 +190,7 @@ pub fn ImportPanel(
                             type="file"
                             multiple
                             data-testid="import-file"
-                            on:change=move |ev| {
-                                let input = event_target::<web_sys::HtmlInputElement>(&ev);
-                                import_list(browser::files_of(input.files()));
-                                input.set_value("");
-                            }
+                            on:change=import_picked
                         />
                     </label>
                     <label class="drop">
@@ -197,11 +199,7 @@ pub fn ImportPanel(
                             type="file"
                             prop:webkitdirectory=true
                             data-testid="import-folder"
-                            on:change=move |ev| {
-                                let input = event_target::<web_sys::HtmlInputElement>(&ev);
-                                import_list(browser::files_of(input.files()));
-                                input.set_value("");
-                            }
+                            on:change=import_picked
                         />
                     </label>
                     <label for="paste">"Or paste a file's text"</label>

@@ -24,16 +24,16 @@ fn plan_scenario(source: &Source, scenario: &Scenario) -> Option<(usize, Plan)> 
 /// The answer follows every change in the same task. The evidence beneath it (fleet figures,
 /// chart, tables, provenance, method) follows a frame later, once the answer is painted: at
 /// start-up (drawn once `evidence` is true, a frame after the inputs beside the answer, see
-/// `Controls`) and while typing (from `shown`, a copy of the
-/// scenario brought up to date after each paint). `main.results[data-evidence]` is `ready` when
-/// the evidence shows the current scenario, `pending` while it is catching up.
+/// `Controls`) and while typing (from `shown`, a copy of the scenario brought up to date after
+/// each paint). `main.results[data-evidence]` is `ready` when the evidence shows the current
+/// scenario, `pending` while it is catching up.
 #[component]
 pub fn Planner(
     source: &'static Source,
     query: String,
     note: Option<String>,
     /// True once the answer is painted: the inputs beside it are drawn then (see `Controls`).
-    inputs: Signal<bool>,
+    painted: Signal<bool>,
     /// True a frame later: the evidence is drawn then.
     evidence: Signal<bool>,
 ) -> impl IntoView {
@@ -90,7 +90,7 @@ pub fn Planner(
     view! {
         <super::scenario_errors::ScenarioErrors errors=url_errors visible=link_untouched.into() />
         <div class="layout">
-            <super::controls::Controls source=source scenario=scenario fleet_open=fleet_open note=note painted=inputs />
+            <super::controls::Controls source=source scenario=scenario fleet_open=fleet_open note=note painted=painted />
             <main class="results" data-evidence=move || if ready() { "ready" } else { "pending" }>
                 <super::answer::Answer source=source scenario=scenario result=result />
                 {move || evidence.get().then(|| view! {
