@@ -59,8 +59,37 @@ run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-typescript',
 
 const modules = readdirSync(split).filter((f) => f.endsWith('.wasm') && f !== `${NAME}.wasm`).sort();
 const wasmFiles = [[path.join(bound, `${NAME}_bg.wasm`), `${NAME}_bg.wasm`], ...modules.map((m) => [path.join(split, m), m])];
+/** The glue's imports, named by wasm-bindgen `__wbg_<name>_<16 hex digits>` (and `__wbindgen_<what>`),
+ * once in the WASM and once in the glue (over 150 of them, about 5 KB of names that compress badly). A release build gives each a short
+ * name in both: here in the WASM, through binaryen's text form (`wasm-dis`, then `wasm-opt` reads the text
+ * back with the features the binary had), and in `shipped` in the glue, with terser's property mangling
+ * held to exactly these names and given this mapping. Returns the mapping, old name to new. */
+function shortImportNames(file) {
+  const features = execFileSync('wasm-opt', [file, '--print-features'], { cwd: source, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    .split(/\s+/)
+    .filter((f) => f.startsWith('--enable-'));
+  const wat = `${file}.wat`;
+  run('wasm-dis', [file, '-o', wat]);
+  const names = new Map();
+  const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const short = (i) => (i < letters.length ? letters[i] : short(Math.floor(i / letters.length) - 1) + letters[i % letters.length]);
+  const text = readFileSync(wat, 'utf8').replace(new RegExp(`\\(import "\\./${NAME}_bg\\.js" "(__wb(?:g|indgen)_\\w+)"`, 'g'), (_, name) => {
+    if (!names.has(name)) names.set(name, short(names.size));
+    return `(import "./${NAME}_bg.js" "${names.get(name)}"`;
+  });
+  if (names.size === 0) throw new Error('page-wasm: no import of the glue found in the WASM text');
+  writeFileSync(wat, text);
+  run('wasm-opt', ['--mvp-features', ...features, '-Oz', wat, '-o', file]);
+  rmSync(wat);
+  return names;
+}
+
+let imports = new Map();
 if (release) {
-  for (const [file] of wasmFiles) run('wasm-opt', ['-Oz', file, '-o', file]);
+  for (const [file] of wasmFiles) {
+    if (path.basename(file) === `${NAME}_bg.wasm`) imports = shortImportNames(file);
+    else run('wasm-opt', ['-Oz', file, '-o', file]);
+  }
 }
 
 let js = readFileSync(path.join(bound, `${NAME}.js`), 'utf8');
@@ -83,14 +112,22 @@ link = rewrite(
   LINK,
 );
 
-/** The module's text, minified in a release build (its exports keep their names). */
-async function shipped(text) {
+/** The module's text, minified in a release build (its exports keep their names); the properties
+ * named in `renamed` (old name to new, from `shortImportNames`) are renamed, and only those. */
+async function shipped(text, renamed = new Map()) {
   if (!release) return text;
-  const out = await minify(text, { module: true, compress: true, mangle: true });
+  const props = renamed.size === 0 ? false : {
+    regex: new RegExp(`^(${[...renamed.keys()].join('|')})$`),
+  };
+  const nameCache = { props: { props: Object.fromEntries([...renamed].map(([from, to]) => [`$${from}`, to])) } };
+  const out = await minify(text, { module: true, compress: true, mangle: { properties: props }, nameCache });
+  for (const [from] of renamed) {
+    if (out.code.includes(from)) throw new Error(`page-wasm: the glue still names ${from}`);
+  }
   return out.code;
 }
 
-writeFileSync(path.join(staging, named(`${NAME}.js`)), await shipped(js));
+writeFileSync(path.join(staging, named(`${NAME}.js`)), await shipped(js, imports));
 writeFileSync(path.join(staging, named(LINK)), await shipped(link));
 for (const [file, name] of wasmFiles) copyFileSync(file, path.join(staging, named(name)));
 const snippets = path.join(bound, 'snippets');
