@@ -9,8 +9,9 @@
 // 2. `wasm-split-cli` (the `wasm_split_cli_support` crate, the splitter of cargo-leptos
 //    `--split`): the functions reached only through `#[wasm_split(on_demand)]` move to their
 //    own module, loaded the first time one of them is called (`__wasm_split.js`);
-// 3. `wasm-bindgen --target web` on what is left, then `wasm-opt -Oz` on each module and terser
-//    on the JS (release);
+// 3. `wasm-bindgen --target web` on what is left, then, in a release build, `wasm-opt -Oz` on each
+//    module (the page's with short import names and without server_fn's unused exports:
+//    `leanPageWasm`) and terser on the JS;
 // 4. every file is named with one hash of the build, and the names they use for each other
 //    are rewritten, so a browser never pairs a cached file with another build's; the split
 //    module falls back from `instantiateStreaming` to bytes when a host serves .wasm with
@@ -59,12 +60,21 @@ run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-typescript',
 
 const modules = readdirSync(split).filter((f) => f.endsWith('.wasm') && f !== `${NAME}.wasm`).sort();
 const wasmFiles = [[path.join(bound, `${NAME}_bg.wasm`), `${NAME}_bg.wasm`], ...modules.map((m) => [path.join(split, m), m])];
-/** The glue's imports, named by wasm-bindgen `__wbg_<name>_<16 hex digits>` (and `__wbindgen_<what>`),
- * once in the WASM and once in the glue (over 150 of them, about 5 KB of names that compress badly). A release build gives each a short
- * name in both: here in the WASM, through binaryen's text form (`wasm-dis`, then `wasm-opt` reads the text
- * back with the features the binary had), and in `shipped` in the glue, with terser's property mangling
- * held to exactly these names and given this mapping. Returns the mapping, old name to new. */
-function shortImportNames(file) {
+/** Two things a release build takes out of the page WASM through binaryen's text form (`wasm-dis`, then
+ * `wasm-opt -Oz` reads the text back with the features the binary had):
+ *
+ * - the long names of the glue's imports: wasm-bindgen names them `__wbg_<name>_<16 hex digits>` (and
+ *   `__wbindgen_<what>`), once in the WASM and once in the glue, over 150 of them, about 5 KB of names that
+ *   compress badly. Each gets a short name here, and the same one in the glue (`shipped`: terser's
+ *   property mangling, held to exactly these names and given this mapping); so do the exports
+ *   wasm-bindgen names after the closure types it calls (`wasm_bindgen_…___convert__closures…`, up to
+ *   300 characters each);
+ * - the exports wasm-streams adds for server_fn's streamed bodies (`intounderlying…`): Leptos 0.8 links
+ *   server_fn with its `browser` feature whatever the app uses, this page has no server function, so
+ *   nothing calls them, and their code goes with them (the glue keeps its classes for them, unused).
+ *
+ * Returns the mapping of names, old to new. */
+function leanPageWasm(file) {
   const features = execFileSync('wasm-opt', [file, '--print-features'], { cwd: source, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
     .split(/\s+/)
     .filter((f) => f.startsWith('--enable-'));
@@ -73,12 +83,17 @@ function shortImportNames(file) {
   const names = new Map();
   const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
   const short = (i) => (i < letters.length ? letters[i] : short(Math.floor(i / letters.length) - 1) + letters[i % letters.length]);
-  const text = readFileSync(wat, 'utf8').replace(new RegExp(`\\(import "\\./${NAME}_bg\\.js" "(__wb(?:g|indgen)_\\w+)"`, 'g'), (_, name) => {
+  const renamed = (name) => {
     if (!names.has(name)) names.set(name, short(names.size));
-    return `(import "./${NAME}_bg.js" "${names.get(name)}"`;
-  });
+    return names.get(name);
+  };
+  const text = readFileSync(wat, 'utf8')
+    .replace(new RegExp(`\\(import "\\./${NAME}_bg\\.js" "(__wb(?:g|indgen)_\\w+)"`, 'g'), (_, name) => `(import "./${NAME}_bg.js" "${renamed(name)}"`)
+    .replace(/\(export "(wasm_bindgen_\w+)"/g, (_, name) => `(export "${renamed(name)}"`);
   if (names.size === 0) throw new Error('page-wasm: no import of the glue found in the WASM text');
-  writeFileSync(wat, text);
+  const streams = /^\s*\(export "(__wbg_)?intounderlying\w+" \(func [^)]*\)\)\n/gm;
+  if (!streams.test(text)) throw new Error('page-wasm: the exports of wasm-streams were not found');
+  writeFileSync(wat, text.replace(streams, ''));
   run('wasm-opt', ['--mvp-features', ...features, '-Oz', wat, '-o', file]);
   rmSync(wat);
   return names;
@@ -87,7 +102,7 @@ function shortImportNames(file) {
 let imports = new Map();
 if (release) {
   for (const [file] of wasmFiles) {
-    if (path.basename(file) === `${NAME}_bg.wasm`) imports = shortImportNames(file);
+    if (path.basename(file) === `${NAME}_bg.wasm`) imports = leanPageWasm(file);
     else run('wasm-opt', ['-Oz', file, '-o', file]);
   }
 }
@@ -113,7 +128,7 @@ link = rewrite(
 );
 
 /** The module's text, minified in a release build (its exports keep their names); the properties
- * named in `renamed` (old name to new, from `shortImportNames`) are renamed, and only those. */
+ * named in `renamed` (old name to new, from `leanPageWasm`) are renamed, and only those. */
 async function shipped(text, renamed = new Map()) {
   if (!release) return text;
   const props = renamed.size === 0 ? false : {
