@@ -10,8 +10,8 @@
 //    `--split`): the functions reached only through `#[wasm_split(on_demand)]` move to their
 //    own module, loaded the first time one of them is called (`__wasm_split.js`);
 // 3. `wasm-bindgen --target web` on what is left, then, in a release build, `wasm-opt -Oz` on each
-//    module (the page's with short import names and without server_fn's unused exports:
-//    `leanPageWasm`) and terser on the JS;
+//    module (the page's with short names for what it shares with the glue, and without
+//    server_fn's unused exports: `leanPageWasm`) and terser on the JS;
 // 4. every file is named with one hash of the build, and the names they use for each other
 //    are rewritten, so a browser never pairs a cached file with another build's; the split
 //    module falls back from `instantiateStreaming` to bytes when a host serves .wasm with
@@ -99,10 +99,10 @@ function leanPageWasm(file) {
   return names;
 }
 
-let imports = new Map();
+let shortNames = new Map();
 if (release) {
   for (const [file] of wasmFiles) {
-    if (path.basename(file) === `${NAME}_bg.wasm`) imports = leanPageWasm(file);
+    if (path.basename(file) === `${NAME}_bg.wasm`) shortNames = leanPageWasm(file);
     else run('wasm-opt', ['-Oz', file, '-o', file]);
   }
 }
@@ -142,7 +142,7 @@ async function shipped(text, renamed = new Map()) {
   return out.code;
 }
 
-writeFileSync(path.join(staging, named(`${NAME}.js`)), await shipped(js, imports));
+writeFileSync(path.join(staging, named(`${NAME}.js`)), await shipped(js, shortNames));
 writeFileSync(path.join(staging, named(LINK)), await shipped(link));
 for (const [file, name] of wasmFiles) copyFileSync(file, path.join(staging, named(name)));
 const snippets = path.join(bound, 'snippets');
