@@ -3,7 +3,11 @@
 //! link opens is decided by `core::routing`; reading is done by the tools module
 //! (`tools_client`); this module carries both out.
 
+use std::future::Future;
+use std::pin::Pin;
+
 use leptos::prelude::*;
+use wasm_split_helpers::wasm_split;
 
 use crate::browser::{self, PageText};
 use crate::core::bundled::lm_arena_chat_part;
@@ -17,6 +21,7 @@ use crate::core::sources::{
     REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
 };
 use crate::core::sweep::Source;
+use crate::on_demand::Failed;
 use crate::tools_client;
 
 /// Keeps a source for the rest of the page's life. Sources are small and few (the bundled
@@ -413,51 +418,45 @@ impl Registry {
 
     /// Reads the whole bundled data in the tools module, unless it is being read. Once read, it
     /// takes the bundled entry's place, with the waiting change made when that entry is shown;
-    /// a link that needed it and cannot have it is shown on the part, with a notice.
+    /// a link that needed it and cannot have it is shown on the part, with a notice. The reading
+    /// is loaded on demand ([`read_whole_job`]), beside the tools module.
     fn read_whole(&self, control: Option<&'static str>) {
         let reading = matches!(self.whole.get_untracked(), Whole::Reading { .. });
         self.whole.set(Whole::Reading { control });
         if reading {
             return;
         }
+        tools_client::start();
         let registry = *self;
         leptos::task::spawn_local(async move {
-            match tools_client::bundled_source().await {
-                Ok(source) => {
-                    let whole = keep(source);
-                    let change = registry.widening.try_update_value(Option::take).flatten();
-                    if let Some((change, control)) = change {
-                        if registry.current.get_untracked() == DEFAULT_SOURCE {
-                            let (start, note) = change.apply(&browser::query(), whole);
-                            registry.start_query.set_value(start);
-                            registry.carried.set_value((note, Some(control)));
-                        }
-                    }
-                    registry.whole.set(Whole::NotRead);
-                    registry.set_state(DEFAULT_SOURCE, State::Ready(whole));
-                }
-                Err(e) => {
-                    let control = match registry.whole.get_untracked() {
-                        Whole::Reading { control } => control,
-                        _ => None,
-                    };
-                    registry.whole.set(Whole::Failed {
-                        control,
-                        error: e.clone(),
-                    });
-                    if registry.state_of(DEFAULT_SOURCE) == Some(State::Loading) {
-                        registry.notices.update(|n| {
-                            n.push(format!(
-                                "The bundled data's other models could not be read ({e}); showing the default model."
-                            ))
-                        });
-                        let start = routing::on_part(&registry.start_query.get_value());
-                        registry.start_query.set_value(start);
-                        registry.set_state(DEFAULT_SOURCE, State::Ready(lm_arena_chat_part()));
-                    }
-                }
+            match read_whole_job(registry).await {
+                Ok(job) => job.await,
+                Err(Failed(e)) => registry.whole_failed(e),
             }
         });
+    }
+
+    /// The whole bundled data could not be read (`e` says why): the planner stays on the part,
+    /// and a link that needed the whole says so.
+    fn whole_failed(&self, e: String) {
+        let control = match self.whole.get_untracked() {
+            Whole::Reading { control } => control,
+            _ => None,
+        };
+        self.whole.set(Whole::Failed {
+            control,
+            error: e.clone(),
+        });
+        if self.state_of(DEFAULT_SOURCE) == Some(State::Loading) {
+            self.notices.update(|n| {
+                n.push(format!(
+                    "The bundled data's other models could not be read ({e}); showing the default model."
+                ))
+            });
+            let start = routing::on_part(&self.start_query.get_value());
+            self.start_query.set_value(start);
+            self.set_state(DEFAULT_SOURCE, State::Ready(lm_arena_chat_part()));
+        }
     }
 
     /// Starts fetching a bundled workload, or the reference systems, the first time it is shown.
@@ -471,24 +470,14 @@ impl Registry {
             return;
         }
         self.set_state(id, State::Loading);
-        // The file and the tools module that parses it are fetched side by side.
+        // The file, the tools module that parses it and the code that asks it are fetched side by
+        // side.
         tools_client::start();
         let (registry, id) = (*self, id.to_string());
         leptos::task::spawn_local(async move {
-            let state = match path {
-                // The reference systems are kept in the tools module.
-                None => match tools_client::reference_source().await {
-                    Ok(source) => State::Ready(keep(source)),
-                    Err(e) => State::Failed(e),
-                },
-                Some(path) => match browser::fetch_text(path).await {
-                    Ok(text) => match tools_client::parse_task_file(&text).await {
-                        Ok(Ok(source)) => State::Ready(keep(source)),
-                        Ok(Err(e)) => State::Failed(format!("{path} is not a task file: {e}")),
-                        Err(e) => State::Failed(e),
-                    },
-                    Err(e) => State::Failed(e),
-                },
+            let state = match load_job(path).await {
+                Ok(job) => job.await,
+                Err(Failed(e)) => State::Failed(e),
             };
             registry.set_state(&id, state);
         });
@@ -548,4 +537,52 @@ impl Registry {
         }
         browser::storage_remove(&storage_key(id));
     }
+}
+
+/// Reads the whole bundled data in the tools module into `registry` ([`Registry::read_whole`]);
+/// loaded on demand ([`crate::on_demand`]).
+#[wasm_split(on_demand, fallible)]
+fn read_whole_job(registry: Registry) -> Result<Pin<Box<dyn Future<Output = ()>>>, Failed> {
+    Ok(Box::pin(async move {
+        match tools_client::bundled_source().await {
+            Ok(source) => {
+                let whole = keep(source);
+                let change = registry.widening.try_update_value(Option::take).flatten();
+                if let Some((change, control)) = change {
+                    if registry.current.get_untracked() == DEFAULT_SOURCE {
+                        let (start, note) = change.apply(&browser::query(), whole);
+                        registry.start_query.set_value(start);
+                        registry.carried.set_value((note, Some(control)));
+                    }
+                }
+                registry.whole.set(Whole::NotRead);
+                registry.set_state(DEFAULT_SOURCE, State::Ready(whole));
+            }
+            Err(e) => registry.whole_failed(e),
+        }
+    }))
+}
+
+/// Reads a bundled workload's task file at `path`, or the reference systems (`None`), through
+/// the tools module ([`Registry::ensure_loaded`]): the source's state once read; loaded on demand
+/// ([`crate::on_demand`]).
+#[wasm_split(on_demand, fallible)]
+fn load_job(path: Option<&'static str>) -> Result<Pin<Box<dyn Future<Output = State>>>, Failed> {
+    Ok(Box::pin(async move {
+        match path {
+            // The reference systems are kept in the tools module.
+            None => match tools_client::reference_source().await {
+                Ok(source) => State::Ready(keep(source)),
+                Err(e) => State::Failed(e),
+            },
+            Some(path) => match browser::fetch_text(path).await {
+                Ok(text) => match tools_client::parse_task_file(&text).await {
+                    Ok(Ok(source)) => State::Ready(keep(source)),
+                    Ok(Err(e)) => State::Failed(format!("{path} is not a task file: {e}")),
+                    Err(e) => State::Failed(e),
+                },
+                Err(e) => State::Failed(e),
+            },
+        }
+    }))
 }
