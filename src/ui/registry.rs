@@ -253,8 +253,17 @@ impl Registry {
     /// it unless it is shown here.
     fn read_stored(self, linked_import: Option<String>) {
         let registry = self;
+        // Reading them is loaded on demand ([`read_stored_job`]), when storage holds any.
+        let stored = browser::storage_keys(STORAGE_PREFIX).len()
+            + usize::from(browser::storage_get_text(LEGACY_STORAGE_KEY).is_some());
         leptos::task::spawn_local(async move {
-            let unreadable = registry.read_stored_imports().await;
+            let unreadable = match stored {
+                0 => 0,
+                _ => match read_stored_job(registry).await {
+                    Ok(job) => job.await,
+                    Err(_) => stored,
+                },
+            };
             if unreadable > 0 {
                 registry.notices.update(|n| {
                     n.push(format!(
@@ -282,8 +291,8 @@ impl Registry {
             let id = key[STORAGE_PREFIX.len()..].to_string();
             match value {
                 Some(text) => leptos::task::spawn_local(async move {
-                    if let Ok(stored) = tools_client::stored_source(&text).await {
-                        registry.add_stored(stored);
+                    if let Ok(job) = add_stored_job(registry, text).await {
+                        job.await;
                     }
                 }),
                 None => {
@@ -583,6 +592,30 @@ fn load_job(path: Option<&'static str>) -> Result<Pin<Box<dyn Future<Output = St
                 },
                 Err(e) => State::Failed(e),
             },
+        }
+    }))
+}
+
+/// Reads the imports kept in local storage into `registry`'s menu
+/// ([`Registry::read_stored_imports`]): how many could not be read; loaded on demand
+/// ([`crate::on_demand`]).
+#[wasm_split(on_demand, fallible)]
+fn read_stored_job(registry: Registry) -> Result<Pin<Box<dyn Future<Output = usize>>>, Failed> {
+    Ok(Box::pin(
+        async move { registry.read_stored_imports().await },
+    ))
+}
+
+/// Adds the import another tab stored (`text`, as kept) to `registry`'s menu, if it reads;
+/// loaded on demand ([`crate::on_demand`]).
+#[wasm_split(on_demand, fallible)]
+fn add_stored_job(
+    registry: Registry,
+    text: PageText,
+) -> Result<Pin<Box<dyn Future<Output = ()>>>, Failed> {
+    Ok(Box::pin(async move {
+        if let Ok(stored) = tools_client::stored_source(&text).await {
+            registry.add_stored(stored);
         }
     }))
 }
