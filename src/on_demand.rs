@@ -8,6 +8,9 @@
 //! calls it as an async function, and the first call fetches the module (natively it is called
 //! directly). What only such functions reach moves with them.
 
+use std::future::Future;
+use std::pin::Pin;
+
 use wasm_split_helpers::SplitLoaderError;
 
 /// Why code loaded on demand did not do its work: its module could not be loaded, or the work
@@ -19,4 +22,14 @@ impl From<SplitLoaderError> for Failed {
     fn from(_: SplitLoaderError) -> Failed {
         Failed("this part of the page could not be loaded (are you offline?)".to_string())
     }
+}
+
+/// Work loaded on demand that goes on after its function returns (reading through the tools
+/// module): the function returns it as a future, whose code moves with the function.
+pub type Job<T> = Pin<Box<dyn Future<Output = T>>>;
+
+/// Loads a [`Job`] (`start`: the call of its function) and runs it to its end: what it gives,
+/// or why its code could not be loaded.
+pub async fn finished<T>(start: impl Future<Output = Result<Job<T>, Failed>>) -> Result<T, Failed> {
+    Ok(start.await?.await)
 }

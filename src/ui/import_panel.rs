@@ -2,9 +2,6 @@
 //! last import did. Reading is the tools module's (`tools_client`); the sentences are
 //! `core::import::summary`'s.
 
-use std::future::Future;
-use std::pin::Pin;
-
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
@@ -13,7 +10,7 @@ use crate::browser::{self, PageText};
 use crate::core::handoff::ImportReply;
 use crate::core::import::summary::summary;
 use crate::core::import::{admit, Problem, Warning};
-use crate::on_demand::Failed;
+use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 
 /// What the last import did.
@@ -114,7 +111,7 @@ fn import_job(
     files: Vec<(String, PageText)>,
     model: Option<String>,
     working: RwSignal<Option<String>>,
-) -> Result<Pin<Box<dyn Future<Output = Outcome>>>, Failed> {
+) -> Result<Job<Outcome>, Failed> {
     Ok(Box::pin(import(registry, files, model, working)))
 }
 
@@ -142,8 +139,8 @@ pub fn ImportPanel(
         share_note.set(String::new());
         let hint = model_hint.get_untracked();
         let model = Some(hint.trim().to_string()).filter(|m| !m.is_empty());
-        let done = match import_job(registry, files, model, working).await {
-            Ok(job) => job.await,
+        let done = match on_demand::finished(import_job(registry, files, model, working)).await {
+            Ok(done) => done,
             Err(failed) => Outcome {
                 summary: format!("Nothing imported: {}.", failed.0),
                 problems: Vec::new(),

@@ -3,9 +3,6 @@
 //! link opens is decided by `core::routing`; reading is done by the tools module
 //! (`tools_client`); this module carries both out.
 
-use std::future::Future;
-use std::pin::Pin;
-
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
@@ -21,7 +18,7 @@ use crate::core::sources::{
     REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
 };
 use crate::core::sweep::Source;
-use crate::on_demand::Failed;
+use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 
 /// Keeps a source for the rest of the page's life. Sources are small and few (the bundled
@@ -259,10 +256,9 @@ impl Registry {
         leptos::task::spawn_local(async move {
             let unreadable = match stored {
                 0 => 0,
-                _ => match read_stored_job(registry).await {
-                    Ok(job) => job.await,
-                    Err(_) => stored,
-                },
+                _ => on_demand::finished(read_stored_job(registry))
+                    .await
+                    .unwrap_or(stored),
             };
             if unreadable > 0 {
                 registry.notices.update(|n| {
@@ -291,9 +287,8 @@ impl Registry {
             let id = key[STORAGE_PREFIX.len()..].to_string();
             match value {
                 Some(text) => leptos::task::spawn_local(async move {
-                    if let Ok(job) = add_stored_job(registry, text).await {
-                        job.await;
-                    }
+                    // Not added if its code cannot be loaded, as when it does not read.
+                    let _ = on_demand::finished(add_stored_job(registry, text)).await;
                 }),
                 None => {
                     if registry.current.get_untracked() != id {
@@ -438,9 +433,8 @@ impl Registry {
         tools_client::start();
         let registry = *self;
         leptos::task::spawn_local(async move {
-            match read_whole_job(registry).await {
-                Ok(job) => job.await,
-                Err(Failed(e)) => registry.whole_failed(e),
+            if let Err(Failed(e)) = on_demand::finished(read_whole_job(registry)).await {
+                registry.whole_failed(e);
             }
         });
     }
@@ -484,10 +478,9 @@ impl Registry {
         tools_client::start();
         let (registry, id) = (*self, id.to_string());
         leptos::task::spawn_local(async move {
-            let state = match load_job(path).await {
-                Ok(job) => job.await,
-                Err(Failed(e)) => State::Failed(e),
-            };
+            let state = on_demand::finished(load_job(path))
+                .await
+                .unwrap_or_else(|Failed(e)| State::Failed(e));
             registry.set_state(&id, state);
         });
     }
@@ -551,7 +544,7 @@ impl Registry {
 /// Reads the whole bundled data in the tools module into `registry` ([`Registry::read_whole`]);
 /// loaded on demand ([`crate::on_demand`]).
 #[wasm_split(on_demand, fallible)]
-fn read_whole_job(registry: Registry) -> Result<Pin<Box<dyn Future<Output = ()>>>, Failed> {
+fn read_whole_job(registry: Registry) -> Result<Job<()>, Failed> {
     Ok(Box::pin(async move {
         match tools_client::bundled_source().await {
             Ok(source) => {
@@ -576,7 +569,7 @@ fn read_whole_job(registry: Registry) -> Result<Pin<Box<dyn Future<Output = ()>>
 /// the tools module ([`Registry::ensure_loaded`]): the source's state once read; loaded on demand
 /// ([`crate::on_demand`]).
 #[wasm_split(on_demand, fallible)]
-fn load_job(path: Option<&'static str>) -> Result<Pin<Box<dyn Future<Output = State>>>, Failed> {
+fn load_job(path: Option<&'static str>) -> Result<Job<State>, Failed> {
     Ok(Box::pin(async move {
         match path {
             // The reference systems are kept in the tools module.
@@ -600,7 +593,7 @@ fn load_job(path: Option<&'static str>) -> Result<Pin<Box<dyn Future<Output = St
 /// ([`Registry::read_stored_imports`]): how many could not be read; loaded on demand
 /// ([`crate::on_demand`]).
 #[wasm_split(on_demand, fallible)]
-fn read_stored_job(registry: Registry) -> Result<Pin<Box<dyn Future<Output = usize>>>, Failed> {
+fn read_stored_job(registry: Registry) -> Result<Job<usize>, Failed> {
     Ok(Box::pin(
         async move { registry.read_stored_imports().await },
     ))
@@ -609,10 +602,7 @@ fn read_stored_job(registry: Registry) -> Result<Pin<Box<dyn Future<Output = usi
 /// Adds the import another tab stored (`text`, as kept) to `registry`'s menu, if it reads;
 /// loaded on demand ([`crate::on_demand`]).
 #[wasm_split(on_demand, fallible)]
-fn add_stored_job(
-    registry: Registry,
-    text: PageText,
-) -> Result<Pin<Box<dyn Future<Output = ()>>>, Failed> {
+fn add_stored_job(registry: Registry, text: PageText) -> Result<Job<()>, Failed> {
     Ok(Box::pin(async move {
         if let Ok(stored) = tools_client::stored_source(&text).await {
             registry.add_stored(stored);
