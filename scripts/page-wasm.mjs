@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { minify } from 'terser';
+import { orderFunctions } from './function-order.mjs';
 
 const source = process.env.TRUNK_SOURCE_DIR ?? '.';
 const staging = process.env.TRUNK_STAGING_DIR ?? path.join(source, 'dist');
@@ -74,10 +75,7 @@ const wasmFiles = [[path.join(bound, `${NAME}_bg.wasm`), `${NAME}_bg.wasm`], ...
  *   nothing calls them, and their code goes with them (the glue keeps its classes for them, unused).
  *
  * Returns the mapping of names, old to new. */
-function leanPageWasm(file) {
-  const features = execFileSync('wasm-opt', [file, '--print-features'], { cwd: source, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
-    .split(/\s+/)
-    .filter((f) => f.startsWith('--enable-'));
+function leanPageWasm(file, features) {
   const wat = `${file}.wat`;
   run('wasm-dis', [file, '-o', wat]);
   const names = new Map();
@@ -99,11 +97,31 @@ function leanPageWasm(file) {
   return names;
 }
 
+/** The WebAssembly features `file` uses, as wasm-opt's flags (read from the section wasm-opt's
+ * output no longer has). */
+function featuresOf(file) {
+  return execFileSync('wasm-opt', [file, '--print-features'], { cwd: source, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    .split(/\s+/)
+    .filter((f) => f.startsWith('--enable-'));
+}
+
+/** Puts the functions of the optimised `file` (using `features`) in the order brotli compresses
+ * best (`scripts/function-order.mjs`), through binaryen's text form: about 6 KB (3%) less page WASM. */
+function compressionOrder(file, features) {
+  const wat = `${file}.wat`;
+  run('wasm-dis', [file, '-o', wat]);
+  writeFileSync(wat, orderFunctions(readFileSync(wat, 'utf8')));
+  run('wasm-as', ['--mvp-features', ...features, wat, '-o', file]);
+  rmSync(wat);
+}
+
 let shortNames = new Map();
 if (release) {
   for (const [file] of wasmFiles) {
-    if (path.basename(file) === `${NAME}_bg.wasm`) shortNames = leanPageWasm(file);
+    const features = featuresOf(file);
+    if (path.basename(file) === `${NAME}_bg.wasm`) shortNames = leanPageWasm(file, features);
     else run('wasm-opt', ['-Oz', file, '-o', file]);
+    compressionOrder(file, features);
   }
 }
 
