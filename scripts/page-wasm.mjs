@@ -11,17 +11,20 @@
 //    own module, loaded the first time one of them is called (`__wasm_split.js`);
 // 3. `wasm-bindgen --target web` on what is left, then, in a release build, `wasm-opt -Oz` on each
 //    module (the page's with short names for what it shares with the glue, and without
-//    server_fn's unused exports: `leanPageWasm`) and terser on the JS;
-// 4. every file is named with one hash of the build, and the names they use for each other
-//    are rewritten, so a browser never pairs a cached file with another build's; the split
-//    module falls back from `instantiateStreaming` to bytes when a host serves .wasm with
-//    another content type, as the page's own WASM does;
-// 5. the files go into Trunk's staging folder, with `page-wasm.json` naming them for
-//    `scripts/post-build.mjs`, which writes the loader into index.html.
+//    server_fn's unused exports: `leanPageWasm`), its functions put in the order that compresses
+//    best (`compressionOrder`);
+// 4. every file is named with one hash of the build, so a browser never pairs a cached file with
+//    another build's; the split module falls back from `instantiateStreaming` to bytes when a
+//    host serves .wasm with another content type, as the page's own WASM does;
+// 5. the page's loader, the glue, the split module's loader and the snippets are bundled into one
+//    module (esbuild; terser in a release build), which `scripts/post-build.mjs` puts inline in
+//    index.html; the WASM files go into Trunk's staging folder, with `page-wasm.json` naming the
+//    page's WASM and the bundle.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { minify } from 'terser';
 import { orderFunctions } from './function-order.mjs';
 
@@ -133,10 +136,11 @@ hash.update(js).update(link);
 const h = hash.digest('hex').slice(0, 16);
 const named = (file) => file.replace(/(_bg)?\.(wasm|js)$/, (all) => `-${h}${all}`);
 
-// The module it imports (its key in the WASM's imports stays the name the WASM gives it).
-js = rewrite(js, `from "./${LINK}"`, `from "./${named(LINK)}"`, `${NAME}.js`);
-link = rewrite(link, `from "./${NAME}.js"`, `from "./${named(`${NAME}.js`)}"`, LINK);
-for (const m of modules) link = rewrite(link, `"./${m}"`, `"./${named(m)}"`, LINK);
+const publicUrl = process.env.TRUNK_PUBLIC_URL ?? '/';
+/** `file` of the build, as the page asks for it (the loader is inline, so `import.meta.url` is the page's). */
+const address = (file) => `new URL(${JSON.stringify(`${publicUrl}${named(file)}`)}, document.baseURI)`;
+js = rewrite(js, "new URL('planner-page_bg.wasm', import.meta.url)", address(`${NAME}_bg.wasm`), `${NAME}.js`);
+for (const m of modules) link = rewrite(link, `new URL("./${m}", import.meta.url)`, address(m), LINK);
 // A host that serves .wasm with another content type: instantiate from the bytes instead.
 link = rewrite(
   link,
@@ -144,6 +148,26 @@ link = rewrite(
   'WebAssembly.instantiateStreaming(src.then((r) => r.clone()), imports).catch(() => src.then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b, imports)))',
   LINK,
 );
+
+/** The page's loader (what Trunk would write: it starts the WASM, whose compilation the early fetch in
+ * index.html began) with the glue, the split module's loader and the snippets it imports, bundled into
+ * one module by esbuild, for `scripts/post-build.mjs` to put inline in index.html: none of them is
+ * then fetched after the HTML, where they used to arrive after the WASM and hold it back. */
+async function bundled() {
+  const dir = path.join(work, 'bundle');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${NAME}.js`), js);
+  writeFileSync(path.join(dir, LINK), link);
+  const snippets = path.join(bound, 'snippets');
+  if (existsSync(snippets)) cpSync(snippets, path.join(dir, 'snippets'), { recursive: true });
+  writeFileSync(path.join(dir, 'loader.js'), `import init, * as bindings from './${NAME}.js';
+const wasm = await init({ module_or_path: window.__wasmModule });
+window.wasmBindings = bindings;
+dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
+`);
+  const out = await build({ entryPoints: [path.join(dir, 'loader.js')], bundle: true, format: 'esm', write: false, logLevel: 'warning' });
+  return out.outputFiles[0].text;
+}
 
 /** The module's text, minified in a release build (its exports keep their names); the properties
  * named in `renamed` (old name to new, from `leanPageWasm`) are renamed, and only those. */
@@ -160,15 +184,11 @@ async function shipped(text, renamed = new Map()) {
   return out.code;
 }
 
-writeFileSync(path.join(staging, named(`${NAME}.js`)), await shipped(js, shortNames));
-writeFileSync(path.join(staging, named(LINK)), await shipped(link));
+writeFileSync(path.join(staging, named(`${NAME}.js`)), await shipped(await bundled(), shortNames));
 for (const [file, name] of wasmFiles) copyFileSync(file, path.join(staging, named(name)));
-const snippets = path.join(bound, 'snippets');
-if (existsSync(snippets)) cpSync(snippets, path.join(staging, 'snippets'), { recursive: true });
 const manifest = {
-  js: named(`${NAME}.js`),
+  loader: named(`${NAME}.js`),
   wasm: named(`${NAME}_bg.wasm`),
-  link: named(LINK),
 };
 writeFileSync(path.join(staging, 'page-wasm.json'), JSON.stringify(manifest, null, 2));
 console.log(`page-wasm: ${manifest.wasm} and ${modules.length} module(s) loaded on demand, in ${staging}`);
