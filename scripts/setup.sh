@@ -34,8 +34,8 @@ if ! cargo install --list | grep -q "^wasm_split_cli_support v$WASM_SPLIT_VERSIO
     cargo install --locked "wasm_split_cli_support@$WASM_SPLIT_VERSION" --features build-binary
 fi
 
-if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/terser ]; then
-    echo "== installing wasm-opt (binaryen 132) and playwright-core from npm"
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/terser ] || [ ! -d node_modules/esbuild ]; then
+    echo "== installing wasm-opt (binaryen 132), terser, esbuild, playwright-core and axe-core from npm"
     npm ci --no-audit --no-fund
 fi
 
