@@ -35,25 +35,27 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 /** Adds `tag` right after the charset meta (the first thing in <head>). */
 function afterCharset(html, tag) {
   if (!html.includes(CHARSET)) throw new Error(`post-build: ${CHARSET} not found in ${file}`);
-  return html.replace(CHARSET, `${CHARSET}\n    ${tag}`);
+  return html.replace(CHARSET, () => `${CHARSET}\n    ${tag}`);
 }
 
-/** The early fetch and compile of the page's WASM, first in <head>, and the loader that starts it
- * (`scripts/page-wasm.mjs` bundles it with the JS it imports), inline before </head>. */
+// What scripts/page-wasm.mjs built: the page's WASM and its loader, bundled with the JS it imports.
+const manifestFile = path.join(dir, 'page-wasm.json');
+const page = JSON.parse(readFileSync(manifestFile, 'utf8'));
+rmSync(manifestFile);
+const loader = readFileSync(path.join(dir, page.loader), 'utf8');
+rmSync(path.join(dir, page.loader));
+
+/** The early fetch and compile of the page's WASM, first in <head>, and the loader that starts it,
+ * inline before </head>. */
 function pageLoader(html) {
-  const manifestFile = path.join(dir, 'page-wasm.json');
-  const page = JSON.parse(readFileSync(manifestFile, 'utf8'));
-  rmSync(manifestFile);
-  const loaderFile = path.join(dir, page.loader);
-  const loader = readFileSync(loaderFile, 'utf8');
-  rmSync(loaderFile);
   // The HTML parser ends a script at the first `</script`, wherever it stands in the code.
   if (/<\/script/i.test(loader)) throw new Error(`post-build: the page's loader holds "</script"`);
   const wasm = JSON.stringify(`${publicUrl}${page.wasm}`);
   // It also marks the page `starting` for its first second, which hides the loading message (style/main.css).
   const early = `<script>document.documentElement.classList.add("starting");setTimeout(function(){document.documentElement.classList.remove("starting")},1000);try{window.__wasmModule=WebAssembly.compileStreaming(fetch(${wasm})).catch(function(){return fetch(${wasm})})}catch(e){window.__wasmModule=fetch(${wasm})}</script>`;
   if (!html.includes('</head>')) throw new Error(`post-build: no </head> in ${file}`);
-  return afterCharset(html.replace('</head>', `<script type="module">${loader}</script>\n</head>`), early);
+  // A function, not a string: `$&` and the like in the code would be replacement patterns.
+  return afterCharset(html.replace('</head>', () => `<script type="module">${loader}</script>\n</head>`), early);
 }
 
 /** The inline stylesheet, minified. */
@@ -89,7 +91,7 @@ function csp(html) {
 }
 
 /** The built page must start: every inline script hashed in a policy that comes before it, the
- * tools version present, no script or preload fetched (all of the page's JS is inline). */
+ * tools version present, no script or preload fetched, the loader inline as it was built. */
 function check(html) {
   const policyAt = html.indexOf('http-equiv="Content-Security-Policy"');
   const policy = html.match(/http-equiv="Content-Security-Policy" content="([^"]*)"/)?.[1] ?? '';
@@ -103,6 +105,7 @@ function check(html) {
   for (const [tag] of html.matchAll(/<script\b[^>]*\bsrc=[^>]*>|<link\b[^>]*\brel="(?:modulepreload|preload)"[^>]*>/g)) {
     problems.push(`a script is fetched: ${tag}`);
   }
+  if (!html.includes(`<script type="module">${loader}</script>`)) problems.push('the loader is not inline as built');
   if (problems.length) throw new Error(`post-build: ${file}: ${problems.join('; ')}`);
 }
 
