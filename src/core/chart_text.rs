@@ -34,7 +34,7 @@ const EXPORT_STYLE: &str = "<style>svg{font:11px system-ui,sans-serif;background
 /// not an `<svg>` element.
 pub fn standalone_svg(
     markup: &str,
-    chart: &ChartLayout,
+    (width, chart_height): (f64, f64),
     title: &str,
     legend: &[(String, &str)],
 ) -> Option<String> {
@@ -46,7 +46,7 @@ pub fn standalone_svg(
     let inner_start = markup.find('>')? + 1;
     let inner_end = markup.rfind("</svg>")?;
     let header = 24.0 + 16.0 * legend.len() as f64;
-    let (width, height) = (chart.width, chart.height + header);
+    let height = chart_height + header;
     let legend_marks: String = legend
         .iter()
         .enumerate()
@@ -597,9 +597,10 @@ mod tests {
     #[test]
     fn the_standalone_svg_escapes_its_title_and_legend() {
         let chart = layout(&[], 20.0, 400.0, HEIGHT, false);
+        let size = (chart.width, chart.height);
         let svg = standalone_svg(
             "<svg a=\"1\"><g/></svg>",
-            &chart,
+            size,
             "<b>&",
             &[("<i>".to_string(), "s0")],
         )
@@ -608,6 +609,6 @@ mod tests {
         assert!(svg.contains("&lt;i&gt;"));
         assert!(svg.contains("<g/>"));
         assert!(!svg.contains("<b>"));
-        assert_eq!(standalone_svg("no markup", &chart, "t", &[]), None);
+        assert_eq!(standalone_svg("no markup", size, "t", &[]), None);
     }
 }

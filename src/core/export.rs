@@ -1,11 +1,12 @@
-//! Downloads: the side-by-side table as CSV and the scenario with its results as JSON. Numbers
-//! are written unrounded (Rust's `{}` for f64); a value that is absent is an empty CSV cell or a
-//! JSON `null`, never 0. Writing uses the `csv` and `serde_json` crates. The tools module runs
-//! them ([`export`]), so the page's first load carries neither writer.
+//! Downloads: the side-by-side table as CSV, the scenario with its results as JSON and the chart
+//! as SVG. Numbers are written unrounded (Rust's `{}` for f64); a value that is absent is an
+//! empty CSV cell or a JSON `null`, never 0. Writing uses the `csv` and `serde_json` crates. The
+//! tools module runs them ([`export`]), so the page's first load carries none of the writers.
 
 use serde::Serialize;
 
 use super::capacity::{at_recommendation, Capacity};
+use super::chart_text::{export_title, standalone_svg, SERIES_CLASSES};
 use super::compare::{table_rows, CompareRow};
 use super::deployment::Deployment;
 use super::handoff::{ExportKind, ExportRequest};
@@ -323,7 +324,8 @@ pub fn scenario_json(
 /// Writes the file an [`ExportRequest`] asks for (run in the tools module): the scenario read
 /// back from its query, planned again on the same source.
 ///
-/// Errors: a deployment index that is not in the source, or the writers' messages.
+/// Errors: a deployment index that is not in the source, chart markup that is not an SVG
+/// element, or the writers' messages.
 pub fn export(request: &ExportRequest) -> Result<String, String> {
     let source = &request.source;
     let (scenario, _) = Scenario::from_query(&request.query, source);
@@ -339,6 +341,28 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
         ExportKind::CompareCsv { all_models, sort } => {
             let (rows, _) = table_rows(source, &scenario, all_models, sort);
             compare_csv(source, &rows, &scenario, &request.url)
+        }
+        ExportKind::ChartSvg {
+            ref markup,
+            size,
+            ref series,
+        } => {
+            let legend = series
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| {
+                    (s < source.sweeps.len())
+                        .then(|| {
+                            (
+                                source.sweep_label(s).to_string(),
+                                SERIES_CLASSES[i % SERIES_CLASSES.len()],
+                            )
+                        })
+                        .ok_or_else(|| "no such deployment".to_string())
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            standalone_svg(markup, size, &export_title(source, &scenario), &legend)
+                .ok_or_else(|| "the chart is not an SVG element".to_string())
         }
     }
 }
@@ -383,6 +407,43 @@ mod tests {
         };
         assert_eq!(
             export(&request(missing)),
+            Err("no such deployment".to_string())
+        );
+    }
+
+    #[test]
+    fn the_chart_svg_is_written_in_the_tools_module_with_the_title_and_legend_of_the_page() {
+        use crate::core::chart_text::{export_title, standalone_svg};
+        use crate::core::handoff::{decode, encode};
+        let source = lm_arena_chat();
+        let (scenario, _) = Scenario::from_query(URL.split_once('?').unwrap().1, source);
+        let markup = "<svg class=\"chart\"><g class=\"s0\"/></svg>".to_string();
+        let request = |series: Vec<usize>| ExportRequest {
+            source: source.clone(),
+            query: scenario.to_query(),
+            url: URL.to_string(),
+            kind: ExportKind::ChartSvg {
+                markup: markup.clone(),
+                size: (640.0, 360.0),
+                series,
+            },
+        };
+        let sent = export(&decode(&encode(&request(vec![3, 0]))).unwrap()).unwrap();
+        let legend = [
+            (source.sweep_label(3).to_string(), "s0"),
+            (source.sweep_label(0).to_string(), "s1"),
+        ];
+        let title = export_title(source, &scenario);
+        assert_eq!(
+            Some(sent.clone()),
+            standalone_svg(&markup, (640.0, 360.0), &title, &legend)
+        );
+        assert!(sent.contains(source.sweep_label(3)));
+        // 360 px of chart under a title line and two legend lines: 24 + 2 x 16 = 56 px more.
+        assert!(sent
+            .starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"416\""));
+        assert_eq!(
+            export(&request(vec![source.sweeps.len()])),
             Err("no such deployment".to_string())
         );
     }

@@ -88,6 +88,16 @@ pub enum ExportKind {
         /// The column the table is sorted by, and whether reversed.
         sort: Option<(Column, bool)>,
     },
+    /// The trade-off chart as a standalone SVG file (`chart_text::standalone_svg`): titled and
+    /// with a legend, which the page shows outside its SVG.
+    ChartSvg {
+        /// The chart's `<svg>` element as the page shows it (serialised markup).
+        markup: String,
+        /// The chart's width and height, px.
+        size: (f64, f64),
+        /// The sweep of each series drawn, in the chart's order (series colour `i`).
+        series: Vec<usize>,
+    },
 }
 
 /// An export, whole: the source, the scenario as its URL query, the page's URL (written into

@@ -4,12 +4,13 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use super::chart_svg::{svg, Marks};
+use super::download::download;
 use crate::browser;
 use crate::core::chart::{layout, ChartLayout, SeriesInput};
 use crate::core::chart_text::{
-    chart_width, charted, export_title, left_off_notes, readout, standalone_svg, summary, ChartY,
-    HEIGHT, SERIES_CLASSES,
+    chart_width, charted, left_off_notes, readout, summary, ChartY, HEIGHT, SERIES_CLASSES,
 };
+use crate::core::handoff::ExportKind;
 use crate::core::planner::Plan;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
@@ -135,7 +136,15 @@ pub fn TradeoffChart(
             .into_any());
         }
         let summary = summary(source, &chart, stat.short_label(), y);
-        let chart_for_export = chart.clone();
+        let export = (
+            (chart.width, chart.height),
+            chart
+                .series
+                .iter()
+                .map(|s| s.sweep_index)
+                .collect::<Vec<_>>(),
+        );
+        let export_status = RwSignal::new(String::new());
         let chart_for_readout = chart.clone();
         Some(view! {
             <section class="chart" aria-labelledby="chart-title">
@@ -154,10 +163,11 @@ pub fn TradeoffChart(
                 <button
                     type="button"
                     data-testid="export-svg"
-                    on:click=move |_| download_svg(source, scenario, &chart_for_export)
+                    on:click=move |_| download_svg(source, scenario, &export, export_status)
                 >
                     "Download chart (SVG)"
                 </button>
+                <span class="hint" role="status">{move || export_status.get()}</span>
             </section>
         }
         .into_any())
@@ -190,24 +200,29 @@ fn y_switch(scenario: ReadSignal<Scenario>, set_chart_y: Callback<ChartY>) -> im
     }
 }
 
-/// Downloads the chart as it is drawn, as a standalone SVG file with its title and legend.
-fn download_svg(source: &Source, scenario: ReadSignal<Scenario>, chart: &ChartLayout) {
-    let title = scenario.with_untracked(|s| export_title(source, s));
-    let legend: Vec<(String, &str)> = chart
-        .series
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            (
-                source.sweep_label(s.sweep_index).to_string(),
-                SERIES_CLASSES[i % SERIES_CLASSES.len()],
+/// Downloads the chart as it is drawn, as a file that reads on its own: the tools module adds
+/// its title and legend (`ExportKind::ChartSvg`: the chart's size, and the sweep of each series).
+fn download_svg(
+    source: &'static Source,
+    scenario: ReadSignal<Scenario>,
+    (size, series): &((f64, f64), Vec<usize>),
+    status: RwSignal<String>,
+) {
+    if let Some(markup) = browser::element_xml("[data-testid=tradeoff-chart]") {
+        let kind = ExportKind::ChartSvg {
+            markup,
+            size: *size,
+            series: series.clone(),
+        };
+        scenario.with_untracked(|s| {
+            download(
+                source,
+                s,
+                kind,
+                ("llm-slo-planner-chart.svg", "image/svg+xml"),
+                status,
             )
-        })
-        .collect();
-    if let Some(svg) = browser::element_xml("[data-testid=tradeoff-chart]")
-        .and_then(|m| standalone_svg(&m, chart, &title, &legend))
-    {
-        browser::download("llm-slo-planner-chart.svg", "image/svg+xml", &svg);
+        });
     }
 }
 
