@@ -11,6 +11,7 @@ use wasm_split_helpers::wasm_split;
 
 use crate::browser::{self, PageText, ToolArg};
 use crate::core::handoff::{self, Call, ExportKind, ExportRequest, ImportReply, StoredSource};
+use crate::core::import::Problem;
 use crate::core::sources::LegacySplit;
 use crate::core::sweep::Source;
 use crate::on_demand::Failed;
@@ -130,14 +131,16 @@ pub async fn bundled_source() -> Result<Source, String> {
 }
 
 /// Imports files (names and texts in the same order), with the import dialog's model for files
-/// that state none; the reply holds the import's id, each file's format, and the source or the
-/// problems.
+/// that state none; `refused`: the files not read for their size (`admit`), which the reply
+/// lists too. The reply holds the import's id, its sweeps if any row was usable, and what the
+/// import panel shows of it.
 ///
 /// Errors: only when the tools module did not answer.
 pub async fn import_files(
     names: &[String],
     texts: &[PageText],
     model: Option<&str>,
+    refused: &[Problem],
 ) -> Result<ImportReply, String> {
     answer(
         Call::ImportFiles,
@@ -145,6 +148,7 @@ pub async fn import_files(
             ToolArg::Texts(names),
             ToolArg::Pages(texts),
             ToolArg::MaybeText(model),
+            ToolArg::Bytes(&handoff::encode(&refused)),
         ],
         decode_import_reply,
     )

@@ -5,7 +5,8 @@
 //! function takes text or bytes and answers with `core::handoff` bytes (or text); nothing here
 //! touches the page.
 
-use llm_slo_planner::core::handoff::{encode, ExportRequest, ImportReply, StoredSource};
+use llm_slo_planner::core::handoff::{decode, encode, ExportRequest, ImportReply, StoredSource};
+use llm_slo_planner::core::import::summary::{shown, Shown};
 use llm_slo_planner::core::import::{import_with, read, ImportOptions, InputFile};
 use llm_slo_planner::core::sources::{
     entry_text, import_id, read_entry, split_legacy, StoredFile, StoredImport,
@@ -29,16 +30,43 @@ pub fn parse_task_file(text: &str) -> Vec<u8> {
 }
 
 /// Files (names and texts, in the same order), with the import dialog's model for files that
-/// state none → [`ImportReply`], with the import's id.
+/// state none, and the files the page refused for their size (`Vec<Problem>` bytes, from
+/// `admit`) → [`ImportReply`], with the import's id and what the import panel shows of it.
 #[wasm_bindgen]
-pub fn import_files(names: Vec<String>, texts: Vec<String>, model: Option<String>) -> Vec<u8> {
+pub fn import_files(
+    names: Vec<String>,
+    texts: Vec<String>,
+    model: Option<String>,
+    refused: Vec<u8>,
+) -> Vec<u8> {
+    let refused = match decode(&refused) {
+        Ok(refused) => refused,
+        Err(_) => {
+            return encode(&ImportReply {
+                id: String::new(),
+                source: None,
+                shown: Shown {
+                    summary: "Nothing imported: the page's list of files refused for their size was damaged (a bug).".into(),
+                    ..Shown::default()
+                },
+            })
+        }
+    };
     let files = input_files(names, texts);
+    if files.is_empty() {
+        return encode(&ImportReply {
+            id: String::new(),
+            source: None,
+            shown: shown(&Vec::new(), refused, None),
+        });
+    }
     let id = import_id(&files, model.as_deref());
     let (formats, result) = read(&files, &ImportOptions { model_id: model });
+    let shown = shown(&formats, refused, Some(&result));
     encode(&ImportReply {
         id,
-        formats,
-        result,
+        source: result.ok().map(|imported| imported.source),
+        shown,
     })
 }
 

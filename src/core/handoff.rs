@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::compare::Column;
-use super::import::{FileFormats, Import, Problem};
+use super::import::summary::Shown;
 use super::sweep::Source;
 
 /// A call into the tools module: each is a function `src/bin/tools.rs` exports under
@@ -19,7 +19,8 @@ use super::sweep::Source;
 pub enum Call {
     /// An ML.ENERGY task file -> `Result<Source, String>`.
     ParseTaskFile,
-    /// Files, their texts and the dialog's model -> [`ImportReply`].
+    /// Files, their texts, the dialog's model and the files refused for their size ->
+    /// [`ImportReply`].
     ImportFiles,
     /// One stored import's text -> `Result<StoredSource, String>`.
     StoredSource,
@@ -114,15 +115,16 @@ pub struct ExportRequest {
     pub kind: ExportKind,
 }
 
-/// The answer to an import: the format each file was read as, and the import or why none.
+/// The answer to an import: its sweeps, if any row was usable, and what the import panel shows
+/// of it, in its words.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ImportReply {
     /// The import's `src` id (see `sources::import_id`).
     pub id: String,
-    /// Each file and the format it was read as (`None`: not recognised).
-    pub formats: FileFormats,
-    /// The import, or the problems that left no usable row.
-    pub result: Result<Import, Vec<Problem>>,
+    /// The sweeps read; `None` when no row was usable, or no file was read.
+    pub source: Option<Source>,
+    /// Its summary, warnings and problems (`import::summary::shown`).
+    pub shown: Shown,
 }
 
 /// One import kept in local storage, re-read: its id, its file names and its source.
@@ -172,11 +174,19 @@ mod tests {
             name: "x.csv".into(),
             text: "model,gpu,gpus,concurrency,output_tok_s,p50_itl_ms\nm,H100,1,8,1000,20\nm,H100,1,16,1800,bad\n".into(),
         }];
+        let result = import(&files);
+        let formats = vec![("x.csv".into(), crate::core::import::detect(&files[0]))];
         let reply = ImportReply {
             id: "imp-1".into(),
-            formats: vec![("x.csv".into(), crate::core::import::detect(&files[0]))],
-            result: import(&files),
+            source: result.as_ref().ok().map(|i| i.source.clone()),
+            shown: crate::core::import::summary::shown(&formats, Vec::new(), Some(&result)),
         };
+        let problems = &result.as_ref().unwrap().problems;
+        let located: Vec<_> = problems
+            .iter()
+            .map(|p| (p.file.clone(), p.located()))
+            .collect();
+        assert_eq!(reply.shown.problems, located);
         assert_eq!(decode::<ImportReply>(&encode(&reply)).unwrap(), reply);
     }
 

@@ -1,6 +1,6 @@
 //! The import panel: the user's own sweeps from files, a folder or pasted text, and what the
-//! last import did. Reading is the tools module's (`tools_client`); the sentences are
-//! `core::import::summary`'s.
+//! last import did. Reading is the tools module's (`tools_client`), and so are the sentences it
+//! leaves (`core::import::summary::shown`).
 
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
@@ -8,28 +8,20 @@ use wasm_split_helpers::wasm_split;
 use super::registry::Registry;
 use crate::browser::{self, PageText};
 use crate::core::handoff::ImportReply;
-use crate::core::import::summary::summary;
-use crate::core::import::{admit, Problem, Warning};
+use crate::core::import::admit;
+use crate::core::import::summary::Shown;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 
-/// What the last import did.
-#[derive(Clone, Debug, PartialEq)]
-struct Outcome {
-    summary: String,
-    problems: Vec<Problem>,
-    warnings: Vec<Warning>,
-}
-
 /// Imports `files` (their sizes checked first: a file over the limits is never read) with the
 /// dialog's `model`, showing progress in `working`; adds the import to `registry` and keeps it;
-/// returns what the import did.
+/// returns what the import did, in the panel's words.
 async fn import(
     registry: Registry,
     files: Vec<(String, PageText)>,
     model: Option<String>,
     working: RwSignal<Option<String>>,
-) -> Outcome {
+) -> Shown {
     // Sizes first: a file over the limits is never read.
     let sizes: Vec<(&str, usize)> = files
         .iter()
@@ -41,64 +33,36 @@ async fn import(
         .zip(admitted)
         .filter_map(|(file, admitted)| admitted.then_some(file))
         .collect();
-    if files.is_empty() {
-        return Outcome {
-            summary: "Nothing imported: the files are larger than one import reads.".into(),
-            problems: refused,
-            warnings: Vec::new(),
-        };
-    }
     let bytes: usize = files.iter().map(|(_, text)| text.size_hint()).sum();
-    working.set(Some(format!(
-        "Reading {} file{} ({})…",
-        files.len(),
-        if files.len() == 1 { "" } else { "s" },
-        crate::core::format::bytes(bytes)
-    )));
+    if !files.is_empty() {
+        working.set(Some(format!(
+            "Reading {} file{} ({})…",
+            files.len(),
+            if files.len() == 1 { "" } else { "s" },
+            crate::core::format::bytes(bytes)
+        )));
+    }
     let (names, texts): (Vec<String>, Vec<PageText>) = files.into_iter().unzip();
-    let reply = tools_client::import_files(&names, &texts, model.as_deref()).await;
+    let reply = tools_client::import_files(&names, &texts, model.as_deref(), &refused).await;
     working.set(None);
     match reply {
         Ok(ImportReply {
             id,
-            result: Ok(imported),
-            ..
+            source: Some(source),
+            shown,
         }) => {
-            let summary = summary(
-                &imported.formats,
-                refused.len(),
-                Some(&imported.source),
-                imported.problems.len() + refused.len() + imported.warnings.len(),
-            );
-            let problems = [refused, imported.problems.clone()].concat();
-            let warnings = imported.warnings.clone();
             let note = registry
-                .add_import(id, &names, &texts, model.clone(), imported.source)
+                .add_import(id, &names, &texts, model.clone(), source)
                 .await;
-            Outcome {
-                summary: note.map_or(summary.clone(), |n| format!("{summary} {n}")),
-                problems,
-                warnings,
+            Shown {
+                summary: note.map_or(shown.summary.clone(), |n| format!("{} {n}", shown.summary)),
+                ..shown
             }
         }
-        Ok(ImportReply {
-            formats,
-            result: Err(problems),
-            ..
-        }) => Outcome {
-            summary: summary(
-                &formats,
-                refused.len(),
-                None,
-                problems.len() + refused.len(),
-            ),
-            problems: [refused, problems].concat(),
-            warnings: Vec::new(),
-        },
-        Err(e) => Outcome {
+        Ok(ImportReply { shown, .. }) => shown,
+        Err(e) => Shown {
             summary: format!("Nothing imported: {e}."),
-            problems: Vec::new(),
-            warnings: Vec::new(),
+            ..Shown::default()
         },
     }
 }
@@ -111,7 +75,7 @@ fn import_job(
     files: Vec<(String, PageText)>,
     model: Option<String>,
     working: RwSignal<Option<String>>,
-) -> Result<Job<Outcome>, Failed> {
+) -> Result<Job<Shown>, Failed> {
     Ok(Box::pin(import(registry, files, model, working)))
 }
 
@@ -126,7 +90,7 @@ pub fn ImportPanel(
     share_note: RwSignal<String>,
     painted: Signal<bool>,
 ) -> impl IntoView {
-    let outcome = RwSignal::new(None::<Outcome>);
+    let outcome = RwSignal::new(None::<Shown>);
     let pasted = RwSignal::new(String::new());
     let model_hint = RwSignal::new(String::new());
     // What the tools module's worker is reading now; the planner stays usable meanwhile.
@@ -141,10 +105,9 @@ pub fn ImportPanel(
         let model = Some(hint.trim().to_string()).filter(|m| !m.is_empty());
         let done = match on_demand::finished(import_job(registry, files, model, working)).await {
             Ok(done) => done,
-            Err(failed) => Outcome {
+            Err(failed) => Shown {
                 summary: format!("Nothing imported: {}.", failed.0),
-                problems: Vec::new(),
-                warnings: Vec::new(),
+                ..Shown::default()
             },
         };
         outcome.set(Some(done));
@@ -228,19 +191,17 @@ pub fn ImportPanel(
                     <p data-testid="import-summary">{o.summary}</p>
                     {(!o.warnings.is_empty()).then(|| view! {
                         <ul class="import-warnings">
-                            {o.warnings.into_iter().map(|w| view! {
-                                <li class="warn" data-testid="import-warning" data-kind=w.kind.clone()>
-                                    {format!("Warning: {}", w.text())}
+                            {o.warnings.into_iter().map(|(kind, text)| view! {
+                                <li class="warn" data-testid="import-warning" data-kind=kind>
+                                    {format!("Warning: {text}")}
                                 </li>
                             }).collect_view()}
                         </ul>
                     })}
                     {(!o.problems.is_empty()).then(|| view! {
                         <ul class="import-errors">
-                            {o.problems.into_iter().map(|p| view! {
-                                <li data-testid="import-error" data-file=p.file.clone()>
-                                    {p.located()}
-                                </li>
+                            {o.problems.into_iter().map(|(file, located)| view! {
+                                <li data-testid="import-error" data-file=file>{located}</li>
                             }).collect_view()}
                         </ul>
                     })}

@@ -1,7 +1,67 @@
-//! The sentences an import leaves on the page: its summary, and its label in the source picker.
+//! The sentences an import leaves on the page: its summary, its warnings and problems in the
+//! import panel's words ([`shown`], written in the tools module, so the page carries none of the
+//! messages' wording), and its label in the source picker.
 
-use super::{files_label, Format};
+use serde::{Deserialize, Serialize};
+
+use super::{files_label, FileFormats, Format, Import, Problem};
 use crate::core::sweep::Source;
+
+/// What the import panel shows of an import, in its words.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Shown {
+    /// What was read and imported ([`summary`]).
+    pub summary: String,
+    /// Each warning: its flag's hook value and its text (`Warning::text`).
+    pub warnings: Vec<(String, String)>,
+    /// Each problem: its file, and where and what ([`Problem::located`]).
+    pub problems: Vec<(String, String)>,
+}
+
+/// The panel's words for an import: `refused`, the files not read (too large: `admit`), then
+/// what reading the others gave (`formats` and `result`, from `read`); with no file read
+/// (`result` `None`), the refusals alone.
+pub fn shown(
+    formats: &FileFormats,
+    refused: Vec<Problem>,
+    result: Option<&Result<Import, Vec<Problem>>>,
+) -> Shown {
+    let listed = |problems: Vec<Problem>| {
+        problems
+            .into_iter()
+            .map(|p| {
+                let located = p.located();
+                (p.file, located)
+            })
+            .collect::<Vec<_>>()
+    };
+    match result {
+        None => Shown {
+            summary: "Nothing imported: the files are larger than one import reads.".into(),
+            warnings: Vec::new(),
+            problems: listed(refused),
+        },
+        Some(Ok(imported)) => Shown {
+            summary: summary(
+                &imported.formats,
+                refused.len(),
+                Some(&imported.source),
+                imported.problems.len() + refused.len() + imported.warnings.len(),
+            ),
+            warnings: imported
+                .warnings
+                .iter()
+                .map(|w| (w.kind.clone(), w.text()))
+                .collect(),
+            problems: listed([refused, imported.problems.clone()].concat()),
+        },
+        Some(Err(problems)) => Shown {
+            summary: summary(formats, refused.len(), None, problems.len() + refused.len()),
+            warnings: Vec::new(),
+            problems: listed([refused, problems.clone()].concat()),
+        },
+    }
+}
 
 /// An import's picker label: "imported: a.json, b.json (2 sweeps)".
 pub fn imported_label(source: &Source, files: &[String]) -> String {
@@ -122,5 +182,45 @@ mod located_tests {
             format!("a.json: {message}")
         );
         assert_eq!(problem("(import)", Some(3)).located(), message);
+    }
+}
+
+#[cfg(test)]
+mod shown_tests {
+    use super::*;
+    use crate::core::import::{admit, detect, import, InputFile, MAX_FILE_BYTES};
+
+    #[test]
+    fn the_panel_lists_the_files_refused_for_their_size_before_what_reading_the_others_gave() {
+        let (_, refused) = admit(&[("big.json", MAX_FILE_BYTES + 1)]);
+        let nothing_read = shown(&Vec::new(), refused.clone(), None);
+        assert_eq!(
+            nothing_read.summary,
+            "Nothing imported: the files are larger than one import reads."
+        );
+        assert_eq!(
+            nothing_read.problems,
+            vec![("big.json".to_string(), refused[0].located())]
+        );
+
+        let files = [InputFile {
+            name: "x.csv".into(),
+            text: "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\nm,H100,1,8,1000,20\nm,H100,1,16,1800,30\n".into(),
+        }];
+        let formats = vec![("x.csv".to_string(), detect(&files[0]))];
+        let result = import(&files);
+        let both = shown(&formats, refused.clone(), Some(&result));
+        assert_eq!(
+            both.summary,
+            format!(
+                "Read 2 files (1 as {}; 1 not read: too large): imported 1 sweep with 2 rows; see the message below.",
+                Format::CsvTemplate.label()
+            )
+        );
+        assert_eq!(
+            both.problems,
+            vec![("big.json".to_string(), refused[0].located())]
+        );
+        assert!(both.warnings.is_empty());
     }
 }
