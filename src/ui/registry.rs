@@ -222,7 +222,10 @@ impl Registry {
         }
         if let Some(payload) = payload {
             leptos::task::spawn_local(async move {
-                match tools_client::share_decode(&payload).await {
+                let shared = on_demand::finished(shared_job(payload))
+                    .await
+                    .unwrap_or_else(|failed| Err(failed.0));
+                match shared {
                     Ok(source) => registry.set_entry(
                         SHARED_SOURCE,
                         Some(format!("shared by link: {}", source.task_display_name)),
@@ -539,6 +542,15 @@ impl Registry {
         }
         browser::storage_remove(&storage_key(id));
     }
+}
+
+/// The source a link's `#sweep=` payload holds (`tools_client::share_decode`), with the code that
+/// asks for it, loaded on demand.
+#[wasm_split(on_demand, fallible)]
+fn shared_job(payload: String) -> Result<Job<Result<Source, String>>, Failed> {
+    Ok(Box::pin(async move {
+        tools_client::share_decode(&payload).await
+    }))
 }
 
 /// Reads the whole bundled data in the tools module into `registry` ([`Registry::read_whole`]);

@@ -2,10 +2,20 @@
 //! imports, a shared sweep), and for an import the buttons to remove it or share it by link.
 
 use leptos::prelude::*;
+use wasm_split_helpers::wasm_split;
 
 use super::registry::{Registry, State};
 use crate::browser;
+use crate::core::sweep::Source;
+use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
+
+/// The `#sweep=` payload of `source` (`tools_client::share_encode`), with the code that asks for
+/// it, loaded on demand.
+#[wasm_split(on_demand, fallible)]
+fn share_job(source: &'static Source) -> Result<Job<Result<String, String>>, Failed> {
+    Ok(Box::pin(tools_client::share_encode(source)))
+}
 
 /// The "Data" menu, and for the import shown its remove and share buttons; `share_note` says
 /// what "Share by link" did (an import clears it).
@@ -59,7 +69,10 @@ pub fn SourcePicker(registry: Registry, share_note: RwSignal<String>) -> impl In
                                 leptos::task::spawn_local(async move {
                                     let note = match source {
                                         Some(State::Ready(s)) => {
-                                            match tools_client::share_encode(s).await {
+                                            let packed = on_demand::finished(share_job(s))
+                                                .await
+                                                .unwrap_or_else(|failed| Err(failed.0));
+                                            match packed {
                                                 Ok(packed) => {
                                                     browser::replace_fragment(&format!("#sweep={packed}"));
                                                     "The address bar now holds this sweep (after #sweep=, never sent to a server): copy it to share.".to_string()
