@@ -15,7 +15,10 @@
 //    (`compressionOrder`). Not -Oz or -Os: their size passes (merging alike functions, among
 //    others) make the code smaller raw but less alike, and with that order the page WASM comes out
 //    smaller brotli with -O2 (194.3 KB, against 196.6 with -Os and 197.5 with -Oz; 710 KB raw,
-//    against 697 and 664);
+//    against 697 and 664). A function with one caller is inlined into it only when small
+//    (`--one-caller-inline-max-function-size`): the views drawn after the first paint stay
+//    functions of their own, which the browser compiles when they first run, not before the
+//    answer (34 KB less code compiled before it; the same size brotli);
 // 4. every file is named with one hash of the build, so a browser never pairs a cached file with
 //    another build's; the split module falls back from `instantiateStreaming` to bytes when a
 //    host serves .wasm with another content type, as the page's own WASM does;
@@ -98,7 +101,7 @@ function leanPageWasm(file, features) {
   const streams = /^\s*\(export "(__wbg_)?intounderlying\w+" \(func [^)]*\)\)\n/gm;
   if (!streams.test(text)) throw new Error('page-wasm: the exports of wasm-streams were not found');
   writeFileSync(wat, text.replace(streams, ''));
-  run('wasm-opt', ['--mvp-features', ...features, '-O2', wat, '-o', file]);
+  run('wasm-opt', ['--mvp-features', ...features, '-O2', '--one-caller-inline-max-function-size=500', wat, '-o', file]);
   rmSync(wat);
   return names;
 }

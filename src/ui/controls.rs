@@ -12,7 +12,7 @@ use super::statistic_select::StatisticSelect;
 use super::target_input::TargetInput;
 use crate::browser;
 use crate::core::scenario::Scenario;
-use crate::core::sweep::Source;
+use crate::core::sweep::{Source, Statistic};
 
 /// The widest viewport (CSS px) with the narrow layout, the inputs above the answer: the
 /// `max-width` of the layout's media query in `style/main.css`.
@@ -59,9 +59,56 @@ pub fn Controls(
     let beside_answer = browser::viewport_width() > NARROW_LAYOUT_MAX_PX;
     let drawn = move || !beside_answer || painted.get();
 
+    let inputs = Inputs {
+        source,
+        scenario,
+        model_index,
+        sweep_index,
+        statistics,
+        stat,
+        proposable,
+        stat_changed,
+        fleet_open,
+    };
     view! {
         <aside class="controls" aria-label="Scenario">
-            {move || drawn().then(|| view! {
+            {move || drawn().then(|| inputs.view())}
+        </aside>
+    }
+}
+
+/// What the inputs share (see [`Controls`]).
+#[derive(Clone, Copy)]
+struct Inputs {
+    source: &'static Source,
+    scenario: RwSignal<Scenario>,
+    model_index: Memo<Option<usize>>,
+    sweep_index: Memo<Option<usize>>,
+    statistics: Memo<Vec<Statistic>>,
+    stat: Memo<Statistic>,
+    proposable: Memo<Vec<Statistic>>,
+    stat_changed: RwSignal<Option<String>>,
+    fleet_open: bool,
+}
+
+impl Inputs {
+    /// The inputs themselves. Not inlined into `Controls`: before the answer is painted they are
+    /// not drawn, and their code is then not compiled either (the browser compiles a WASM
+    /// function the first time it runs).
+    #[inline(never)]
+    fn view(self) -> impl IntoView {
+        let Inputs {
+            source,
+            scenario,
+            model_index,
+            sweep_index,
+            statistics,
+            stat,
+            proposable,
+            stat_changed,
+            fleet_open,
+        } = self;
+        view! {
             <ModelSelect source=source scenario=scenario model_index=model_index stat_changed=stat_changed />
             <DeploymentSelect
                 source=source
@@ -75,7 +122,6 @@ pub fn Controls(
             <Limits scenario=scenario statistics=statistics proposable=proposable />
             <Fleet source=source scenario=scenario open=fleet_open />
             <CopyLink scenario=scenario />
-            })}
-        </aside>
+        }
     }
 }

@@ -93,28 +93,44 @@ pub fn Planner(
             <super::controls::Controls source=source scenario=scenario fleet_open=fleet_open note=note painted=painted />
             <main class="results" data-evidence=move || if ready() { "ready" } else { "pending" }>
                 <super::answer::Answer source=source scenario=scenario result=result />
-                {move || evidence.get().then(|| view! {
-                    {(!source.provenance.reference).then(|| view! {
-                        <super::capacity::CapacityPanel source=source scenario=shown result=shown_result />
-                    })}
-                    <super::chart::TradeoffChart
-                        source=source
-                        scenario=shown
-                        result=shown_result
-                        open_sweep=open_sweep
-                        set_chart_y=set_chart_y
-                    />
-                    {(!source.provenance.reference).then(|| view! {
-                        <super::compare::Compare source=source scenario=shown open_sweep=open_sweep set_compare=set_compare />
-                    })}
-                    <super::sweep_table::SweepTable source=source scenario=shown result=shown_result />
-                    <super::provenance::ProvenancePanel
-                        source=source
-                        sweep_index=Signal::derive(move || shown_result.with(|r| r.as_ref().map(|(i, _)| *i)))
-                    />
-                    <super::method::Method source=source />
-                })}
+                {move || evidence.get().then(|| evidence_view(source, shown, shown_result, open_sweep, set_chart_y, set_compare))}
             </main>
         </div>
+    }
+}
+
+/// The evidence beneath the answer: fleet figures, chart, tables, provenance and method, for
+/// the scenario `shown` and its plan. Not inlined into `Planner`: it is drawn a frame after the
+/// answer, and its code is then not compiled before the answer either (the browser compiles a
+/// WASM function the first time it runs).
+#[inline(never)]
+fn evidence_view(
+    source: &'static Source,
+    shown: ReadSignal<Scenario>,
+    shown_result: Memo<Option<(usize, Plan)>>,
+    open_sweep: Callback<usize>,
+    set_chart_y: Callback<ChartY>,
+    set_compare: Callback<(bool, Option<(Column, bool)>)>,
+) -> impl IntoView {
+    view! {
+        {(!source.provenance.reference).then(|| view! {
+            <super::capacity::CapacityPanel source=source scenario=shown result=shown_result />
+        })}
+        <super::chart::TradeoffChart
+            source=source
+            scenario=shown
+            result=shown_result
+            open_sweep=open_sweep
+            set_chart_y=set_chart_y
+        />
+        {(!source.provenance.reference).then(|| view! {
+            <super::compare::Compare source=source scenario=shown open_sweep=open_sweep set_compare=set_compare />
+        })}
+        <super::sweep_table::SweepTable source=source scenario=shown result=shown_result />
+        <super::provenance::ProvenancePanel
+            source=source
+            sweep_index=Signal::derive(move || shown_result.with(|r| r.as_ref().map(|(i, _)| *i)))
+        />
+        <super::method::Method source=source />
     }
 }
