@@ -97,31 +97,20 @@ impl Inputs {
     /// function the first time it runs).
     #[inline(never)]
     fn view(self) -> impl IntoView {
-        let Inputs {
-            source,
-            scenario,
-            model_index,
-            sweep_index,
-            statistics,
-            stat,
-            proposable,
-            stat_changed,
-            fleet_open,
-        } = self;
         view! {
-            <ModelSelect source=source scenario=scenario model_index=model_index stat_changed=stat_changed />
+            <ModelSelect source=self.source scenario=self.scenario model_index=self.model_index stat_changed=self.stat_changed />
             <DeploymentSelect
-                source=source
-                scenario=scenario
-                model_index=model_index
-                sweep_index=sweep_index
-                stat_changed=stat_changed
+                source=self.source
+                scenario=self.scenario
+                model_index=self.model_index
+                sweep_index=self.sweep_index
+                stat_changed=self.stat_changed
             />
-            <TargetInput scenario=scenario />
-            <StatisticSelect scenario=scenario statistics=statistics stat=stat stat_changed=stat_changed />
-            <Limits scenario=scenario statistics=statistics proposable=proposable />
-            <Fleet source=source scenario=scenario open=fleet_open />
-            <CopyLink scenario=scenario />
+            <TargetInput scenario=self.scenario />
+            <StatisticSelect scenario=self.scenario statistics=self.statistics stat=self.stat stat_changed=self.stat_changed />
+            <Limits scenario=self.scenario statistics=self.statistics proposable=self.proposable />
+            <Fleet source=self.source scenario=self.scenario open=self.fleet_open />
+            <CopyLink scenario=self.scenario />
         }
     }
 }
