@@ -21,7 +21,7 @@ self.onmessage = async (event) => {
   try {
     tools = await ready;
   } catch (e) {
-    self.postMessage({ id, error: "the page's import tools could not be loaded (are you offline?)", fatal: true });
+    self.postMessage({ id, error: "the page's file tools (imports, downloads, share links) could not be loaded (are you offline?)", fatal: true });
     return;
   }
   try {

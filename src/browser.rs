@@ -470,7 +470,7 @@ export function start_tools() {
     worker.onerror = () => {
         worker.terminate();
         worker = null;
-        failAll(\"the page's import tools could not be loaded (are you offline?)\");
+        failAll(\"the page's file tools (imports, downloads, share links) could not be loaded (are you offline?)\");
     };
 }
 export function tools_call(name, args) {

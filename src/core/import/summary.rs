@@ -37,7 +37,11 @@ pub fn shown(
     };
     match result {
         None => Shown {
-            summary: "Nothing imported: the files are larger than one import reads.".into(),
+            summary: if refused.len() == 1 {
+                "Nothing imported: the file is larger than one import reads.".into()
+            } else {
+                "Nothing imported: the files are larger than one import reads.".into()
+            },
             warnings: Vec::new(),
             problems: listed(refused),
         },
@@ -196,7 +200,7 @@ mod shown_tests {
         let nothing_read = shown(&Vec::new(), refused.clone(), None);
         assert_eq!(
             nothing_read.summary,
-            "Nothing imported: the files are larger than one import reads."
+            "Nothing imported: the file is larger than one import reads."
         );
         assert_eq!(
             nothing_read.problems,
