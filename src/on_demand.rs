@@ -33,3 +33,11 @@ pub type Job<T> = Pin<Box<dyn Future<Output = T>>>;
 pub async fn finished<T>(start: impl Future<Output = Result<Job<T>, Failed>>) -> Result<T, Failed> {
     Ok(start.await?.await)
 }
+
+/// [`finished`] for work that fails with a message (a call of the tools module): what it gives,
+/// or its message, or why its code could not be loaded.
+pub async fn flattened<T>(
+    start: impl Future<Output = Result<Job<Result<T, String>>, Failed>>,
+) -> Result<T, String> {
+    finished(start).await.unwrap_or_else(|failed| Err(failed.0))
+}

@@ -57,12 +57,12 @@ pub fn import_files(
         return encode(&ImportReply {
             id: String::new(),
             source: None,
-            shown: shown(&Vec::new(), refused, None),
+            shown: shown(refused, None),
         });
     }
     let id = import_id(&files, model.as_deref());
     let (formats, result) = read(&files, &ImportOptions { model_id: model });
-    let shown = shown(&formats, refused, Some(&result));
+    let shown = shown(refused, Some((&formats, &result)));
     encode(&ImportReply {
         id,
         source: result.ok().map(|imported| imported.source),

@@ -14,6 +14,12 @@ pub const SERIES_CLASSES: [&str; MAX_SERIES] = [
     "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11",
 ];
 
+/// The colour class of the chart's series `i` (drawn series never number more than
+/// [`MAX_SERIES`], so none repeats).
+pub fn series_class(i: usize) -> &'static str {
+    SERIES_CLASSES[i % SERIES_CLASSES.len()]
+}
+
 /// Styles written into a downloaded SVG (the page's CSS does not travel with the file), light
 /// colours.
 const EXPORT_STYLE: &str = "<style>svg{font:11px system-ui,sans-serif;background:#fff}\

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::capacity::{at_recommendation, Capacity};
-use super::chart_text::{export_title, standalone_svg, SERIES_CLASSES};
+use super::chart_text::{export_title, series_class, standalone_svg};
 use super::compare::{table_rows, CompareRow};
 use super::deployment::Deployment;
 use super::handoff::{ExportKind, ExportRequest};
@@ -351,13 +351,10 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
                 .iter()
                 .enumerate()
                 .map(|(i, &s)| {
-                    (s < source.sweeps.len())
-                        .then(|| {
-                            (
-                                source.sweep_label(s).to_string(),
-                                SERIES_CLASSES[i % SERIES_CLASSES.len()],
-                            )
-                        })
+                    source
+                        .sweeps
+                        .get(s)
+                        .map(|_| (source.sweep_label(s).to_string(), series_class(i)))
                         .ok_or_else(|| "no such deployment".to_string())
                 })
                 .collect::<Result<Vec<_>, _>>()?;

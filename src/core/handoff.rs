@@ -179,7 +179,7 @@ mod tests {
         let reply = ImportReply {
             id: "imp-1".into(),
             source: result.as_ref().ok().map(|i| i.source.clone()),
-            shown: crate::core::import::summary::shown(&formats, Vec::new(), Some(&result)),
+            shown: crate::core::import::summary::shown(Vec::new(), Some((&formats, &result))),
         };
         let problems = &result.as_ref().unwrap().problems;
         let located: Vec<_> = problems

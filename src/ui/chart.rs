@@ -8,7 +8,7 @@ use super::download::download;
 use crate::browser;
 use crate::core::chart::{layout, ChartLayout, SeriesInput};
 use crate::core::chart_text::{
-    chart_width, charted, left_off_notes, readout, summary, ChartY, HEIGHT, SERIES_CLASSES,
+    chart_width, charted, left_off_notes, readout, series_class, summary, ChartY, HEIGHT,
 };
 use crate::core::handoff::ExportKind;
 use crate::core::planner::Plan;
@@ -233,7 +233,7 @@ fn Legend(source: &'static Source, chart: ChartLayout, current: Option<usize>) -
         .iter()
         .enumerate()
         .map(|(si, s)| {
-            let class = SERIES_CLASSES[si % SERIES_CLASSES.len()];
+            let class = series_class(si);
             let label = source.sweep_label(s.sweep_index);
             let here = if current == Some(s.sweep_index) { " (selected)" } else { "" };
             view! { <li><span class=format!("swatch {class}")></span>{format!("{label}{here}")}</li> }

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::data_value;
 use crate::core::chart::{drawn_points, ChartLayout, MAX_DRAWN_POINTS};
-use crate::core::chart_text::{point_text, ChartY, SERIES_CLASSES};
+use crate::core::chart_text::{point_text, series_class, ChartY};
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
 
@@ -154,7 +154,7 @@ struct Drawn {
 fn series_view(chart: &ChartLayout, si: usize, d: &Drawn) -> impl IntoView {
     let s = &chart.series[si];
     let (source, current, recommended) = (d.source, d.current, d.recommended);
-    let class = SERIES_CLASSES[si % SERIES_CLASSES.len()];
+    let class = series_class(si);
     let is_current = current == Some(s.sweep_index);
     let line: Vec<String> = s
         .points
@@ -203,7 +203,7 @@ fn point_view(chart: &ChartLayout, si: usize, pi: usize, d: &Drawn) -> impl Into
     let p = &s.points[pi];
     let sweep_index = s.sweep_index;
     let sweep = &d.source.sweeps[sweep_index];
-    let class = SERIES_CLASSES[si % SERIES_CLASSES.len()];
+    let class = series_class(si);
     let is_current = d.current == Some(sweep_index);
     let (recommended, focus, open_sweep) = (d.recommended, d.focus, d.open_sweep);
     let level = p.level;

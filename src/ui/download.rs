@@ -35,9 +35,7 @@ pub fn download(
     let (query, url) = (scenario.to_query(), browser::href());
     status.set("Writing the file…".into());
     leptos::task::spawn_local(async move {
-        let written = on_demand::finished(export_job(source, query, url, kind))
-            .await
-            .unwrap_or_else(|failed| Err(failed.0));
+        let written = on_demand::flattened(export_job(source, query, url, kind)).await;
         status.set(match written {
             Ok(text) if browser::download(file, mime, &text) => String::new(),
             Ok(_) => "The browser refused the download.".into(),

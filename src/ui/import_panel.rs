@@ -49,15 +49,15 @@ async fn import(
         Ok(ImportReply {
             id,
             source: Some(source),
-            shown,
+            mut shown,
         }) => {
             let note = registry
                 .add_import(id, &names, &texts, model.clone(), source)
                 .await;
-            Shown {
-                summary: note.map_or(shown.summary.clone(), |n| format!("{} {n}", shown.summary)),
-                ..shown
+            if let Some(note) = note {
+                shown.summary = format!("{} {note}", shown.summary);
             }
+            shown
         }
         Ok(ImportReply { shown, .. }) => shown,
         Err(e) => Shown {

@@ -222,10 +222,7 @@ impl Registry {
         }
         if let Some(payload) = payload {
             leptos::task::spawn_local(async move {
-                let shared = on_demand::finished(shared_job(payload))
-                    .await
-                    .unwrap_or_else(|failed| Err(failed.0));
-                match shared {
+                match on_demand::flattened(shared_job(payload)).await {
                     Ok(source) => registry.set_entry(
                         SHARED_SOURCE,
                         Some(format!("shared by link: {}", source.task_display_name)),

@@ -69,10 +69,7 @@ pub fn SourcePicker(registry: Registry, share_note: RwSignal<String>) -> impl In
                                 leptos::task::spawn_local(async move {
                                     let note = match source {
                                         Some(State::Ready(s)) => {
-                                            let packed = on_demand::finished(share_job(s))
-                                                .await
-                                                .unwrap_or_else(|failed| Err(failed.0));
-                                            match packed {
+                                            match on_demand::flattened(share_job(s)).await {
                                                 Ok(packed) => {
                                                     browser::replace_fragment(&format!("#sweep={packed}"));
                                                     "The address bar now holds this sweep (after #sweep=, never sent to a server): copy it to share.".to_string()

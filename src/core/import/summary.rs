@@ -19,12 +19,11 @@ pub struct Shown {
 }
 
 /// The panel's words for an import: `refused`, the files not read (too large: `admit`), then
-/// what reading the others gave (`formats` and `result`, from `read`); with no file read
-/// (`result` `None`), the refusals alone.
+/// what reading the others gave (`read`: each file's format and the result, from
+/// `import::read`); with no file read (`None`), the refusals alone.
 pub fn shown(
-    formats: &FileFormats,
     refused: Vec<Problem>,
-    result: Option<&Result<Import, Vec<Problem>>>,
+    read: Option<(&FileFormats, &Result<Import, Vec<Problem>>)>,
 ) -> Shown {
     let listed = |problems: Vec<Problem>| {
         problems
@@ -35,7 +34,7 @@ pub fn shown(
             })
             .collect::<Vec<_>>()
     };
-    match result {
+    match read {
         None => Shown {
             summary: if refused.len() == 1 {
                 "Nothing imported: the file is larger than one import reads.".into()
@@ -45,7 +44,7 @@ pub fn shown(
             warnings: Vec::new(),
             problems: listed(refused),
         },
-        Some(Ok(imported)) => Shown {
+        Some((_, Ok(imported))) => Shown {
             summary: summary(
                 &imported.formats,
                 refused.len(),
@@ -59,7 +58,7 @@ pub fn shown(
                 .collect(),
             problems: listed([refused, imported.problems.clone()].concat()),
         },
-        Some(Err(problems)) => Shown {
+        Some((formats, Err(problems))) => Shown {
             summary: summary(formats, refused.len(), None, problems.len() + refused.len()),
             warnings: Vec::new(),
             problems: listed([refused, problems.clone()].concat()),
@@ -197,7 +196,7 @@ mod shown_tests {
     #[test]
     fn the_panel_lists_the_files_refused_for_their_size_before_what_reading_the_others_gave() {
         let (_, refused) = admit(&[("big.json", MAX_FILE_BYTES + 1)]);
-        let nothing_read = shown(&Vec::new(), refused.clone(), None);
+        let nothing_read = shown(refused.clone(), None);
         assert_eq!(
             nothing_read.summary,
             "Nothing imported: the file is larger than one import reads."
@@ -213,7 +212,7 @@ mod shown_tests {
         }];
         let formats = vec![("x.csv".to_string(), detect(&files[0]))];
         let result = import(&files);
-        let both = shown(&formats, refused.clone(), Some(&result));
+        let both = shown(refused.clone(), Some((&formats, &result)));
         assert_eq!(
             both.summary,
             format!(
