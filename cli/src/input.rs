@@ -216,9 +216,21 @@ pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loa
             imported: true,
             problems: problems
                 .into_iter()
-                .chain(import.problems.iter().map(|p| p.located()))
+                .chain(
+                    import
+                        .problems
+                        .iter()
+                        .filter(|p| !p.error.kind.is_note())
+                        .map(|p| p.located()),
+                )
                 .collect(),
-            notes: import.warnings.iter().map(|w| w.text()).collect(),
+            notes: import
+                .problems
+                .iter()
+                .filter(|p| p.error.kind.is_note())
+                .map(|p| p.located())
+                .chain(import.warnings.iter().map(|w| w.text()))
+                .collect(),
         }),
         Err(found) => Err(problems
             .into_iter()

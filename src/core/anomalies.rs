@@ -12,24 +12,33 @@
 //!   ITL ≥ active params × bytes per param / (HBM bandwidth × GPUs); a row faster than that
 //!   (median ITL, else mean TPOT) is flagged. H100 SXM 3.35 TB/s, B200 8 TB/s, A100 40GB
 //!   1.555 TB/s; bf16/fp16 2 bytes, fp8 1 byte; MoE: activated parameters.
-//! - `implausible-speed`: the per-user speed implies far more output than the run measured.
+//! - `implausible-speed`: the per-user speed at a statistic implies far more output than the
+//!   run measured, judged per statistic (ITL, TPOT and normalized TPOT; not TTFT or `rate`).
 //!   R = concurrency × 1000 / latency / output throughput, where concurrency is
 //!   `avg_batch_size`, else the level when it counts requests, else (request-rate sweeps) served
-//!   req/s × mean end-to-end latency (Little's law), and latency is mean TPOT, else mean ITL,
-//!   else p50 ITL (never the selected statistic: the check does not move with the menu).
-//!   Concurrent streams each decoding at 1000 / latency tok/s can at most produce
+//!   req/s × mean end-to-end latency (Little's law), and latency is the row's value at that
+//!   statistic. Concurrent streams each decoding at 1000 / latency tok/s can at most produce
 //!   concurrency × 1000 / latency tok/s, so R is about 1 for a decode-bound run and above 1 only
 //!   by what prefill, queueing and idle streams take from the aggregate. Flagged at
 //!   R ≥ [`IMPLAUSIBLE_SPEED_RATIO`] = 100: the bundled workloads reach at most 16
 //!   (sourcegraph-fim, 8 × B200 at 2048, short outputs behind long prompts), real runs with few
 //!   output tokens behind long queues about 5, while seconds typed into `_ms` columns give about
-//!   1,000. The margin keeps real data clear and still catches a unit slip of 1000×.
+//!   1,000, and a median of gaps pooled over streamed chunks (inference-perf's ITL, where most
+//!   chunks arrive microseconds apart) far more. The margin keeps real data clear and still
+//!   catches a unit slip of 1000×. A statistic flagged at some level says so in the menu.
 //! - `saturated`: on a request-rate sweep, the served rate is below
 //!   [`SATURATED_BELOW`] = 0.8× the offered rate: the server did not sustain that load. The
 //!   planner fails such a level on the condition `saturated`.
 //! - `rate-above-offered`: on a request-rate sweep, the served rate is above
 //!   [`ABOVE_OFFERED`] = 1.25× the offered rate, which a client holding to its rate cannot
 //!   produce (a mislabelled rate, or runs of another setting).
+//! - `failed-requests`: some of the requests issued at the level failed (errored or dropped;
+//!   a time-limited run's requests still running when it stopped are not failures). The
+//!   level's latencies and throughput describe its completed requests only, so a server that
+//!   sheds load looks fast on them. Above [`FAILED_ABOVE`] = 1% of the requests issued the
+//!   planner fails the level on the condition `failed requests`; up to 1% the flag says how
+//!   many. At 1% a target judged at p99 can no longer hold for the requests issued: more of them
+//!   got no answer at all than the tail the target allows.
 
 use super::format::{grouped, significant, trimmed};
 use super::sweep::{LevelKind, Model, Row, Statistic, Sweep};
@@ -40,6 +49,8 @@ pub const IMPLAUSIBLE_SPEED_RATIO: f64 = 100.0;
 pub const SATURATED_BELOW: f64 = 0.8;
 /// Served / offered above which a request-rate row is flagged `rate-above-offered`.
 pub const ABOVE_OFFERED: f64 = 1.25;
+/// Share of the requests issued that failed above which a level fails (`failed requests`).
+pub const FAILED_ABOVE: f64 = 0.01;
 
 /// Which check a row fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,11 +73,13 @@ pub enum AnomalyKind {
     Saturated,
     /// Served above 1.25× the offered request rate.
     RateAboveOffered,
+    /// Some requests issued did not complete.
+    FailedRequests,
 }
 
 impl AnomalyKind {
     /// Every kind, in display order.
-    pub const ALL: [AnomalyKind; 9] = [
+    pub const ALL: [AnomalyKind; 10] = [
         AnomalyKind::NonMonotonic,
         AnomalyKind::Duplicate,
         AnomalyKind::LowUtilisation,
@@ -76,14 +89,16 @@ impl AnomalyKind {
         AnomalyKind::ImplausibleSpeed,
         AnomalyKind::Saturated,
         AnomalyKind::RateAboveOffered,
+        AnomalyKind::FailedRequests,
     ];
 
-    /// The kinds that do not depend on the selected statistic and that an import warns about:
-    /// numbers that cannot be true together, and loads the server did not serve as offered.
-    pub const IMPORT_WARNINGS: [AnomalyKind; 3] = [
+    /// The kinds an import warns about and the answer carries: numbers that cannot be true
+    /// together, loads the server did not serve as offered, requests that failed.
+    pub const IMPORT_WARNINGS: [AnomalyKind; 4] = [
         AnomalyKind::ImplausibleSpeed,
         AnomalyKind::Saturated,
         AnomalyKind::RateAboveOffered,
+        AnomalyKind::FailedRequests,
     ];
 
     /// The hook value (`data-kind`), e.g. `non-monotonic`.
@@ -98,6 +113,7 @@ impl AnomalyKind {
             AnomalyKind::ImplausibleSpeed => "implausible-speed",
             AnomalyKind::Saturated => "saturated",
             AnomalyKind::RateAboveOffered => "rate-above-offered",
+            AnomalyKind::FailedRequests => "failed-requests",
         }
     }
 
@@ -110,9 +126,10 @@ impl AnomalyKind {
             AnomalyKind::RateMismatch => "throughput ÷ batch and 1000 ÷ median ITL differ by over 25%",
             AnomalyKind::EnergyIdentity => "J/token ≠ power ÷ throughput",
             AnomalyKind::FasterThanMemoryBound => "faster than reading the active weights once per token",
-            AnomalyKind::ImplausibleSpeed => "per-user speed × concurrency is 100× or more the measured throughput",
+            AnomalyKind::ImplausibleSpeed => "per-user speed at the statistic × concurrency is 100× or more the measured throughput",
             AnomalyKind::Saturated => "served below 0.8× the offered request rate: the level fails",
             AnomalyKind::RateAboveOffered => "served above 1.25× the offered request rate",
+            AnomalyKind::FailedRequests => "requests that did not complete; above 1% of those issued the level fails, and its figures describe its completed requests",
         }
     }
 }
@@ -209,7 +226,8 @@ pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> 
     let bound = memory_bound_itl_ms(sweep, model);
     for (i, row) in sweep.rows.iter().enumerate() {
         let checks = run_checks(row, sweep.level_kind(), bound);
-        for (kind, detail) in checks.into_iter().chain(row_flags(row, sweep.level_kind())) {
+        let flags = row_flags(row, sweep.level_kind(), Some(stat));
+        for (kind, detail) in checks.into_iter().chain(flags) {
             out.push(Anomaly {
                 kind,
                 row_index: i,
@@ -317,11 +335,12 @@ pub fn flag_summary(flags: &[Anomaly]) -> String {
 }
 
 /// The flags of [`AnomalyKind::IMPORT_WARNINGS`] on a sweep's rows, counted per kind (in that
-/// order): what an import warns about and the answer carries.
-pub fn load_flag_counts(sweep: &Sweep) -> Vec<FlagCount> {
+/// order): what an import warns about (`stat` `None`: `implausible-speed` at any statistic) and
+/// the answer carries (`stat`: the judged statistic).
+pub fn load_flag_counts(sweep: &Sweep, stat: Option<Statistic>) -> Vec<FlagCount> {
     let mut out: Vec<FlagCount> = Vec::new();
     for (i, row) in sweep.rows.iter().enumerate() {
-        for (kind, detail) in row_flags(row, sweep.level_kind()) {
+        for (kind, detail) in row_flags(row, sweep.level_kind(), stat) {
             match out.iter_mut().find(|c| c.kind == kind) {
                 Some(c) => c.rows += 1,
                 None => out.push(FlagCount {
@@ -339,43 +358,86 @@ pub fn load_flag_counts(sweep: &Sweep) -> Vec<FlagCount> {
     out
 }
 
-/// The ratio R of the `implausible-speed` check for one row, with the latency statistic and
-/// concurrency it used; `None` when the row lacks what R needs.
-pub fn speed_ratio(row: &Row, kind: LevelKind) -> Option<(f64, Statistic, f64)> {
-    let (stat, latency) = [Statistic::TpotMean, Statistic::ItlMean, Statistic::P50]
-        .into_iter()
-        .find_map(|s| Some((s, row.latency_ms(s)?)))?;
+/// The ratio R of the `implausible-speed` check for one row at a per-token latency statistic
+/// (ITL, TPOT or normalized TPOT), with the concurrency it used; `None` for TTFT and `rate`, or
+/// when the row lacks what R needs.
+pub fn speed_ratio(row: &Row, kind: LevelKind, stat: Statistic) -> Option<(f64, f64)> {
+    if !stat.is_per_token() || stat == Statistic::Rate || row.throughput_tok_s <= 0.0 {
+        return None;
+    }
+    let latency = row.latency_ms(stat)?;
     let concurrency = row.concurrency(kind)?;
     Some((
         concurrency * 1000.0 / latency / row.throughput_tok_s,
-        stat,
         concurrency,
     ))
 }
 
-/// The flags of one row that do not depend on the selected statistic: `implausible-speed`,
-/// `saturated`, `rate-above-offered`.
-fn row_flags(row: &Row, kind: LevelKind) -> Vec<(AnomalyKind, String)> {
+/// The statistics at which the row's per-user speed is implausible (R ≥
+/// [`IMPLAUSIBLE_SPEED_RATIO`]), in menu order, each with R and the concurrency.
+fn implausible_at(row: &Row, kind: LevelKind) -> Vec<(Statistic, f64, f64)> {
+    Statistic::ALL
+        .into_iter()
+        .filter_map(|s| {
+            let (r, concurrency) = speed_ratio(row, kind, s)?;
+            (r >= IMPLAUSIBLE_SPEED_RATIO).then_some((s, r, concurrency))
+        })
+        .collect()
+}
+
+/// How many levels of the sweep have a run whose per-user speed at `stat` is implausible: what
+/// the statistic menu says beside it.
+pub fn implausible_levels(sweep: &Sweep, stat: Statistic) -> usize {
+    let kind = sweep.level_kind();
+    sweep
+        .levels()
+        .iter()
+        .filter(|l| {
+            l.row_indices.iter().any(|&i| {
+                speed_ratio(&sweep.rows[i], kind, stat)
+                    .is_some_and(|(r, _)| r >= IMPLAUSIBLE_SPEED_RATIO)
+            })
+        })
+        .count()
+}
+
+/// The `implausible-speed` sentence for one row at `stat`, with the numbers of R.
+fn implausible_detail(row: &Row, stat: Statistic, r: f64, concurrency: f64) -> String {
+    let latency = row.latency_ms(stat).unwrap_or_default();
+    format!(
+        "1000 / {} ms ({}) = {} tok/s per user at concurrency {} cannot come from {} tok/s in aggregate: R = {} × 1000 / {} / {} = {}, as when latencies in seconds are typed as ms, or gaps between streamed chunks are pooled as token gaps",
+        significant(latency, 3),
+        stat.short_label(),
+        grouped(1000.0 / latency, 0),
+        trimmed(concurrency, 3),
+        grouped(row.throughput_tok_s, 1),
+        trimmed(concurrency, 3),
+        significant(latency, 3),
+        grouped(row.throughput_tok_s, 1),
+        grouped(r, 0),
+    )
+}
+
+/// The flags of one row that do not depend on the levels around it: `implausible-speed` (at
+/// `stat`, or with `None` at the first statistic flagged, naming the others), `saturated`,
+/// `rate-above-offered`, `failed-requests`.
+fn row_flags(row: &Row, kind: LevelKind, stat: Option<Statistic>) -> Vec<(AnomalyKind, String)> {
     let mut out = Vec::new();
-    if let Some((r, stat, concurrency)) = speed_ratio(row, kind) {
-        if r >= IMPLAUSIBLE_SPEED_RATIO {
-            let latency = row.latency_ms(stat).unwrap_or_default();
-            out.push((
-                AnomalyKind::ImplausibleSpeed,
-                format!(
-                    "1000 / {} ms ({}) = {} tok/s per user at concurrency {} cannot come from {} tok/s in aggregate: R = {} × 1000 / {} / {} = {}, as when latencies in seconds are typed as ms",
-                    significant(latency, 3),
-                    stat.short_label(),
-                    grouped(1000.0 / latency, 0),
-                    trimmed(concurrency, 3),
-                    grouped(row.throughput_tok_s, 1),
-                    trimmed(concurrency, 3),
-                    significant(latency, 3),
-                    grouped(row.throughput_tok_s, 1),
-                    grouped(r, 0),
-                ),
-            ));
+    let implausible = implausible_at(row, kind);
+    let shown = match stat {
+        Some(stat) => implausible.iter().find(|(s, _, _)| *s == stat),
+        None => implausible.first(),
+    };
+    if let Some(&(s, r, concurrency)) = shown {
+        let mut detail = implausible_detail(row, s, r, concurrency);
+        if stat.is_none() && implausible.len() > 1 {
+            let others: Vec<&str> = implausible[1..]
+                .iter()
+                .map(|(s, _, _)| s.short_label())
+                .collect();
+            detail.push_str(&format!(" (also at {})", others.join(", ")));
         }
+        out.push((AnomalyKind::ImplausibleSpeed, detail));
     }
     if kind == LevelKind::RequestRate {
         if let Some(served) = row.served_req_s {
@@ -401,6 +463,22 @@ fn row_flags(row: &Row, kind: LevelKind) -> Vec<(AnomalyKind, String)> {
                 ));
             }
         }
+    }
+    if let Some(share) = row.failed_share().filter(|s| *s > 0.0) {
+        let issued = row
+            .completed_requests
+            .zip(row.failed_requests)
+            .map(|(c, f)| c + f);
+        let failed = super::explain::failed_text(row.failed_requests, issued, share);
+        let detail = match row.completed_requests.filter(|c| *c > 0.0) {
+            Some(completed) => format!(
+                "{failed} ({}%): the figures describe its {} completed requests",
+                trimmed(share * 100.0, 2),
+                grouped(completed, 0)
+            ),
+            None => format!("{failed}: nothing was served"),
+        };
+        out.push((AnomalyKind::FailedRequests, detail));
     }
     out
 }

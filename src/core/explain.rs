@@ -18,6 +18,20 @@ pub fn statistic_moved(before: Statistic, after: Statistic) -> Option<String> {
     })
 }
 
+/// A statistic as the "Judged on" menu offers it for `sweep`: its label, and where its per-user
+/// speed cannot be true (the `implausible-speed` rule, judged per statistic) how many levels
+/// say so: "p50 ITL (median token gap) — implausible speed at 7 of 7 levels".
+pub fn statistic_option(sweep: &Sweep, stat: Statistic) -> String {
+    match crate::core::anomalies::implausible_levels(sweep, stat) {
+        0 => stat.label().to_string(),
+        n => format!(
+            "{} — implausible speed at {n} of {} levels",
+            stat.label(),
+            sweep.levels().len()
+        ),
+    }
+}
+
 /// What a control whose change needs the whole bundled data says while it is read, or, given
 /// the error, why it could not be.
 pub fn reading_whole(error: Option<&str>) -> String {
@@ -52,12 +66,30 @@ pub fn verdict_text(slo: &Slo, verdict: &Verdict) -> String {
                 trimmed(*served_req_s, 2),
                 trimmed(*offered_req_s, 4)
             ),
+            Condition::FailedRequests {
+                failed,
+                issued,
+                share,
+            } => failed_text(*failed, *issued, *share),
         })
         .collect();
     if verdict.unreported {
         format!("not reported: {}", names.join(", "))
     } else {
         format!("fails: {}", names.join(", "))
+    }
+}
+
+/// How many of a level's requests failed: "4,068 of 4,800 requests failed", "every request
+/// failed" (none completed, the failures not counted), or the share alone ("1.3% of requests
+/// failed").
+pub fn failed_text(failed: Option<f64>, issued: Option<f64>, share: f64) -> String {
+    match (failed, issued) {
+        (Some(f), Some(n)) if n > 0.0 => {
+            format!("{} of {} requests failed", level_text(f), level_text(n))
+        }
+        _ if share >= 1.0 => "every request failed".to_string(),
+        _ => format!("{}% of requests failed", trimmed(share * 100.0, 2)),
     }
 }
 
@@ -305,6 +337,25 @@ mod tests {
                 &verdict(vec![Condition::Target, Condition::Limit(0)], true)
             ),
             "not reported: target, p99 ITL ≤ 150 ms"
+        );
+        assert_eq!(
+            verdict_text(
+                &slo,
+                &verdict(
+                    vec![Condition::FailedRequests {
+                        failed: Some(4068.0),
+                        issued: Some(4800.0),
+                        share: 4068.0 / 4800.0
+                    }],
+                    false
+                )
+            ),
+            "fails: 4,068 of 4,800 requests failed"
+        );
+        assert_eq!(failed_text(None, None, 1.0), "every request failed");
+        assert_eq!(
+            failed_text(Some(8.0), Some(8.0), 1.0),
+            "8 of 8 requests failed"
         );
     }
 }

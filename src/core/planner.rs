@@ -9,7 +9,10 @@
 //!    shown, never recommended, and does not end the run (it was not measured, it did not fail).
 //!    On a request-rate sweep, a level whose served request rate is below 0.8× the offered
 //!    rate (see [`crate::core::anomalies::SATURATED_BELOW`]) did not sustain that load: it fails on
-//!    the condition **saturated**, like a target it misses.
+//!    the condition **saturated**, like a target it misses. A level where more than 1% of the
+//!    requests issued did not complete (see [`crate::core::anomalies::FAILED_ABOVE`]) fails on
+//!    the condition **failed requests**; such a level is judged even where it reports no
+//!    latency (every request failed).
 //! 3. The **recommendation** is the largest level such that every reported level at or below it
 //!    meets.
 //!    Sweeps are not always monotonic: a higher level that meets after a lower one failed is
@@ -25,7 +28,7 @@
 //! 7. [`batching_effect`]: per-user speed and throughput at the recommendation relative to the
 //!    smallest measured level (the reading of seed 000: each user slower, aggregate higher).
 
-use super::anomalies::SATURATED_BELOW;
+use super::anomalies::{FAILED_ABOVE, SATURATED_BELOW};
 use super::sweep::{Level, LevelKind, Statistic, Sweep};
 
 /// A per-user target.
@@ -137,6 +140,16 @@ pub enum Condition {
         served_req_s: f64,
         /// Offered request rate (the level), req/s.
         offered_req_s: f64,
+    },
+    /// More than 1% of the requests issued at the level did not complete (the run with the
+    /// highest share).
+    FailedRequests {
+        /// Requests that did not complete; `None` when the file says only that none completed.
+        failed: Option<f64>,
+        /// Requests issued (completed + failed); `None` when not counted.
+        issued: Option<f64>,
+        /// failed ÷ issued (1 when none completed).
+        share: f64,
     },
 }
 
@@ -280,25 +293,31 @@ pub fn plan_levels(levels: &[Level], kind: LevelKind, slo: &Slo) -> Plan {
 }
 
 /// The verdict on one level (of a sweep whose level is `kind`): it meets when its latency at
-/// the judged statistic meets the target, every limit holds, and (request-rate sweeps) it was
-/// served at 0.8 × its offered rate or more. A statistic the level does not report breaks its
-/// condition and marks the level unreported.
+/// the judged statistic meets the target, every limit holds, (request-rate sweeps) it was
+/// served at 0.8 × its offered rate or more, and at most 1% of its requests failed. A
+/// statistic the level does not report breaks its condition and marks the level unreported,
+/// unless its failed requests already fail it.
 pub fn judge(l: &Level, kind: LevelKind, slo: &Slo) -> Verdict {
     let latency_ms = l.latency_ms(slo.stat);
-    let unreported = latency_ms.is_none()
-        || slo
-            .limits
-            .iter()
-            .any(|limit| l.latency_ms(limit.stat).is_none());
+    let failed = l.failed_share().filter(|share| *share > FAILED_ABOVE);
+    let unreported = failed.is_none()
+        && (latency_ms.is_none()
+            || slo
+                .limits
+                .iter()
+                .any(|limit| l.latency_ms(limit.stat).is_none()));
+    // A bound breaks when the latency misses it, or is not reported at a level that the failed
+    // requests do not fail already.
+    let breaks = |ms: Option<f64>, holds: &dyn Fn(f64) -> bool| match ms {
+        Some(ms) => !holds(ms),
+        None => failed.is_none(),
+    };
     let mut broken = Vec::new();
-    if !latency_ms.is_some_and(|ms| slo.target.is_met_by(ms)) {
+    if breaks(latency_ms, &|ms| slo.target.is_met_by(ms)) {
         broken.push(Condition::Target);
     }
     for (i, limit) in slo.limits.iter().enumerate() {
-        if !l
-            .latency_ms(limit.stat)
-            .is_some_and(|ms| ms <= limit.max_ms)
-        {
+        if breaks(l.latency_ms(limit.stat), &|ms| ms <= limit.max_ms) {
             broken.push(Condition::Limit(i));
         }
     }
@@ -309,6 +328,13 @@ pub fn judge(l: &Level, kind: LevelKind, slo: &Slo) -> Verdict {
                 offered_req_s: l.level,
             });
         }
+    }
+    if let (Some(share), Some((completed, failed))) = (failed, l.requests) {
+        broken.push(Condition::FailedRequests {
+            failed,
+            issued: completed.zip(failed).map(|(c, f)| c + f),
+            share,
+        });
     }
     Verdict {
         latency_ms,

@@ -64,11 +64,15 @@ impl ServedBasis {
     }
 }
 
-/// Counts a run states about its requests, for the served request rate.
+/// Counts a run states about its requests: for the served request rate and the share of
+/// requests that failed.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct RunCounts {
     /// Requests completed.
     pub completed: Option<f64>,
+    /// Requests issued that failed (errored or dropped; not a time-limited run's requests still
+    /// running when it stopped).
+    pub failed: Option<f64>,
     /// Benchmark duration, s.
     pub duration_s: Option<f64>,
     /// The file's request throughput, req/s.
@@ -102,6 +106,11 @@ pub struct Row {
     pub served_basis: Option<ServedBasis>,
     /// Mean end-to-end request latency, ms.
     pub e2e_mean_ms: Option<f64>,
+    /// Requests that completed, where the file counts them.
+    pub completed_requests: Option<f64>,
+    /// Requests issued that failed (errored or dropped; a time-limited run's requests still
+    /// running when it stopped are not failures), where the file counts them.
+    pub failed_requests: Option<f64>,
     latency_ms: [Option<f64>; Statistic::COUNT],
     /// Latencies of 0 or below given to [`Row::set_latency_ms`], stored as absent (not kept
     /// with the data; an importer reports them).
@@ -133,9 +142,35 @@ impl Row {
             served_req_s: None,
             served_basis: None,
             e2e_mean_ms: None,
+            completed_requests: None,
+            failed_requests: None,
             latency_ms: [None; Statistic::COUNT],
             unusable_latencies: 0,
         }
+    }
+
+    /// A run at `level` in which no request completed: no throughput and no latency, only the
+    /// requests that failed (`None` when the file does not count them).
+    pub fn all_failed(level: f64, failed: Option<f64>) -> Row {
+        let mut row = Row::new(level, 0.0);
+        row.completed_requests = Some(0.0);
+        row.failed_requests = failed;
+        row
+    }
+
+    /// True when no request of the run completed (its throughput is 0).
+    pub fn is_all_failed(&self) -> bool {
+        self.completed_requests == Some(0.0)
+    }
+
+    /// The share of the requests issued that did not complete: failed ÷ (completed + failed),
+    /// 1 when none completed; `None` when the file does not count both.
+    pub fn failed_share(&self) -> Option<f64> {
+        if self.is_all_failed() {
+            return Some(1.0);
+        }
+        let (completed, failed) = (self.completed_requests?, self.failed_requests?);
+        (completed + failed > 0.0).then(|| failed / (completed + failed))
     }
 
     /// Latency in ms at `stat`, or `None` if the row does not report it. For `Rate` this is
@@ -196,6 +231,13 @@ impl Row {
         self.power_w = positive(self.power_w);
         self.energy_per_request_j = positive(self.energy_per_request_j);
         self.e2e_mean_ms = positive(self.e2e_mean_ms);
+        let count = |v: Option<f64>| v.filter(|x| x.is_finite() && *x >= 0.0 && *x <= MAX_FIGURE);
+        self.completed_requests = count(counts.completed).or(count(self.completed_requests));
+        self.failed_requests = count(counts.failed).or(count(self.failed_requests));
+        if self.is_all_failed() || self.throughput_tok_s.is_nan() || self.throughput_tok_s <= 0.0 {
+            // Nothing was served: no figure is derived from a throughput of 0.
+            return self;
+        }
         if positive(self.energy_per_token_j).is_none() {
             self.energy_per_token_j = None;
             self.energy_basis = None;
@@ -330,6 +372,7 @@ mod tests {
         r.e2e_mean_ms = Some(2075.12);
         let counts = RunCounts {
             completed: Some(996.0),
+            failed: None,
             duration_s: Some(262.11),
             request_throughput_req_s: Some(3.8),
         };

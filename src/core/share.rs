@@ -3,7 +3,8 @@
 //! `#sweep=...`: the data never reaches a server. Links stay under [`MAX_LINK_BYTES`].
 //!
 //! Version 2 carries each sweep's whole identity (every [`Deployment`] field) and each run with
-//! its served rate, mean end-to-end latency and where its J/token and served rate come from; a
+//! its served rate, mean end-to-end latency, completed and failed requests (a run in which none
+//! completed has a throughput of 0) and where its J/token and served rate come from; a
 //! level's coverage ("p90: 1 of 2 runs") follows from its runs. Links of version 1 (hardware,
 //! parallelism, precision and a configuration label per sweep) still decode.
 
@@ -198,6 +199,11 @@ struct RowV2 {
     sb: Option<char>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     e: Option<f64>,
+    /// Requests completed and failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    c: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    f: Option<f64>,
     ms: Vec<(String, f64)>,
 }
 
@@ -306,6 +312,8 @@ fn shared_row(r: &Row) -> RowV2 {
         s: r.served_req_s,
         sb: code(&SERVED_BASES, r.served_basis),
         e: r.e2e_mean_ms,
+        c: r.completed_requests,
+        f: r.failed_requests,
         ms: Statistic::ALL
             .into_iter()
             .filter_map(|st| Some((st.key().to_string(), r.latency_ms(st)?)))
@@ -405,7 +413,12 @@ fn sweep_v2(s: SweepV2) -> Result<(usize, Deployment, Vec<Row>), String> {
         .rows
         .into_iter()
         .map(|r| {
-            let mut row = Row::new(positive(r.l)?, positive(r.t)?);
+            // A run in which no request completed has no throughput.
+            let throughput = match (r.c, r.t) {
+                (Some(c), t) if c == 0.0 && t == 0.0 => 0.0,
+                (_, t) => positive(t)?,
+            };
+            let mut row = Row::new(positive(r.l)?, throughput);
             row.avg_batch_size = figure(r.b);
             row.avg_output_len = figure(r.o);
             row.power_w = figure(r.p);
@@ -415,6 +428,10 @@ fn sweep_v2(s: SweepV2) -> Result<(usize, Deployment, Vec<Row>), String> {
             row.served_req_s = figure(r.s);
             row.served_basis = row.served_req_s.and(basis(&SERVED_BASES, r.sb));
             row.e2e_mean_ms = figure(r.e);
+            let count =
+                |v: Option<f64>| v.filter(|x| x.is_finite() && *x >= 0.0 && *x <= MAX_FIGURE);
+            row.completed_requests = count(r.c);
+            row.failed_requests = count(r.f);
             Ok(latencies(row, r.ms))
         })
         .collect::<Result<_, String>>()?;

@@ -12,6 +12,10 @@ pub enum Metric {
     Itl,
     /// Time per output token: per request, (end-to-end − TTFT) / (output tokens − 1).
     Tpot,
+    /// Normalized time per output token: per request, end-to-end latency / output tokens (TTFT
+    /// included). Tools call it TPOT (GuideLLM), normalized TPOT (inference-perf) or ITL
+    /// (LLMPerf); an "end-to-end interactivity" or per-request end-to-end tok/s is its inverse.
+    Ntpot,
     /// Time to first token, per request.
     Ttft,
     /// Throughput divided by concurrency.
@@ -25,9 +29,10 @@ pub enum Metric {
 macro_rules! statistics {
     ($( $(#[$doc:meta])* $name:ident = $parts:expr, $key:literal, $label:literal, $short:literal; )*) => {
         /// A statistic a target or limit is judged on, by its URL key: ITL `p50` `p90` `p95`
-        /// `p99` `itl_mean`; TPOT `tpot_mean` `tpot_p50` ... `tpot_p99`; `rate`; TTFT
-        /// `ttft_mean` ... `ttft_p99` (limits only). ITL and TPOT are never merged: ITL is pooled
-        /// over tokens, TPOT is per request.
+        /// `p99` `itl_mean`; TPOT `tpot_mean` `tpot_p50` ... `tpot_p99`; normalized TPOT
+        /// `ntpot_mean` ... `ntpot_p99`; `rate`; TTFT `ttft_mean` ... `ttft_p99` (limits only).
+        /// ITL, TPOT and normalized TPOT are never merged: ITL is pooled over tokens, TPOT is per
+        /// request without the first token's wait, normalized TPOT per request with it.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Statistic {
             $( $(#[$doc])* $name, )*
@@ -83,6 +88,16 @@ statistics! {
     TpotP95 = Some((M::Tpot, A::P95)), "tpot_p95", "p95 TPOT (95% of requests at most this)", "p95 TPOT";
     /// 99th percentile TPOT over requests.
     TpotP99 = Some((M::Tpot, A::P99)), "tpot_p99", "p99 TPOT (99% of requests at most this)", "p99 TPOT";
+    /// Mean normalized TPOT over requests (end-to-end latency / output tokens, TTFT included).
+    NtpotMean = Some((M::Ntpot, A::Mean)), "ntpot_mean", "mean normalized TPOT (per request, TTFT included)", "mean norm. TPOT";
+    /// Median normalized TPOT over requests.
+    NtpotP50 = Some((M::Ntpot, A::P50)), "ntpot_p50", "p50 normalized TPOT (median request, TTFT included)", "p50 norm. TPOT";
+    /// 90th percentile normalized TPOT over requests.
+    NtpotP90 = Some((M::Ntpot, A::P90)), "ntpot_p90", "p90 normalized TPOT (90% of requests at most this, TTFT included)", "p90 norm. TPOT";
+    /// 95th percentile normalized TPOT over requests.
+    NtpotP95 = Some((M::Ntpot, A::P95)), "ntpot_p95", "p95 normalized TPOT (95% of requests at most this, TTFT included)", "p95 norm. TPOT";
+    /// 99th percentile normalized TPOT over requests.
+    NtpotP99 = Some((M::Ntpot, A::P99)), "ntpot_p99", "p99 normalized TPOT (99% of requests at most this, TTFT included)", "p99 norm. TPOT";
     /// Throughput per request: concurrency × 1000 / output throughput, ms per token (the method
     /// of Databricks' MPT-7B table). It includes prefill and queueing, so it is not mean ITL.
     /// ML.ENERGY: `avg_batch_size`; benchmark clients: their concurrency.
@@ -264,13 +279,14 @@ impl Aggregate {
 }
 impl Metric {
     /// Every latency metric a tool reports (not `Rate`, which is derived).
-    pub const LATENCIES: [Metric; 3] = [Metric::Itl, Metric::Tpot, Metric::Ttft];
+    pub const LATENCIES: [Metric; 4] = [Metric::Itl, Metric::Tpot, Metric::Ntpot, Metric::Ttft];
 
-    /// `itl`, `tpot`, `ttft`, `rate`: the metric's name in tools' keys.
+    /// `itl`, `tpot`, `ntpot`, `ttft`, `rate`: the metric's name in tools' keys.
     pub fn key(self) -> &'static str {
         match self {
             Metric::Itl => "itl",
             Metric::Tpot => "tpot",
+            Metric::Ntpot => "ntpot",
             Metric::Ttft => "ttft",
             Metric::Rate => "rate",
         }
@@ -329,14 +345,14 @@ mod tests {
         assert!(Statistic::Rate.same_metric_nearest().is_empty());
         assert_eq!(
             Statistic::per_token_keys(),
-            "p50, p90, p95, p99, itl_mean, tpot_mean, tpot_p50, tpot_p90, tpot_p95, tpot_p99, rate"
+            "p50, p90, p95, p99, itl_mean, tpot_mean, tpot_p50, tpot_p90, tpot_p95, tpot_p99, ntpot_mean, ntpot_p50, ntpot_p90, ntpot_p95, ntpot_p99, rate"
         );
     }
 
     #[test]
     fn one_table_gives_every_tools_keys() {
         let vllm = Statistic::keyed(|m, a| format!("{}_{}_ms", a.client_key(), m.key()));
-        assert_eq!(vllm.len(), 15);
+        assert_eq!(vllm.len(), 20);
         assert!(vllm.contains(&("median_itl_ms".to_string(), Statistic::P50)));
         assert!(vllm.contains(&("p95_ttft_ms".to_string(), Statistic::TtftP95)));
         let csv = Statistic::keyed(|m, a| format!("{}_{}_ms", a.key(), m.key()));

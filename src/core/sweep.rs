@@ -59,10 +59,12 @@ pub enum Figure {
     EnergyPerRequest,
     /// Served request rate.
     Served,
+    /// The share of requests that failed.
+    Failed,
 }
 
 /// Figures counted besides the latencies.
-const OTHER_FIGURES: usize = 6;
+const OTHER_FIGURES: usize = 7;
 
 impl Figure {
     fn index(self) -> usize {
@@ -74,11 +76,12 @@ impl Figure {
             Figure::EnergyPerToken => Statistic::COUNT + 3,
             Figure::EnergyPerRequest => Statistic::COUNT + 4,
             Figure::Served => Statistic::COUNT + 5,
+            Figure::Failed => Statistic::COUNT + 6,
         }
     }
 
     /// The hook value (`figure-coverage` `data-stat`): a statistic's URL key, or `avg_batch`,
-    /// `output_len`, `power`, `energy`, `energy_per_request`, `served`.
+    /// `output_len`, `power`, `energy`, `energy_per_request`, `served`, `failed`.
     pub fn key(self) -> &'static str {
         match self {
             Figure::Latency(s) => s.key(),
@@ -88,6 +91,7 @@ impl Figure {
             Figure::EnergyPerToken => "energy",
             Figure::EnergyPerRequest => "energy_per_request",
             Figure::Served => "served",
+            Figure::Failed => "failed",
         }
     }
 
@@ -101,6 +105,7 @@ impl Figure {
             Figure::EnergyPerToken => "J/token",
             Figure::EnergyPerRequest => "J/request",
             Figure::Served => "served req/s",
+            Figure::Failed => "failed requests",
         }
     }
 
@@ -114,13 +119,15 @@ impl Figure {
             Figure::EnergyPerToken => row.energy_per_token_j,
             Figure::EnergyPerRequest => row.energy_per_request_j,
             Figure::Served => row.served_req_s,
+            Figure::Failed => row.failed_share(),
         }
     }
 }
 
 /// The figures of one level: per figure, the worst over the runs that report it (highest
 /// latencies, J/token, J/request and power; lowest throughput, `avg_batch_size` and served
-/// request rate; the highest output tokens per request). A figure no run reports is `None`.
+/// request rate; the highest output tokens per request; the counts of the run whose share of
+/// failed requests is highest). A figure no run reports is `None`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Level {
     /// The level (see [`LevelKind`]).
@@ -143,6 +150,9 @@ pub struct Level {
     pub energy_per_request_j: Option<f64>,
     /// Lowest served request rate, req/s.
     pub served_req_s: Option<f64>,
+    /// The requests of the run with the highest share of failed requests: (completed,
+    /// failed), each `None` where that run does not count it.
+    pub requests: Option<(Option<f64>, Option<f64>)>,
     latency_ms: [Option<f64>; Statistic::COUNT],
     runs: [u32; Statistic::COUNT + OTHER_FIGURES],
 }
@@ -176,6 +186,17 @@ impl Level {
     /// Runs at this level that report `figure`.
     pub fn runs_reporting(&self, figure: Figure) -> usize {
         self.runs[figure.index()] as usize
+    }
+
+    /// The highest share of requests that failed over the runs that count them (1 when no
+    /// request of a run completed).
+    pub fn failed_share(&self) -> Option<f64> {
+        let (completed, failed) = self.requests?;
+        if completed == Some(0.0) {
+            return Some(1.0);
+        }
+        let (completed, failed) = (completed?, failed?);
+        (completed + failed > 0.0).then(|| failed / (completed + failed))
     }
 
     /// Served request rate / offered rate, on a request-rate sweep where the served rate is
@@ -313,6 +334,7 @@ fn group_levels(rows: &[Row]) -> Vec<Level> {
                     energy_basis: None,
                     energy_per_request_j: None,
                     served_req_s: None,
+                    requests: None,
                     latency_ms: [None; Statistic::COUNT],
                     runs: [0; Statistic::COUNT + OTHER_FIGURES],
                 };
@@ -336,6 +358,11 @@ fn absorb(level: &mut Level, index: usize, row: &Row) {
         Worst::High,
     );
     level.served_req_s = worse(level.served_req_s, row.served_req_s, Worst::Low);
+    if let Some(share) = row.failed_share() {
+        if level.failed_share().is_none_or(|worst| share > worst) {
+            level.requests = Some((row.completed_requests, row.failed_requests));
+        }
+    }
     if let Some(j) = row.energy_per_token_j {
         if level.energy_per_token_j.is_none_or(|worst| j > worst) {
             level.energy_per_token_j = Some(j);
@@ -353,6 +380,7 @@ fn absorb(level: &mut Level, index: usize, row: &Row) {
         Figure::EnergyPerToken,
         Figure::EnergyPerRequest,
         Figure::Served,
+        Figure::Failed,
     ]);
     for figure in figures {
         if figure.of(row).is_some() {

@@ -80,7 +80,7 @@ pub fn Answer(
                     )}
                 </p>
                 {headline_view(shown)}
-                {flags(sweep)}
+                {move || flags(sweep, stat.get())}
                 {move || effect.get().map(|e| batching(sweep, e, stat.get()))}
                 {move || estimate.get().map(|e| estimated(sweep, e, stat.get()))}
                 {move || also.with(|a| also_meets(sweep, a))}
@@ -199,10 +199,11 @@ fn batching(sweep: &Sweep, e: BatchingEffect, stat: Statistic) -> impl IntoView 
     }
 }
 
-/// The flags that make the sweep's numbers doubtful (`implausible-speed`, `saturated`,
-/// `rate-above-offered`), carried by the answer with the first flagged run's figures.
-fn flags(sweep: &Sweep) -> Option<impl IntoView> {
-    let counts = load_flag_counts(sweep);
+/// The flags that make the sweep's numbers doubtful (`implausible-speed` at the judged
+/// statistic `stat`, `saturated`, `rate-above-offered`, `failed-requests`), carried by the
+/// answer with the first flagged run's figures.
+fn flags(sweep: &Sweep, stat: Statistic) -> Option<impl IntoView> {
+    let counts = load_flag_counts(sweep, Some(stat));
     (!counts.is_empty()).then(|| {
         view! {
             <ul class="notice warn flags">

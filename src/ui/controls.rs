@@ -107,7 +107,14 @@ impl Inputs {
                 stat_changed=self.stat_changed
             />
             <TargetInput scenario=self.scenario />
-            <StatisticSelect scenario=self.scenario statistics=self.statistics stat=self.stat stat_changed=self.stat_changed />
+            <StatisticSelect
+                source=self.source
+                sweep_index=self.sweep_index
+                scenario=self.scenario
+                statistics=self.statistics
+                stat=self.stat
+                stat_changed=self.stat_changed
+            />
             <Limits scenario=self.scenario statistics=self.statistics proposable=self.proposable />
             <Fleet source=self.source scenario=self.scenario open=self.fleet_open />
             <CopyLink scenario=self.scenario />

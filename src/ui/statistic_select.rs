@@ -3,13 +3,17 @@
 
 use leptos::prelude::*;
 
+use crate::core::explain::statistic_option;
 use crate::core::scenario::Scenario;
-use crate::core::sweep::Statistic;
+use crate::core::sweep::{Source, Statistic};
 
-/// The "Judged on" menu: the per-token statistics of `statistics` (the sweep's), and the chosen
-/// one marked when the deployment does not report it.
+/// The "Judged on" menu: the per-token statistics of `statistics` (the sweep's), each saying
+/// where its per-user speed is implausible, and the chosen one marked when the deployment does
+/// not report it.
 #[component]
 pub fn StatisticSelect(
+    source: &'static Source,
+    sweep_index: Memo<Option<usize>>,
     scenario: RwSignal<Scenario>,
     statistics: Memo<Vec<Statistic>>,
     stat: Memo<Statistic>,
@@ -33,6 +37,7 @@ pub fn StatisticSelect(
             >
                 {move || {
                     let current = stat.get();
+                    let sweep = sweep_index.get().and_then(|i| source.sweeps.get(i));
                     let stats: Vec<Statistic> = statistics
                         .get()
                         .into_iter()
@@ -53,7 +58,7 @@ pub fn StatisticSelect(
                                     value=option.key()
                                     prop:selected=move || stat.get() == option
                                 >
-                                    {option.label()}
+                                    {sweep.map_or_else(|| option.label().to_string(), |s| statistic_option(s, option))}
                                 </option>
                             }
                         })

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::errors::{RowError, RowErrorKind};
-use super::record::{parse_json, positive, Record};
+use super::record::{count, parse_json, positive, Record};
 use super::{Body, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::row::{Row, RunCounts};
@@ -98,14 +98,16 @@ pub(crate) fn push_client_run(
 }
 
 /// Reads one client record. Level: `max_concurrency`, else vLLM's multi-turn
-/// `multi_turn_concurrency` (both client concurrencies), else a finite `request_rate`.
+/// `multi_turn_concurrency` (both client concurrencies), else a finite `request_rate`. A run
+/// in which no request completed (`completed` 0) is kept as a level that failed, with its
+/// `failed` count, when it can be placed on a level.
 ///
-/// Errors: why the record cannot be used (all requests failed, no level, no throughput).
+/// Errors: why the record cannot be used (no level, no throughput; every request failed at no
+/// level).
 pub(crate) fn client_run(rec: &Record) -> Result<ClientRun, RowError> {
     let mut notes = Vec::new();
-    if rec.num("completed")? == Some(0.0) {
-        return Err(RowError::key(RowErrorKind::AllRequestsFailed, "completed"));
-    }
+    let completed = rec.num("completed")?;
+    let all_failed = completed == Some(0.0);
     let rate = rec.num("request_rate")?;
     let (level_key, level, kind) = if let Some(c) = rec.num("max_concurrency")? {
         ("max_concurrency", c, LevelKind::Concurrency)
@@ -113,6 +115,8 @@ pub(crate) fn client_run(rec: &Record) -> Result<ClientRun, RowError> {
         ("multi_turn_concurrency", c, LevelKind::Concurrency)
     } else if let Some(r) = rate {
         ("request_rate", r, LevelKind::RequestRate)
+    } else if all_failed {
+        return Err(RowError::key(RowErrorKind::AllRequestsFailed, "completed"));
     } else {
         return Err(RowError::key(
             RowErrorKind::NoLevel,
@@ -120,30 +124,64 @@ pub(crate) fn client_run(rec: &Record) -> Result<ClientRun, RowError> {
         ));
     };
     positive(level_key, level)?;
-    let throughput = rec
-        .num("output_throughput")?
-        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "output_throughput"))?;
-    positive("output_throughput", throughput)?;
-    let mut row = Row::new(level, throughput);
-    for (key, stat) in Statistic::keyed(|m, a| format!("{}_{}_ms", a.client_key(), m.key())) {
-        row.set_latency_ms(stat, rec.opt(&key, &mut notes));
-    }
-    row.e2e_mean_ms = rec
-        .opt("mean_e2el_ms", &mut notes)
-        .or(rec.opt("mean_e2e_latency_ms", &mut notes));
-    let completed = rec.opt("completed", &mut notes);
-    row.avg_output_len = rec
-        .opt("total_output_tokens", &mut notes)
-        .zip(completed)
-        .map(|(tokens, n)| tokens / n);
+    // vLLM writes `failed`; SGLang counts only `completed`, and its detailed output lists each
+    // request's error (empty when it succeeded).
+    let failed = rec.opt("failed", &mut notes).or_else(|| {
+        let errors = rec.0.get("errors")?.as_array()?;
+        let failed = errors
+            .iter()
+            .filter(|e| e.as_str().is_some_and(|t| !t.trim().is_empty()))
+            .count();
+        Some(failed as f64)
+    });
+    let row = if all_failed {
+        Row::all_failed(level, failed)
+    } else {
+        let throughput = rec
+            .num("output_throughput")?
+            .ok_or_else(|| RowError::key(RowErrorKind::Missing, "output_throughput"))?;
+        positive("output_throughput", throughput)?;
+        let mut row = Row::new(level, throughput);
+        for (key, stat) in Statistic::keyed(|m, a| format!("{}_{}_ms", a.client_key(), m.key())) {
+            row.set_latency_ms(stat, rec.opt(&key, &mut notes));
+        }
+        row.e2e_mean_ms = rec
+            .opt("mean_e2el_ms", &mut notes)
+            .or(rec.opt("mean_e2e_latency_ms", &mut notes));
+        row.avg_output_len = rec
+            .opt("total_output_tokens", &mut notes)
+            .zip(completed)
+            .map(|(tokens, n)| tokens / n);
+        row
+    };
     let counts = RunCounts {
         completed,
+        failed,
         duration_s: rec.opt("duration", &mut notes),
         request_throughput_req_s: rec.opt("request_throughput", &mut notes),
     };
     let row = row.finish(kind, counts);
 
     let mut deployment = Deployment::new(kind);
+    // The engine where the record names it: benchmark-compare scripts that drive several
+    // engines with one client write `framework` (`backend` stays the client protocol);
+    // SGLang's client adds the server's own `server_info` when it drives SGLang.
+    deployment.engine = rec.label("framework");
+    if let Some(server) = rec.object("server_info") {
+        deployment.engine = Some("sglang".to_string());
+        deployment.engine_version = server.label("version");
+        deployment.tp = count(server.num("tp_size").ok().flatten());
+        deployment.pp = count(server.num("pp_size").ok().flatten());
+        deployment.dp = count(server.num("dp_size").ok().flatten());
+        deployment.ep = count(server.num("ep_size").ok().flatten());
+        deployment.attention_dp = server.flag("enable_dp_attention");
+        let weights = server
+            .text("quantization")
+            .or(server.text("dtype").filter(|d| *d != "auto"));
+        if let Some(precision) = weights {
+            deployment.precision = precision.to_string();
+        }
+    }
     let dataset = rec.text("dataset_name");
     deployment.dataset = dataset.map(str::to_string);
     match dataset {

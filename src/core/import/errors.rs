@@ -70,6 +70,30 @@ pub enum RowErrorKind {
     UnreadableDate,
     /// A file or pasted text with nothing in it but white space.
     Empty,
+    /// A file of a known tool that holds no level by design (`key`: what it is, `value`: why it
+    /// is not read as one), e.g. a summary that pools every stage.
+    Skipped,
+    /// Figures of a run not read (`key`: which, `value`: why); the run is kept without them.
+    LeftOut,
+    /// A file of a known tool in a schema version this planner does not read (`key`: the tool,
+    /// `value`: the version found and those read).
+    UnsupportedVersion,
+    /// LLMPerf individual responses without their summary in the same import (`key`: the run).
+    ResponsesWithoutSummary,
+    /// A tool's own goodput for the SLO its run was given (`key`: the tool, `value`: the
+    /// figures and the SLO): the tool's figures, shown as such.
+    ToolGoodput,
+    /// A YAML file: the tools that write one (GuideLLM, inference-perf) write the same report as
+    /// JSON, which this planner reads.
+    Yaml,
+}
+
+impl RowErrorKind {
+    /// True for what an import says without anything being wrong: a file of a known tool that
+    /// holds no level by design, a tool's own figures. Never a reason to fail a strict run.
+    pub fn is_note(self) -> bool {
+        matches!(self, RowErrorKind::Skipped | RowErrorKind::ToolGoodput)
+    }
 }
 
 /// A problem with a file, a row or a value: its kind, the key concerned and the value seen
@@ -229,6 +253,18 @@ impl fmt::Display for RowError {
             RowErrorKind::MoreLikeThese => write!(f, "and {value} more like these ({key})"),
             RowErrorKind::NotText => write!(f, "not a text file (a benchmark result is JSON, JSON lines or CSV)"),
             RowErrorKind::Empty => write!(f, "empty: there is nothing to read"),
+            RowErrorKind::Skipped => write!(f, "{key}: not read as a level, {value}"),
+            RowErrorKind::LeftOut => write!(f, "{key} not read: {value}"),
+            RowErrorKind::UnsupportedVersion => write!(f, "{key} {value}"),
+            RowErrorKind::ResponsesWithoutSummary => write!(
+                f,
+                "LLMPerf individual responses without their summary (`{key}_summary.json` from the same run): import both files together; the summary places the run on a level"
+            ),
+            RowErrorKind::ToolGoodput => write!(f, "{key}'s own goodput: {value}"),
+            RowErrorKind::Yaml => write!(
+                f,
+                "a YAML file: this planner reads the same report as JSON (GuideLLM's benchmarks.json, inference-perf's stage_N_lifecycle_metrics.json)"
+            ),
             RowErrorKind::UnreadableDate => write!(
                 f,
                 "date \"{key}\" is not one this planner reads (e.g. 2026-03-25): its sweep is listed after the dated ones"

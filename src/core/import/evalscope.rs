@@ -90,6 +90,7 @@ fn summary(rec: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row),
     );
     let counts = RunCounts {
         completed,
+        failed: rec.first_num(&["Failed requests", "Failed Requests"])?,
         duration_s: ms(
             rec,
             &[
@@ -162,6 +163,8 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
                 file: file.name.clone(),
                 folder: folder(&file.name).to_string(),
                 latencies,
+                failed: None,
+                orphan: RowErrorKind::PercentilesWithoutSummary,
             });
         }
         Body::Json(Value::Object(obj)) => {

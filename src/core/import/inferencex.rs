@@ -114,27 +114,40 @@ fn agg_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
     let level = e
         .num("conc")?
         .ok_or_else(|| RowError::key(RowErrorKind::NoLevel, "conc"))?;
-    if e.num("num_requests_successful")? == Some(0.0) {
+    positive("conc", level)?;
+    let completed = e.num("num_requests_successful")?;
+    let failed = e
+        .num("num_requests_total")?
+        .zip(completed)
+        .map(|(total, ok)| (total - ok).max(0.0));
+    if completed == Some(0.0) && failed == Some(0.0) {
+        // No request was issued at all: nothing measured, not even a failure.
         return Err(RowError::key(
             RowErrorKind::AllRequestsFailed,
             "num_requests_successful",
         ));
     }
-    let throughput = e
-        .num("output_tput_tps")?
-        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "output_tput_tps"))?;
-    positive("conc", level)?;
-    positive("output_tput_tps", throughput)?;
-    let gpus = e
-        .num("output_tput_per_gpu")?
-        .filter(|p| *p > 0.0)
-        .map(|p| (throughput / p).round())
-        .and_then(|g| count(Some(g)));
-    let mut row = Row::new(level, throughput);
-    latencies(&mut row, e, notes);
-    row.avg_output_len = e.opt("mean_output_tokens_actual", notes);
+    let (row, gpus) = if completed == Some(0.0) {
+        // No request completed: a level that failed, without figures.
+        (Row::all_failed(level, failed), None)
+    } else {
+        let throughput = e
+            .num("output_tput_tps")?
+            .ok_or_else(|| RowError::key(RowErrorKind::Missing, "output_tput_tps"))?;
+        positive("output_tput_tps", throughput)?;
+        let gpus = e
+            .num("output_tput_per_gpu")?
+            .filter(|p| *p > 0.0)
+            .map(|p| (throughput / p).round())
+            .and_then(|g| count(Some(g)));
+        let mut row = Row::new(level, throughput);
+        latencies(&mut row, e, notes);
+        row.avg_output_len = e.opt("mean_output_tokens_actual", notes);
+        (row, gpus)
+    };
     let counts = RunCounts {
-        completed: e.opt("num_requests_successful", notes),
+        completed,
+        failed,
         duration_s: e.opt("duration_seconds", notes),
         request_throughput_req_s: None,
     };

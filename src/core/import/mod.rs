@@ -14,11 +14,15 @@ mod client;
 mod csv_template;
 mod errors;
 mod evalscope;
+mod guidellm;
+mod inference_perf;
 mod inferencex;
+mod llmperf;
 mod mlenergy;
 pub(crate) mod mlenergy_config;
 mod mlenergy_v2;
 mod record;
+mod requests;
 mod sglang;
 pub mod summary;
 mod vllm;
@@ -77,6 +81,12 @@ pub enum Format {
     InferenceX,
     /// EvalScope `perf` summary (and percentile) JSON.
     EvalScope,
+    /// GuideLLM `benchmarks.json` report (every benchmark a level).
+    GuideLlm,
+    /// inference-perf `stage_N_lifecycle_metrics.json` reports (every stage a level).
+    InferencePerf,
+    /// LLMPerf `*_summary.json` and `*_individual_responses.json`.
+    LlmPerf,
     /// The plain CSV template of the README.
     CsvTemplate,
 }
@@ -93,6 +103,9 @@ impl Format {
             Format::AiPerf => "AIPerf profile export",
             Format::InferenceX => "InferenceX aggregate JSON",
             Format::EvalScope => "EvalScope perf JSON",
+            Format::GuideLlm => "GuideLLM report",
+            Format::InferencePerf => "inference-perf report",
+            Format::LlmPerf => "LLMPerf results",
             Format::CsvTemplate => "CSV template",
         }
     }
@@ -108,6 +121,9 @@ impl Format {
             Format::AiPerf => "an AIPerf export",
             Format::InferenceX => "an InferenceX aggregate file",
             Format::EvalScope => "an EvalScope perf summary",
+            Format::GuideLlm => "a GuideLLM report",
+            Format::InferencePerf => "an inference-perf report",
+            Format::LlmPerf => "LLMPerf results",
             Format::CsvTemplate => "the CSV template",
         }
     }
@@ -155,7 +171,8 @@ pub(crate) struct Measured {
     pub row: Row,
     /// What the file says about the model, if anything (ML.ENERGY files do).
     pub model: Option<Model>,
-    /// The folder of a file whose companion files may add figures (EvalScope).
+    /// What joins a run to the companion files that may add figures (EvalScope: its folder;
+    /// LLMPerf: its folder and file stem).
     pub folder: Option<String>,
 }
 
@@ -172,14 +189,20 @@ impl Measured {
     }
 }
 
-/// Latencies a companion file adds to the one run of its folder (EvalScope percentiles).
+/// Figures a companion file adds to the one run it joins (EvalScope percentiles in the same
+/// folder, LLMPerf individual responses beside their summary).
 pub(crate) struct Supplement {
     /// The companion file.
     pub file: String,
-    /// Its folder.
+    /// What joins it to its run: the run's [`Measured::folder`] (EvalScope: the folder; LLMPerf:
+    /// the folder and the file names' common stem).
     pub folder: String,
     /// (statistic, ms) pairs.
     pub latencies: Vec<(Statistic, f64)>,
+    /// Requests that failed, where the companion counts them.
+    pub failed: Option<f64>,
+    /// What to say when no run of the import joins it.
+    pub orphan: RowErrorKind,
 }
 
 /// Problems beyond those listed, counted per kind and key with the first as example.
@@ -264,11 +287,13 @@ impl Parsed {
     }
 
     /// Keeps the run read at `file`'s `row`, unless its level or throughput is out of range (a
-    /// problem there) or [`MAX_ROWS`] are kept already (then it is left out, and the import
-    /// says so).
+    /// problem there; a throughput of 0 is kept where no request completed) or [`MAX_ROWS`]
+    /// are kept already (then it is left out, and the import says so).
     pub fn push(&mut self, file: &str, row: Option<usize>, m: Measured) {
         let sane = |v: f64| v.is_finite() && (1e-6..=MAX_MAGNITUDE).contains(&v);
-        if !sane(m.row.level) || !sane(m.row.throughput_tok_s) {
+        // A run in which no request completed is kept with a throughput of 0: a level that failed.
+        let throughput_ok = sane(m.row.throughput_tok_s) || m.row.is_all_failed();
+        if !sane(m.row.level) || !throughput_ok {
             let error = RowError::value(
                 RowErrorKind::OutOfRange,
                 &short_number(m.row.level),
@@ -473,7 +498,7 @@ pub(crate) struct FormatSpec {
 }
 
 /// Every format this planner reads, in detection order: the only list of formats.
-pub(crate) const FORMATS: [FormatSpec; 9] = [
+pub(crate) const FORMATS: [FormatSpec; 12] = [
     FormatSpec {
         format: Format::MlEnergyModel,
         detect: mlenergy::detect_model,
@@ -583,6 +608,55 @@ pub(crate) const FORMATS: [FormatSpec; 9] = [
         ],
         level: "Number of concurrency|Concurrency",
         throughput: "Output token throughput (tok/s)|Output Throughput (tok/s)",
+    },
+    FormatSpec {
+        format: Format::GuideLlm,
+        detect: guidellm::detect,
+        parse: guidellm::parse,
+        keys: &[
+            "benchmarks",
+            "metadata",
+            "request_totals",
+            "time_per_output_token_ms",
+            "inter_token_latency_ms",
+            "output_tokens_per_second",
+            "strategy",
+        ],
+        level: "benchmarks.strategy",
+        throughput: "metrics.output_tokens_per_second",
+    },
+    FormatSpec {
+        format: Format::InferencePerf,
+        detect: inference_perf::detect,
+        parse: inference_perf::parse,
+        keys: &[
+            "load_summary",
+            "successes",
+            "failures",
+            "requested_rate",
+            "achieved_rate",
+            "normalized_time_per_output_token",
+            "benchmark_time_seconds",
+        ],
+        level: "load_summary.requested_rate|load_summary.concurrency",
+        throughput: "successes.throughput",
+    },
+    FormatSpec {
+        format: Format::LlmPerf,
+        detect: llmperf::detect,
+        parse: llmperf::parse,
+        keys: &[
+            "num_concurrent_requests",
+            "results_mean_output_throughput_token_per_s",
+            "results_ttft_s_mean",
+            "results_error_rate",
+            "end_to_end_latency_s",
+            "ttft_s",
+            "error_code",
+            "inter_token_latency_s",
+        ],
+        level: "num_concurrent_requests",
+        throughput: "results_mean_output_throughput_token_per_s",
     },
     FormatSpec {
         format: Format::SglangJsonl,
@@ -1021,12 +1095,11 @@ fn apply_supplements(parsed: &mut Parsed) {
                 for (stat, ms) in sup.latencies {
                     m.row.set_latency_ms(stat, Some(ms));
                 }
+                if sup.failed.is_some() && m.row.failed_requests.is_none() {
+                    m.row.failed_requests = sup.failed;
+                }
             }
-            (None, _) => parsed.problem(
-                &sup.file,
-                None,
-                RowError::key(RowErrorKind::PercentilesWithoutSummary, &sup.folder),
-            ),
+            (None, _) => parsed.problem(&sup.file, None, RowError::key(sup.orphan, &sup.folder)),
             (Some(_), Some(_)) => {
                 let n = 2 + runs.count();
                 parsed.problem(
@@ -1039,12 +1112,13 @@ fn apply_supplements(parsed: &mut Parsed) {
     }
 }
 
-/// The import's warnings: rows flagged `implausible-speed`, `saturated` or
-/// `rate-above-offered`, counted per kind over all sweeps with the first as example.
+/// The import's warnings: rows flagged `implausible-speed` (at any statistic), `saturated`,
+/// `rate-above-offered` or `failed-requests`, counted per kind over all sweeps with the first as
+/// example.
 fn warnings(source: &Source) -> Vec<Warning> {
     let mut out: Vec<Warning> = Vec::new();
     for (i, sweep) in source.sweeps.iter().enumerate() {
-        for count in load_flag_counts(sweep) {
+        for count in load_flag_counts(sweep, None) {
             match out.iter_mut().find(|w| w.kind == count.kind.key()) {
                 Some(w) => w.rows += count.rows,
                 None => out.push(Warning {

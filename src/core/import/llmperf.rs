@@ -1,0 +1,178 @@
+//! LLMPerf (`token_benchmark_ray.py`): a run writes `{stem}_summary.json` (one level: the
+//! client's `num_concurrent_requests`; seconds) and `{stem}_individual_responses.json` (one
+//! record per request, `error_code` set on those that failed) into one folder. The two files of
+//! a run join into one level.
+//!
+//! What each figure measures (checked against the individual responses): LLMPerf's
+//! `inter_token_latency_s` is the sum of every gap from the request's start to its last token,
+//! the first token's wait included, divided by the output tokens: **normalized TPOT**, not ITL or
+//! TPOT. Its summary quantiles are over the completed requests. TPOT, (end-to-end − TTFT) ÷
+//! (output tokens − 1), is computed per request from the individual responses where they are
+//! imported. `results_mean_output_throughput_token_per_s` is the aggregate output throughput
+//! (the completed requests' output tokens ÷ the run's wall time). Failed requests:
+//! `results_number_errors` of the summary, else the responses whose `error_code` is set.
+//! Identity: the model, the mean input and output lengths asked for, and `framework` where the
+//! run's metadata names the serving stack (as the LLMPerf leaderboard does).
+
+use serde_json::{Map, Value};
+
+use super::errors::{RowError, RowErrorKind};
+use super::record::{base_name, folder, positive, s_to_ms, Record};
+use super::requests::summarised;
+use super::{Body, InputFile, Measured, Parsed, Probe, Supplement};
+use crate::core::deployment::{Deployment, LevelKind};
+use crate::core::row::{Row, RunCounts};
+use crate::core::statistic::{Aggregate, Metric, Statistic};
+
+/// A summary (or a file of summaries under `records`), or an array of individual responses.
+pub(crate) fn detect(probe: &Probe) -> bool {
+    (probe.is_json_object()
+        && probe.has("num_concurrent_requests")
+        && probe.has_any(&[
+            "results_mean_output_throughput_token_per_s",
+            "results_ttft_s_mean",
+        ]))
+        || (probe.is_json_array() && probe.has("end_to_end_latency_s") && probe.has("ttft_s"))
+}
+
+/// What joins a summary to its individual responses: the folder and the file names' common
+/// stem (`…/llama_550_150_summary.json` and `…/llama_550_150_individual_responses.json`).
+fn join_key(name: &str, suffix: &str) -> Option<String> {
+    let stem = base_name(name).strip_suffix(suffix)?;
+    Some(match folder(name) {
+        "" => stem.to_string(),
+        dir => format!("{dir}/{stem}"),
+    })
+}
+
+/// The summary key of a statistic: `results_{metric}_quantiles_p90`, `results_{metric}_mean`.
+fn summary_key(metric: &str, aggregate: Aggregate) -> String {
+    match aggregate {
+        Aggregate::Mean => format!("results_{metric}_mean"),
+        other => format!("results_{metric}_quantiles_{}", other.key()),
+    }
+}
+
+/// One summary's run: its deployment and row.
+fn summary(rec: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), RowError> {
+    let level = rec
+        .num("num_concurrent_requests")?
+        .ok_or_else(|| RowError::key(RowErrorKind::NoLevel, "num_concurrent_requests"))?;
+    positive("num_concurrent_requests", level)?;
+    let completed = rec.num("results_num_completed_requests")?;
+    let failed = rec.opt("results_number_errors", notes);
+    let row = if completed == Some(0.0) {
+        Row::all_failed(level, failed)
+    } else {
+        let key = "results_mean_output_throughput_token_per_s";
+        let throughput = rec
+            .num(key)?
+            .ok_or_else(|| RowError::key(RowErrorKind::Missing, key))?;
+        positive(key, throughput)?;
+        let mut row = Row::new(level, throughput);
+        for (metric, kind) in [
+            ("inter_token_latency_s", Metric::Ntpot),
+            ("ttft_s", Metric::Ttft),
+        ] {
+            for aggregate in Aggregate::ALL {
+                if let Some(stat) = Statistic::from_parts(kind, aggregate) {
+                    let value = rec.opt(&summary_key(metric, aggregate), notes);
+                    row.set_latency_ms(stat, s_to_ms(value));
+                }
+            }
+        }
+        row.e2e_mean_ms = s_to_ms(rec.opt("results_end_to_end_latency_s_mean", notes));
+        row.avg_output_len = rec.opt("results_number_output_tokens_mean", notes);
+        row
+    };
+    let row = row.finish(
+        LevelKind::Concurrency,
+        RunCounts {
+            completed,
+            failed,
+            ..RunCounts::default()
+        },
+    );
+    let deployment = Deployment {
+        engine: rec.label("framework"),
+        isl: rec.opt("mean_input_tokens", notes),
+        osl: rec.opt("mean_output_tokens", notes),
+        ..Deployment::new(LevelKind::Concurrency)
+    };
+    Ok((deployment, row))
+}
+
+/// The summaries of a file: the object itself, or each of its `records`.
+fn summaries(obj: &Map<String, Value>) -> Vec<(usize, &Map<String, Value>)> {
+    match obj.get("records").and_then(Value::as_array) {
+        Some(items) => items
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| Some((i + 1, v.as_object()?)))
+            .collect(),
+        None => vec![(1, obj)],
+    }
+}
+
+/// The individual responses of a run: TPOT per completed request, and the failed count.
+fn responses(file: &InputFile, items: &[Value], out: &mut Parsed) {
+    let mut tpot_ms = Vec::new();
+    let mut failed = 0usize;
+    for item in items {
+        let Some(r) = item.as_object().map(Record) else {
+            continue;
+        };
+        if r.0.get("error_code").is_some_and(|c| !c.is_null()) {
+            failed += 1;
+            continue;
+        }
+        let (Ok(Some(e2e)), Ok(Some(ttft)), Ok(Some(tokens))) = (
+            r.num("end_to_end_latency_s"),
+            r.num("ttft_s"),
+            r.num("number_output_tokens"),
+        ) else {
+            continue;
+        };
+        if tokens >= 2.0 {
+            tpot_ms.push((e2e - ttft) * 1000.0 / (tokens - 1.0));
+        }
+    }
+    let stem = join_key(&file.name, "_individual_responses.json")
+        .unwrap_or_else(|| file.name.trim_end_matches(".json").to_string());
+    out.supplements.push(Supplement {
+        file: file.name.clone(),
+        folder: stem,
+        latencies: summarised(Metric::Tpot, &tpot_ms),
+        failed: Some(failed as f64),
+        orphan: RowErrorKind::ResponsesWithoutSummary,
+    });
+}
+
+pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+    match body {
+        Body::Json(Value::Array(items)) => responses(file, &items, out),
+        Body::Json(Value::Object(obj)) => {
+            let key = join_key(&file.name, "_summary.json");
+            for (n, rec) in summaries(&obj) {
+                if out.full() {
+                    break;
+                }
+                let rec = Record(rec);
+                let mut notes = Vec::new();
+                match summary(&rec, &mut notes) {
+                    Ok((deployment, row)) => {
+                        let model = out.model(rec.text("model"), None);
+                        let mut m = Measured::new(model, deployment, row);
+                        m.folder = key.clone();
+                        out.push(&file.name, Some(n), m);
+                    }
+                    Err(e) => out.problem(&file.name, Some(n), e),
+                }
+                for note in notes {
+                    out.problem(&file.name, Some(n), note);
+                }
+            }
+        }
+        _ => out.problem(&file.name, None, RowError::new(RowErrorKind::NotAnObject)),
+    }
+}
