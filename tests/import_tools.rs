@@ -405,3 +405,19 @@ fn implausible_speed_is_judged_per_statistic_and_said_in_the_menu() {
     );
     assert_eq!(run.warnings[0].kind, "implausible-speed");
 }
+
+#[test]
+fn a_yaml_twin_points_to_the_json_report() {
+    let problems = import(&[realdata(
+        "vllm-project-guidellm__tests_unit_entrypoints_assets__benchmarks_stripped__at_a1fe883a.yaml",
+    )])
+    .unwrap_err();
+    assert_eq!(problems[0].error.kind, RowErrorKind::Yaml);
+    // Without its extension too: a `key: value` first line.
+    let problems = import(&[InputFile {
+        name: "pasted text".into(),
+        text: "# a report\nbenchmarks:\n- type_: generative_benchmark\n".into(),
+    }])
+    .unwrap_err();
+    assert_eq!(problems[0].error.kind, RowErrorKind::Yaml);
+}

@@ -631,3 +631,20 @@ fn the_parameter_list_is_every_key_a_link_reads() {
         );
     }
 }
+
+#[test]
+fn an_empty_price_is_named_and_a_tiny_one_is_written_back_short() {
+    let (s, errors) = parse("tps=25&price=&kwh_price=");
+    assert_eq!(params(&errors), vec!["price", "kwh_price"]);
+    assert_eq!(errors[0].1, errors[1].1.replace("kwh_price", "price"));
+    assert_eq!(
+        errors[0].1,
+        "`price` must be a number from 0 to 1,000,000, got \"\""
+    );
+    assert_eq!(s.capacity.price_per_gpu_hour, None);
+    let (s, errors) = parse("tps=25&price=1e-320&co2=1e-320");
+    assert!(errors.is_empty(), "{errors:?}");
+    let query = s.to_query();
+    assert!(query.ends_with("&price=1e-320&co2=1e-320"), "{query}");
+    assert_eq!(parse(&query).0, s);
+}

@@ -131,9 +131,14 @@ pub fn parse_prices(
 /// URL `price` as [`parse_prices`] reads it: the bare number first, then each type's.
 pub fn prices_text(every: Option<f64>, by_type: &GpuPrices) -> String {
     every
-        .map(|p| p.to_string())
+        .map(super::format::url_number)
         .into_iter()
-        .chain(by_type.0.iter().map(|(g, p)| format!("{g}:{p}")))
+        .chain(
+            by_type
+                .0
+                .iter()
+                .map(|(g, p)| format!("{g}:{}", super::format::url_number(*p))),
+        )
         .collect::<Vec<_>>()
         .join(",")
 }

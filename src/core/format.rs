@@ -32,6 +32,17 @@ pub fn grouped(value: f64, decimals: usize) -> String {
     out
 }
 
+/// A number as a link writes it: the shortest text that reads back to the same value, with an
+/// exponent where plain digits would run long (`1e-320`, not 322 digits; `2.49` as it is).
+pub fn url_number(value: f64) -> String {
+    let plain = value.to_string();
+    if plain.len() > 20 {
+        format!("{value:e}")
+    } else {
+        plain
+    }
+}
+
 /// `significant` significant digits without exponent: `0.074237 -> "0.0742"` (3),
 /// `34.62 -> "34.6"` (3), `1234.6 -> "1,235"` (3: never drops integer digits).
 pub fn significant(value: f64, significant: usize) -> String {
@@ -108,6 +119,15 @@ pub fn percent(fraction: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn link_numbers_read_back_and_stay_short() {
+        assert_eq!(url_number(2.49), "2.49");
+        assert_eq!(url_number(1e-320), "1e-320");
+        assert_eq!(url_number(1e-320).parse::<f64>(), Ok(1e-320));
+        assert_eq!(url_number(123456789.0), "123456789");
+        assert_eq!(url_number(0.1 + 0.2), "0.30000000000000004");
+    }
 
     #[test]
     fn grouped_rounds_and_groups() {

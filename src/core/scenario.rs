@@ -15,6 +15,7 @@
 use super::capacity::{parse_prices, prices_text, CapacityInputs, GpuPrices};
 use super::chart_text::ChartY;
 use super::compare::Column;
+use super::format::url_number;
 use super::planner::{Limit, Slo, Target};
 use super::sweep::{Source, Statistic, Sweep};
 
@@ -397,6 +398,12 @@ const PARAMS: [(&str, ParamReader); 13] = [
     }),
     // Before FLEET_INPUTS' `price`: a bare number, per-type prices, or both.
     ("price", |r, _, v| {
+        if v.trim().is_empty() {
+            // Said as every other empty number is ("must be a number from 0 to ..., got").
+            return parse_input(InputKind::Amount, v)
+                .map(|_| ())
+                .map_err(|e| format!("`price` {e}"));
+        }
         let (every, by_type, errors) = parse_prices(v, |p| parse_input(InputKind::Amount, p));
         r.capacity.price_per_gpu_hour = every;
         r.gpu_prices = by_type;
@@ -683,10 +690,13 @@ impl Scenario {
             query.append_pair("cfg", cfg);
         }
         query
-            .append_pair(key, &value.to_string())
+            .append_pair(key, &url_number(value))
             .append_pair("stat", self.stat.key());
         for limit in &self.limits {
-            query.append_pair("limit", &format!("{}:{}", limit.stat.key(), limit.max_ms));
+            query.append_pair(
+                "limit",
+                &format!("{}:{}", limit.stat.key(), url_number(limit.max_ms)),
+            );
         }
         if self.drawn_chart_y() == ChartY::Cost {
             query.append_pair("y", "cost");
@@ -714,7 +724,7 @@ impl Scenario {
                     query.append_pair("price", &text);
                 }
             } else if let Some(v) = input.get(&self.capacity) {
-                query.append_pair(input.key, &v.to_string());
+                query.append_pair(input.key, &url_number(v));
             }
         }
         query.finish()

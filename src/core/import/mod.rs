@@ -866,6 +866,32 @@ pub fn admit(sizes: &[(&str, usize)]) -> (Vec<bool>, Vec<Problem>) {
     (admitted, problems)
 }
 
+/// True for a YAML file: named `.yaml` or `.yml`, or starting (after comments) with a document
+/// marker, a `key: value` or a `key:` line.
+fn is_yaml(file: &InputFile) -> bool {
+    let name = file.name.to_ascii_lowercase();
+    if name.ends_with(".yaml") || name.ends_with(".yml") {
+        return true;
+    }
+    let first = file
+        .text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or("");
+    let key = first
+        .split_once(": ")
+        .map(|(key, _)| key)
+        .or(first.strip_suffix(':'));
+    first == "---"
+        || key.is_some_and(|key| {
+            !key.is_empty()
+                && key
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || "_-.".contains(c))
+        })
+}
+
 /// True for text read from a binary file (an image, an executable): a NUL, or mostly
 /// characters that are not text, in its first 4 KB.
 fn is_binary(text: &str) -> bool {
@@ -1028,6 +1054,10 @@ fn read_files(files: &[&InputFile], parsed: &mut Parsed) -> FileFormats {
             Some(spec) => {
                 formats.push((file.name.clone(), Some(spec.format)));
                 (spec.parse)(file, probe.body, parsed);
+            }
+            None if is_yaml(file) => {
+                formats.push((file.name.clone(), None));
+                parsed.problem(&file.name, None, RowError::new(RowErrorKind::Yaml));
             }
             None => {
                 formats.push((file.name.clone(), None));

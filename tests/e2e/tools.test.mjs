@@ -1,0 +1,68 @@
+// Issue 29 end to end: the load generators people run today, imported and planned in the page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { useServerAndBrowser, openPlanner, settled, value } from './harness.mjs';
+
+const REALDATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/realdata');
+const STAGES = [0, 1, 2, 3, 4, 5, 6]
+  .map((n) => `stage_${n}_lifecycle_metrics.json`)
+  .concat(['summary_lifecycle_metrics.json'])
+  .map((f) => path.join(REALDATA, 'inference-perf-kubecon/results', f));
+
+const env = useServerAndBrowser();
+
+test('an inference-perf run plans on normalized TPOT, its saturated stages failing', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tpot=20&stat=ntpot_p50');
+  await page.click('.import summary');
+  await page.setInputFiles('[data-testid="import-file"]', STAGES);
+  await page.waitForSelector('[data-testid="import-summary"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  assert.match(await page.textContent('[data-testid="import-summary"]'), /Read 8 files \(8 as inference-perf report\)/);
+  // Stage 2 (74.94 req/s): p50 normalized TPOT 12.05 ms; stage 3 (111.92): 27.27 ms.
+  assert.equal(await value(page, 'rec-concurrency'), '74.94');
+  await settled(page);
+  const saturated = page.locator('[data-testid="sweep-row"][data-saturated="true"]');
+  assert.equal(await saturated.count(), 3);
+  // The summary report is named as not a level; TPOT's left-out reason is listed.
+  const messages = await page.textContent('.import');
+  assert.match(messages, /summary_lifecycle_metrics\.json: inference-perf's summary report: not read as a level/);
+  assert.match(messages, /TPOT and ITL not read: the mean TPOT of 3\.48 ms cannot be true/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a GuideLLM report plans its synchronous benchmark at 1 stream', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tpot=10&stat=tpot_p50');
+  await page.click('.import summary');
+  await page.setInputFiles('[data-testid="import-file"]', [
+    path.join(REALDATA, 'vllm-project-guidellm__tests_unit_entrypoints_assets__benchmarks_stripped__at_a1fe883a.json'),
+  ]);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  assert.equal(await value(page, 'rec-status'), 'all-meet');
+  assert.equal(await value(page, 'rec-concurrency'), '1');
+  // The menu offers normalized TPOT only where the report has it (the older report has not).
+  const options = await page.$$eval('[data-testid="stat-select"] option', (os) => os.map((o) => o.value));
+  assert.ok(options.includes('tpot_p50'));
+  assert.ok(!options.includes('ntpot_p50'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an LLMPerf provider with more than 1% failed requests fails on them', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=5&stat=ntpot_p50');
+  await page.click('.import summary');
+  await page.setInputFiles('[data-testid="import-file"]', [
+    path.join(REALDATA, 'llmperf-leaderboard__raw_data_summary__all_providers.json'),
+  ]);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await page.selectOption('[data-testid="model-select"]', 'llama-2-70b-chat');
+  await page.waitForSelector('[data-testid="rec-status"][data-value="unattainable"]');
+  await settled(page);
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /2 of 150 requests failed/);
+  assert.equal(await page.locator('[data-testid="rec-flag"][data-kind="failed-requests"]').count(), 1);
+  await context.close();
+});
