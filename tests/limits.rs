@@ -186,3 +186,17 @@ fn an_empty_file_is_said_to_be_empty() {
         );
     }
 }
+
+#[test]
+fn a_nul_byte_in_a_csv_names_its_row_and_the_rest_is_read() {
+    let csv = "model,concurrency,output_tok_s,p50_itl_ms\nm,1,100,10\nm,2\0,150,12\nm,4,300,14\n";
+    let imported = import(&[file("one-nul.csv", csv.to_string())]).unwrap();
+    assert_eq!(imported.source.row_count(), 2);
+    assert_eq!(imported.problems.len(), 1);
+    assert_eq!(imported.problems[0].error.kind, RowErrorKind::NulByte);
+    assert_eq!(imported.problems[0].row, Some(3));
+    assert_eq!(
+        imported.problems[0].located(),
+        "one-nul.csv, row 3: a NUL byte (\\0) in column `concurrency`: the row is not read (the rest of the file is)"
+    );
+}

@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use super::deployment::{Deployment, LevelKind};
 use super::import::{
-    cap_deployment, cap_text, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS, MODEL_NOT_STATED,
+    cap_deployment, cap_text, without_lone_surrogates, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS,
+    MODEL_NOT_STATED,
 };
 use super::row::{EnergyBasis, Row, ServedBasis, MAX_FIGURE};
 use super::sweep::{Model, Provenance, Source, Statistic, Sweep};
@@ -498,9 +499,13 @@ fn read_payload(
     ),
     String,
 > {
-    let not_ours =
-        |_| "the shared sweep in this link is not in a format this page reads".to_string();
-    let header: Header = serde_json::from_slice(json).map_err(not_ours)?;
+    let not_ours = || "the shared sweep in this link is not in a format this page reads".to_string();
+    // A lone surrogate escape (a model id cut in the middle of an emoji) is one character
+    // replaced, not the whole link refused.
+    let text = std::str::from_utf8(json).map_err(|_| not_ours())?;
+    let text = without_lone_surrogates(text);
+    let json = text.as_bytes();
+    let header: Header = serde_json::from_slice(json).map_err(|_| not_ours())?;
     if !matches!(header.v, 1 | VERSION) {
         return Err(format!(
             "the shared sweep uses format version {}, this page reads 1 and {VERSION}",
@@ -508,7 +513,7 @@ fn read_payload(
         ));
     }
     // Counted before anything is built: a link may unpack to far more than it holds.
-    let shape: Shape = serde_json::from_slice(json).map_err(not_ours)?;
+    let shape: Shape = serde_json::from_slice(json).map_err(|_| not_ours())?;
     let rows: usize = shape.sweeps.iter().map(|s| s.rows.len()).sum();
     for (count, limit, what) in [
         (shape.models.len(), MAX_SWEEPS, "models"),
@@ -523,7 +528,7 @@ fn read_payload(
     }
     let (name, models, sweeps) = match header.v {
         1 => {
-            let s: SharedV1 = serde_json::from_slice(json).map_err(not_ours)?;
+            let s: SharedV1 = serde_json::from_slice(json).map_err(|_| not_ours())?;
             let sweeps: Vec<_> = s
                 .sweeps
                 .into_iter()
@@ -532,7 +537,7 @@ fn read_payload(
             (s.name, s.models, sweeps)
         }
         _ => {
-            let s: SharedV2 = serde_json::from_slice(json).map_err(not_ours)?;
+            let s: SharedV2 = serde_json::from_slice(json).map_err(|_| not_ours())?;
             let sweeps: Vec<_> = s
                 .sweeps
                 .into_iter()

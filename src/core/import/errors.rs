@@ -83,6 +83,8 @@ pub enum RowErrorKind {
     /// A tool's own goodput for the SLO its run was given (`key`: the tool, `value`: the
     /// figures and the SLO): the tool's figures, shown as such.
     ToolGoodput,
+    /// A NUL byte in a text file's row (`key`: its column): the row is not read.
+    NulByte,
     /// A YAML file: the tools that write one (GuideLLM, inference-perf) write the same report as
     /// JSON, which this planner reads.
     Yaml,
@@ -259,6 +261,10 @@ impl fmt::Display for RowError {
             RowErrorKind::ResponsesWithoutSummary => write!(
                 f,
                 "LLMPerf individual responses without their summary (`{key}_summary.json` from the same run): import both files together; the summary places the run on a level"
+            ),
+            RowErrorKind::NulByte => write!(
+                f,
+                "a NUL byte (\\0) in column `{key}`: the row is not read (the rest of the file is)"
             ),
             RowErrorKind::ToolGoodput => write!(f, "{key}'s own goodput: {value}"),
             RowErrorKind::Yaml => write!(

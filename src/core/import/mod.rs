@@ -34,6 +34,7 @@ use serde_json::{Map, Value};
 
 pub use errors::{RowError, RowErrorKind};
 pub(crate) use mlenergy::measured as mlenergy_measured;
+pub(crate) use record::without_lone_surrogates;
 pub(crate) use mlenergy::model as mlenergy_model;
 
 use super::anomalies::{load_flag_counts, AnomalyKind};
@@ -892,15 +893,16 @@ fn is_yaml(file: &InputFile) -> bool {
         })
 }
 
-/// True for text read from a binary file (an image, an executable): a NUL, or mostly
-/// characters that are not text, in its first 4 KB.
+/// True for text read from a binary file (an image, an executable): more than one character
+/// in ten of its first 4 KB is not text (NUL bytes, control characters, bytes that are not
+/// UTF-8). A stray NUL in a text file is not enough: the row holding it is named instead.
 fn is_binary(text: &str) -> bool {
     let head: Vec<char> = text.chars().take(4096).collect();
     let odd = head
         .iter()
         .filter(|c| **c == '\u{fffd}' || (c.is_control() && !c.is_whitespace()))
         .count();
-    head.contains(&'\0') || odd * 10 > head.len()
+    odd * 10 > head.len()
 }
 
 /// The names of an import's files for its label: up to three, then how many more ("a.json,
