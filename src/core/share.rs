@@ -499,7 +499,8 @@ fn read_payload(
     ),
     String,
 > {
-    let not_ours = || "the shared sweep in this link is not in a format this page reads".to_string();
+    let not_ours =
+        || "the shared sweep in this link is not in a format this page reads".to_string();
     // A lone surrogate escape (a model id cut in the middle of an emoji) is one character
     // replaced, not the whole link refused.
     let text = std::str::from_utf8(json).map_err(|_| not_ours())?;

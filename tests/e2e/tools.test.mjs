@@ -27,7 +27,7 @@ test('an inference-perf run plans on normalized TPOT, its saturated stages faili
   const saturated = page.locator('[data-testid="sweep-row"][data-saturated="true"]');
   assert.equal(await saturated.count(), 3);
   // The summary report is named as not a level; TPOT's left-out reason is listed.
-  const messages = await page.textContent('.import');
+  const messages = (await page.locator('[data-testid="import-error"]').allTextContents()).join('\n');
   assert.match(messages, /summary_lifecycle_metrics\.json: inference-perf's summary report: not read as a level/);
   assert.match(messages, /TPOT and ITL not read: the mean TPOT of 3\.48 ms cannot be true/);
   assert.deepEqual(errors, []);

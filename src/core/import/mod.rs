@@ -34,8 +34,8 @@ use serde_json::{Map, Value};
 
 pub use errors::{RowError, RowErrorKind};
 pub(crate) use mlenergy::measured as mlenergy_measured;
-pub(crate) use record::without_lone_surrogates;
 pub(crate) use mlenergy::model as mlenergy_model;
+pub(crate) use record::without_lone_surrogates;
 
 use super::anomalies::{load_flag_counts, AnomalyKind};
 use super::deployment::{date_key, Deployment};
@@ -227,6 +227,8 @@ pub(crate) struct Parsed {
     seen: HashSet<String>,
     /// The import dialog's model for files that state none.
     model_hint: Option<String>,
+    /// Texts cut to [`MAX_TEXT_CHARS`] in the runs kept.
+    texts_cut: usize,
 }
 
 impl Parsed {
@@ -302,6 +304,10 @@ impl Parsed {
             );
             self.problem(file, row, error);
         } else if !self.full() {
+            // Cut as each run is kept, so a long text (a 1 MB model id) is held once, not once
+            // per run.
+            let mut m = m;
+            self.texts_cut += cap_texts(&mut m);
             self.rows.push(m);
         }
     }
@@ -1070,10 +1076,10 @@ fn read_files(files: &[&InputFile], parsed: &mut Parsed) -> FileFormats {
     formats
 }
 
-/// The rows read, texts cut to [`MAX_TEXT_CHARS`]; notes on rows left out, latencies not
-/// usable and texts cut.
+/// The rows read (their texts cut to [`MAX_TEXT_CHARS`] as each was kept); notes on rows left
+/// out, latencies not usable and texts cut.
 fn kept_rows(parsed: &mut Parsed) -> Vec<Measured> {
-    let mut kept = std::mem::take(&mut parsed.rows);
+    let kept = std::mem::take(&mut parsed.rows);
     let unusable: u32 = kept.iter().map(|m| m.row.unusable_latencies()).sum();
     if unusable > 0 {
         parsed.note(RowError::with_value(
@@ -1081,7 +1087,7 @@ fn kept_rows(parsed: &mut Parsed) -> Vec<Measured> {
             unusable,
         ));
     }
-    let cut = kept.iter_mut().map(cap_texts).sum::<usize>();
+    let cut = parsed.texts_cut;
     if cut > 0 {
         let texts = if cut == 1 {
             "1 text".to_string()
@@ -1239,6 +1245,8 @@ pub(crate) fn cap_text(text: &mut String) -> bool {
         Some((at, _)) => {
             text.truncate(at);
             text.push('…');
+            // Truncating keeps the allocation: give the long text's memory back.
+            text.shrink_to_fit();
             true
         }
         None => false,

@@ -159,7 +159,8 @@ pub(crate) fn without_lone_surrogates(text: &str) -> std::borrow::Cow<'_, str> {
             i += 2;
             continue;
         };
-        let paired_low = || is_escape_u(i + 6) && hex(i + 8).is_some_and(|c| (0xDC00..0xE000).contains(&c));
+        let paired_low =
+            || is_escape_u(i + 6) && hex(i + 8).is_some_and(|c| (0xDC00..0xE000).contains(&c));
         match code {
             0xD800..0xDC00 if paired_low() => i += 12,
             0xD800..0xE000 => {
