@@ -157,7 +157,7 @@ fn files_that_match_no_format_say_which_they_are_closest_to() {
     assert_eq!(problems[0].error.kind, RowErrorKind::LooksLikeButNoLevel);
     assert_eq!(
         problems[0].message(),
-        "looks like an AIPerf export, but has no `input_config.loadgen.concurrency`: cannot place it on a level"
+        "looks like an AIPerf export, but has no `input_config.loadgen.concurrency` or `input_config.phases`: cannot place it on a level"
     );
     // A vLLM result without its output throughput: with `backend` it is read as one and the row
     // says what it lacks; without, the file is named as close to one.

@@ -421,3 +421,66 @@ fn a_yaml_twin_points_to_the_json_report() {
     .unwrap_err();
     assert_eq!(problems[0].error.kind, RowErrorKind::Yaml);
 }
+
+#[test]
+fn a_known_tool_without_its_level_or_version_is_named() {
+    // An AIPerf export whose metrics sit under `records` by display name, with no load level.
+    let text = r#"{"records":{"Time to First Token":{"unit":"ms","avg":12}},"input_config":{"endpoint":{"model_names":["m"]}},"was_cancelled":false,"error_summary":[]}"#;
+    let problems = import(&[InputFile {
+        name: "profile_export_aiperf.json".into(),
+        text: text.into(),
+    }])
+    .unwrap_err();
+    assert_eq!(problems[0].error.kind, RowErrorKind::LooksLikeButNoLevel);
+    assert_eq!(
+        problems[0].message(),
+        "looks like an AIPerf export, but has no `input_config.loadgen.concurrency` or `input_config.phases`: cannot place it on a level"
+    );
+    // An LLMPerf summary of a results version it does not write today.
+    let text = r#"{"version":"2025-01-01","model":"m","num_concurrent_requests":4,"results_mean_output_throughput_token_per_s":100,"results_ttft_s_mean":0.2}"#;
+    let problems = import(&[InputFile {
+        name: "m_summary.json".into(),
+        text: text.into(),
+    }])
+    .unwrap_err();
+    assert_eq!(
+        problems[0].message(),
+        "LLMPerf summary of version 2025-01-01: this planner reads version 2023-08-31, the one LLMPerf writes"
+    );
+    // An AIPerf export of another major schema version.
+    let text = r#"{"schema_version":"2.0","input_config":{},"request_count":{"avg":3}}"#;
+    let problems = import(&[InputFile {
+        name: "p.json".into(),
+        text: text.into(),
+    }])
+    .unwrap_err();
+    assert!(problems[0]
+        .message()
+        .starts_with("AIPerf profile export of schema version 2.0: this planner reads"));
+}
+
+#[test]
+fn an_aiperf_sweep_csv_reads_its_table_and_not_its_sections() {
+    // Laid out as AIPerf 0.11 writes it (the writer's header, blank lines and sections); the row
+    // at 320 carries the averages of the real 1.3 export in aiperf-0.11/.
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/aiperf-sweep/profile_export_aiperf_sweep.csv");
+    let run = imported(&[InputFile {
+        name: "profile_export_aiperf_sweep.csv".into(),
+        text: std::fs::read_to_string(path).unwrap(),
+    }]);
+    assert!(run.problems.is_empty(), "{:?}", run.problems);
+    assert_eq!(run.formats[0].1, Some(Format::AiPerfSweep));
+    let sweep = &run.source.sweeps[0];
+    assert_eq!(
+        sweep.levels().iter().map(|l| l.level).collect::<Vec<_>>(),
+        vec![16.0, 320.0]
+    );
+    let l = level(sweep, 320.0);
+    assert_eq!(l.latency_ms(Statistic::TpotMean), Some(53.14));
+    assert_eq!(l.latency_ms(Statistic::ItlMean), Some(53.46));
+    assert_eq!(l.latency_ms(Statistic::TtftMean), Some(3579.70));
+    assert_eq!(l.throughput_tok_s, 4601.89);
+    assert_eq!(l.latency_ms(Statistic::TpotP90), None);
+    assert_eq!(l.requests, Some((Some(5291.0), Some(0.0))));
+}

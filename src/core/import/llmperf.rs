@@ -16,13 +16,16 @@
 
 use serde_json::{Map, Value};
 
-use super::errors::{RowError, RowErrorKind};
+use super::errors::{short, RowError, RowErrorKind};
 use super::record::{base_name, folder, positive, s_to_ms, Record};
 use super::requests::summarised;
 use super::{Body, InputFile, Measured, Parsed, Probe, Supplement};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::{Aggregate, Metric, Statistic};
+
+/// The results version LLMPerf writes in every summary (`version`).
+const VERSION: &str = "2023-08-31";
 
 /// A summary (or a file of summaries under `records`), or an array of individual responses.
 pub(crate) fn detect(probe: &Probe) -> bool {
@@ -158,6 +161,19 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
                     break;
                 }
                 let rec = Record(rec);
+                if let Some(version) = rec.label("version").filter(|v| v != VERSION) {
+                    let found = format!(
+                        "of version {}: this planner reads version {VERSION}, the one LLMPerf writes",
+                        short(&version)
+                    );
+                    let error = RowError::stated(
+                        RowErrorKind::UnsupportedVersion,
+                        Some("LLMPerf summary"),
+                        Some(&found),
+                    );
+                    out.problem(&file.name, Some(n), error);
+                    continue;
+                }
                 let mut notes = Vec::new();
                 match summary(&rec, &mut notes) {
                     Ok((deployment, row)) => {

@@ -10,6 +10,7 @@
 //! (`rate`, J/token, served req/s) are computed once, by [`Row::finish`].
 
 mod aiperf;
+mod aiperf_sweep;
 mod client;
 mod csv_template;
 mod errors;
@@ -78,6 +79,8 @@ pub enum Format {
     SglangJsonl,
     /// NVIDIA AIPerf / GenAI-Perf `profile_export` JSON.
     AiPerf,
+    /// AIPerf's sweep aggregate CSV (`profile_export_aiperf_sweep.csv`).
+    AiPerfSweep,
     /// InferenceX aggregate JSON (several configurations per file).
     InferenceX,
     /// EvalScope `perf` summary (and percentile) JSON.
@@ -102,6 +105,7 @@ impl Format {
             Format::VllmBench => "vLLM bench serve JSON",
             Format::SglangJsonl => "SGLang bench_serving JSONL",
             Format::AiPerf => "AIPerf profile export",
+            Format::AiPerfSweep => "AIPerf sweep CSV",
             Format::InferenceX => "InferenceX aggregate JSON",
             Format::EvalScope => "EvalScope perf JSON",
             Format::GuideLlm => "GuideLLM report",
@@ -120,6 +124,7 @@ impl Format {
             Format::VllmBench => "a vLLM bench serve result",
             Format::SglangJsonl => "SGLang bench_serving output",
             Format::AiPerf => "an AIPerf export",
+            Format::AiPerfSweep => "an AIPerf sweep CSV",
             Format::InferenceX => "an InferenceX aggregate file",
             Format::EvalScope => "an EvalScope perf summary",
             Format::GuideLlm => "a GuideLLM report",
@@ -505,7 +510,7 @@ pub(crate) struct FormatSpec {
 }
 
 /// Every format this planner reads, in detection order: the only list of formats.
-pub(crate) const FORMATS: [FormatSpec; 12] = [
+pub(crate) const FORMATS: [FormatSpec; 13] = [
     FormatSpec {
         format: Format::MlEnergyModel,
         detect: mlenergy::detect_model,
@@ -572,9 +577,12 @@ pub(crate) const FORMATS: [FormatSpec; 12] = [
             "request_latency",
             "aiperf_version",
             "schema_version",
+            "records",
+            "was_cancelled",
+            "error_summary",
         ],
-        level: "input_config.loadgen.concurrency",
-        throughput: "output_token_throughput",
+        level: "input_config.loadgen.concurrency|input_config.phases",
+        throughput: "output_token_throughput|records.output_token_throughput",
     },
     FormatSpec {
         format: Format::InferenceX,
@@ -702,6 +710,22 @@ pub(crate) const FORMATS: [FormatSpec; 12] = [
         ],
         level: "max_concurrency|request_rate|multi_turn_concurrency",
         throughput: "output_throughput",
+    },
+    FormatSpec {
+        format: Format::AiPerfSweep,
+        detect: aiperf_sweep::detect,
+        parse: aiperf_sweep::parse,
+        keys: &[
+            "concurrency",
+            "request_rate",
+            "output_token_throughput_mean",
+            "request_throughput_mean",
+            "time_to_first_token_mean",
+            "inter_token_latency_mean",
+            "benchmark_duration_mean",
+        ],
+        level: "concurrency|request_rate",
+        throughput: "output_token_throughput_mean",
     },
     FormatSpec {
         format: Format::CsvTemplate,
