@@ -1,7 +1,8 @@
 // The page's tools module (importers, task-file parser, share links, stored imports) in a Web
 // Worker: long work here never blocks the page, and picked files are read here too. The page posts {id, name, args}; the worker
-// answers {id, answer} (text, or bytes transferred) or {id, error, fatal}. `fatal` means the
-// module could not be loaded: the page then starts a new worker for its next call.
+// answers {id, answer, closing} (text, or bytes transferred) or {id, error, fatal}. `fatal` means the
+// module could not be loaded, `closing` that the worker ends to give its memory back: the page
+// then starts a new worker for its next call.
 // tools.js and tools_bg.wasm are asked for with this script's own ?v= (the build's
 // <meta name="tools-version">), so a cached copy from another build is never used.
 const version = new URL(self.location.href).searchParams.get('v');
@@ -11,15 +12,20 @@ const at = (file) => {
   return url.href;
 };
 const ready = import(at('tools.js')).then(async (m) => {
-  await m.default({ module_or_path: at('tools_bg.wasm') });
-  return m;
+  const wasm = await m.default({ module_or_path: at('tools_bg.wasm') });
+  return { m, memory: wasm.memory };
 });
+// A WASM module's memory only grows: once a large import has taken it past this, the worker
+// answers, says it is closing, and ends, so the tab gives the memory back (the page starts a
+// new worker for its next call).
+const RELEASE_ABOVE_BYTES = 128 * 1024 * 1024;
 
 self.onmessage = async (event) => {
   const { id, name, args } = event.data;
   let tools;
+  let memory;
   try {
-    tools = await ready;
+    ({ m: tools, memory } = await ready);
   } catch (e) {
     self.postMessage({ id, error: "the page's file tools (imports, downloads, share links) could not be loaded (are you offline?)", fatal: true });
     return;
@@ -30,7 +36,9 @@ self.onmessage = async (event) => {
     const text = (a) => (a instanceof Blob ? a.text() : a);
     const ready = await Promise.all(args.map((a) => (Array.isArray(a) ? Promise.all(a.map(text)) : text(a))));
     const answer = tools[name](...ready);
-    self.postMessage({ id, answer }, answer instanceof Uint8Array ? [answer.buffer] : []);
+    const closing = memory.buffer.byteLength > RELEASE_ABOVE_BYTES;
+    self.postMessage({ id, answer, closing }, answer instanceof Uint8Array ? [answer.buffer] : []);
+    if (closing) self.close();
   } catch (e) {
     self.postMessage({ id, error: `the tools module failed in ${name}: ${e && e.message ? e.message : e}` });
   }

@@ -460,12 +460,18 @@ export function start_tools() {
     if (version) url.searchParams.set('v', version);
     worker = new Worker(url.href, { type: 'module' });
     worker.onmessage = (event) => {
-        const { id, answer, error, fatal } = event.data;
+        const { id, answer, error, fatal, closing } = event.data;
         const p = pending.get(id);
-        if (fatal) { worker.terminate(); worker = null; }
-        if (!p) return;
-        pending.delete(id);
-        if (error === undefined) p.resolve(answer); else p.reject(error);
+        if (fatal || closing) { worker.terminate(); worker = null; }
+        if (p) {
+            pending.delete(id);
+            if (error === undefined) p.resolve(answer); else p.reject(error);
+        }
+        // A worker that closed to give its memory back: the calls it had not answered go to a new one.
+        if (closing && pending.size) {
+            start_tools();
+            for (const [i, q] of pending) worker.postMessage({ id: i, name: q.name, args: q.args });
+        }
     };
     worker.onerror = () => {
         worker.terminate();
@@ -477,7 +483,7 @@ export function tools_call(name, args) {
     start_tools();
     return new Promise((resolve, reject) => {
         const id = next++;
-        pending.set(id, { resolve, reject });
+        pending.set(id, { resolve, reject, name, args });
         worker.postMessage({ id, name, args });
     });
 }")]

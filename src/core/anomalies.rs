@@ -126,10 +126,10 @@ impl AnomalyKind {
             AnomalyKind::RateMismatch => "throughput ÷ batch and 1000 ÷ median ITL differ by over 25%",
             AnomalyKind::EnergyIdentity => "J/token ≠ power ÷ throughput",
             AnomalyKind::FasterThanMemoryBound => "faster than reading the active weights once per token",
-            AnomalyKind::ImplausibleSpeed => "per-user speed at the statistic × concurrency is 100× or more the measured throughput",
+            AnomalyKind::ImplausibleSpeed => "per-user speed × concurrency is 100× or more the measured throughput",
             AnomalyKind::Saturated => "served below 0.8× the offered request rate: the level fails",
             AnomalyKind::RateAboveOffered => "served above 1.25× the offered request rate",
-            AnomalyKind::FailedRequests => "requests that did not complete; above 1% of those issued the level fails, and its figures describe its completed requests",
+            AnomalyKind::FailedRequests => "requests failed: above 1% the level fails",
         }
     }
 }
@@ -405,7 +405,7 @@ pub fn implausible_levels(sweep: &Sweep, stat: Statistic) -> usize {
 fn implausible_detail(row: &Row, stat: Statistic, r: f64, concurrency: f64) -> String {
     let latency = row.latency_ms(stat).unwrap_or_default();
     format!(
-        "1000 / {} ms ({}) = {} tok/s per user at concurrency {} cannot come from {} tok/s in aggregate: R = {} × 1000 / {} / {} = {}, as when latencies in seconds are typed as ms, or gaps between streamed chunks are pooled as token gaps",
+        "1000 / {} ms ({}) = {} tok/s per user at concurrency {} cannot come from {} tok/s in aggregate: R = {} × 1000 / {} / {} = {}, as when latencies in seconds are typed as ms or chunk gaps are pooled",
         significant(latency, 3),
         stat.short_label(),
         grouped(1000.0 / latency, 0),

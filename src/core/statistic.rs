@@ -89,15 +89,15 @@ statistics! {
     /// 99th percentile TPOT over requests.
     TpotP99 = Some((M::Tpot, A::P99)), "tpot_p99", "p99 TPOT (99% of requests at most this)", "p99 TPOT";
     /// Mean normalized TPOT over requests (end-to-end latency / output tokens, TTFT included).
-    NtpotMean = Some((M::Ntpot, A::Mean)), "ntpot_mean", "mean normalized TPOT (per request, TTFT included)", "mean norm. TPOT";
+    NtpotMean = Some((M::Ntpot, A::Mean)), "ntpot_mean", "mean normalized TPOT (TTFT included)", "mean norm. TPOT";
     /// Median normalized TPOT over requests.
-    NtpotP50 = Some((M::Ntpot, A::P50)), "ntpot_p50", "p50 normalized TPOT (median request, TTFT included)", "p50 norm. TPOT";
+    NtpotP50 = Some((M::Ntpot, A::P50)), "ntpot_p50", "p50 normalized TPOT (TTFT included)", "p50 norm. TPOT";
     /// 90th percentile normalized TPOT over requests.
-    NtpotP90 = Some((M::Ntpot, A::P90)), "ntpot_p90", "p90 normalized TPOT (90% of requests at most this, TTFT included)", "p90 norm. TPOT";
+    NtpotP90 = Some((M::Ntpot, A::P90)), "ntpot_p90", "p90 normalized TPOT (TTFT included)", "p90 norm. TPOT";
     /// 95th percentile normalized TPOT over requests.
-    NtpotP95 = Some((M::Ntpot, A::P95)), "ntpot_p95", "p95 normalized TPOT (95% of requests at most this, TTFT included)", "p95 norm. TPOT";
+    NtpotP95 = Some((M::Ntpot, A::P95)), "ntpot_p95", "p95 normalized TPOT (TTFT included)", "p95 norm. TPOT";
     /// 99th percentile normalized TPOT over requests.
-    NtpotP99 = Some((M::Ntpot, A::P99)), "ntpot_p99", "p99 normalized TPOT (99% of requests at most this, TTFT included)", "p99 norm. TPOT";
+    NtpotP99 = Some((M::Ntpot, A::P99)), "ntpot_p99", "p99 normalized TPOT (TTFT included)", "p99 norm. TPOT";
     /// Throughput per request: concurrency × 1000 / output throughput, ms per token (the method
     /// of Databricks' MPT-7B table). It includes prefill and queueing, so it is not mean ITL.
     /// ML.ENERGY: `avg_batch_size`; benchmark clients: their concurrency.

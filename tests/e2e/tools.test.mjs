@@ -66,3 +66,27 @@ test('an LLMPerf provider with more than 1% failed requests fails on them', asyn
   assert.equal(await page.locator('[data-testid="rec-flag"][data-kind="failed-requests"]').count(), 1);
   await context.close();
 });
+
+test('after a large import the tools worker ends to give its memory back, and the next import starts a new one', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tps=10&stat=tpot_mean');
+  // A vLLM result carrying a million generated texts (about 27 MB): reading it takes the worker's
+  // WASM memory well past 128 MB.
+  const big = JSON.stringify({
+    backend: 'vllm', model_id: 'org/big', max_concurrency: 8, completed: 100, output_throughput: 800, mean_tpot_ms: 20,
+    generated_texts: Array(1_000_000).fill('twenty chars of text'),
+  });
+  await page.click('.import summary');
+  await page.setInputFiles('[data-testid="import-file"]', [{ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(big) }]);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await page.waitForSelector('[data-testid="rec-status"][data-value="all-meet"]');
+  for (let i = 0; i < 50 && page.workers().length > 0; i++) await page.waitForTimeout(100);
+  assert.equal(page.workers().length, 0, 'the worker ended after the large import');
+  // The next call starts a new worker and is answered.
+  await page.setInputFiles('[data-testid="import-file"]', [
+    path.join(REALDATA, 'vllm-project-guidellm__tests_unit_entrypoints_assets__benchmarks_stripped__at_a1fe883a.json'),
+  ]);
+  await page.waitForFunction(() => /GuideLLM report/.test(document.querySelector('[data-testid="import-summary"]')?.textContent ?? ''));
+  assert.equal(page.workers().length, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
