@@ -181,6 +181,28 @@ pub struct LegacySplit {
     pub rest: Option<String>,
 }
 
+/// The notice when stored imports could not be read: `entries` imports (one key each, or
+/// elements of the legacy array) that could not be read, and whether the legacy array itself
+/// (`LEGACY_STORAGE_KEY`) could not be read at all; `None` when everything was read.
+pub fn stored_notice(entries: usize, legacy_unreadable: bool) -> Option<String> {
+    let mut said = Vec::new();
+    if legacy_unreadable {
+        said.push(format!(
+            "The imports an earlier version kept (local storage key {LEGACY_STORAGE_KEY}) could not be read; they are left as they are in this browser's storage."
+        ));
+    }
+    if entries > 0 {
+        let one = entries == 1;
+        said.push(format!(
+            "{entries} stored import{} could not be read; {} left as {} in this browser's storage.",
+            if one { "" } else { "s" },
+            if one { "it is" } else { "they are" },
+            if one { "it is" } else { "they are" },
+        ));
+    }
+    (!said.is_empty()).then(|| said.join(" "))
+}
+
 /// Splits the legacy array (see [`LegacySplit`]).
 ///
 /// Errors: when the text is not a JSON array; the key is then left as it is.
@@ -205,6 +227,24 @@ pub fn split_legacy(text: &str) -> Result<LegacySplit, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_notice_names_what_could_not_be_read() {
+        assert_eq!(stored_notice(0, false), None);
+        assert_eq!(
+            stored_notice(1, false).as_deref(),
+            Some(
+                "1 stored import could not be read; it is left as it is in this browser's storage."
+            )
+        );
+        assert_eq!(
+            stored_notice(0, true).as_deref(),
+            Some("The imports an earlier version kept (local storage key llm-slo-planner.imports) could not be read; they are left as they are in this browser's storage.")
+        );
+        assert!(stored_notice(2, true)
+            .unwrap()
+            .ends_with("2 stored imports could not be read; they are left as they are in this browser's storage."));
+    }
 
     #[test]
     fn src_and_fragment_are_read() {

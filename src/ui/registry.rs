@@ -14,8 +14,8 @@ use crate::core::import::summary::imported_label;
 use crate::core::routing::{self, needs_whole, Opening, Widening};
 use crate::core::scenario::Scenario;
 use crate::core::sources::{
-    shared_payload, storage_key, workload, DEFAULT_SOURCE, LEGACY_STORAGE_KEY, MAX_STORED_BYTES,
-    REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
+    shared_payload, storage_key, stored_notice, workload, DEFAULT_SOURCE, LEGACY_STORAGE_KEY,
+    MAX_STORED_BYTES, REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
 };
 use crate::core::sweep::Source;
 use crate::on_demand::{self, Failed, Job};
@@ -254,21 +254,14 @@ impl Registry {
         let stored = browser::storage_keys(STORAGE_PREFIX).len()
             + usize::from(browser::storage_get_text(LEGACY_STORAGE_KEY).is_some());
         leptos::task::spawn_local(async move {
-            let unreadable = match stored {
-                0 => 0,
+            let notice = match stored {
+                0 => None,
                 _ => on_demand::finished(read_stored_job(registry))
                     .await
-                    .unwrap_or(stored),
+                    .unwrap_or_else(|_| stored_notice(stored, false)),
             };
-            if unreadable > 0 {
-                registry.notices.update(|n| {
-                    n.push(format!(
-                        "{unreadable} stored import{} could not be read; {} left as {} in this browser's storage.",
-                        if unreadable == 1 { "" } else { "s" },
-                        if unreadable == 1 { "it is" } else { "they are" },
-                        if unreadable == 1 { "it is" } else { "they are" },
-                    ))
-                });
+            if let Some(notice) = notice {
+                registry.notices.update(|n| n.push(notice));
             }
             if let Some(id) = linked_import {
                 if registry.state_of(&id) == Some(State::Loading) {
@@ -301,10 +294,11 @@ impl Registry {
 
     /// Reads the imports kept in local storage, one key at a time, each in the tools module's
     /// worker, and adds those that read to the menu. Imports an earlier version kept in one
-    /// array move to their own keys first; what cannot be read is left as it is. Returns how
-    /// many stored imports could not be read.
-    async fn read_stored_imports(&self) -> usize {
+    /// array move to their own keys first; what cannot be read is left as it is. Returns the
+    /// notice naming what could not be read, if anything.
+    async fn read_stored_imports(&self) -> Option<String> {
         let mut unreadable = 0;
+        let mut legacy_unreadable = false;
         if let Some(legacy) = browser::storage_get_text(LEGACY_STORAGE_KEY) {
             match tools_client::split_legacy_imports(&legacy).await {
                 Ok(split) => {
@@ -322,7 +316,7 @@ impl Registry {
                     }
                     unreadable += split.unreadable;
                 }
-                _ => unreadable += 1,
+                _ => legacy_unreadable = true,
             }
         }
         for key in browser::storage_keys(STORAGE_PREFIX) {
@@ -334,7 +328,7 @@ impl Registry {
                 _ => unreadable += 1,
             }
         }
-        unreadable
+        stored_notice(unreadable, legacy_unreadable)
     }
 
     /// Adds a stored import to the menu (or fills in the entry a link to it is waiting on).
@@ -599,10 +593,10 @@ fn load_job(path: Option<&'static str>) -> Result<Job<State>, Failed> {
 }
 
 /// Reads the imports kept in local storage into `registry`'s menu
-/// ([`Registry::read_stored_imports`]): how many could not be read; loaded on demand
-/// ([`crate::on_demand`]).
+/// ([`Registry::read_stored_imports`]): the notice naming what could not be read; loaded on
+/// demand ([`crate::on_demand`]).
 #[wasm_split(on_demand, fallible)]
-fn read_stored_job(registry: Registry) -> Result<Job<usize>, Failed> {
+fn read_stored_job(registry: Registry) -> Result<Job<Option<String>>, Failed> {
     Ok(Box::pin(
         async move { registry.read_stored_imports().await },
     ))

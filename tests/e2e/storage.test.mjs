@@ -28,6 +28,25 @@ async function paste(page, text) {
   await page.click('[data-testid="import-paste-button"]');
 }
 
+test("an earlier version's store that cannot be read at all is named in the notice and left as it is", async () => {
+  const context = await env.browser.newContext();
+  await context.addInitScript((key) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem(key, '{not a list');
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, LEGACY);
+  const page = await context.newPage();
+  await page.goto(env.server.base);
+  await page.waitForSelector('.notice.warn');
+  assert.match(
+    await page.textContent('.notice.warn'),
+    /The imports an earlier version kept \(local storage key llm-slo-planner\.imports\) could not be read; they are left as they are/,
+  );
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), LEGACY), '{not a list');
+  await context.close();
+});
+
 test('a stored import that cannot be read is reported and left as it is; the readable one is kept', async () => {
   const context = await env.browser.newContext();
   const stored = await fs.readFile(path.join(CASES, 'stored-imports-one-unreadable.json'), 'utf8');
