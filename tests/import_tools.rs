@@ -484,3 +484,35 @@ fn an_aiperf_sweep_csv_reads_its_table_and_not_its_sections() {
     assert_eq!(l.latency_ms(Statistic::TpotP90), None);
     assert_eq!(l.requests, Some((Some(5291.0), Some(0.0))));
 }
+
+#[test]
+fn lmbench_per_request_csvs_are_a_request_rate_sweep_from_their_names() {
+    let run = imported(&[
+        realdata("lmbench/LMBench_sharegpt_output_0.5.csv"),
+        realdata("lmbench/LMBench_sharegpt_output_1.csv"),
+    ]);
+    assert!(run.problems.is_empty(), "{:?}", run.problems);
+    assert_eq!(run.formats[0].1, Some(Format::LmBench));
+    let sweep = &run.source.sweeps[0];
+    assert_eq!(sweep.level_kind(), LevelKind::RequestRate);
+    assert_eq!(sweep.deployment.dataset.as_deref(), Some("sharegpt"));
+    let close = |a: Option<f64>, b: f64| assert!((a.unwrap() - b).abs() < 1e-9, "{a:?} vs {b}");
+    // 252 requests at 0.5 req/s: their tokens over first launch to last finish; per request
+    // TPOT = generation_time / (tokens - 1) (generation_time starts at the first token).
+    let l = level(sweep, 0.5);
+    close(Some(l.throughput_tok_s), 107.72699127190964);
+    close(l.latency_ms(Statistic::TtftP50), 349.74801540374756);
+    close(l.latency_ms(Statistic::TpotP90), 62.3203155978414);
+    close(l.latency_ms(Statistic::TpotMean), 55.84699364386272);
+    close(
+        level(sweep, 1.0).latency_ms(Statistic::TpotP90),
+        65.6596509421744,
+    );
+    // LMBench writes no row for a failed request: none is counted, and no share is said.
+    let row = &sweep.rows[l.row_indices[0]];
+    assert_eq!(
+        (row.completed_requests, row.failed_requests),
+        (Some(252.0), None)
+    );
+    assert_eq!(l.failed_share(), None);
+}

@@ -19,6 +19,7 @@ mod guidellm;
 mod inference_perf;
 mod inferencex;
 mod llmperf;
+mod lmbench;
 mod mlenergy;
 pub(crate) mod mlenergy_config;
 mod mlenergy_v2;
@@ -91,6 +92,8 @@ pub enum Format {
     InferencePerf,
     /// LLMPerf `*_summary.json` and `*_individual_responses.json`.
     LlmPerf,
+    /// LMBench's per-request CSV (`*_output_<qps>.csv`).
+    LmBench,
     /// The plain CSV template of the README.
     CsvTemplate,
 }
@@ -111,6 +114,7 @@ impl Format {
             Format::GuideLlm => "GuideLLM report",
             Format::InferencePerf => "inference-perf report",
             Format::LlmPerf => "LLMPerf results",
+            Format::LmBench => "LMBench per-request CSV",
             Format::CsvTemplate => "CSV template",
         }
     }
@@ -130,6 +134,7 @@ impl Format {
             Format::GuideLlm => "a GuideLLM report",
             Format::InferencePerf => "an inference-perf report",
             Format::LlmPerf => "LLMPerf results",
+            Format::LmBench => "an LMBench per-request CSV",
             Format::CsvTemplate => "the CSV template",
         }
     }
@@ -510,7 +515,7 @@ pub(crate) struct FormatSpec {
 }
 
 /// Every format this planner reads, in detection order: the only list of formats.
-pub(crate) const FORMATS: [FormatSpec; 13] = [
+pub(crate) const FORMATS: [FormatSpec; 14] = [
     FormatSpec {
         format: Format::MlEnergyModel,
         detect: mlenergy::detect_model,
@@ -710,6 +715,21 @@ pub(crate) const FORMATS: [FormatSpec; 13] = [
         ],
         level: "max_concurrency|request_rate|multi_turn_concurrency",
         throughput: "output_throughput",
+    },
+    FormatSpec {
+        format: Format::LmBench,
+        detect: lmbench::detect,
+        parse: lmbench::parse,
+        keys: &[
+            "prompt_tokens",
+            "generation_tokens",
+            "ttft",
+            "generation_time",
+            "launch_time",
+            "finish_time",
+        ],
+        level: "launch_time",
+        throughput: "generation_tokens",
     },
     FormatSpec {
         format: Format::AiPerfSweep,

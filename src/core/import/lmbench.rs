@@ -1,0 +1,163 @@
+//! LMBench's per-request CSV (`{key}_{workload}_output_{qps}.csv`, as LMCache's LMBench and
+//! llm-d-benchmark write it): one row per completed request with `prompt_tokens`,
+//! `generation_tokens`, `ttft` (s), `generation_time` (s, from the first token to the last: the
+//! first token's wait excluded), `launch_time` and `finish_time` (epoch s). A file is one level:
+//! the request rate its name gives (the whole run's rate, on a fixed schedule), read as
+//! requests per second. Per request: TTFT; TPOT = generation time ÷ (tokens − 1); normalized
+//! TPOT = (TTFT + generation time) ÷ tokens; summarised as the tools do (mean, linear
+//! percentiles). Output throughput = the requests' tokens ÷ (last finish − first launch).
+//! Failed requests are not written by LMBench (they leave no row), so none are counted. The
+//! model comes from the import dialog; the workload from the file name.
+
+use super::errors::{RowError, RowErrorKind};
+use super::record::{base_name, positive};
+use super::requests::summarised;
+use super::{Body, InputFile, Measured, Parsed, Probe};
+use crate::core::deployment::{Deployment, LevelKind};
+use crate::core::row::{Row, RunCounts};
+use crate::core::statistic::Metric;
+
+/// The columns LMBench writes.
+const COLUMNS: [&str; 6] = [
+    "prompt_tokens",
+    "generation_tokens",
+    "ttft",
+    "generation_time",
+    "launch_time",
+    "finish_time",
+];
+
+/// A CSV with LMBench's timing columns.
+pub(crate) fn detect(probe: &Probe) -> bool {
+    probe.is_csv() && COLUMNS[1..].iter().all(|c| probe.has(c))
+}
+
+/// The request rate and the workload a file name gives: `LMBench_sharegpt_output_0.5.csv` ->
+/// (0.5, `sharegpt`).
+fn from_name(name: &str) -> Option<(f64, Option<String>)> {
+    let stem = base_name(name).strip_suffix(".csv")?;
+    let (head, qps) = stem.rsplit_once("_output_")?;
+    let qps: f64 = qps.parse().ok().filter(|q: &f64| q.is_finite())?;
+    let workload = head
+        .split_once('_')
+        .map(|(_, w)| w.to_string())
+        .filter(|w| !w.is_empty());
+    Some((qps, workload))
+}
+
+/// One request's figures, in s and tokens.
+struct Request {
+    tokens: f64,
+    ttft: f64,
+    generation: f64,
+    launch: f64,
+    finish: f64,
+}
+
+pub(crate) fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
+    let Some((qps, workload)) = from_name(&file.name) else {
+        return out.problem(
+            &file.name,
+            None,
+            RowError::stated(
+                RowErrorKind::NoLevel,
+                Some("the request rate in the file name (…_output_<qps>.csv, as LMBench names its files)"),
+                None,
+            ),
+        );
+    };
+    if let Err(e) = positive("qps", qps) {
+        return out.problem(&file.name, None, e);
+    }
+    let mut reader = csv::ReaderBuilder::new()
+        .trim(csv::Trim::All)
+        .flexible(true)
+        .from_reader(file.text.as_bytes());
+    let Ok(headers) = reader.headers().cloned() else {
+        return out.problem(&file.name, None, RowError::new(RowErrorKind::NoDataRows));
+    };
+    let at: Vec<Option<usize>> = COLUMNS
+        .iter()
+        .map(|c| headers.iter().position(|h| h == *c))
+        .collect();
+    let mut requests = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        let value = |record: &csv::StringRecord, k: usize| -> Option<f64> {
+            record
+                .get(at[k]?)?
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+        };
+        let read = record.ok().and_then(|r| {
+            Some(Request {
+                tokens: value(&r, 1)?,
+                ttft: value(&r, 2)?,
+                generation: value(&r, 3)?,
+                launch: value(&r, 4)?,
+                finish: value(&r, 5)?,
+            })
+        });
+        match read {
+            Some(r) => requests.push(r),
+            None => out.problem(
+                &file.name,
+                Some(i + 2),
+                RowError::key(RowErrorKind::NotANumber, "a timing column"),
+            ),
+        }
+    }
+    let Some(first) = requests.iter().map(|r| r.launch).reduce(f64::min) else {
+        return out.problem(&file.name, None, RowError::new(RowErrorKind::NoDataRows));
+    };
+    let last = requests.iter().map(|r| r.finish).fold(first, f64::max);
+    let tokens: f64 = requests.iter().map(|r| r.tokens).sum();
+    let span = last - first;
+    if span <= 0.0 || tokens <= 0.0 {
+        return out.problem(
+            &file.name,
+            None,
+            RowError::value(
+                RowErrorKind::NotPositive,
+                "output tokens per second",
+                tokens,
+            ),
+        );
+    }
+    let ms = |f: &dyn Fn(&Request) -> Option<f64>| -> Vec<f64> {
+        requests.iter().filter_map(f).map(|s| s * 1000.0).collect()
+    };
+    let mut row = Row::new(qps, tokens / span);
+    let stats = [
+        (Metric::Ttft, ms(&|r| Some(r.ttft))),
+        (
+            Metric::Tpot,
+            ms(&|r| (r.tokens >= 2.0).then(|| r.generation / (r.tokens - 1.0))),
+        ),
+        (
+            Metric::Ntpot,
+            ms(&|r| (r.tokens >= 1.0).then(|| (r.ttft + r.generation) / r.tokens)),
+        ),
+    ];
+    for (metric, values) in stats {
+        for (stat, value) in summarised(metric, &values) {
+            row.set_latency_ms(stat, Some(value));
+        }
+    }
+    let n = requests.len() as f64;
+    row.e2e_mean_ms = Some(requests.iter().map(|r| r.finish - r.launch).sum::<f64>() * 1000.0 / n);
+    row.avg_output_len = Some(tokens / n);
+    let counts = RunCounts {
+        completed: Some(n),
+        failed: None,
+        duration_s: Some(span),
+        request_throughput_req_s: None,
+    };
+    let row = row.finish(LevelKind::RequestRate, counts);
+    let deployment = Deployment {
+        dataset: workload,
+        ..Deployment::new(LevelKind::RequestRate)
+    };
+    let model = out.model(None, None);
+    out.push(&file.name, None, Measured::new(model, deployment, row));
+}
