@@ -516,3 +516,66 @@ fn lmbench_per_request_csvs_are_a_request_rate_sweep_from_their_names() {
     );
     assert_eq!(l.failed_share(), None);
 }
+
+/// The p-th percentile by linear interpolation between the closest ranks (numpy's default).
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    let rank = (sorted.len() - 1) as f64 * p / 100.0;
+    let (below, above) = (rank.floor() as usize, rank.ceil() as usize);
+    sorted[below] + (sorted[above] - sorted[below]) * (rank - below as f64)
+}
+
+#[test]
+fn vllm_and_sglang_summaries_are_checked_against_their_per_request_records() {
+    // vLLM 0.19 --save-detailed and SGLang 0.5.9 with per-request arrays: a request's TPOT is
+    // sum(itls[i]) / (output_lens[i] - 1), and the median of those is the file's median_tpot_ms,
+    // so `*_tpot_ms` is read as TPOT (per request) and `*_itl_ms` as ITL (chunk gaps pooled).
+    // SGLang divides (end-to-end - TTFT), a few microseconds more than its chunk gaps' sum: the
+    // medians agree to 1e-5 there, exactly for vLLM.
+    for (file, seconds, tolerance) in [
+        ("scicom-vllm-detailed/tm-l40sx2_qwen27b_PP2_in4096_out128_p200_c10_5bfafa.json", true, 1e-7),
+        ("Scicom-llm-benchmaq__benchmarks_sglang_runpod_h100sxm_Qwen3-8B__tp8_dp1_Qwen3-8B_in1024_out128_p100_c100_38769a.jsonl", true, 1e-5),
+    ] {
+        let input = realdata(file);
+        let text = input.text.replace("Infinity", "null");
+        let record: serde_json::Value =
+            serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        let itls = record["itls"].as_array().unwrap();
+        let lens = record["output_lens"].as_array().unwrap();
+        let scale = if seconds { 1000.0 } else { 1.0 };
+        let mut tpot: Vec<f64> = itls
+            .iter()
+            .zip(lens)
+            .filter_map(|(gaps, n)| {
+                let n = n.as_f64()?;
+                let sum: f64 = gaps.as_array()?.iter().filter_map(|g| g.as_f64()).sum();
+                (n > 1.0).then_some(sum * scale / (n - 1.0))
+            })
+            .collect();
+        tpot.sort_by(f64::total_cmp);
+        let median = record["median_tpot_ms"].as_f64().unwrap();
+        assert!(
+            (percentile(&tpot, 50.0) - median).abs() < tolerance * median,
+            "{file}: {} vs {median}",
+            percentile(&tpot, 50.0)
+        );
+        let run = imported(&[input]);
+        let l = &run.source.sweeps[0].levels()[0];
+        assert_eq!(l.latency_ms(Statistic::TpotP50), Some(median));
+        assert_eq!(
+            l.latency_ms(Statistic::P50),
+            record["median_itl_ms"].as_f64()
+        );
+    }
+}
+
+#[test]
+fn a_guidellm_csv_points_to_its_json_report() {
+    // GuideLLM's older CSV writer: one header row, `Type, Run Id, Id, Name, ...`.
+    let csv = "Type,Run Id,Id,Name,Start Time,End Time,Duration,Successful Requests\ngenerative_benchmark,r1,b1,concurrent@4,2025-06-05 10:00:00,2025-06-05 10:00:30,30,120\n";
+    let problems = import(&[InputFile {
+        name: "benchmarks.csv".into(),
+        text: csv.into(),
+    }])
+    .unwrap_err();
+    assert_eq!(problems[0].error.kind, RowErrorKind::GuideLlmCsv);
+}

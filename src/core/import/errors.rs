@@ -83,6 +83,8 @@ pub enum RowErrorKind {
     /// A tool's own goodput for the SLO its run was given (`key`: the tool, `value`: the
     /// figures and the SLO): the tool's figures, shown as such.
     ToolGoodput,
+    /// GuideLLM's CSV twin of its report: the same benchmarks are read from its JSON.
+    GuideLlmCsv,
     /// A NUL byte in a text file's row (`key`: its column): the row is not read.
     NulByte,
     /// A YAML file: the tools that write one (GuideLLM, inference-perf) write the same report as
@@ -261,6 +263,10 @@ impl fmt::Display for RowError {
             RowErrorKind::ResponsesWithoutSummary => write!(
                 f,
                 "LLMPerf individual responses without their summary (`{key}_summary.json` from the same run): import both files together; the summary places the run on a level"
+            ),
+            RowErrorKind::GuideLlmCsv => write!(
+                f,
+                "a GuideLLM CSV: this planner reads the same benchmarks from the JSON report GuideLLM writes with it (benchmarks.json, --outputs json)"
             ),
             RowErrorKind::NulByte => write!(
                 f,

@@ -1111,6 +1111,11 @@ fn read_files(files: &[&InputFile], parsed: &mut Parsed) -> FileFormats {
                 formats.push((file.name.clone(), None));
                 parsed.problem(&file.name, None, RowError::new(RowErrorKind::Yaml));
             }
+            // GuideLLM's CSV twin of its report (`Run Id`, or the newer `Run Info` group row).
+            None if probe.is_csv() && probe.has_any(&["Run Id", "Run ID", "Run Info"]) => {
+                formats.push((file.name.clone(), None));
+                parsed.problem(&file.name, None, RowError::new(RowErrorKind::GuideLlmCsv));
+            }
             None => {
                 formats.push((file.name.clone(), None));
                 parsed.problem(&file.name, None, closest(&probe));
