@@ -4,7 +4,9 @@
 
 use std::path::PathBuf;
 
-use llm_slo_planner::core::anomalies::{anomalies, load_flag_counts, speed_ratio, AnomalyKind};
+use llm_slo_planner::core::anomalies::{
+    anomalies, import_flag_counts, load_flag_counts, speed_ratio, AnomalyKind,
+};
 use llm_slo_planner::core::explain::{times, verdict_text};
 use llm_slo_planner::core::import::{import, Import, InputFile};
 use llm_slo_planner::core::planner::{batching_effect, plan, Condition, Plan, Status};
@@ -65,7 +67,7 @@ fn batching_sentence_reads_the_way_its_ratios_run() {
         (r - 30.0 * 1000.0 / 875.24 / 7.27).abs() < 1e-12 && r < 4.8,
         "{r}"
     );
-    assert!(load_flag_counts(sweep, None).is_empty());
+    assert!(import_flag_counts(sweep).is_empty());
 }
 
 #[test]
@@ -204,7 +206,7 @@ fn seconds_in_ms_columns_are_flagged_on_every_row() {
     assert_eq!(imported.warnings.len(), 1);
     assert_eq!(imported.warnings[0].kind, "implausible-speed");
     assert_eq!(imported.warnings[0].rows, 4);
-    let counts = load_flag_counts(sweep, None);
+    let counts = load_flag_counts(sweep, Statistic::TpotMean);
     assert_eq!(counts[0].kind, AnomalyKind::ImplausibleSpeed);
     assert_eq!(counts[0].rows, 4);
 }

@@ -246,7 +246,7 @@ fn failed_requests_fail_a_level_above_one_percent() {
     let together = sweep_of("together_ai/togethercomputer/llama-2-13b-chat");
     let p = plan(together, &target);
     assert_eq!(p.status, Status::AllMeet);
-    let flags = load_flag_counts(together, Some(Statistic::NtpotP50));
+    let flags = load_flag_counts(together, Statistic::NtpotP50);
     assert_eq!(flags[0].kind, AnomalyKind::FailedRequests);
     assert_eq!(
         flags[0].detail,
@@ -385,8 +385,8 @@ fn implausible_speed_is_judged_per_statistic_and_said_in_the_menu() {
         text: text.into(),
     }]);
     let sweep = &run.source.sweeps[0];
-    assert!(load_flag_counts(sweep, Some(Statistic::TpotMean)).is_empty());
-    let at_p50 = load_flag_counts(sweep, Some(Statistic::P50));
+    assert!(load_flag_counts(sweep, Statistic::TpotMean).is_empty());
+    let at_p50 = load_flag_counts(sweep, Statistic::P50);
     assert_eq!(at_p50[0].kind, AnomalyKind::ImplausibleSpeed);
     assert!(
         at_p50[0]

@@ -127,7 +127,7 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
             out.push_str(&format!("    {note}\n"));
         }
     }
-    for count in load_flag_counts(sweep, Some(slo.stat)) {
+    for count in load_flag_counts(sweep, slo.stat) {
         out.push_str(&format!(
             "  Flag {}:{}\n",
             count.kind.key(),

@@ -226,7 +226,17 @@ pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> 
     let bound = memory_bound_itl_ms(sweep, model);
     for (i, row) in sweep.rows.iter().enumerate() {
         let checks = run_checks(row, sweep.level_kind(), bound);
-        let flags = row_flags(row, sweep.level_kind(), Some(stat));
+        let implausible = speed_ratio(row, sweep.level_kind(), stat)
+            .filter(|(r, _)| *r >= IMPLAUSIBLE_SPEED_RATIO)
+            .map(|(r, c)| {
+                (
+                    AnomalyKind::ImplausibleSpeed,
+                    implausible_detail(row, stat, r, c),
+                )
+            });
+        let flags = implausible
+            .into_iter()
+            .chain(row_flags(row, sweep.level_kind()));
         for (kind, detail) in checks.into_iter().chain(flags) {
             out.push(Anomaly {
                 kind,
@@ -334,13 +344,54 @@ pub fn flag_summary(flags: &[Anomaly]) -> String {
     )
 }
 
-/// The flags of [`AnomalyKind::IMPORT_WARNINGS`] on a sweep's rows, counted per kind (in that
-/// order): what an import warns about (`stat` `None`: `implausible-speed` at any statistic) and
-/// the answer carries (`stat`: the judged statistic).
-pub fn load_flag_counts(sweep: &Sweep, stat: Option<Statistic>) -> Vec<FlagCount> {
+/// The flags of [`AnomalyKind::IMPORT_WARNINGS`] on a sweep's rows that the answer carries,
+/// counted per kind (in that order): `implausible-speed` at the judged statistic `stat`.
+pub fn load_flag_counts(sweep: &Sweep, stat: Statistic) -> Vec<FlagCount> {
+    count_flags(sweep, |row, kind| {
+        let implausible = speed_ratio(row, kind, stat)
+            .filter(|(r, _)| *r >= IMPLAUSIBLE_SPEED_RATIO)
+            .map(|(r, c)| {
+                (
+                    AnomalyKind::ImplausibleSpeed,
+                    implausible_detail(row, stat, r, c),
+                )
+            });
+        implausible
+            .into_iter()
+            .chain(row_flags(row, kind))
+            .collect()
+    })
+}
+
+/// [`load_flag_counts`] for an import, which judges no statistic: `implausible-speed` at the
+/// first statistic flagged, naming the others.
+pub fn import_flag_counts(sweep: &Sweep) -> Vec<FlagCount> {
+    count_flags(sweep, |row, kind| {
+        let at = implausible_at(row, kind);
+        let implausible = at.first().map(|&(s, r, c)| {
+            let mut detail = implausible_detail(row, s, r, c);
+            if at.len() > 1 {
+                let others: Vec<&str> = at[1..].iter().map(|(s, _, _)| s.short_label()).collect();
+                detail.push_str(&format!(" (also at {})", others.join(", ")));
+            }
+            (AnomalyKind::ImplausibleSpeed, detail)
+        });
+        implausible
+            .into_iter()
+            .chain(row_flags(row, kind))
+            .collect()
+    })
+}
+
+/// The flags `flags` finds on each row of the sweep, counted per kind (in display order), each
+/// with the first row that carries it.
+fn count_flags(
+    sweep: &Sweep,
+    flags: impl Fn(&Row, LevelKind) -> Vec<(AnomalyKind, String)>,
+) -> Vec<FlagCount> {
     let mut out: Vec<FlagCount> = Vec::new();
     for (i, row) in sweep.rows.iter().enumerate() {
-        for (kind, detail) in row_flags(row, sweep.level_kind(), stat) {
+        for (kind, detail) in flags(row, sweep.level_kind()) {
             match out.iter_mut().find(|c| c.kind == kind) {
                 Some(c) => c.rows += 1,
                 None => out.push(FlagCount {
@@ -418,27 +469,10 @@ fn implausible_detail(row: &Row, stat: Statistic, r: f64, concurrency: f64) -> S
     )
 }
 
-/// The flags of one row that do not depend on the levels around it: `implausible-speed` (at
-/// `stat`, or with `None` at the first statistic flagged, naming the others), `saturated`,
-/// `rate-above-offered`, `failed-requests`.
-fn row_flags(row: &Row, kind: LevelKind, stat: Option<Statistic>) -> Vec<(AnomalyKind, String)> {
+/// The flags of one row that depend on no statistic: `saturated`, `rate-above-offered`,
+/// `failed-requests`.
+fn row_flags(row: &Row, kind: LevelKind) -> Vec<(AnomalyKind, String)> {
     let mut out = Vec::new();
-    let implausible = implausible_at(row, kind);
-    let shown = match stat {
-        Some(stat) => implausible.iter().find(|(s, _, _)| *s == stat),
-        None => implausible.first(),
-    };
-    if let Some(&(s, r, concurrency)) = shown {
-        let mut detail = implausible_detail(row, s, r, concurrency);
-        if stat.is_none() && implausible.len() > 1 {
-            let others: Vec<&str> = implausible[1..]
-                .iter()
-                .map(|(s, _, _)| s.short_label())
-                .collect();
-            detail.push_str(&format!(" (also at {})", others.join(", ")));
-        }
-        out.push((AnomalyKind::ImplausibleSpeed, detail));
-    }
     if kind == LevelKind::RequestRate {
         if let Some(served) = row.served_req_s {
             let ratio = served / row.level;

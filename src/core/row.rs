@@ -127,6 +127,16 @@ fn positive(v: Option<f64>) -> Option<f64> {
     v.filter(|x| x.is_finite() && *x > 0.0 && *x <= MAX_FIGURE)
 }
 
+/// The share of the requests issued that failed: failed ÷ (completed + failed), 1 when none
+/// completed; `None` when the file does not count both.
+pub fn failed_share(completed: Option<f64>, failed: Option<f64>) -> Option<f64> {
+    if completed == Some(0.0) {
+        return Some(1.0);
+    }
+    let (completed, failed) = (completed?, failed?);
+    (completed + failed > 0.0).then(|| failed / (completed + failed))
+}
+
 impl Row {
     /// A row with only a level and its aggregate output tok/s; every other field unreported.
     pub fn new(level: f64, throughput_tok_s: f64) -> Row {
@@ -163,14 +173,9 @@ impl Row {
         self.completed_requests == Some(0.0)
     }
 
-    /// The share of the requests issued that did not complete: failed ÷ (completed + failed),
-    /// 1 when none completed; `None` when the file does not count both.
+    /// The share of the requests issued that failed (see [`failed_share`]).
     pub fn failed_share(&self) -> Option<f64> {
-        if self.is_all_failed() {
-            return Some(1.0);
-        }
-        let (completed, failed) = (self.completed_requests?, self.failed_requests?);
-        (completed + failed > 0.0).then(|| failed / (completed + failed))
+        failed_share(self.completed_requests, self.failed_requests)
     }
 
     /// Latency in ms at `stat`, or `None` if the row does not report it. For `Rate` this is

@@ -192,11 +192,7 @@ impl Level {
     /// request of a run completed).
     pub fn failed_share(&self) -> Option<f64> {
         let (completed, failed) = self.requests?;
-        if completed == Some(0.0) {
-            return Some(1.0);
-        }
-        let (completed, failed) = (completed?, failed?);
-        (completed + failed > 0.0).then(|| failed / (completed + failed))
+        super::row::failed_share(completed, failed)
     }
 
     /// Served request rate / offered rate, on a request-rate sweep where the served rate is

@@ -203,7 +203,7 @@ fn batching(sweep: &Sweep, e: BatchingEffect, stat: Statistic) -> impl IntoView 
 /// statistic `stat`, `saturated`, `rate-above-offered`, `failed-requests`), carried by the
 /// answer with the first flagged run's figures.
 fn flags(sweep: &Sweep, stat: Statistic) -> Option<impl IntoView> {
-    let counts = load_flag_counts(sweep, Some(stat));
+    let counts = load_flag_counts(sweep, stat);
     (!counts.is_empty()).then(|| {
         view! {
             <ul class="notice warn flags">

@@ -39,7 +39,7 @@ pub(crate) use mlenergy::measured as mlenergy_measured;
 pub(crate) use mlenergy::model as mlenergy_model;
 pub(crate) use record::without_lone_surrogates;
 
-use super::anomalies::{load_flag_counts, AnomalyKind};
+use super::anomalies::{import_flag_counts, AnomalyKind};
 use super::deployment::{date_key, Deployment};
 use super::format::{bytes as bytes_text, level as level_text};
 use super::row::Row;
@@ -1205,7 +1205,7 @@ fn apply_supplements(parsed: &mut Parsed) {
 fn warnings(source: &Source) -> Vec<Warning> {
     let mut out: Vec<Warning> = Vec::new();
     for (i, sweep) in source.sweeps.iter().enumerate() {
-        for count in load_flag_counts(sweep, None) {
+        for count in import_flag_counts(sweep) {
             match out.iter_mut().find(|w| w.kind == count.kind.key()) {
                 Some(w) => w.rows += count.rows,
                 None => out.push(Warning {
