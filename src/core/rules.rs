@@ -22,7 +22,7 @@ pub const RULES: [Rule; 10] = [
     },
     Rule {
         name: "Statistics",
-        text: "p50/p90/p95/p99 are percentiles of inter-token latency (ITL), pooled over all tokens of the run: “tok/s at p90 ITL” means 90% of token gaps are at most that long, not the p90 of per-user speed. TPOT statistics are per request, (end-to-end − TTFT) ÷ (output tokens − 1); normalized TPOT statistics are per request too, end-to-end ÷ output tokens, the first token's wait included. `rate` = concurrency × 1000 / output throughput, ms per token, with concurrency the run's `avg_batch_size` (else the client's concurrency): throughput shared by the requests in flight; it includes prefill and queueing, so it is not mean ITL. Per-user tok/s = 1000 / latency.",
+        text: "p50/p90/p95/p99 are percentiles of inter-token latency (ITL), pooled over all tokens of the run: “tok/s at p90 ITL” means 90% of token gaps are at most that long, not the p90 of per-user speed. TPOT and normalized TPOT statistics are per request: (end-to-end − TTFT) ÷ (output tokens − 1), and end-to-end ÷ output tokens. `rate` = concurrency × 1000 / output throughput, ms per token, with concurrency the run's `avg_batch_size` (else the client's concurrency): throughput shared by the requests in flight; it includes prefill and queueing, so it is not mean ITL. Per-user tok/s = 1000 / latency.",
         code: "core::statistic::Statistic",
     },
     Rule {
@@ -52,12 +52,12 @@ pub const RULES: [Rule; 10] = [
     },
     Rule {
         name: "Failed requests",
-        text: "a level where more than 1% of the requests issued failed (errored or dropped; a time-limited run's requests still running when it stopped are not failures) fails, the count named (“4,068 of 4,800 requests failed”), like a target it misses; up to 1% is flagged `failed-requests`. A level's figures describe its completed requests only.",
+        text: "a level where more than 1% of the requests issued failed fails, the count named (“4,068 of 4,800 requests failed”), like a target it misses; up to 1% is flagged `failed-requests`. A level's figures describe its completed requests only.",
         code: "core::anomalies::FAILED_ABOVE",
     },
     Rule {
         name: "Implausible speed",
-        text: "a statistic whose per-user speed at a level implies 100 × or more the level's measured throughput (R = concurrency × 1000 / latency at that statistic / throughput ≥ 100) is flagged `implausible-speed` on that statistic, and the menu says so beside it.",
+        text: "a level whose per-user speed at a statistic implies 100 × or more its measured throughput (R = concurrency × 1000 / latency / throughput ≥ 100) is flagged `implausible-speed` at that statistic; the menu says so beside it.",
         code: "core::anomalies::speed_ratio",
     },
     Rule {

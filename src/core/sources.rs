@@ -191,16 +191,22 @@ pub fn stored_notice(entries: usize, legacy_unreadable: bool) -> Option<String> 
             "The imports an earlier version kept (local storage key {LEGACY_STORAGE_KEY}) could not be read; they are left as they are in this browser's storage."
         ));
     }
-    if entries > 0 {
-        let one = entries == 1;
-        said.push(format!(
+    said.extend(unreadable_imports(entries));
+    (!said.is_empty()).then(|| said.join(" "))
+}
+
+/// "2 stored imports could not be read; they are left as they are in this browser's
+/// storage."; `None` for 0. What the page says when the code reading them cannot be loaded.
+pub fn unreadable_imports(entries: usize) -> Option<String> {
+    let one = entries == 1;
+    (entries > 0).then(|| {
+        format!(
             "{entries} stored import{} could not be read; {} left as {} in this browser's storage.",
             if one { "" } else { "s" },
             if one { "it is" } else { "they are" },
             if one { "it is" } else { "they are" },
-        ));
-    }
-    (!said.is_empty()).then(|| said.join(" "))
+        )
+    })
 }
 
 /// Splits the legacy array (see [`LegacySplit`]).

@@ -14,7 +14,7 @@ use crate::core::import::summary::imported_label;
 use crate::core::routing::{self, needs_whole, Opening, Widening};
 use crate::core::scenario::Scenario;
 use crate::core::sources::{
-    shared_payload, storage_key, stored_notice, workload, DEFAULT_SOURCE, LEGACY_STORAGE_KEY,
+    shared_payload, storage_key, unreadable_imports, workload, DEFAULT_SOURCE, LEGACY_STORAGE_KEY,
     MAX_STORED_BYTES, REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
 };
 use crate::core::sweep::Source;
@@ -258,7 +258,7 @@ impl Registry {
                 0 => None,
                 _ => on_demand::finished(read_stored_job(registry))
                     .await
-                    .unwrap_or_else(|_| stored_notice(stored, false)),
+                    .unwrap_or_else(|_| unreadable_imports(stored)),
             };
             if let Some(notice) = notice {
                 registry.notices.update(|n| n.push(notice));
@@ -328,7 +328,7 @@ impl Registry {
                 _ => unreadable += 1,
             }
         }
-        stored_notice(unreadable, legacy_unreadable)
+        crate::core::sources::stored_notice(unreadable, legacy_unreadable)
     }
 
     /// Adds a stored import to the menu (or fills in the entry a link to it is waiting on).
