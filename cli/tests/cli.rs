@@ -742,3 +742,35 @@ fn the_side_by_side_csv_follows_the_links_sort() {
         stdout(&all)
     );
 }
+
+#[test]
+fn an_inference_perf_results_folder_is_planned_and_tpot_it_cannot_trust_is_no_data() {
+    let folder = realdata("inference-perf-kubecon/results");
+    let folder = folder.to_str().unwrap();
+    // Normalized TPOT: stage 2 (74.94 req/s) meets 20 ms at p50, stage 3 does not; the summary
+    // report is a note, not a problem, so --strict passes.
+    let out = run(&[
+        "plan",
+        folder,
+        "--tpot",
+        "20",
+        "--stat",
+        "ntpot_p50",
+        "--json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(json(&out)["result"]["level"], 74.94);
+    assert!(
+        stderr(&out).contains(
+            "note: results/summary_lifecycle_metrics.json: inference-perf's summary report: not read as a level"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    // The example asks for p50 TPOT: this inference-perf version timed stream lines,
+    // so TPOT is left out (with the reason on stderr) and the answer is no-data, exit 3.
+    let out = run(&["plan", folder, "--tpot", "5", "--stat", "tpot_p50"]);
+    assert_eq!(code(&out), 3, "{}", stdout(&out));
+    assert!(stderr(&out).contains("TPOT and ITL not read: the mean TPOT of 3.48 ms cannot be true"));
+    assert!(stdout(&out).contains("It has: ntpot_mean, ntpot_p50"));
+}
