@@ -250,7 +250,7 @@ fn failed_requests_fail_a_level_above_one_percent() {
     assert_eq!(flags[0].kind, AnomalyKind::FailedRequests);
     assert_eq!(
         flags[0].detail,
-        "1 of 150 requests failed (0.67%): the figures describe its 149 completed requests"
+        "1 of 150 requests failed: the figures describe its 149 completed requests"
     );
     // The import warns about both.
     let warning = board

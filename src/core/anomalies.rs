@@ -504,14 +504,11 @@ fn row_flags(row: &Row, kind: LevelKind) -> Vec<(AnomalyKind, String)> {
             .zip(row.failed_requests)
             .map(|(c, f)| c + f);
         let failed = super::explain::failed_text(row.failed_requests, issued, share);
-        let detail = match row.completed_requests.filter(|c| *c > 0.0) {
-            Some(completed) => format!(
-                "{failed} ({}%): the figures describe its {} completed requests",
-                trimmed(share * 100.0, 2),
-                grouped(completed, 0)
-            ),
-            None => format!("{failed}: nothing was served"),
-        };
+        let completed = row.completed_requests.unwrap_or_default();
+        let detail = format!(
+            "{failed}: the figures describe its {} completed requests",
+            grouped(completed, 0)
+        );
         out.push((AnomalyKind::FailedRequests, detail));
     }
     out

@@ -80,15 +80,13 @@ pub fn verdict_text(slo: &Slo, verdict: &Verdict) -> String {
     }
 }
 
-/// How many of a level's requests failed: "4,068 of 4,800 requests failed", "every request
-/// failed" (none completed, the failures not counted), or the share alone ("1.3% of requests
-/// failed").
+/// How many of a level's requests failed: "4,068 of 4,800 requests failed", or the share
+/// alone where the file does not count them both ("100% of requests failed": none completed).
 pub fn failed_text(failed: Option<f64>, issued: Option<f64>, share: f64) -> String {
     match (failed, issued) {
         (Some(f), Some(n)) if n > 0.0 => {
             format!("{} of {} requests failed", level_text(f), level_text(n))
         }
-        _ if share >= 1.0 => "every request failed".to_string(),
         _ => format!("{}% of requests failed", trimmed(share * 100.0, 2)),
     }
 }
@@ -352,7 +350,7 @@ mod tests {
             ),
             "fails: 4,068 of 4,800 requests failed"
         );
-        assert_eq!(failed_text(None, None, 1.0), "every request failed");
+        assert_eq!(failed_text(None, None, 1.0), "100% of requests failed");
         assert_eq!(
             failed_text(Some(8.0), Some(8.0), 1.0),
             "8 of 8 requests failed"

@@ -59,12 +59,10 @@ pub enum Figure {
     EnergyPerRequest,
     /// Served request rate.
     Served,
-    /// The share of requests that failed.
-    Failed,
 }
 
 /// Figures counted besides the latencies.
-const OTHER_FIGURES: usize = 7;
+const OTHER_FIGURES: usize = 6;
 
 impl Figure {
     fn index(self) -> usize {
@@ -76,12 +74,11 @@ impl Figure {
             Figure::EnergyPerToken => Statistic::COUNT + 3,
             Figure::EnergyPerRequest => Statistic::COUNT + 4,
             Figure::Served => Statistic::COUNT + 5,
-            Figure::Failed => Statistic::COUNT + 6,
         }
     }
 
     /// The hook value (`figure-coverage` `data-stat`): a statistic's URL key, or `avg_batch`,
-    /// `output_len`, `power`, `energy`, `energy_per_request`, `served`, `failed`.
+    /// `output_len`, `power`, `energy`, `energy_per_request`, `served`.
     pub fn key(self) -> &'static str {
         match self {
             Figure::Latency(s) => s.key(),
@@ -91,7 +88,6 @@ impl Figure {
             Figure::EnergyPerToken => "energy",
             Figure::EnergyPerRequest => "energy_per_request",
             Figure::Served => "served",
-            Figure::Failed => "failed",
         }
     }
 
@@ -105,7 +101,6 @@ impl Figure {
             Figure::EnergyPerToken => "J/token",
             Figure::EnergyPerRequest => "J/request",
             Figure::Served => "served req/s",
-            Figure::Failed => "failed requests",
         }
     }
 
@@ -119,7 +114,6 @@ impl Figure {
             Figure::EnergyPerToken => row.energy_per_token_j,
             Figure::EnergyPerRequest => row.energy_per_request_j,
             Figure::Served => row.served_req_s,
-            Figure::Failed => row.failed_share(),
         }
     }
 }
@@ -376,7 +370,6 @@ fn absorb(level: &mut Level, index: usize, row: &Row) {
         Figure::EnergyPerToken,
         Figure::EnergyPerRequest,
         Figure::Served,
-        Figure::Failed,
     ]);
     for figure in figures {
         if figure.of(row).is_some() {
