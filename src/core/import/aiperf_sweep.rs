@@ -9,7 +9,7 @@
 //! the import dialog.
 
 use super::errors::{RowError, RowErrorKind};
-use super::record::{csv_rows, positive, Record};
+use super::record::{csv_level, csv_rows, positive, Record};
 use super::{Body, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::row::{Row, RunCounts};
@@ -30,17 +30,7 @@ const LATENCIES: [(&str, Statistic); 3] = [
 ];
 
 fn row(rec: &Record, notes: &mut Vec<RowError>) -> Result<(LevelKind, Row), RowError> {
-    let (key, level, kind) = match (rec.num("concurrency")?, rec.num("request_rate")?) {
-        (Some(c), _) => ("concurrency", c, LevelKind::Concurrency),
-        (None, Some(r)) => ("request_rate", r, LevelKind::RequestRate),
-        (None, None) => {
-            return Err(RowError::key(
-                RowErrorKind::NoLevel,
-                "concurrency or request_rate",
-            ))
-        }
-    };
-    positive(key, level)?;
+    let (level, kind) = csv_level(rec)?;
     let completed = rec.opt("request_count_mean", notes);
     let failed = rec.opt("error_request_count_mean", notes);
     let mut row = if completed == Some(0.0) {

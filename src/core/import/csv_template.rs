@@ -5,9 +5,9 @@
 //! apart; a column the template does not have is named in the import summary.
 
 use super::errors::{RowError, RowErrorKind};
-use super::record::{count, csv_rows, positive, Record};
+use super::record::{count, csv_level, csv_rows, positive, Record};
 use super::{Body, InputFile, Measured, Parsed, Probe};
-use crate::core::deployment::{Deployment, LevelKind, GPU_NOT_STATED, PRECISION_NOT_STATED};
+use crate::core::deployment::{Deployment, GPU_NOT_STATED, PRECISION_NOT_STATED};
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::Statistic;
 
@@ -54,20 +54,10 @@ fn measured(
     out_model: &dyn Fn(Option<&str>) -> String,
     notes: &mut Vec<RowError>,
 ) -> Result<Measured, RowError> {
-    let (level_key, level, kind) = match (rec.num("concurrency")?, rec.num("request_rate")?) {
-        (Some(c), _) => ("concurrency", c, LevelKind::Concurrency),
-        (None, Some(r)) => ("request_rate", r, LevelKind::RequestRate),
-        (None, None) => {
-            return Err(RowError::key(
-                RowErrorKind::NoLevel,
-                "concurrency (or request_rate)",
-            ))
-        }
-    };
+    let (level, kind) = csv_level(rec)?;
     let throughput = rec
         .num("output_tok_s")?
         .ok_or_else(|| RowError::key(RowErrorKind::Missing, "output_tok_s"))?;
-    positive(level_key, level)?;
     positive("output_tok_s", throughput)?;
     let mut row = Row::new(level, throughput);
     for (column, stat) in latencies {

@@ -18,7 +18,7 @@ use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::Metric;
 
 /// The columns LMBench writes.
-const COLUMNS: [&str; 6] = [
+pub(crate) const COLUMNS: [&str; 6] = [
     "prompt_tokens",
     "generation_tokens",
     "ttft",

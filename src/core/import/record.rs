@@ -6,6 +6,7 @@ use serde_json::{Map, Value};
 
 use super::errors::{RowError, RowErrorKind};
 use super::{Measured, Parsed};
+use crate::core::deployment::LevelKind;
 
 /// One JSON object being read.
 pub(crate) struct Record<'a>(pub &'a Map<String, Value>);
@@ -293,6 +294,24 @@ pub(crate) fn csv_rows(
     if rows == 0 {
         out.problem(file, None, RowError::new(RowErrorKind::NoDataRows));
     }
+}
+
+/// The level of a CSV row: its `concurrency`, else its `request_rate`, a positive number (the
+/// CSV template and AIPerf's sweep CSV).
+///
+/// Errors: [`RowErrorKind::NoLevel`] when neither is there, [`RowErrorKind::NotPositive`].
+pub(crate) fn csv_level(rec: &Record) -> Result<(f64, LevelKind), RowError> {
+    let (key, level, kind) = match (rec.num("concurrency")?, rec.num("request_rate")?) {
+        (Some(c), _) => ("concurrency", c, LevelKind::Concurrency),
+        (None, Some(r)) => ("request_rate", r, LevelKind::RequestRate),
+        (None, None) => {
+            return Err(RowError::key(
+                RowErrorKind::NoLevel,
+                "concurrency (or request_rate)",
+            ))
+        }
+    };
+    Ok((positive(key, level)?, kind))
 }
 
 /// Seconds to milliseconds, keeping absence.
