@@ -579,3 +579,26 @@ fn a_guidellm_csv_points_to_its_json_report() {
     .unwrap_err();
     assert_eq!(problems[0].error.kind, RowErrorKind::GuideLlmCsv);
 }
+
+#[test]
+fn a_bad_lmbench_row_names_its_column_and_a_nul_byte() {
+    let header = "prompt_tokens,generation_tokens,ttft,generation_time,launch_time,finish_time\n";
+    let text = format!(
+        "{header}689,275,0.17,14.6,1746539923.6,1746539938.4\n543,3\u{0}32,0.17,17.7,1746539925.6,1746539943.6\n543,x,0.17,17.7,1746539925.6,1746539943.6\n"
+    );
+    let run = imported(&[InputFile {
+        name: "LMBench_sharegpt_output_0.5.csv".into(),
+        text,
+    }]);
+    assert_eq!(run.problems.len(), 2);
+    assert_eq!(
+        run.problems[0].located(),
+        "LMBench_sharegpt_output_0.5.csv, row 3: a NUL byte (\\0) in column `generation_tokens`: the row is not read (the rest of the file is)"
+    );
+    assert_eq!(run.problems[1].error.kind, RowErrorKind::NotANumber);
+    assert_eq!(
+        run.problems[1].error.key.as_deref(),
+        Some("generation_tokens")
+    );
+    assert_eq!(run.source.row_count(), 1);
+}

@@ -647,4 +647,6 @@ fn an_empty_price_is_named_and_a_tiny_one_is_written_back_short() {
     let query = s.to_query();
     assert!(query.ends_with("&price=1e-320&co2=1e-320"), "{query}");
     assert_eq!(parse(&query).0, s);
+    // `-0` is 0.
+    assert!(parse("tps=25&price=-0").0.to_query().ends_with("&price=0"));
 }

@@ -129,7 +129,7 @@ impl AnomalyKind {
             AnomalyKind::ImplausibleSpeed => "per-user speed × concurrency is 100× or more the measured throughput",
             AnomalyKind::Saturated => "served below 0.8× the offered request rate: the level fails",
             AnomalyKind::RateAboveOffered => "served above 1.25× the offered request rate",
-            AnomalyKind::FailedRequests => "requests failed: above 1% the level fails",
+            AnomalyKind::FailedRequests => "requests failed: up to 1% flagged, above it the level fails",
         }
     }
 }

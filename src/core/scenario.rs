@@ -249,7 +249,8 @@ pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, String> {
         ),
     };
     match value {
-        Some(v) if ok => Ok(v),
+        // `-0` is 0 (a link writes it back as 0).
+        Some(v) if ok => Ok(v + 0.0),
         _ => Err(format!("must be {accepted}, got \"{}\"", echo(text))),
     }
 }

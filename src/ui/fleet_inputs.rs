@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::core::format::url_number;
 use crate::core::scenario::{parse_input, FleetInput, InputKind, Scenario, FLEET_INPUTS};
 use crate::core::sweep::Source;
 
@@ -36,7 +37,7 @@ fn gpu_price_input(scenario: RwSignal<Scenario>, index: usize, gpu: &'static str
                 autocomplete="off"
                 data-testid="price-input"
                 data-gpu=gpu
-                value=initial.map(|v| v.to_string()).unwrap_or_default()
+                value=initial.map(url_number).unwrap_or_default()
                 aria-invalid=move || error.with(Option::is_some).to_string()
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
@@ -75,7 +76,7 @@ fn fleet_input(scenario: RwSignal<Scenario>, input: &'static FleetInput) -> impl
                 inputmode="decimal"
                 autocomplete="off"
                 data-testid=format!("input-{key}")
-                value=initial.map(|v| v.to_string()).unwrap_or_default()
+                value=initial.map(url_number).unwrap_or_default()
                 aria-invalid=move || error.with(Option::is_some).to_string()
                 on:input=move |ev| {
                     let text = event_target_value(&ev);

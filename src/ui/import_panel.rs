@@ -127,7 +127,7 @@ pub fn ImportPanel(
                 <summary>"Import your own sweep"</summary>
                 {move || painted.get().then(|| view! {
                     <p class="hint">
-                        "ML.ENERGY task, per-model or V2 files; vLLM bench serve JSON or JSON lines, sweep folders and multi-turn results (select all files of a sweep, or its folder); SGLang bench_serving JSONL; AIPerf / GenAI-Perf profile exports; GuideLLM, inference-perf and LLMPerf results; InferenceX JSON; EvalScope perf summaries (with their percentile files); or the CSV template of the README. Files are read in this browser and never uploaded. Runs that differ in any stated field (GPU, parallelism, engine, dataset, date, …) become separate sweeps."
+                        "ML.ENERGY task, per-model or V2 files; vLLM bench serve JSON or JSON lines, sweep folders and multi-turn results (select all files of a sweep, or its folder); SGLang bench_serving JSONL; AIPerf / GenAI-Perf profile exports and sweep CSVs; GuideLLM, inference-perf, LLMPerf and LMBench results; InferenceX JSON; EvalScope perf summaries (with their percentile files); or the CSV template of the README. Files are read in this browser and never uploaded. Runs that differ in any stated field (GPU, parallelism, engine, dataset, date, …) become separate sweeps."
                     </p>
                     <label for="import-model">"Model, for files that do not name one (optional)"</label>
                     <input

@@ -94,9 +94,13 @@ pub enum RowErrorKind {
 
 impl RowErrorKind {
     /// True for what an import says without anything being wrong: a file of a known tool that
-    /// holds no level by design, a tool's own figures. Never a reason to fail a strict run.
+    /// holds no level by design, a YAML file beside the reports (a run's settings, or a report's
+    /// YAML twin), a tool's own figures. Never a reason to fail a strict run.
     pub fn is_note(self) -> bool {
-        matches!(self, RowErrorKind::Skipped | RowErrorKind::ToolGoodput)
+        matches!(
+            self,
+            RowErrorKind::Skipped | RowErrorKind::ToolGoodput | RowErrorKind::Yaml
+        )
     }
 }
 
@@ -275,7 +279,7 @@ impl fmt::Display for RowError {
             RowErrorKind::ToolGoodput => write!(f, "{key}'s own goodput: {value}"),
             RowErrorKind::Yaml => write!(
                 f,
-                "a YAML file: this planner reads the same report as JSON (GuideLLM's benchmarks.json, inference-perf's stage_N_lifecycle_metrics.json)"
+                "a YAML file, not read: a run's settings (config.yaml, manifests) are no report, and the tools that write a YAML report write the same as JSON, which this planner reads (GuideLLM's benchmarks.json, inference-perf's stage_N_lifecycle_metrics.json)"
             ),
             RowErrorKind::UnreadableDate => write!(
                 f,

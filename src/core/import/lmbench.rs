@@ -82,29 +82,37 @@ pub(crate) fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
         .collect();
     let mut requests = Vec::new();
     for (i, record) in reader.records().enumerate() {
-        let value = |record: &csv::StringRecord, k: usize| -> Option<f64> {
-            record
-                .get(at[k]?)?
-                .parse()
-                .ok()
-                .filter(|v: &f64| v.is_finite())
+        let row = Some(i + 2);
+        let Ok(record) = record else {
+            out.problem(&file.name, row, RowError::new(RowErrorKind::UnreadableCsv));
+            continue;
         };
-        let read = record.ok().and_then(|r| {
-            Some(Request {
-                tokens: value(&r, 1)?,
-                ttft: value(&r, 2)?,
-                generation: value(&r, 3)?,
-                launch: value(&r, 4)?,
-                finish: value(&r, 5)?,
-            })
-        });
-        match read {
-            Some(r) => requests.push(r),
-            None => out.problem(
-                &file.name,
-                Some(i + 2),
-                RowError::key(RowErrorKind::NotANumber, "a timing column"),
-            ),
+        // Each column read, or the first that is not a finite number, named.
+        let mut values = [0.0; 6];
+        let mut bad = None;
+        for (k, column) in COLUMNS.iter().enumerate().skip(1) {
+            let cell = at[k].and_then(|i| record.get(i)).unwrap_or("");
+            match cell.parse::<f64>().ok().filter(|v| v.is_finite()) {
+                Some(v) => values[k] = v,
+                None => {
+                    bad = Some(if cell.contains('\0') {
+                        RowError::key(RowErrorKind::NulByte, column)
+                    } else {
+                        RowError::value(RowErrorKind::NotANumber, column, cell)
+                    });
+                    break;
+                }
+            }
+        }
+        match bad {
+            Some(error) => out.problem(&file.name, row, error),
+            None => requests.push(Request {
+                tokens: values[1],
+                ttft: values[2],
+                generation: values[3],
+                launch: values[4],
+                finish: values[5],
+            }),
         }
     }
     let Some(first) = requests.iter().map(|r| r.launch).reduce(f64::min) else {
