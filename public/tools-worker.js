@@ -1,5 +1,6 @@
 // The page's tools module (importers, task-file parser, share links, stored imports) in a Web
-// Worker: long work here never blocks the page, and picked files are read here too. The page posts {id, name, args}; the worker
+// Worker: long work here never blocks the page. Picked files arrive as File objects, and the tools
+// module asks their sizes and reads them here (FileReaderSync). The page posts {id, name, args}; the worker
 // answers {id, answer, closing} (text, or bytes transferred) or {id, error, fatal}. `fatal` means the
 // module could not be loaded, `closing` that the worker ends to give its memory back: the page
 // then starts a new worker for its next call.
@@ -20,8 +21,22 @@ const ready = import(at('tools.js')).then(async (m) => {
 // new worker for its next call).
 const RELEASE_ABOVE_BYTES = 128 * 1024 * 1024;
 
+// The files of a call arrive one by one before it ({id, arg, item}): kept here until the call
+// itself ({id, name, args}), whose argument `arg` they are.
+const parts = new Map();
+
 self.onmessage = async (event) => {
-  const { id, name, args } = event.data;
+  const { id, name, arg, item } = event.data;
+  if (arg !== undefined) {
+    if (!parts.has(id)) parts.set(id, new Map());
+    const given = parts.get(id);
+    if (!given.has(arg)) given.set(arg, []);
+    given.get(arg).push(item);
+    return;
+  }
+  const given = parts.get(id);
+  parts.delete(id);
+  const args = event.data.args.map((a, k) => given?.get(k) ?? a);
   let tools;
   let memory;
   try {
@@ -32,10 +47,7 @@ self.onmessage = async (event) => {
   }
   try {
     if (typeof tools[name] !== 'function') throw new Error(`the tools module has no ${name}`);
-    // Files picked on the page arrive as File objects: their text is read here, off the page.
-    const text = (a) => (a instanceof Blob ? a.text() : a);
-    const ready = await Promise.all(args.map((a) => (Array.isArray(a) ? Promise.all(a.map(text)) : text(a))));
-    const answer = tools[name](...ready);
+    const answer = tools[name](...args);
     const closing = memory.buffer.byteLength > RELEASE_ABOVE_BYTES;
     self.postMessage({ id, answer, closing }, answer instanceof Uint8Array ? [answer.buffer] : []);
     if (closing) self.close();

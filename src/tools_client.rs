@@ -11,7 +11,6 @@ use wasm_split_helpers::wasm_split;
 
 use crate::browser::{self, PageText, ToolArg};
 use crate::core::handoff::{self, Call, ExportKind, ExportRequest, ImportReply, StoredSource};
-use crate::core::import::Problem;
 use crate::core::sources::LegacySplit;
 use crate::core::sweep::Source;
 use crate::on_demand::Failed;
@@ -131,16 +130,15 @@ pub async fn bundled_source() -> Result<Source, String> {
 }
 
 /// Imports files (names and texts in the same order), with the import dialog's model for files
-/// that state none; `refused`: the files not read for their size (`admit`), which the reply
-/// lists too. The reply holds the import's id, its sweeps if any row was usable, and what the
-/// import panel shows of it.
+/// that state none. The reply holds the import's id, its sweeps if any row was usable, what the
+/// import panel shows of it, and which files were read (the tools module checks their sizes
+/// first: a file over the limits is never read).
 ///
 /// Errors: only when the tools module did not answer.
 pub async fn import_files(
     names: &[String],
     texts: &[PageText],
     model: Option<&str>,
-    refused: &[Problem],
 ) -> Result<ImportReply, String> {
     answer(
         Call::ImportFiles,
@@ -148,7 +146,6 @@ pub async fn import_files(
             ToolArg::Texts(names),
             ToolArg::Pages(texts),
             ToolArg::MaybeText(model),
-            ToolArg::Bytes(&handoff::encode(&refused)),
         ],
         decode_import_reply,
     )

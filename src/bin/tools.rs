@@ -5,22 +5,49 @@
 //! function takes text or bytes and answers with `core::handoff` bytes (or text); nothing here
 //! touches the page.
 
-use llm_slo_planner::core::handoff::{decode, encode, ExportRequest, ImportReply, StoredSource};
-use llm_slo_planner::core::import::summary::{shown, Shown};
-use llm_slo_planner::core::import::{import_with, read, ImportOptions, InputFile};
+use llm_slo_planner::core::handoff::{encode, ExportRequest, ImportReply, StoredSource};
+use llm_slo_planner::core::import::summary::shown;
+use llm_slo_planner::core::import::{
+    admit, import_with, read as read_files, ImportOptions, InputFile, Problem, RowError,
+    RowErrorKind,
+};
 use llm_slo_planner::core::sources::{
     entry_text, import_id, read_entry, split_legacy, StoredFile, StoredImport,
 };
 use llm_slo_planner::core::sweep::Source;
 use llm_slo_planner::core::{bundled, export, handoff, reference, share};
-use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
+use wasm_bindgen::JsCast;
 
-fn input_files(names: Vec<String>, texts: Vec<String>) -> Vec<InputFile> {
-    names
-        .into_iter()
-        .zip(texts)
-        .map(|(name, text)| InputFile { name, text })
-        .collect()
+/// A picked file's size in bytes, asked here (the page's thread would wait on the file system for
+/// each), or a text's length in UTF-16 units.
+fn size_of(value: &JsValue) -> usize {
+    match value.dyn_ref::<web_sys::Blob>() {
+        // A file's size is a whole number of bytes; `as` saturates past usize.
+        Some(file) => file.size() as usize,
+        None => value
+            .dyn_ref::<js_sys::JsString>()
+            .map_or(0, |text| text.length() as usize),
+    }
+}
+
+/// A picked file's text (read here, in the worker, with `FileReaderSync`; invalid UTF-8 becomes
+/// U+FFFD as `Blob.text()` does), or a text as it is.
+///
+/// Errors: the browser's reason when it cannot read the file (moved, deleted or not allowed
+/// since it was picked).
+fn text_of(value: &JsValue) -> Result<String, String> {
+    let Some(file) = value.dyn_ref::<web_sys::Blob>() else {
+        return Ok(value.as_string().unwrap_or_default());
+    };
+    web_sys::FileReaderSync::new()
+        .and_then(|reader| reader.read_as_text(file))
+        .map_err(|e| {
+            e.dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+                .filter(|m| !m.is_empty())
+                .unwrap_or_else(|| "the browser gave no reason".into())
+        })
 }
 
 /// An ML.ENERGY task file (`data/*.json`) → `Result<Source, String>`.
@@ -29,44 +56,59 @@ pub fn parse_task_file(text: &str) -> Vec<u8> {
     encode(&bundled::parse_task_file(text))
 }
 
-/// Files (names and texts, in the same order), with the import dialog's model for files that
-/// state none, and the files the page refused for their size (`Vec<Problem>` bytes, from
-/// `admit`) → [`ImportReply`], with the import's id and what the import panel shows of it.
+/// Files (names, and picked files or texts, in the same order), with the import dialog's model
+/// for files that state none → [`ImportReply`], with the import's id, what the import panel shows
+/// of it, and which files were read. Sizes are checked first (`admit`): a file over the limits is
+/// never read.
 #[wasm_bindgen]
-pub fn import_files(
-    names: Vec<String>,
-    texts: Vec<String>,
-    model: Option<String>,
-    refused: Vec<u8>,
-) -> Vec<u8> {
-    let refused = match decode(&refused) {
-        Ok(refused) => refused,
-        Err(_) => {
-            return encode(&ImportReply {
-                id: String::new(),
-                source: None,
-                shown: Shown {
-                    summary: "Nothing imported: the page's list of files refused for their size was damaged (a bug).".into(),
-                    ..Shown::default()
-                },
-            })
+pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<String>) -> Vec<u8> {
+    let sizes: Vec<(&str, usize)> = names
+        .iter()
+        .zip(&texts)
+        .map(|(name, text)| (name.as_str(), size_of(text)))
+        .collect();
+    let (admitted, mut refused) = admit(&sizes);
+    let mut read = vec![false; names.len()];
+    let mut bytes_read = 0;
+    let mut files = Vec::new();
+    for (i, ((name, size), admitted)) in sizes.iter().zip(admitted).enumerate() {
+        if !admitted {
+            continue;
         }
-    };
-    let files = input_files(names, texts);
+        match text_of(&texts[i]) {
+            Ok(text) => {
+                read[i] = true;
+                bytes_read += size;
+                files.push(InputFile {
+                    name: name.to_string(),
+                    text,
+                });
+            }
+            Err(reason) => refused.push(Problem {
+                file: name.to_string(),
+                row: None,
+                error: RowError::with_value(RowErrorKind::Unreadable, reason),
+            }),
+        }
+    }
     if files.is_empty() {
         return encode(&ImportReply {
             id: String::new(),
             source: None,
             shown: shown(refused, None),
+            read,
+            bytes_read,
         });
     }
     let id = import_id(&files, model.as_deref());
-    let (formats, result) = read(&files, &ImportOptions { model_id: model });
+    let (formats, result) = read_files(&files, &ImportOptions { model_id: model });
     let shown = shown(refused, Some((&formats, &result)));
     encode(&ImportReply {
         id,
         source: result.ok().map(|imported| imported.source),
         shown,
+        read,
+        bytes_read,
     })
 }
 
@@ -99,22 +141,24 @@ pub fn split_legacy_imports(text: &str) -> Vec<u8> {
     encode(&split_legacy(text))
 }
 
-/// An import (its id, files and the dialog's model) → the text to store under its own key.
+/// An import (its id, files read, as picked files or texts, and the dialog's model) → the text to
+/// store under its own key; a file the browser cannot read now is kept empty.
 #[wasm_bindgen]
 pub fn store_entry(
     id: String,
     names: Vec<String>,
-    texts: Vec<String>,
+    texts: Vec<JsValue>,
     model: Option<String>,
 ) -> String {
     entry_text(&StoredImport {
         id,
         model,
-        files: input_files(names, texts)
+        files: names
             .into_iter()
-            .map(|f| StoredFile {
-                name: f.name,
-                text: f.text,
+            .zip(&texts)
+            .map(|(name, text)| StoredFile {
+                name,
+                text: text_of(text).unwrap_or_default(),
             })
             .collect(),
     })

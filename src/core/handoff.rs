@@ -19,8 +19,7 @@ use super::sweep::Source;
 pub enum Call {
     /// An ML.ENERGY task file -> `Result<Source, String>`.
     ParseTaskFile,
-    /// Files, their texts, the dialog's model and the files refused for their size ->
-    /// [`ImportReply`].
+    /// Files (names, and picked files or texts), the dialog's model -> [`ImportReply`].
     ImportFiles,
     /// One stored import's text -> `Result<StoredSource, String>`.
     StoredSource,
@@ -125,6 +124,11 @@ pub struct ImportReply {
     pub source: Option<Source>,
     /// Its summary, warnings and problems (`import::summary::shown`).
     pub shown: Shown,
+    /// Which of the files given were read, in their order (the others were refused for their
+    /// size, or the browser could not read them).
+    pub read: Vec<bool>,
+    /// The size of the files read, in bytes (the page keeps an import in storage up to a size).
+    pub bytes_read: usize,
 }
 
 /// One import kept in local storage, re-read: its id, its file names and its source.
@@ -180,6 +184,8 @@ mod tests {
             id: "imp-1".into(),
             source: result.as_ref().ok().map(|i| i.source.clone()),
             shown: crate::core::import::summary::shown(Vec::new(), Some((&formats, &result))),
+            read: vec![true],
+            bytes_read: files[0].text.len(),
         };
         let problems = &result.as_ref().unwrap().problems;
         let located: Vec<_> = problems

@@ -8,51 +8,43 @@ use wasm_split_helpers::wasm_split;
 use super::registry::Registry;
 use crate::browser::{self, PageText};
 use crate::core::handoff::ImportReply;
-use crate::core::import::admit;
 use crate::core::import::summary::Shown;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 
-/// Imports `files` (their sizes checked first: a file over the limits is never read) with the
-/// dialog's `model`, showing progress in `working`; adds the import to `registry` and keeps it;
-/// returns what the import did, in the panel's words.
+/// Imports `files` with the dialog's `model`, showing progress in `working`; adds the import to
+/// `registry` and keeps it; returns what the import did, in the panel's words. The tools module
+/// checks the files' sizes before it reads them: a file over the limits is never read.
 async fn import(
     registry: Registry,
     files: Vec<(String, PageText)>,
     model: Option<String>,
     working: RwSignal<Option<String>>,
 ) -> Shown {
-    // Sizes first: a file over the limits is never read.
-    let sizes: Vec<(&str, usize)> = files
-        .iter()
-        .map(|(name, text)| (name.as_str(), text.size_hint()))
-        .collect();
-    let (admitted, refused) = admit(&sizes);
-    let files: Vec<(String, PageText)> = files
-        .into_iter()
-        .zip(admitted)
-        .filter_map(|(file, admitted)| admitted.then_some(file))
-        .collect();
-    let bytes: usize = files.iter().map(|(_, text)| text.size_hint()).sum();
-    if !files.is_empty() {
-        working.set(Some(format!(
-            "Reading {} file{} ({})…",
-            files.len(),
-            if files.len() == 1 { "" } else { "s" },
-            crate::core::format::bytes(bytes)
-        )));
-    }
+    working.set(Some(format!(
+        "Reading {} file{}…",
+        files.len(),
+        if files.len() == 1 { "" } else { "s" }
+    )));
     let (names, texts): (Vec<String>, Vec<PageText>) = files.into_iter().unzip();
-    let reply = tools_client::import_files(&names, &texts, model.as_deref(), &refused).await;
+    let reply = tools_client::import_files(&names, &texts, model.as_deref()).await;
     working.set(None);
     match reply {
         Ok(ImportReply {
             id,
             source: Some(source),
             mut shown,
+            read,
+            bytes_read,
         }) => {
+            let (names, texts): (Vec<String>, Vec<PageText>) = names
+                .into_iter()
+                .zip(texts)
+                .zip(read)
+                .filter_map(|(file, read)| read.then_some(file))
+                .unzip();
             let note = registry
-                .add_import(id, &names, &texts, model.clone(), source)
+                .add_import(id, &names, &texts, bytes_read, model.clone(), source)
                 .await;
             if let Some(note) = note {
                 shown.summary = format!("{} {note}", shown.summary);

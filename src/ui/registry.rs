@@ -487,13 +487,14 @@ impl Registry {
         self.current.set(id.to_string());
     }
 
-    /// Adds (or replaces) an imported source, shows it, and keeps it in storage; says so when
-    /// it could not be kept.
+    /// Adds (or replaces) an imported source, shows it, and keeps it in storage (its files,
+    /// `bytes` in all); says so when it could not be kept.
     pub async fn add_import(
         &self,
         id: String,
         names: &[String],
         texts: &[PageText],
+        bytes: usize,
         model: Option<String>,
         source: Source,
     ) -> Option<String> {
@@ -509,7 +510,6 @@ impl Registry {
         });
         self.switch(&id);
         // Larger than local storage holds: not sent there (nor back and forth through the page).
-        let bytes: usize = texts.iter().map(PageText::size_hint).sum();
         if bytes > MAX_STORED_BYTES {
             return Some(format!(
                 "Not kept for your next visit: its files come to {:.2} MB, over the {} MB this page keeps in the browser's storage.",

@@ -1,6 +1,8 @@
 // Issue 29 end to end: the load generators people run today, imported and planned in the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useServerAndBrowser, openPlanner, settled, value } from './harness.mjs';
@@ -88,5 +90,26 @@ test('after a large import the tools worker ends to give its memory back, and th
   await page.waitForFunction(() => /GuideLLM report/.test(document.querySelector('[data-testid="import-summary"]')?.textContent ?? ''));
   assert.equal(page.workers().length, 1);
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a picked file over the size limit is never read (its size asked in the worker); the others import and are kept', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tps=10&stat=p50');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-large-'));
+  const large = path.join(dir, 'large.json');
+  fs.writeFileSync(large, Buffer.alloc(33 * 1024 * 1024, 0x20));
+  const small = path.join(dir, 'small.csv');
+  fs.writeFileSync(small, 'model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\nm,H100,1,8,1000,20\nm,H100,1,16,1800,30\n');
+  await page.click('.import summary');
+  await page.setInputFiles('[data-testid="import-file"]', [large, small]);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  assert.match(await page.textContent('[data-testid="import-summary"]'), /^Read 2 files \(1 as CSV template; 1 not read: too large\): imported 1 sweep with 2 rows/);
+  assert.match(await page.textContent('[data-testid="import-error"][data-file="large.json"]'), /large\.json: .*33\.0 MB/);
+  // Kept for the next visit: the small file alone.
+  const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('llm-slo-planner.import.')).map((k) => JSON.parse(localStorage.getItem(k))));
+  assert.equal(stored.length, 1);
+  assert.deepEqual(stored[0].files.map((f) => f.name), ['small.csv']);
+  assert.deepEqual(errors, []);
+  fs.rmSync(dir, { recursive: true, force: true });
   await context.close();
 });

@@ -873,8 +873,8 @@ pub struct Import {
 
 /// Which files of an import are read, checked from their sizes before any is read: a file
 /// over [`MAX_FILE_BYTES`] is refused, and so is each file that would bring the import past
-/// [`MAX_IMPORT_BYTES`], each with a problem naming its size and the limit. The page checks
-/// picked files this way before they are sent to be read.
+/// [`MAX_IMPORT_BYTES`], each with a problem naming its size and the limit. The tools module
+/// checks picked files this way, in its worker, before it reads them.
 pub fn admit(sizes: &[(&str, usize)]) -> (Vec<bool>, Vec<Problem>) {
     let mut total = 0usize;
     let mut problems = Vec::new();

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{files_label, FileFormats, Format, Import, Problem};
+use super::{files_label, FileFormats, Format, Import, Problem, RowErrorKind};
 use crate::core::sweep::Source;
 
 /// What the import panel shows of an import, in its words.
@@ -18,9 +18,9 @@ pub struct Shown {
     pub problems: Vec<(String, String)>,
 }
 
-/// The panel's words for an import: `refused`, the files not read (too large: `admit`), then
-/// what reading the others gave (`read`: each file's format and the result, from
-/// `import::read`); with no file read (`None`), the refusals alone.
+/// The panel's words for an import: `refused`, the files not read (too large: `admit`; or the
+/// browser could not read them), then what reading the others gave (`read`: each file's format
+/// and the result, from `import::read`); with no file read (`None`), the refusals alone.
 pub fn shown(
     refused: Vec<Problem>,
     read: Option<(&FileFormats, &Result<Import, Vec<Problem>>)>,
@@ -36,10 +36,10 @@ pub fn shown(
     };
     match read {
         None => Shown {
-            summary: if refused.len() == 1 {
-                "Nothing imported: the file is larger than one import reads.".into()
-            } else {
-                "Nothing imported: the files are larger than one import reads.".into()
+            summary: match (refused.iter().all(too_large), refused.len()) {
+                (true, 1) => "Nothing imported: the file is larger than one import reads.".into(),
+                (true, _) => "Nothing imported: the files are larger than one import reads.".into(),
+                (false, _) => "Nothing imported: no file could be read.".into(),
             },
             warnings: Vec::new(),
             problems: listed(refused),
@@ -47,7 +47,7 @@ pub fn shown(
         Some((_, Ok(imported))) => Shown {
             summary: summary(
                 &imported.formats,
-                refused.len(),
+                &refused,
                 Some(&imported.source),
                 imported.problems.len() + refused.len() + imported.warnings.len(),
             ),
@@ -59,7 +59,7 @@ pub fn shown(
             problems: listed([refused, imported.problems.clone()].concat()),
         },
         Some((formats, Err(problems))) => Shown {
-            summary: summary(formats, refused.len(), None, problems.len() + refused.len()),
+            summary: summary(formats, &refused, None, problems.len() + refused.len()),
             warnings: Vec::new(),
             problems: listed([refused, problems.clone()].concat()),
         },
@@ -77,13 +77,22 @@ pub fn imported_label(source: &Source, files: &[String]) -> String {
     )
 }
 
+/// True for a file refused for its size (`admit`).
+fn too_large(problem: &Problem) -> bool {
+    matches!(
+        problem.error.kind,
+        RowErrorKind::FileTooLarge | RowErrorKind::ImportTooLarge
+    )
+}
+
 /// "Read 3 files (2 as vLLM bench serve JSON, 1 not usable; 1 not read: too large): imported 1
 /// sweep with 8 rows; see the 2 messages below." `formats`: each file read and its format
-/// (`None`: not usable); `too_large`: files refused by size; `source`: what was imported, if
-/// anything; `messages`: how many messages the page lists below.
+/// (`None`: not usable); `not_read`: the files refused by size or that the browser could not
+/// read; `source`: what was imported, if anything; `messages`: how many messages the page lists
+/// below.
 pub fn summary(
     formats: &[(String, Option<Format>)],
-    too_large: usize,
+    not_read: &[Problem],
     source: Option<&Source>,
     messages: usize,
 ) -> String {
@@ -95,7 +104,7 @@ pub fn summary(
             None => by_format.push((label, 1)),
         }
     }
-    let mut read = by_format
+    let read = by_format
         .iter()
         .map(|(l, n)| {
             if *l == "not usable" {
@@ -106,9 +115,25 @@ pub fn summary(
         })
         .collect::<Vec<_>>()
         .join(", ");
-    if too_large > 0 {
-        read.push_str(&format!("; {too_large} not read: too large"));
-    }
+    let large = not_read.iter().filter(|p| too_large(p)).count();
+    let unreadable = not_read.len() - large;
+    let read = [
+        read,
+        if large > 0 {
+            format!("{large} not read: too large")
+        } else {
+            String::new()
+        },
+        if unreadable > 0 {
+            format!("{unreadable} could not be read")
+        } else {
+            String::new()
+        },
+    ]
+    .into_iter()
+    .filter(|part| !part.is_empty())
+    .collect::<Vec<_>>()
+    .join("; ");
     let result = match source {
         Some(s) => format!(
             "imported {} sweep{} with {} row{}",
@@ -124,7 +149,7 @@ pub fn summary(
         1 => "; see the message below".to_string(),
         n => format!("; see the {n} messages below"),
     };
-    let files = formats.len() + too_large;
+    let files = formats.len() + not_read.len();
     format!(
         "Read {files} file{} ({read}): {result}{messages}.",
         if files == 1 { "" } else { "s" }
@@ -135,6 +160,7 @@ pub fn summary(
 mod tests {
     use super::*;
     use crate::core::bundled::lm_arena_chat;
+    use crate::core::import::{admit, MAX_FILE_BYTES};
 
     #[test]
     fn the_summary_counts_files_by_format_and_names_what_was_imported() {
@@ -144,14 +170,14 @@ mod tests {
             ("c.txt".to_string(), None),
         ];
         assert_eq!(
-            summary(&formats, 1, None, 2),
+            summary(&formats, &admit(&[("d.json", MAX_FILE_BYTES + 1)]).1, None, 2),
             format!(
                 "Read 4 files (2 as {}, 1 not usable; 1 not read: too large): nothing imported: no usable row, nothing changed; see the 2 messages below.",
                 Format::VllmBench.label()
             )
         );
         let source = lm_arena_chat();
-        let text = summary(&formats[..1], 0, Some(source), 0);
+        let text = summary(&formats[..1], &[], Some(source), 0);
         assert_eq!(
             text,
             format!(
@@ -191,7 +217,7 @@ mod located_tests {
 #[cfg(test)]
 mod shown_tests {
     use super::*;
-    use crate::core::import::{admit, detect, import, InputFile, MAX_FILE_BYTES};
+    use crate::core::import::{admit, detect, import, InputFile, RowError, MAX_FILE_BYTES};
 
     #[test]
     fn the_panel_lists_the_files_refused_for_their_size_before_what_reading_the_others_gave() {
@@ -225,5 +251,27 @@ mod shown_tests {
             vec![("big.json".to_string(), refused[0].located())]
         );
         assert!(both.warnings.is_empty());
+    }
+
+    #[test]
+    fn a_file_the_browser_could_not_read_is_named_and_counted_apart_from_the_large_ones() {
+        let unreadable = Problem {
+            file: "gone.json".into(),
+            row: None,
+            error: RowError::with_value(RowErrorKind::Unreadable, "NotReadableError"),
+        };
+        assert_eq!(
+            shown(vec![unreadable.clone()], None).summary,
+            "Nothing imported: no file could be read."
+        );
+        assert_eq!(
+            unreadable.located(),
+            "gone.json: could not be read: NotReadableError"
+        );
+        let (_, large) = admit(&[("big.json", MAX_FILE_BYTES + 1)]);
+        assert_eq!(
+            summary(&[], &[large[0].clone(), unreadable], None, 2),
+            "Read 2 files (1 not read: too large; 1 could not be read): nothing imported: no usable row, nothing changed; see the 2 messages below."
+        );
     }
 }
