@@ -11,6 +11,7 @@ fn planning(c: &mut Criterion) {
         target: Target::TokensPerSecond(25.0),
         stat: Statistic::P50,
         limits: Vec::new(),
+        attain: None,
     };
     c.bench_function("plan 100k levels", |b| {
         b.iter(|| plan(std::hint::black_box(&sweep), &slo))

@@ -378,6 +378,14 @@ impl PageText {
     fn string(value: JsValue) -> PageText {
         PageText { value }
     }
+
+    /// True for an empty string.
+    pub fn is_empty(&self) -> bool {
+        use wasm_bindgen::JsCast;
+        self.value
+            .dyn_ref::<js_sys::JsString>()
+            .is_some_and(|t| t.length() == 0)
+    }
 }
 
 /// An array of page texts, for a tools-module call.
@@ -465,9 +473,16 @@ export function start_tools() {
 }
 // Posting a picked file costs the page a file-system call (the browser takes its snapshot): a list
 // of files goes one by one before its call, yielding every 20 ms, so thousands never hold the page.
-// A send cut short by a worker that closed is made again, whole, to the next one.
-async function send(id, name, args) {
+// Calls are sent one after another, in the order made. A send cut short by a worker that closed is
+// made again, whole, to the next one.
+let sending = Promise.resolve();
+function send(id, name, args) {
+    sending = sending.then(() => sendNow(id, name, args)).catch(() => {});
+}
+async function sendNow(id, name, args) {
     const w = worker;
+    // A call the page no longer waits for (its worker failed) is not sent.
+    if (!w || !pending.has(id)) return;
     let since = performance.now();
     for (const [arg, list] of args.entries()) {
         if (!Array.isArray(list) || !list.some((x) => x instanceof Blob)) continue;

@@ -35,6 +35,7 @@ pub fn bench_planning_ms(levels: u32) -> f64 {
         target: crate::core::planner::Target::TokensPerSecond(25.0),
         stat: crate::core::sweep::Statistic::P50,
         limits: Vec::new(),
+        attain: None,
     };
     let start = browser::now_ms();
     let plan = crate::core::planner::plan(&sweep, &slo);

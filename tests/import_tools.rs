@@ -33,6 +33,7 @@ fn slo(ms: f64, stat: Statistic) -> Slo {
         target: Target::MsPerToken(ms),
         stat,
         limits: Vec::<Limit>::new(),
+        attain: None,
     }
 }
 

@@ -609,6 +609,7 @@ fn the_parameter_list_is_every_key_a_link_reads() {
             "tpot",
             "stat",
             "limit",
+            "attain",
             "y",
             "cmp",
             "sort",

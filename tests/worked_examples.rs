@@ -19,6 +19,7 @@ fn slo(target: Target, stat: Statistic) -> Slo {
         target,
         stat,
         limits: Vec::new(),
+        attain: None,
     }
 }
 

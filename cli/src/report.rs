@@ -6,7 +6,7 @@
 use llm_slo_planner::core::anomalies::{anomalies, load_flag_counts, AnomalyKind};
 use llm_slo_planner::core::capacity_text::{fleet_figures, load_note, no_price_note, streams_note};
 use llm_slo_planner::core::explain::verdict_text;
-use llm_slo_planner::core::format::{grouped, level as level_text, significant};
+use llm_slo_planner::core::format::{grouped, level as level_text, significant, trimmed};
 use llm_slo_planner::core::headline::{
     batching_sentence, estimate_method, flag_sentence, headline, slo_sentence,
 };
@@ -135,7 +135,11 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
         ));
     }
     let flags = anomalies(sweep, &source.models[sweep.model_index], slo.stat);
-    let stat = slo.stat.short_label();
+    // Under attainment, a level's latency is the TPOT its share of requests reaches.
+    let stat = match slo.attain {
+        Some(p) => format!("TPOT for {}% of requests", trimmed(p, 2)),
+        None => slo.stat.short_label().to_string(),
+    };
     let mut header = vec![
         String::new(),
         kind.label().to_string(),
@@ -148,6 +152,9 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
             .iter()
             .map(|l| format!("{} ms", l.stat.short_label())),
     );
+    if slo.attain.is_some() {
+        header.push("good requests".to_string());
+    }
     header.extend(
         [
             "output tok/s",
@@ -186,6 +193,18 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
                 .iter()
                 .map(|l| or_not_reported(level.latency_ms(l.stat), |v| significant(v, 3))),
         );
+        if slo.attain.is_some() {
+            row.push(verdict.attainment.map_or_else(
+                || "no per-request records".to_string(),
+                |a| {
+                    format!(
+                        "{} of {}",
+                        grouped(a.good as f64, 0),
+                        grouped(a.issued as f64, 0)
+                    )
+                },
+            ));
+        }
         row.extend([
             grouped(level.throughput_tok_s, 0),
             or_not_reported(sweep.per_gpu(level.throughput_tok_s), |v| grouped(v, 0)),

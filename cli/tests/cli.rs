@@ -774,3 +774,79 @@ fn an_inference_perf_results_folder_is_planned_and_tpot_it_cannot_trust_is_no_da
     assert!(stderr(&out).contains("TPOT and ITL not read: the mean TPOT of 3.48 ms cannot be true"));
     assert!(stdout(&out).contains("It has: ntpot_mean, ntpot_p50"));
 }
+
+#[test]
+fn attain_judges_each_request_and_a_sweep_without_records_is_no_data() {
+    let folder = realdata("scicom-vllm-detailed");
+    let folder = folder.to_str().unwrap();
+    // TPOT at most 145 ms and TTFT at most 5 s per request: 50 of 50 good at 1 stream, 136 of
+    // 200 at 10 (counted from the files' arrays; tests/attainment.rs).
+    let args = [
+        "plan",
+        folder,
+        "--tpot",
+        "145",
+        "--limit",
+        "ttft_p99:5000",
+        "--attain",
+        "70",
+    ];
+    let out = run(&[&args[..], &["--json"]].concat());
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = json(&out);
+    assert_eq!(doc["scenario"]["attain_percent"], 70.0);
+    let r = &doc["result"];
+    assert_eq!(r["level"], 1.0);
+    assert_eq!(r["attainment"]["good_requests"], 50);
+    assert_eq!(r["attainment"]["percent"], 100.0);
+    let by_level = r["attainment_by_level"].as_array().unwrap();
+    assert_eq!(by_level[1]["level"], 10.0);
+    assert_eq!(by_level[1]["meets"], false);
+    assert_eq!(by_level[1]["attainment"]["good_requests"], 136);
+    assert_eq!(by_level[1]["attainment"]["issued_requests"], 200);
+    assert_eq!(by_level[1]["attainment"]["percent"], 68.0);
+
+    let text = stdout(&run(&args));
+    assert!(
+        text.contains("for 70% of requests, and each request's TTFT ≤ 5,000 ms"),
+        "{text}"
+    );
+    assert!(
+        text.contains("fails: 136 of 200 requests good (68%; 70% asked)"),
+        "{text}"
+    );
+    assert!(text.contains("Attainment:"), "{text}");
+
+    let csv = stdout(&run(&[&args[..], &["--csv"]].concat()));
+    let header = csv.lines().nth(1).unwrap();
+    assert!(header.ends_with(
+        "attain_percent,attainment_percent,good_requests,issued_requests,goodput_req_s,goodput_output_tok_s"
+    ));
+    let row = csv.lines().nth(2).unwrap();
+    assert!(row.contains(",70,100,50,50,"), "{row}");
+
+    // The GuideLLM report has no per-request records: not judged, exit 3, the aggregate offered.
+    let guidellm = realdata("llm-d-llm-d-benchmark__tests_fixtures__guidellm_report_v2.json");
+    let out = run(&[
+        "plan",
+        guidellm.to_str().unwrap(),
+        "--tpot",
+        "50",
+        "--attain",
+        "95",
+    ]);
+    assert_eq!(code(&out), 3, "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("this sweep has no per-request records"),
+        "{}",
+        stdout(&out)
+    );
+    // A bad share is named.
+    let out = run(&["plan", folder, "--tpot", "145", "--attain", "120"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("must be a percentage from 50 to 100"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -8,7 +8,7 @@
 use llm_slo_planner::core::handoff::{encode, ExportRequest, ImportReply, StoredSource};
 use llm_slo_planner::core::import::summary::shown;
 use llm_slo_planner::core::import::{
-    admit, import_with, read as read_files, ImportOptions, InputFile, Problem, RowError,
+    admit, import_with, is_text, read as read_files, ImportOptions, InputFile, Problem, RowError,
     RowErrorKind,
 };
 use llm_slo_planner::core::sources::{
@@ -19,35 +19,51 @@ use llm_slo_planner::core::{bundled, export, handoff, reference, share};
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 use wasm_bindgen::JsCast;
 
-/// A picked file's size in bytes, asked here (the page's thread would wait on the file system for
-/// each), or a text's length in UTF-16 units.
-fn size_of(value: &JsValue) -> usize {
-    match value.dyn_ref::<web_sys::Blob>() {
-        // A file's size is a whole number of bytes; `as` saturates past usize.
-        Some(file) => file.size() as usize,
-        None => value
-            .dyn_ref::<js_sys::JsString>()
-            .map_or(0, |text| text.length() as usize),
-    }
+/// A page text as the worker holds it: a picked file, read only once admitted, or a text.
+enum PageText {
+    /// A picked file (a `Blob`).
+    File(web_sys::Blob),
+    /// A text handed over as a string (pasted, or kept in storage).
+    Text(String),
 }
 
-/// A picked file's text (read here, in the worker, with `FileReaderSync`; invalid UTF-8 becomes
-/// U+FFFD as `Blob.text()` does), or a text as it is.
-///
-/// Errors: the browser's reason when it cannot read the file (moved, deleted or not allowed
-/// since it was picked).
-fn text_of(value: &JsValue) -> Result<String, String> {
-    let Some(file) = value.dyn_ref::<web_sys::Blob>() else {
-        return Ok(value.as_string().unwrap_or_default());
-    };
-    web_sys::FileReaderSync::new()
-        .and_then(|reader| reader.read_as_text(file))
-        .map_err(|e| {
-            e.dyn_ref::<js_sys::Error>()
-                .map(|e| String::from(e.message()))
-                .filter(|m| !m.is_empty())
-                .unwrap_or_else(|| "the browser gave no reason".into())
-        })
+impl PageText {
+    fn of(value: &JsValue) -> PageText {
+        match value.dyn_ref::<web_sys::Blob>() {
+            Some(file) => PageText::File(file.clone()),
+            None => PageText::Text(value.as_string().unwrap_or_default()),
+        }
+    }
+
+    /// Its size in bytes: a picked file's, asked here (the page's thread would wait on the file
+    /// system for each), or the text's in UTF-8.
+    fn size(&self) -> usize {
+        match self {
+            // A file's size is a whole number of bytes; `as` saturates past usize.
+            PageText::File(file) => file.size() as usize,
+            PageText::Text(text) => text.len(),
+        }
+    }
+
+    /// Its text: a picked file read here, in the worker, with `FileReaderSync` (invalid UTF-8
+    /// becomes U+FFFD, as `Blob.text()` does).
+    ///
+    /// Errors: the browser's name for why it cannot read the file (`NotReadableError`: moved,
+    /// deleted or changed since it was picked).
+    fn text(self) -> Result<String, String> {
+        let file = match self {
+            PageText::Text(text) => return Ok(text),
+            PageText::File(file) => file,
+        };
+        web_sys::FileReaderSync::new()
+            .and_then(|reader| reader.read_as_text(&file))
+            .map_err(|e| {
+                e.dyn_ref::<js_sys::Error>()
+                    .map(|e| String::from(e.name()))
+                    .filter(|name| !name.is_empty())
+                    .unwrap_or_else(|| "the browser gave no reason".into())
+            })
+    }
 }
 
 /// An ML.ENERGY task file (`data/*.json`) → `Result<Source, String>`.
@@ -62,30 +78,34 @@ pub fn parse_task_file(text: &str) -> Vec<u8> {
 /// never read.
 #[wasm_bindgen]
 pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<String>) -> Vec<u8> {
+    let texts: Vec<PageText> = texts.iter().map(PageText::of).collect();
     let sizes: Vec<(&str, usize)> = names
         .iter()
         .zip(&texts)
-        .map(|(name, text)| (name.as_str(), size_of(text)))
+        .map(|(name, text)| (name.as_str(), text.size()))
         .collect();
     let (admitted, mut refused) = admit(&sizes);
     let mut read = vec![false; names.len()];
     let mut bytes_read = 0;
     let mut files = Vec::new();
-    for (i, ((name, size), admitted)) in sizes.iter().zip(admitted).enumerate() {
+    for (i, (text, admitted)) in texts.into_iter().zip(admitted).enumerate() {
         if !admitted {
             continue;
         }
-        match text_of(&texts[i]) {
+        match text.text() {
             Ok(text) => {
-                read[i] = true;
-                bytes_read += size;
+                // Kept with the import where it can hold a result (not binary, not blank).
+                if is_text(&text) {
+                    read[i] = true;
+                    bytes_read += text.len();
+                }
                 files.push(InputFile {
-                    name: name.to_string(),
+                    name: names[i].clone(),
                     text,
                 });
             }
             Err(reason) => refused.push(Problem {
-                file: name.to_string(),
+                file: names[i].clone(),
                 row: None,
                 error: RowError::with_value(RowErrorKind::Unreadable, reason),
             }),
@@ -142,7 +162,8 @@ pub fn split_legacy_imports(text: &str) -> Vec<u8> {
 }
 
 /// An import (its id, files read, as picked files or texts, and the dialog's model) → the text to
-/// store under its own key; a file the browser cannot read now is kept empty.
+/// store under its own key; an empty text when a file cannot be read again (moved or changed
+/// since it was imported), so that nothing other than what was imported is kept.
 #[wasm_bindgen]
 pub fn store_entry(
     id: String,
@@ -150,18 +171,20 @@ pub fn store_entry(
     texts: Vec<JsValue>,
     model: Option<String>,
 ) -> String {
-    entry_text(&StoredImport {
-        id,
-        model,
-        files: names
-            .into_iter()
-            .zip(&texts)
-            .map(|(name, text)| StoredFile {
+    let files: Result<Vec<StoredFile>, String> = names
+        .into_iter()
+        .zip(&texts)
+        .map(|(name, text)| {
+            Ok(StoredFile {
                 name,
-                text: text_of(text).unwrap_or_default(),
+                text: PageText::of(text).text()?,
             })
-            .collect(),
-    })
+        })
+        .collect();
+    match files {
+        Ok(files) => entry_text(&StoredImport { id, model, files }),
+        Err(_) => String::new(),
+    }
 }
 
 /// A source (handoff bytes) → `Result<String, String>`: its `#sweep=` payload, or why not.

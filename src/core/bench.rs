@@ -38,6 +38,7 @@ mod tests {
             target: Target::TokensPerSecond(25.0),
             stat: Statistic::P50,
             limits: vec![],
+            attain: None,
         };
         let p = plan(&sweep, &slo);
         assert_eq!(p.status, Status::AllMeet);

@@ -292,6 +292,10 @@ pub fn best(rows: &[CompareRow], column: Column) -> Option<f64> {
 pub fn why_none(row: &CompareRow) -> String {
     match &row.plan.status {
         Status::Unattainable => "none: smallest level fails".into(),
+        Status::NoData {
+            records_missing: true,
+            ..
+        } => "none: no per-request records".into(),
         Status::NoData { missing, .. } if missing.is_empty() => {
             "none: its statistics are never reported together".into()
         }
@@ -319,6 +323,7 @@ mod tests {
             target: Target::TokensPerSecond(tps),
             stat: Statistic::P50,
             limits: Vec::new(),
+            attain: None,
         }
     }
 

@@ -3,6 +3,7 @@
 
 use super::format::{level as level_text, trimmed};
 use super::planner::{Condition, Plan, Slo, Status, Verdict};
+use super::statistic::Metric;
 use super::sweep::{Statistic, Sweep};
 
 /// The note when choosing a model or deployment moved the judged statistic from `before` to
@@ -71,6 +72,7 @@ pub fn verdict_text(slo: &Slo, verdict: &Verdict) -> String {
                 issued,
                 share,
             } => failed_text(*failed, *issued, *share),
+            Condition::Attainment { good, issued } => attainment_text(*good, *issued, slo.attain),
         })
         .collect();
     if verdict.unreported {
@@ -91,13 +93,47 @@ pub fn failed_text(failed: Option<f64>, issued: Option<f64>, share: f64) -> Stri
     }
 }
 
+/// A level's attainment: "187 of 200 requests good (93.5%; 95% asked)".
+pub fn attainment_text(good: u64, issued: u64, asked: Option<f64>) -> String {
+    let share = if issued > 0 {
+        good as f64 / issued as f64
+    } else {
+        0.0
+    };
+    let asked = asked.map_or_else(String::new, |p| format!("; {}% asked", trimmed(p, 2)));
+    format!(
+        "{} of {} requests good ({}%{asked})",
+        level_text(good as f64),
+        level_text(issued as f64),
+        trimmed(share * 100.0, 2)
+    )
+}
+
+/// The aggregate statistic offered where a sweep has no per-request records: TPOT at the
+/// percentile asked (p95 for `attain=95`, percent) where the sweep reports it, else its first per-token
+/// statistic.
+fn aggregate_instead(available: &[Statistic], attain: f64) -> Option<Statistic> {
+    let asked = Statistic::ALL.into_iter().find(|s| {
+        s.metric() == Metric::Tpot
+            && s.parts()
+                .and_then(|(_, a)| a.percentile())
+                .is_some_and(|p| f64::from(p) == attain.round())
+    });
+    asked
+        .filter(|s| available.contains(s))
+        .or_else(|| available.iter().copied().find(|s| s.is_per_token()))
+}
+
 /// The sentence under the answer that says why it is what it is (the `rec-status` text), for
 /// every status. Levels that do not report a statistic the plan judges on are never said to
 /// meet or fail: "every level that reports mean TPOT meets", "even the smallest level that
 /// reports p90 ITL (8) fails".
 pub fn status_text(sweep: &Sweep, plan: &Plan, slo: &Slo) -> String {
     let levels = sweep.levels();
-    let stat = slo.stat.short_label();
+    let stat = match slo.attain {
+        Some(_) => "per-request records",
+        None => slo.stat.short_label(),
+    };
     let and_limits = if slo.limits.is_empty() {
         ""
     } else {
@@ -155,6 +191,20 @@ pub fn status_text(sweep: &Sweep, plan: &Plan, slo: &Slo) -> String {
                 format!("Unattainable: even the smallest measured level {fails}.")
             }
         }
+        Status::NoData {
+            available,
+            records_missing: true,
+            ..
+        } => {
+            let attain = slo.attain.unwrap_or(100.0);
+            let instead = aggregate_instead(available, attain).map_or_else(String::new, |s| {
+                format!(" Judge it on an aggregate instead: {} (stat={}, without attain).", s.short_label(), s.key())
+            });
+            format!(
+                "No data: attain={} counts each request, and this sweep has no per-request records.{instead}",
+                trimmed(attain, 2)
+            )
+        }
         Status::NoData { missing, .. } if missing.is_empty() => format!(
             "No data: no level of this sweep reports {} together, so none can be judged on all of them.",
             slo.statistics()
@@ -163,7 +213,9 @@ pub fn status_text(sweep: &Sweep, plan: &Plan, slo: &Slo) -> String {
                 .collect::<Vec<_>>()
                 .join(" and "),
         ),
-        Status::NoData { missing, available } => {
+        Status::NoData {
+            missing, available, ..
+        } => {
             let keys = |stats: &[crate::core::statistic::Statistic]| {
                 stats.iter().map(|s| s.key()).collect::<Vec<_>>().join(", ")
             };
@@ -240,6 +292,7 @@ mod tests {
             target: Target::MsPerToken(40.0),
             stat: Statistic::P90,
             limits: vec![],
+            attain: None,
         };
         let p = plan(&sweep, &slo);
         assert_eq!(
@@ -283,6 +336,7 @@ mod tests {
             target: Target::MsPerToken(ms),
             stat: Statistic::P50,
             limits: vec![limit(max_ms)],
+            attain: None,
         };
         let text = |slo: &Slo| status_text(&sweep, &plan(&sweep, slo), slo);
         assert_eq!(
@@ -308,12 +362,14 @@ mod tests {
                 stat: Statistic::P99,
                 max_ms: 150.0,
             }],
+            attain: None,
         };
         let verdict = |broken: Vec<Condition>, unreported| Verdict {
             latency_ms: Some(2.5),
             meets: broken.is_empty(),
             broken,
             unreported,
+            attainment: None,
         };
         assert_eq!(verdict_text(&slo, &verdict(vec![], false)), "meets");
         assert_eq!(

@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use super::attainment::Attainment;
 use super::capacity::{at_recommendation, Capacity};
 use super::chart_text::{export_title, series_class, standalone_svg};
 use super::compare::{table_rows, CompareRow};
@@ -37,6 +38,12 @@ pub fn csv_header() -> Vec<&'static str> {
         "headroom_fraction",
         "fleet_cost_usd_per_hour",
         "total_cost_usd_per_mtok",
+        "attain_percent",
+        "attainment_percent",
+        "good_requests",
+        "issued_requests",
+        "goodput_req_s",
+        "goodput_output_tok_s",
     ];
     std::iter::once("model_id")
         .chain(Deployment::EXPORT_COLUMNS)
@@ -77,6 +84,7 @@ pub fn compare_csv(
             continue;
         };
         let rec = row.recommendation.as_ref();
+        let attained = recommended_attainment(&row.plan);
         let inputs = scenario.capacity_for(&sweep.deployment.gpu);
         let cap = at_recommendation(sweep, &row.plan, slo, &inputs);
         let deployment = sweep.deployment.export_cells().map(|c| text_cell(&c));
@@ -105,6 +113,16 @@ pub fn compare_csv(
             num(rec.map(|r| r.headroom)),
             num(row.costs.fleet_cost_per_hour),
             num(row.costs.total_cost_per_mtok),
+            num(slo.attain),
+            num(attained.and_then(|a| a.share()).map(|s| s * 100.0)),
+            num(attained.map(|a| a.good as f64)),
+            num(attained.map(|a| a.issued as f64)),
+            num(attained
+                .zip(rec)
+                .and_then(|(a, r)| a.goodput_req_s(r.throughput_tok_s))),
+            num(attained
+                .zip(rec)
+                .and_then(|(a, r)| a.goodput_tok_s(r.throughput_tok_s))),
         ];
         let record = std::iter::once(text_cell(&source.models[sweep.model_index].model_id))
             .chain(deployment)
@@ -115,6 +133,11 @@ pub fn compare_csv(
     let body = String::from_utf8(body).map_err(|e| e.to_string())?;
     let url = scenario_url.replace(['\r', '\n'], " ");
     Ok(format!("# scenario: {url}\n{body}"))
+}
+
+/// The attainment at the recommended level, under `attain`.
+fn recommended_attainment(plan: &Plan) -> Option<Attainment> {
+    plan.verdicts.get(plan.recommended?)?.attainment
 }
 
 #[derive(Serialize)]
@@ -144,6 +167,7 @@ struct JsonScenario<'a> {
     target_value: f64,
     statistic: &'static str,
     limits: Vec<JsonLimit>,
+    attain_percent: Option<f64>,
     users: Option<f64>,
     requests_per_second: Option<f64>,
     price_usd_per_gpu_hour: Option<f64>,
@@ -174,6 +198,39 @@ struct JsonResult {
     power_w: Option<f64>,
     estimate: Option<JsonEstimate>,
     capacity: Option<JsonCapacity>,
+    /// Under `attain`: at the recommended level.
+    attainment: Option<JsonAttainment>,
+    /// Under `attain`: every level's, in the sweep's order.
+    attainment_by_level: Option<Vec<JsonLevelAttainment>>,
+}
+
+#[derive(Serialize)]
+struct JsonAttainment {
+    percent: Option<f64>,
+    good_requests: u64,
+    issued_requests: u64,
+    goodput_req_s: Option<f64>,
+    goodput_output_tok_s: Option<f64>,
+}
+
+impl JsonAttainment {
+    fn of(a: &Attainment, throughput_tok_s: f64) -> JsonAttainment {
+        JsonAttainment {
+            percent: a.share().map(|s| s * 100.0),
+            good_requests: a.good,
+            issued_requests: a.issued,
+            goodput_req_s: a.goodput_req_s(throughput_tok_s),
+            goodput_output_tok_s: a.goodput_tok_s(throughput_tok_s),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct JsonLevelAttainment {
+    level: f64,
+    meets: bool,
+    /// `null` where the level has no per-request records.
+    attainment: Option<JsonAttainment>,
 }
 
 #[derive(Serialize)]
@@ -278,6 +335,7 @@ pub fn scenario_json(
                     max_ms: l.max_ms,
                 })
                 .collect(),
+            attain_percent: scenario.attain,
             users: scenario.capacity.users,
             requests_per_second: scenario.capacity.rps,
             price_usd_per_gpu_hour: scenario.capacity.price_per_gpu_hour,
@@ -316,6 +374,23 @@ pub fn scenario_json(
                 &scenario.capacity_for(&sweep.deployment.gpu),
             )
             .map(Into::into),
+            attainment: recommended_attainment(plan)
+                .zip(rec.as_ref())
+                .map(|(a, r)| JsonAttainment::of(&a, r.throughput_tok_s)),
+            attainment_by_level: slo.attain.map(|_| {
+                sweep
+                    .levels()
+                    .iter()
+                    .zip(&plan.verdicts)
+                    .map(|(l, v)| JsonLevelAttainment {
+                        level: l.level,
+                        meets: v.meets,
+                        attainment: v
+                            .attainment
+                            .map(|a| JsonAttainment::of(&a, l.throughput_tok_s)),
+                    })
+                    .collect()
+            }),
         },
     };
     serde_json::to_string_pretty(&export).map_err(|e| e.to_string())
@@ -461,7 +536,9 @@ mod tests {
                 "model_id,gpu,num_gpus,parallelism,precision,deployment,status,level_kind,level,\
                  avg_batch_size_requests,statistic,latency_ms,per_user_tok_s,throughput_tok_s,\
                  throughput_per_gpu_tok_s,energy_j_per_token,power_w,replicas,gpus_needed,\
-                 gpu_cost_usd_per_mtok,headroom_fraction,fleet_cost_usd_per_hour,total_cost_usd_per_mtok"
+                 gpu_cost_usd_per_mtok,headroom_fraction,fleet_cost_usd_per_hour,total_cost_usd_per_mtok,\
+                 attain_percent,attainment_percent,good_requests,issued_requests,goodput_req_s,\
+                 goodput_output_tok_s"
             )
         );
         let body = lines.collect::<Vec<_>>().join("\n");

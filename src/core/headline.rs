@@ -3,40 +3,52 @@
 //! derivation), and the sentences around it. Pure; `ui::answer` only places them.
 
 use super::anomalies::FlagCount;
+use super::attainment::Attainment;
 use super::explain::{status_text, times};
 use super::format::{gpus, grouped, level as level_text, percent, significant, trimmed};
 use super::planner::{BatchingEffect, Plan, Slo, Status, Target};
 use super::sweep::{Figure as SweepFigure, Level, Statistic, Sweep};
 
-/// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL, and p99 ITL ≤ 150 ms".
+/// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL, and p99 ITL ≤ 150 ms";
+/// under attainment "at least 25 tok/s per user (at most 40 ms per token) in each request's
+/// TPOT, for 95% of requests, and each request's TTFT ≤ 2000 ms".
 pub fn slo_sentence(slo: &Slo) -> String {
-    let mut text = target_sentence(slo.target, slo.stat);
+    let mut text = match slo.attain {
+        Some(p) => format!(
+            "{} in each request's TPOT, for {}% of requests",
+            target_words(slo.target),
+            trimmed(p, 2)
+        ),
+        None => target_sentence(slo.target, slo.stat),
+    };
     for limit in &slo.limits {
-        text.push_str(&format!(
-            ", and {} ≤ {} ms",
-            limit.stat.short_label(),
-            trimmed(limit.max_ms, 4)
-        ));
+        let stat = match slo.on_level(limit) {
+            true => limit.stat.short_label(),
+            false => "each request's TTFT",
+        };
+        text.push_str(&format!(", and {stat} ≤ {} ms", trimmed(limit.max_ms, 4)));
     }
     text
 }
 
 /// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL".
 pub fn target_sentence(target: Target, stat: Statistic) -> String {
-    let (tps, ms) = (target.tokens_per_second(), target.ms_per_token());
+    format!("{} at {}", target_words(target), stat.short_label())
+}
+
+/// "at least 25 tok/s per user (at most 40 ms per token)", in the unit entered first.
+fn target_words(target: Target) -> String {
+    let (tps, ms) = (
+        trimmed(target.tokens_per_second(), 4),
+        trimmed(target.ms_per_token(), 4),
+    );
     match target {
-        Target::TokensPerSecond(_) => format!(
-            "at least {} tok/s per user (at most {} ms per token) at {}",
-            trimmed(tps, 4),
-            trimmed(ms, 4),
-            stat.short_label()
-        ),
-        Target::MsPerToken(_) => format!(
-            "at most {} ms per token (at least {} tok/s per user) at {}",
-            trimmed(ms, 4),
-            trimmed(tps, 4),
-            stat.short_label()
-        ),
+        Target::TokensPerSecond(_) => {
+            format!("at least {tps} tok/s per user (at most {ms} ms per token)")
+        }
+        Target::MsPerToken(_) => {
+            format!("at most {ms} ms per token (at least {tps} tok/s per user)")
+        }
     }
 }
 
@@ -122,6 +134,15 @@ pub fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
                     )
                 });
             let at = plan.recommended.and_then(|i| levels.get(i));
+            // Under attainment, per-user speed is that of the TPOT P% of requests reach.
+            let (basis, latency_covered) = match slo.attain {
+                Some(p) => (format!("TPOT for {}% of requests", trimmed(p, 2)), None),
+                None => (stat.short_label().to_string(), at),
+            };
+            let attained = plan
+                .recommended
+                .and_then(|i| plan.verdicts.get(i))
+                .and_then(|v| v.attainment);
             let mut energy = figure("Energy", "rec-energy", r.energy_per_token_j, |v| {
                 format!("{} J/token", significant(v, 4))
             })
@@ -133,14 +154,14 @@ pub fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
                 status: plan.status.key(),
                 status_text,
                 duplicate,
-                figures: vec![
+                figures: [
                     figure("Per-user speed", "rec-user-tps", Some(r.user_tps), |v| {
-                        format!("{} tok/s at {}", grouped(v, 1), stat.short_label())
+                        format!("{} tok/s at {basis}", grouped(v, 1))
                     }),
                     figure("Time per token", "rec-tpot-ms", Some(r.latency_ms), |v| {
-                        format!("{} ms at {}", significant(v, 3), stat.short_label())
+                        format!("{} ms at {basis}", significant(v, 3))
                     })
-                    .covered(at, SweepFigure::Latency(stat)),
+                    .covered(latency_covered, SweepFigure::Latency(stat)),
                     figure("Headroom", "rec-headroom", Some(r.headroom), percent),
                     figure(
                         "Aggregate output",
@@ -166,7 +187,10 @@ pub fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
                         |v| format!("{} requests", grouped(v, 1)),
                     )
                     .covered(at, SweepFigure::AvgBatch),
-                ],
+                ]
+                .into_iter()
+                .chain(attained.map(|a| attainment_figure(&a, r.throughput_tok_s)))
+                .collect(),
             }
         }
         (Status::Unattainable, _) => {
@@ -201,6 +225,27 @@ pub fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
             }
         }
     }
+}
+
+/// The recommended level's attainment and goodput: "95.5% of 200 requests good; 0.336 good
+/// req/s, 43 good output tok/s".
+fn attainment_figure(a: &Attainment, throughput_tok_s: f64) -> Figure {
+    let good_tok_s = a.goodput_tok_s(throughput_tok_s);
+    let good_req_s = a.goodput_req_s(throughput_tok_s);
+    figure(
+        "Attainment",
+        "rec-attainment",
+        a.share().map(|s| s * 100.0),
+        |v| {
+            format!(
+                "{}% of {} requests good; {} good req/s, {} good output tok/s",
+                trimmed(v, 2),
+                level_text(a.issued as f64),
+                good_req_s.map_or_else(|| "not reported".to_string(), |r| significant(r, 3)),
+                good_tok_s.map_or_else(|| "not reported".to_string(), |t| grouped(t, 0))
+            )
+        },
+    )
 }
 
 /// "vs max_num_seqs 8: each user 2.1x slower (at p50 ITL), aggregate 5.6x higher.": the
@@ -291,6 +336,7 @@ mod tests {
                 stat: Statistic::P99,
                 max_ms: 150.0,
             }],
+            attain: None,
         };
         assert_eq!(
             slo_sentence(&slo),
@@ -309,6 +355,7 @@ mod tests {
             target: Target::TokensPerSecond(25.0),
             stat: Statistic::P50,
             limits: Vec::new(),
+            attain: None,
         };
         let h = headline(sweep, &plan(sweep, &slo), &slo);
         assert_eq!(
@@ -342,6 +389,7 @@ mod tests {
             target: Target::TokensPerSecond(1000.0),
             stat: Statistic::P50,
             limits: Vec::new(),
+            attain: None,
         };
         let h = headline(sweep, &plan(sweep, &slo), &slo);
         assert_eq!((h.level, h.status), (None, "unattainable"));

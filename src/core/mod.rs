@@ -4,6 +4,7 @@
 //! natively with `cargo test`. How the recommendation is computed lives in [`planner`].
 
 pub mod anomalies;
+pub mod attainment;
 pub mod bench;
 pub mod bundled;
 pub mod campaigns;

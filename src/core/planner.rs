@@ -29,6 +29,9 @@
 //!    smallest measured level (the reading of seed 000: each user slower, aggregate higher).
 
 use super::anomalies::{FAILED_ABOVE, SATURATED_BELOW};
+use super::attainment::{attainment, reaches, Attainment, RequestSlo};
+use super::row::Row;
+use super::statistic::Metric;
 use super::sweep::{Level, LevelKind, Statistic, Sweep};
 
 /// A per-user target.
@@ -112,13 +115,41 @@ pub struct Slo {
     pub stat: Statistic,
     /// Extra limits that must hold as well.
     pub limits: Vec<Limit>,
+    /// The share of requests, percent (50 to 100, URL `attain`), that must be good at a level,
+    /// each judged on its own figures ([`crate::core::attainment`]); `None` judges the level's
+    /// aggregate statistics.
+    pub attain: Option<f64>,
 }
 
 impl Slo {
-    /// The statistics a level is judged on: the target's, then each limit's, each once.
+    /// True for a limit judged on the level's statistic: every limit, except TTFT limits under
+    /// attainment (judged on each request).
+    pub fn on_level(&self, limit: &Limit) -> bool {
+        self.attain.is_none() || limit.stat.metric() != Metric::Ttft
+    }
+
+    /// What each request must meet under attainment: the target in ms per token and the
+    /// tightest TTFT limit.
+    pub fn request_slo(&self) -> RequestSlo {
+        RequestSlo {
+            tpot_max_ms: self.target.ms_per_token(),
+            ttft_max_ms: self
+                .limits
+                .iter()
+                .filter(|l| l.stat.metric() == Metric::Ttft)
+                .map(|l| l.max_ms)
+                .reduce(f64::min),
+            e2e_max_ms: None,
+        }
+    }
+
+    /// The statistics a level is judged on: the target's, then each limit's, each once. Under
+    /// attainment, only those of the limits judged on the level.
     pub fn statistics(&self) -> Vec<Statistic> {
         let mut stats = Vec::new();
-        for stat in std::iter::once(self.stat).chain(self.limits.iter().map(|l| l.stat)) {
+        let target = self.attain.is_none().then_some(self.stat);
+        let limits = self.limits.iter().filter(|l| self.on_level(l));
+        for stat in target.into_iter().chain(limits.map(|l| l.stat)) {
             if !stats.contains(&stat) {
                 stats.push(stat);
             }
@@ -151,6 +182,13 @@ pub enum Condition {
         /// failed ÷ issued (1 when none completed).
         share: f64,
     },
+    /// Under attainment: fewer good requests than the share asked (the run with the lowest).
+    Attainment {
+        /// Requests that completed and met the SLO.
+        good: u64,
+        /// Requests issued.
+        issued: u64,
+    },
 }
 
 /// Outcome of planning one sweep.
@@ -170,6 +208,8 @@ pub enum Status {
         missing: Vec<Statistic>,
         /// Statistics this sweep does report.
         available: Vec<Statistic>,
+        /// Under attainment: no level has per-request records.
+        records_missing: bool,
     },
 }
 
@@ -188,8 +228,14 @@ impl Status {
 /// One level's verdict.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Verdict {
-    /// Latency at the statistic, ms per token (worst of the level's rows); `None` if unreported.
+    /// Latency at the statistic, ms per token (worst of the level's rows); under attainment, the
+    /// TPOT that the share asked of its requests completed at or under
+    /// ([`crate::core::attainment::Requests::tpot_at_share`], the worst run's). `None` if
+    /// unreported.
     pub latency_ms: Option<f64>,
+    /// Under attainment: its good requests (the run with the lowest share), where it has
+    /// per-request records.
+    pub attainment: Option<Attainment>,
     /// Whether the level meets the target and every limit.
     pub meets: bool,
     /// The conditions this level breaks or does not report (empty when it meets).
@@ -226,13 +272,58 @@ pub struct Plan {
 
 /// Plans one sweep: see the module documentation for the rule.
 pub fn plan(sweep: &Sweep, slo: &Slo) -> Plan {
-    plan_levels(sweep.levels(), sweep.level_kind(), slo)
+    let attained: Vec<Option<Attained>> = match slo.attain {
+        Some(p) => sweep
+            .levels()
+            .iter()
+            .map(|l| {
+                attained(
+                    l.row_indices.iter().filter_map(|&i| sweep.rows.get(i)),
+                    slo,
+                    p,
+                )
+            })
+            .collect(),
+        None => vec![None; sweep.levels().len()],
+    };
+    plan_levels(sweep.levels(), &attained, sweep.level_kind(), slo)
+}
+
+/// A level's attainment: the run with the lowest share of good requests, and the highest TPOT
+/// the share asked reaches in any run (`None` when a run cannot reach it).
+type Attained = (Attainment, Option<f64>);
+
+/// The attainment of the runs `rows` of one level under `slo` with `p` percent, from the runs
+/// that have per-request records; `None` when none has.
+fn attained<'a>(rows: impl Iterator<Item = &'a Row>, slo: &Slo, p: f64) -> Option<Attained> {
+    let request_slo = slo.request_slo();
+    rows.filter_map(|r| r.requests.as_ref())
+        .map(|requests| {
+            (
+                attainment(requests, &request_slo),
+                requests.tpot_at_share(p),
+            )
+        })
+        .reduce(|(a, tpot_a), (b, tpot_b)| {
+            let lower = if b.share() < a.share() { b } else { a };
+            (lower, tpot_a.zip(tpot_b).map(|(x, y)| x.max(y)))
+        })
 }
 
 /// [`plan`] over levels sorted ascending (as `Sweep::levels()` returns them) of a sweep whose
-/// level is `kind`.
-pub fn plan_levels(levels: &[Level], kind: LevelKind, slo: &Slo) -> Plan {
-    let verdicts: Vec<Verdict> = levels.iter().map(|l| judge(l, kind, slo)).collect();
+/// level is `kind`, with each level's attainment under `slo.attain` (`attained`, same order).
+fn plan_levels(
+    levels: &[Level],
+    attained: &[Option<Attained>],
+    kind: LevelKind,
+    slo: &Slo,
+) -> Plan {
+    let verdicts: Vec<Verdict> = levels
+        .iter()
+        .zip(attained)
+        .map(|(l, a)| judge(l, *a, kind, slo))
+        .collect();
+    let records_missing = slo.attain.is_some() && attained.iter().all(Option::is_none);
 
     let reported = |stat: Statistic| levels.iter().any(|l| l.latency_ms(stat).is_some());
     let missing: Vec<Statistic> = slo
@@ -244,13 +335,17 @@ pub fn plan_levels(levels: &[Level], kind: LevelKind, slo: &Slo) -> Plan {
     let judged: Vec<usize> = (0..verdicts.len())
         .filter(|&i| !verdicts[i].unreported)
         .collect();
-    if !missing.is_empty() || judged.is_empty() {
+    if !missing.is_empty() || judged.is_empty() || records_missing {
         let available = Statistic::ALL
             .into_iter()
             .filter(|s| reported(*s))
             .collect();
         return Plan {
-            status: Status::NoData { missing, available },
+            status: Status::NoData {
+                missing,
+                available,
+                records_missing,
+            },
             verdicts,
             recommended: None,
             first_failure: None,
@@ -296,16 +391,27 @@ pub fn plan_levels(levels: &[Level], kind: LevelKind, slo: &Slo) -> Plan {
 /// the judged statistic meets the target, every limit holds, (request-rate sweeps) it was
 /// served at 0.8 × its offered rate or more, and at most 1% of its requests failed. A
 /// statistic the level does not report breaks its condition and marks the level unreported,
-/// unless its failed requests already fail it.
-pub fn judge(l: &Level, kind: LevelKind, slo: &Slo) -> Verdict {
-    let latency_ms = l.latency_ms(slo.stat);
-    let failed = l.failed_share().filter(|share| *share > FAILED_ABOVE);
+/// unless its failed requests already fail it. Under attainment (`slo.attain`, with the
+/// level's `attained`), the target and the TTFT limits are judged on each request instead, and
+/// failed requests are misses among them.
+pub fn judge(l: &Level, attained: Option<Attained>, kind: LevelKind, slo: &Slo) -> Verdict {
+    let by_request = slo.attain.is_some();
+    let latency_ms = match by_request {
+        true => attained.and_then(|(_, tpot)| tpot),
+        false => l.latency_ms(slo.stat),
+    };
+    let failed = l
+        .failed_share()
+        .filter(|share| *share > FAILED_ABOVE && !by_request);
     let unreported = failed.is_none()
-        && (latency_ms.is_none()
-            || slo
-                .limits
-                .iter()
-                .any(|limit| l.latency_ms(limit.stat).is_none()));
+        && ((if by_request {
+            attained.is_none()
+        } else {
+            latency_ms.is_none()
+        }) || slo
+            .limits
+            .iter()
+            .any(|limit| slo.on_level(limit) && l.latency_ms(limit.stat).is_none()));
     // A bound breaks when the latency misses it, or is not reported at a level that the failed
     // requests do not fail already.
     let breaks = |ms: Option<f64>, holds: &dyn Fn(f64) -> bool| match ms {
@@ -313,11 +419,24 @@ pub fn judge(l: &Level, kind: LevelKind, slo: &Slo) -> Verdict {
         None => failed.is_none(),
     };
     let mut broken = Vec::new();
-    if breaks(latency_ms, &|ms| slo.target.is_met_by(ms)) {
-        broken.push(Condition::Target);
+    match (slo.attain, attained) {
+        (Some(p), Some((a, _))) => {
+            if !reaches(a.good, a.issued, p) || a.issued == 0 {
+                broken.push(Condition::Attainment {
+                    good: a.good,
+                    issued: a.issued,
+                });
+            }
+        }
+        (Some(_), None) => broken.push(Condition::Target),
+        (None, _) => {
+            if breaks(latency_ms, &|ms| slo.target.is_met_by(ms)) {
+                broken.push(Condition::Target);
+            }
+        }
     }
     for (i, limit) in slo.limits.iter().enumerate() {
-        if breaks(l.latency_ms(limit.stat), &|ms| ms <= limit.max_ms) {
+        if slo.on_level(limit) && breaks(l.latency_ms(limit.stat), &|ms| ms <= limit.max_ms) {
             broken.push(Condition::Limit(i));
         }
     }
@@ -338,6 +457,7 @@ pub fn judge(l: &Level, kind: LevelKind, slo: &Slo) -> Verdict {
     }
     Verdict {
         latency_ms,
+        attainment: attained.map(|(a, _)| a),
         meets: broken.is_empty(),
         broken,
         unreported,
@@ -453,7 +573,7 @@ fn lerp_log2(level_a: f64, a: f64, level_b: f64, b: f64, level: f64) -> f64 {
 /// `x` solves `latency(x) = target ms`, `n = floor(x)`. `None` unless the status is `ok`, no
 /// limits are set, and `n > c` and `x < c'`.
 pub fn estimate(sweep: &Sweep, slo: &Slo, plan: &Plan) -> Option<Estimate> {
-    if plan.status != Status::Ok || !slo.limits.is_empty() {
+    if plan.status != Status::Ok || !slo.limits.is_empty() || slo.attain.is_some() {
         return None;
     }
     let (low, high) = (
@@ -549,6 +669,7 @@ mod tests {
             target,
             stat,
             limits: Vec::new(),
+            attain: None,
         }
     }
 
@@ -703,7 +824,8 @@ mod tests {
             p.status,
             Status::NoData {
                 missing: vec![Statistic::P99],
-                available: vec![Statistic::P50, Statistic::P90, Statistic::Rate]
+                available: vec![Statistic::P50, Statistic::P90, Statistic::Rate],
+                records_missing: false,
             }
         );
         assert_eq!(p.status.key(), "no-data");
@@ -766,7 +888,8 @@ mod tests {
             plan(&apart, &both).status,
             Status::NoData {
                 missing: vec![],
-                available: vec![Statistic::P50, Statistic::P99]
+                available: vec![Statistic::P50, Statistic::P99],
+                records_missing: false,
             }
         );
     }
@@ -844,7 +967,8 @@ mod tests {
             p.status,
             Status::NoData {
                 missing: vec![Statistic::P99],
-                available: vec![Statistic::P50, Statistic::P90, Statistic::Rate]
+                available: vec![Statistic::P50, Statistic::P90, Statistic::Rate],
+                records_missing: false,
             }
         );
     }

@@ -116,6 +116,7 @@ mod tests {
             target: Target::TokensPerSecond(tps),
             stat,
             limits: Vec::new(),
+            attain: None,
         }
     }
 

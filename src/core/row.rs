@@ -10,6 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::attainment::Requests;
 use super::deployment::LevelKind;
 use super::statistic::Statistic;
 
@@ -111,6 +112,9 @@ pub struct Row {
     /// Requests issued that failed (errored or dropped; a time-limited run's requests still
     /// running when it stopped are not failures), where the file counts them.
     pub failed_requests: Option<f64>,
+    /// Each request's own figures, where the file writes them (judged by
+    /// [`crate::core::attainment`]).
+    pub requests: Option<Requests>,
     latency_ms: [Option<f64>; Statistic::COUNT],
     /// Latencies of 0 or below given to [`Row::set_latency_ms`], stored as absent (not kept
     /// with the data; an importer reports them).
@@ -154,6 +158,7 @@ impl Row {
             e2e_mean_ms: None,
             completed_requests: None,
             failed_requests: None,
+            requests: None,
             latency_ms: [None; Statistic::COUNT],
             unusable_latencies: 0,
         }

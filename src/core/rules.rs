@@ -14,7 +14,7 @@ pub struct Rule {
 }
 
 /// Every rule, in the order the page lists them.
-pub const RULES: [Rule; 10] = [
+pub const RULES: [Rule; 11] = [
     Rule {
         name: "Level",
         text: "one setting of the sweep variable (vLLM `max_num_seqs`, a client's concurrency, or a request rate); `avg_batch_size` is what the run actually reached.",
@@ -54,6 +54,11 @@ pub const RULES: [Rule; 10] = [
         name: "Failed requests",
         text: "a level where more than 1% of the requests issued failed fails, the count named (“4,068 of 4,800 requests failed”), like a target it misses; up to 1% is flagged `failed-requests`. A level's figures describe its completed requests only.",
         code: "core::anomalies::FAILED_ABOVE",
+    },
+    Rule {
+        name: "Attainment",
+        text: "with `attain=P`, a request is good when it completed, its TPOT is at most the target in ms per token (one output token: no TPOT, met) and its TTFT at most every TTFT limit; a level meets when good ÷ issued ≥ P% (failed requests are misses, not judged apart), other limits on the level. Per-user speed: 1000 ÷ the TPOT P% of issued requests reach. A sweep without per-request records is not judged.",
+        code: "core::attainment::attainment",
     },
     Rule {
         name: "Implausible speed",
@@ -120,6 +125,7 @@ mod tests {
             ("core::planner", include_str!("planner.rs")),
             ("core::sweep", include_str!("sweep.rs")),
             ("core::anomalies", include_str!("anomalies.rs")),
+            ("core::attainment", include_str!("attainment.rs")),
             ("core::row", include_str!("row.rs")),
         ];
         for rule in RULES {

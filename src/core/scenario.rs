@@ -61,6 +61,9 @@ pub struct Scenario {
     pub stat: Statistic,
     /// Extra tail limits, in URL order.
     pub limits: Vec<Limit>,
+    /// The share of requests, percent (50 to 100; URL `attain`), that must be good at a level,
+    /// judged on per-request records; `None`: judged on the level's statistics.
+    pub attain: Option<f64>,
     /// Optional fleet, cost and energy inputs (`price_per_gpu_hour`: the price for every GPU
     /// type not in `gpu_prices`).
     pub capacity: CapacityInputs,
@@ -189,6 +192,20 @@ pub fn number(text: &str) -> Option<f64> {
     <f64 as lexical_parse_float::FromLexical>::from_lexical(text.trim().as_bytes()).ok()
 }
 
+/// Parses a share of requests typed by a user or a link (`attain`): a percentage from 50 to 100.
+///
+/// Errors: a message saying what is accepted and echoing (a shortened copy of) the text.
+pub fn parse_attain(text: &str) -> Result<f64, String> {
+    number(text)
+        .filter(|p| (50.0..=100.0).contains(p))
+        .ok_or_else(|| {
+            format!(
+                "must be a percentage from 50 to 100 (the share of requests that must each meet the SLO), got \"{}\"",
+                echo(text)
+            )
+        })
+}
+
 /// Parses a target or limit typed by a user (`"25"`, `" 12.5 "`): a finite positive number
 /// from [`MIN_VALUE`] to [`MAX_VALUE`].
 ///
@@ -297,6 +314,7 @@ struct Read {
     target: Option<Target>,
     stat: Option<Statistic>,
     limits: Vec<Limit>,
+    attain: Option<f64>,
     capacity: CapacityInputs,
     gpu_prices: GpuPrices,
     chart_y: ChartY,
@@ -309,7 +327,7 @@ type ParamReader = fn(&mut Read, &str, &str) -> Result<(), String>;
 
 /// The scenario's URL parameters other than the fleet inputs ([`FLEET_INPUTS`]), each with its
 /// reader: the one list of what a link may hold.
-const PARAMS: [(&str, ParamReader); 13] = [
+const PARAMS: [(&str, ParamReader); 14] = [
     ("src", |r, _, v| {
         r.src = Some(v.trim().to_string()).filter(|v| !v.is_empty());
         Ok(())
@@ -352,6 +370,10 @@ const PARAMS: [(&str, ParamReader); 13] = [
         }
     }),
     ("limit", Read::limit),
+    ("attain", |r, _, v| {
+        r.attain = Some(parse_attain(v).map_err(|e| format!("`attain` {e}"))?);
+        Ok(())
+    }),
     ("y", |r, _, v| match v.trim() {
         "cost" => {
             r.chart_y = ChartY::Cost;
@@ -546,6 +568,7 @@ impl Scenario {
             target,
             stat,
             limits,
+            attain,
             capacity,
             gpu_prices,
             chart_y,
@@ -625,6 +648,7 @@ impl Scenario {
             target: target.unwrap_or(DEFAULT_TARGET),
             stat: stat.unwrap_or(Statistic::P50),
             limits,
+            attain,
             capacity,
             gpu_prices,
             chart_y,
@@ -661,6 +685,7 @@ impl Scenario {
                 scenario.stat
             },
             limits: previous.limits,
+            attain: previous.attain,
             capacity: previous.capacity,
             gpu_prices: previous.gpu_prices,
             chart_y: previous.chart_y,
@@ -698,6 +723,9 @@ impl Scenario {
                 "limit",
                 &format!("{}:{}", limit.stat.key(), url_number(limit.max_ms)),
             );
+        }
+        if let Some(p) = self.attain {
+            query.append_pair("attain", &url_number(p));
         }
         if self.drawn_chart_y() == ChartY::Cost {
             query.append_pair("y", "cost");
@@ -818,6 +846,7 @@ impl Scenario {
             target: self.target,
             stat: self.stat,
             limits: self.limits.clone(),
+            attain: self.attain,
         }
     }
 

@@ -247,6 +247,11 @@ impl Sweep {
         }
     }
 
+    /// True when a run of the sweep has per-request records (attainment can be judged).
+    pub fn has_request_records(&self) -> bool {
+        self.rows.iter().any(|r| r.requests.is_some())
+    }
+
     /// The distinct levels, ascending, each with its worst-of-runs figures.
     pub fn levels(&self) -> &[Level] {
         &self.levels

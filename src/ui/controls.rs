@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::attain_input::AttainInput;
 use super::copy_link::CopyLink;
 use super::deployment_select::DeploymentSelect;
 use super::fleet_inputs::Fleet;
@@ -69,6 +70,11 @@ pub fn Controls(
         proposable,
         stat_changed,
         fleet_open,
+        records: Memo::new(move |_| {
+            sweep_index
+                .get()
+                .is_some_and(|i| source.sweeps[i].has_request_records())
+        }),
     };
     view! {
         <aside class="controls" aria-label="Scenario">
@@ -89,6 +95,7 @@ struct Inputs {
     proposable: Memo<Vec<Statistic>>,
     stat_changed: RwSignal<Option<String>>,
     fleet_open: bool,
+    records: Memo<bool>,
 }
 
 impl Inputs {
@@ -107,6 +114,7 @@ impl Inputs {
                 stat_changed=self.stat_changed
             />
             <TargetInput scenario=self.scenario />
+            <AttainInput scenario=self.scenario records=self.records />
             <StatisticSelect
                 source=self.source
                 sweep_index=self.sweep_index

@@ -119,7 +119,7 @@ pub fn ImportPanel(
                 <summary>"Import your own sweep"</summary>
                 {move || painted.get().then(|| view! {
                     <p class="hint">
-                        "ML.ENERGY task, per-model or V2 files; vLLM bench serve JSON or JSON lines, sweep folders and multi-turn results (select all files of a sweep, or its folder); SGLang bench_serving JSONL; AIPerf / GenAI-Perf profile exports and sweep CSVs; GuideLLM, inference-perf, LLMPerf and LMBench results; InferenceX JSON; EvalScope perf summaries (with their percentile files); or the CSV template of the README. Files are read in this browser and never uploaded. Runs that differ in any stated field (GPU, parallelism, engine, dataset, date, …) become separate sweeps."
+                        "Results of ML.ENERGY, vLLM bench serve (files, sweep folders, multi-turn), SGLang bench_serving, AIPerf / GenAI-Perf, GuideLLM, inference-perf, LLMPerf, LMBench, InferenceX and EvalScope, or the README's CSV template: select all files of a run, or its folder. Files are read in this browser and never uploaded; runs that differ in any stated field become separate sweeps."
                     </p>
                     <label for="import-model">"Model, for files that do not name one (optional)"</label>
                     <input

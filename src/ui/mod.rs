@@ -1,6 +1,7 @@
 //! Thin components: each reads signals and core results and draws them; no computation here.
 
 pub mod answer;
+pub mod attain_input;
 pub mod capacity;
 pub mod chart;
 pub mod chart_svg;

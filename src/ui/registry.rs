@@ -519,10 +519,13 @@ impl Registry {
         }
         // Each import under its own key: another tab's write never erases this one.
         let entry = tools_client::store_entry(&id, &names, texts, model.as_deref()).await;
-        let saved = entry.is_ok_and(|t| browser::storage_set_text(&storage_key(&id), &t));
-        (!saved).then(|| {
-            "Not kept for your next visit: the browser's storage is off or full.".to_string()
-        })
+        match entry {
+            Ok(t) if t.is_empty() => Some(
+                "Not kept for your next visit: a file could not be read again (moved or changed since it was picked).".to_string(),
+            ),
+            Ok(t) if browser::storage_set_text(&storage_key(&id), &t) => None,
+            _ => Some("Not kept for your next visit: the browser's storage is off or full.".to_string()),
+        }
     }
 
     /// Removes an imported source (from the page and from storage).

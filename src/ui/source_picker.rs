@@ -72,7 +72,11 @@ pub fn SourcePicker(registry: Registry, share_note: RwSignal<String>) -> impl In
                                             match on_demand::flattened(share_job(s)).await {
                                                 Ok(packed) => {
                                                     browser::replace_fragment(&format!("#sweep={packed}"));
-                                                    "The address bar now holds this sweep (after #sweep=, never sent to a server): copy it to share.".to_string()
+                                                    let records = s.sweeps.iter().any(|sw| sw.has_request_records());
+                                                    format!(
+                                                        "The address bar now holds this sweep (after #sweep=, never sent to a server): copy it to share.{}",
+                                                        if records { " It holds no per-request records: attain is not judged from it." } else { "" }
+                                                    )
                                                 }
                                                 Err(e) => format!("Not shared: {e}"),
                                             }

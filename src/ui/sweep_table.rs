@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use super::data_value;
 use super::verdict_text;
 use crate::core::anomalies::{anomalies, flag_summary, Anomaly};
+use crate::core::explain::attainment_text;
 use crate::core::format::{grouped, significant};
 use crate::core::planner::{Condition, Plan, Slo};
 use crate::core::scenario::Scenario;
@@ -29,6 +30,8 @@ struct LevelState {
     recommended: bool,
     also_meets: bool,
     saturated: bool,
+    /// Under attainment: "136 of 200 (68%)", or that the level has no per-request records.
+    attainment: String,
 }
 
 fn level_states(slo: &Slo, plan: &Plan) -> Vec<LevelState> {
@@ -52,6 +55,10 @@ fn level_states(slo: &Slo, plan: &Plan) -> Vec<LevelState> {
                     .broken
                     .iter()
                     .any(|c| matches!(c, Condition::Saturated { .. })),
+                attainment: v.attainment.map_or_else(
+                    || "no per-request records".to_string(),
+                    |a| attainment_text(a.good, a.issued, None),
+                ),
             }
         })
         .collect()
@@ -73,7 +80,7 @@ pub fn SweepTable(
 ) -> impl IntoView {
     let shape = Memo::new(move |_| {
         let i = result.with(|r| r.as_ref().map(|(i, _)| *i))?;
-        Some((i, scenario.with(|s| s.stat)))
+        Some((i, scenario.with(|s| (s.stat, s.attain.is_some()))))
     });
     let states = Memo::new(move |_| {
         let slo = scenario.with(Scenario::slo);
@@ -87,7 +94,7 @@ pub fn SweepTable(
     // first failing) level when the sweep is shown, then as the reader moves.
     let page = RwSignal::new(0usize);
     move || {
-        let (i, stat) = shape.get()?;
+        let (i, (stat, by_request)) = shape.get()?;
         let sweep = &source.sweeps[i];
         let runs: Vec<(usize, usize)> = sweep
             .levels()
@@ -149,6 +156,7 @@ pub fn SweepTable(
                             stat,
                             has_rate,
                             has_served,
+                            by_request,
                         },
                     )
                 })
@@ -170,7 +178,8 @@ pub fn SweepTable(
                         <thead>
                             <tr>
                                 <th scope="col">{sweep.level_kind().label()}</th>
-                                <th scope="col" class="verdict">{format!("vs target ({})", stat.short_label())}</th>
+                                <th scope="col" class="verdict">{format!("vs target ({})", if by_request { "per request" } else { stat.short_label() })}</th>
+                                {by_request.then(|| view! { <th scope="col">"good requests"</th> })}
                                 <th scope="col">"avg batch"</th>
                                 {stat_headers}
                                 {has_rate.then(|| view! { <th scope="col">"rate (tok/s per user)"</th> })}
@@ -205,6 +214,8 @@ struct Columns<'a> {
     has_rate: bool,
     /// A served req/s column (request-rate sweeps that report it).
     has_served: bool,
+    /// A good-requests column (under attainment).
+    by_request: bool,
 }
 
 /// One run of the sweep: its figures, and its level's verdict, `state` (a memo per row, so that a
@@ -220,6 +231,7 @@ fn sweep_row(
         stat,
         has_rate,
         has_served,
+        by_request,
     } = columns;
     let col = move |s: Statistic| if s == stat { "chosen num" } else { "num" };
     let state = move || state.get();
@@ -254,6 +266,7 @@ fn sweep_row(
                 {row_flags}
             </th>
             <td class="verdict">{move || state().verdict}</td>
+            {by_request.then(|| view! { <td class="num" data-testid="attainment">{move || state().attainment}</td> })}
             <td class="num">{ms_or(row.avg_batch_size, |v| grouped(v, 1))}</td>
             {latency_cells}
             {has_rate.then(|| view! {

@@ -5,6 +5,7 @@
 
 use serde_json::Value;
 
+use super::client_requests::client_requests;
 use super::errors::{RowError, RowErrorKind};
 use super::record::{count, parse_json, positive, Record};
 use super::{Body, Measured, Parsed, Probe};
@@ -160,7 +161,11 @@ pub(crate) fn client_run(rec: &Record) -> Result<ClientRun, RowError> {
         duration_s: rec.opt("duration", &mut notes),
         request_throughput_req_s: rec.opt("request_throughput", &mut notes),
     };
-    let row = row.finish(kind, counts);
+    let mut row = row.finish(kind, counts);
+    row.requests = client_requests(rec).unwrap_or_else(|e| {
+        notes.push(e);
+        None
+    });
 
     let mut deployment = Deployment::new(kind);
     // The engine where the record names it: benchmark-compare scripts that drive several

@@ -65,8 +65,8 @@ pub enum RowErrorKind {
     MoreLikeThese,
     /// A file that is not text (an image, an executable).
     NotText,
-    /// A picked file the browser could not read (moved, deleted or not allowed since it was
-    /// picked; `value`: the browser's reason).
+    /// A picked file the browser could not read (moved, deleted or changed since it was picked;
+    /// `value`: the browser's name for the reason, e.g. `NotReadableError`).
     Unreadable,
     /// A `date` that is not a date this planner reads (`key`): its sweep is listed after the
     /// dated ones.
@@ -263,7 +263,10 @@ impl fmt::Display for RowError {
             ),
             RowErrorKind::MoreLikeThese => write!(f, "and {value} more like these ({key})"),
             RowErrorKind::NotText => write!(f, "not a text file (a benchmark result is JSON, JSON lines or CSV)"),
-            RowErrorKind::Unreadable => write!(f, "could not be read: {value}"),
+            RowErrorKind::Unreadable => write!(
+                f,
+                "could not be read ({value}): moved, deleted or changed since it was picked"
+            ),
             RowErrorKind::Empty => write!(f, "empty: there is nothing to read"),
             RowErrorKind::Skipped => write!(f, "{key}: not read as a level, {value}"),
             RowErrorKind::LeftOut => write!(f, "{key} not read: {value}"),

@@ -12,6 +12,7 @@
 mod aiperf;
 mod aiperf_sweep;
 mod client;
+mod client_requests;
 mod csv_template;
 mod errors;
 mod evalscope;
@@ -936,6 +937,12 @@ fn is_yaml(file: &InputFile) -> bool {
         })
 }
 
+/// True for a text that can hold a benchmark result: not binary ([`is_binary`]) and not blank.
+/// The page keeps only such files of an import.
+pub fn is_text(text: &str) -> bool {
+    !is_binary(text) && !text.trim_start_matches('\u{feff}').trim().is_empty()
+}
+
 /// True for text read from a binary file (an image, an executable): more than one character
 /// in ten of its first 4 KB is not text (NUL bytes, control characters, bytes that are not
 /// UTF-8). A stray NUL in a text file is not enough: the row holding it is named instead.
@@ -1071,9 +1078,15 @@ pub fn read(
 /// recognised, with a problem saying why).
 fn read_files(files: &[&InputFile], parsed: &mut Parsed) -> FileFormats {
     let mut formats = Vec::new();
+    // A file that is not text, or is blank, is named as such whatever its size.
     let sizes: Vec<(&str, usize)> = files
         .iter()
-        .map(|f| (f.name.as_str(), f.text.len()))
+        .map(|f| {
+            (
+                f.name.as_str(),
+                if is_text(&f.text) { f.text.len() } else { 0 },
+            )
+        })
         .collect();
     let (admitted, refused) = admit(&sizes);
     for p in refused {

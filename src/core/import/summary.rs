@@ -266,7 +266,7 @@ mod shown_tests {
         );
         assert_eq!(
             unreadable.located(),
-            "gone.json: could not be read: NotReadableError"
+            "gone.json: could not be read (NotReadableError): moved, deleted or changed since it was picked"
         );
         let (_, large) = admit(&[("big.json", MAX_FILE_BYTES + 1)]);
         assert_eq!(

@@ -1,0 +1,285 @@
+//! Attainment: the share of the requests issued at a level that meet the SLO, each request
+//! judged on its own figures (its TPOT, TTFT and end-to-end latency), from the per-request
+//! records some tools write (vLLM `bench serve --save-detailed`, SGLang `bench_serving`).
+//! Goodput is the good requests (and their output tokens) per second.
+//!
+//! A request is good when it completed and:
+//! - its TPOT, (end-to-end − TTFT) / (output tokens − 1), is at most the target's ms per token;
+//!   a request with one output token has no TPOT and meets this part (as vLLM's `--goodput`);
+//! - its TTFT is at most every TTFT limit, and its end-to-end latency at most every end-to-end
+//!   limit (per request, a limit's percentile is moot).
+//!
+//! Failed and incomplete requests are misses: attainment = good / issued.
+
+use serde::{Deserialize, Serialize};
+
+/// One completed request, as judging needs it. Crosses to the page as a tuple (the smallest
+/// decoder).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "(f64, f64, u32)", into = "(f64, f64, u32)")]
+pub struct Request {
+    /// Time to first token, ms.
+    pub ttft_ms: f64,
+    /// End-to-end latency, ms (TTFT included).
+    pub e2e_ms: f64,
+    /// Output tokens.
+    pub output_tokens: u32,
+}
+
+impl From<(f64, f64, u32)> for Request {
+    fn from((ttft_ms, e2e_ms, output_tokens): (f64, f64, u32)) -> Request {
+        Request {
+            ttft_ms,
+            e2e_ms,
+            output_tokens,
+        }
+    }
+}
+
+impl From<Request> for (f64, f64, u32) {
+    fn from(r: Request) -> (f64, f64, u32) {
+        (r.ttft_ms, r.e2e_ms, r.output_tokens)
+    }
+}
+
+impl Request {
+    /// TPOT, ms per token: (end-to-end − TTFT) / (output tokens − 1); `None` with fewer than
+    /// two output tokens.
+    pub fn tpot_ms(&self) -> Option<f64> {
+        (self.output_tokens >= 2)
+            .then(|| (self.e2e_ms - self.ttft_ms) / f64::from(self.output_tokens - 1))
+    }
+}
+
+/// The per-request records of one run: the requests that completed, and how many were issued
+/// (completed, failed and incomplete). Crosses to the page as a tuple.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(from = "(Vec<Request>, u64)", into = "(Vec<Request>, u64)")]
+pub struct Requests {
+    /// Each completed request.
+    pub completed: Vec<Request>,
+    /// Requests issued at the level (at least `completed.len()`).
+    pub issued: u64,
+}
+
+impl From<(Vec<Request>, u64)> for Requests {
+    fn from((completed, issued): (Vec<Request>, u64)) -> Requests {
+        Requests { completed, issued }
+    }
+}
+
+impl From<Requests> for (Vec<Request>, u64) {
+    fn from(r: Requests) -> (Vec<Request>, u64) {
+        (r.completed, r.issued)
+    }
+}
+
+impl Requests {
+    /// The records of a run: its completed requests (kept sorted by TPOT, a request without one
+    /// first) and the requests issued (at least those completed).
+    pub fn new(mut completed: Vec<Request>, issued: u64) -> Requests {
+        completed.sort_by(|a, b| tpot_or_zero(a).total_cmp(&tpot_or_zero(b)));
+        Requests {
+            issued: issued.max(completed.len() as u64),
+            completed,
+        }
+    }
+
+    /// The TPOT, ms per token, that `percent` of the issued requests completed at or under:
+    /// the k-th smallest TPOT of the completed requests, k the least count that is `percent`
+    /// of those issued ([`reaches`]; a request with one output token counts as 0 ms). A target
+    /// at least this meets `percent` on TPOT alone. `None` when fewer than k requests completed.
+    pub fn tpot_at_share(&self, percent: f64) -> Option<f64> {
+        if self.issued == 0 {
+            return None;
+        }
+        let mut k = (percent / 100.0 * self.issued as f64).ceil().max(0.0) as u64;
+        while k > 0 && reaches(k - 1, self.issued, percent) {
+            k -= 1;
+        }
+        while !reaches(k, self.issued, percent) && k <= self.completed.len() as u64 {
+            k += 1;
+        }
+        let k = usize::try_from(k).ok()?;
+        match k {
+            0 => Some(0.0),
+            k => self.completed.get(k - 1).map(tpot_or_zero),
+        }
+    }
+}
+
+/// True when `good` of `issued` requests is at least `percent` of them: good × 100 ≥ percent ×
+/// issued (so 190 of 200 is 95%, with no rounding of a share in between).
+pub fn reaches(good: u64, issued: u64, percent: f64) -> bool {
+    good as f64 * 100.0 >= percent * issued as f64
+}
+
+/// A request's TPOT, 0 for a request with one output token.
+fn tpot_or_zero(r: &Request) -> f64 {
+    r.tpot_ms().unwrap_or(0.0)
+}
+
+/// What each request must meet.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RequestSlo {
+    /// Largest TPOT, ms per token (the target's).
+    pub tpot_max_ms: f64,
+    /// Largest TTFT, ms (the tightest TTFT limit), if any.
+    pub ttft_max_ms: Option<f64>,
+    /// Largest end-to-end latency, ms (the tightest end-to-end limit), if any.
+    pub e2e_max_ms: Option<f64>,
+}
+
+impl RequestSlo {
+    /// True when `r` meets every part (see the module documentation).
+    pub fn is_met_by(&self, r: &Request) -> bool {
+        r.tpot_ms().is_none_or(|tpot| tpot <= self.tpot_max_ms)
+            && self.ttft_max_ms.is_none_or(|max| r.ttft_ms <= max)
+            && self.e2e_max_ms.is_none_or(|max| r.e2e_ms <= max)
+    }
+}
+
+/// A run's attainment under one [`RequestSlo`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Attainment {
+    /// Requests that completed and met the SLO.
+    pub good: u64,
+    /// Requests issued.
+    pub issued: u64,
+    /// Output tokens of the good requests.
+    pub good_output_tokens: u64,
+    /// Output tokens of every completed request.
+    pub output_tokens: u64,
+}
+
+impl Attainment {
+    /// good ÷ issued, 0 to 1; `None` when nothing was issued.
+    pub fn share(&self) -> Option<f64> {
+        (self.issued > 0).then(|| self.good as f64 / self.issued as f64)
+    }
+
+    /// Good requests per second over the run's duration: `throughput_tok_s` × good ÷ the
+    /// output tokens of every completed request (the run's output tok/s ÷ its output tokens is
+    /// 1 ÷ its duration, so this is good ÷ duration, as vLLM's `request_goodput`); `None` when
+    /// no output token was counted.
+    pub fn goodput_req_s(&self, throughput_tok_s: f64) -> Option<f64> {
+        (self.output_tokens > 0)
+            .then(|| throughput_tok_s * self.good as f64 / self.output_tokens as f64)
+    }
+
+    /// Good output tok/s: `throughput_tok_s` × the good requests' output tokens ÷ every
+    /// completed request's; `None` when no output token was counted.
+    pub fn goodput_tok_s(&self, throughput_tok_s: f64) -> Option<f64> {
+        (self.output_tokens > 0)
+            .then(|| throughput_tok_s * self.good_output_tokens as f64 / self.output_tokens as f64)
+    }
+}
+
+/// Counts the good requests of a run.
+pub fn attainment(requests: &Requests, slo: &RequestSlo) -> Attainment {
+    let mut counted = Attainment {
+        issued: requests.issued.max(requests.completed.len() as u64),
+        ..Attainment::default()
+    };
+    for r in &requests.completed {
+        let tokens = u64::from(r.output_tokens);
+        counted.output_tokens += tokens;
+        if slo.is_met_by(r) {
+            counted.good += 1;
+            counted.good_output_tokens += tokens;
+        }
+    }
+    counted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(ttft_ms: f64, e2e_ms: f64, output_tokens: u32) -> Request {
+        Request {
+            ttft_ms,
+            e2e_ms,
+            output_tokens,
+        }
+    }
+
+    #[test]
+    fn tpot_leaves_out_the_first_token_and_needs_two_tokens() {
+        assert_eq!(request(100.0, 1090.0, 100).tpot_ms(), Some(10.0));
+        assert_eq!(request(100.0, 100.0, 1).tpot_ms(), None);
+    }
+
+    #[test]
+    fn a_request_is_good_when_it_meets_the_target_and_every_limit_and_failures_are_misses() {
+        let requests = Requests {
+            completed: vec![
+                request(100.0, 1090.0, 100),  // TPOT 10: good
+                request(100.0, 1189.0, 100),  // TPOT 11: slow decode
+                request(2500.0, 3490.0, 100), // TPOT 10, TTFT 2500: long wait
+                request(300.0, 300.0, 1),     // one token: no TPOT, good
+            ],
+            issued: 5, // one failed
+        };
+        let slo = RequestSlo {
+            tpot_max_ms: 10.0,
+            ttft_max_ms: Some(2000.0),
+            e2e_max_ms: None,
+        };
+        let a = attainment(&requests, &slo);
+        assert_eq!(
+            a,
+            Attainment {
+                good: 2,
+                issued: 5,
+                good_output_tokens: 101,
+                output_tokens: 301,
+            }
+        );
+        assert_eq!(a.share(), Some(0.4));
+        // 301 tokens at 602 tok/s: a run of 0.5 s; 2 good requests and 101 good tokens in it.
+        assert_eq!(a.goodput_req_s(602.0), Some(4.0));
+        assert_eq!(a.goodput_tok_s(602.0), Some(202.0));
+        let e2e = RequestSlo {
+            e2e_max_ms: Some(1000.0),
+            ..slo
+        };
+        assert_eq!(attainment(&requests, &e2e).good, 1);
+    }
+
+    #[test]
+    fn the_tpot_a_share_of_requests_meets_is_read_from_the_sorted_records() {
+        // TPOTs 10, 20, 30, 40 ms and one failed request: 5 issued.
+        let requests = Requests::new(
+            [40.0, 10.0, 30.0, 20.0]
+                .iter()
+                .map(|tpot| request(0.0, tpot * 9.0, 10))
+                .collect(),
+            5,
+        );
+        assert_eq!(requests.tpot_at_share(60.0), Some(30.0)); // 3 of 5
+        assert_eq!(requests.tpot_at_share(61.0), Some(40.0)); // 4 of 5
+        assert_eq!(requests.tpot_at_share(80.0), Some(40.0));
+        assert_eq!(requests.tpot_at_share(81.0), None); // 5 of 5: one failed
+                                                        // The count at the boundary: 190 of 200 is 95%, 999 of 1,000 is 99.9%.
+        assert!(reaches(190, 200, 95.0) && !reaches(189, 200, 95.0));
+        assert!(reaches(999, 1000, 99.9) && !reaches(998, 1000, 99.9));
+        let many = Requests::new(vec![request(0.0, 9.0, 10); 200], 200);
+        assert_eq!(many.tpot_at_share(95.0), Some(1.0));
+    }
+
+    #[test]
+    fn nothing_issued_has_no_share() {
+        let a = attainment(
+            &Requests::default(),
+            &RequestSlo {
+                tpot_max_ms: 1.0,
+                ttft_max_ms: None,
+                e2e_max_ms: None,
+            },
+        );
+        assert_eq!(a.share(), None);
+        assert_eq!(Requests::default().tpot_at_share(50.0), None);
+        assert_eq!(a.goodput_tok_s(100.0), None);
+    }
+}

@@ -1,0 +1,80 @@
+//! The per-request arrays vLLM's `bench serve --save-detailed` and SGLang's `bench_serving`
+//! write beside a run's summary: `ttfts` (s), `itls` (each request's gaps between streamed
+//! chunks, s), `output_lens` and `errors`, one entry per request issued. They become the run's
+//! [`Requests`] for attainment.
+//!
+//! Per request: its TTFT is `ttfts[i]`; its end-to-end latency is TTFT + the sum of its ITLs
+//! (neither tool writes a per-request latency; the sum of a request's chunk gaps divided by
+//! output tokens − 1 reproduces the files' `median_tpot_ms`). A request with an error, or
+//! that produced no output token, did not complete.
+
+use serde_json::Value;
+
+use super::errors::{RowError, RowErrorKind};
+use super::record::Record;
+use crate::core::attainment::{Request, Requests};
+
+/// The keys of the arrays read.
+const ARRAYS: &str = "ttfts, itls, output_lens";
+
+/// A number of seconds that is a latency: finite and not negative, in ms.
+fn seconds_ms(v: &Value) -> Option<f64> {
+    v.as_f64()
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map(|s| s * 1000.0)
+}
+
+/// The run's per-request records, where its record has the arrays; `Ok(None)` without them.
+///
+/// Errors: the arrays cannot be read as one request per entry (lengths that differ, or an
+/// entry that is not a latency or a token count): the records are left out, named with the
+/// first entry that could not be read.
+pub(crate) fn client_requests(rec: &Record) -> Result<Option<Requests>, RowError> {
+    let array = |key: &str| rec.0.get(key).and_then(Value::as_array);
+    let (Some(ttfts), Some(itls), Some(lens)) =
+        (array("ttfts"), array("itls"), array("output_lens"))
+    else {
+        return Ok(None);
+    };
+    let errors = array("errors");
+    let left_out =
+        |why: String| RowError::value(RowErrorKind::LeftOut, "the per-request records", why);
+    if ttfts.len() != itls.len()
+        || ttfts.len() != lens.len()
+        || errors.is_some_and(|e| e.len() != ttfts.len())
+    {
+        return Err(left_out(format!(
+            "{ARRAYS} and errors hold {}, {}, {} and {} entries, not one per request",
+            ttfts.len(),
+            itls.len(),
+            lens.len(),
+            errors.map_or(ttfts.len(), Vec::len)
+        )));
+    }
+    let mut completed = Vec::with_capacity(ttfts.len());
+    for i in 0..ttfts.len() {
+        let failed = errors
+            .and_then(|e| e[i].as_str())
+            .is_some_and(|e| !e.trim().is_empty());
+        let output_tokens = lens[i]
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or_else(|| left_out(format!("output_lens[{i}] is not a token count")))?;
+        if failed || output_tokens == 0 {
+            continue;
+        }
+        let bad = |key: &str| left_out(format!("{key}[{i}] is not a latency in seconds"));
+        let ttft_ms = seconds_ms(&ttfts[i]).ok_or_else(|| bad("ttfts"))?;
+        let gaps = itls[i].as_array().ok_or_else(|| bad("itls"))?;
+        let mut decode_ms = 0.0;
+        for gap in gaps {
+            decode_ms += seconds_ms(gap).ok_or_else(|| bad("itls"))?;
+        }
+        completed.push(Request {
+            ttft_ms,
+            e2e_ms: ttft_ms + decode_ms,
+            output_tokens,
+        });
+    }
+    Ok(Some(Requests::new(completed, ttfts.len() as u64)))
+}

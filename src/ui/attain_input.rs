@@ -1,0 +1,57 @@
+//! The share of requests that must each meet the SLO (`attain`): shown where the deployment's
+//! sweep has per-request records, or a link asks for it.
+
+use leptos::prelude::*;
+
+use crate::core::format;
+use crate::core::scenario::{parse_attain, Scenario};
+
+/// A percentage field: empty judges the level's statistic; 50 to 100 judges each request. A
+/// value that does not parse keeps its text and a message, and the last valid share stays in
+/// use.
+#[component]
+pub fn AttainInput(scenario: RwSignal<Scenario>, records: Memo<bool>) -> impl IntoView {
+    let text = RwSignal::new(
+        scenario.with_untracked(|s| s.attain.map(|p| format::trimmed(p, 4)).unwrap_or_default()),
+    );
+    let error = RwSignal::new(None::<String>);
+    let on_input = move |ev| {
+        let value = event_target_value(&ev);
+        let parsed = match value.trim() {
+            "" => Ok(None),
+            _ => parse_attain(&value).map(Some),
+        };
+        match parsed {
+            Ok(p) => {
+                error.set(None);
+                scenario.update(|s| s.attain = p);
+            }
+            Err(e) => error.set(Some(format!(
+                "The share {e}; the last valid share is still used."
+            ))),
+        }
+        text.set(value);
+    };
+    let shown = move || records.get() || scenario.with(|s| s.attain.is_some());
+    move || {
+        shown().then(|| {
+            view! {
+                <div class="field">
+                    <label for="attain">"Share of requests that must each meet it (%, optional)"</label>
+                    <input
+                        id="attain"
+                        type="text"
+                        inputmode="decimal"
+                        autocomplete="off"
+                        data-testid="attain-input"
+                        prop:value=move || text.get()
+                        on:input=on_input
+                    />
+                    {move || error.get().map(|e| view! {
+                        <p class="field-error" role="alert" data-testid="attain-error">{e}</p>
+                    })}
+                </div>
+            }
+        })
+    }
+}

@@ -1,0 +1,177 @@
+//! Attainment (`attain=P`): each request judged on its own figures, on the per-request arrays
+//! of real files. Every count below was made from the files' arrays with a few lines of Python
+//! (`json.load`; TTFT = `ttfts[i]`, end-to-end = TTFT + sum(`itls[i]`), TPOT = (end-to-end −
+//! TTFT) / (`output_lens[i]` − 1); a request with an error or no output token is a miss).
+
+use std::path::PathBuf;
+
+use llm_slo_planner::core::attainment::Attainment;
+use llm_slo_planner::core::explain::{status_text, verdict_text};
+use llm_slo_planner::core::import::{import, InputFile};
+use llm_slo_planner::core::planner::{plan, Condition, Limit, Slo, Status, Target};
+use llm_slo_planner::core::sweep::{Statistic, Sweep};
+
+fn realdata(rel: &str) -> InputFile {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/realdata")
+        .join(rel);
+    InputFile {
+        name: rel.to_string(),
+        text: std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    }
+}
+
+/// The Scicom vLLM 0.19 `--save-detailed` sweep: 50 requests at concurrency 1, 200 at 10.
+fn scicom() -> Sweep {
+    let files = [
+        realdata("scicom-vllm-detailed/tm-l40sx2_qwen27b_PP2_in4096_out128_p50_c1_d48e1d.json"),
+        realdata("scicom-vllm-detailed/tm-l40sx2_qwen27b_PP2_in4096_out128_p200_c10_5bfafa.json"),
+    ];
+    let imported = import(&files).unwrap_or_else(|p| panic!("{p:?}"));
+    assert_eq!(imported.source.sweeps.len(), 1);
+    imported.source.sweeps[0].clone()
+}
+
+fn slo(tpot_ms: f64, ttft_ms: Option<f64>, attain: f64) -> Slo {
+    Slo {
+        target: Target::MsPerToken(tpot_ms),
+        stat: Statistic::TpotP50,
+        limits: ttft_ms
+            .map(|max_ms| Limit {
+                stat: Statistic::TtftP99,
+                max_ms,
+            })
+            .into_iter()
+            .collect(),
+        attain: Some(attain),
+    }
+}
+
+#[test]
+fn vllm_detailed_arrays_are_each_requests_figures() {
+    let sweep = scicom();
+    let counts: Vec<(usize, u64)> = sweep
+        .rows
+        .iter()
+        .map(|r| {
+            let requests = r.requests.as_ref().expect("per-request records");
+            (requests.completed.len(), requests.issued)
+        })
+        .collect();
+    assert_eq!(counts, vec![(50, 50), (200, 200)]);
+}
+
+#[test]
+fn a_level_meets_when_its_share_of_good_requests_reaches_p() {
+    let sweep = scicom();
+    // TPOT at most 145 ms: 50 of 50 good at 1 stream, 142 of 200 at 10.
+    let p = plan(&sweep, &slo(145.0, None, 70.0));
+    assert_eq!(p.status, Status::AllMeet);
+    assert_eq!(p.recommended, Some(1));
+    let at_10 = p.verdicts[1].attainment.unwrap();
+    assert_eq!(
+        at_10,
+        Attainment {
+            good: 142,
+            issued: 200,
+            good_output_tokens: 142 * 128,
+            output_tokens: 200 * 128,
+        }
+    );
+    assert_eq!(p.verdicts[0].attainment.unwrap().good, 50);
+    // Goodput over the run's 422.0148220008705 s: 142 good requests, 18,176 good tokens
+    // (the file's 60.661376485841046 output tok/s is 25,600 tokens over it).
+    let level = &sweep.levels()[1];
+    let good_req_s = at_10.goodput_req_s(level.throughput_tok_s).unwrap();
+    assert!((good_req_s - 142.0 / 422.0148220008705).abs() < 1e-12);
+    assert_eq!(
+        at_10.goodput_tok_s(level.throughput_tok_s),
+        Some(60.661376485841046 * 18176.0 / 25600.0)
+    );
+
+    // With a TTFT limit of 5 s on each request: 136 of 200 at 10, under 70%.
+    let limited = slo(145.0, Some(5000.0), 70.0);
+    let p = plan(&sweep, &limited);
+    assert_eq!(p.status, Status::Ok);
+    assert_eq!(p.recommended, Some(0));
+    assert_eq!(
+        p.verdicts[1].broken,
+        vec![Condition::Attainment {
+            good: 136,
+            issued: 200
+        }]
+    );
+    assert_eq!(
+        verdict_text(&limited, &p.verdicts[1]),
+        "fails: 136 of 200 requests good (68%; 70% asked)"
+    );
+    // The TTFT limit is judged on each request, not on the level's p99 TTFT.
+    assert!(!p.verdicts[0].unreported);
+
+    // At 72.44 ms, 22 of 50 at 1 stream: even the smallest level fails.
+    assert_eq!(
+        plan(&sweep, &slo(72.44, None, 50.0)).status,
+        Status::Unattainable
+    );
+}
+
+#[test]
+fn the_per_user_speed_under_attainment_is_the_tpot_p_percent_of_requests_reach() {
+    let sweep = scicom();
+    let p = plan(&sweep, &slo(150.0, None, 90.0));
+    // 90% of 200: the 180th smallest TPOT, 146.6435269602963 ms by the Python count.
+    let at_10 = p.verdicts[1].latency_ms.unwrap();
+    assert!((at_10 - 146.6435269602963).abs() < 1e-9, "{at_10}");
+    let at_1 = p.verdicts[0].latency_ms.unwrap();
+    assert!((at_1 - 72.45666296111317).abs() < 1e-9, "{at_1}");
+    let rec = p.recommendation(&sweep, &slo(150.0, None, 90.0)).unwrap();
+    assert_eq!(rec.latency_ms, at_10);
+}
+
+#[test]
+fn a_sweep_without_per_request_records_is_not_judged_and_the_aggregate_statistic_is_offered() {
+    let files = [realdata(
+        "llm-d-llm-d-benchmark__tests_fixtures__guidellm_report_v2.json",
+    )];
+    let imported = import(&files).unwrap_or_else(|p| panic!("{p:?}"));
+    let sweep = &imported.source.sweeps[0];
+    assert!(sweep.rows.iter().all(|r| r.requests.is_none()));
+    let asked = slo(50.0, None, 95.0);
+    let p = plan(sweep, &asked);
+    assert!(matches!(
+        p.status,
+        Status::NoData {
+            records_missing: true,
+            ..
+        }
+    ));
+    assert_eq!(p.recommended, None);
+    let text = status_text(sweep, &p, &asked);
+    assert!(
+        text.starts_with(
+            "No data: attain=95 counts each request, and this sweep has no per-request records."
+        ),
+        "{text}"
+    );
+    assert!(text.ends_with("(stat=tpot_p95, without attain)."), "{text}");
+}
+
+#[test]
+fn sglang_arrays_count_a_one_token_request_as_meeting_the_tpot_part() {
+    let files = [realdata(
+        "Scicom-llm-benchmaq__benchmarks_sglang_runpod_h100sxm_Qwen3-8B__tp8_dp1_Qwen3-8B_in1024_out128_p100_c100_38769a.jsonl",
+    )];
+    let imported = import(&files).unwrap_or_else(|p| panic!("{p:?}"));
+    let sweep = &imported.source.sweeps[0];
+    // 100 requests at 100 streams, one of them with a single output token.
+    for (tpot_ms, good) in [(12.0, 59), (11.0, 48)] {
+        let p = plan(sweep, &slo(tpot_ms, None, 50.0));
+        let a = p.verdicts[0].attainment.unwrap();
+        assert_eq!((a.good, a.issued), (good, 100), "{tpot_ms} ms");
+    }
+    assert_eq!(plan(sweep, &slo(12.0, None, 59.0)).status, Status::AllMeet);
+    assert_eq!(
+        plan(sweep, &slo(12.0, None, 59.5)).status,
+        Status::Unattainable
+    );
+}

@@ -1,0 +1,53 @@
+// Issue 30 end to end: attainment (`attain=P`) judged on each request's own figures, in the
+// answer, the sweep table's column, the link and the input; and no-data without records.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { useServerAndBrowser, openPlanner, settled, value, waitForParam } from './harness.mjs';
+
+const SCICOM = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/realdata/scicom-vllm-detailed');
+const FILES = ['tm-l40sx2_qwen27b_PP2_in4096_out128_p50_c1_d48e1d.json', 'tm-l40sx2_qwen27b_PP2_in4096_out128_p200_c10_5bfafa.json']
+  .map((f) => path.join(SCICOM, f));
+
+const env = useServerAndBrowser();
+
+test('a vLLM --save-detailed sweep is judged per request: the answer, the column, the link and the input', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tpot=145&limit=ttft_p99:5000&attain=70');
+  await page.click('.import summary');
+  await page.setInputFiles('[data-testid="import-file"]', FILES);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await page.waitForSelector('[data-testid="rec-status"][data-value="ok"]');
+  await settled(page);
+  // 50 of 50 good at 1 stream; 136 of 200 at 10 (TPOT <= 145 ms and TTFT <= 5 s each).
+  assert.equal(await value(page, 'rec-concurrency'), '1');
+  assert.match(await page.textContent('[data-testid="rec-attainment"]'), /100% of 50 requests good; 0\.0966 good req\/s, 12 good output tok\/s/);
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /10 fails: 136 of 200 requests good \(68%; 70% asked\)/);
+  const cells = await page.locator('[data-testid="attainment"]').allTextContents();
+  assert.deepEqual(cells, ['50 of 50 requests good (100%)', '136 of 200 requests good (68%)']);
+  assert.equal(new URL(page.url()).searchParams.get('attain'), '70');
+
+  // The field: 60% takes 10 streams; a share out of range is named and the last valid one kept.
+  const field = page.locator('[data-testid="attain-input"]');
+  assert.equal(await field.inputValue(), '70');
+  await field.fill('60');
+  await waitForParam(page, 'attain', '60');
+  await page.waitForSelector('[data-testid="rec-status"][data-value="all-meet"]');
+  assert.equal(await value(page, 'rec-concurrency'), '10');
+  await field.fill('120');
+  assert.match(await page.textContent('[data-testid="attain-error"]'), /must be a percentage from 50 to 100/);
+  assert.equal(new URL(page.url()).searchParams.get('attain'), '60');
+  // Emptied: judged on the statistic again.
+  await field.fill('');
+  await waitForParam(page, 'attain', null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the bundled data has no per-request records: attain is not judged and says why', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tps=20&attain=95');
+  assert.equal(await value(page, 'rec-status'), 'no-data');
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /No data: attain=95 counts each request, and this sweep has no per-request records\./);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
