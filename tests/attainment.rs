@@ -175,3 +175,45 @@ fn sglang_arrays_count_a_one_token_request_as_meeting_the_tpot_part() {
         Status::Unattainable
     );
 }
+
+#[test]
+fn llmperf_individual_responses_are_the_runs_records() {
+    // The leaderboard's together 13B summary (from the joined summaries) beside its 150
+    // individual responses, one with an `error_code`.
+    let summaries: serde_json::Value = serde_json::from_str(
+        &realdata("llmperf-leaderboard__raw_data_summary__all_providers.json").text,
+    )
+    .unwrap();
+    let summary = summaries["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["source_path"] == "raw_data/summary/together_13b.json")
+        .unwrap();
+    let files = [
+        InputFile {
+            name: "run/together_13b_summary.json".into(),
+            text: summary.to_string(),
+        },
+        InputFile {
+            name: "run/together_13b_individual_responses.json".into(),
+            text: realdata(
+                "ray-project-llmperf-leaderboard__raw_data_individual__together_13b.json",
+            )
+            .text,
+        },
+    ];
+    let imported = import(&files).unwrap_or_else(|p| panic!("{p:?}"));
+    let sweep = &imported.source.sweeps[0];
+    let requests = sweep.rows[0].requests.as_ref().unwrap();
+    assert_eq!((requests.completed.len(), requests.issued), (149, 150));
+    for (tpot_ms, ttft_ms, good) in [
+        (12.0, None, 149),
+        (11.0, None, 148),
+        (12.0, Some(500.0), 55),
+    ] {
+        let p = plan(sweep, &slo(tpot_ms, ttft_ms, 50.0));
+        let a = p.verdicts[0].attainment.unwrap();
+        assert_eq!((a.good, a.issued), (good, 150), "{tpot_ms} {ttft_ms:?}");
+    }
+}

@@ -164,6 +164,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
                 folder: folder(&file.name).to_string(),
                 latencies,
                 failed: None,
+                requests: None,
                 orphan: RowErrorKind::PercentilesWithoutSummary,
             });
         }

@@ -20,6 +20,7 @@ use super::errors::{short, RowError, RowErrorKind};
 use super::record::{base_name, folder, positive, s_to_ms, Record};
 use super::requests::summarised;
 use super::{Body, InputFile, Measured, Parsed, Probe, Supplement};
+use crate::core::attainment::{Request, Requests};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::{Aggregate, Metric, Statistic};
@@ -117,9 +118,12 @@ fn summaries(obj: &Map<String, Value>) -> Vec<(usize, &Map<String, Value>)> {
     }
 }
 
-/// The individual responses of a run: TPOT per completed request, and the failed count.
+/// The individual responses of a run: TPOT per completed request, the failed count, and each
+/// request's own figures for attainment (a response with an `error_code`, or without its
+/// latencies or an output token, is a miss; every response was issued).
 fn responses(file: &InputFile, items: &[Value], out: &mut Parsed) {
     let mut tpot_ms = Vec::new();
+    let mut completed = Vec::new();
     let mut failed = 0usize;
     for item in items {
         let Some(r) = item.as_object().map(Record) else {
@@ -139,6 +143,16 @@ fn responses(file: &InputFile, items: &[Value], out: &mut Parsed) {
         if tokens >= 2.0 {
             tpot_ms.push((e2e - ttft) * 1000.0 / (tokens - 1.0));
         }
+        let latencies = [ttft, e2e].iter().all(|s| s.is_finite() && *s >= 0.0);
+        if let (true, Ok(output_tokens)) =
+            (latencies && tokens >= 1.0, u32::try_from(tokens as u64))
+        {
+            completed.push(Request {
+                ttft_ms: ttft * 1000.0,
+                e2e_ms: e2e * 1000.0,
+                output_tokens,
+            });
+        }
     }
     let stem = join_key(&file.name, "_individual_responses.json")
         .unwrap_or_else(|| file.name.trim_end_matches(".json").to_string());
@@ -147,6 +161,7 @@ fn responses(file: &InputFile, items: &[Value], out: &mut Parsed) {
         folder: stem,
         latencies: summarised(Metric::Tpot, &tpot_ms),
         failed: Some(failed as f64),
+        requests: Some(Requests::new(completed, items.len() as u64)),
         orphan: RowErrorKind::ResponsesWithoutSummary,
     });
 }

@@ -41,6 +41,7 @@ pub(crate) use mlenergy::model as mlenergy_model;
 pub(crate) use record::without_lone_surrogates;
 
 use super::anomalies::{import_flag_counts, AnomalyKind};
+use super::attainment::Requests;
 use super::deployment::{date_key, Deployment};
 use super::format::{bytes as bytes_text, level as level_text};
 use super::row::Row;
@@ -213,6 +214,8 @@ pub(crate) struct Supplement {
     pub latencies: Vec<(Statistic, f64)>,
     /// Requests that failed, where the companion counts them.
     pub failed: Option<f64>,
+    /// Each request's own figures, where the companion lists them.
+    pub requests: Option<Requests>,
     /// What to say when no run of the import joins it.
     pub orphan: RowErrorKind,
 }
@@ -1190,6 +1193,9 @@ fn apply_supplements(parsed: &mut Parsed) {
                 }
                 if sup.failed.is_some() && m.row.failed_requests.is_none() {
                     m.row.failed_requests = sup.failed;
+                }
+                if m.row.requests.is_none() {
+                    m.row.requests = sup.requests;
                 }
             }
             (None, _) => parsed.problem(&sup.file, None, RowError::key(sup.orphan, &sup.folder)),
