@@ -26,5 +26,31 @@ fn planning(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, planning);
+/// A change of target, limit or share re-judges every level of every sweep: 10 sweeps of 10
+/// levels, 2,000 per-request records each (200,000 requests), planned at attain=95 with a TTFT
+/// limit.
+fn attainment(c: &mut Criterion) {
+    let sweeps: Vec<_> = (0..10)
+        .map(|seed| llm_slo_planner::core::bench::synthetic_records_sweep(10, 2000, seed))
+        .collect();
+    let slo = Slo {
+        target: Target::MsPerToken(25.0),
+        stat: Statistic::TpotP50,
+        limits: vec![llm_slo_planner::core::planner::Limit {
+            stat: Statistic::TtftP99,
+            max_ms: 400.0,
+        }],
+        attain: Some(95.0),
+    };
+    c.bench_function("attain=95: 10 sweeps x 10 levels x 2,000 requests", |b| {
+        b.iter(|| {
+            std::hint::black_box(&sweeps)
+                .iter()
+                .map(|s| plan(s, &slo))
+                .count()
+        })
+    });
+}
+
+criterion_group!(benches, planning, attainment);
 criterion_main!(benches);

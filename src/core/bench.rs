@@ -1,6 +1,7 @@
 //! The synthetic sweep the benchmarks plan (natively with criterion, in the browser through
 //! `bench_planning_ms`): levels 1..=n, latency rising with the level, so the plan walks far.
 
+use super::attainment::{Request, Requests};
 use super::sweep::{Row, Statistic, Sweep};
 
 /// A sweep of `levels` levels: level i has p50 ITL 10 + i / 5000 ms (crossing 40 ms, a 25 tok/s
@@ -15,6 +16,46 @@ pub fn synthetic_sweep(levels: u32) -> Sweep {
                 .with(Statistic::P99, Some(20.0 + level / 2500.0))
                 .with(Statistic::Rate, Some(10.0));
             row.avg_batch_size = Some(level);
+            row
+        })
+        .collect();
+    Sweep::new(
+        0,
+        crate::core::deployment::Deployment::hardware("synthetic", Some(1), (1, 1, 1), "bfloat16"),
+        rows,
+    )
+}
+
+/// A sweep of `levels` concurrency levels (1, 2, 4, …) whose runs carry `requests` per-request
+/// records each, as a vLLM `--save-detailed` sweep would: a seeded generator (a 64-bit LCG), TTFT
+/// 50 to 550 ms and TPOT 10 to 30 ms, both rising with the level, 1,024 output tokens, one request
+/// in a hundred failed. For measuring attainment on records of a realistic size.
+pub fn synthetic_records_sweep(levels: u32, requests: u32, seed: u64) -> Sweep {
+    let mut state = seed;
+    let mut uniform = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let rows = (0..levels)
+        .map(|i| {
+            let level = f64::from(1u32 << i.min(30));
+            let load = f64::from(i) / f64::from(levels.max(1));
+            let completed = (0..requests)
+                .filter_map(|_| {
+                    let ttft_ms = 50.0 + 500.0 * uniform() * (0.2 + load);
+                    let tpot_ms = 10.0 + 20.0 * uniform() * (0.2 + load);
+                    (uniform() >= 0.01).then_some(Request {
+                        ttft_ms,
+                        e2e_ms: ttft_ms + tpot_ms * 1023.0,
+                        output_tokens: 1024,
+                    })
+                })
+                .collect();
+            let mut row = Row::new(level, 1000.0 * level.sqrt())
+                .with(Statistic::TpotP50, Some(20.0 + 10.0 * load));
+            row.requests = Some(Requests::new(completed, u64::from(requests)));
             row
         })
         .collect();
@@ -43,5 +84,22 @@ mod tests {
         let p = plan(&sweep, &slo);
         assert_eq!(p.status, Status::AllMeet);
         assert_eq!(p.recommended, Some(999));
+    }
+
+    #[test]
+    fn the_records_sweep_is_seeded_and_judged_per_request() {
+        let sweep = synthetic_records_sweep(4, 1000, 7);
+        assert_eq!(sweep, synthetic_records_sweep(4, 1000, 7));
+        let records = sweep.rows[0].requests.as_ref().unwrap();
+        assert_eq!(records.issued, 1000);
+        assert!((980..1000).contains(&records.completed.len()));
+        let slo = Slo {
+            target: Target::MsPerToken(30.0),
+            stat: Statistic::TpotP50,
+            limits: vec![],
+            attain: Some(95.0),
+        };
+        let p = plan(&sweep, &slo);
+        assert!(p.verdicts.iter().all(|v| v.attainment.is_some()));
     }
 }

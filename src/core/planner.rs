@@ -318,10 +318,18 @@ fn plan_levels(
     kind: LevelKind,
     slo: &Slo,
 ) -> Plan {
+    // The limits judged on each level's statistics, with their index in `slo.limits`.
+    let on_level: Vec<(usize, Limit)> = slo
+        .limits
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|(_, l)| slo.on_level(l))
+        .collect();
     let verdicts: Vec<Verdict> = levels
         .iter()
         .zip(attained)
-        .map(|(l, a)| judge(l, *a, kind, slo))
+        .map(|(l, a)| judge(l, *a, kind, slo, &on_level))
         .collect();
     let records_missing = slo.attain.is_some() && attained.iter().all(Option::is_none);
 
@@ -394,24 +402,31 @@ fn plan_levels(
 /// unless its failed requests already fail it. Under attainment (`slo.attain`, with the
 /// level's `attained`), the target and the TTFT limits are judged on each request instead, and
 /// failed requests are misses among them.
-pub fn judge(l: &Level, attained: Option<Attained>, kind: LevelKind, slo: &Slo) -> Verdict {
-    let by_request = slo.attain.is_some();
-    let latency_ms = match by_request {
-        true => attained.and_then(|(_, tpot)| tpot),
-        false => l.latency_ms(slo.stat),
+fn judge(
+    l: &Level,
+    attained: Option<Attained>,
+    kind: LevelKind,
+    slo: &Slo,
+    on_level: &[(usize, Limit)],
+) -> Verdict {
+    let latency_ms = match slo.attain {
+        Some(_) => attained.and_then(|(_, tpot)| tpot),
+        None => l.latency_ms(slo.stat),
     };
+    // Under attainment, failed requests are misses among the requests, not a condition apart.
     let failed = l
         .failed_share()
-        .filter(|share| *share > FAILED_ABOVE && !by_request);
+        .filter(|share| *share > FAILED_ABOVE && slo.attain.is_none());
+    // What the target is judged on: the level's share of good requests, or its latency.
+    let measured = match slo.attain {
+        Some(_) => attained.is_some(),
+        None => latency_ms.is_some(),
+    };
     let unreported = failed.is_none()
-        && ((if by_request {
-            attained.is_none()
-        } else {
-            latency_ms.is_none()
-        }) || slo
-            .limits
-            .iter()
-            .any(|limit| slo.on_level(limit) && l.latency_ms(limit.stat).is_none()));
+        && (!measured
+            || on_level
+                .iter()
+                .any(|(_, limit)| l.latency_ms(limit.stat).is_none()));
     // A bound breaks when the latency misses it, or is not reported at a level that the failed
     // requests do not fail already.
     let breaks = |ms: Option<f64>, holds: &dyn Fn(f64) -> bool| match ms {
@@ -420,23 +435,21 @@ pub fn judge(l: &Level, attained: Option<Attained>, kind: LevelKind, slo: &Slo) 
     };
     let mut broken = Vec::new();
     match (slo.attain, attained) {
-        (Some(p), Some((a, _))) => {
-            if !reaches(a.good, a.issued, p) || a.issued == 0 {
-                broken.push(Condition::Attainment {
-                    good: a.good,
-                    issued: a.issued,
-                });
-            }
+        (Some(p), Some((a, _))) if !reaches(a.good, a.issued, p) || a.issued == 0 => {
+            broken.push(Condition::Attainment {
+                good: a.good,
+                issued: a.issued,
+            });
         }
-        (Some(_), None) => broken.push(Condition::Target),
-        (None, _) => {
+        (Some(_), Some(_)) => {}
+        _ => {
             if breaks(latency_ms, &|ms| slo.target.is_met_by(ms)) {
                 broken.push(Condition::Target);
             }
         }
     }
-    for (i, limit) in slo.limits.iter().enumerate() {
-        if slo.on_level(limit) && breaks(l.latency_ms(limit.stat), &|ms| ms <= limit.max_ms) {
+    for &(i, limit) in on_level {
+        if breaks(l.latency_ms(limit.stat), &|ms| ms <= limit.max_ms) {
             broken.push(Condition::Limit(i));
         }
     }
