@@ -74,6 +74,9 @@ fn a_level_meets_when_its_share_of_good_requests_reaches_p() {
         Attainment {
             good: 142,
             issued: 200,
+            completed: 200,
+            tpot_misses: 58,
+            ttft_misses: 0,
             good_output_tokens: 142 * 128,
             output_tokens: 200 * 128,
         }
@@ -94,16 +97,14 @@ fn a_level_meets_when_its_share_of_good_requests_reaches_p() {
     let p = plan(&sweep, &limited);
     assert_eq!(p.status, Status::Ok);
     assert_eq!(p.recommended, Some(0));
-    assert_eq!(
-        p.verdicts[1].broken,
-        vec![Condition::Attainment {
-            good: 136,
-            issued: 200
-        }]
-    );
+    let [Condition::Attainment(a)] = p.verdicts[1].broken[..] else {
+        panic!("{:?}", p.verdicts[1].broken);
+    };
+    assert_eq!((a.good, a.issued, a.completed), (136, 200, 200));
+    assert_eq!((a.tpot_misses, a.ttft_misses), (58, 7));
     assert_eq!(
         verdict_text(&limited, &p.verdicts[1]),
-        "fails: 136 of 200 requests good (68%; 70% asked)"
+        "fails: 136 of 200 requests good (68%; 70% asked; missed: 58 on TPOT, 7 on TTFT)"
     );
     // The TTFT limit is judged on each request, not on the level's p99 TTFT.
     assert!(!p.verdicts[0].unreported);
@@ -149,7 +150,7 @@ fn a_sweep_without_per_request_records_is_not_judged_and_the_aggregate_statistic
     let text = status_text(sweep, &p, &asked);
     assert!(
         text.starts_with(
-            "No data: attain=95 counts each request, and this sweep has no per-request records."
+            "No data: attain=95 counts each request, and this sweep has no per-request records (a shared #sweep= link carries none)."
         ),
         "{text}"
     );

@@ -812,7 +812,9 @@ fn attain_judges_each_request_and_a_sweep_without_records_is_no_data() {
         "{text}"
     );
     assert!(
-        text.contains("fails: 136 of 200 requests good (68%; 70% asked)"),
+        text.contains(
+            "fails: 136 of 200 requests good (68%; 70% asked; missed: 58 on TPOT, 7 on TTFT)"
+        ),
         "{text}"
     );
     assert!(text.contains("Attainment:"), "{text}");

@@ -146,6 +146,12 @@ pub struct Attainment {
     pub good: u64,
     /// Requests issued.
     pub issued: u64,
+    /// Requests that completed (the others are misses as failed or incomplete).
+    pub completed: u64,
+    /// Completed requests whose TPOT is over the target.
+    pub tpot_misses: u64,
+    /// Completed requests whose TTFT is over a TTFT limit.
+    pub ttft_misses: u64,
     /// Output tokens of the good requests.
     pub good_output_tokens: u64,
     /// Output tokens of every completed request.
@@ -179,11 +185,16 @@ impl Attainment {
 pub fn attainment(requests: &Requests, slo: &RequestSlo) -> Attainment {
     let mut counted = Attainment {
         issued: requests.issued.max(requests.completed.len() as u64),
+        completed: requests.completed.len() as u64,
         ..Attainment::default()
     };
     for r in &requests.completed {
         let tokens = u64::from(r.output_tokens);
         counted.output_tokens += tokens;
+        let slow = r.tpot_ms().is_some_and(|tpot| tpot > slo.tpot_max_ms);
+        let waited = slo.ttft_max_ms.is_some_and(|max| r.ttft_ms > max);
+        counted.tpot_misses += u64::from(slow);
+        counted.ttft_misses += u64::from(waited);
         if slo.is_met_by(r) {
             counted.good += 1;
             counted.good_output_tokens += tokens;
@@ -232,6 +243,9 @@ mod tests {
             Attainment {
                 good: 2,
                 issued: 5,
+                completed: 4,
+                tpot_misses: 1,
+                ttft_misses: 1,
                 good_output_tokens: 101,
                 output_tokens: 301,
             }

@@ -1,7 +1,8 @@
 //! The sentences that explain an answer, built next to the rules they state: a level's verdict
 //! and comparisons of two figures. The page only places them.
 
-use super::format::{level as level_text, trimmed};
+use super::attainment::Attainment;
+use super::format::{level as level_text, trimmed, url_number};
 use super::planner::{Condition, Plan, Slo, Status, Verdict};
 use super::statistic::Metric;
 use super::sweep::{Statistic, Sweep};
@@ -72,7 +73,7 @@ pub fn verdict_text(slo: &Slo, verdict: &Verdict) -> String {
                 issued,
                 share,
             } => failed_text(*failed, *issued, *share),
-            Condition::Attainment { good, issued } => attainment_text(*good, *issued, slo.attain),
+            Condition::Attainment(a) => attainment_text(a, slo.attain),
         })
         .collect();
     if verdict.unreported {
@@ -93,18 +94,30 @@ pub fn failed_text(failed: Option<f64>, issued: Option<f64>, share: f64) -> Stri
     }
 }
 
-/// A level's attainment: "187 of 200 requests good (93.5%; 95% asked)".
-pub fn attainment_text(good: u64, issued: u64, asked: Option<f64>) -> String {
-    let share = if issued > 0 {
-        good as f64 / issued as f64
-    } else {
-        0.0
+/// A level's attainment: "187 of 200 requests good (93.5%; 95% asked)", with the `asked` share
+/// as entered; then, for a level that misses, why its requests did: "missed: 12 on TPOT, 3 on
+/// TTFT, 1 failed" (a request can miss on both).
+pub fn attainment_text(a: &Attainment, asked: Option<f64>) -> String {
+    let share = a.share().unwrap_or(0.0);
+    let asked = asked.map_or_else(String::new, |p| format!("; {}% asked", url_number(p)));
+    let failed = a.issued.saturating_sub(a.completed);
+    let causes: Vec<String> = [
+        (a.tpot_misses, "on TPOT"),
+        (a.ttft_misses, "on TTFT"),
+        (failed, "failed"),
+    ]
+    .iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, why)| format!("{} {why}", level_text(*n as f64)))
+    .collect();
+    let missed = match causes.is_empty() {
+        true => String::new(),
+        false => format!("; missed: {}", causes.join(", ")),
     };
-    let asked = asked.map_or_else(String::new, |p| format!("; {}% asked", trimmed(p, 2)));
     format!(
-        "{} of {} requests good ({}%{asked})",
-        level_text(good as f64),
-        level_text(issued as f64),
+        "{} of {} requests good ({}%{asked}{missed})",
+        level_text(a.good as f64),
+        level_text(a.issued as f64),
         trimmed(share * 100.0, 2)
     )
 }
@@ -201,8 +214,8 @@ pub fn status_text(sweep: &Sweep, plan: &Plan, slo: &Slo) -> String {
                 format!(" Judge it on an aggregate instead: {} (stat={}, without attain).", s.short_label(), s.key())
             });
             format!(
-                "No data: attain={} counts each request, and this sweep has no per-request records.{instead}",
-                trimmed(attain, 2)
+                "No data: attain={} counts each request, and this sweep has no per-request records (a shared #sweep= link carries none).{instead}",
+                url_number(attain)
             )
         }
         Status::NoData { missing, .. } if missing.is_empty() => format!(

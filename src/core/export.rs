@@ -94,7 +94,10 @@ pub fn compare_csv(
             sweep.level_kind().label().to_string(),
             num(rec.map(|r| r.level)),
             num(rec.and_then(|r| r.avg_batch_size)),
-            slo.stat.key().to_string(),
+            match slo.attain {
+                Some(_) => "tpot_per_request".to_string(),
+                None => slo.stat.key().to_string(),
+            },
             num(rec.map(|r| r.latency_ms)),
             num(rec.map(|r| r.user_tps)),
             num(rec.map(|r| r.throughput_tok_s)),

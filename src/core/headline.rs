@@ -5,7 +5,9 @@
 use super::anomalies::FlagCount;
 use super::attainment::Attainment;
 use super::explain::{status_text, times};
-use super::format::{gpus, grouped, level as level_text, percent, significant, trimmed};
+use super::format::{
+    gpus, grouped, level as level_text, percent, significant, trimmed, url_number,
+};
 use super::planner::{BatchingEffect, Plan, Slo, Status, Target};
 use super::sweep::{Figure as SweepFigure, Level, Statistic, Sweep};
 
@@ -17,7 +19,7 @@ pub fn slo_sentence(slo: &Slo) -> String {
         Some(p) => format!(
             "{} in each request's TPOT, for {}% of requests",
             target_words(slo.target),
-            trimmed(p, 2)
+            url_number(p)
         ),
         None => target_sentence(slo.target, slo.stat),
     };
@@ -134,11 +136,8 @@ pub fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
                     )
                 });
             let at = plan.recommended.and_then(|i| levels.get(i));
-            // Under attainment, per-user speed is that of the TPOT P% of requests reach.
-            let (basis, latency_covered) = match slo.attain {
-                Some(p) => (format!("TPOT for {}% of requests", trimmed(p, 2)), None),
-                None => (stat.short_label().to_string(), at),
-            };
+            let basis = speed_basis(slo);
+            let latency_covered = slo.attain.is_none().then_some(at).flatten();
             let attained = plan
                 .recommended
                 .and_then(|i| plan.verdicts.get(i))
@@ -207,7 +206,7 @@ pub fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
                         "Best per-user speed measured",
                         "rec-best-user-tps",
                         best_tps,
-                        |v| format!("{} tok/s at {}", grouped(v, 1), stat.short_label()),
+                        |v| format!("{} tok/s at {}", grouped(v, 1), speed_basis(slo)),
                     ),
                     figure("At", "rec-best-level", best_level, |v| {
                         format!("{} {}", sweep.level_kind().label(), level_text(v))
@@ -224,6 +223,15 @@ pub fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
                 ..Headline::default()
             }
         }
+    }
+}
+
+/// What a level's per-user speed is read from: the statistic ("p50 ITL"), or under attainment
+/// the TPOT that the share asked of its requests reach ("TPOT for 95% of requests").
+pub fn speed_basis(slo: &Slo) -> String {
+    match slo.attain {
+        Some(p) => format!("TPOT for {}% of requests", url_number(p)),
+        None => slo.stat.short_label().to_string(),
     }
 }
 

@@ -183,12 +183,7 @@ pub enum Condition {
         share: f64,
     },
     /// Under attainment: fewer good requests than the share asked (the run with the lowest).
-    Attainment {
-        /// Requests that completed and met the SLO.
-        good: u64,
-        /// Requests issued.
-        issued: u64,
-    },
+    Attainment(Attainment),
 }
 
 /// Outcome of planning one sweep.
@@ -436,10 +431,7 @@ fn judge(
     let mut broken = Vec::new();
     match (slo.attain, attained) {
         (Some(p), Some((a, _))) if !reaches(a.good, a.issued, p) || a.issued == 0 => {
-            broken.push(Condition::Attainment {
-                good: a.good,
-                issued: a.issued,
-            });
+            broken.push(Condition::Attainment(a));
         }
         (Some(_), Some(_)) => {}
         _ => {

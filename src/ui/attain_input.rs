@@ -12,7 +12,7 @@ use crate::core::scenario::{parse_attain, Scenario};
 #[component]
 pub fn AttainInput(scenario: RwSignal<Scenario>, records: Memo<bool>) -> impl IntoView {
     let text = RwSignal::new(
-        scenario.with_untracked(|s| s.attain.map(|p| format::trimmed(p, 4)).unwrap_or_default()),
+        scenario.with_untracked(|s| s.attain.map(format::url_number).unwrap_or_default()),
     );
     let error = RwSignal::new(None::<String>);
     let on_input = move |ev| {
@@ -32,12 +32,15 @@ pub fn AttainInput(scenario: RwSignal<Scenario>, records: Memo<bool>) -> impl In
         }
         text.set(value);
     };
-    let shown = move || records.get() || scenario.with(|s| s.attain.is_some());
+    // Once shown it stays: emptying the field (attain gone) must not take it away mid-edit.
+    let shown = Memo::new(move |was: Option<&bool>| {
+        was.copied().unwrap_or(false) || records.get() || scenario.with(|s| s.attain.is_some())
+    });
     move || {
-        shown().then(|| {
+        shown.get().then(|| {
             view! {
                 <div class="field">
-                    <label for="attain">"Share of requests that must each meet it (%, optional)"</label>
+                    <label for="attain">"Judge each request: % that must meet the target and TTFT limits (optional)"</label>
                     <input
                         id="attain"
                         type="text"

@@ -30,8 +30,9 @@ struct LevelState {
     recommended: bool,
     also_meets: bool,
     saturated: bool,
-    /// Under attainment: "136 of 200 (68%)", or that the level has no per-request records.
-    attainment: String,
+    /// Under attainment: "136 of 200 requests good (68%)", or that the level has no
+    /// per-request records; `None` otherwise.
+    attainment: Option<String>,
 }
 
 fn level_states(slo: &Slo, plan: &Plan) -> Vec<LevelState> {
@@ -55,10 +56,12 @@ fn level_states(slo: &Slo, plan: &Plan) -> Vec<LevelState> {
                     .broken
                     .iter()
                     .any(|c| matches!(c, Condition::Saturated { .. })),
-                attainment: v.attainment.map_or_else(
-                    || "no per-request records".to_string(),
-                    |a| attainment_text(a.good, a.issued, None),
-                ),
+                attainment: slo.attain.map(|_| {
+                    v.attainment.map_or_else(
+                        || "no per-request records".to_string(),
+                        |a| attainment_text(&a, None),
+                    )
+                }),
             }
         })
         .collect()

@@ -22,9 +22,9 @@ test('a vLLM --save-detailed sweep is judged per request: the answer, the column
   // 50 of 50 good at 1 stream; 136 of 200 at 10 (TPOT <= 145 ms and TTFT <= 5 s each).
   assert.equal(await value(page, 'rec-concurrency'), '1');
   assert.match(await page.textContent('[data-testid="rec-attainment"]'), /100% of 50 requests good; 0\.0966 good req\/s, 12 good output tok\/s/);
-  assert.match(await page.textContent('[data-testid="rec-status"]'), /10 fails: 136 of 200 requests good \(68%; 70% asked\)/);
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /10 fails: 136 of 200 requests good \(68%; 70% asked; missed: 58 on TPOT, 7 on TTFT\)/);
   const cells = await page.locator('[data-testid="attainment"]').allTextContents();
-  assert.deepEqual(cells, ['50 of 50 requests good (100%)', '136 of 200 requests good (68%)']);
+  assert.deepEqual(cells, ['50 of 50 requests good (100%)', '136 of 200 requests good (68%; missed: 58 on TPOT, 7 on TTFT)']);
   assert.equal(new URL(page.url()).searchParams.get('attain'), '70');
 
   // The field: 60% takes 10 streams; a share out of range is named and the last valid one kept.
@@ -47,7 +47,7 @@ test('a vLLM --save-detailed sweep is judged per request: the answer, the column
 test('the bundled data has no per-request records: attain is not judged and says why', async () => {
   const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tps=20&attain=95');
   assert.equal(await value(page, 'rec-status'), 'no-data');
-  assert.match(await page.textContent('[data-testid="rec-status"]'), /No data: attain=95 counts each request, and this sweep has no per-request records\./);
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /No data: attain=95 counts each request, and this sweep has no per-request records \(a shared #sweep= link carries none\)\. Judge it on an aggregate instead: /);
   assert.deepEqual(errors, []);
   await context.close();
 });
