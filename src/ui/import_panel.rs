@@ -12,23 +12,33 @@ use crate::core::import::summary::Shown;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 
-/// Imports `files` with the dialog's `model`, showing progress in `working`; adds the import to
-/// `registry` and keeps it; returns what the import did, in the panel's words. The tools module
-/// checks the files' sizes before it reads them: a file over the limits is never read.
+/// Imports `files` with the dialog's `model`, showing progress in `working` under a number of
+/// its own (an import that ends while a later one runs leaves the later one's line); adds the
+/// import to `registry` and keeps it; returns what the import did, in the panel's words. The
+/// tools module checks the files' sizes before it reads them: a file over the limits is never
+/// read.
 async fn import(
     registry: Registry,
     files: Vec<(String, PageText)>,
     model: Option<String>,
-    working: RwSignal<Option<String>>,
+    working: RwSignal<Option<(u32, String)>>,
 ) -> Shown {
-    working.set(Some(format!(
-        "Reading {} file{}…",
-        files.len(),
-        if files.len() == 1 { "" } else { "s" }
+    let mine = working.with_untracked(|w| w.as_ref().map_or(0, |(n, _)| n.wrapping_add(1)));
+    working.set(Some((
+        mine,
+        format!(
+            "Reading {} file{}…",
+            files.len(),
+            if files.len() == 1 { "" } else { "s" }
+        ),
     )));
     let (names, texts): (Vec<String>, Vec<PageText>) = files.into_iter().unzip();
     let reply = tools_client::import_files(&names, &texts, model.as_deref()).await;
-    working.set(None);
+    working.update(|w| {
+        if w.as_ref().is_some_and(|(n, _)| *n == mine) {
+            *w = None;
+        }
+    });
     match reply {
         Ok(ImportReply {
             id,
@@ -66,7 +76,7 @@ fn import_job(
     registry: Registry,
     files: Vec<(String, PageText)>,
     model: Option<String>,
-    working: RwSignal<Option<String>>,
+    working: RwSignal<Option<(u32, String)>>,
 ) -> Result<Job<Shown>, Failed> {
     Ok(Box::pin(import(registry, files, model, working)))
 }
@@ -86,7 +96,7 @@ pub fn ImportPanel(
     let pasted = RwSignal::new(String::new());
     let model_hint = RwSignal::new(String::new());
     // What the tools module's worker is reading now; the planner stays usable meanwhile.
-    let working = RwSignal::new(None::<String>);
+    let working = RwSignal::new(None::<(u32, String)>);
 
     let run_import = move |files: Vec<(String, PageText)>| async move {
         if files.is_empty() {
@@ -175,7 +185,7 @@ pub fn ImportPanel(
                     </button>
                 })}
             </details>
-            {move || working.get().map(|w| view! {
+            {move || working.get().map(|(_, w)| view! {
                 <p class="hint" role="status" data-testid="import-progress">{w}</p>
             })}
             {move || outcome.get().map(|o| view! {
