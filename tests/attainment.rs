@@ -3,23 +3,14 @@
 //! (`json.load`; TTFT = `ttfts[i]`, end-to-end = TTFT + sum(`itls[i]`), TPOT = (end-to-end −
 //! TTFT) / (`output_lens[i]` − 1); a request with an error or no output token is a miss).
 
-use std::path::PathBuf;
+mod common;
+use common::realdata;
 
 use llm_slo_planner::core::attainment::Attainment;
 use llm_slo_planner::core::explain::{status_text, verdict_text};
 use llm_slo_planner::core::import::{import, InputFile};
 use llm_slo_planner::core::planner::{plan, Condition, Limit, Slo, Status, Target};
 use llm_slo_planner::core::sweep::{Statistic, Sweep};
-
-fn realdata(rel: &str) -> InputFile {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/realdata")
-        .join(rel);
-    InputFile {
-        name: rel.to_string(),
-        text: std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
-    }
-}
 
 /// The Scicom vLLM 0.19 `--save-detailed` sweep: 50 requests at concurrency 1, 200 at 10.
 fn scicom() -> Sweep {

@@ -2,6 +2,9 @@
 //! their real outputs in tests/fixtures/realdata, each figure mapped by what it measures (checked
 //! by hand against the files), and the failed-requests rule on every format that counts them.
 
+mod common;
+use common::realdata;
+
 use std::path::PathBuf;
 
 use llm_slo_planner::core::anomalies::{load_flag_counts, AnomalyKind};
@@ -9,16 +12,6 @@ use llm_slo_planner::core::explain::{statistic_option, verdict_text};
 use llm_slo_planner::core::import::{import, Format, Import, InputFile, RowErrorKind};
 use llm_slo_planner::core::planner::{plan, Condition, Limit, Slo, Status, Target};
 use llm_slo_planner::core::sweep::{LevelKind, Statistic, Sweep};
-
-fn realdata(rel: &str) -> InputFile {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/realdata")
-        .join(rel);
-    InputFile {
-        name: rel.to_string(),
-        text: std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
-    }
-}
 
 fn imported(files: &[InputFile]) -> Import {
     import(files).unwrap_or_else(|p| panic!("{p:?}"))
