@@ -12,14 +12,12 @@ import zlib from 'node:zlib';
 import http from 'node:http';
 import { launchBrowser, startServer } from '../tests/e2e/harness.mjs';
 import { manySweeps } from './many-sweeps.mjs';
+import { median, pct, round, typingTimes, rendererKb } from './bench-lib.mjs';
 
 const DIST = 'dist';
 const RUNS = 7;
 const CHANGES = 500;
 const EVIDENCE_CHANGES = 100;
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]; };
-const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** Every file under dist/, relative paths. */
 function distFiles(dir = DIST, prefix = '') {
@@ -124,32 +122,6 @@ async function memoryAfterLoad(browser, base) {
   return { heap, wasmMemory, liveHeap };
 }
 
-/** Types '30' and '25' in turn into the target field, `n` times; each time waits until the
- * answer has changed (`until` 'answer') or until the evidence beneath it (fleet figures, chart,
- * tables), which follows a frame later, shows the new scenario too (`until` 'evidence'). */
-function typingTimes(page, n, until) {
-  return page.evaluate(async ([n, until]) => {
-    const input = document.querySelector('[data-testid="target-input"]');
-    const main = document.querySelector('main.results');
-    const answer = document.querySelector('[data-testid="rec-status"]').closest('section');
-    const out = [];
-    for (let i = 0; i < n; i++) {
-      const done = new Promise((resolve) => {
-        const obs = new MutationObserver(() => {
-          if (until === 'answer' || main.dataset.evidence === 'ready') { obs.disconnect(); resolve(performance.now()); }
-        });
-        if (until === 'answer') obs.observe(answer, { childList: true, subtree: true, attributes: true, characterData: true });
-        else obs.observe(main, { attributes: true, attributeFilter: ['data-evidence'] });
-      });
-      const t0 = performance.now();
-      input.value = i % 2 === 0 ? '30' : '25';
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      out.push((await done) - t0);
-    }
-    return out;
-  }, [n, until]);
-}
-
 async function inputLatency(browser, base) {
   const page = await browser.newPage();
   await page.goto(`${base}?tps=25`, { waitUntil: 'load' });
@@ -244,20 +216,6 @@ function hostileInputs() {
     n = Math.floor(n * 0.9);
   }
   return { dir, link: `#sweep=${packed}`, linkRows: n };
-}
-
-/** Resident memory of the browser's renderer processes (the tab, and the worker it runs), KB. */
-function rendererKb() {
-  let total = 0;
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('--type=renderer')) continue;
-      const rss = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-      if (rss) total += Number(rss[1]);
-    } catch { /* the process ended */ }
-  }
-  return total;
 }
 
 /** One hostile input: the longest task on the page's main thread (PerformanceObserver

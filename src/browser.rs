@@ -426,6 +426,18 @@ pub fn after_paint(f: impl FnOnce() + 'static) {
     let _ = window.request_animation_frame(next_task.unchecked_ref());
 }
 
+/// Waits for the next task (`setTimeout` 0): work after it runs in a task of its own, so that
+/// long work in steps never holds the page in one.
+pub async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let now = resolve.clone();
+        if !set_timeout(move || drop(resolve.call0(&JsValue::NULL)), 0) {
+            let _ = now.call0(&JsValue::NULL);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
 /// Runs `f` once, `ms` milliseconds from now (`setTimeout`). False when it could not be
 /// scheduled (no window).
 fn set_timeout(f: impl FnOnce() + 'static, ms: i32) -> bool {
@@ -452,8 +464,9 @@ export function start_tools() {
     if (version) url.searchParams.set('v', version);
     worker = new Worker(url.href, { type: 'module' });
     worker.onmessage = (event) => {
-        const { id, answer, error, fatal, closing } = event.data;
+        const { id, answer, error, fatal, closing, progress } = event.data;
         const p = pending.get(id);
+        if (progress !== undefined) { p?.onProgress?.(progress); return; }
         if (fatal || closing) { worker.terminate(); worker = null; }
         if (p) {
             pending.delete(id);
@@ -497,11 +510,11 @@ async function sendNow(id, name, args) {
     }
     w.postMessage({ id, name, args: args.map((a) => (Array.isArray(a) && a.some((x) => x instanceof Blob) ? [] : a)) });
 }
-export function tools_call(name, args) {
+export function tools_call(name, args, onProgress) {
     start_tools();
     return new Promise((resolve, reject) => {
         const id = next++;
-        pending.set(id, { resolve, reject, name, args });
+        pending.set(id, { resolve, reject, name, args, onProgress });
         send(id, name, args);
     });
 }")]
@@ -511,8 +524,9 @@ extern "C" {
     /// next call.
     fn start_tools();
     /// Posts a call of `name` with `args` to the worker; resolves to its answer (text or a
-    /// `Uint8Array`), rejects with a message.
-    fn tools_call(name: &str, args: js_sys::Array) -> js_sys::Promise;
+    /// `Uint8Array`), rejects with a message. The call's progress reports go to `on_progress`
+    /// (a function of their text, or `undefined`).
+    fn tools_call(name: &str, args: js_sys::Array, on_progress: &JsValue) -> js_sys::Promise;
 }
 
 /// A value for a tools-module argument: text, optional text, a list of texts, or bytes.
@@ -554,10 +568,29 @@ pub fn start_loading_tools() {
     start_tools();
 }
 
-/// Calls `name` in the tools module and waits for its answer, as the worker posted it.
-async fn tools_answer(name: &str, args: &[ToolArg<'_>]) -> Result<JsValue, String> {
+/// What a tools-module call reports of its progress goes to this function, as text (e.g. "120.0
+/// MB of 516.5 MB read"), while the call runs.
+pub struct Progress(wasm_bindgen::closure::Closure<dyn FnMut(String)>);
+
+impl Progress {
+    /// Reports to `f`.
+    pub fn new(f: impl FnMut(String) + 'static) -> Progress {
+        Progress(wasm_bindgen::closure::Closure::new(f))
+    }
+}
+
+/// Calls `name` in the tools module and waits for its answer, as the worker posted it; its
+/// progress reports go to `progress`.
+async fn tools_answer(
+    name: &str,
+    args: &[ToolArg<'_>],
+    progress: Option<&Progress>,
+) -> Result<JsValue, String> {
+    use wasm_bindgen::JsCast;
     let args: js_sys::Array = args.iter().map(ToolArg::to_js).collect();
-    wasm_bindgen_futures::JsFuture::from(tools_call(name, args))
+    let none = JsValue::UNDEFINED;
+    let on_progress = progress.map_or(&none, |p| p.0.as_ref().unchecked_ref());
+    wasm_bindgen_futures::JsFuture::from(tools_call(name, args, on_progress))
         .await
         .map_err(|e| {
             e.as_string()
@@ -570,7 +603,7 @@ async fn tools_answer(name: &str, args: &[ToolArg<'_>]) -> Result<JsValue, Strin
 ///
 /// Errors: as [`call_tools`], or when the answer is not text.
 pub async fn call_tools_text(name: &str, args: &[ToolArg<'_>]) -> Result<PageText, String> {
-    let answer = tools_answer(name, args).await?;
+    let answer = tools_answer(name, args, None).await?;
     if answer.is_string() {
         Ok(PageText::string(answer))
     } else {
@@ -580,13 +613,17 @@ pub async fn call_tools_text(name: &str, args: &[ToolArg<'_>]) -> Result<PageTex
 
 /// Calls `name` in the tools module, in its Web Worker (started first if need be), and returns
 /// its answer: the bytes of a `Uint8Array`, or the UTF-8 bytes of a string. The page's thread
-/// only posts the arguments and reads the answer.
+/// only posts the arguments and reads the answer; progress reports go to `progress`.
 ///
 /// Errors: a message when the module cannot be loaded (offline before first use, blocked) or
 /// fails; a failed load is retried on the next call.
-pub async fn call_tools(name: &str, args: &[ToolArg<'_>]) -> Result<Vec<u8>, String> {
+pub async fn call_tools(
+    name: &str,
+    args: &[ToolArg<'_>],
+    progress: Option<&Progress>,
+) -> Result<Vec<u8>, String> {
     use wasm_bindgen::JsCast;
-    let answer = tools_answer(name, args).await?;
+    let answer = tools_answer(name, args, progress).await?;
     if let Some(text) = answer.as_string() {
         return Ok(text.into_bytes());
     }

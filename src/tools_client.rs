@@ -9,7 +9,7 @@
 
 use wasm_split_helpers::wasm_split;
 
-use crate::browser::{self, PageText, ToolArg};
+use crate::browser::{self, PageText, Progress, ToolArg};
 use crate::core::handoff::{self, Call, ExportKind, ExportRequest, ImportReply, StoredSource};
 use crate::core::sources::LegacySplit;
 use crate::core::sweep::Source;
@@ -86,7 +86,17 @@ async fn answer<T, D: std::future::Future<Output = Result<T, Failed>>>(
     args: &[ToolArg<'_>],
     decode: impl FnOnce(Vec<u8>) -> D,
 ) -> Result<T, String> {
-    let bytes = browser::call_tools(call.name(), args).await?;
+    reporting(call, args, decode, None).await
+}
+
+/// [`answer`], with the call's progress reports going to `progress`.
+async fn reporting<T, D: std::future::Future<Output = Result<T, Failed>>>(
+    call: Call,
+    args: &[ToolArg<'_>],
+    decode: impl FnOnce(Vec<u8>) -> D,
+    progress: Option<&Progress>,
+) -> Result<T, String> {
+    let bytes = browser::call_tools(call.name(), args, progress).await?;
     decode(bytes).await.map_err(|f| f.0)
 }
 
@@ -132,15 +142,17 @@ pub async fn bundled_source() -> Result<Source, String> {
 /// Imports files (names and texts in the same order), with the import dialog's model for files
 /// that state none. The reply holds the import's id, its sweeps if any row was usable, what the
 /// import panel shows of it, and which files were read (the tools module checks their sizes
-/// first: a file over the limits is never read).
+/// first: a file over the limits is never read). How much of the large files that are read as
+/// a stream has been read goes to `progress` now and then.
 ///
 /// Errors: only when the tools module did not answer.
 pub async fn import_files(
     names: &[String],
     texts: &[PageText],
     model: Option<&str>,
+    progress: &Progress,
 ) -> Result<ImportReply, String> {
-    answer(
+    reporting(
         Call::ImportFiles,
         &[
             ToolArg::Texts(names),
@@ -148,6 +160,7 @@ pub async fn import_files(
             ToolArg::MaybeText(model),
         ],
         decode_import_reply,
+        Some(progress),
     )
     .await
 }

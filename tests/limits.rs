@@ -149,19 +149,41 @@ fn many_unknown_columns_and_many_kinds_of_problem_stay_a_short_list() {
 
 #[test]
 fn sizes_are_checked_before_files_are_read() {
-    use llm_slo_planner::core::import::{admit, MAX_IMPORT_BYTES};
+    use llm_slo_planner::core::import::{admit, MAX_IMPORT_BYTES, MAX_STREAMED_BYTES};
     let mb = 1024 * 1024;
     let (admitted, problems) = admit(&[
-        ("a", 25 * mb),
-        ("b", 25 * mb),
-        ("c", 25 * mb),
-        ("d", 40 * mb),
+        ("a", 25 * mb, false),
+        ("b", 25 * mb, false),
+        ("big", 1500 * mb, true),
+        ("c", 25 * mb, false),
+        ("d", 40 * mb, false),
+        ("big2", 600 * mb, true),
+        ("big3", 400 * mb, true),
+        ("huge", 2049 * mb, true),
     ]);
-    assert_eq!(admitted, vec![true, true, false, false]);
-    assert_eq!(problems[0].error.kind, RowErrorKind::ImportTooLarge);
-    assert_eq!(problems[0].file, "c");
-    assert_eq!(problems[1].error.kind, RowErrorKind::FileTooLarge);
+    assert_eq!(
+        admitted,
+        vec![true, true, true, false, false, false, true, false]
+    );
+    let refused: Vec<(&str, RowErrorKind)> = problems
+        .iter()
+        .map(|p| (p.file.as_str(), p.error.kind))
+        .collect();
+    assert_eq!(
+        refused,
+        vec![
+            ("c", RowErrorKind::ImportTooLarge),
+            ("d", RowErrorKind::FileTooLarge),
+            ("big2", RowErrorKind::ImportTooLarge),
+            ("huge", RowErrorKind::FileTooLarge),
+        ]
+    );
+    assert_eq!(
+        problems[2].error.to_string(),
+        "not read: with it the files come to 2.1 GB, more than the 2.0 GB one import may have"
+    );
     assert!(75 * mb > MAX_IMPORT_BYTES);
+    assert_eq!(MAX_STREAMED_BYTES, 2048 * mb);
 }
 
 #[test]

@@ -6,9 +6,12 @@
 use std::path::{Path, PathBuf};
 
 use llm_slo_planner::core::bundled::{lm_arena_chat, parse_task_file};
-use llm_slo_planner::core::import::{admit, read, ImportOptions, InputFile};
+use llm_slo_planner::core::format::bytes;
+use llm_slo_planner::core::import::{
+    admit, read_stream, read_with_streams, streams, ImportOptions, InputFile,
+};
 use llm_slo_planner::core::reference::reference;
-use llm_slo_planner::core::sources::{import_id, workload, REFERENCE_SOURCE, WORKLOADS};
+use llm_slo_planner::core::sources::{workload, ImportId, REFERENCE_SOURCE, WORKLOADS};
 use llm_slo_planner::core::sweep::Source;
 
 /// Files above this many are read with progress on stderr.
@@ -153,6 +156,18 @@ pub fn files_of(paths: &[PathBuf]) -> Result<Vec<(String, PathBuf)>, String> {
     Ok(files)
 }
 
+/// True for a file read as a stream (`import::streams`: large, and JSON from its first bytes).
+fn is_streamed(path: &Path, bytes: usize) -> bool {
+    if path.as_os_str() == STDIN {
+        return false;
+    }
+    let mut head = [0u8; 64];
+    let read = std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+        .unwrap_or(0);
+    streams(bytes, &head[..read])
+}
+
 /// A file's bytes (`-`: the standard input).
 fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
     if path.as_os_str() == STDIN {
@@ -164,7 +179,8 @@ fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
     }
 }
 
-/// Imports files and folders: sizes checked as the page checks picked files (`admit`), texts
+/// Imports files and folders: sizes checked as the page checks picked files (`admit`), large
+/// JSON files read as a stream (`import::read_stream`: never held whole), the others' texts
 /// read as UTF-8 (invalid bytes replaced, as a browser reads a file's text), then the page's
 /// importers. A file that cannot be read is a problem beside the others, as a malformed one
 /// is. `progress` gets a line now and then for imports of many files.
@@ -172,11 +188,12 @@ fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
 /// Errors: every problem, located, when no row is usable (or a path cannot be listed).
 pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loaded, Vec<String>> {
     let listed = files_of(paths).map_err(|e| vec![e])?;
-    let sizes: Vec<(&str, usize)> = listed
+    let sizes: Vec<(&str, usize, bool)> = listed
         .iter()
         .map(|(name, path)| {
             let size = std::fs::metadata(path).map_or(0, |m| m.len());
-            (name.as_str(), usize::try_from(size).unwrap_or(usize::MAX))
+            let size = usize::try_from(size).unwrap_or(usize::MAX);
+            (name.as_str(), size, is_streamed(path, size))
         })
         .collect();
     let (admitted, refused) = admit(&sizes);
@@ -187,6 +204,8 @@ pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loa
         progress(format!("reading {total} files"));
     }
     let mut files = Vec::new();
+    let mut streamed = Vec::new();
+    let mut id = ImportId::new();
     for (k, ((name, path), ok)) in listed.iter().zip(admitted).enumerate() {
         if many && k > 0 && k % PROGRESS_EVERY == 0 {
             progress(format!("read {k} of {total} files"));
@@ -194,22 +213,39 @@ pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loa
         if !ok {
             continue;
         }
+        if sizes[k].2 {
+            match std::fs::File::open(path) {
+                Ok(file) => {
+                    progress(format!(
+                        "reading {name} ({}) as a stream",
+                        bytes(sizes[k].1)
+                    ));
+                    streamed.push(read_stream(name.clone(), id.reading(name, file)));
+                }
+                Err(e) => problems.push(format!("{name}: cannot be read ({e})")),
+            }
+            continue;
+        }
         match read_bytes(path) {
-            Ok(bytes) => files.push(InputFile {
-                name: name.clone(),
-                text: String::from_utf8_lossy(&bytes).into_owned(),
-            }),
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                id.text(name, &text);
+                files.push(InputFile {
+                    name: name.clone(),
+                    text,
+                });
+            }
             Err(e) => problems.push(format!("{name}: cannot be read ({e})")),
         }
     }
     if many {
-        progress(format!("importing {} files", files.len()));
+        progress(format!("importing {} files", files.len() + streamed.len()));
     }
-    if files.is_empty() {
+    if files.is_empty() && streamed.is_empty() {
         return Err(problems);
     }
-    let id = import_id(&files, None);
-    match read(&files, &ImportOptions::default()).1 {
+    let id = id.finish(None);
+    match read_with_streams(&files, streamed, &ImportOptions::default()).1 {
         Ok(import) => Ok(Loaded {
             source: import.source,
             src: Some(id),

@@ -5,14 +5,15 @@
 //! function takes text or bytes and answers with `core::handoff` bytes (or text); nothing here
 //! touches the page.
 
+use llm_slo_planner::core::format::bytes as bytes_text;
 use llm_slo_planner::core::handoff::{encode, ExportRequest, ImportReply, StoredSource};
 use llm_slo_planner::core::import::summary::shown;
 use llm_slo_planner::core::import::{
-    admit, import_with, is_text, read as read_files, ImportOptions, InputFile, Problem, RowError,
-    RowErrorKind,
+    admit, import_with, is_text, read_stream, read_with_streams, streams, ImportOptions, InputFile,
+    Problem, RowError, RowErrorKind,
 };
 use llm_slo_planner::core::sources::{
-    entry_text, import_id, read_entry, split_legacy, StoredFile, StoredImport,
+    entry_text, read_entry, split_legacy, ImportId, StoredFile, StoredImport,
 };
 use llm_slo_planner::core::sweep::Source;
 use llm_slo_planner::core::{bundled, export, handoff, reference, share};
@@ -45,6 +46,20 @@ impl PageText {
         }
     }
 
+    /// True for a picked file read as a stream (`import::streams`: large, and JSON from its
+    /// first bytes).
+    fn streams(&self) -> bool {
+        let PageText::File(file) = self else {
+            return false;
+        };
+        let head = file
+            .slice_with_f64_and_f64(0.0, 64.0)
+            .and_then(|head| web_sys::FileReaderSync::new()?.read_as_array_buffer(&head))
+            .map(|head| js_sys::Uint8Array::new(&head).to_vec())
+            .unwrap_or_default();
+        streams(self.size(), &head)
+    }
+
     /// Its text: a picked file read here, in the worker, with `FileReaderSync` (invalid UTF-8
     /// becomes U+FFFD, as `Blob.text()` does).
     ///
@@ -57,12 +72,72 @@ impl PageText {
         };
         web_sys::FileReaderSync::new()
             .and_then(|reader| reader.read_as_text(&file))
+            .map_err(|e| reason(&e))
+    }
+}
+
+/// The browser's name for why it could not read a file.
+fn reason(error: &JsValue) -> String {
+    error
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.name()))
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "the browser gave no reason".into())
+}
+
+/// Tells the page how far a long call has come: `progress` of the worker script, which posts it
+/// to the page with the call's id (nothing when there is none).
+fn progress(text: &str) {
+    let progress = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("progress"));
+    if let Some(progress) = progress
+        .ok()
+        .and_then(|p| p.dyn_into::<js_sys::Function>().ok())
+    {
+        let _ = progress.call1(&JsValue::NULL, &JsValue::from_str(text));
+    }
+}
+
+/// Bytes of a picked file read at a time (one `FileReaderSync` call each).
+const SLICE_BYTES: usize = 4 * 1024 * 1024;
+/// A picked file read piece by piece with `FileReaderSync` (a slice at a time, never whole),
+/// reporting the bytes read of the import's streamed files after each slice.
+struct BlobReader {
+    blob: web_sys::Blob,
+    at: f64,
+    size: f64,
+    /// Bytes of the import's streamed files read before this one, and in all.
+    before: f64,
+    total: f64,
+    /// Why the browser could not read it, if it could not.
+    failed: std::rc::Rc<std::cell::RefCell<Option<String>>>,
+}
+
+impl std::io::Read for BlobReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at >= self.size || buf.is_empty() {
+            return Ok(0);
+        }
+        let end = (self.at + buf.len() as f64).min(self.size);
+        let piece = self
+            .blob
+            .slice_with_f64_and_f64(self.at, end)
+            .and_then(|piece| web_sys::FileReaderSync::new()?.read_as_array_buffer(&piece))
             .map_err(|e| {
-                e.dyn_ref::<js_sys::Error>()
-                    .map(|e| String::from(e.name()))
-                    .filter(|name| !name.is_empty())
-                    .unwrap_or_else(|| "the browser gave no reason".into())
-            })
+                let why = reason(&e);
+                *self.failed.borrow_mut() = Some(why.clone());
+                std::io::Error::other(why)
+            })?;
+        let bytes = js_sys::Uint8Array::new(&piece);
+        // A slice no longer than `buf`: its length fits.
+        let n = (bytes.length() as usize).min(buf.len());
+        bytes.copy_to(&mut buf[..n]);
+        self.at += n as f64;
+        progress(&format!(
+            "{} of {} read",
+            bytes_text((self.before + self.at) as usize),
+            bytes_text(self.total as usize)
+        ));
+        Ok(n)
     }
 }
 
@@ -75,21 +150,57 @@ pub fn parse_task_file(text: &str) -> Vec<u8> {
 /// Files (names, and picked files or texts, in the same order), with the import dialog's model
 /// for files that state none → [`ImportReply`], with the import's id, what the import panel shows
 /// of it, and which files were read. Sizes are checked first (`admit`): a file over the limits is
-/// never read.
+/// never read. Large JSON files are read as a stream (`import::read_stream`), a slice at a time,
+/// with progress posted to the page.
 #[wasm_bindgen]
 pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<String>) -> Vec<u8> {
     let texts: Vec<PageText> = texts.iter().map(PageText::of).collect();
-    let sizes: Vec<(&str, usize)> = names
+    let sizes: Vec<(&str, usize, bool)> = names
         .iter()
         .zip(&texts)
-        .map(|(name, text)| (name.as_str(), text.size()))
+        .map(|(name, text)| (name.as_str(), text.size(), text.streams()))
         .collect();
     let (admitted, mut refused) = admit(&sizes);
+    let streamed_total: usize = sizes
+        .iter()
+        .zip(&admitted)
+        .filter(|((_, _, streamed), ok)| *streamed && **ok)
+        .map(|((_, size, _), _)| size)
+        .sum();
+    let streamed_flags: Vec<bool> = sizes.iter().map(|s| s.2).collect();
     let mut read = vec![false; names.len()];
     let mut bytes_read = 0;
     let mut files = Vec::new();
+    let mut streamed = Vec::new();
+    let mut id = ImportId::new();
     for (i, (text, admitted)) in texts.into_iter().zip(admitted).enumerate() {
         if !admitted {
+            continue;
+        }
+        if let (PageText::File(blob), true) = (&text, streamed_flags[i]) {
+            let failed = std::rc::Rc::default();
+            let reader = BlobReader {
+                blob: blob.clone(),
+                at: 0.0,
+                size: blob.size(),
+                before: bytes_read as f64,
+                total: streamed_total as f64,
+                failed: std::rc::Rc::clone(&failed),
+            };
+            let reader = std::io::BufReader::with_capacity(SLICE_BYTES, reader);
+            let file = read_stream(names[i].clone(), id.reading(&names[i], reader));
+            match failed.take() {
+                None => {
+                    read[i] = true;
+                    bytes_read += text.size();
+                    streamed.push(file);
+                }
+                Some(reason) => refused.push(Problem {
+                    file: names[i].clone(),
+                    row: None,
+                    error: RowError::with_value(RowErrorKind::Unreadable, reason),
+                }),
+            }
             continue;
         }
         match text.text() {
@@ -99,6 +210,7 @@ pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<Strin
                     read[i] = true;
                     bytes_read += text.len();
                 }
+                id.text(&names[i], &text);
                 files.push(InputFile {
                     name: names[i].clone(),
                     text,
@@ -111,7 +223,7 @@ pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<Strin
             }),
         }
     }
-    if files.is_empty() {
+    if files.is_empty() && streamed.is_empty() {
         return encode(&ImportReply {
             id: String::new(),
             source: None,
@@ -120,8 +232,8 @@ pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<Strin
             bytes_read,
         });
     }
-    let id = import_id(&files, model.as_deref());
-    let (formats, result) = read_files(&files, &ImportOptions { model_id: model });
+    let id = id.finish(model.as_deref());
+    let (formats, result) = read_with_streams(&files, streamed, &ImportOptions { model_id: model });
     let shown = shown(refused, Some((&formats, &result)));
     encode(&ImportReply {
         id,

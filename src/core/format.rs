@@ -75,15 +75,17 @@ pub fn level(value: f64) -> String {
     }
 }
 
-/// A size in bytes: `512 bytes`, `12.3 KB`, `4.5 MB`.
+/// A size in bytes: `512 bytes`, `12.3 KB`, `4.5 MB`, `2.0 GB` (of 1,024).
 pub fn bytes(n: usize) -> String {
     let n = n as f64;
     if n < 1024.0 {
         format!("{n} bytes")
     } else if n < 1024.0 * 1024.0 {
         format!("{:.1} KB", n / 1024.0)
-    } else {
+    } else if n < 1024.0 * 1024.0 * 1024.0 {
         format!("{:.1} MB", n / (1024.0 * 1024.0))
+    } else {
+        format!("{:.1} GB", n / (1024.0 * 1024.0 * 1024.0))
     }
 }
 

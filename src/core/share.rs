@@ -14,8 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::deployment::{Deployment, LevelKind};
 use super::import::{
-    cap_deployment, cap_text, without_lone_surrogates, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS,
-    MODEL_NOT_STATED,
+    cap_deployment, cap_text, lenient_text, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS, MODEL_NOT_STATED,
 };
 use super::row::{EnergyBasis, Row, ServedBasis, MAX_FIGURE};
 use super::sweep::{Model, Provenance, Source, Statistic, Sweep};
@@ -504,7 +503,7 @@ fn read_payload(
     // A lone surrogate escape (a model id cut in the middle of an emoji) is one character
     // replaced, not the whole link refused.
     let text = std::str::from_utf8(json).map_err(|_| not_ours())?;
-    let text = without_lone_surrogates(text);
+    let text = lenient_text(text);
     let json = text.as_bytes();
     let header: Header = serde_json::from_slice(json).map_err(|_| not_ours())?;
     if !matches!(header.v, 1 | VERSION) {

@@ -133,22 +133,120 @@ impl StoredImport {
     }
 }
 
-/// A stable id for a file set: `imp-` and 8 hex digits of an FNV-1a hash of names and texts,
-/// and of the model given in the import dialog when there is one.
+/// A stable id for a file set: `imp-` and 8 hex digits of a hash of names and texts (and of
+/// the model given in the import dialog when there is one); see [`ImportId`].
 pub fn import_id(files: &[InputFile], model: Option<&str>) -> String {
-    let mut hash: u32 = 0x811c_9dc5;
-    let model = model.map(|m| format!("\0model\0{m}")).unwrap_or_default();
+    let mut id = ImportId::new();
     for f in files {
-        for byte in f.name.bytes().chain([0]).chain(f.text.bytes()).chain([0]) {
-            hash ^= u32::from(byte);
-            hash = hash.wrapping_mul(0x0100_0193);
+        id.text(&f.name, &f.text);
+    }
+    id.finish(model)
+}
+
+/// An import's id ([`import_id`]) made file by file as the files are read, in the order they
+/// were given: a file read as a stream adds its bytes as they pass ([`ImportId::reading`]), and
+/// gets the id a text of the same bytes would. The hash takes 8 bytes a step (FxHash's: rotate,
+/// xor, multiply), so hashing keeps pace with reading; not for adversaries, only to tell file sets
+/// apart.
+pub struct ImportId {
+    hash: u64,
+    /// Bytes added since the last whole word.
+    tail: [u8; 8],
+    tail_len: usize,
+    /// Bytes added in all.
+    len: u64,
+}
+
+impl Default for ImportId {
+    fn default() -> ImportId {
+        ImportId::new()
+    }
+}
+
+impl ImportId {
+    /// No file yet.
+    pub fn new() -> ImportId {
+        ImportId {
+            hash: 0,
+            tail: [0; 8],
+            tail_len: 0,
+            len: 0,
         }
     }
-    for byte in model.bytes() {
-        hash ^= u32::from(byte);
-        hash = hash.wrapping_mul(0x0100_0193);
+
+    fn word(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
-    format!("imp-{hash:08x}")
+
+    fn add(&mut self, mut bytes: &[u8]) {
+        self.len += bytes.len() as u64;
+        if self.tail_len > 0 {
+            let n = (8 - self.tail_len).min(bytes.len());
+            self.tail[self.tail_len..self.tail_len + n].copy_from_slice(&bytes[..n]);
+            self.tail_len += n;
+            bytes = &bytes[n..];
+            if self.tail_len < 8 {
+                return;
+            }
+            self.word(u64::from_le_bytes(self.tail));
+            self.tail_len = 0;
+        }
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            self.word(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
+        }
+        let rest = words.remainder();
+        self.tail[..rest.len()].copy_from_slice(rest);
+        self.tail_len = rest.len();
+    }
+
+    /// Adds a file held as a text.
+    pub fn text(&mut self, name: &str, text: &str) {
+        self.add(name.as_bytes());
+        self.add(&[0]);
+        self.add(text.as_bytes());
+        self.add(&[0]);
+    }
+
+    /// A reader of the file `name` (`inner`) that adds its bytes as they are read; the file
+    /// ends when the reader is dropped.
+    pub fn reading<R: std::io::Read>(&mut self, name: &str, inner: R) -> Hashing<'_, R> {
+        self.add(name.as_bytes());
+        self.add(&[0]);
+        Hashing { id: self, inner }
+    }
+
+    /// The id, with the import dialog's model when there is one.
+    pub fn finish(mut self, model: Option<&str>) -> String {
+        if let Some(m) = model {
+            self.add(format!("\0model\0{m}").as_bytes());
+        }
+        let mut last = [0; 8];
+        last[..self.tail_len].copy_from_slice(&self.tail[..self.tail_len]);
+        self.word(u64::from_le_bytes(last));
+        self.word(self.len);
+        format!("imp-{:08x}", (self.hash ^ (self.hash >> 32)) as u32)
+    }
+}
+
+/// A file's reader adding what it reads to an [`ImportId`] (see [`ImportId::reading`]).
+pub struct Hashing<'a, R> {
+    id: &'a mut ImportId,
+    inner: R,
+}
+
+impl<R: std::io::Read> std::io::Read for Hashing<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.id.add(&buf[..n]);
+        Ok(n)
+    }
+}
+
+impl<R> Drop for Hashing<'_, R> {
+    fn drop(&mut self) {
+        self.id.add(&[0]);
+    }
 }
 
 /// The storage key of an import.
@@ -286,6 +384,21 @@ mod tests {
         assert_ne!(import_id(&a, None), import_id(&b, None));
         assert_ne!(import_id(&a, None), import_id(&a, Some("org/m")));
         assert!(import_id(&a, None).starts_with("imp-") && import_id(&a, None).len() == 12);
+        // A file read as a stream gets the id its text would.
+        let mut id = ImportId::new();
+        id.text("a.json", "{}");
+        let mut read = String::new();
+        std::io::Read::read_to_string(&mut id.reading("b.json", "{ }".as_bytes()), &mut read)
+            .unwrap();
+        let both = [
+            a[0].clone(),
+            InputFile {
+                name: "b.json".into(),
+                ..b[0].clone()
+            },
+        ];
+        assert_eq!(id.finish(Some("org/m")), import_id(&both, Some("org/m")));
+        assert_eq!(import_id(&a, None), "imp-2ccc86fb");
     }
 
     #[test]

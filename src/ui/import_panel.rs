@@ -12,6 +12,11 @@ use crate::core::import::summary::Shown;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 
+/// The progress line of an import of `count` files as it starts.
+fn reading(count: usize) -> String {
+    format!("Reading {count} file{}…", if count == 1 { "" } else { "s" })
+}
+
 /// Imports `files` with the dialog's `model`, showing progress in `working` under a number of
 /// its own (an import that ends while a later one runs leaves the later one's line); adds the
 /// import to `registry` and keeps it; returns what the import did, in the panel's words. The
@@ -24,16 +29,17 @@ async fn import(
     working: RwSignal<Option<(u32, String)>>,
 ) -> Shown {
     let mine = working.with_untracked(|w| w.as_ref().map_or(0, |(n, _)| n.wrapping_add(1)));
-    working.set(Some((
-        mine,
-        format!(
-            "Reading {} file{}…",
-            files.len(),
-            if files.len() == 1 { "" } else { "s" }
-        ),
-    )));
+    let count = files.len();
+    working.set(Some((mine, reading(count))));
     let (names, texts): (Vec<String>, Vec<PageText>) = files.into_iter().unzip();
-    let reply = tools_client::import_files(&names, &texts, model.as_deref()).await;
+    let progress = browser::Progress::new(move |read: String| {
+        working.update(|w| {
+            if w.as_ref().is_some_and(|(n, _)| *n == mine) {
+                *w = Some((mine, format!("{} {read}", reading(count))));
+            }
+        });
+    });
+    let reply = tools_client::import_files(&names, &texts, model.as_deref(), &progress).await;
     working.update(|w| {
         if w.as_ref().is_some_and(|(n, _)| *n == mine) {
             *w = None;
@@ -53,6 +59,8 @@ async fn import(
                 .zip(read)
                 .filter_map(|(file, read)| read.then_some(file))
                 .unzip();
+            // The sweeps are shown in a task of their own, after the one that read the reply.
+            browser::next_task().await;
             let note = registry
                 .add_import(id, &names, &texts, bytes_read, model.clone(), source)
                 .await;

@@ -508,6 +508,9 @@ impl Registry {
             e.retain(|x| x.id != id);
             e.push(entry);
         });
+        // The answer for it is drawn in a task of its own (an import of per-request records
+        // holds thousands of requests to judge).
+        browser::next_task().await;
         self.switch(&id);
         // Larger than local storage holds: not sent there (nor back and forth through the page).
         if bytes > MAX_STORED_BYTES {

@@ -2,6 +2,8 @@
 // answer, the sweep table's column, the link and the input; and no-data without records.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useServerAndBrowser, openPlanner, settled, value, waitForParam } from './harness.mjs';
@@ -50,4 +52,53 @@ test('the bundled data has no per-request records: attain is not judged and says
   assert.match(await page.textContent('[data-testid="rec-status"]'), /No data: attain=95 counts each request, and this sweep has no per-request records \(a shared #sweep= link carries none\)\. Judge it on an aggregate instead: /);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+/** A vLLM `--save-detailed` result of `requests` requests of 2,001 output tokens at
+ * `concurrency`, each streamed in gaps of 10 ms but every `slow`-th request's of 30 ms: about
+ * 8 MB, so the page reads it as a stream. */
+function detailed(concurrency, requests, slow) {
+  const gap = (i) => (i % slow === 0 ? 0.030000000000000002 : 0.010000000000000002);
+  return JSON.stringify({
+    date: '20261203-120000', backend: 'vllm', model_id: 'org/streamed', num_prompts: requests, request_rate: 'inf',
+    max_concurrency: concurrency, duration: 100, completed: requests, failed: 0, output_throughput: 4000 * concurrency,
+    median_tpot_ms: 10, input_lens: Array(requests).fill(100), output_lens: Array(requests).fill(2001),
+    ttfts: Array(requests).fill(0.1), itls: Array.from({ length: requests }, (_, i) => Array(2000).fill(gap(i))),
+    generated_texts: Array(requests).fill('text'), errors: Array(requests).fill(''),
+  });
+}
+
+test('a per-request file of several MB is read as a stream in the worker, with progress, and judged per request', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-streamed-'));
+  const files = [[1, 50], [2, 10]].map(([c, slow]) => {
+    const file = path.join(dir, `vllm-c${c}.json`);
+    fs.writeFileSync(file, detailed(c, 200, slow));
+    return file;
+  });
+  assert.ok(fs.statSync(files[0]).size > 4 * 1024 * 1024);
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tpot=20&attain=95');
+  await page.click('.import summary');
+  await page.evaluate(() => {
+    window.__progress = [];
+    new MutationObserver(() => {
+      const line = document.querySelector('[data-testid="import-progress"]')?.textContent;
+      if (line && window.__progress.at(-1) !== line) window.__progress.push(line);
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await page.setInputFiles('[data-testid="import-file"]', files);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await page.waitForSelector('[data-testid="rec-status"][data-value="ok"]');
+  await settled(page);
+  // 196 of 200 good at 1 stream (every 50th request slow), 180 of 200 at 2 (every 10th).
+  assert.equal(await value(page, 'rec-concurrency'), '1');
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /2 fails: 180 of 200 requests good \(90%; 95% asked; missed: 20 on TPOT\)/);
+  const cells = await page.locator('[data-testid="attainment"]').allTextContents();
+  assert.deepEqual(cells, ['196 of 200 requests good (98%; missed: 4 on TPOT)', '180 of 200 requests good (90%; missed: 20 on TPOT)']);
+  const progress = await page.evaluate(() => window.__progress);
+  assert.ok(progress.some((line) => /^Reading 2 files… [\d.]+ MB of [\d.]+ MB read$/.test(line)), progress.join(' | '));
+  // Too large to keep for the next visit, and said so.
+  assert.match(await page.textContent('[data-testid="import-summary"]'), /Not kept for your next visit: its files come to/);
+  assert.deepEqual(errors, []);
+  await context.close();
+  fs.rmSync(dir, { recursive: true, force: true });
 });

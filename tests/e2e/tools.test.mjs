@@ -71,14 +71,18 @@ test('an LLMPerf provider with more than 1% failed requests fails on them', asyn
 
 test('after a large import the tools worker ends to give its memory back, and the next import starts a new one', async () => {
   const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tps=10&stat=tpot_mean');
-  // A vLLM result carrying a million generated texts (about 27 MB): reading it takes the worker's
-  // WASM memory well past 128 MB.
-  const big = JSON.stringify({
-    backend: 'vllm', model_id: 'org/big', max_concurrency: 8, completed: 100, output_throughput: 800, mean_tpot_ms: 20,
-    generated_texts: Array(1_000_000).fill('twenty chars of text'),
+  // Fifteen vLLM results of 4 MB each, read as texts (a larger JSON file is read as a stream,
+  // which keeps a few numbers per request), each padded with a million numbers: their texts and
+  // a parsed file together take the worker's WASM memory past 128 MB.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-texts-'));
+  const files = Array.from({ length: 15 }, (_, i) => {
+    const head = `{"backend":"vllm","model_id":"org/big","max_concurrency":${i + 1},"completed":100,"output_throughput":${100 * (i + 1)},"mean_tpot_ms":20,"pad":[`;
+    const file = path.join(dir, `big-${i + 1}.json`);
+    fs.writeFileSync(file, `${head}${'0,'.repeat((4 * 1024 * 1024 - head.length - 4) / 2)}0]}`);
+    return file;
   });
   await page.click('.import summary');
-  await page.setInputFiles('[data-testid="import-file"]', [{ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(big) }]);
+  await page.setInputFiles('[data-testid="import-file"]', files);
   await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
   await page.waitForSelector('[data-testid="rec-status"][data-value="all-meet"]');
   for (let i = 0; i < 50 && page.workers().length > 0; i++) await page.waitForTimeout(100);

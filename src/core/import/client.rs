@@ -38,6 +38,7 @@ pub(crate) fn records(
             .map(|(i, v)| (i + 1, v))
             .collect(),
         Body::Json(value) => vec![(1, value)],
+        Body::Values(values) => values,
         Body::Lines(_) => text
             .lines()
             .enumerate()

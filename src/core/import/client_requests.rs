@@ -5,7 +5,8 @@
 //!
 //! Per request: its TTFT is `ttfts[i]`; its end-to-end latency is TTFT + the sum of its ITLs
 //! (neither tool writes a per-request latency; the sum of a request's chunk gaps divided by
-//! output tokens − 1 reproduces the files' `median_tpot_ms`). A request with an error, or
+//! output tokens − 1 reproduces the files' `median_tpot_ms`). The sums are made as the file is
+//! read (`super::json`), so `itls` holds one per request here. A request with an error, or
 //! that produced no output token, did not complete.
 
 use serde_json::Value;
@@ -65,11 +66,8 @@ pub(crate) fn client_requests(rec: &Record) -> Result<Option<Requests>, RowError
         }
         let bad = |key: &str| left_out(format!("{key}[{i}] is not a latency in seconds"));
         let ttft_ms = seconds_ms(&ttfts[i]).ok_or_else(|| bad("ttfts"))?;
-        let gaps = itls[i].as_array().ok_or_else(|| bad("itls"))?;
-        let mut decode_ms = 0.0;
-        for gap in gaps {
-            decode_ms += seconds_ms(gap).ok_or_else(|| bad("itls"))?;
-        }
+        // Each request's gaps arrive summed as they were read (`super::json`).
+        let decode_ms = seconds_ms(&itls[i]).ok_or_else(|| bad("itls"))?;
         completed.push(Request {
             ttft_ms,
             e2e_ms: ttft_ms + decode_ms,

@@ -90,6 +90,9 @@ pub enum RowErrorKind {
     GuideLlmCsv,
     /// A NUL byte in a text file's row (`key`: its column): the row is not read.
     NulByte,
+    /// A file read as a stream keeps more than one is read with (`value`: the limit), besides
+    /// its per-request arrays: what came before the limit is read.
+    TooManyValues,
     /// A YAML file: the tools that write one (GuideLLM, inference-perf) write the same report as
     /// JSON, which this planner reads.
     Yaml,
@@ -287,6 +290,10 @@ impl fmt::Display for RowError {
             RowErrorKind::Yaml => write!(
                 f,
                 "a YAML file, not read: a run's settings (config.yaml, manifests) are no report, and the tools that write a YAML report write the same as JSON, which this planner reads (GuideLLM's benchmarks.json, inference-perf's stage_N_lifecycle_metrics.json)"
+            ),
+            RowErrorKind::TooManyValues => write!(
+                f,
+                "read only in part: a file this large is read as a stream, and it keeps more than {value} besides its per-request arrays (vLLM's and SGLang's `itls` and `generated_texts`)"
             ),
             RowErrorKind::UnreadableDate => write!(
                 f,

@@ -19,6 +19,8 @@ mod evalscope;
 mod guidellm;
 mod inference_perf;
 mod inferencex;
+mod json;
+mod lenient;
 mod llmperf;
 mod lmbench;
 mod mlenergy;
@@ -36,9 +38,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 pub use errors::{RowError, RowErrorKind};
+pub(crate) use lenient::lenient_text;
 pub(crate) use mlenergy::measured as mlenergy_measured;
 pub(crate) use mlenergy::model as mlenergy_model;
-pub(crate) use record::without_lone_surrogates;
 
 use super::anomalies::{import_flag_counts, AnomalyKind};
 use super::attainment::Requests;
@@ -371,6 +373,8 @@ pub(crate) enum Body {
     Json(Value),
     /// JSON lines (the first line's value; the parser reads them all).
     Lines(Value),
+    /// Several JSON values read from a stream, each with its number from 1.
+    Values(Vec<(usize, Value)>),
     /// A CSV header.
     Csv(Vec<String>),
     /// Text that starts like JSON but is not.
@@ -414,7 +418,7 @@ impl Probe {
 
     /// JSON, whole or as lines.
     pub fn is_json(&self) -> bool {
-        matches!(self.body, Body::Json(_) | Body::Lines(_))
+        matches!(self.body, Body::Json(_) | Body::Lines(_) | Body::Values(_))
     }
 
     /// One JSON object (not lines).
@@ -437,6 +441,7 @@ impl Probe {
         match &self.body {
             Body::Json(Value::Object(o)) | Body::Lines(Value::Object(o)) => Some(o),
             Body::Json(Value::Array(items)) => items.first()?.as_object(),
+            Body::Values(values) => values.first()?.1.as_object(),
             _ => None,
         }
     }
@@ -824,6 +829,10 @@ pub const MAX_SWEEPS: usize = 1_000;
 pub const MAX_FILE_BYTES: usize = 32 * 1024 * 1024;
 /// Largest set of files one import reads together, bytes.
 pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
+/// Files larger than this, bytes, that start like JSON are read as a stream ([`streams`]).
+pub const STREAM_ABOVE_BYTES: usize = 4 * 1024 * 1024;
+/// Largest files read as a stream in one import, bytes, each and together (2 GiB).
+pub const MAX_STREAMED_BYTES: usize = 1 << 31;
 /// Longest text a field keeps (model, GPU, labels), characters; longer is cut, and said.
 pub const MAX_TEXT_CHARS: usize = 200;
 /// Most problems listed one by one; the rest are counted per kind and key.
@@ -875,30 +884,37 @@ pub struct Import {
     pub warnings: Vec<Warning>,
 }
 
-/// Which files of an import are read, checked from their sizes before any is read: a file
-/// over [`MAX_FILE_BYTES`] is refused, and so is each file that would bring the import past
-/// [`MAX_IMPORT_BYTES`], each with a problem naming its size and the limit. The tools module
-/// checks picked files this way, in its worker, before it reads them.
-pub fn admit(sizes: &[(&str, usize)]) -> (Vec<bool>, Vec<Problem>) {
-    let mut total = 0usize;
+/// Which files of an import are read, checked from their sizes (and whether each is read as a
+/// stream, [`streams`]) before any is read: a file over [`MAX_FILE_BYTES`] is refused, and so
+/// is each file that would bring the import past [`MAX_IMPORT_BYTES`]; files read as a stream
+/// have [`MAX_STREAMED_BYTES`] for both limits, counted apart. Each refusal is a problem naming
+/// the size and the limit. The tools module checks picked files this way, in its worker, before
+/// it reads them.
+pub fn admit(sizes: &[(&str, usize, bool)]) -> (Vec<bool>, Vec<Problem>) {
+    let mut totals = [0usize; 2];
     let mut problems = Vec::new();
     let admitted = sizes
         .iter()
-        .map(|&(name, bytes)| {
-            let refusal = if bytes > MAX_FILE_BYTES {
+        .map(|&(name, bytes, streamed)| {
+            let (total, file_limit, import_limit) = if streamed {
+                (&mut totals[1], MAX_STREAMED_BYTES, MAX_STREAMED_BYTES)
+            } else {
+                (&mut totals[0], MAX_FILE_BYTES, MAX_IMPORT_BYTES)
+            };
+            let refusal = if bytes > file_limit {
                 Some(RowError::value(
                     RowErrorKind::FileTooLarge,
                     &bytes_text(bytes),
-                    bytes_text(MAX_FILE_BYTES),
+                    bytes_text(file_limit),
                 ))
-            } else if total + bytes > MAX_IMPORT_BYTES {
+            } else if total.saturating_add(bytes) > import_limit {
                 Some(RowError::value(
                     RowErrorKind::ImportTooLarge,
-                    &bytes_text(total + bytes),
-                    bytes_text(MAX_IMPORT_BYTES),
+                    &bytes_text(total.saturating_add(bytes)),
+                    bytes_text(import_limit),
                 ))
             } else {
-                total += bytes;
+                *total += bytes;
                 None
             };
             if let Some(error) = &refusal {
@@ -1002,6 +1018,36 @@ fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
     x.len().cmp(&y.len()).then_with(|| a.cmp(b))
 }
 
+/// True for a file read as a stream ([`read_stream`]) rather than as a text: larger than
+/// [`STREAM_ABOVE_BYTES`], and its first bytes `head` (after a byte order mark and white space)
+/// start a JSON object or array.
+pub fn streams(bytes: usize, head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    bytes > STREAM_ABOVE_BYTES
+        && matches!(
+            head.iter().find(|b| !b.is_ascii_whitespace()),
+            Some(b'{' | b'[')
+        )
+}
+
+/// A file read as a stream: its name and the JSON values it held, with each request's
+/// per-request arrays folded as they were read ([`json`]).
+pub struct StreamedFile {
+    /// The file's name, as [`InputFile::name`].
+    pub name: String,
+    streamed: json::Streamed,
+}
+
+/// Reads a file as a stream of JSON (one value, or JSON lines), lenient and folded as it is
+/// read ([`json`]): it is never held whole, so its size is not limited by memory. What it held is
+/// imported with [`read_with_streams`].
+pub fn read_stream(name: String, reader: impl std::io::Read) -> StreamedFile {
+    StreamedFile {
+        name,
+        streamed: json::from_stream(reader),
+    }
+}
+
 /// [`import_with`] without options.
 pub fn import(files: &[InputFile]) -> Result<Import, Vec<Problem>> {
     import_with(files, &ImportOptions::default())
@@ -1020,6 +1066,15 @@ pub fn read(
     files: &[InputFile],
     options: &ImportOptions,
 ) -> (FileFormats, Result<Import, Vec<Problem>>) {
+    read_with_streams(files, Vec::new(), options)
+}
+
+/// [`read`] of files read as texts and files read as streams ([`read_stream`]) together.
+pub fn read_with_streams(
+    files: &[InputFile],
+    streamed: Vec<StreamedFile>,
+    options: &ImportOptions,
+) -> (FileFormats, Result<Import, Vec<Problem>>) {
     let mut parsed = Parsed {
         model_hint: options
             .model_id
@@ -1031,9 +1086,13 @@ pub fn read(
     };
     // Files in name order (as people read numbers), so the rows kept under the row limit and
     // the id of an import do not depend on the order files were picked in.
-    let mut files: Vec<&InputFile> = files.iter().collect();
-    crate::core::order::sort_by(&mut files, |a, b| natural_order(&a.name, &b.name));
-    let formats = read_files(&files, &mut parsed);
+    let mut files: Vec<Item> = files
+        .iter()
+        .map(Item::Text)
+        .chain(streamed.into_iter().map(Item::Streamed))
+        .collect();
+    crate::core::order::sort_by(&mut files, |a, b| natural_order(a.name(), b.name()));
+    let formats = read_files(files, &mut parsed);
     apply_supplements(&mut parsed);
     if parsed.rows_left_out {
         parsed.note(RowError::with_value(RowErrorKind::TooManyRows, MAX_ROWS));
@@ -1045,7 +1104,7 @@ pub fn read(
         }
         return (formats, Err(parsed.into_problems()));
     }
-    let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+    let names: Vec<&str> = formats.iter().map(|(name, _)| name.as_str()).collect();
     let (models, sweeps, left_out) = group_at_most(kept, MAX_SWEEPS);
     if left_out > 0 {
         parsed.note(RowError::with_value(
@@ -1076,41 +1135,100 @@ pub fn read(
     (formats, Ok(import))
 }
 
-/// Reads each file (sizes first: one over the limits is never read) with the first format
+/// A file of an import: a text, or what a stream held.
+enum Item<'a> {
+    Text(&'a InputFile),
+    Streamed(StreamedFile),
+}
+
+impl Item<'_> {
+    fn name(&self) -> &str {
+        match self {
+            Item::Text(file) => &file.name,
+            Item::Streamed(file) => &file.name,
+        }
+    }
+}
+
+/// A streamed file as the detector sees it: one value as a JSON text's, several as JSON
+/// lines' (numbered from 1); `None` for a stream that held no value (empty, or not JSON from
+/// the start: the problem is recorded). Where the read stopped early, that is recorded too.
+fn streamed_probe(file: StreamedFile, parsed: &mut Parsed) -> Option<Probe> {
+    let json::Streamed { mut values, error } = file.streamed;
+    if let Some(error) = error {
+        parsed.problem(&file.name, None, error);
+    } else if values.is_empty() {
+        parsed.problem(&file.name, None, RowError::new(RowErrorKind::Empty));
+    }
+    let body = match values.len() {
+        0 => return None,
+        1 => Body::Json(values.remove(0)),
+        _ => Body::Values(
+            values
+                .into_iter()
+                .enumerate()
+                .map(|(i, v)| (i + 1, v))
+                .collect(),
+        ),
+    };
+    Some(Probe { body })
+}
+
+/// Reads each file (sizes first: a text over the limits is never read) with the first format
 /// that detects it, into `parsed`; returns each file's format (`None`: not read or not
 /// recognised, with a problem saying why).
-fn read_files(files: &[&InputFile], parsed: &mut Parsed) -> FileFormats {
+fn read_files(files: Vec<Item>, parsed: &mut Parsed) -> FileFormats {
     let mut formats = Vec::new();
     // A file that is not text, or is blank, is named as such whatever its size.
-    let sizes: Vec<(&str, usize)> = files
+    let sizes: Vec<(&str, usize, bool)> = files
         .iter()
-        .map(|f| {
-            (
+        .map(|item| match item {
+            Item::Text(f) => (
                 f.name.as_str(),
                 if is_text(&f.text) { f.text.len() } else { 0 },
-            )
+                false,
+            ),
+            Item::Streamed(f) => (f.name.as_str(), 0, true),
         })
         .collect();
     let (admitted, refused) = admit(&sizes);
     for p in refused {
         parsed.problem(&p.file, p.row, p.error);
     }
-    for (file, admitted) in files.iter().copied().zip(admitted) {
-        if !admitted {
-            formats.push((file.name.clone(), None));
-            continue;
-        }
-        if is_binary(&file.text) {
-            formats.push((file.name.clone(), None));
-            parsed.problem(&file.name, None, RowError::new(RowErrorKind::NotText));
-            continue;
-        }
-        if file.text.trim_start_matches('\u{feff}').trim().is_empty() {
-            formats.push((file.name.clone(), None));
-            parsed.problem(&file.name, None, RowError::new(RowErrorKind::Empty));
-            continue;
-        }
-        let probe = Probe::new(&file.text);
+    for (item, admitted) in files.into_iter().zip(admitted) {
+        let streamed_name;
+        let (file, probe) = match item {
+            Item::Text(file) => {
+                if !admitted {
+                    formats.push((file.name.clone(), None));
+                    continue;
+                }
+                if is_binary(&file.text) {
+                    formats.push((file.name.clone(), None));
+                    parsed.problem(&file.name, None, RowError::new(RowErrorKind::NotText));
+                    continue;
+                }
+                if file.text.trim_start_matches('\u{feff}').trim().is_empty() {
+                    formats.push((file.name.clone(), None));
+                    parsed.problem(&file.name, None, RowError::new(RowErrorKind::Empty));
+                    continue;
+                }
+                (file, Probe::new(&file.text))
+            }
+            Item::Streamed(streamed) => {
+                streamed_name = InputFile {
+                    name: streamed.name.clone(),
+                    text: String::new(),
+                };
+                match streamed_probe(streamed, parsed) {
+                    Some(probe) => (&streamed_name, probe),
+                    None => {
+                        formats.push((streamed_name.name, None));
+                        continue;
+                    }
+                }
+            }
+        };
         match FORMATS.iter().find(|f| (f.detect)(&probe)) {
             Some(spec) => {
                 formats.push((file.name.clone(), Some(spec.format)));

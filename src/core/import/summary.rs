@@ -170,7 +170,7 @@ mod tests {
             ("c.txt".to_string(), None),
         ];
         assert_eq!(
-            summary(&formats, &admit(&[("d.json", MAX_FILE_BYTES + 1)]).1, None, 2),
+            summary(&formats, &admit(&[("d.json", MAX_FILE_BYTES + 1, false)]).1, None, 2),
             format!(
                 "Read 4 files (2 as {}, 1 not usable; 1 not read: too large): nothing imported: no usable row, nothing changed; see the 2 messages below.",
                 Format::VllmBench.label()
@@ -221,7 +221,7 @@ mod shown_tests {
 
     #[test]
     fn the_panel_lists_the_files_refused_for_their_size_before_what_reading_the_others_gave() {
-        let (_, refused) = admit(&[("big.json", MAX_FILE_BYTES + 1)]);
+        let (_, refused) = admit(&[("big.json", MAX_FILE_BYTES + 1, false)]);
         let nothing_read = shown(refused.clone(), None);
         assert_eq!(
             nothing_read.summary,
@@ -268,7 +268,7 @@ mod shown_tests {
             unreadable.located(),
             "gone.json: could not be read (NotReadableError): moved, deleted or changed since it was picked"
         );
-        let (_, large) = admit(&[("big.json", MAX_FILE_BYTES + 1)]);
+        let (_, large) = admit(&[("big.json", MAX_FILE_BYTES + 1, false)]);
         assert_eq!(
             summary(&[], &[large[0].clone(), unreadable], None, 2),
             "Read 2 files (1 not read: too large; 1 could not be read): nothing imported: no usable row, nothing changed; see the 2 messages below."
