@@ -68,6 +68,7 @@ fn a_level_meets_when_its_share_of_good_requests_reaches_p() {
             completed: 200,
             tpot_misses: 58,
             ttft_misses: 0,
+            e2e_misses: 0,
             good_output_tokens: 142 * 128,
             output_tokens: 200 * 128,
         }
@@ -208,4 +209,54 @@ fn llmperf_individual_responses_are_the_runs_records() {
         let a = p.verdicts[0].attainment.unwrap();
         assert_eq!((a.good, a.issued), (good, 150), "{tpot_ms} {ttft_ms:?}");
     }
+}
+
+#[test]
+fn end_to_end_limits_are_judged_on_the_level_and_under_attainment_on_each_request() {
+    let sweep = scicom();
+    // vLLM's own end-to-end figures (`mean_e2el_ms`, `median_e2el_ms`, `p99_e2el_ms`).
+    let at_10 = &sweep.rows[1];
+    assert_eq!(
+        [Statistic::E2eMean, Statistic::E2eP50, Statistic::E2eP99].map(|s| at_10.latency_ms(s)),
+        [
+            Some(21064.87122469931),
+            Some(21051.361640915275),
+            Some(27823.80368778248)
+        ]
+    );
+    assert_eq!(at_10.latency_ms(Statistic::E2eP90), None);
+    let e2e = |max_ms: f64| Limit {
+        stat: Statistic::E2eP99,
+        max_ms,
+    };
+    // On the level: p50 TPOT 142.83 ms meets 145 at 10 streams, its p99 end-to-end 27.8 s not.
+    let on_level = Slo {
+        limits: vec![e2e(25000.0)],
+        attain: None,
+        ..slo(145.0, None, 50.0)
+    };
+    let p = plan(&sweep, &on_level);
+    assert_eq!((p.status, p.recommended), (Status::Ok, Some(0)));
+    assert_eq!(p.verdicts[1].broken, vec![Condition::Limit(0)]);
+    // On each request (end-to-end = TTFT + the sum of its ITLs): at most 21 s, 9 of 200 good at
+    // 10 streams (58 over the TPOT, 190 over 21 s); 50 of 50 at 1 (10.35 s each).
+    let per_request = Slo {
+        limits: vec![e2e(21000.0)],
+        ..slo(145.0, None, 70.0)
+    };
+    let p = plan(&sweep, &per_request);
+    assert_eq!((p.status, p.recommended), (Status::Ok, Some(0)));
+    let [Condition::Attainment(a)] = p.verdicts[1].broken[..] else {
+        panic!("{:?}", p.verdicts[1].broken);
+    };
+    assert_eq!((a.good, a.tpot_misses, a.e2e_misses), (9, 58, 190));
+    assert_eq!(
+        verdict_text(&per_request, &p.verdicts[1]),
+        "fails: 9 of 200 requests good (4.5%; 70% asked; missed: 58 on TPOT, 190 on end-to-end latency)"
+    );
+    assert_eq!(p.verdicts[0].attainment.unwrap().good, 50);
+    assert_eq!(
+        llm_slo_planner::core::headline::slo_sentence(&per_request),
+        "at most 145 ms per token (at least 6.897 tok/s per user) in each request's TPOT, for 70% of requests, and each request's end-to-end latency ≤ 21,000 ms"
+    );
 }

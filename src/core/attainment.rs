@@ -152,6 +152,8 @@ pub struct Attainment {
     pub tpot_misses: u64,
     /// Completed requests whose TTFT is over a TTFT limit.
     pub ttft_misses: u64,
+    /// Completed requests whose end-to-end latency is over an end-to-end limit.
+    pub e2e_misses: u64,
     /// Output tokens of the good requests.
     pub good_output_tokens: u64,
     /// Output tokens of every completed request.
@@ -193,8 +195,10 @@ pub fn attainment(requests: &Requests, slo: &RequestSlo) -> Attainment {
         counted.output_tokens += tokens;
         let slow = r.tpot_ms().is_some_and(|tpot| tpot > slo.tpot_max_ms);
         let waited = slo.ttft_max_ms.is_some_and(|max| r.ttft_ms > max);
+        let late = slo.e2e_max_ms.is_some_and(|max| r.e2e_ms > max);
         counted.tpot_misses += u64::from(slow);
         counted.ttft_misses += u64::from(waited);
+        counted.e2e_misses += u64::from(late);
         if slo.is_met_by(r) {
             counted.good += 1;
             counted.good_output_tokens += tokens;
@@ -246,6 +250,7 @@ mod tests {
                 completed: 4,
                 tpot_misses: 1,
                 ttft_misses: 1,
+                e2e_misses: 0,
                 good_output_tokens: 101,
                 output_tokens: 301,
             }
@@ -258,7 +263,8 @@ mod tests {
             e2e_max_ms: Some(1000.0),
             ..slo
         };
-        assert_eq!(attainment(&requests, &e2e).good, 1);
+        let late = attainment(&requests, &e2e);
+        assert_eq!((late.good, late.e2e_misses), (1, 3));
     }
 
     #[test]

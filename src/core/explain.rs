@@ -104,6 +104,7 @@ pub fn attainment_text(a: &Attainment, asked: Option<f64>) -> String {
     let causes: Vec<String> = [
         (a.tpot_misses, "on TPOT"),
         (a.ttft_misses, "on TTFT"),
+        (a.e2e_misses, "on end-to-end latency"),
         (failed, "failed"),
     ]
     .iter()

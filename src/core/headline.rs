@@ -9,11 +9,12 @@ use super::format::{
     gpus, grouped, level as level_text, percent, significant, trimmed, url_number,
 };
 use super::planner::{BatchingEffect, Plan, Slo, Status, Target};
+use super::statistic::Metric;
 use super::sweep::{Figure as SweepFigure, Level, Statistic, Sweep};
 
 /// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL, and p99 ITL ≤ 150 ms";
 /// under attainment "at least 25 tok/s per user (at most 40 ms per token) in each request's
-/// TPOT, for 95% of requests, and each request's TTFT ≤ 2000 ms".
+/// TPOT, for 95% of requests, and each request's TTFT ≤ 2000 ms" (or end-to-end latency).
 pub fn slo_sentence(slo: &Slo) -> String {
     let mut text = match slo.attain {
         Some(p) => format!(
@@ -24,9 +25,10 @@ pub fn slo_sentence(slo: &Slo) -> String {
         None => target_sentence(slo.target, slo.stat),
     };
     for limit in &slo.limits {
-        let stat = match slo.on_level(limit) {
-            true => limit.stat.short_label(),
-            false => "each request's TTFT",
+        let stat = match (slo.on_level(limit), limit.stat.metric()) {
+            (true, _) => limit.stat.short_label(),
+            (false, Metric::Ttft) => "each request's TTFT",
+            (false, _) => "each request's end-to-end latency",
         };
         text.push_str(&format!(", and {stat} ≤ {} ms", trimmed(limit.max_ms, 4)));
     }

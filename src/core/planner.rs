@@ -122,24 +122,26 @@ pub struct Slo {
 }
 
 impl Slo {
-    /// True for a limit judged on the level's statistic: every limit, except TTFT limits under
-    /// attainment (judged on each request).
+    /// True for a limit judged on the level's statistic: every limit, except TTFT and
+    /// end-to-end limits under attainment (judged on each request).
     pub fn on_level(&self, limit: &Limit) -> bool {
-        self.attain.is_none() || limit.stat.metric() != Metric::Ttft
+        self.attain.is_none() || !limit.stat.metric().is_per_request()
     }
 
-    /// What each request must meet under attainment: the target in ms per token and the
-    /// tightest TTFT limit.
+    /// What each request must meet under attainment: the target in ms per token, the tightest
+    /// TTFT limit and the tightest end-to-end limit.
     pub fn request_slo(&self) -> RequestSlo {
+        let tightest = |metric: Metric| {
+            self.limits
+                .iter()
+                .filter(|l| l.stat.metric() == metric)
+                .map(|l| l.max_ms)
+                .reduce(f64::min)
+        };
         RequestSlo {
             tpot_max_ms: self.target.ms_per_token(),
-            ttft_max_ms: self
-                .limits
-                .iter()
-                .filter(|l| l.stat.metric() == Metric::Ttft)
-                .map(|l| l.max_ms)
-                .reduce(f64::min),
-            e2e_max_ms: None,
+            ttft_max_ms: tightest(Metric::Ttft),
+            e2e_max_ms: tightest(Metric::E2e),
         }
     }
 

@@ -105,7 +105,8 @@ pub struct Row {
     pub served_req_s: Option<f64>,
     /// Where `served_req_s` comes from.
     pub served_basis: Option<ServedBasis>,
-    /// Mean end-to-end request latency, ms.
+    /// Mean end-to-end request latency, ms: the statistic `e2e_mean` ([`Row::latency_ms`] reads
+    /// and writes it here).
     pub e2e_mean_ms: Option<f64>,
     /// Requests that completed, where the file counts them.
     pub completed_requests: Option<f64>,
@@ -186,7 +187,10 @@ impl Row {
     /// Latency in ms at `stat`, or `None` if the row does not report it. For `Rate` this is
     /// concurrency × 1000 / output throughput (see [`Statistic::Rate`]).
     pub fn latency_ms(&self, stat: Statistic) -> Option<f64> {
-        self.latency_ms[stat.index()]
+        match stat {
+            Statistic::E2eMean => self.e2e_mean_ms,
+            _ => self.latency_ms[stat.index()],
+        }
     }
 
     /// Sets (or clears) the latency at `stat`, ms. A value of 0 or below (including `-0.0`),
@@ -197,7 +201,10 @@ impl Row {
         if ms.is_some_and(|v| v <= 0.0 || (v.is_finite() && v > MAX_FIGURE)) {
             self.unusable_latencies += 1;
         }
-        self.latency_ms[stat.index()] = positive(ms);
+        match stat {
+            Statistic::E2eMean => self.e2e_mean_ms = positive(ms),
+            _ => self.latency_ms[stat.index()] = positive(ms),
+        }
     }
 
     /// How many latencies given to this row were 0 or below or above [`MAX_FIGURE`], and so

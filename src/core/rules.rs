@@ -57,7 +57,7 @@ pub const RULES: [Rule; 11] = [
     },
     Rule {
         name: "Attainment",
-        text: "with `attain=P`, a request is good when it completed with an output token, its TPOT is at most the target in ms per token (one output token: no TPOT, met) and its TTFT at most every TTFT limit; a level meets when good ÷ issued ≥ P% (failed requests are misses, not judged apart), other limits on the level. Per-user speed: 1000 ÷ the TPOT P% of issued requests reach. A sweep without per-request records is not judged.",
+        text: "with `attain=P`, a request is good when it completed with an output token, its TPOT is at most the target in ms per token (one output token: no TPOT, met), its TTFT at most every TTFT limit and its end-to-end latency at most every end-to-end limit; a level meets when good ÷ issued ≥ P% (failed requests are misses, not judged apart), other limits on the level. Per-user speed: 1000 ÷ the TPOT P% of issued requests reach. A sweep without per-request records is not judged.",
         code: "core::attainment::attainment",
     },
     Rule {

@@ -314,8 +314,10 @@ fn shared_row(r: &Row) -> RowV2 {
         e: r.e2e_mean_ms,
         c: r.completed_requests,
         f: r.failed_requests,
+        // The mean end-to-end latency travels as `e`.
         ms: Statistic::ALL
             .into_iter()
+            .filter(|st| *st != Statistic::E2eMean)
             .filter_map(|st| Some((st.key().to_string(), r.latency_ms(st)?)))
             .collect(),
     }

@@ -1,4 +1,4 @@
-//! Statistics: what a latency figure measures (ITL, TPOT, TTFT or `rate`) and how it aggregates
+//! Statistics: what a latency figure measures (ITL, TPOT, TTFT, end-to-end latency or `rate`) and how it aggregates
 //! (mean, p50, p90, p95, p99), with their URL keys and the key spellings benchmark tools use.
 //! One table ([`Statistic::ALL`] with [`Statistic::parts`]) serves every importer: a tool's key
 //! for a statistic is built from the metric's and the aggregate's names, never listed per tool.
@@ -18,6 +18,8 @@ pub enum Metric {
     Ntpot,
     /// Time to first token, per request.
     Ttft,
+    /// End-to-end latency, per request: from sending it to its last token (vLLM's `e2el`).
+    E2e,
     /// Throughput divided by concurrency.
     Rate,
 }
@@ -30,7 +32,8 @@ macro_rules! statistics {
     ($( $(#[$doc:meta])* $name:ident = $parts:expr, $key:literal, $label:literal, $short:literal; )*) => {
         /// A statistic a target or limit is judged on, by its URL key: ITL `p50` `p90` `p95`
         /// `p99` `itl_mean`; TPOT `tpot_mean` `tpot_p50` ... `tpot_p99`; normalized TPOT
-        /// `ntpot_mean` ... `ntpot_p99`; `rate`; TTFT `ttft_mean` ... `ttft_p99` (limits only).
+        /// `ntpot_mean` ... `ntpot_p99`; `rate`; TTFT `ttft_mean` ... `ttft_p99` and end-to-end
+        /// latency `e2e_mean` ... `e2e_p99` (limits only).
         /// ITL, TPOT and normalized TPOT are never merged: ITL is pooled over tokens, TPOT is per
         /// request without the first token's wait, normalized TPOT per request with it.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -112,6 +115,16 @@ statistics! {
     TtftP95 = Some((M::Ttft, A::P95)), "ttft_p95", "p95 TTFT", "p95 TTFT";
     /// 99th percentile time to first token.
     TtftP99 = Some((M::Ttft, A::P99)), "ttft_p99", "p99 TTFT", "p99 TTFT";
+    /// Mean end-to-end latency of a request.
+    E2eMean = Some((M::E2e, A::Mean)), "e2e_mean", "mean end-to-end latency", "mean E2E";
+    /// Median end-to-end latency.
+    E2eP50 = Some((M::E2e, A::P50)), "e2e_p50", "p50 end-to-end latency", "p50 E2E";
+    /// 90th percentile end-to-end latency.
+    E2eP90 = Some((M::E2e, A::P90)), "e2e_p90", "p90 end-to-end latency", "p90 E2E";
+    /// 95th percentile end-to-end latency.
+    E2eP95 = Some((M::E2e, A::P95)), "e2e_p95", "p95 end-to-end latency", "p95 E2E";
+    /// 99th percentile end-to-end latency.
+    E2eP99 = Some((M::E2e, A::P99)), "e2e_p99", "p99 end-to-end latency", "p99 E2E";
 }
 
 impl Statistic {
@@ -130,9 +143,9 @@ impl Statistic {
     }
 
     /// True when the statistic is a time per output token, so a per-user tok/s target can be
-    /// judged on it (TTFT is not: it may only be a limit).
+    /// judged on it (TTFT and end-to-end latency are not: they may only be limits).
     pub fn is_per_token(self) -> bool {
-        self.metric() != Metric::Ttft
+        self.metric().is_per_token()
     }
 
     /// The metric and aggregate of a latency statistic; `None` for `Rate`.
@@ -279,17 +292,37 @@ impl Aggregate {
 }
 impl Metric {
     /// Every latency metric a tool reports (not `Rate`, which is derived).
-    pub const LATENCIES: [Metric; 4] = [Metric::Itl, Metric::Tpot, Metric::Ntpot, Metric::Ttft];
+    pub const LATENCIES: [Metric; 5] = [
+        Metric::Itl,
+        Metric::Tpot,
+        Metric::Ntpot,
+        Metric::Ttft,
+        Metric::E2e,
+    ];
 
-    /// `itl`, `tpot`, `ntpot`, `ttft`, `rate`: the metric's name in tools' keys.
+    /// `itl`, `tpot`, `ntpot`, `ttft`, `e2e`, `rate`: the metric's name in tools' keys (vLLM
+    /// spells end-to-end `e2el`, SGLang `e2e_latency`: their reader asks those too).
     pub fn key(self) -> &'static str {
         match self {
             Metric::Itl => "itl",
             Metric::Tpot => "tpot",
             Metric::Ntpot => "ntpot",
             Metric::Ttft => "ttft",
+            Metric::E2e => "e2e",
             Metric::Rate => "rate",
         }
+    }
+
+    /// True for a time per output token (not TTFT or end-to-end latency, which are per
+    /// request: limits only).
+    pub fn is_per_token(self) -> bool {
+        !matches!(self, Metric::Ttft | Metric::E2e)
+    }
+
+    /// True for a latency of a whole request (TTFT, end-to-end latency): under attainment, a
+    /// limit on it is judged on each request's own figure.
+    pub fn is_per_request(self) -> bool {
+        matches!(self, Metric::Ttft | Metric::E2e)
     }
 }
 
@@ -310,6 +343,8 @@ mod tests {
         assert_eq!(Statistic::from_key("P50"), None);
         assert!(Statistic::TpotP99.is_per_token());
         assert!(!Statistic::TtftP90.is_per_token());
+        assert!(!Statistic::E2eP99.is_per_token());
+        assert_eq!(Statistic::from_key("e2e_p90"), Some(Statistic::E2eP90));
         assert_eq!(Statistic::TpotMean.metric(), Metric::Tpot);
         assert_eq!(Statistic::Rate.parts(), None);
     }
@@ -352,7 +387,7 @@ mod tests {
     #[test]
     fn one_table_gives_every_tools_keys() {
         let vllm = Statistic::keyed(|m, a| format!("{}_{}_ms", a.client_key(), m.key()));
-        assert_eq!(vllm.len(), 20);
+        assert_eq!(vllm.len(), 25);
         assert!(vllm.contains(&("median_itl_ms".to_string(), Statistic::P50)));
         assert!(vllm.contains(&("p95_ttft_ms".to_string(), Statistic::TtftP95)));
         let csv = Statistic::keyed(|m, a| format!("{}_{}_ms", a.key(), m.key()));

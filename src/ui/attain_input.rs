@@ -40,7 +40,7 @@ pub fn AttainInput(scenario: RwSignal<Scenario>, records: Memo<bool>) -> impl In
         shown.get().then(|| {
             view! {
                 <div class="field">
-                    <label for="attain">"Judge each request: % that must meet the target and TTFT limits (optional)"</label>
+                    <label for="attain">"Judge each request: % that must meet the target and TTFT and end-to-end limits (optional)"</label>
                     <input
                         id="attain"
                         type="text"

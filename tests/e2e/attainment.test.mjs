@@ -46,6 +46,22 @@ test('a vLLM --save-detailed sweep is judged per request: the answer, the column
   await context.close();
 });
 
+test('an end-to-end limit is judged on each request under attain, and offered in the limit menu', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tpot=145&limit=e2e_p99:21000&attain=70');
+  await page.click('.import summary');
+  await page.setInputFiles('[data-testid="import-file"]', FILES);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await page.waitForSelector('[data-testid="rec-status"][data-value="ok"]');
+  await settled(page);
+  // End-to-end = TTFT + the sum of a request's ITLs: 9 of 200 within 21 s at 10 streams.
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /10 fails: 9 of 200 requests good \(4\.5%; 70% asked; missed: 58 on TPOT, 190 on end-to-end latency\)/);
+  assert.equal(await page.locator('[data-testid="limit-stat"]').inputValue(), 'e2e_p99');
+  const options = await page.locator('[data-testid="limit-stat"] option').evaluateAll((os) => os.map((o) => o.value));
+  assert.ok(['e2e_mean', 'e2e_p50', 'e2e_p99'].every((k) => options.includes(k)), options.join(','));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the bundled data has no per-request records: attain is not judged and says why', async () => {
   const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tps=20&attain=95');
   assert.equal(await value(page, 'rec-status'), 'no-data');

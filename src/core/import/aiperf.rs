@@ -60,10 +60,11 @@ fn to_ms(unit: &str) -> Option<f64> {
 }
 
 /// AIPerf's metric for each latency metric.
-const METRICS: [(&str, Metric); 3] = [
+const METRICS: [(&str, Metric); 4] = [
     ("inter_chunk_latency", Metric::Itl),
     ("inter_token_latency", Metric::Tpot),
     ("time_to_first_token", Metric::Ttft),
+    ("request_latency", Metric::E2e),
 ];
 
 /// A metric's field for an aggregate: `avg`, `p50`, ...
@@ -201,7 +202,6 @@ fn measured(top: &Record) -> Result<(Option<String>, Deployment, Row), RowError>
             }
         }
         normalized_tpot(&metrics, &mut row)?;
-        row.e2e_mean_ms = average_ms(&metrics, "request_latency")?;
         row.avg_output_len = avg(&metrics, "output_sequence_length")?;
         row
     };

@@ -11,7 +11,7 @@ use super::record::{count, parse_json, positive, Record};
 use super::{Body, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::row::{Row, RunCounts};
-use crate::core::statistic::Statistic;
+use crate::core::statistic::{Aggregate, Metric, Statistic};
 
 /// SGLang's own keys (`mean_e2e_latency_ms`, `total_output_tokens_retokenized`), or a backend
 /// named `sglang…`: SGLang's `bench_serving` may drive another server, and says so in `backend`.
@@ -147,9 +147,14 @@ pub(crate) fn client_run(rec: &Record) -> Result<ClientRun, RowError> {
         for (key, stat) in Statistic::keyed(|m, a| format!("{}_{}_ms", a.client_key(), m.key())) {
             row.set_latency_ms(stat, rec.opt(&key, &mut notes));
         }
-        row.e2e_mean_ms = rec
-            .opt("mean_e2el_ms", &mut notes)
-            .or(rec.opt("mean_e2e_latency_ms", &mut notes));
+        // End-to-end latency: vLLM's `median_e2el_ms`, SGLang's `median_e2e_latency_ms`.
+        for a in Aggregate::ALL {
+            if let Some(stat) = Statistic::from_parts(Metric::E2e, a) {
+                let vllm = rec.opt(&format!("{}_e2el_ms", a.client_key()), &mut notes);
+                let sglang = rec.opt(&format!("{}_e2e_latency_ms", a.client_key()), &mut notes);
+                row.set_latency_ms(stat, vllm.or(sglang));
+            }
+        }
         row.avg_output_len = rec
             .opt("total_output_tokens", &mut notes)
             .zip(completed)

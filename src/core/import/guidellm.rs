@@ -198,9 +198,14 @@ fn benchmark(
         read_latencies(shape, &metrics, &mut row, notes);
         row
     };
-    row.e2e_mean_ms = successful(&metrics, "request_latency")
-        .and_then(|l| l.opt("mean", notes))
-        .map(|s| s * 1000.0);
+    // GuideLLM's request latency is in seconds.
+    if let Some(e2e) = successful(&metrics, "request_latency") {
+        for a in Aggregate::ALL {
+            if let Some(stat) = Statistic::from_parts(Metric::E2e, a) {
+                row.set_latency_ms(stat, value(&e2e, a, notes).map(|s| s * 1000.0));
+            }
+        }
+    }
     let counts = RunCounts {
         completed,
         failed,

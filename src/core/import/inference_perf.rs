@@ -88,6 +88,7 @@ fn latencies(row: &mut Row, successes: &Record, notes: &mut Vec<RowError>) {
         ("time_per_output_token", Metric::Tpot, !tpot_untrue),
         ("normalized_time_per_output_token", Metric::Ntpot, true),
         ("time_to_first_token", Metric::Ttft, true),
+        ("request_latency", Metric::E2e, true),
     ];
     for (name, metric, read) in metrics {
         let Some(block) = latency.object(name).filter(|_| read) else {
@@ -99,7 +100,6 @@ fn latencies(row: &mut Row, successes: &Record, notes: &mut Vec<RowError>) {
             }
         }
     }
-    row.e2e_mean_ms = e2e;
     row.avg_output_len = output;
 }
 

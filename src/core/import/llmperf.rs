@@ -77,6 +77,7 @@ fn summary(rec: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row),
         for (metric, kind) in [
             ("inter_token_latency_s", Metric::Ntpot),
             ("ttft_s", Metric::Ttft),
+            ("end_to_end_latency_s", Metric::E2e),
         ] {
             for aggregate in Aggregate::ALL {
                 if let Some(stat) = Statistic::from_parts(kind, aggregate) {
@@ -85,7 +86,6 @@ fn summary(rec: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row),
                 }
             }
         }
-        row.e2e_mean_ms = s_to_ms(rec.opt("results_end_to_end_latency_s_mean", notes));
         row.avg_output_len = rec.opt("results_number_output_tokens_mean", notes);
         row
     };

@@ -138,6 +138,7 @@ pub(crate) fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
     let mut row = Row::new(qps, tokens / span);
     let stats = [
         (Metric::Ttft, ms(&|r| Some(r.ttft))),
+        (Metric::E2e, ms(&|r| Some(r.finish - r.launch))),
         (
             Metric::Tpot,
             ms(&|r| (r.tokens >= 2.0).then(|| r.generation / (r.tokens - 1.0))),
@@ -153,7 +154,6 @@ pub(crate) fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
         }
     }
     let n = requests.len() as f64;
-    row.e2e_mean_ms = Some(requests.iter().map(|r| r.finish - r.launch).sum::<f64>() * 1000.0 / n);
     row.avg_output_len = Some(tokens / n);
     let counts = RunCounts {
         completed: Some(n),
