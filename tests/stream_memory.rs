@@ -1,0 +1,123 @@
+//! A file read as a stream is never held whole: a vLLM `--save-detailed` result of 40 MB,
+//! generated as it is read (so the test holds none of it either), is imported and judged per
+//! request while the bytes held stay a small fraction of its size. Measured with a counting
+//! allocator (its own test binary: nothing else allocates while it runs).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::io::Read;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use llm_slo_planner::core::import::{read_stream, read_with_streams, ImportOptions};
+use llm_slo_planner::core::planner::{plan, Slo, Target};
+use llm_slo_planner::core::sweep::Statistic;
+
+struct Counting;
+
+static HELD: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let held = HELD.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+        PEAK.fetch_max(held, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        HELD.fetch_sub(layout.size(), Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Requests in the generated file, and gaps per request.
+const REQUESTS: usize = 1000;
+const GAPS: usize = 2000;
+
+/// The generated file, written a request at a time as it is read: every 10th request streams
+/// its tokens 30 ms apart, the others 10 ms apart.
+struct Generated {
+    next: usize,
+    pending: Vec<u8>,
+    at: usize,
+    bytes: usize,
+}
+
+impl Generated {
+    fn new() -> Generated {
+        let list = |v: &str| vec![v; REQUESTS].join(",");
+        let head = format!(
+            r#"{{"backend":"vllm","model_id":"org/streamed","max_concurrency":8,"completed":{REQUESTS},"output_throughput":800,"output_lens":[{}],"ttfts":[{}],"errors":[{}],"generated_texts":[{}],"itls":["#,
+            list(&(GAPS + 1).to_string()),
+            list("0.1"),
+            list("\"\""),
+            list("\"some text\""),
+        );
+        Generated {
+            next: 0,
+            pending: head.into_bytes(),
+            at: 0,
+            bytes: 0,
+        }
+    }
+}
+
+impl Read for Generated {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.pending.len() {
+            self.pending.clear();
+            self.at = 0;
+            if self.next > REQUESTS {
+                return Ok(0);
+            }
+            if self.next == REQUESTS {
+                self.pending.extend_from_slice(b"]}");
+            } else {
+                let gap = if self.next % 10 == 0 {
+                    "0.030000000000000002"
+                } else {
+                    "0.010000000000000002"
+                };
+                let gaps = vec![gap; GAPS].join(",");
+                let sep = if self.next == 0 { "" } else { "," };
+                self.pending
+                    .extend_from_slice(format!("{sep}[{gaps}]").as_bytes());
+            }
+            self.next += 1;
+        }
+        let n = buf.len().min(self.pending.len() - self.at);
+        buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        self.bytes += n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_streamed_file_is_judged_per_request_holding_a_small_fraction_of_its_size() {
+    let before = HELD.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    let mut file = Generated::new();
+    let streamed = read_stream("big.json".to_string(), &mut file);
+    let (_, imported) = read_with_streams(&[], vec![streamed], &ImportOptions::default());
+    let peak = PEAK.load(Ordering::Relaxed) - before;
+    let size = file.bytes;
+    assert!(size > 40_000_000, "{size}");
+    // The stream's buffers (256 + 64 KB), the values kept (a few numbers per request) and the
+    // sweep: under 4 MB, a tenth of the file.
+    assert!(peak < 4 << 20, "peak {peak} bytes for a file of {size}");
+    let source = imported.unwrap_or_else(|p| panic!("{p:?}")).source;
+    let sweep = &source.sweeps[0];
+    let slo = Slo {
+        target: Target::MsPerToken(20.0),
+        stat: Statistic::TpotP50,
+        limits: Vec::new(),
+        attain: Some(90.0),
+    };
+    let judged = plan(sweep, &slo);
+    let a = judged.verdicts[0].attainment.unwrap();
+    // TPOT = the sum of 2,000 gaps ÷ 2,000: 10 ms, and 30 ms for every 10th request.
+    assert_eq!((a.good, a.issued, a.tpot_misses), (900, 1000, 100));
+}
