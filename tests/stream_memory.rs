@@ -75,7 +75,7 @@ impl Read for Generated {
             if self.next == REQUESTS {
                 self.pending.extend_from_slice(b"]}");
             } else {
-                let gap = if self.next % 10 == 0 {
+                let gap = if self.next.is_multiple_of(10) {
                     "0.030000000000000002"
                 } else {
                     "0.010000000000000002"
