@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use llm_slo_planner::core::bundled::{lm_arena_chat, parse_task_file};
 use llm_slo_planner::core::format::bytes;
 use llm_slo_planner::core::import::{
-    admit, read_stream, read_with_streams, streams, ImportOptions, InputFile,
+    admit, read_stream, read_with_streams, streams, ImportOptions, InputFile, STREAM_ABOVE_BYTES,
 };
 use llm_slo_planner::core::reference::reference;
 use llm_slo_planner::core::sources::{workload, ImportId, REFERENCE_SOURCE, WORKLOADS};
@@ -158,10 +158,11 @@ pub fn files_of(paths: &[PathBuf]) -> Result<Vec<(String, PathBuf)>, String> {
 
 /// True for a file read as a stream (`import::streams`: large, and JSON from its first bytes).
 fn is_streamed(path: &Path, bytes: usize) -> bool {
-    if path.as_os_str() == STDIN {
+    // Only a large file's first bytes are read.
+    if path.as_os_str() == STDIN || bytes <= STREAM_ABOVE_BYTES {
         return false;
     }
-    let mut head = [0u8; 64];
+    let mut head = [0u8; 4096];
     let read = std::fs::File::open(path)
         .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
         .unwrap_or(0);

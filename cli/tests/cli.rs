@@ -805,6 +805,15 @@ fn attain_judges_each_request_and_a_sweep_without_records_is_no_data() {
     assert_eq!(by_level[1]["attainment"]["good_requests"], 136);
     assert_eq!(by_level[1]["attainment"]["issued_requests"], 200);
     assert_eq!(by_level[1]["attainment"]["percent"], 68.0);
+    // Why the 64 others missed: 58 over the TPOT, 7 over the TTFT limit (one on both).
+    let misses = [
+        "tpot_misses",
+        "ttft_misses",
+        "e2e_misses",
+        "failed_requests",
+    ]
+    .map(|k| by_level[1]["attainment"][k].as_u64());
+    assert_eq!(misses, [Some(58), Some(7), Some(0), Some(0)]);
 
     let text = stdout(&run(&args));
     assert!(

@@ -10,7 +10,7 @@ use llm_slo_planner::core::handoff::{encode, ExportRequest, ImportReply, StoredS
 use llm_slo_planner::core::import::summary::shown;
 use llm_slo_planner::core::import::{
     admit, import_with, is_text, read_stream, read_with_streams, streams, ImportOptions, InputFile,
-    Problem, RowError, RowErrorKind,
+    Problem, RowError, RowErrorKind, STREAM_ABOVE_BYTES,
 };
 use llm_slo_planner::core::sources::{
     entry_text, read_entry, split_legacy, ImportId, StoredFile, StoredImport,
@@ -52,8 +52,12 @@ impl PageText {
         let PageText::File(file) = self else {
             return false;
         };
+        // Only a large file's first bytes are read.
+        if self.size() <= STREAM_ABOVE_BYTES {
+            return false;
+        }
         let head = file
-            .slice_with_f64_and_f64(0.0, 64.0)
+            .slice_with_f64_and_f64(0.0, 4096.0)
             .and_then(|head| web_sys::FileReaderSync::new()?.read_as_array_buffer(&head))
             .map(|head| js_sys::Uint8Array::new(&head).to_vec())
             .unwrap_or_default();

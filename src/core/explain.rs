@@ -98,7 +98,7 @@ pub fn failed_text(failed: Option<f64>, issued: Option<f64>, share: f64) -> Stri
 /// as entered; then, for a level that misses, why its requests did: "missed: 12 on TPOT, 3 on
 /// TTFT, 1 failed" (a request can miss on both).
 pub fn attainment_text(a: &Attainment, asked: Option<f64>) -> String {
-    let share = a.share().unwrap_or(0.0);
+    let asked_p = asked;
     let asked = asked.map_or_else(String::new, |p| format!("; {}% asked", url_number(p)));
     let failed = a.issued.saturating_sub(a.completed);
     let causes: Vec<String> = [
@@ -119,8 +119,29 @@ pub fn attainment_text(a: &Attainment, asked: Option<f64>) -> String {
         "{} of {} requests good ({}%{asked}{missed})",
         level_text(a.good as f64),
         level_text(a.issued as f64),
-        trimmed(share * 100.0, 2)
+        share_percent(a.good, a.issued, asked_p)
     )
+}
+
+/// good ÷ issued in percent, cut (never rounded up) to the decimals of the share asked (at
+/// least one, at most four; one when none is asked), trailing zeros dropped: so a level that
+/// fails never shows the share asked or more (1,998 of 2,000 at 100% asked is 99.9%, not 100%),
+/// and one that meets never shows less. Exact, in integers.
+fn share_percent(good: u64, issued: u64, asked: Option<f64>) -> String {
+    let decimals = asked.map_or(1, |p| {
+        url_number(p)
+            .split_once('.')
+            .map_or(1, |(_, d)| d.len().clamp(1, 4))
+    });
+    let scale = 10u128.pow(decimals as u32);
+    let units = u128::from(good) * 100 * scale / u128::from(issued.max(1));
+    let whole = units / scale;
+    let fraction = format!("{:0width$}", units % scale, width = decimals);
+    let fraction = fraction.trim_end_matches('0');
+    match fraction.is_empty() {
+        true => whole.to_string(),
+        false => format!("{whole}.{fraction}"),
+    }
 }
 
 /// The aggregate statistic offered where a sweep has no per-request records: TPOT at the
@@ -265,6 +286,19 @@ pub fn times(r: f64, up: &str, down: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_share_is_cut_to_the_decimals_asked_never_rounded_up() {
+        assert_eq!(share_percent(1998, 2000, Some(100.0)), "99.9");
+        assert_eq!(share_percent(1899, 2000, Some(95.0)), "94.9");
+        assert_eq!(share_percent(1999, 2000, Some(99.95)), "99.95");
+        assert_eq!(share_percent(19989, 20000, Some(99.95)), "99.94");
+        assert_eq!(share_percent(136, 200, Some(70.0)), "68");
+        assert_eq!(share_percent(9, 200, Some(70.0)), "4.5");
+        assert_eq!(share_percent(3, 7, None), "42.8");
+        assert_eq!(share_percent(2000, 2000, Some(100.0)), "100");
+        assert_eq!(share_percent(0, 0, None), "0");
+    }
     use crate::core::planner::{Limit, Target};
     use crate::core::statistic::Statistic;
 

@@ -212,6 +212,12 @@ struct JsonAttainment {
     percent: Option<f64>,
     good_requests: u64,
     issued_requests: u64,
+    /// Why the others missed (a request can miss on several): completed requests over the
+    /// target, over a TTFT limit, over an end-to-end limit, and requests that did not complete.
+    tpot_misses: u64,
+    ttft_misses: u64,
+    e2e_misses: u64,
+    failed_requests: u64,
     goodput_req_s: Option<f64>,
     goodput_output_tok_s: Option<f64>,
 }
@@ -222,6 +228,10 @@ impl JsonAttainment {
             percent: a.share().map(|s| s * 100.0),
             good_requests: a.good,
             issued_requests: a.issued,
+            tpot_misses: a.tpot_misses,
+            ttft_misses: a.ttft_misses,
+            e2e_misses: a.e2e_misses,
+            failed_requests: a.issued.saturating_sub(a.completed),
             goodput_req_s: a.goodput_req_s(throughput_tok_s),
             goodput_output_tok_s: a.goodput_tok_s(throughput_tok_s),
         }

@@ -13,13 +13,13 @@
 //! its size.
 
 use std::cell::Cell;
-use std::io::{BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read};
 
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
 use super::errors::{RowError, RowErrorKind};
-use super::lenient::Lenient;
+use super::lenient::{Lenient, STRING_TOO_LONG};
 use crate::core::format::bytes as bytes_text;
 
 /// The most a streamed file may keep besides its folded per-request arrays, bytes (64 MiB).
@@ -266,50 +266,181 @@ pub(crate) fn from_text(text: &str) -> Result<Value, serde_json::Error> {
 
 /// What a stream held.
 pub(crate) struct Streamed {
-    /// Its JSON values in order (one for a JSON file, one per line for JSON lines), folded.
-    pub values: Vec<Value>,
-    /// Why the read stopped before the end, if it did (the values before it are kept).
-    pub error: Option<RowError>,
+    /// Its JSON values in order, folded, each with its line (1 for a JSON file; JSON lines have
+    /// one a line).
+    pub values: Vec<(usize, Value)>,
+    /// What could not be read, with its line where it is one line of JSON lines (that line is
+    /// left out and the next ones are read); without a line, the read stopped there.
+    pub problems: Vec<(Option<usize>, RowError)>,
 }
 
-/// Reads a stream of lenient JSON values, folded (see the module), until its end or the first
-/// error.
+/// A serde_json error as a problem, and whether the read must stop (over the budget, a string
+/// too long, the reader failing) or can go on at the next line (a line that is not JSON).
+fn problem(e: &serde_json::Error) -> (RowError, bool) {
+    let text = e.to_string();
+    if text.starts_with(OVER_BUDGET) || text.contains(STRING_TOO_LONG) {
+        let limit = bytes_text(MAX_STREAMED_KEPT_BYTES);
+        return (
+            RowError::with_value(RowErrorKind::TooManyValues, limit),
+            true,
+        );
+    }
+    let error = RowError::stated(RowErrorKind::NotJson, None, Some(&text));
+    (error, e.is_io())
+}
+
+/// The bytes of one line of `input` (up to, not including, its `\n`): a reader that ends there.
+struct Line<'a, R> {
+    input: &'a mut R,
+}
+
+impl<R: BufRead> Read for Line<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let available = self.input.fill_buf()?;
+        let end = memchr::memchr(b'\n', available).unwrap_or(available.len());
+        let n = end.min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        self.input.consume(n);
+        Ok(n)
+    }
+}
+
+/// Consumes white space, counting the line ends; false at the end of `input`.
+fn skip_blank(input: &mut impl BufRead, lines: &mut usize) -> io::Result<bool> {
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            return Ok(false);
+        }
+        let blank = available
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(available.len());
+        *lines += available[..blank].iter().filter(|b| **b == b'\n').count();
+        let more = blank < available.len();
+        input.consume(blank);
+        if more {
+            return Ok(true);
+        }
+    }
+}
+
+/// Consumes the rest of the line, its `\n` included; true when it held only white space.
+fn end_of_line(input: &mut impl BufRead) -> io::Result<bool> {
+    let mut blank = true;
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            return Ok(blank);
+        }
+        let end = memchr::memchr(b'\n', available);
+        let upto = end.map_or(available.len(), |i| i + 1);
+        blank &= available[..upto].iter().all(u8::is_ascii_whitespace);
+        input.consume(upto);
+        if end.is_some() {
+            return Ok(blank);
+        }
+    }
+}
+
+/// Reads a stream of lenient JSON, folded (see the module): one JSON value, or JSON lines, one
+/// value a line, where a line that is not JSON is named and left out and the next ones are read
+/// (as for a text). A stream that does not start with a JSON value, or that keeps more than the
+/// budget, stops there, with what came before kept.
 pub(crate) fn from_stream<R: Read>(reader: R) -> Streamed {
     let left = Cell::new(MAX_STREAMED_KEPT_BYTES);
     let folding = Folding { left: &left };
-    let mut de = serde_json::Deserializer::from_reader(BufReader::with_capacity(
-        64 * 1024,
-        Lenient::new(reader),
-    ));
-    let mut values = Vec::new();
-    let error = loop {
-        if de.end().is_ok() {
-            break None;
+    let mut input = BufReader::with_capacity(64 * 1024, Lenient::new(reader));
+    let mut out = Streamed {
+        values: Vec::new(),
+        problems: Vec::new(),
+    };
+    let mut line = 1;
+    let stop = |out: &mut Streamed, e: io::Error| {
+        let e = serde_json::Error::io(e);
+        out.problems.push((None, problem(&e).0));
+    };
+    match skip_blank(&mut input, &mut line) {
+        Ok(true) => {}
+        Ok(false) => return out,
+        Err(e) => {
+            stop(&mut out, e);
+            return out;
         }
-        match folding.deserialize(&mut de) {
-            Ok(value) => values.push(value),
-            Err(e) if e.to_string().starts_with(OVER_BUDGET) => {
-                break Some(RowError::with_value(
-                    RowErrorKind::TooManyValues,
-                    bytes_text(MAX_STREAMED_KEPT_BYTES),
-                ))
+    }
+    // The first value, over as many lines as it takes (a JSON file, or JSON lines' first).
+    let first = folding.deserialize(&mut serde_json::Deserializer::from_reader(&mut input));
+    match first {
+        Ok(value) => out.values.push((line, value)),
+        Err(e) => {
+            out.problems.push((None, problem(&e).0));
+            return out;
+        }
+    }
+    // Whatever follows it: JSON lines. A line that was read must hold nothing after its value.
+    let mut read = true;
+    loop {
+        match end_of_line(&mut input) {
+            Ok(blank) if blank || !read => {}
+            Ok(_) => out.problems.push((
+                Some(line),
+                RowError::stated(RowErrorKind::NotJson, None, Some("more after its value")),
+            )),
+            Err(e) => {
+                stop(&mut out, e);
+                return out;
+            }
+        }
+        line += 1;
+        match skip_blank(&mut input, &mut line) {
+            Ok(true) => {}
+            Ok(false) => return out,
+            Err(e) => {
+                stop(&mut out, e);
+                return out;
+            }
+        }
+        let one = BufReader::with_capacity(64 * 1024, Line { input: &mut input });
+        let mut de = serde_json::Deserializer::from_reader(one);
+        match folding
+            .deserialize(&mut de)
+            .and_then(|v| de.end().map(|()| v))
+        {
+            Ok(value) => {
+                out.values.push((line, value));
+                read = true;
             }
             Err(e) => {
-                break Some(RowError::stated(
-                    RowErrorKind::NotJson,
-                    None,
-                    Some(&e.to_string()),
-                ))
+                let (mut error, fatal) = problem(&e);
+                // Its position within the line, which the problem names.
+                if let Some(reason) = error.value.as_mut() {
+                    if let Some(at) = reason.rfind(" at line ") {
+                        reason.replace_range(at.., &format!(" at column {}", e.column()));
+                    }
+                }
+                out.problems.push(((!fatal).then_some(line), error));
+                if fatal {
+                    return out;
+                }
+                read = false;
             }
         }
-    };
-    Streamed { values, error }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// The kinds of a stream's problems, with their lines.
+    fn kinds(streamed: &Streamed) -> Vec<(Option<usize>, RowErrorKind)> {
+        streamed
+            .problems
+            .iter()
+            .map(|(l, e)| (*l, e.kind))
+            .collect()
+    }
 
     #[test]
     fn gaps_fold_to_one_sum_per_request_and_texts_are_skipped() {
@@ -321,8 +452,8 @@ mod tests {
             want
         );
         let streamed = from_stream(text.as_bytes());
-        assert!(streamed.error.is_none());
-        assert_eq!(streamed.values, vec![want]);
+        assert!(streamed.problems.is_empty());
+        assert_eq!(streamed.values, vec![(1, want)]);
         assert_eq!(
             from_text(r#"{"itls": {"a": [1]}}"#).unwrap(),
             json!({"itls": null})
@@ -330,25 +461,58 @@ mod tests {
     }
 
     #[test]
-    fn a_stream_reads_json_lines_and_stops_at_the_first_error() {
-        let streamed = from_stream("{\"a\":1}\n\n{\"a\":2}\n{\"a\":\n".as_bytes());
-        assert_eq!(streamed.values, vec![json!({"a": 1}), json!({"a": 2})]);
-        assert_eq!(streamed.error.unwrap().kind, RowErrorKind::NotJson);
+    fn json_lines_are_read_line_by_line_and_a_bad_line_is_left_out() {
+        // Line 4 is cut short (it would swallow line 5 as a list's item if read across lines),
+        // line 6 has more after its value.
+        let text = "\n{\"a\":1}\n\n{\"a\":2}  \n{\"a\":[1,\n{\"a\":3}\n{\"a\":4} x\n{\"a\":5}";
+        let streamed = from_stream(text.as_bytes());
+        assert_eq!(
+            streamed.values,
+            vec![
+                (2, json!({"a": 1})),
+                (4, json!({"a": 2})),
+                (6, json!({"a": 3})),
+                (8, json!({"a": 5}))
+            ]
+        );
+        assert_eq!(
+            kinds(&streamed),
+            vec![
+                (Some(5), RowErrorKind::NotJson),
+                (Some(7), RowErrorKind::NotJson)
+            ]
+        );
+        assert_eq!(
+            streamed.problems[0].1.to_string(),
+            "not valid JSON: EOF while parsing a value at column 8"
+        );
+        // A pretty-printed object is one value over many lines.
+        let pretty = from_stream("{\n  \"a\": [\n    1\n  ]\n}\n".as_bytes());
+        assert_eq!(pretty.values, vec![(1, json!({"a": [1]}))]);
         assert!(from_stream(" \n".as_bytes()).values.is_empty());
+        let not_json = from_stream("{\"a\" 1}\n{\"a\":2}".as_bytes());
+        assert!(not_json.values.is_empty());
+        assert_eq!(kinds(&not_json), vec![(None, RowErrorKind::NotJson)]);
     }
 
     #[test]
-    fn a_stream_over_the_value_budget_stops() {
+    fn a_stream_over_the_budget_stops_and_a_huge_string_is_never_held() {
         let many = format!("[{}0]", "0,".repeat(MAX_STREAMED_KEPT_BYTES / VALUE_BYTES));
         let streamed = from_stream(many.as_bytes());
-        assert_eq!(streamed.error.unwrap().kind, RowErrorKind::TooManyValues);
+        assert_eq!(kinds(&streamed), vec![(None, RowErrorKind::TooManyValues)]);
         let long = format!("[\"{}\"]", "x".repeat(MAX_STREAMED_KEPT_BYTES));
-        let error = from_stream(long.as_bytes()).error.unwrap();
+        let streamed = from_stream(long.as_bytes());
         assert_eq!(
-            error.to_string(),
+            streamed.problems[0].1.to_string(),
             "read only in part: a file this large is read as a stream, and it keeps more than 64.0 MB besides its per-request arrays (vLLM's and SGLang's `itls` and `generated_texts`)"
         );
+        // Longer than a string may be: ended by the reader, as a key too.
+        let key = format!("{{\"{}\": 1}}", "k".repeat(MAX_STREAMED_KEPT_BYTES + 1));
+        assert_eq!(
+            kinds(&from_stream(key.as_bytes())),
+            vec![(None, RowErrorKind::TooManyValues)]
+        );
         let folded = format!("{{\"itls\": [{}[0]]}}", "[0.1,0.2],".repeat(10));
-        assert!(from_stream(folded.as_bytes()).error.is_none());
+        assert!(from_stream(folded.as_bytes()).problems.is_empty());
     }
 }

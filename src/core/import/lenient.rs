@@ -65,10 +65,18 @@ fn escape(rest: &[u8], eof: bool) -> Option<Escape> {
     }
 }
 
-/// Makes `input` strict into `out`, from the state `in_string` (inside a string); returns how
-/// many bytes of `input` were used. Stops early, before a token or an escape that the bytes
-/// after `input` may decide, unless `eof` (nothing follows).
-fn strict(in_string: &mut bool, input: &[u8], eof: bool, out: &mut Vec<u8>) -> usize {
+/// Where the text made strict so far ends: inside a string or not, and how long the string it
+/// ends in is, bytes.
+#[derive(Default)]
+struct State {
+    in_string: bool,
+    string_bytes: usize,
+}
+
+/// Makes `input` strict into `out`, from `state`; returns how many bytes of `input` were used.
+/// Stops early, before a token or an escape that the bytes after `input` may decide, unless
+/// `eof` (nothing follows).
+fn strict(state: &mut State, input: &[u8], eof: bool, out: &mut Vec<u8>) -> usize {
     // A `-` at the end may start `-Infinity`: it waits for the next bytes.
     let input = match input.split_last() {
         Some((b'-', before)) if !eof => before,
@@ -77,7 +85,7 @@ fn strict(in_string: &mut bool, input: &[u8], eof: bool, out: &mut Vec<u8>) -> u
     let mut i = 0;
     while i < input.len() {
         let rest = &input[i..];
-        let run = if *in_string {
+        let run = if state.in_string {
             memchr::memchr2(b'"', b'\\', rest)
         } else {
             memchr::memchr3(b'"', b'N', b'I', rest)
@@ -85,22 +93,28 @@ fn strict(in_string: &mut bool, input: &[u8], eof: bool, out: &mut Vec<u8>) -> u
         .unwrap_or(rest.len());
         out.extend_from_slice(&rest[..run]);
         i += run;
+        if state.in_string {
+            state.string_bytes += run;
+        }
         let rest = &input[i..];
         let Some(&byte) = rest.first() else { break };
         if byte == b'"' {
-            *in_string = !*in_string;
+            state.in_string = !state.in_string;
+            state.string_bytes = 0;
             out.push(byte);
             i += 1;
-        } else if *in_string {
+        } else if state.in_string {
             match escape(rest, eof) {
                 None => break,
                 Some(Escape::Keep(n)) => {
                     out.extend_from_slice(&rest[..n]);
                     i += n;
+                    state.string_bytes += n;
                 }
                 Some(Escape::Lone) => {
                     out.extend_from_slice(b"\\uFFFD");
                     i += 6;
+                    state.string_bytes += 6;
                 }
             }
         } else if let Some(token) = TOKENS.iter().find(|t| rest.starts_with(t)) {
@@ -132,7 +146,7 @@ pub(crate) fn lenient_text(text: &str) -> Cow<'_, str> {
         return Cow::Borrowed(text);
     }
     let mut out = Vec::with_capacity(bytes.len());
-    strict(&mut false, bytes, true, &mut out);
+    strict(&mut State::default(), bytes, true, &mut out);
     if out == bytes {
         return Cow::Borrowed(text);
     }
@@ -140,8 +154,16 @@ pub(crate) fn lenient_text(text: &str) -> Cow<'_, str> {
     String::from_utf8(out).map_or(Cow::Borrowed(text), Cow::Owned)
 }
 
+/// The text of the error a [`Lenient`] stream ends with at a string longer than
+/// [`MAX_STRING_BYTES`].
+pub(crate) const STRING_TOO_LONG: &str = "a string longer than the limit";
+/// The longest string a stream may hold, bytes (64 MiB): serde_json holds a string whole before
+/// it can be counted, so a longer one ends the read here, before it is held.
+pub(crate) const MAX_STRING_BYTES: usize = 64 * 1024 * 1024;
+
 /// A stream of lenient JSON read as strict JSON (see the module), with a byte order mark at
-/// its start dropped; counts the bytes read from `inner`.
+/// its start dropped; a string longer than [`MAX_STRING_BYTES`] ends it with an error
+/// ([`STRING_TOO_LONG`]).
 pub(crate) struct Lenient<R> {
     inner: R,
     /// Bytes read and not yet made strict (a token or escape cut by the end of a read).
@@ -149,11 +171,9 @@ pub(crate) struct Lenient<R> {
     /// Strict bytes not yet handed out, from `at`.
     out: Vec<u8>,
     at: usize,
-    in_string: bool,
+    state: State,
     started: bool,
     done: bool,
-    /// Bytes read from `inner` so far.
-    pub bytes_read: u64,
 }
 
 impl<R: Read> Lenient<R> {
@@ -164,10 +184,9 @@ impl<R: Read> Lenient<R> {
             pending: Vec::with_capacity(CHUNK_BYTES + 16),
             out: Vec::with_capacity(CHUNK_BYTES + 64),
             at: 0,
-            in_string: false,
+            state: State::default(),
             started: false,
             done: false,
-            bytes_read: 0,
         }
     }
 
@@ -189,7 +208,6 @@ impl<R: Read> Lenient<R> {
                 }
             };
             self.pending.truncate(have + got);
-            self.bytes_read += got as u64;
             let eof = got == 0;
             if !self.started {
                 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -201,9 +219,14 @@ impl<R: Read> Lenient<R> {
                 }
                 self.started = true;
             }
-            let used = strict(&mut self.in_string, &self.pending, eof, &mut self.out);
+            let used = strict(&mut self.state, &self.pending, eof, &mut self.out);
             self.pending.drain(..used);
             self.done = eof;
+            if self.state.in_string && self.state.string_bytes > MAX_STRING_BYTES {
+                self.out.clear();
+                self.done = true;
+                return Err(io::Error::other(STRING_TOO_LONG));
+            }
         }
         Ok(())
     }

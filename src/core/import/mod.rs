@@ -1151,25 +1151,23 @@ impl Item<'_> {
 }
 
 /// A streamed file as the detector sees it: one value as a JSON text's, several as JSON
-/// lines' (numbered from 1); `None` for a stream that held no value (empty, or not JSON from
-/// the start: the problem is recorded). Where the read stopped early, that is recorded too.
+/// lines' (each with its line); `None` for a stream that held no value (empty, or not JSON from
+/// the start: the problem is recorded). Lines left out and a read stopped early are recorded.
 fn streamed_probe(file: StreamedFile, parsed: &mut Parsed) -> Option<Probe> {
-    let json::Streamed { mut values, error } = file.streamed;
-    if let Some(error) = error {
-        parsed.problem(&file.name, None, error);
-    } else if values.is_empty() {
+    let json::Streamed {
+        mut values,
+        problems,
+    } = file.streamed;
+    if values.is_empty() && problems.is_empty() {
         parsed.problem(&file.name, None, RowError::new(RowErrorKind::Empty));
+    }
+    for (line, error) in problems {
+        parsed.problem(&file.name, line, error);
     }
     let body = match values.len() {
         0 => return None,
-        1 => Body::Json(values.remove(0)),
-        _ => Body::Values(
-            values
-                .into_iter()
-                .enumerate()
-                .map(|(i, v)| (i + 1, v))
-                .collect(),
-        ),
+        1 => Body::Json(values.remove(0).1),
+        _ => Body::Values(values),
     };
     Some(Probe { body })
 }
