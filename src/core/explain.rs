@@ -133,15 +133,10 @@ fn share_percent(good: u64, issued: u64, asked: Option<f64>) -> String {
             .split_once('.')
             .map_or(1, |(_, d)| d.len().clamp(1, 4))
     });
-    let scale = 10u128.pow(decimals as u32);
-    let units = u128::from(good) * 100 * scale / u128::from(issued.max(1));
-    let whole = units / scale;
-    let fraction = format!("{:0width$}", units % scale, width = decimals);
-    let fraction = fraction.trim_end_matches('0');
-    match fraction.is_empty() {
-        true => whole.to_string(),
-        false => format!("{whole}.{fraction}"),
-    }
+    let scale = 10u64.pow(decimals as u32);
+    let units = good.saturating_mul(100 * scale) / issued.max(1);
+    let whole_digits = (units / scale).to_string().len();
+    trimmed(units as f64 / scale as f64, whole_digits + decimals)
 }
 
 /// The aggregate statistic offered where a sweep has no per-request records: TPOT at the
