@@ -3,39 +3,13 @@
 //! a counting allocator: the peak bytes held while an import runs, against the input's size.
 //! One test function, so that no other test allocates while one is measured.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod counting;
+use counting::{peak_of, Counting};
 
 use llm_slo_planner::core::import::{import_with, ImportOptions, InputFile};
 
-struct Counting;
-
-static HELD: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let held = HELD.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(held, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        HELD.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
-
-/// Peak bytes held above what was held before, while `f` runs.
-fn peak_of<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let before = HELD.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    let out = f();
-    (out, PEAK.load(Ordering::Relaxed) - before)
-}
 
 /// A model id of 1 MB.
 fn long_id() -> String {

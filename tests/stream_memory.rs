@@ -3,31 +3,14 @@
 //! request while the bytes held stay a small fraction of its size. Measured with a counting
 //! allocator (its own test binary: nothing else allocates while it runs).
 
-use std::alloc::{GlobalAlloc, Layout, System};
+mod counting;
+use counting::{peak_of, Counting};
+
 use std::io::Read;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use llm_slo_planner::core::import::{read_stream, read_with_streams, ImportOptions};
 use llm_slo_planner::core::planner::{plan, Slo, Target};
 use llm_slo_planner::core::sweep::Statistic;
-
-struct Counting;
-
-static HELD: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let held = HELD.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(held, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        HELD.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
@@ -97,12 +80,11 @@ impl Read for Generated {
 
 #[test]
 fn a_streamed_file_is_judged_per_request_holding_a_small_fraction_of_its_size() {
-    let before = HELD.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
     let mut file = Generated::new();
-    let streamed = read_stream("big.json".to_string(), &mut file);
-    let (_, imported) = read_with_streams(&[], vec![streamed], &ImportOptions::default());
-    let peak = PEAK.load(Ordering::Relaxed) - before;
+    let ((_, imported), peak) = peak_of(|| {
+        let streamed = read_stream("big.json".to_string(), &mut file);
+        read_with_streams(&[], vec![streamed], &ImportOptions::default())
+    });
     let size = file.bytes;
     assert!(size > 40_000_000, "{size}");
     // The stream's buffers (256 + 64 KB), the values kept (a few numbers per request) and the

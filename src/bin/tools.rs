@@ -171,7 +171,6 @@ pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<Strin
         .filter(|((_, _, streamed), ok)| *streamed && **ok)
         .map(|((_, size, _), _)| size)
         .sum();
-    let streamed_flags: Vec<bool> = sizes.iter().map(|s| s.2).collect();
     let mut read = vec![false; names.len()];
     let mut bytes_read = 0;
     let mut files = Vec::new();
@@ -181,7 +180,7 @@ pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<Strin
         if !admitted {
             continue;
         }
-        if let (PageText::File(blob), true) = (&text, streamed_flags[i]) {
+        if let (PageText::File(blob), true) = (&text, sizes[i].2) {
             let failed = std::rc::Rc::default();
             let reader = BlobReader {
                 blob: blob.clone(),
