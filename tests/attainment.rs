@@ -6,6 +6,9 @@
 mod common;
 use common::realdata;
 
+use llm_slo_planner::core::attain_plot::{
+    attainment_plot, judged_requests, level_attainments, requests_plot,
+};
 use llm_slo_planner::core::attainment::Attainment;
 use llm_slo_planner::core::explain::{status_text, verdict_text};
 use llm_slo_planner::core::import::{import, InputFile};
@@ -105,6 +108,37 @@ fn a_level_meets_when_its_share_of_good_requests_reaches_p() {
     assert_eq!(
         plan(&sweep, &slo(72.44, None, 50.0)).status,
         Status::Unattainable
+    );
+}
+
+#[test]
+fn the_plots_show_each_levels_share_and_the_requests_of_one_level() {
+    let sweep = scicom();
+    let limited = slo(145.0, Some(5000.0), 70.0);
+    let p = plan(&sweep, &limited);
+    let levels = level_attainments(&sweep, &p);
+    let counts: Vec<(usize, f64, u64)> = levels.iter().map(|(i, l, a)| (*i, *l, a.good)).collect();
+    assert_eq!(counts, vec![(0, 1.0, 50), (1, 10.0, 136)]);
+    let points: Vec<_> = levels.iter().map(|(_, l, a)| (*l, *a)).collect();
+    let plot = attainment_plot(&points, 70.0, "concurrency");
+    let meets: Vec<bool> = plot.dots.iter().map(|d| d.meets).collect();
+    assert_eq!(meets, vec![true, false]);
+    assert_eq!(
+        plot.dots[1].text,
+        "10 concurrency: 136 of 200 requests good (68%; 70% asked; missed: 58 on TPOT, 7 on TTFT)"
+    );
+    // The level of 10: 136 dots and 64 crosses (58 slow, 7 waited long; 1 both).
+    let request_slo = limited.request_slo();
+    let requests = judged_requests(&sweep, 1, &request_slo).expect("records");
+    assert_eq!(requests.completed.len(), 200);
+    let scatter = requests_plot(requests, &request_slo);
+    assert_eq!(scatter.good_path.matches('M').count(), 136);
+    assert_eq!(scatter.miss_path.matches('M').count(), 64);
+    assert_eq!(
+        scatter.caption,
+        "136 of 200 requests good. Each completed request is a mark: its TPOT across, its TTFT \
+         up; a dot is good, a cross missed; 58 over the target of 145 ms per token (slow \
+         decodes); 7 over the TTFT limit of 5,000 ms (long waits)."
     );
 }
 

@@ -4,6 +4,7 @@
 //! natively with `cargo test`. How the recommendation is computed lives in [`planner`].
 
 pub mod anomalies;
+pub mod attain_plot;
 pub mod attainment;
 pub mod bench;
 pub mod bundled;

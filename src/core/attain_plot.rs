@@ -1,0 +1,444 @@
+//! Geometry of the two attainment plots, drawn as SVG by `ui::requests` (loaded on demand):
+//! each level's share of good requests against the share asked (P), and one level's requests,
+//! TPOT across and TTFT up, with the target and the TTFT limit as lines, so a reader sees
+//! whether the misses are slow decodes (right of the target) or long waits (above the limit).
+//! Coordinates are SVG user units in a [`WIDTH`] × [`HEIGHT`] view box.
+
+use super::attainment::{attainment, Attainment, RequestSlo, Requests};
+use super::chart::tick_label;
+use super::explain::attainment_text;
+use super::format::{level as level_text, url_number};
+use super::planner::Plan;
+use super::sweep::Sweep;
+
+/// The view box's width.
+pub const WIDTH: f64 = 480.0;
+/// The view box's height.
+pub const HEIGHT: f64 = 240.0;
+/// The plot area: left, top, right, bottom.
+pub const PLOT: (f64, f64, f64, f64) = (56.0, 24.0, 468.0, 200.0);
+/// At most this many requests are drawn in one scatter; past it, every miss is drawn and every
+/// k-th good request (the caption says which).
+pub const MAX_DRAWN_REQUESTS: usize = 20_000;
+
+/// A labelled position along an axis (a tick, or a line across the plot).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    /// Position in user units (x for the x axis, y for the y axis).
+    pub pos: f64,
+    /// Its label.
+    pub label: String,
+}
+
+/// One level's dot on the attainment plot.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LevelDot {
+    /// Centre, user units.
+    pub x: f64,
+    /// Centre, user units.
+    pub y: f64,
+    /// The level (see `LevelKind`).
+    pub level: f64,
+    /// Whether its share reaches P.
+    pub meets: bool,
+    /// "64 concurrency: 190 of 200 requests good (95%; 95% asked)".
+    pub text: String,
+}
+
+/// Each level's attainment against P.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttainmentPlot {
+    /// The levels, evenly spaced in order.
+    pub x_ticks: Vec<Mark>,
+    /// 0% to 100%.
+    pub y_ticks: Vec<Mark>,
+    /// The line at P: "P = 95%".
+    pub p_line: Mark,
+    /// One dot per level with per-request records.
+    pub dots: Vec<LevelDot>,
+    /// The dots joined, as SVG `points`.
+    pub line: String,
+}
+
+/// Each level's attainment from `plan` (under attainment), with the level: (index into
+/// `sweep.levels()`, level, attainment), for the levels that have per-request records.
+pub fn level_attainments(sweep: &Sweep, plan: &Plan) -> Vec<(usize, f64, Attainment)> {
+    sweep
+        .levels()
+        .iter()
+        .zip(&plan.verdicts)
+        .enumerate()
+        .filter_map(|(i, (l, v))| Some((i, l.level, v.attainment?)))
+        .collect()
+}
+
+/// The plot of `levels` ((level, attainment), ascending) against `p` percent; `unit` follows a
+/// level in the dots' text (`LevelKind::unit`).
+pub fn attainment_plot(levels: &[(f64, Attainment)], p: f64, unit: &str) -> AttainmentPlot {
+    let (left, top, right, bottom) = PLOT;
+    let step = (right - left) / levels.len().max(1) as f64;
+    let x = |i: usize| left + (i as f64 + 0.5) * step;
+    let y = |percent: f64| bottom - percent.clamp(0.0, 100.0) / 100.0 * (bottom - top);
+    // At most 12 labels along the axis: every k-th level.
+    let every = levels.len().div_ceil(12).max(1);
+    let dots: Vec<LevelDot> = levels
+        .iter()
+        .enumerate()
+        .map(|(i, (level, a))| LevelDot {
+            x: x(i),
+            y: y(a.share().unwrap_or(0.0) * 100.0),
+            level: *level,
+            meets: super::attainment::reaches(a.good, a.issued, p) && a.issued > 0,
+            text: format!(
+                "{} {unit}: {}",
+                level_text(*level),
+                attainment_text(a, Some(p))
+            ),
+        })
+        .collect();
+    AttainmentPlot {
+        x_ticks: levels
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % every == 0)
+            .map(|(i, (level, _))| Mark {
+                pos: x(i),
+                label: tick_label(*level),
+            })
+            .collect(),
+        y_ticks: [0.0, 25.0, 50.0, 75.0, 100.0]
+            .iter()
+            .map(|&v| Mark {
+                pos: y(v),
+                label: format!("{v}%"),
+            })
+            .collect(),
+        p_line: Mark {
+            pos: y(p),
+            label: format!("P = {}%", url_number(p)),
+        },
+        line: dots
+            .iter()
+            .map(|d| format!("{:.1},{:.1}", d.x, d.y))
+            .collect::<Vec<_>>()
+            .join(" "),
+        dots,
+    }
+}
+
+/// The records a level is judged on (`planner`'s rule): of its runs with per-request records,
+/// the one with the lowest share of good requests under `slo` (the first of equals).
+pub fn judged_requests<'a>(
+    sweep: &'a Sweep,
+    level_index: usize,
+    slo: &RequestSlo,
+) -> Option<&'a Requests> {
+    sweep
+        .levels()
+        .get(level_index)?
+        .row_indices
+        .iter()
+        .filter_map(|&i| sweep.rows.get(i)?.requests.as_ref())
+        .map(|r| (attainment(r, slo).share(), r))
+        .reduce(|low, next| if next.0 < low.0 { next } else { low })
+        .map(|(_, r)| r)
+}
+
+/// One level's requests, TPOT against TTFT.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RequestsPlot {
+    /// TPOT, ms per token, from 0.
+    pub x_ticks: Vec<Mark>,
+    /// TTFT, ms, from 0.
+    pub y_ticks: Vec<Mark>,
+    /// The target's TPOT: "target 20 ms".
+    pub target: Mark,
+    /// The tightest TTFT limit: "TTFT limit 2,000 ms", if any.
+    pub ttft_limit: Option<Mark>,
+    /// The good requests drawn, as an SVG path of dots (`M x y h0`, drawn with round caps).
+    pub good_path: String,
+    /// The requests that missed, as an SVG path of crosses.
+    pub miss_path: String,
+    /// What the plot shows, in words (its caption and accessible name).
+    pub caption: String,
+}
+
+/// The plot of `requests` judged on `slo` (see the module documentation). A request with one
+/// output token has no TPOT and is not drawn; failed requests are not drawn; both are counted in
+/// the caption, as are the misses on an end-to-end limit (drawn as crosses where they fall).
+pub fn requests_plot(requests: &Requests, slo: &RequestSlo) -> RequestsPlot {
+    let (left, top, right, bottom) = PLOT;
+    let a = attainment(requests, slo);
+    let with_tpot: Vec<(f64, f64, bool)> = requests
+        .completed
+        .iter()
+        .filter_map(|r| Some((r.tpot_ms()?, r.ttft_ms, slo.is_met_by(r))))
+        .collect();
+    let misses = with_tpot.iter().filter(|d| !d.2).count();
+    let goods = with_tpot.len() - misses;
+    let miss_every = misses.div_ceil(MAX_DRAWN_REQUESTS).max(1);
+    let good_every = goods
+        .div_ceil(
+            MAX_DRAWN_REQUESTS
+                .saturating_sub(misses / miss_every)
+                .max(1),
+        )
+        .max(1);
+    let (mut good_seen, mut miss_seen) = (0usize, 0usize);
+    let drawn: Vec<(f64, f64, bool)> = with_tpot
+        .into_iter()
+        .filter(|&(_, _, good)| {
+            let (seen, every) = match good {
+                true => (&mut good_seen, good_every),
+                false => (&mut miss_seen, miss_every),
+            };
+            *seen += 1;
+            (*seen - 1) % every == 0
+        })
+        .collect();
+    let x_max = drawn.iter().map(|d| d.0).fold(slo.tpot_max_ms, f64::max);
+    let y_max = drawn
+        .iter()
+        .map(|d| d.1)
+        .fold(slo.ttft_max_ms.unwrap_or(0.0), f64::max);
+    let (x_top, x_values) = linear_ticks(x_max * 1.05);
+    let (y_top, y_values) = linear_ticks(y_max * 1.05);
+    let x = |v: f64| left + v / x_top * (right - left);
+    let y = |v: f64| bottom - v / y_top * (bottom - top);
+    let mut good_path = String::new();
+    let mut miss_path = String::new();
+    for (tpot, ttft, good) in &drawn {
+        let (px, py) = (x(*tpot), y(*ttft));
+        match good {
+            true => good_path.push_str(&format!("M{px:.1} {py:.1}h0")),
+            false => miss_path.push_str(&format!("M{:.1} {:.1}l6 6m0-6l-6 6", px - 3.0, py - 3.0)),
+        }
+    }
+    let ticks = |values: Vec<f64>, at: &dyn Fn(f64) -> f64| -> Vec<Mark> {
+        values
+            .into_iter()
+            .map(|v| Mark {
+                pos: at(v),
+                label: tick_label(v),
+            })
+            .collect()
+    };
+    RequestsPlot {
+        x_ticks: ticks(x_values, &x),
+        y_ticks: ticks(y_values, &y),
+        target: Mark {
+            pos: x(slo.tpot_max_ms),
+            label: format!("target {} ms", url_number(slo.tpot_max_ms)),
+        },
+        ttft_limit: slo.ttft_max_ms.map(|max| Mark {
+            pos: y(max),
+            label: format!("TTFT limit {} ms", level_text(max)),
+        }),
+        good_path,
+        miss_path,
+        caption: caption(&a, slo, (goods, good_every), (misses, miss_every)),
+    }
+}
+
+/// The scatter's caption: what is drawn, the misses by cause, what is not drawn.
+fn caption(
+    a: &Attainment,
+    slo: &RequestSlo,
+    (goods, good_every): (usize, usize),
+    (misses, miss_every): (usize, usize),
+) -> String {
+    let n = |v: u64| level_text(v as f64);
+    let mut parts = vec![format!(
+        "{} of {} requests good. Each completed request is a mark: its TPOT across, its TTFT up; \
+         a dot is good, a cross missed",
+        n(a.good),
+        n(a.issued)
+    )];
+    for (count, what) in [
+        (
+            a.tpot_misses,
+            format!(
+                "over the target of {} ms per token (slow decodes)",
+                url_number(slo.tpot_max_ms)
+            ),
+        ),
+        (
+            a.ttft_misses,
+            format!(
+                "over the TTFT limit of {} ms (long waits)",
+                level_text(slo.ttft_max_ms.unwrap_or(0.0))
+            ),
+        ),
+        (
+            a.e2e_misses,
+            format!(
+                "over the end-to-end limit of {} ms",
+                level_text(slo.e2e_max_ms.unwrap_or(0.0))
+            ),
+        ),
+    ] {
+        if count > 0 {
+            parts.push(format!("{} {what}", n(count)));
+        }
+    }
+    let one_token = a.completed - (goods + misses) as u64;
+    let failed = a.issued - a.completed;
+    for (count, what) in [
+        (one_token, "with one output token (no TPOT)"),
+        (failed, "failed or incomplete"),
+    ] {
+        if count > 0 {
+            parts.push(format!("{} {what}, not drawn", n(count)));
+        }
+    }
+    for (count, every, what) in [(goods, good_every, "good"), (misses, miss_every, "missed")] {
+        if every > 1 {
+            parts.push(format!(
+                "of the {} {what} requests, 1 in {} is drawn ({})",
+                n(count as u64),
+                every,
+                n(count.div_ceil(every) as u64)
+            ));
+        }
+    }
+    format!("{}.", parts.join("; "))
+}
+
+/// Ticks from 0 covering `max` at a round step (1, 2 or 5 × a power of ten), about five of
+/// them: (the axis's top, the ticks). A `max` that is not above 0 gives an axis to 1.
+fn linear_ticks(max: f64) -> (f64, Vec<f64>) {
+    let max = if max.is_finite() && max > 0.0 {
+        max
+    } else {
+        1.0
+    };
+    let rough = max / 5.0;
+    let power = 10f64.powf(rough.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * power)
+        .find(|s| *s >= rough)
+        .unwrap_or(10.0 * power);
+    let count = (max / step).ceil() as usize;
+    let top = count as f64 * step;
+    (top, (0..=count).map(|i| i as f64 * step).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::attainment::Request;
+
+    fn request(ttft_ms: f64, e2e_ms: f64, output_tokens: u32) -> Request {
+        Request {
+            ttft_ms,
+            e2e_ms,
+            output_tokens,
+        }
+    }
+
+    #[test]
+    fn ticks_are_round_and_cover_the_maximum() {
+        assert_eq!(
+            linear_ticks(42.0),
+            (50.0, vec![0.0, 10.0, 20.0, 30.0, 40.0, 50.0])
+        );
+        assert_eq!(linear_ticks(2100.0).0, 2500.0);
+        assert_eq!(
+            linear_ticks(0.0),
+            (1.0, vec![0.0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0])
+        );
+    }
+
+    #[test]
+    fn levels_are_spaced_evenly_and_p_is_a_line() {
+        let a = |good, issued| Attainment {
+            good,
+            issued,
+            completed: issued,
+            tpot_misses: issued - good,
+            ..Attainment::default()
+        };
+        let plot = attainment_plot(
+            &[(1.0, a(200, 200)), (64.0, a(150, 200))],
+            95.0,
+            "concurrency",
+        );
+        // The plot is 412 wide: two slots of 206, dots at their middles.
+        assert_eq!((plot.dots[0].x, plot.dots[1].x), (159.0, 365.0));
+        // 100% at the top (24), 75% a quarter of 176 down, 95% at 32.8.
+        assert_eq!((plot.dots[0].y, plot.dots[1].y), (24.0, 68.0));
+        assert!((plot.p_line.pos - 32.8).abs() < 1e-9);
+        assert_eq!(plot.p_line.label, "P = 95%");
+        assert_eq!((plot.dots[0].meets, plot.dots[1].meets), (true, false));
+        assert_eq!(
+            plot.dots[1].text,
+            "64 concurrency: 150 of 200 requests good (75%; 95% asked; missed: 50 on TPOT)"
+        );
+        assert_eq!(plot.line, "159.0,24.0 365.0,68.0");
+        assert_eq!(plot.x_ticks[1].label, "64");
+    }
+
+    #[test]
+    fn the_scatter_puts_slow_decodes_right_of_the_target_and_long_waits_above_the_limit() {
+        let requests = Requests::new(
+            vec![
+                request(100.0, 1090.0, 100),  // TPOT 10, good
+                request(100.0, 2080.0, 100),  // TPOT 20: slow decode
+                request(1900.0, 2890.0, 100), // TPOT 10, TTFT 1,900: long wait
+                request(300.0, 300.0, 1),     // one token: not drawn
+            ],
+            5,
+        );
+        let slo = RequestSlo {
+            tpot_max_ms: 15.0,
+            ttft_max_ms: Some(1000.0),
+            e2e_max_ms: None,
+        };
+        let plot = requests_plot(&requests, &slo);
+        // TPOT up to 20 ms (×1.05 = 21): the axis runs to 25 in steps of 5; 412 units wide.
+        assert_eq!(plot.x_ticks.last().map(|t| t.label.as_str()), Some("25"));
+        // TTFT up to 1,900 (×1.05 = 1,995): to 2,000 in steps of 500; 176 units high.
+        assert_eq!(plot.y_ticks.last().map(|t| t.label.as_str()), Some("2k"));
+        // (10, 100): x 56 + 10/25 × 412 = 220.8, y 200 − 100/2000 × 176 = 191.2.
+        assert_eq!(plot.good_path, "M220.8 191.2h0");
+        // (10, 1,900) and (20, 100), in TPOT order, each a cross from 3 units up and left of
+        // its centre.
+        assert_eq!(
+            plot.miss_path,
+            "M217.8 29.8l6 6m0-6l-6 6M382.6 188.2l6 6m0-6l-6 6"
+        );
+        assert!((plot.target.pos - 303.2).abs() < 1e-9);
+        assert_eq!(plot.target.label, "target 15 ms");
+        assert_eq!(
+            plot.ttft_limit.map(|m| (m.pos, m.label)),
+            Some((112.0, "TTFT limit 1,000 ms".to_string()))
+        );
+        assert_eq!(
+            plot.caption,
+            "2 of 5 requests good. Each completed request is a mark: its TPOT across, its TTFT \
+             up; a dot is good, a cross missed; 1 over the target of 15 ms per token (slow \
+             decodes); 1 over the TTFT limit of 1,000 ms (long waits); 1 with one output token \
+             (no TPOT), not drawn; 1 failed or incomplete, not drawn."
+        );
+    }
+
+    #[test]
+    fn a_large_level_draws_every_miss_and_every_kth_good_request() {
+        let mut completed = vec![request(0.0, 99.0, 100); 45_000]; // TPOT 1: good
+        completed.extend(vec![request(0.0, 990.0, 100); 5]); // TPOT 10: slow
+        let requests = Requests::new(completed, 45_005);
+        let slo = RequestSlo {
+            tpot_max_ms: 5.0,
+            ttft_max_ms: None,
+            e2e_max_ms: None,
+        };
+        let plot = requests_plot(&requests, &slo);
+        // 19,995 dots are left for 45,000 good requests: every 3rd, 15,000 of them.
+        assert_eq!(plot.good_path.matches('M').count(), 15_000);
+        assert_eq!(plot.miss_path.matches('M').count(), 5);
+        assert!(plot
+            .caption
+            .ends_with("of the 45,000 good requests, 1 in 3 is drawn (15,000)."));
+    }
+}
