@@ -166,24 +166,25 @@ pub fn show_bug_banner() {
 
 /// Removes the element with this id (the "loading / needs WebAssembly" message of index.html).
 pub fn remove_element(id: &str) {
-    if let Some(element) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(id))
-    {
+    if let Some(element) = html_element(id) {
         element.remove();
     }
+}
+
+/// The HTML element with this id, if there is one.
+pub fn html_element(id: &str) -> Option<web_sys::HtmlElement> {
+    use wasm_bindgen::JsCast;
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
 }
 
 /// Moves keyboard focus to the element with this id once the next frame is drawn (it may be
 /// about to be created); nothing if there is none then.
 pub fn focus_after_render(id: String) {
     after_paint(move || {
-        use wasm_bindgen::JsCast;
-        if let Some(element) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id(&id))
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-        {
+        if let Some(element) = html_element(&id) {
             let _ = element.focus();
         }
     });

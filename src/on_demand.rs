@@ -7,11 +7,18 @@
 //! Each function of it is marked `#[wasm_split(on_demand, fallible)]` where it belongs: the page
 //! calls it as an async function, and the first call fetches the module (natively it is called
 //! directly). What only such functions reach moves with them.
+//!
+//! A panel the first view does not show is drawn the same way ([`draw`], [`mount_in`]): the page
+//! draws an empty element, and the panel's code, loaded on demand, draws into it.
 
+use std::any::Any;
 use std::future::Future;
 use std::pin::Pin;
 
+use leptos::prelude::*;
 use wasm_split_helpers::SplitLoaderError;
+
+use crate::browser;
 
 /// Why code loaded on demand did not do its work: its module could not be loaded, or the work
 /// failed; the message says which.
@@ -40,4 +47,75 @@ pub async fn flattened<T>(
     start: impl Future<Output = Result<Job<Result<T, String>>, Failed>>,
 ) -> Result<T, String> {
     finished(start).await.unwrap_or_else(|failed| Err(failed.0))
+}
+
+/// A panel drawn on demand: dropping it removes the panel and disposes of what it owns.
+pub type Drawn = Box<dyn Any>;
+
+/// Where the page keeps a panel whose code is loaded on demand: the panel once drawn, and
+/// whether its code is on its way.
+#[derive(Clone, Copy)]
+pub struct Panel {
+    drawn: StoredValue<Option<Drawn>, LocalStorage>,
+    loading: StoredValue<bool>,
+}
+
+impl Panel {
+    /// A panel not drawn yet.
+    pub fn new() -> Panel {
+        Panel {
+            drawn: StoredValue::new_local(None),
+            loading: StoredValue::new(false),
+        }
+    }
+
+    /// Draws the panel unless it is drawn or on its way: `start` calls its function, which draws
+    /// into the element `holder` with [`mount_in`]. When its code cannot be loaded, `holder`
+    /// says why after `lost` ("Nothing can be imported"), and the next call tries again.
+    pub fn draw<F>(self, (holder, lost): (&'static str, &'static str), start: impl FnOnce() -> F)
+    where
+        F: Future<Output = Result<Option<Drawn>, Failed>> + 'static,
+    {
+        if self.drawn.with_value(Option::is_some) || self.loading.get_value() {
+            return;
+        }
+        self.loading.set_value(true);
+        let started = start();
+        leptos::task::spawn_local(async move {
+            let drawn = started.await;
+            self.loading.try_set_value(false);
+            match drawn {
+                Ok(drawn) => {
+                    self.drawn.try_set_value(drawn);
+                }
+                Err(Failed(e)) => {
+                    if let Some(element) = browser::html_element(holder) {
+                        element.set_text_content(Some(&format!("{lost}: {e}.")));
+                    }
+                }
+            }
+        });
+    }
+
+    /// Removes the panel (its element is gone).
+    pub fn clear(self) {
+        self.drawn.set_value(None);
+    }
+}
+
+/// Draws `view` into the element with the id `holder` (emptied first), under `owner` (so that
+/// what it creates is disposed of with the page's part that asked for it). `None` when there is
+/// no such element (the page moved on while the code loaded).
+pub fn mount_in<V: IntoView + 'static>(
+    owner: Option<&Owner>,
+    holder: &str,
+    view: impl FnOnce() -> V + 'static,
+) -> Option<Drawn> {
+    let parent = browser::html_element(holder)?;
+    parent.set_text_content(None);
+    let mount = move || leptos::mount::mount_to(parent, view);
+    Some(match owner {
+        Some(owner) => Box::new(owner.with(mount)),
+        None => Box::new(mount()),
+    })
 }

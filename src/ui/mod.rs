@@ -18,6 +18,7 @@ pub mod model_select;
 pub mod planner;
 pub mod provenance;
 pub mod registry;
+pub mod requests;
 pub mod scenario_errors;
 pub mod source_picker;
 pub mod sources;

@@ -127,6 +127,7 @@ fn evidence_view(
             <super::compare::Compare source=source scenario=shown open_sweep=open_sweep set_compare=set_compare />
         })}
         <super::sweep_table::SweepTable source=source scenario=shown result=shown_result />
+        <super::requests::Requests source=source scenario=shown result=shown_result />
         <super::provenance::ProvenancePanel
             source=source
             sweep_index=Signal::derive(move || shown_result.with(|r| r.as_ref().map(|(i, _)| *i)))

@@ -46,6 +46,42 @@ test('a vLLM --save-detailed sweep is judged per request: the answer, the column
   await context.close();
 });
 
+test('the requests behind the attainment: each level against P, and one level\'s requests, TPOT against TTFT', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tpot=145&limit=ttft_p99:5000&attain=70');
+  await page.click('.import summary');
+  await page.setInputFiles('[data-testid="import-file"]', FILES);
+  await page.waitForSelector('[data-testid="rec-status"][data-value="ok"]');
+  await settled(page);
+  await page.waitForSelector('[data-testid="requests-scatter"]');
+  // One dot per level: 100% at 1 stream meets, 68% at 10 misses; P is a line at 70%.
+  const dots = await page.locator('[data-testid="attain-dot"]').evaluateAll((ds) => ds.map((d) => [d.dataset.level, d.dataset.meets, d.textContent]));
+  assert.deepEqual(dots, [
+    ['1', 'true', '1 concurrency: 50 of 50 requests good (100%; 70% asked)'],
+    ['10', 'false', '10 concurrency: 136 of 200 requests good (68%; 70% asked; missed: 58 on TPOT, 7 on TTFT)'],
+  ]);
+  assert.equal(await page.locator('[data-testid="attain-p-line"]').count(), 1);
+  // The recommended level's requests first, then the level that fails: 136 dots and 64 crosses.
+  const level = page.locator('[data-testid="requests-level"]');
+  assert.equal(await level.locator('option:checked').textContent(), '1 concurrency');
+  assert.match(await page.textContent('[data-testid="requests-caption"]'), /^50 of 50 requests good\./);
+  await level.selectOption({ label: '10 concurrency' });
+  await page.waitForFunction(() => document.querySelector('[data-testid="requests-caption"]').textContent.startsWith('136'));
+  assert.equal(
+    await page.textContent('[data-testid="requests-caption"]'),
+    '136 of 200 requests good. Each completed request is a mark: its TPOT across, its TTFT up; a dot is good, a cross missed; '
+      + '58 over the target of 145 ms per token (slow decodes); 7 over the TTFT limit of 5,000 ms (long waits).',
+  );
+  const marks = await page.evaluate(() => ['good-requests', 'missed-requests']
+    .map((c) => document.querySelector(`[data-testid="requests-scatter"] .${c}`).getAttribute('d').split('M').length - 1));
+  assert.deepEqual(marks, [136, 64]);
+  // Without attain, the panel goes.
+  await page.locator('[data-testid="attain-input"]').fill('');
+  await waitForParam(page, 'attain', null);
+  await page.waitForSelector('[data-testid="requests-panel"]', { state: 'detached' });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('an end-to-end limit is judged on each request under attain, and offered in the limit menu', async () => {
   const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tpot=145&limit=e2e_p99:21000&attain=70');
   await page.click('.import summary');

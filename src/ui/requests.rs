@@ -1,0 +1,231 @@
+//! The requests behind an attainment: each level's share of good requests against P, and one
+//! level's requests, TPOT against TTFT (geometry and words: `core::attain_plot`). Drawn when the
+//! scenario asks for attainment on a sweep with per-request records; its code is loaded on
+//! demand then (such records come only from an import, which loads code on demand anyway).
+
+use leptos::prelude::*;
+use wasm_split_helpers::wasm_split;
+
+use crate::core::attain_plot::{
+    attainment_plot, judged_requests, level_attainments, requests_plot, Mark, HEIGHT, PLOT, WIDTH,
+};
+use crate::core::format::level as level_text;
+use crate::core::planner::Plan;
+use crate::core::scenario::Scenario;
+use crate::core::sweep::Source;
+use crate::on_demand::{self, Drawn, Failed, Panel};
+
+/// The panel, once the scenario asks for attainment and the selected sweep has per-request
+/// records: an empty element its code, loaded on demand, draws into.
+#[component]
+pub fn Requests(
+    source: &'static Source,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> impl IntoView {
+    let wanted = Memo::new(move |_| {
+        scenario.with(|s| s.attain.is_some())
+            && result.with(|r| {
+                r.as_ref()
+                    .is_some_and(|(i, _)| source.sweeps[*i].has_request_records())
+            })
+    });
+    let panel = Panel::new();
+    move || {
+        if !wanted.get() {
+            panel.clear();
+            return None;
+        }
+        let owner = Owner::current();
+        panel.draw((HOLDER, "The requests cannot be drawn"), || {
+            panel_view(owner, source, scenario, result)
+        });
+        Some(view! { <div id=HOLDER></div> })
+    }
+}
+
+/// The id of the element the panel is drawn into.
+const HOLDER: &str = "requests";
+
+/// Draws the panel into the [`HOLDER`] element under `owner` (see [`on_demand::mount_in`]),
+/// with its code (loaded on demand).
+#[wasm_split(on_demand, fallible)]
+fn panel_view(
+    owner: Option<Owner>,
+    source: &'static Source,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> Result<Option<Drawn>, Failed> {
+    Ok(on_demand::mount_in(owner.as_ref(), HOLDER, move || {
+        panel(source, scenario, result)
+    }))
+}
+
+/// The two plots and the level menu between them.
+fn panel(
+    source: &'static Source,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> impl IntoView {
+    // (sweep, level index) the reader chose; a choice on another sweep is not kept.
+    let chosen = RwSignal::new(None::<(usize, usize)>);
+    // The levels with records: (sweep, [(level index, level, attainment)], recommended).
+    let levels = Memo::new(move |_| {
+        result.with(|r| {
+            r.as_ref().map(|(i, plan)| {
+                let sweep = &source.sweeps[*i];
+                let shown = level_attainments(sweep, plan);
+                let start = [plan.recommended, plan.first_failure]
+                    .into_iter()
+                    .flatten()
+                    .find(|l| shown.iter().any(|s| s.0 == *l))
+                    .or(shown.first().map(|s| s.0));
+                (*i, shown, start)
+            })
+        })
+    });
+    let level = Memo::new(move |_| {
+        let (sweep, shown, start) = levels.get()?;
+        match chosen.get() {
+            Some((s, l)) if s == sweep && shown.iter().any(|x| x.0 == l) => Some((sweep, l)),
+            _ => start.map(|l| (sweep, l)),
+        }
+    });
+    let attain_view = move || {
+        let (sweep, shown, _) = levels.get()?;
+        let p = scenario.with(|s| s.attain)?;
+        let unit = source.sweeps[sweep].level_kind().unit();
+        let points: Vec<(f64, _)> = shown.iter().map(|(_, l, a)| (*l, *a)).collect();
+        let plot = attainment_plot(&points, p, unit);
+        let dots = plot
+            .dots
+            .into_iter()
+            .map(|d| {
+                view! {
+                    <circle
+                        class=if d.meets { "dot meets" } else { "dot misses" }
+                        cx=d.x
+                        cy=d.y
+                        r="5"
+                        data-testid="attain-dot"
+                        data-level=d.level.to_string()
+                        data-meets=d.meets.to_string()
+                    >
+                        <title>{d.text}</title>
+                    </circle>
+                }
+            })
+            .collect_view();
+        let name = format!(
+            "Share of good requests at each level, against {}",
+            plot.p_line.label
+        );
+        Some(view! {
+            <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" data-testid="attain-chart" aria-label=name>
+                {axes(plot.x_ticks, plot.y_ticks)}
+                <line class="target" data-testid="attain-p-line" x1=PLOT.0 x2=PLOT.2 y1=plot.p_line.pos y2=plot.p_line.pos />
+                <text class="target-label" x=PLOT.2 y=plot.p_line.pos - 4.0 text-anchor="end">{plot.p_line.label}</text>
+                <polyline class="series-line" points=plot.line />
+                {dots}
+                {titles(source.sweeps[sweep].level_kind().label(), "good requests, % of issued ↑")}
+            </svg>
+        })
+    };
+    let scatter_view = move || {
+        let (sweep, l) = level.get()?;
+        let slo = scenario.with(|s| s.slo().request_slo());
+        let requests = judged_requests(&source.sweeps[sweep], l, &slo)?;
+        let plot = requests_plot(requests, &slo);
+        let (left, top, right, bottom) = PLOT;
+        Some(view! {
+            <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" data-testid="requests-scatter"
+                aria-label=plot.caption.clone()>
+                {axes(plot.x_ticks, plot.y_ticks)}
+                <line class="target" x1=plot.target.pos x2=plot.target.pos y1=top y2=bottom />
+                <text class="target-label" x=plot.target.pos + 4.0 y=top + 10.0>{plot.target.label}</text>
+                {plot.ttft_limit.map(|m| view! {
+                    <line class="target" x1=left x2=right y1=m.pos y2=m.pos />
+                    <text class="target-label" x=right y=m.pos - 4.0 text-anchor="end">{m.label}</text>
+                })}
+                <path class="good-requests" d=plot.good_path />
+                <path class="missed-requests" d=plot.miss_path />
+                {titles("TPOT, ms per token", "TTFT, ms ↑")}
+            </svg>
+            <p data-testid="requests-caption">{plot.caption}</p>
+        })
+    };
+    let options = move || {
+        let (sweep, shown, _) = levels.get()?;
+        let unit = source.sweeps[sweep].level_kind().unit();
+        let now = level.get().map(|(_, l)| l);
+        Some(
+            shown
+                .into_iter()
+                .map(|(i, l, _)| {
+                    view! {
+                        <option value=i.to_string() selected=now == Some(i)>
+                            {format!("{} {unit}", level_text(l))}
+                        </option>
+                    }
+                })
+                .collect_view(),
+        )
+    };
+    view! {
+        <section class="chart requests" aria-labelledby="requests-title" data-testid="requests-panel">
+            <h2 id="requests-title">"The requests: which met the SLO, and why the others missed"</h2>
+            <figure>
+                {attain_view}
+                <figcaption>"Each dot is a level's share of good requests; the dashed line is the share asked (P). A filled dot meets."</figcaption>
+            </figure>
+            <label>
+                "The requests at"
+                <select
+                    data-testid="requests-level"
+                    on:change=move |ev| {
+                        let picked = event_target_value(&ev).parse::<usize>().ok();
+                        if let (Some(l), Some((sweep, _, _))) = (picked, levels.get_untracked()) {
+                            chosen.set(Some((sweep, l)));
+                        }
+                    }
+                >
+                    {options}
+                </select>
+            </label>
+            <figure>{scatter_view}</figure>
+        </section>
+    }
+}
+
+/// Grid lines and tick labels of a plot.
+fn axes(x_ticks: Vec<Mark>, y_ticks: Vec<Mark>) -> impl IntoView {
+    let (left, top, right, bottom) = PLOT;
+    let x = x_ticks
+        .into_iter()
+        .map(|t| {
+            view! {
+                <line class="grid" x1=t.pos x2=t.pos y1=top y2=bottom />
+                <text class="tick" x=t.pos y=bottom + 14.0 text-anchor="middle">{t.label}</text>
+            }
+        })
+        .collect_view();
+    let y = y_ticks
+        .into_iter()
+        .map(|t| {
+            view! {
+                <line class="grid" x1=left x2=right y1=t.pos y2=t.pos />
+                <text class="tick" x=left - 6.0 y=t.pos + 4.0 text-anchor="end">{t.label}</text>
+            }
+        })
+        .collect_view();
+    view! { {x} {y} <rect class="frame" x=left y=top width=right - left height=bottom - top /> }
+}
+
+/// The axes' titles: `x` under the plot, `y` above its left edge.
+fn titles(x: &'static str, y: &'static str) -> impl IntoView {
+    let (left, _, right, bottom) = PLOT;
+    view! {
+        <text class="axis-label" x=(left + right) / 2.0 y=bottom + 32.0 text-anchor="middle">{format!("{x} →")}</text>
+        <text class="axis-label" x=4.0 y=8.0>{y}</text>
+    }
+}
