@@ -14,6 +14,7 @@
 //    (with its own fallback for that case), as it does a plain fetch's in a browser without
 //    compileStreaming.
 // 1. Stylesheet: Trunk inlines style/main.css as it is; esbuild minifies it (0.7 KB less brotli).
+//    The HTML's comments (notes for this repository's readers) are left out (0.2 KB).
 // 2. Tools version: a hash of tools.js, tools_bg.wasm and tools-worker.js as
 //    <meta name="tools-version">. Trunk gives that module fixed file names, so a browser could
 //    otherwise keep a cached copy from an older build next to a newer page; the page starts
@@ -109,7 +110,12 @@ function check(html) {
   if (problems.length) throw new Error(`post-build: ${file}: ${problems.join('; ')}`);
 }
 
-const html = csp(toolsVersion(await minifiedStyle(pageLoader(readFileSync(file, 'utf8')))));
+/** The HTML without its comments. */
+function withoutComments(html) {
+  return html.replace(/\s*<!--[\s\S]*?-->/g, '');
+}
+
+const html = csp(toolsVersion(await minifiedStyle(withoutComments(pageLoader(readFileSync(file, 'utf8'))))));
 check(html);
 writeFileSync(file, html);
 console.log(`post-build: page loader (inline) and early WASM fetch, minified stylesheet, tools version and CSP (${[...html.matchAll(INLINE_SCRIPT)].length} inline scripts hashed) written to ${file}`);

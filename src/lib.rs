@@ -76,9 +76,8 @@ pub fn App() -> impl IntoView {
     let registry = Registry::load(&browser::query(), &browser::fragment());
     // The model menu and the side-by-side table ask it for the whole bundled data.
     provide_context(registry);
-    // The answer is painted first (`painted`); then the inputs beside it and the folded import
-    // panel's fields are drawn; a frame later the evidence beneath the answer (`evidence`, see
-    // `Planner`).
+    // The answer is painted first (`painted`); then the inputs beside it are drawn; a frame
+    // later the evidence beneath the answer (`evidence`, see `Planner`).
     let painted = RwSignal::new(false);
     let evidence = RwSignal::new(false);
     browser::after_paint(move || {
@@ -111,7 +110,7 @@ pub fn App() -> impl IntoView {
                 </div>
             })
         }}
-        <SourcePanel registry=registry painted=painted.into() />
+        <SourcePanel registry=registry />
         {move || {
             // Re-mount the planner only when the shown source or its readiness changes.
             let shown = Memo::new(move |_| {

@@ -2,22 +2,60 @@
 //! price per GPU-hour for each GPU type of the data.
 
 use leptos::prelude::*;
+use wasm_split_helpers::wasm_split;
 
 use crate::core::format::url_number;
 use crate::core::scenario::{parse_input, FleetInput, InputKind, Scenario, FLEET_INPUTS};
 use crate::core::sweep::Source;
+use crate::on_demand::{self, Drawn, Failed, Panel};
 
 /// Optional fleet, cost and energy inputs ([`FLEET_INPUTS`]); an empty field means "not given".
+/// Folded unless the link sets (or tries to set) one of them, so the answer is near on a phone;
+/// the fields are drawn when it is first unfolded (or at once when `open`), by their code loaded
+/// on demand ([`fields`]).
 #[component]
 pub fn Fleet(source: &'static Source, scenario: RwSignal<Scenario>, open: bool) -> impl IntoView {
-    // Folded unless the link sets (or tries to set) one of them, so the answer is near on a phone.
+    let panel = Panel::new();
+    let owner = Owner::current();
+    let draw = move || {
+        panel.draw((FIELDS, "The fleet inputs cannot be drawn"), || {
+            fields_view(owner.clone(), source, scenario)
+        });
+    };
+    if open {
+        // Drawn once this view is in place: the code is awaited first.
+        draw();
+    }
     view! {
-        <details class="field fleet" open=open>
+        <details class="field fleet" open=open on:toggle=move |_| draw()>
             <summary>"Fleet, cost and energy (optional)"</summary>
-            {FLEET_INPUTS.iter().map(|input| fleet_input(scenario, input)).collect_view()}
-            <p class="hint">"GPU price above is for every GPU type; a type's own price, below, takes its place."</p>
-            {source.gpu_types().into_iter().enumerate().map(|(i, gpu)| gpu_price_input(scenario, i, gpu)).collect_view()}
+            <div id=FIELDS></div>
         </details>
+    }
+}
+
+/// The id of the element the fields are drawn into.
+const FIELDS: &str = "fleet-fields";
+
+/// Draws the fields into the [`FIELDS`] element under `owner` (see [`on_demand::mount_in`]),
+/// with their code (loaded on demand).
+#[wasm_split(on_demand, fallible)]
+fn fields_view(
+    owner: Option<Owner>,
+    source: &'static Source,
+    scenario: RwSignal<Scenario>,
+) -> Result<Option<Drawn>, Failed> {
+    Ok(on_demand::mount_in(owner.as_ref(), FIELDS, move || {
+        fields(source, scenario)
+    }))
+}
+
+/// One field per fleet input, then a price per GPU type.
+fn fields(source: &'static Source, scenario: RwSignal<Scenario>) -> impl IntoView {
+    view! {
+        {FLEET_INPUTS.iter().map(|input| fleet_input(scenario, input)).collect_view()}
+        <p class="hint">"GPU price above is for every GPU type; a type's own price, below, takes its place."</p>
+        {source.gpu_types().into_iter().enumerate().map(|(i, gpu)| gpu_price_input(scenario, i, gpu)).collect_view()}
     }
 }
 

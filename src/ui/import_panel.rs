@@ -9,7 +9,7 @@ use super::registry::Registry;
 use crate::browser::{self, PageText};
 use crate::core::handoff::ImportReply;
 use crate::core::import::summary::Shown;
-use crate::on_demand::{self, Failed, Job};
+use crate::on_demand::{self, Drawn, Failed, Panel};
 use crate::tools_client;
 
 /// The progress line of an import of `count` files as it starts.
@@ -77,34 +77,68 @@ async fn import(
     }
 }
 
-/// Starts the import of `files` with the dialog's `model`: [`import`], loaded on demand with
-/// the code that reads, summarises and keeps an import.
-#[wasm_split(on_demand, fallible)]
-fn import_job(
-    registry: Registry,
-    files: Vec<(String, PageText)>,
-    model: Option<String>,
-    working: RwSignal<Option<(u32, String)>>,
-) -> Result<Job<Shown>, Failed> {
-    Ok(Box::pin(import(registry, files, model, working)))
+/// The import panel: folded at first; the first time it is opened, its code (loaded on demand)
+/// draws its inputs into it, and what the last import did beneath it ([`inputs`], [`outcome`]).
+/// `share_note` is the picker's share message, cleared when an import starts.
+#[component]
+pub fn ImportPanel(registry: Registry, share_note: RwSignal<String>) -> impl IntoView {
+    let panel = Panel::new();
+    let owner = Owner::current();
+    let opened = move |_| {
+        panel.draw((INPUTS, "Nothing can be imported"), || {
+            panel_view(owner.clone(), registry, share_note)
+        });
+    };
+    view! {
+        <details class="import" on:toggle=opened>
+            <summary>"Import your own sweep"</summary>
+            <div id=INPUTS></div>
+        </details>
+        <div id=OUTCOME></div>
+    }
 }
 
-/// The import panel: files, a folder or pasted text, read by the tools module off the page's
-/// thread; then what the import did (its summary, warnings and problems). `share_note` is the
-/// picker's share message, cleared when an import starts. The import itself is loaded on demand
-/// ([`import_job`]). Folded at first, its inputs are drawn once the page's first view is
-/// painted (`painted`).
-#[component]
-pub fn ImportPanel(
+/// The ids of the elements the panel's inputs and its outcome are drawn into.
+const INPUTS: &str = "import-inputs";
+const OUTCOME: &str = "import-outcome";
+
+/// Draws the panel's inputs and outcome into their elements under `owner` (see
+/// [`on_demand::mount_in`]), with the code that reads, summarises and keeps an import (loaded on
+/// demand).
+#[wasm_split(on_demand, fallible)]
+fn panel_view(
+    owner: Option<Owner>,
     registry: Registry,
     share_note: RwSignal<String>,
-    painted: Signal<bool>,
+) -> Result<Option<Drawn>, Failed> {
+    let in_owner = |f: &dyn Fn() -> Option<Drawn>| match &owner {
+        Some(owner) => owner.with(f),
+        None => f(),
+    };
+    Ok(in_owner(&|| {
+        let outcome = RwSignal::new(None::<Shown>);
+        // What the tools module's worker is reading now; the planner stays usable meanwhile.
+        let working = RwSignal::new(None::<(u32, String)>);
+        let drawn = (
+            on_demand::mount_in(None, INPUTS, move || {
+                inputs(registry, share_note, outcome, working)
+            })?,
+            on_demand::mount_in(None, OUTCOME, move || outcome_view(outcome, working))?,
+        );
+        Some(Box::new(drawn) as Drawn)
+    }))
+}
+
+/// The inputs: files, a folder or pasted text, read by the tools module off the page's thread
+/// ([`import`]); what an import did goes to `outcome`, its progress to `working`.
+fn inputs(
+    registry: Registry,
+    share_note: RwSignal<String>,
+    outcome: RwSignal<Option<Shown>>,
+    working: RwSignal<Option<(u32, String)>>,
 ) -> impl IntoView {
-    let outcome = RwSignal::new(None::<Shown>);
     let pasted = RwSignal::new(String::new());
     let model_hint = RwSignal::new(String::new());
-    // What the tools module's worker is reading now; the planner stays usable meanwhile.
-    let working = RwSignal::new(None::<(u32, String)>);
 
     let run_import = move |files: Vec<(String, PageText)>| async move {
         if files.is_empty() {
@@ -113,14 +147,8 @@ pub fn ImportPanel(
         share_note.set(String::new());
         let hint = model_hint.get_untracked();
         let model = Some(hint.trim().to_string()).filter(|m| !m.is_empty());
-        let done = match on_demand::finished(import_job(registry, files, model, working)).await {
-            Ok(done) => done,
-            Err(failed) => Shown {
-                summary: format!("Nothing imported: {}.", failed.0),
-                ..Shown::default()
-            },
-        };
-        outcome.set(Some(done));
+        let done = import(registry, files, model, working).await;
+        outcome.try_set(Some(done));
     };
     let import_list = move |list: Vec<web_sys::File>| {
         leptos::task::spawn_local(run_import(browser::picked_files(list)));
@@ -133,9 +161,6 @@ pub fn ImportPanel(
     };
 
     view! {
-        <details class="import">
-                <summary>"Import your own sweep"</summary>
-                {move || painted.get().then(|| view! {
                     <p class="hint">
                         "Results of ML.ENERGY, vLLM bench serve (files, sweep folders, multi-turn), SGLang bench_serving, AIPerf / GenAI-Perf, GuideLLM, inference-perf, LLMPerf, LMBench, InferenceX and EvalScope, or the README's CSV template: select all files of a run, or its folder. Files are read in this browser and never uploaded; runs that differ in any stated field become separate sweeps."
                     </p>
@@ -191,8 +216,16 @@ pub fn ImportPanel(
                     >
                         "Import pasted text"
                     </button>
-                })}
-            </details>
+    }
+}
+
+/// What the import does now (`working`) and what the last one did (`outcome`): its summary,
+/// warnings and problems.
+fn outcome_view(
+    outcome: RwSignal<Option<Shown>>,
+    working: RwSignal<Option<(u32, String)>>,
+) -> impl IntoView {
+    view! {
             {move || working.get().map(|(_, w)| view! {
                 <p class="hint" role="status" data-testid="import-progress">{w}</p>
             })}

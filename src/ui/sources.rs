@@ -6,15 +6,15 @@ use super::import_panel::ImportPanel;
 use super::registry::Registry;
 use super::source_picker::SourcePicker;
 
-/// Source picker and import panel; `painted` is true once the page's first view is painted.
+/// Source picker and import panel.
 #[component]
-pub fn SourcePanel(registry: Registry, painted: Signal<bool>) -> impl IntoView {
+pub fn SourcePanel(registry: Registry) -> impl IntoView {
     let share_note = RwSignal::new(String::new());
     view! {
         <section class="sources" aria-labelledby="sources-title">
             <h2 id="sources-title" class="sr-only">"Data source"</h2>
             <SourcePicker registry=registry share_note=share_note />
-            <ImportPanel registry=registry share_note=share_note painted=painted />
+            <ImportPanel registry=registry share_note=share_note />
         </section>
     }
 }
