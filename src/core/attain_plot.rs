@@ -7,7 +7,7 @@
 use super::attainment::{attainment, Attainment, RequestSlo, Requests};
 use super::chart::tick_label;
 use super::explain::attainment_text;
-use super::format::{level as level_text, url_number};
+use super::format::{grouped, level as level_text, trimmed, url_number};
 use super::planner::Plan;
 use super::sweep::Sweep;
 
@@ -16,7 +16,7 @@ pub const WIDTH: f64 = 480.0;
 /// The view box's height.
 pub const HEIGHT: f64 = 240.0;
 /// The plot area: left, top, right, bottom.
-pub const PLOT: (f64, f64, f64, f64) = (56.0, 24.0, 468.0, 200.0);
+pub const PLOT: (f64, f64, f64, f64) = (56.0, 28.0, 460.0, 200.0);
 /// At most this many requests are drawn in one scatter; past it, every miss is drawn and every
 /// k-th good request (the caption says which).
 pub const MAX_DRAWN_REQUESTS: usize = 20_000;
@@ -196,15 +196,18 @@ pub fn requests_plot(requests: &Requests, slo: &RequestSlo) -> RequestsPlot {
             (*seen - 1) % every == 0
         })
         .collect();
-    let x_max = drawn.iter().map(|d| d.0).fold(slo.tpot_max_ms, f64::max);
-    let y_max = drawn
-        .iter()
-        .map(|d| d.1)
-        .fold(slo.ttft_max_ms.unwrap_or(0.0), f64::max);
-    let (x_top, x_values) = linear_ticks(x_max * 1.05);
-    let (y_top, y_values) = linear_ticks(y_max * 1.05);
-    let x = |v: f64| left + v / x_top * (right - left);
-    let y = |v: f64| bottom - v / y_top * (bottom - top);
+    // Each axis spans the marks and the lines, 5% past them, between round ticks.
+    let span = |values: &mut dyn Iterator<Item = f64>| {
+        let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+            (lo.min(v), hi.max(v))
+        });
+        linear_ticks(lo * 0.95, hi * 1.05)
+    };
+    let lines = [Some(slo.tpot_max_ms), slo.ttft_max_ms];
+    let (x_lo, x_top, x_values) = span(&mut drawn.iter().map(|d| d.0).chain(lines[0]));
+    let (y_lo, y_top, y_values) = span(&mut drawn.iter().map(|d| d.1).chain(lines[1]));
+    let x = |v: f64| left + (v - x_lo) / (x_top - x_lo) * (right - left);
+    let y = |v: f64| bottom - (v - y_lo) / (y_top - y_lo) * (bottom - top);
     let mut good_path = String::new();
     let mut miss_path = String::new();
     for (tpot, ttft, good) in &drawn {
@@ -228,11 +231,11 @@ pub fn requests_plot(requests: &Requests, slo: &RequestSlo) -> RequestsPlot {
         y_ticks: ticks(y_values, &y),
         target: Mark {
             pos: x(slo.tpot_max_ms),
-            label: format!("target {} ms", url_number(slo.tpot_max_ms)),
+            label: format!("target {} ms", ms(slo.tpot_max_ms)),
         },
         ttft_limit: slo.ttft_max_ms.map(|max| Mark {
             pos: y(max),
-            label: format!("TTFT limit {} ms", level_text(max)),
+            label: format!("TTFT limit {} ms", ms(max)),
         }),
         good_path,
         miss_path,
@@ -259,21 +262,21 @@ fn caption(
             a.tpot_misses,
             format!(
                 "over the target of {} ms per token (slow decodes)",
-                url_number(slo.tpot_max_ms)
+                ms(slo.tpot_max_ms)
             ),
         ),
         (
             a.ttft_misses,
             format!(
                 "over the TTFT limit of {} ms (long waits)",
-                level_text(slo.ttft_max_ms.unwrap_or(0.0))
+                ms(slo.ttft_max_ms.unwrap_or(0.0))
             ),
         ),
         (
             a.e2e_misses,
             format!(
                 "over the end-to-end limit of {} ms",
-                level_text(slo.e2e_max_ms.unwrap_or(0.0))
+                ms(slo.e2e_max_ms.unwrap_or(0.0))
             ),
         ),
     ] {
@@ -304,24 +307,35 @@ fn caption(
     format!("{}.", parts.join("; "))
 }
 
-/// Ticks from 0 covering `max` at a round step (1, 2 or 5 × a power of ten), about five of
-/// them: (the axis's top, the ticks). A `max` that is not above 0 gives an axis to 1.
-fn linear_ticks(max: f64) -> (f64, Vec<f64>) {
-    let max = if max.is_finite() && max > 0.0 {
+/// A number of ms in a label: grouped from 1,000 (`5,000`), else up to 4 significant digits
+/// (`142.9`, `12.5`).
+fn ms(v: f64) -> String {
+    match v >= 1000.0 {
+        true => grouped(v, 0),
+        false => trimmed(v, 4),
+    }
+}
+
+/// Round ticks (1, 2 or 5 × a power of ten apart, about five of them) from at most `min` to at
+/// least `max`: (the axis's start, its end, the ticks). An empty or non-finite span is widened.
+fn linear_ticks(min: f64, max: f64) -> (f64, f64, Vec<f64>) {
+    let min = if min.is_finite() { min.max(0.0) } else { 0.0 };
+    let max = if max.is_finite() && max > min {
         max
     } else {
-        1.0
+        min + min.abs().max(1.0) * 0.1
     };
-    let rough = max / 5.0;
+    let rough = (max - min) / 5.0;
     let power = 10f64.powf(rough.log10().floor());
     let step = [1.0, 2.0, 5.0, 10.0]
         .iter()
         .map(|m| m * power)
         .find(|s| *s >= rough)
         .unwrap_or(10.0 * power);
-    let count = (max / step).ceil() as usize;
-    let top = count as f64 * step;
-    (top, (0..=count).map(|i| i as f64 * step).collect())
+    let lo = (min / step).floor() * step;
+    let count = ((max - lo) / step).ceil() as usize;
+    let ticks: Vec<f64> = (0..=count).map(|i| lo + i as f64 * step).collect();
+    (lo, lo + count as f64 * step, ticks)
 }
 
 #[cfg(test)]
@@ -338,15 +352,22 @@ mod tests {
     }
 
     #[test]
-    fn ticks_are_round_and_cover_the_maximum() {
+    fn ticks_are_round_and_cover_the_span() {
+        let (lo, top, ticks) = linear_ticks(0.0, 42.0);
         assert_eq!(
-            linear_ticks(42.0),
-            (50.0, vec![0.0, 10.0, 20.0, 30.0, 40.0, 50.0])
+            (lo, top, ticks),
+            (0.0, 50.0, vec![0.0, 10.0, 20.0, 30.0, 40.0, 50.0])
         );
-        assert_eq!(linear_ticks(2100.0).0, 2500.0);
+        assert_eq!(linear_ticks(9.5, 21.0).0, 5.0);
+        assert_eq!(linear_ticks(9.5, 21.0).1, 25.0);
+        assert_eq!(linear_ticks(95.0, 1995.0).1, 2000.0);
+        // One value: a span of a tenth of it.
+        let (lo, top, _) = linear_ticks(100.0, 100.0);
+        assert!(lo <= 100.0 && top >= 110.0);
+        assert_eq!(linear_ticks(f64::NAN, f64::INFINITY).0, 0.0);
         assert_eq!(
-            linear_ticks(0.0),
-            (1.0, vec![0.0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0])
+            (ms(142.857_142_857), ms(5000.0), ms(12.5)),
+            ("142.9".into(), "5,000".into(), "12.5".into())
         );
     }
 
@@ -364,18 +385,18 @@ mod tests {
             95.0,
             "concurrency",
         );
-        // The plot is 412 wide: two slots of 206, dots at their middles.
-        assert_eq!((plot.dots[0].x, plot.dots[1].x), (159.0, 365.0));
-        // 100% at the top (24), 75% a quarter of 176 down, 95% at 32.8.
-        assert_eq!((plot.dots[0].y, plot.dots[1].y), (24.0, 68.0));
-        assert!((plot.p_line.pos - 32.8).abs() < 1e-9);
+        // The plot is 404 wide: two slots of 202, dots at their middles.
+        assert_eq!((plot.dots[0].x, plot.dots[1].x), (157.0, 359.0));
+        // 100% at the top (28), 75% a quarter of 172 down, 95% at 36.6.
+        assert_eq!((plot.dots[0].y, plot.dots[1].y), (28.0, 71.0));
+        assert!((plot.p_line.pos - 36.6).abs() < 1e-9);
         assert_eq!(plot.p_line.label, "P = 95%");
         assert_eq!((plot.dots[0].meets, plot.dots[1].meets), (true, false));
         assert_eq!(
             plot.dots[1].text,
             "64 concurrency: 150 of 200 requests good (75%; 95% asked; missed: 50 on TPOT)"
         );
-        assert_eq!(plot.line, "159.0,24.0 365.0,68.0");
+        assert_eq!(plot.line, "157.0,28.0 359.0,71.0");
         assert_eq!(plot.x_ticks[1].label, "64");
     }
 
@@ -396,23 +417,26 @@ mod tests {
             e2e_max_ms: None,
         };
         let plot = requests_plot(&requests, &slo);
-        // TPOT up to 20 ms (×1.05 = 21): the axis runs to 25 in steps of 5; 412 units wide.
-        assert_eq!(plot.x_ticks.last().map(|t| t.label.as_str()), Some("25"));
-        // TTFT up to 1,900 (×1.05 = 1,995): to 2,000 in steps of 500; 176 units high.
-        assert_eq!(plot.y_ticks.last().map(|t| t.label.as_str()), Some("2k"));
-        // (10, 100): x 56 + 10/25 × 412 = 220.8, y 200 − 100/2000 × 176 = 191.2.
-        assert_eq!(plot.good_path, "M220.8 191.2h0");
+        // TPOT 10 to 20 ms and the target 15 (9.5 to 21 with 5%): from 5 to 25 in steps of 5,
+        // over 404 units.
+        let labels = |m: &[Mark]| m.iter().map(|t| t.label.clone()).collect::<Vec<_>>();
+        assert_eq!(labels(&plot.x_ticks), ["5", "10", "15", "20", "25"]);
+        // TTFT 100 to 1,900 and the limit 1,000 (95 to 1,995): 0 to 2,000 in steps of 500, over
+        // 172 units.
+        assert_eq!(labels(&plot.y_ticks), ["0", "500", "1k", "1.5k", "2k"]);
+        // (10, 100): x 56 + 5/20 × 404 = 157, y 200 − 100/2000 × 172 = 191.4.
+        assert_eq!(plot.good_path, "M157.0 191.4h0");
         // (10, 1,900) and (20, 100), in TPOT order, each a cross from 3 units up and left of
-        // its centre.
+        // its centre: (157, 36.6) and (359, 191.4).
         assert_eq!(
             plot.miss_path,
-            "M217.8 29.8l6 6m0-6l-6 6M382.6 188.2l6 6m0-6l-6 6"
+            "M154.0 33.6l6 6m0-6l-6 6M356.0 188.4l6 6m0-6l-6 6"
         );
-        assert!((plot.target.pos - 303.2).abs() < 1e-9);
+        assert_eq!(plot.target.pos, 258.0);
         assert_eq!(plot.target.label, "target 15 ms");
         assert_eq!(
             plot.ttft_limit.map(|m| (m.pos, m.label)),
-            Some((112.0, "TTFT limit 1,000 ms".to_string()))
+            Some((114.0, "TTFT limit 1,000 ms".to_string()))
         );
         assert_eq!(
             plot.caption,

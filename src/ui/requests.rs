@@ -40,7 +40,7 @@ pub fn Requests(
         panel.draw((HOLDER, "The requests cannot be drawn"), || {
             panel_view(owner, source, scenario, result)
         });
-        Some(view! { <div id=HOLDER></div> })
+        Some(view! { <div id=HOLDER>"Loading the requests…"</div> })
     }
 }
 
@@ -101,9 +101,13 @@ fn panel(
             .dots
             .into_iter()
             .map(|d| {
+                let label = d.text.clone();
                 view! {
                     <circle
                         class=if d.meets { "dot meets" } else { "dot misses" }
+                        tabindex="0"
+                        role="img"
+                        aria-label=label
                         cx=d.x
                         cy=d.y
                         r="5"
@@ -124,7 +128,11 @@ fn panel(
             <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" data-testid="attain-chart" aria-label=name>
                 {axes(plot.x_ticks, plot.y_ticks)}
                 <line class="target" data-testid="attain-p-line" x1=PLOT.0 x2=PLOT.2 y1=plot.p_line.pos y2=plot.p_line.pos />
-                <text class="target-label" x=PLOT.2 y=plot.p_line.pos - 4.0 text-anchor="end">{plot.p_line.label}</text>
+                // Above the line, or below it where the line runs along the top.
+                <text class="target-label" x=PLOT.2 - 4.0 text-anchor="end"
+                    y=if plot.p_line.pos - PLOT.1 < 16.0 { plot.p_line.pos + 14.0 } else { plot.p_line.pos - 4.0 }>
+                    {plot.p_line.label}
+                </text>
                 <polyline class="series-line" points=plot.line />
                 {dots}
                 {titles(source.sweeps[sweep].level_kind().label(), "good requests, % of issued ↑")}
@@ -142,10 +150,15 @@ fn panel(
                 aria-label=plot.caption.clone()>
                 {axes(plot.x_ticks, plot.y_ticks)}
                 <line class="target" x1=plot.target.pos x2=plot.target.pos y1=top y2=bottom />
-                <text class="target-label" x=plot.target.pos + 4.0 y=top + 10.0>{plot.target.label}</text>
+                // On the side of the line with more room.
+                {if plot.target.pos > (left + right) / 2.0 {
+                    view! { <text class="target-label" x=plot.target.pos - 4.0 y=top + 12.0 text-anchor="end">{plot.target.label}</text> }
+                } else {
+                    view! { <text class="target-label" x=plot.target.pos + 4.0 y=top + 12.0 text-anchor="start">{plot.target.label}</text> }
+                }}
                 {plot.ttft_limit.map(|m| view! {
                     <line class="target" x1=left x2=right y1=m.pos y2=m.pos />
-                    <text class="target-label" x=right y=m.pos - 4.0 text-anchor="end">{m.label}</text>
+                    <text class="target-label" x=left + 4.0 y=m.pos - 4.0>{m.label}</text>
                 })}
                 <path class="good-requests" d=plot.good_path />
                 <path class="missed-requests" d=plot.miss_path />
@@ -226,6 +239,6 @@ fn titles(x: &'static str, y: &'static str) -> impl IntoView {
     let (left, _, right, bottom) = PLOT;
     view! {
         <text class="axis-label" x=(left + right) / 2.0 y=bottom + 32.0 text-anchor="middle">{format!("{x} →")}</text>
-        <text class="axis-label" x=4.0 y=8.0>{y}</text>
+        <text class="axis-label" x=4.0 y=14.0>{y}</text>
     }
 }
