@@ -12,7 +12,9 @@ use llm_slo_planner::core::attain_plot::{
 use llm_slo_planner::core::attainment::Attainment;
 use llm_slo_planner::core::explain::{status_text, verdict_text};
 use llm_slo_planner::core::import::{import, InputFile};
-use llm_slo_planner::core::planner::{plan, Condition, Limit, Slo, Status, Target};
+use llm_slo_planner::core::planner::{
+    batching_effect, plan, Condition, Limit, Slo, Status, Target,
+};
 use llm_slo_planner::core::sweep::{Statistic, Sweep};
 
 /// The Scicom vLLM 0.19 `--save-detailed` sweep: 50 requests at concurrency 1, 200 at 10.
@@ -153,6 +155,11 @@ fn the_per_user_speed_under_attainment_is_the_tpot_p_percent_of_requests_reach()
     assert!((at_1 - 72.45666296111317).abs() < 1e-9, "{at_1}");
     let rec = p.recommendation(&sweep, &slo(150.0, None, 90.0)).unwrap();
     assert_eq!(rec.latency_ms, at_10);
+    // What batching costs each user is read the same way: 146.64 ÷ 72.46 ms, not at the
+    // statistic in the menu.
+    let e = batching_effect(&sweep, &slo(150.0, None, 90.0), &p, false).unwrap();
+    assert_eq!((e.base_level, e.attain), (1.0, Some(90.0)));
+    assert!((e.user_slowdown - 146.6435269602963 / 72.45666296111317).abs() < 1e-12);
 }
 
 #[test]
@@ -176,7 +183,7 @@ fn a_sweep_without_per_request_records_is_not_judged_and_the_aggregate_statistic
     let text = status_text(sweep, &p, &asked);
     assert!(
         text.starts_with(
-            "No data: attain=95 counts each request, and this sweep has no per-request records (a shared #sweep= link carries none)."
+            "No data: attain=95 counts each request, and this sweep has no per-request records (vLLM bench serve --save-detailed, SGLang bench_serving and LLMPerf's individual responses write them; a shared #sweep= link carries none)."
         ),
         "{text}"
     );

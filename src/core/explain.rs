@@ -127,7 +127,7 @@ pub fn attainment_text(a: &Attainment, asked: Option<f64>) -> String {
 /// least one, at most four; one when none is asked), trailing zeros dropped: so a level that
 /// fails never shows the share asked or more (1,998 of 2,000 at 100% asked is 99.9%, not 100%),
 /// and one that meets never shows less. Exact, in integers.
-fn share_percent(good: u64, issued: u64, asked: Option<f64>) -> String {
+pub fn share_percent(good: u64, issued: u64, asked: Option<f64>) -> String {
     let decimals = asked.map_or(1, |p| {
         url_number(p)
             .split_once('.')
@@ -140,9 +140,9 @@ fn share_percent(good: u64, issued: u64, asked: Option<f64>) -> String {
 }
 
 /// The aggregate statistic offered where a sweep has no per-request records: TPOT at the
-/// percentile asked (p95 for `attain=95`, percent) where the sweep reports it, else its first per-token
-/// statistic.
-fn aggregate_instead(available: &[Statistic], attain: f64) -> Option<Statistic> {
+/// percentile asked (p95 for `attain=95`, percent) where the sweep reports it, else the
+/// statistic `chosen` in the menu where it reports that, else its first per-token statistic.
+fn aggregate_instead(available: &[Statistic], attain: f64, chosen: Statistic) -> Option<Statistic> {
     let asked = Statistic::ALL.into_iter().find(|s| {
         s.metric() == Metric::Tpot
             && s.parts()
@@ -151,6 +151,7 @@ fn aggregate_instead(available: &[Statistic], attain: f64) -> Option<Statistic> 
     });
     asked
         .filter(|s| available.contains(s))
+        .or_else(|| Some(chosen).filter(|s| s.is_per_token() && available.contains(s)))
         .or_else(|| available.iter().copied().find(|s| s.is_per_token()))
 }
 
@@ -227,11 +228,11 @@ pub fn status_text(sweep: &Sweep, plan: &Plan, slo: &Slo) -> String {
             ..
         } => {
             let attain = slo.attain.unwrap_or(100.0);
-            let instead = aggregate_instead(available, attain).map_or_else(String::new, |s| {
+            let instead = aggregate_instead(available, attain, slo.stat).map_or_else(String::new, |s| {
                 format!(" Judge it on an aggregate instead: {} (stat={}, without attain).", s.short_label(), s.key())
             });
             format!(
-                "No data: attain={} counts each request, and this sweep has no per-request records (a shared #sweep= link carries none).{instead}",
+                "No data: attain={} counts each request, and this sweep has no per-request records (vLLM bench serve --save-detailed, SGLang bench_serving and LLMPerf's individual responses write them; a shared #sweep= link carries none).{instead}",
                 url_number(attain)
             )
         }

@@ -4,7 +4,7 @@
 
 use super::anomalies::FlagCount;
 use super::attainment::Attainment;
-use super::explain::{status_text, times};
+use super::explain::{share_percent, status_text, times};
 use super::format::{
     gpus, grouped, level as level_text, percent, significant, trimmed, url_number,
 };
@@ -190,7 +190,7 @@ pub fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
                     .covered(at, SweepFigure::AvgBatch),
                 ]
                 .into_iter()
-                .chain(attained.map(|a| attainment_figure(&a, r.throughput_tok_s)))
+                .chain(attained.map(|a| attainment_figure(&a, r.throughput_tok_s, slo.attain)))
                 .collect(),
             }
         }
@@ -238,18 +238,19 @@ pub fn speed_basis(slo: &Slo) -> String {
 }
 
 /// The recommended level's attainment and goodput: "95.5% of 200 requests good; 0.336 good
-/// req/s, 43 good output tok/s".
-fn attainment_figure(a: &Attainment, throughput_tok_s: f64) -> Figure {
+/// req/s, 43 good output tok/s", the share cut to the decimals of the share `asked` as the
+/// table's (`explain::share_percent`: never rounded up to a share the level does not reach).
+fn attainment_figure(a: &Attainment, throughput_tok_s: f64, asked: Option<f64>) -> Figure {
     let good_tok_s = a.goodput_tok_s(throughput_tok_s);
     let good_req_s = a.goodput_req_s(throughput_tok_s);
     figure(
         "Attainment",
         "rec-attainment",
         a.share().map(|s| s * 100.0),
-        |v| {
+        |_| {
             format!(
                 "{}% of {} requests good; {} good req/s, {} good output tok/s",
-                trimmed(v, 2),
+                share_percent(a.good, a.issued, asked),
                 level_text(a.issued as f64),
                 good_req_s.map_or_else(|| "not reported".to_string(), |r| significant(r, 3)),
                 good_tok_s.map_or_else(|| "not reported".to_string(), |t| grouped(t, 0))
@@ -267,15 +268,27 @@ pub fn batching_sentence(sweep: &Sweep, e: &BatchingEffect, stat: Statistic) -> 
         sweep.level_kind().label(),
         level_text(e.base_level),
         times(1.0 / e.user_slowdown, "faster", "slower"),
-        batching_basis(e.base_stat, e.base_level, stat),
+        batching_basis(e, stat),
         times(e.throughput_gain, "higher", "lower")
     )
 }
 
 /// The batching comparison's middle part: which statistics it compares ("(at p50 ITL),
-/// aggregate " or, when the base level reports another, both named).
-pub fn batching_basis(base_stat: Statistic, base_level: f64, stat: Statistic) -> String {
-    if base_stat == stat {
+/// aggregate ", or, when the base level reports another, both named; under attainment, "(at the
+/// TPOT for 70% of requests), aggregate ").
+pub fn batching_basis(e: &BatchingEffect, stat: Statistic) -> String {
+    let BatchingEffect {
+        base_stat,
+        base_level,
+        attain,
+        ..
+    } = *e;
+    if let Some(p) = attain {
+        format!(
+            " (at the TPOT for {}% of requests), aggregate ",
+            url_number(p)
+        )
+    } else if base_stat == stat {
         format!(" (at {}), aggregate ", stat.short_label())
     } else {
         format!(
@@ -410,13 +423,25 @@ mod tests {
 
     #[test]
     fn the_batching_basis_names_both_statistics_when_they_differ() {
+        let effect = |base_stat, base_level, attain| BatchingEffect {
+            base_level,
+            base_stat,
+            user_slowdown: 2.0,
+            throughput_gain: 3.0,
+            attain,
+        };
         assert_eq!(
-            batching_basis(Statistic::P50, 8.0, Statistic::P50),
+            batching_basis(&effect(Statistic::P50, 8.0, None), Statistic::P50),
             " (at p50 ITL), aggregate "
         );
         assert_eq!(
-            batching_basis(Statistic::TpotMean, 1.0, Statistic::Rate),
+            batching_basis(&effect(Statistic::TpotMean, 1.0, None), Statistic::Rate),
             " (mean TPOT at 1 against throughput ÷ concurrency here: two different rates, compared as the source does), aggregate "
+        );
+        // Under attainment the statistic is not what is compared.
+        assert_eq!(
+            batching_basis(&effect(Statistic::P50, 1.0, Some(70.0)), Statistic::P50),
+            " (at the TPOT for 70% of requests), aggregate "
         );
     }
 }

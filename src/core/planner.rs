@@ -628,6 +628,9 @@ pub struct BatchingEffect {
     pub user_slowdown: f64,
     /// Aggregate throughput at the recommendation / at the smallest level.
     pub throughput_gain: f64,
+    /// Under attainment, the share P (percent): each level's speed is then 1000 ÷ the TPOT P% of
+    /// its requests reach (its verdict's `latency_ms`), not `base_stat`'s.
+    pub attain: Option<f64>,
 }
 
 /// The batching effect at the recommendation, against the smallest level below it that reports
@@ -644,6 +647,19 @@ pub fn batching_effect(
     let recommended = plan.recommended.filter(|&i| i > 0)?;
     let levels = sweep.levels();
     let rec = levels.get(recommended)?;
+    if let Some(p) = slo.attain {
+        // Per request: the TPOT the share reaches, at the smallest level below that has one.
+        let tpot_ms = |i: usize| plan.verdicts.get(i)?.latency_ms.filter(|v| *v > 0.0);
+        let rec_ms = tpot_ms(recommended)?;
+        let (base, base_ms) = (0..recommended).find_map(|i| Some((levels.get(i)?, tpot_ms(i)?)))?;
+        return Some(BatchingEffect {
+            base_level: base.level,
+            base_stat: slo.stat,
+            user_slowdown: rec_ms / base_ms,
+            throughput_gain: rec.throughput_tok_s / base.throughput_tok_s,
+            attain: Some(p),
+        });
+    }
     let same = levels[..recommended]
         .iter()
         .find(|l| l.latency_ms(slo.stat).is_some())
@@ -663,6 +679,7 @@ pub fn batching_effect(
         base_stat,
         user_slowdown,
         throughput_gain: rec.throughput_tok_s / base.throughput_tok_s,
+        attain: None,
     })
 }
 

@@ -190,7 +190,7 @@ fn batching(sweep: &Sweep, e: BatchingEffect, stat: Statistic) -> impl IntoView 
             <strong data-testid="batch-user-slowdown" data-value=data_value(e.user_slowdown)>
                 {times(1.0 / e.user_slowdown, "faster", "slower")}
             </strong>
-            {batching_basis(e.base_stat, e.base_level, stat)}
+            {batching_basis(&e, stat)}
             <strong data-testid="batch-throughput-gain" data-value=data_value(e.throughput_gain)>
                 {times(e.throughput_gain, "higher", "lower")}
             </strong>
