@@ -29,7 +29,7 @@ pub fn Fleet(source: &'static Source, scenario: RwSignal<Scenario>, open: bool) 
     view! {
         <details class="field fleet" open=open on:toggle=move |_| draw()>
             <summary>"Fleet, cost and energy (optional)"</summary>
-            <div id=FIELDS></div>
+            <div id=FIELDS>"Loading…"</div>
         </details>
     }
 }

@@ -92,7 +92,7 @@ pub fn ImportPanel(registry: Registry, share_note: RwSignal<String>) -> impl Int
     view! {
         <details class="import" on:toggle=opened>
             <summary>"Import your own sweep"</summary>
-            <div id=INPUTS></div>
+            <div id=INPUTS>"Loading…"</div>
         </details>
         <div id=OUTCOME></div>
     }

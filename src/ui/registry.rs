@@ -14,8 +14,8 @@ use crate::core::import::summary::imported_label;
 use crate::core::routing::{self, needs_whole, Opening, Widening};
 use crate::core::scenario::Scenario;
 use crate::core::sources::{
-    shared_payload, storage_key, unreadable_imports, workload, DEFAULT_SOURCE, LEGACY_STORAGE_KEY,
-    MAX_STORED_BYTES, REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
+    shared_payload, storage_key, workload, DEFAULT_SOURCE, LEGACY_STORAGE_KEY, MAX_STORED_BYTES,
+    REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
 };
 use crate::core::sweep::Source;
 use crate::on_demand::{self, Failed, Job};
@@ -254,24 +254,30 @@ impl Registry {
         let stored = browser::storage_keys(STORAGE_PREFIX).len()
             + usize::from(browser::storage_get_text(LEGACY_STORAGE_KEY).is_some());
         leptos::task::spawn_local(async move {
-            let notice = match stored {
-                0 => None,
-                _ => on_demand::finished(read_stored_job(registry))
-                    .await
-                    .unwrap_or_else(|_| unreadable_imports(stored)),
+            // Why none could be read where their code could not be loaded: not the imports'
+            // fault, and they stay in storage.
+            let (notice, not_loaded) = match stored {
+                0 => (None, None),
+                _ => match on_demand::finished(read_stored_job(registry)).await {
+                    Ok(notice) => (notice, None),
+                    Err(Failed(e)) => (
+                        Some(format!(
+                            "The imports kept in this browser were not read: {e}."
+                        )),
+                        Some(e),
+                    ),
+                },
             };
             if let Some(notice) = notice {
                 registry.notices.update(|n| n.push(notice));
             }
             if let Some(id) = linked_import {
                 if registry.state_of(&id) == Some(State::Loading) {
-                    registry.give_up(
-                        &id,
-                        Some(routing::not_a_source(
-                            &id,
-                            " (an import from another browser?)",
-                        )),
+                    let why = not_loaded.map_or_else(
+                        || " (an import from another browser?)".to_string(),
+                        |e| format!(" yet: {e}"),
                     );
+                    registry.give_up(&id, Some(routing::not_a_source(&id, &why)));
                 }
             }
         });

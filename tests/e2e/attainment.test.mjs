@@ -60,6 +60,9 @@ test('the requests behind the attainment: each level against P, and one level\'s
     ['10', 'false', '10 concurrency: 136 of 200 requests good (68%; 70% asked; missed: 58 on TPOT, 7 on TTFT)'],
   ]);
   assert.equal(await page.locator('[data-testid="attain-p-line"]').count(), 1);
+  // Each dot is a tab stop that says its counts.
+  await page.focus('[data-testid="attain-dot"][data-level="10"]');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), dots[1][2]);
   // The recommended level's requests first, then the level that fails: 136 dots and 64 crosses.
   const level = page.locator('[data-testid="requests-level"]');
   assert.equal(await level.locator('option:checked').textContent(), '1 concurrency');
@@ -101,7 +104,7 @@ test('an end-to-end limit is judged on each request under attain, and offered in
 test('the bundled data has no per-request records: attain is not judged and says why', async () => {
   const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tps=20&attain=95');
   assert.equal(await value(page, 'rec-status'), 'no-data');
-  assert.match(await page.textContent('[data-testid="rec-status"]'), /No data: attain=95 counts each request, and this sweep has no per-request records \(a shared #sweep= link carries none\)\. Judge it on an aggregate instead: /);
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /No data: attain=95 counts each request, and this sweep has no per-request records \(vLLM bench serve --save-detailed, SGLang bench_serving and LLMPerf's individual responses write them; a shared #sweep= link carries none\)\. Judge it on an aggregate instead: /);
   assert.deepEqual(errors, []);
   await context.close();
 });

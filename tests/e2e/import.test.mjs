@@ -281,3 +281,24 @@ test('the import loads its code on demand: from a host with the wrong content ty
   assert.equal(await value(page, 'rec-concurrency'), '384');
   await context.close();
 });
+
+test('with that code blocked, a stored import is said not read yet, not unreadable, and stays stored', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base);
+  await page.click('.import summary');
+  await page.fill('[data-testid="import-paste"]', 'model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\nmy/model,L40S,2,8,800,10\n');
+  await page.click('[data-testid="import-paste-button"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  const [url, id] = [page.url(), new URL(page.url()).searchParams.get('src')];
+  await context.route('**/split_on_demand-*.wasm', (route) => route.abort());
+  const again = await context.newPage();
+  await again.goto(url);
+  await again.waitForSelector('.notice.warn li:nth-child(2)');
+  const said = await again.locator('.notice.warn li').allTextContents();
+  // Then the link's other parameters, named against the bundled data.
+  assert.deepEqual(said.slice(0, 2), [
+    'The imports kept in this browser were not read: this part of the page could not be loaded (are you offline?).',
+    `\`src\` "${id}" is not a source on this page yet: this part of the page could not be loaded (are you offline?); showing the bundled data.`,
+  ]);
+  assert.equal(await again.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('llm-slo-planner.import.')).length), 1);
+  await context.close();
+});

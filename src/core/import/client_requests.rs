@@ -38,8 +38,14 @@ pub(crate) fn client_requests(rec: &Record) -> Result<Option<Requests>, RowError
         return Ok(None);
     };
     let errors = array("errors");
-    let left_out =
-        |why: String| RowError::value(RowErrorKind::LeftOut, "the per-request records", why);
+    // The reason is this program's words with counts and indices: kept whole.
+    let left_out = |why: String| {
+        RowError::stated(
+            RowErrorKind::LeftOut,
+            Some("the per-request records"),
+            Some(&why),
+        )
+    };
     if ttfts.len() != itls.len()
         || ttfts.len() != lens.len()
         || errors.is_some_and(|e| e.len() != ttfts.len())
