@@ -275,7 +275,7 @@ test('the import loads its code on demand: from a host with the wrong content ty
   await context.route('**/split_on_demand-*.wasm', (route) => route.abort());
   // The panel's inputs are that code's too: opened, it says why it has none.
   await page.click('.import summary');
-  await page.waitForFunction(() => document.getElementById('import-inputs').textContent !== '');
+  await page.waitForFunction(() => document.getElementById('import-inputs').textContent.startsWith('Nothing'));
   assert.equal(await page.textContent('#import-inputs'), 'Nothing can be imported: this part of the page could not be loaded (are you offline?).');
   assert.equal(await page.locator('[data-testid="panic-banner"]').count(), 0);
   assert.equal(await value(page, 'rec-concurrency'), '384');
