@@ -341,15 +341,7 @@ fn linear_ticks(min: f64, max: f64) -> (f64, f64, Vec<f64>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::attainment::Request;
-
-    fn request(ttft_ms: f64, e2e_ms: f64, output_tokens: u32) -> Request {
-        Request {
-            ttft_ms,
-            e2e_ms,
-            output_tokens,
-        }
-    }
+    use crate::core::attainment::tests::request;
 
     #[test]
     fn ticks_are_round_and_cover_the_span() {

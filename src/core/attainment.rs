@@ -208,10 +208,11 @@ pub fn attainment(requests: &Requests, slo: &RequestSlo) -> Attainment {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn request(ttft_ms: f64, e2e_ms: f64, output_tokens: u32) -> Request {
+    /// A completed request (for tests here and in `attain_plot`).
+    pub(crate) fn request(ttft_ms: f64, e2e_ms: f64, output_tokens: u32) -> Request {
         Request {
             ttft_ms,
             e2e_ms,
