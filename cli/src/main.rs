@@ -393,6 +393,9 @@ fn run_plan(args: &PlanArgs) -> u8 {
     // link"), else each deployment's own sweep in its own link.
     let whole = (base.is_some() && loaded.imported).then(|| share::encode(source));
     let payload = whole.as_ref().and_then(|w| w.as_ref().ok()).cloned();
+    if whole.is_some() && source.sweeps.iter().any(|s| s.has_request_records()) {
+        say(&format!("note: the link: {}", share::NO_RECORDS));
+    }
     // Each deployment's link, or why it cannot be made (the answer is given all the same: the
     // exit status is the SLO's; `--strict` makes a missing link fail).
     let links: Vec<Result<String, String>> = match &whole {

@@ -6,9 +6,9 @@
 use llm_slo_planner::core::anomalies::{anomalies, load_flag_counts, AnomalyKind};
 use llm_slo_planner::core::capacity_text::{fleet_figures, load_note, no_price_note, streams_note};
 use llm_slo_planner::core::explain::verdict_text;
-use llm_slo_planner::core::format::{grouped, level as level_text, significant, trimmed};
+use llm_slo_planner::core::format::{grouped, level as level_text, significant};
 use llm_slo_planner::core::headline::{
-    batching_sentence, estimate_method, flag_sentence, headline, slo_sentence,
+    batching_sentence, estimate_method, flag_sentence, headline, slo_sentence, speed_basis,
 };
 use llm_slo_planner::core::planner::{batching_effect, estimate, Plan};
 use llm_slo_planner::core::scenario::Scenario;
@@ -136,10 +136,7 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
     }
     let flags = anomalies(sweep, &source.models[sweep.model_index], slo.stat);
     // Under attainment, a level's latency is the TPOT its share of requests reaches.
-    let stat = match slo.attain {
-        Some(p) => format!("TPOT for {}% of requests", trimmed(p, 2)),
-        None => slo.stat.short_label().to_string(),
-    };
+    let stat = speed_basis(&slo);
     let mut header = vec![
         String::new(),
         kind.label().to_string(),

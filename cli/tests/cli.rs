@@ -852,6 +852,22 @@ fn attain_judges_each_request_and_a_sweep_without_records_is_no_data() {
         "{}",
         stdout(&out)
     );
+    // A link carries the levels, not the requests: said.
+    let out = run(&[&args[..], &["--link", "https://example.org/"]].concat());
+    assert!(
+        stderr(&out).contains(
+            "note: the link: It holds no per-request records: attain is not judged from it."
+        ),
+        "{}",
+        stderr(&out)
+    );
+    // The level table names the share as given, as the answer does.
+    let out = run(&["plan", folder, "--tpot", "1000", "--attain", "99.5"]);
+    assert!(
+        stdout(&out).contains("at TPOT for 99.5% of requests, the worst"),
+        "{}",
+        stdout(&out)
+    );
     // A bad share is named.
     let out = run(&["plan", folder, "--tpot", "145", "--attain", "120"]);
     assert_eq!(code(&out), 2);

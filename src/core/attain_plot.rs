@@ -307,11 +307,14 @@ fn caption(
     format!("{}.", parts.join("; "))
 }
 
-/// A number of ms in a label: grouped from 1,000 (`5,000`), else up to 4 significant digits
-/// (`142.9`, `12.5`).
+/// A number of ms in a label, to 4 significant digits: grouped from 1,000 (`5,000`, `14,290`),
+/// else trimmed (`142.9`, `12.5`).
 fn ms(v: f64) -> String {
     match v >= 1000.0 {
-        true => grouped(v, 0),
+        true => {
+            let unit = 10f64.powf(v.log10().floor() - 3.0);
+            grouped((v / unit).round() * unit, 0)
+        }
         false => trimmed(v, 4),
     }
 }
@@ -360,6 +363,10 @@ mod tests {
         assert_eq!(
             (ms(142.857_142_857), ms(5000.0), ms(12.5)),
             ("142.9".into(), "5,000".into(), "12.5".into())
+        );
+        assert_eq!(
+            (ms(14_285.714), ms(12_345.678)),
+            ("14,290".into(), "12,350".into())
         );
     }
 

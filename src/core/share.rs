@@ -21,6 +21,10 @@ use super::sweep::{Model, Provenance, Source, Statistic, Sweep};
 
 /// Longest link this page will make, in bytes: longer ones break in chat tools and proxies.
 pub const MAX_LINK_BYTES: usize = 8 * 1024;
+
+/// Said where a link is made from a source with per-request records: a link carries each
+/// level's figures, not its requests.
+pub const NO_RECORDS: &str = "It holds no per-request records: attain is not judged from it.";
 /// Largest decompressed payload accepted from a link (a bound against deflate bombs).
 const MAX_PAYLOAD_BYTES: usize = 4 * 1024 * 1024;
 /// The version this page writes.

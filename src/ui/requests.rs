@@ -100,14 +100,23 @@ fn panel(
         let dots = plot
             .dots
             .into_iter()
-            .map(|d| {
-                let label = d.text.clone();
+            .zip(shown.iter().map(|s| s.0))
+            .map(|(d, l)| {
+                let label = format!("{}; shows its requests below", d.text);
+                let pick = move || chosen.set(Some((sweep, l)));
                 view! {
                     <circle
                         class=if d.meets { "dot meets" } else { "dot misses" }
                         tabindex="0"
-                        role="img"
+                        role="button"
                         aria-label=label
+                        on:click=move |_| pick()
+                        on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                            if ev.key() == "Enter" || ev.key() == " " {
+                                ev.prevent_default();
+                                pick();
+                            }
+                        }
                         cx=d.x
                         cy=d.y
                         r="5"
@@ -125,7 +134,7 @@ fn panel(
             plot.p_line.label
         );
         Some(view! {
-            <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" data-testid="attain-chart" aria-label=name>
+            <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="group" data-testid="attain-chart" aria-label=name>
                 {axes(plot.x_ticks, plot.y_ticks)}
                 <line class="target" data-testid="attain-p-line" x1=PLOT.0 x2=PLOT.2 y1=plot.p_line.pos y2=plot.p_line.pos />
                 // Above the line, or below it where the line runs along the top.
@@ -147,7 +156,7 @@ fn panel(
         let (left, top, right, bottom) = PLOT;
         Some(view! {
             <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" data-testid="requests-scatter"
-                aria-label=plot.caption.clone()>
+                aria-label="Each request's TPOT against its TTFT" aria-describedby="requests-caption">
                 {axes(plot.x_ticks, plot.y_ticks)}
                 <line class="target" x1=plot.target.pos x2=plot.target.pos y1=top y2=bottom />
                 // On the side of the line with more room.
@@ -164,7 +173,7 @@ fn panel(
                 <path class="missed-requests" d=plot.miss_path />
                 {titles("TPOT, ms per token", "TTFT, ms ↑")}
             </svg>
-            <p data-testid="requests-caption">{plot.caption}</p>
+            <p id="requests-caption" data-testid="requests-caption">{plot.caption}</p>
         })
     };
     let options = move || {
@@ -189,7 +198,7 @@ fn panel(
             <h2 id="requests-title">"The requests: which met the SLO, and why the others missed"</h2>
             <figure>
                 {attain_view}
-                <figcaption>"Each dot is a level's share of good requests; the dashed line is the share asked (P). A filled dot meets."</figcaption>
+                <figcaption>"Each dot is a level's share of good requests; the dashed line is the share asked (P). A filled dot meets; pick one to see its requests below."</figcaption>
             </figure>
             <label>
                 "The requests at"

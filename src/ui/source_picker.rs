@@ -75,7 +75,7 @@ pub fn SourcePicker(registry: Registry, share_note: RwSignal<String>) -> impl In
                                                     let records = s.sweeps.iter().any(|sw| sw.has_request_records());
                                                     format!(
                                                         "The address bar now holds this sweep (after #sweep=, never sent to a server): copy it to share.{}",
-                                                        if records { " It holds no per-request records: attain is not judged from it." } else { "" }
+                                                        if records { format!(" {}", crate::core::share::NO_RECORDS) } else { String::new() }
                                                     )
                                                 }
                                                 Err(e) => format!("Not shared: {e}"),

@@ -1,11 +1,14 @@
 // Issue 16: zero axe-core violations (all rules at their defaults) on the release build, the
 // default page and a page with every panel open (a limit, fleet inputs with a load and prices,
-// the import panel), in light and dark, at 1280 px and 360 px. axe-core's source is run in the
+// the import panel), in light and dark, at 1280 px and 360 px; and the requests panel of an
+// imported per-request sweep (issue 30). axe-core's source is run in the
 // page with `page.evaluate`, which the page's CSP does not block; the CSP stays on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { useServerAndBrowser, settled } from './harness.mjs';
 
 const env = useServerAndBrowser();
@@ -17,15 +20,22 @@ const PAGES = {
 };
 
 /** axe's violations on `query` at this size and colour scheme, one line each. */
-async function violations(query, width, colorScheme) {
+async function violations(query, width, colorScheme, files) {
   const context = await env.browser.newContext({ viewport: { width, height: 900 }, colorScheme });
   const page = await context.newPage();
   await page.goto(env.server.base + query);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   await settled(page);
   if (query) {
-    // Open every folded panel.
+    // Open every folded panel, and wait for the fields drawn by code loaded on demand.
     await page.$$eval('details', (all) => all.forEach((d) => { d.open = true; }));
+    await page.waitForSelector('[data-testid="import-file"]');
+    await page.waitForSelector('[data-testid="input-pue"]');
+    await settled(page);
+  }
+  if (files) {
+    await page.setInputFiles('[data-testid="import-file"]', files);
+    await page.waitForSelector('[data-testid="requests-scatter"]');
     await settled(page);
   }
   await page.evaluate(AXE);
@@ -35,6 +45,16 @@ async function violations(query, width, colorScheme) {
   });
   await context.close();
   return found;
+}
+
+// The requests panel (issue 30): a per-request sweep imported under attain.
+const SCICOM = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/realdata/scicom-vllm-detailed');
+const RECORDS = ['tm-l40sx2_qwen27b_PP2_in4096_out128_p50_c1_d48e1d.json', 'tm-l40sx2_qwen27b_PP2_in4096_out128_p200_c10_5bfafa.json']
+  .map((f) => path.join(SCICOM, f));
+for (const [width, scheme] of [[1280, 'light'], [360, 'dark']]) {
+  test(`axe-core finds no violation: the requests panel, ${width} px, ${scheme}`, async () => {
+    assert.deepEqual(await violations('?tpot=145&limit=ttft_p99:5000&attain=70', width, scheme, RECORDS), []);
+  });
 }
 
 for (const [name, query] of Object.entries(PAGES)) {

@@ -60,15 +60,17 @@ test('the requests behind the attainment: each level against P, and one level\'s
     ['10', 'false', '10 concurrency: 136 of 200 requests good (68%; 70% asked; missed: 58 on TPOT, 7 on TTFT)'],
   ]);
   assert.equal(await page.locator('[data-testid="attain-p-line"]').count(), 1);
-  // Each dot is a tab stop that says its counts.
-  await page.focus('[data-testid="attain-dot"][data-level="10"]');
-  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), dots[1][2]);
-  // The recommended level's requests first, then the level that fails: 136 dots and 64 crosses.
+  // The recommended level's requests first.
   const level = page.locator('[data-testid="requests-level"]');
   assert.equal(await level.locator('option:checked').textContent(), '1 concurrency');
   assert.match(await page.textContent('[data-testid="requests-caption"]'), /^50 of 50 requests good\./);
-  await level.selectOption({ label: '10 concurrency' });
+  // Each dot is a tab stop that says its counts; Enter on it shows its requests: at 10, 136 dots
+  // and 64 crosses.
+  await page.focus('[data-testid="attain-dot"][data-level="10"]');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), `${dots[1][2]}; shows its requests below`);
+  await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('[data-testid="requests-caption"]').textContent.startsWith('136'));
+  assert.equal(await level.locator('option:checked').textContent(), '10 concurrency');
   assert.equal(
     await page.textContent('[data-testid="requests-caption"]'),
     '136 of 200 requests good. Each completed request is a mark: its TPOT across, its TTFT up; a dot is good, a cross missed; '
@@ -77,6 +79,9 @@ test('the requests behind the attainment: each level against P, and one level\'s
   const marks = await page.evaluate(() => ['good-requests', 'missed-requests']
     .map((c) => document.querySelector(`[data-testid="requests-scatter"] .${c}`).getAttribute('d').split('M').length - 1));
   assert.deepEqual(marks, [136, 64]);
+  // The menu goes back.
+  await level.selectOption({ label: '1 concurrency' });
+  await page.waitForFunction(() => document.querySelector('[data-testid="requests-caption"]').textContent.startsWith('50 of 50'));
   // Without attain, the panel goes.
   await page.locator('[data-testid="attain-input"]').fill('');
   await waitForParam(page, 'attain', null);
