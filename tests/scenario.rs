@@ -504,7 +504,7 @@ fn a_configuration_label_with_a_comma_opens_from_its_link() {
 
 #[test]
 fn y_cost_is_kept_in_the_link_with_a_gpu_price_and_named_without_one() {
-    use llm_slo_planner::core::chart_text::ChartY;
+    use llm_slo_planner::core::chart::ChartY;
     let (s, errors) = parse("tps=20&y=cost&price=2.5");
     assert!(errors.is_empty());
     assert_eq!((s.chart_y, s.drawn_chart_y()), (ChartY::Cost, ChartY::Cost));

@@ -475,7 +475,12 @@ fn run_plan(args: &PlanArgs) -> u8 {
                     common_link(base, &params, &loaded, payload.as_deref())
                 }
             };
-            let (rows, _) = table_rows(source, first, all_models, first.compare_sort);
+            let (rows, _) = table_rows(
+                source,
+                (&first.slo(), &first.model_id),
+                first.pricing(),
+                (all_models, first.compare_sort),
+            );
             compare_csv(source, &rows, first, &url)
         }
     };

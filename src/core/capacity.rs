@@ -27,6 +27,36 @@ use super::import::MAX_TEXT_CHARS;
 use super::planner::{Plan, Recommendation, Slo};
 use super::sweep::Sweep;
 
+/// What costing a deployment needs: the fleet, cost and energy inputs and each GPU type's own
+/// price (a scenario's, borrowed).
+#[derive(Clone, Copy, Debug)]
+pub struct Pricing<'a> {
+    /// The fleet, cost and energy inputs; their `price_per_gpu_hour` is the price for every
+    /// GPU type not named in `gpu_prices`.
+    pub capacity: &'a CapacityInputs,
+    /// The prices of named GPU types.
+    pub gpu_prices: &'a GpuPrices,
+}
+
+impl Pricing<'_> {
+    /// The inputs for a deployment on GPU type `gpu`: its type's own price, else the price for
+    /// every type.
+    pub fn for_gpu(&self, gpu: &str) -> CapacityInputs {
+        CapacityInputs {
+            price_per_gpu_hour: self
+                .gpu_prices
+                .for_gpu(gpu, self.capacity.price_per_gpu_hour),
+            ..*self.capacity
+        }
+    }
+
+    /// True when a price per GPU-hour is given, for every type or for one (so deployments can
+    /// be costed, ranked and charted by cost; electricity alone never ranks one as cheap).
+    pub fn priced(&self) -> bool {
+        self.capacity.price_per_gpu_hour.is_some() || !self.gpu_prices.0.is_empty()
+    }
+}
+
 /// Prices per GPU-hour by GPU type (URL `price=H100:2.49,B200:5.99`), beside the one price for
 /// every type not named (`CapacityInputs::price_per_gpu_hour`, the bare number of `price`).
 #[derive(Clone, Debug, Default, PartialEq)]

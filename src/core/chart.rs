@@ -1,8 +1,12 @@
 //! Trade-off chart geometry: log scales, "nice" ticks, the Pareto frontier and the layout of
 //! every mark in SVG user units. Drawing lives in `ui::chart`; nothing here knows about SVG.
 //!
-//! x = per-user tok/s at the chosen statistic (`1000 / latency_ms`), y = output tok/s per GPU,
-//! both on log10 scales.
+//! x = per-user tok/s at the chosen statistic (`1000 / latency_ms`), y = output tok/s per GPU or
+//! total $ per million output tokens ([`ChartY`]), both on log10 scales.
+
+use super::capacity::{total_cost_per_mtok, CapacityInputs};
+use super::format::{grouped, significant};
+use super::sweep::Sweep;
 
 /// A log10 scale from a positive data domain to a pixel range (which may run backwards, as the
 /// y axis does).
@@ -140,7 +144,7 @@ pub struct ChartPoint {
     /// Per-user tok/s at the statistic.
     pub user_tps: f64,
     /// The y value: output tok/s per GPU, or total $ per million output tokens on a cost chart
-    /// (`chart_text::ChartY`).
+    /// ([`ChartY`]).
     pub y: f64,
     /// Position in SVG user units.
     pub px: (f64, f64),
@@ -322,9 +326,85 @@ pub fn layout(
     }
 }
 
+/// What the chart's y axis shows (URL `y`: absent, or `cost`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ChartY {
+    /// Output tok/s per GPU (higher is better).
+    #[default]
+    PerGpu,
+    /// Total $ per million output tokens (GPU + electricity, the parts priced; lower is better).
+    Cost,
+}
+
+impl ChartY {
+    /// The chart's heading.
+    pub fn heading(self) -> &'static str {
+        match self {
+            ChartY::PerGpu => "Trade-off: per-user speed against throughput per GPU",
+            ChartY::Cost => {
+                "Trade-off: per-user speed against total cost per million output tokens"
+            }
+        }
+    }
+
+    /// What the axis shows: "output tok/s per GPU", "total $ per M output tokens".
+    pub fn quantity(self) -> &'static str {
+        match self {
+            ChartY::PerGpu => "output tok/s per GPU",
+            ChartY::Cost => "total $ per M output tokens",
+        }
+    }
+
+    /// The axis title.
+    pub fn axis(self) -> String {
+        format!("{} (log) →", self.quantity())
+    }
+
+    /// A y value with its unit: "9,248 tok/s per GPU", "$0.0725 per M tokens".
+    pub fn text(self, v: f64) -> String {
+        match self {
+            ChartY::PerGpu => format!("{} tok/s per GPU", grouped(v, 0)),
+            ChartY::Cost => format!("${} per M tokens", significant(v, 3)),
+        }
+    }
+
+    /// A y value without its unit: "9,248", "$0.0725".
+    pub fn number(self, v: f64) -> String {
+        match self {
+            ChartY::PerGpu => grouped(v, 0),
+            ChartY::Cost => format!("${}", significant(v, 3)),
+        }
+    }
+
+    /// The y value of one level of `sweep` (throughput tok/s, J/token) for `inputs` (the
+    /// sweep's GPU type's price); `None` when it has none (no GPU count; for the cost, no GPU
+    /// price for its type: electricity alone would make an unpriced GPU look cheap, so it is
+    /// never drawn as a total, as the side-by-side table never ranks it).
+    pub fn value(
+        self,
+        sweep: &Sweep,
+        throughput_tok_s: f64,
+        energy_per_token_j: Option<f64>,
+        inputs: &CapacityInputs,
+    ) -> Option<f64> {
+        match self {
+            ChartY::PerGpu => sweep.per_gpu(throughput_tok_s),
+            ChartY::Cost => inputs.price_per_gpu_hour.and_then(|_| {
+                total_cost_per_mtok(
+                    throughput_tok_s,
+                    energy_per_token_j,
+                    sweep.deployment.num_gpus,
+                    inputs,
+                )
+            }),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::bundled::lm_arena_chat;
 
     #[test]
     fn large_series_draw_a_bounded_spread_of_points() {
@@ -460,5 +540,39 @@ mod tests {
         assert!(l.feasible.is_some());
         let empty = layout(&[], 20.0, 640.0, 360.0, false);
         assert!(empty.series.is_empty() && empty.frontier.is_empty());
+    }
+
+    #[test]
+    fn the_cost_axis_needs_a_gpu_price_electricity_alone_is_no_total() {
+        let source = lm_arena_chat();
+        let sweep = &source.sweeps[0];
+        let level = &sweep.levels()[0];
+        let cost = |inputs: &CapacityInputs| {
+            ChartY::Cost.value(
+                sweep,
+                level.throughput_tok_s,
+                level.energy_per_token_j,
+                inputs,
+            )
+        };
+        let electricity_only = CapacityInputs {
+            price_per_kwh: Some(0.1),
+            ..CapacityInputs::default()
+        };
+        assert_eq!(cost(&electricity_only), None);
+        let priced = CapacityInputs {
+            price_per_gpu_hour: Some(2.0),
+            ..electricity_only
+        };
+        assert_eq!(
+            cost(&priced),
+            total_cost_per_mtok(
+                level.throughput_tok_s,
+                level.energy_per_token_j,
+                sweep.deployment.num_gpus,
+                &priced
+            )
+        );
+        assert!(cost(&priced).is_some());
     }
 }

@@ -2,8 +2,7 @@
 //! in focus, the summary a screen reader is given, and the chart as a standalone SVG file;
 //! with what the chart draws (which deployments, at what width). Geometry is `core::chart`.
 
-use super::capacity::{total_cost_per_mtok, CapacityInputs};
-use super::chart::ChartLayout;
+use super::chart::{ChartLayout, ChartY};
 use super::format::{gpus, grouped, level as level_text, significant, trimmed};
 use super::scenario::Scenario;
 use super::sweep::{Source, Statistic};
@@ -72,81 +71,6 @@ pub fn standalone_svg(
         escape(title),
         &markup[inner_start..inner_end]
     ))
-}
-
-/// What the chart's y axis shows (URL `y`: absent, or `cost`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ChartY {
-    /// Output tok/s per GPU (higher is better).
-    #[default]
-    PerGpu,
-    /// Total $ per million output tokens (GPU + electricity, the parts priced; lower is better).
-    Cost,
-}
-
-impl ChartY {
-    /// The chart's heading.
-    pub fn heading(self) -> &'static str {
-        match self {
-            ChartY::PerGpu => "Trade-off: per-user speed against throughput per GPU",
-            ChartY::Cost => {
-                "Trade-off: per-user speed against total cost per million output tokens"
-            }
-        }
-    }
-
-    /// What the axis shows: "output tok/s per GPU", "total $ per M output tokens".
-    pub fn quantity(self) -> &'static str {
-        match self {
-            ChartY::PerGpu => "output tok/s per GPU",
-            ChartY::Cost => "total $ per M output tokens",
-        }
-    }
-
-    /// The axis title.
-    pub fn axis(self) -> String {
-        format!("{} (log) →", self.quantity())
-    }
-
-    /// A y value with its unit: "9,248 tok/s per GPU", "$0.0725 per M tokens".
-    pub fn text(self, v: f64) -> String {
-        match self {
-            ChartY::PerGpu => format!("{} tok/s per GPU", grouped(v, 0)),
-            ChartY::Cost => format!("${} per M tokens", significant(v, 3)),
-        }
-    }
-
-    /// A y value without its unit: "9,248", "$0.0725".
-    pub fn number(self, v: f64) -> String {
-        match self {
-            ChartY::PerGpu => grouped(v, 0),
-            ChartY::Cost => format!("${}", significant(v, 3)),
-        }
-    }
-
-    /// The y value of one level of `sweep` (throughput tok/s, J/token) for `inputs` (the
-    /// sweep's GPU type's price); `None` when it has none (no GPU count; for the cost, no GPU
-    /// price for its type: electricity alone would make an unpriced GPU look cheap, so it is
-    /// never drawn as a total, as the side-by-side table never ranks it).
-    pub fn value(
-        self,
-        sweep: &super::sweep::Sweep,
-        throughput_tok_s: f64,
-        energy_per_token_j: Option<f64>,
-        inputs: &CapacityInputs,
-    ) -> Option<f64> {
-        match self {
-            ChartY::PerGpu => sweep.per_gpu(throughput_tok_s),
-            ChartY::Cost => inputs.price_per_gpu_hour.and_then(|_| {
-                total_cost_per_mtok(
-                    throughput_tok_s,
-                    energy_per_token_j,
-                    sweep.deployment.num_gpus,
-                    inputs,
-                )
-            }),
-        }
-    }
 }
 
 /// The downloaded chart's title: "Llama 3.1 8B Instruct: per-user tok/s at p50 ITL vs output tok/s per
@@ -403,40 +327,6 @@ mod tests {
     use super::*;
     use crate::core::bundled::lm_arena_chat;
     use crate::core::chart::layout;
-
-    #[test]
-    fn the_cost_axis_needs_a_gpu_price_electricity_alone_is_no_total() {
-        let source = lm_arena_chat();
-        let sweep = &source.sweeps[0];
-        let level = &sweep.levels()[0];
-        let cost = |inputs: &CapacityInputs| {
-            ChartY::Cost.value(
-                sweep,
-                level.throughput_tok_s,
-                level.energy_per_token_j,
-                inputs,
-            )
-        };
-        let electricity_only = CapacityInputs {
-            price_per_kwh: Some(0.1),
-            ..CapacityInputs::default()
-        };
-        assert_eq!(cost(&electricity_only), None);
-        let priced = CapacityInputs {
-            price_per_gpu_hour: Some(2.0),
-            ..electricity_only
-        };
-        assert_eq!(
-            cost(&priced),
-            total_cost_per_mtok(
-                level.throughput_tok_s,
-                level.energy_per_token_j,
-                sweep.deployment.num_gpus,
-                &priced
-            )
-        );
-        assert!(cost(&priced).is_some());
-    }
 
     #[test]
     fn the_chart_is_as_wide_as_its_column_within_bounds() {

@@ -3,10 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::capacity::at_recommendation;
+use super::capacity::{at_recommendation, Pricing};
 use super::family::family_key;
 use super::planner::{plan, Plan, Recommendation, Slo, Status};
-use super::scenario::Scenario;
 use super::sweep::Source;
 
 /// One deployment planned for the current SLO.
@@ -204,33 +203,32 @@ pub fn sort_rows(rows: &mut [CompareRow], column: Column, reversed: bool) {
     });
 }
 
-/// The side-by-side table for `scenario`: the model's family (or, with `all_models`, every
-/// deployment that meets), costed at each deployment's own price, in the order the user chose
-/// (`sort`: a column and whether reversed) or else by cost when prices are given; and that
-/// cost column.
+/// The side-by-side table for `slo` on `model_id`'s family (or, with `all_models`, every
+/// deployment that meets), costed with `pricing` at each deployment's own price, in the order
+/// the user chose (`sort`: a column and whether reversed) or else by cost when prices are
+/// given; and that cost column.
 pub fn table_rows(
     source: &Source,
-    scenario: &Scenario,
-    all_models: bool,
-    sort: Option<(Column, bool)>,
+    (slo, model_id): (&Slo, &str),
+    pricing: Pricing,
+    (all_models, sort): (bool, Option<(Column, bool)>),
 ) -> (Vec<CompareRow>, Option<Column>) {
-    let slo = scenario.slo();
     let mut rows = if all_models {
-        all_meeting(source, &slo)
+        all_meeting(source, slo)
     } else {
         source
-            .model_index(&scenario.model_id)
-            .map(|m| family_rows(source, m, &slo))
+            .model_index(model_id)
+            .map(|m| family_rows(source, m, slo))
             .unwrap_or_default()
     };
-    let cost = price_rows(&mut rows, source, scenario, sort.is_some());
+    let cost = price_rows(&mut rows, source, (slo, pricing), sort.is_some());
     if let Some((column, reversed)) = sort {
         sort_rows(&mut rows, column, reversed);
     }
     (rows, cost)
 }
 
-/// Fills each row's [`Costs`] for `scenario`'s load and prices, each deployment at its own GPU
+/// Fills each row's [`Costs`] for `slo` and `pricing`'s load and prices, each deployment at its own GPU
 /// type's price; then, when no column is chosen (`sorted` false), sorts by the cost that
 /// answers "what is cheapest": fleet $ per hour with a load, else total $ per million tokens
 /// (rows that do not meet, or have no price, go last). Returns that cost column, if prices are
@@ -238,17 +236,16 @@ pub fn table_rows(
 pub fn price_rows(
     rows: &mut [CompareRow],
     source: &Source,
-    scenario: &Scenario,
+    (slo, pricing): (&Slo, Pricing),
     sorted: bool,
 ) -> Option<Column> {
-    let slo = scenario.slo();
     for row in rows.iter_mut() {
         let sweep = &source.sweeps[row.sweep_index];
-        let inputs = scenario.capacity_for(&sweep.deployment.gpu);
+        let inputs = pricing.for_gpu(&sweep.deployment.gpu);
         // A deployment whose GPU type has no price is never costed: electricity alone would
         // rank it cheap.
         let gpu_priced = inputs.price_per_gpu_hour.is_some();
-        if let Some(c) = at_recommendation(sweep, &row.plan, &slo, &inputs) {
+        if let Some(c) = at_recommendation(sweep, &row.plan, slo, &inputs) {
             row.costs = Costs {
                 gpus_needed: c.gpus,
                 fleet_cost_per_hour: c.fleet_cost_per_hour.filter(|_| gpu_priced),
@@ -256,8 +253,8 @@ pub fn price_rows(
             };
         }
     }
-    let priced = scenario.priced();
-    let load = scenario.capacity.has_load();
+    let priced = pricing.priced();
+    let load = pricing.capacity.has_load();
     let column = priced.then_some(if load {
         Column::FleetCostPerHour
     } else {
@@ -316,6 +313,7 @@ mod tests {
     use super::*;
     use crate::core::bundled::lm_arena_chat;
     use crate::core::planner::Target;
+    use crate::core::scenario::Scenario;
     use crate::core::sweep::Statistic;
 
     fn slo(tps: f64) -> Slo {
@@ -417,7 +415,12 @@ mod tests {
         );
         let model = source.model_index(&scenario.model_id).unwrap();
         let mut rows = family_rows(source, model, &scenario.slo());
-        let column = price_rows(&mut rows, source, &scenario, false);
+        let column = price_rows(
+            &mut rows,
+            source,
+            (&scenario.slo(), scenario.pricing()),
+            false,
+        );
         assert_eq!(column, Some(Column::FleetCostPerHour));
         let costs: Vec<Option<f64>> = rows.iter().map(|r| r.costs.fleet_cost_per_hour).collect();
         let known: Vec<f64> = costs.iter().flatten().copied().collect();
@@ -439,12 +442,20 @@ mod tests {
         let (no_load, _) = Scenario::from_query("tps=20&price=2.5", source);
         let mut rows = family_rows(source, model, &no_load.slo());
         assert_eq!(
-            price_rows(&mut rows, source, &no_load, false),
+            price_rows(
+                &mut rows,
+                source,
+                (&no_load.slo(), no_load.pricing()),
+                false
+            ),
             Some(Column::TotalCostPerMtok)
         );
         // No prices: nothing is ranked by cost.
         let (plain, _) = Scenario::from_query("tps=20", source);
-        assert_eq!(price_rows(&mut rows, source, &plain, false), None);
+        assert_eq!(
+            price_rows(&mut rows, source, (&plain.slo(), plain.pricing()), false),
+            None
+        );
     }
 
     #[test]
@@ -455,7 +466,13 @@ mod tests {
         let (scenario, _) = Scenario::from_query(query, source);
         let model = source.model_index(&scenario.model_id).unwrap();
         let mut rows = family_rows(source, model, &scenario.slo());
-        let column = price_rows(&mut rows, source, &scenario, false).unwrap();
+        let column = price_rows(
+            &mut rows,
+            source,
+            (&scenario.slo(), scenario.pricing()),
+            false,
+        )
+        .unwrap();
         let gpu = |r: &CompareRow| source.sweeps[r.sweep_index].deployment.gpu.clone();
         let b200 = rows.iter().find(|r| gpu(r) == "B200").unwrap();
         // Its electricity ($0.162 per hour) alone would have made it the cheapest.
@@ -468,7 +485,15 @@ mod tests {
             "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=20&rps=40&kwh_price=0.1",
             source,
         );
-        assert_eq!(price_rows(&mut rows, source, &kwh_only, false), None);
+        assert_eq!(
+            price_rows(
+                &mut rows,
+                source,
+                (&kwh_only.slo(), kwh_only.pricing()),
+                false
+            ),
+            None
+        );
         assert!(!kwh_only.priced());
     }
 }

@@ -427,7 +427,12 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
             scenario_json(source, &scenario, sweep_index, &plan, &request.url)
         }
         ExportKind::CompareCsv { all_models, sort } => {
-            let (rows, _) = table_rows(source, &scenario, all_models, sort);
+            let (rows, _) = table_rows(
+                source,
+                (&scenario.slo(), &scenario.model_id),
+                scenario.pricing(),
+                (all_models, sort),
+            );
             compare_csv(source, &rows, &scenario, &request.url)
         }
         ExportKind::ChartSvg {
@@ -473,7 +478,12 @@ mod tests {
         };
         let sent = |kind| export(&decode(&encode(&request(kind))).unwrap()).unwrap();
         let sort = Some((crate::core::compare::Column::Energy, true));
-        let (rows, _) = table_rows(source, &scenario, false, sort);
+        let (rows, _) = table_rows(
+            source,
+            (&scenario.slo(), &scenario.model_id),
+            scenario.pricing(),
+            (false, sort),
+        );
         assert_eq!(
             sent(ExportKind::CompareCsv {
                 all_models: false,

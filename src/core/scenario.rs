@@ -12,8 +12,8 @@
 //! A parameter that is unknown or malformed gives a [`ParamError`] naming it; the
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
-use super::capacity::{parse_prices, prices_text, CapacityInputs, GpuPrices};
-use super::chart_text::ChartY;
+use super::capacity::{parse_prices, prices_text, CapacityInputs, GpuPrices, Pricing};
+use super::chart::ChartY;
 use super::compare::Column;
 use super::format::url_number;
 use super::planner::{Limit, Slo, Target};
@@ -270,11 +270,6 @@ pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, String> {
         Some(v) if ok => Ok(v + 0.0),
         _ => Err(format!("must be {accepted}, got \"{}\"", echo(text))),
     }
-}
-
-/// True when a price per GPU-hour is given, for every type or for one.
-fn capacity_priced(capacity: &CapacityInputs, gpu_prices: &GpuPrices) -> bool {
-    capacity.price_per_gpu_hour.is_some() || !gpu_prices.0.is_empty()
 }
 
 /// Parses a tail limit `STAT:MS`, e.g. `p99:150`.
@@ -558,7 +553,11 @@ impl Scenario {
                     .to_string(),
             ));
         }
-        let priced = capacity_priced(&read.capacity, &read.gpu_prices);
+        let priced = Pricing {
+            capacity: &read.capacity,
+            gpu_prices: &read.gpu_prices,
+        }
+        .priced();
         let Read {
             src,
             cfg,
@@ -806,11 +805,14 @@ impl Scenario {
     /// The fleet inputs for a deployment on `gpu`: its own price per GPU-hour where
     /// `gpu_prices` names it, else the price for every type (see [`GpuPrices::for_gpu`]).
     pub fn capacity_for(&self, gpu: &str) -> CapacityInputs {
-        CapacityInputs {
-            price_per_gpu_hour: self
-                .gpu_prices
-                .for_gpu(gpu, self.capacity.price_per_gpu_hour),
-            ..self.capacity
+        self.pricing().for_gpu(gpu)
+    }
+
+    /// The fleet inputs and GPU prices, as costing a deployment needs them.
+    pub fn pricing(&self) -> Pricing<'_> {
+        Pricing {
+            capacity: &self.capacity,
+            gpu_prices: &self.gpu_prices,
         }
     }
 
@@ -828,7 +830,7 @@ impl Scenario {
     /// True when a price per GPU-hour is given, for every type or for one (so deployments can
     /// be costed, ranked and charted by cost; electricity alone never ranks one as cheap).
     pub fn priced(&self) -> bool {
-        capacity_priced(&self.capacity, &self.gpu_prices)
+        self.pricing().priced()
     }
 
     /// The chart's y axis as drawn: the cost only when a price is given.

@@ -6,9 +6,9 @@ use leptos::prelude::*;
 use super::chart_svg::{svg, Marks};
 use super::download::download;
 use crate::browser;
-use crate::core::chart::{layout, ChartLayout, SeriesInput};
+use crate::core::chart::{layout, ChartLayout, ChartY, SeriesInput};
 use crate::core::chart_text::{
-    chart_width, charted, left_off_notes, readout, series_class, summary, ChartY, HEIGHT,
+    chart_width, charted, left_off_notes, readout, series_class, summary, HEIGHT,
 };
 use crate::core::handoff::ExportKind;
 use crate::core::planner::Plan;

@@ -5,8 +5,9 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use super::data_value;
+use crate::core::chart::ChartY;
 use crate::core::chart::{drawn_points, ChartLayout, MAX_DRAWN_POINTS};
-use crate::core::chart_text::{point_text, series_class, ChartY};
+use crate::core::chart_text::{point_text, series_class};
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
 

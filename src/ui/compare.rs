@@ -71,7 +71,14 @@ pub fn Compare(
     // when prices are given.
     let costed = Memo::new(move |_| {
         let (all_models, sort) = (all_models.get(), sort.get());
-        scenario.with(|s| table_rows(source, s, all_models, sort))
+        scenario.with(|s| {
+            table_rows(
+                source,
+                (&s.slo(), &s.model_id),
+                s.pricing(),
+                (all_models, sort),
+            )
+        })
     });
     let cost_column = Memo::new(move |_| costed.with(|(_, cost)| *cost));
 

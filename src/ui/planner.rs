@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::browser;
 use crate::core::capacity::CapacityInputs;
-use crate::core::chart_text::ChartY;
+use crate::core::chart::ChartY;
 use crate::core::compare::Column;
 use crate::core::planner::{plan, Plan};
 use crate::core::scenario::{is_fleet_param, Scenario};
