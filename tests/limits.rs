@@ -3,10 +3,12 @@
 //! path; the assertions count what was kept and said, not how long it took).
 
 use llm_slo_planner::core::bundled::lm_arena_chat;
-use llm_slo_planner::core::import::{
-    import, InputFile, RowErrorKind, MAX_FILE_BYTES, MAX_LISTED_PROBLEMS, MAX_ROWS, MAX_TEXT_CHARS,
+use llm_slo_planner::core::import::{import, InputFile, RowErrorKind};
+use llm_slo_planner::core::limits::{
+    MAX_FILE_BYTES, MAX_IMPORT_BYTES, MAX_LISTED_PROBLEMS, MAX_PARAMS, MAX_ROWS,
+    MAX_STREAMED_BYTES, MAX_TEXT_CHARS,
 };
-use llm_slo_planner::core::scenario::{Scenario, MAX_PARAMS};
+use llm_slo_planner::core::scenario::Scenario;
 
 fn file(name: &str, text: String) -> InputFile {
     InputFile {
@@ -149,7 +151,7 @@ fn many_unknown_columns_and_many_kinds_of_problem_stay_a_short_list() {
 
 #[test]
 fn sizes_are_checked_before_files_are_read() {
-    use llm_slo_planner::core::import::{admit, MAX_IMPORT_BYTES, MAX_STREAMED_BYTES};
+    use llm_slo_planner::core::import::admit;
     let mb = 1024 * 1024;
     let (admitted, problems) = admit(&[
         ("a", 25 * mb, false),

@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use llm_slo_planner::core::bundled::{lm_arena_chat, parse_task_file};
 use llm_slo_planner::core::format::bytes;
 use llm_slo_planner::core::import::{
-    admit, read_stream, read_with_streams, streams, ImportOptions, InputFile, STREAM_ABOVE_BYTES,
+    admit, read_stream, read_with_streams, streams, ImportOptions, InputFile,
 };
+use llm_slo_planner::core::limits::STREAM_ABOVE_BYTES;
 use llm_slo_planner::core::reference::reference;
 use llm_slo_planner::core::sources::{workload, ImportId, REFERENCE_SOURCE, WORKLOADS};
 use llm_slo_planner::core::sweep::Source;

@@ -10,8 +10,9 @@ use llm_slo_planner::core::handoff::{encode, ExportRequest, ImportReply, StoredS
 use llm_slo_planner::core::import::summary::shown;
 use llm_slo_planner::core::import::{
     admit, import_with, is_text, read_stream, read_with_streams, streams, ImportOptions, InputFile,
-    Problem, RowError, RowErrorKind, STREAM_ABOVE_BYTES,
+    Problem, RowError, RowErrorKind,
 };
+use llm_slo_planner::core::limits::STREAM_ABOVE_BYTES;
 use llm_slo_planner::core::sources::{
     entry_text, read_entry, split_legacy, ImportId, StoredFile, StoredImport,
 };

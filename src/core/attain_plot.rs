@@ -10,6 +10,7 @@ use super::explain::attainment_text;
 use super::format::{grouped, level as level_text, trimmed, url_number};
 use super::planner::Plan;
 use super::sweep::Sweep;
+use crate::core::limits::MAX_DRAWN_REQUESTS;
 
 /// The view box's width.
 pub const WIDTH: f64 = 480.0;
@@ -17,9 +18,6 @@ pub const WIDTH: f64 = 480.0;
 pub const HEIGHT: f64 = 240.0;
 /// The plot area: left, top, right, bottom.
 pub const PLOT: (f64, f64, f64, f64) = (56.0, 28.0, 460.0, 200.0);
-/// At most this many requests are drawn in one scatter; past it, every miss is drawn and every
-/// k-th good request (the caption says which).
-pub const MAX_DRAWN_REQUESTS: usize = 20_000;
 
 /// A labelled position along an axis (a tick, or a line across the plot).
 #[derive(Clone, Debug, PartialEq)]

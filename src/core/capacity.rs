@@ -23,9 +23,9 @@
 //!   Wh per 1,000 requests = J × 1000 / 3600.
 
 use super::deployment::GPU_NOT_STATED;
-use super::import::MAX_TEXT_CHARS;
 use super::planner::{Plan, Recommendation, Slo};
 use super::sweep::Sweep;
+use crate::core::limits::{MAX_PRICES, MAX_TEXT_CHARS};
 
 /// What costing a deployment needs: the fleet, cost and energy inputs and each GPU type's own
 /// price (a scenario's, borrowed).
@@ -92,9 +92,6 @@ impl GpuPrices {
         }
     }
 }
-
-/// At most this many entries of URL `price` are read (a data file holds a few GPU types).
-pub const MAX_PRICES: usize = 64;
 
 /// Parses URL `price`: a bare number (every GPU type), `TYPE:PRICE` entries, or both, comma
 /// separated (`2.5,B200:5.99`). Each price is read by `amount` (0 to 1e6); a GPU type name is

@@ -150,11 +150,6 @@ pub struct ChartPoint {
     pub px: (f64, f64),
 }
 
-/// Most points of one series drawn as points (each focusable, with its own text): a series
-/// with more is drawn as its full line plus this many points, evenly spaced, so drawing grows
-/// with what is shown, not with the sweep's size.
-pub const MAX_DRAWN_POINTS: usize = 60;
-
 /// The indices of a series of `n` points drawn as points: all of them up to `max`; else `max`
 /// evenly spaced ones, the first and the last among them, ascending.
 pub fn drawn_points(n: usize, max: usize) -> Vec<usize> {

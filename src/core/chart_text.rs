@@ -6,6 +6,7 @@ use super::chart::{ChartLayout, ChartY};
 use super::format::{gpus, grouped, level as level_text, significant, trimmed};
 use super::scenario::Scenario;
 use super::sweep::{Source, Statistic};
+use crate::core::limits::MAX_SERIES;
 
 /// Series colours, one per drawn series so no colour repeats within a chart, chosen to stay
 /// apart in light and dark mode (CSS variables `--s0`..`--s11`).
@@ -121,10 +122,6 @@ pub fn chart_width(viewport: f64) -> f64 {
     };
     column.clamp(300.0, 760.0)
 }
-
-/// Most deployments drawn at once: drawing grows with what is shown, not with the sweeps a
-/// model has.
-pub const MAX_SERIES: usize = 12;
 
 /// The sweeps of `all` (a model's) the chart draws: every one up to [`MAX_SERIES`]; else the
 /// selected one and those with the highest tok/s per GPU at the statistic, in `all`'s order.

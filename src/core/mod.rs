@@ -22,6 +22,7 @@ pub mod format;
 pub mod handoff;
 pub mod headline;
 pub mod import;
+pub mod limits;
 pub mod order;
 pub mod planner;
 pub mod reference;

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::attainment::Requests;
 use super::deployment::LevelKind;
 use super::statistic::Statistic;
+use crate::core::limits::MAX_FIGURE;
 
 /// Where a row's J/token comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -122,10 +123,6 @@ pub struct Row {
     #[serde(skip)]
     unusable_latencies: u32,
 }
-
-/// Largest value a figure keeps (a latency in ms, power in W, J, tokens, req/s): anything
-/// larger is a unit or parsing mistake, shown as "not reported".
-pub const MAX_FIGURE: f64 = 1e9;
 
 /// A finite positive value up to [`MAX_FIGURE`], or absent.
 fn positive(v: Option<f64>) -> Option<f64> {

@@ -18,6 +18,7 @@ use super::compare::Column;
 use super::format::url_number;
 use super::planner::{Limit, Slo, Target};
 use super::sweep::{Source, Statistic, Sweep};
+use crate::core::limits::{MAX_LIMITS, MAX_PARAMS, MAX_VALUE};
 
 /// `model_id` used when the URL names none (or an unknown one).
 pub use super::family::DEFAULT_MODEL;
@@ -29,14 +30,6 @@ pub const DEFAULT_TARGET: Target = Target::TokensPerSecond(20.0);
 const ECHO_CHARS: usize = 40;
 /// Smallest target or limit accepted, in its unit (tok/s per user or ms per token).
 pub const MIN_VALUE: f64 = 0.001;
-/// Largest target or limit accepted, in its unit: 1000 / MIN_VALUE, so a value converted
-/// between tok/s and ms stays in range.
-pub const MAX_VALUE: f64 = 1_000_000.0;
-/// Most tail limits a link may set (more make the question unreadable).
-pub const MAX_LIMITS: usize = 8;
-/// Most parameters read from a link: a scenario has about a dozen; the rest of a longer link is
-/// named in one message and not read (reading stays linear and the messages few).
-pub const MAX_PARAMS: usize = 64;
 
 /// A fully resolved scenario: `model_id`, `gpu`, `num_gpus` and `cfg` always name a sweep of the
 /// source. Fields use the field's terms; their URL keys are in [`PARAMS`] (`gpus` for

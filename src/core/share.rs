@@ -13,20 +13,16 @@ use base64::Engine;
 use serde::{Deserialize, Serialize};
 
 use super::deployment::{Deployment, LevelKind};
-use super::import::{
-    cap_deployment, cap_text, lenient_text, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS, MODEL_NOT_STATED,
-};
-use super::row::{EnergyBasis, Row, ServedBasis, MAX_FIGURE};
+use super::import::{cap_deployment, cap_text, lenient_text, MODEL_NOT_STATED};
+use super::row::{EnergyBasis, Row, ServedBasis};
 use super::sweep::{Model, Provenance, Source, Statistic, Sweep};
-
-/// Longest link this page will make, in bytes: longer ones break in chat tools and proxies.
-pub const MAX_LINK_BYTES: usize = 8 * 1024;
+use crate::core::limits::{
+    MAX_FIGURE, MAX_LINK_BYTES, MAX_PAYLOAD_BYTES, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS,
+};
 
 /// Said where a link is made from a source with per-request records: a link carries each
 /// level's figures, not its requests.
 pub const NO_RECORDS: &str = "It holds no per-request records: attain is not judged from it.";
-/// Largest decompressed payload accepted from a link (a bound against deflate bombs).
-const MAX_PAYLOAD_BYTES: usize = 4 * 1024 * 1024;
 /// The version this page writes.
 const VERSION: u32 = 2;
 

@@ -16,9 +16,6 @@ pub const SHARED_SOURCE: &str = "shared";
 /// so that two tabs importing at once never erase each other's import, and an entry that cannot
 /// be read is left as it is while the others are kept.
 pub const STORAGE_PREFIX: &str = "llm-slo-planner.import.";
-/// Largest import (its files' text) kept in local storage, bytes: browsers give an origin about
-/// 5 MB there, so a larger import is used in its visit and not stored (and the page says so).
-pub const MAX_STORED_BYTES: usize = 4 * 1024 * 1024;
 /// The key under which earlier versions kept every import in one array; its readable entries
 /// move to their own keys the first time it is read.
 pub const LEGACY_STORAGE_KEY: &str = "llm-slo-planner.imports";

@@ -6,8 +6,9 @@ use leptos::prelude::*;
 
 use super::data_value;
 use crate::core::chart::ChartY;
-use crate::core::chart::{drawn_points, ChartLayout, MAX_DRAWN_POINTS};
+use crate::core::chart::{drawn_points, ChartLayout};
 use crate::core::chart_text::{point_text, series_class};
+use crate::core::limits::MAX_DRAWN_POINTS;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
 

@@ -11,11 +11,12 @@ use crate::core::bundled::lm_arena_chat_part;
 use crate::core::explain::reading_whole;
 use crate::core::handoff::StoredSource;
 use crate::core::import::summary::imported_label;
+use crate::core::limits::MAX_STORED_BYTES;
 use crate::core::routing::{self, needs_whole, Opening, Widening};
 use crate::core::scenario::Scenario;
 use crate::core::sources::{
-    shared_payload, storage_key, workload, DEFAULT_SOURCE, LEGACY_STORAGE_KEY, MAX_STORED_BYTES,
-    REFERENCE_SOURCE, SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
+    shared_payload, storage_key, workload, DEFAULT_SOURCE, LEGACY_STORAGE_KEY, REFERENCE_SOURCE,
+    SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
 };
 use crate::core::sweep::Source;
 use crate::on_demand::{self, Failed, Job};

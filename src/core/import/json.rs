@@ -21,9 +21,8 @@ use serde_json::{Map, Value};
 use super::errors::{RowError, RowErrorKind};
 use super::lenient::{Lenient, STRING_TOO_LONG};
 use crate::core::format::bytes as bytes_text;
+use crate::core::limits::MAX_STREAMED_KEPT_BYTES;
 
-/// The most a streamed file may keep besides its folded per-request arrays, bytes (64 MiB).
-pub const MAX_STREAMED_KEPT_BYTES: usize = 64 * 1024 * 1024;
 /// What one value kept counts against [`MAX_STREAMED_KEPT_BYTES`], bytes (a `serde_json::Value`'s
 /// size), besides its text.
 const VALUE_BYTES: usize = 32;

@@ -10,6 +10,7 @@
 //!
 //! Linear in the input; a text that needs no change is borrowed, not copied.
 
+use crate::core::limits::MAX_STRING_BYTES;
 use std::borrow::Cow;
 use std::io::{self, Read};
 
@@ -157,9 +158,6 @@ pub(crate) fn lenient_text(text: &str) -> Cow<'_, str> {
 /// The text of the error a [`Lenient`] stream ends with at a string longer than
 /// [`MAX_STRING_BYTES`].
 pub(crate) const STRING_TOO_LONG: &str = "a string longer than the limit";
-/// The longest string a stream may hold, bytes (64 MiB): serde_json holds a string whole before
-/// it can be counted, so a longer one ends the read here, before it is held.
-pub(crate) const MAX_STRING_BYTES: usize = 64 * 1024 * 1024;
 
 /// A stream of lenient JSON read as strict JSON (see the module), with a byte order mark at
 /// its start dropped; a string longer than [`MAX_STRING_BYTES`] ends it with an error

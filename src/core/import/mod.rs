@@ -34,6 +34,10 @@ mod vllm;
 
 use std::collections::{HashMap, HashSet};
 
+use crate::core::limits::{
+    MAX_FILE_BYTES, MAX_IMPORT_BYTES, MAX_LISTED_PROBLEMS, MAX_MAGNITUDE, MAX_PROBLEM_GROUPS,
+    MAX_ROWS, MAX_STREAMED_BYTES, MAX_SWEEPS, MAX_TEXT_CHARS, STREAM_ABOVE_BYTES,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -819,28 +823,6 @@ pub fn detect(file: &InputFile) -> Option<Format> {
         .find(|f| (f.detect)(&probe))
         .map(|f| f.format)
 }
-
-/// Most rows one import keeps: more would not be a benchmark sweep, and drawing them would
-/// freeze the page. Parsers stop reading rows once this many are kept.
-pub const MAX_ROWS: usize = 2_000;
-/// Most sweeps one import keeps.
-pub const MAX_SWEEPS: usize = 1_000;
-/// Largest file one import reads, bytes (checked before it is parsed).
-pub const MAX_FILE_BYTES: usize = 32 * 1024 * 1024;
-/// Largest set of files one import reads together, bytes.
-pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
-/// Files larger than this, bytes, that start like JSON are read as a stream ([`streams`]).
-pub const STREAM_ABOVE_BYTES: usize = 4 * 1024 * 1024;
-/// Largest files read as a stream in one import, bytes, each and together (2 GiB).
-pub const MAX_STREAMED_BYTES: usize = 1 << 31;
-/// Longest text a field keeps (model, GPU, labels), characters; longer is cut, and said.
-pub const MAX_TEXT_CHARS: usize = 200;
-/// Most problems listed one by one; the rest are counted per kind and key.
-pub const MAX_LISTED_PROBLEMS: usize = 20;
-/// Most groups of problems counted apart ("and N more like these"); the rest count together.
-const MAX_PROBLEM_GROUPS: usize = 10;
-/// Largest level and throughput accepted (anything above is a unit or parsing mistake).
-const MAX_MAGNITUDE: f64 = 1e9;
 
 /// A warning about imported numbers: how many rows carry an anomaly flag that does not depend
 /// on the statistic (`implausible-speed`, `saturated`, `rate-above-offered`), with an example.

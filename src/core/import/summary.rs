@@ -160,7 +160,8 @@ pub fn summary(
 mod tests {
     use super::*;
     use crate::core::bundled::lm_arena_chat;
-    use crate::core::import::{admit, MAX_FILE_BYTES};
+    use crate::core::import::admit;
+    use crate::core::limits::MAX_FILE_BYTES;
 
     #[test]
     fn the_summary_counts_files_by_format_and_names_what_was_imported() {
@@ -217,7 +218,8 @@ mod located_tests {
 #[cfg(test)]
 mod shown_tests {
     use super::*;
-    use crate::core::import::{admit, detect, import, InputFile, RowError, MAX_FILE_BYTES};
+    use crate::core::import::{admit, detect, import, InputFile, RowError};
+    use crate::core::limits::MAX_FILE_BYTES;
 
     #[test]
     fn the_panel_lists_the_files_refused_for_their_size_before_what_reading_the_others_gave() {
