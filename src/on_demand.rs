@@ -8,7 +8,7 @@
 //! calls it as an async function, and the first call fetches the module (natively it is called
 //! directly). What only such functions reach moves with them.
 //!
-//! A panel the first view does not show is drawn the same way ([`draw`], [`mount_in`]): the page
+//! A panel the first view does not show is drawn the same way ([`Panel`], [`under`], [`mount_in`]): the page
 //! draws an empty element, and the panel's code, loaded on demand, draws into it.
 
 use std::any::Any;
@@ -103,19 +103,23 @@ impl Panel {
     }
 }
 
-/// Draws `view` into the element with the id `holder` (emptied first), under `owner` (so that
-/// what it creates is disposed of with the page's part that asked for it). `None` when there is
-/// no such element (the page moved on while the code loaded).
+/// Runs `f` under `owner` (the page's part that asked for a panel, taken with
+/// `Owner::current()`), so that what it creates is disposed of with that part.
+pub fn under<R>(owner: Option<Owner>, f: impl FnOnce() -> R) -> R {
+    match owner {
+        Some(owner) => owner.with(f),
+        None => f(),
+    }
+}
+
+/// Draws `view` into the element with the id `holder` (emptied first), its reactive owner a child
+/// of the current one (see [`under`]). `None` when there is no such element (the page moved on
+/// while the code loaded).
 pub fn mount_in<V: IntoView + 'static>(
-    owner: Option<&Owner>,
     holder: &str,
     view: impl FnOnce() -> V + 'static,
 ) -> Option<Drawn> {
     let parent = browser::html_element(holder)?;
     parent.set_text_content(None);
-    let mount = move || leptos::mount::mount_to(parent, view);
-    Some(match owner {
-        Some(owner) => Box::new(owner.with(mount)),
-        None => Box::new(mount()),
-    })
+    Some(Box::new(leptos::mount::mount_to(parent, view)))
 }

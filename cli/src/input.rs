@@ -10,7 +10,6 @@ use llm_slo_planner::core::format::bytes;
 use llm_slo_planner::core::import::{
     admit, read_stream, read_with_streams, streams, ImportOptions, InputFile,
 };
-use llm_slo_planner::core::limits::STREAM_ABOVE_BYTES;
 use llm_slo_planner::core::reference::reference;
 use llm_slo_planner::core::sources::{workload, ImportId, REFERENCE_SOURCE, WORKLOADS};
 use llm_slo_planner::core::sweep::Source;
@@ -157,17 +156,18 @@ pub fn files_of(paths: &[PathBuf]) -> Result<Vec<(String, PathBuf)>, String> {
     Ok(files)
 }
 
-/// True for a file read as a stream (`import::streams`: large, and JSON from its first bytes).
+/// True for a file read as a stream (`import::streams`: large, and JSON from its first bytes);
+/// never the standard input.
 fn is_streamed(path: &Path, bytes: usize) -> bool {
-    // Only a large file's first bytes are read.
-    if path.as_os_str() == STDIN || bytes <= STREAM_ABOVE_BYTES {
-        return false;
-    }
-    let mut head = [0u8; 4096];
-    let read = std::fs::File::open(path)
-        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
-        .unwrap_or(0);
-    streams(bytes, &head[..read])
+    path.as_os_str() != STDIN
+        && streams(bytes, |n| {
+            let mut head = vec![0u8; n];
+            let read = std::fs::File::open(path)
+                .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+                .unwrap_or(0);
+            head.truncate(read);
+            head
+        })
 }
 
 /// A file's bytes (`-`: the standard input).

@@ -12,7 +12,6 @@ use llm_slo_planner::core::import::{
     admit, import_with, is_text, read_stream, read_with_streams, streams, ImportOptions, InputFile,
     Problem, RowError, RowErrorKind,
 };
-use llm_slo_planner::core::limits::STREAM_ABOVE_BYTES;
 use llm_slo_planner::core::sources::{
     entry_text, read_entry, split_legacy, ImportId, StoredFile, StoredImport,
 };
@@ -53,16 +52,12 @@ impl PageText {
         let PageText::File(file) = self else {
             return false;
         };
-        // Only a large file's first bytes are read.
-        if self.size() <= STREAM_ABOVE_BYTES {
-            return false;
-        }
-        let head = file
-            .slice_with_f64_and_f64(0.0, 4096.0)
-            .and_then(|head| web_sys::FileReaderSync::new()?.read_as_array_buffer(&head))
-            .map(|head| js_sys::Uint8Array::new(&head).to_vec())
-            .unwrap_or_default();
-        streams(self.size(), &head)
+        streams(self.size(), |n| {
+            file.slice_with_f64_and_f64(0.0, n as f64)
+                .and_then(|head| web_sys::FileReaderSync::new()?.read_as_array_buffer(&head))
+                .map(|head| js_sys::Uint8Array::new(&head).to_vec())
+                .unwrap_or_default()
+        })
     }
 
     /// Its text: a picked file read here, in the worker, with `FileReaderSync` (invalid UTF-8

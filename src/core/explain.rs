@@ -98,8 +98,7 @@ pub fn failed_text(failed: Option<f64>, issued: Option<f64>, share: f64) -> Stri
 /// as entered; then, for a level that misses, why its requests did: "missed: 12 on TPOT, 3 on
 /// TTFT, 1 failed" (a request can miss on both).
 pub fn attainment_text(a: &Attainment, asked: Option<f64>) -> String {
-    let asked_p = asked;
-    let asked = asked.map_or_else(String::new, |p| format!("; {}% asked", url_number(p)));
+    let asked_text = asked.map_or_else(String::new, |p| format!("; {}% asked", url_number(p)));
     let failed = a.issued.saturating_sub(a.completed);
     let causes: Vec<String> = [
         (a.tpot_misses, "on TPOT"),
@@ -116,10 +115,10 @@ pub fn attainment_text(a: &Attainment, asked: Option<f64>) -> String {
         false => format!("; missed: {}", causes.join(", ")),
     };
     format!(
-        "{} of {} requests good ({}%{asked}{missed})",
+        "{} of {} requests good ({}%{asked_text}{missed})",
         level_text(a.good as f64),
         level_text(a.issued as f64),
-        share_percent(a.good, a.issued, asked_p)
+        share_percent(a.good, a.issued, asked)
     )
 }
 

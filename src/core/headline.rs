@@ -232,7 +232,7 @@ pub fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
 /// the TPOT that the share asked of its requests reach ("TPOT for 95% of requests").
 pub fn speed_basis(slo: &Slo) -> String {
     match slo.attain {
-        Some(p) => format!("TPOT for {}% of requests", url_number(p)),
+        Some(p) => tpot_share(p),
         None => slo.stat.short_label().to_string(),
     }
 }
@@ -273,6 +273,11 @@ pub fn batching_sentence(sweep: &Sweep, e: &BatchingEffect, stat: Statistic) -> 
     )
 }
 
+/// "TPOT for 95% of requests": what a level's speed is read at under `attain=P` (`p` percent).
+fn tpot_share(p: f64) -> String {
+    format!("TPOT for {}% of requests", url_number(p))
+}
+
 /// The batching comparison's middle part: which statistics it compares ("(at p50 ITL),
 /// aggregate ", or, when the base level reports another, both named; under attainment, "(at the
 /// TPOT for 70% of requests), aggregate ").
@@ -284,10 +289,7 @@ pub fn batching_basis(e: &BatchingEffect, stat: Statistic) -> String {
         ..
     } = *e;
     if let Some(p) = attain {
-        format!(
-            " (at the TPOT for {}% of requests), aggregate ",
-            url_number(p)
-        )
+        format!(" (at the {}), aggregate ", tpot_share(p))
     } else if base_stat == stat {
         format!(" (at {}), aggregate ", stat.short_label())
     } else {

@@ -20,6 +20,10 @@ pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
 /// Files larger than this, bytes, that start like JSON are read as a stream ([`super::import::streams`]).
 pub const STREAM_ABOVE_BYTES: usize = 4 * 1024 * 1024;
 
+/// Bytes of a large file read to tell whether it is read as a stream (its start, past a byte
+/// order mark and white space).
+pub const STREAM_HEAD_BYTES: usize = 4096;
+
 /// Largest files read as a stream in one import, bytes, each and together (2 GiB).
 pub const MAX_STREAMED_BYTES: usize = 1 << 31;
 

@@ -37,16 +37,16 @@ pub fn Fleet(source: &'static Source, scenario: RwSignal<Scenario>, open: bool) 
 /// The id of the element the fields are drawn into.
 const FIELDS: &str = "fleet-fields";
 
-/// Draws the fields into the [`FIELDS`] element under `owner` (see [`on_demand::mount_in`]),
-/// with their code (loaded on demand).
+/// Draws the fields into the [`FIELDS`] element under `owner` ([`on_demand::under`]), with
+/// their code (loaded on demand).
 #[wasm_split(on_demand, fallible)]
 fn fields_view(
     owner: Option<Owner>,
     source: &'static Source,
     scenario: RwSignal<Scenario>,
 ) -> Result<Option<Drawn>, Failed> {
-    Ok(on_demand::mount_in(owner.as_ref(), FIELDS, move || {
-        fields(source, scenario)
+    Ok(on_demand::under(owner, || {
+        on_demand::mount_in(FIELDS, move || fields(source, scenario))
     }))
 }
 

@@ -102,8 +102,8 @@ pub fn ImportPanel(registry: Registry, share_note: RwSignal<String>) -> impl Int
 const INPUTS: &str = "import-inputs";
 const OUTCOME: &str = "import-outcome";
 
-/// Draws the panel's inputs and outcome into their elements under `owner` (see
-/// [`on_demand::mount_in`]), with the code that reads, summarises and keeps an import (loaded on
+/// Draws the panel's inputs and outcome into their elements under `owner`
+/// ([`on_demand::under`]), with the code that reads, summarises and keeps an import (loaded on
 /// demand).
 #[wasm_split(on_demand, fallible)]
 fn panel_view(
@@ -111,19 +111,15 @@ fn panel_view(
     registry: Registry,
     share_note: RwSignal<String>,
 ) -> Result<Option<Drawn>, Failed> {
-    let in_owner = |f: &dyn Fn() -> Option<Drawn>| match &owner {
-        Some(owner) => owner.with(f),
-        None => f(),
-    };
-    Ok(in_owner(&|| {
+    Ok(on_demand::under(owner, || {
         let outcome = RwSignal::new(None::<Shown>);
         // What the tools module's worker is reading now; the planner stays usable meanwhile.
         let working = RwSignal::new(None::<(u32, String)>);
         let drawn = (
-            on_demand::mount_in(None, INPUTS, move || {
+            on_demand::mount_in(INPUTS, move || {
                 inputs(registry, share_note, outcome, working)
             })?,
-            on_demand::mount_in(None, OUTCOME, move || outcome_view(outcome, working))?,
+            on_demand::mount_in(OUTCOME, move || outcome_view(outcome, working))?,
         );
         Some(Box::new(drawn) as Drawn)
     }))

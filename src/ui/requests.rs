@@ -47,8 +47,8 @@ pub fn Requests(
 /// The id of the element the panel is drawn into.
 const HOLDER: &str = "requests";
 
-/// Draws the panel into the [`HOLDER`] element under `owner` (see [`on_demand::mount_in`]),
-/// with its code (loaded on demand).
+/// Draws the panel into the [`HOLDER`] element under `owner` ([`on_demand::under`]), with its
+/// code (loaded on demand).
 #[wasm_split(on_demand, fallible)]
 fn panel_view(
     owner: Option<Owner>,
@@ -56,8 +56,8 @@ fn panel_view(
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> Result<Option<Drawn>, Failed> {
-    Ok(on_demand::mount_in(owner.as_ref(), HOLDER, move || {
-        panel(source, scenario, result)
+    Ok(on_demand::under(owner, || {
+        on_demand::mount_in(HOLDER, move || panel(source, scenario, result))
     }))
 }
 

@@ -14,13 +14,18 @@ const FILES = ['tm-l40sx2_qwen27b_PP2_in4096_out128_p50_c1_d48e1d.json', 'tm-l40
 
 const env = useServerAndBrowser();
 
-test('a vLLM --save-detailed sweep is judged per request: the answer, the column, the link and the input', async () => {
-  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tpot=145&limit=ttft_p99:5000&attain=70');
+/** Imports the two scicom files in the import panel and waits for the imported sweep's answer. */
+async function importScicom(page) {
   await page.click('.import summary');
   await page.setInputFiles('[data-testid="import-file"]', FILES);
   await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
   await page.waitForSelector('[data-testid="rec-status"][data-value="ok"]');
   await settled(page);
+}
+
+test('a vLLM --save-detailed sweep is judged per request: the answer, the column, the link and the input', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tpot=145&limit=ttft_p99:5000&attain=70');
+  await importScicom(page);
   // 50 of 50 good at 1 stream; 136 of 200 at 10 (TPOT <= 145 ms and TTFT <= 5 s each).
   assert.equal(await value(page, 'rec-concurrency'), '1');
   assert.match(await page.textContent('[data-testid="rec-attainment"]'), /100% of 50 requests good; 0\.0966 good req\/s, 12 good output tok\/s/);
@@ -48,10 +53,7 @@ test('a vLLM --save-detailed sweep is judged per request: the answer, the column
 
 test('the requests behind the attainment: each level against P, and one level\'s requests, TPOT against TTFT', async () => {
   const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tpot=145&limit=ttft_p99:5000&attain=70');
-  await page.click('.import summary');
-  await page.setInputFiles('[data-testid="import-file"]', FILES);
-  await page.waitForSelector('[data-testid="rec-status"][data-value="ok"]');
-  await settled(page);
+  await importScicom(page);
   await page.waitForSelector('[data-testid="requests-scatter"]');
   // One dot per level: 100% at 1 stream meets, 68% at 10 misses; P is a line at 70%.
   const dots = await page.locator('[data-testid="attain-dot"]').evaluateAll((ds) => ds.map((d) => [d.dataset.level, d.dataset.meets, d.textContent]));
@@ -92,11 +94,7 @@ test('the requests behind the attainment: each level against P, and one level\'s
 
 test('an end-to-end limit is judged on each request under attain, and offered in the limit menu', async () => {
   const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tpot=145&limit=e2e_p99:21000&attain=70');
-  await page.click('.import summary');
-  await page.setInputFiles('[data-testid="import-file"]', FILES);
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
-  await page.waitForSelector('[data-testid="rec-status"][data-value="ok"]');
-  await settled(page);
+  await importScicom(page);
   // End-to-end = TTFT + the sum of a request's ITLs: 9 of 200 within 21 s at 10 streams.
   assert.match(await page.textContent('[data-testid="rec-status"]'), /10 fails: 9 of 200 requests good \(4\.5%; 70% asked; missed: 58 on TPOT, 190 on end-to-end latency\)/);
   assert.equal(await page.locator('[data-testid="limit-stat"]').inputValue(), 'e2e_p99');

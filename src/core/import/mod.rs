@@ -37,6 +37,7 @@ use std::collections::{HashMap, HashSet};
 use crate::core::limits::{
     MAX_FILE_BYTES, MAX_IMPORT_BYTES, MAX_LISTED_PROBLEMS, MAX_MAGNITUDE, MAX_PROBLEM_GROUPS,
     MAX_ROWS, MAX_STREAMED_BYTES, MAX_SWEEPS, MAX_TEXT_CHARS, STREAM_ABOVE_BYTES,
+    STREAM_HEAD_BYTES,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -1000,16 +1001,20 @@ fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
     x.len().cmp(&y.len()).then_with(|| a.cmp(b))
 }
 
-/// True for a file read as a stream ([`read_stream`]) rather than as a text: larger than
-/// [`STREAM_ABOVE_BYTES`], and its first bytes `head` (after a byte order mark and white space)
-/// start a JSON object or array.
-pub fn streams(bytes: usize, head: &[u8]) -> bool {
-    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    bytes > STREAM_ABOVE_BYTES
-        && matches!(
-            head.iter().find(|b| !b.is_ascii_whitespace()),
-            Some(b'{' | b'[')
-        )
+/// True for a file of `bytes` read as a stream ([`read_stream`]) rather than as a text: larger
+/// than [`STREAM_ABOVE_BYTES`], and its first bytes (after a byte order mark and white space)
+/// start a JSON object or array. `head(n)` reads its first `n` bytes (fewer where it cannot):
+/// called only for a file that large, so a small file's bytes are never read twice.
+pub fn streams(bytes: usize, head: impl FnOnce(usize) -> Vec<u8>) -> bool {
+    if bytes <= STREAM_ABOVE_BYTES {
+        return false;
+    }
+    let head = head(STREAM_HEAD_BYTES);
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head);
+    matches!(
+        head.iter().find(|b| !b.is_ascii_whitespace()),
+        Some(b'{' | b'[')
+    )
 }
 
 /// A file read as a stream: its name and the JSON values it held, with each request's
