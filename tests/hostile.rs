@@ -173,7 +173,7 @@ fn nasty_corpus() {
             "{}",
             &q[..q.len().min(60)]
         );
-        assert!(errors.iter().all(|e| e.message.chars().count() < 400));
+        assert!(errors.iter().all(|e| e.to_string().chars().count() < 400));
     }
 
     let nested = format!("{}{}", "[".repeat(200_000), "]".repeat(200_000));

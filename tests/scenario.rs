@@ -9,7 +9,10 @@ fn parse(query: &str) -> (Scenario, Vec<(String, String)>) {
     let (s, errors) = Scenario::from_query(query, lm_arena_chat());
     (
         s,
-        errors.into_iter().map(|e| (e.param, e.message)).collect(),
+        errors
+            .into_iter()
+            .map(|e| (e.param.clone(), e.to_string()))
+            .collect(),
     )
 }
 
@@ -473,14 +476,14 @@ fn cfg_selects_one_sweep_and_links_made_before_still_open() {
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].param, "cfg");
     assert!(
-        errors[0].message.contains("now matches 2 sweeps"),
+        errors[0].to_string().contains("now matches 2 sweeps"),
         "{errors:?}"
     );
     // An unknown one is named, and the default shows.
     let (unknown, errors) = Scenario::from_query("model=dsr1&cfg=nope", &source);
     assert_eq!(unknown.cfg.as_deref(), Some("2026-03-25"));
     assert!(errors[0]
-        .message
+        .to_string()
         .contains("`cfg` \"nope\" is not a configuration"));
     // A V2 link's "PP2" still finds the sweep whose parallelism is TP8 PP2.
     let csv = "model,gpu,num_gpus,tp,pp,concurrency,output_tok_s,mean_tpot_ms\nm,A100,16,8,2,8,800,20\nm,A100,16,16,1,8,900,18\n";
@@ -627,7 +630,7 @@ fn the_parameter_list_is_every_key_a_link_reads() {
         assert!(
             errors
                 .iter()
-                .all(|e| !e.message.contains("unknown parameter")),
+                .all(|e| !e.to_string().contains("unknown parameter")),
             "{key}: {errors:?}"
         );
     }
@@ -650,4 +653,65 @@ fn an_empty_price_is_named_and_a_tiny_one_is_written_back_short() {
     assert_eq!(parse(&query).0, s);
     // `-0` is 0.
     assert!(parse("tps=25&price=-0").0.to_query().ends_with("&price=0"));
+}
+
+#[test]
+fn errors_are_kinds_with_their_values_worded_for_each_front() {
+    use llm_slo_planner::core::scenario::{Accepts, Front, Needs, ParamErrorKind, ValueError};
+    let (_, errors) = Scenario::from_query(
+        "gpus=x&model=nope&users=1&rps=2&sort=total_cost_usd_per_mtok",
+        lm_arena_chat(),
+    );
+    let kinds: Vec<(&str, &ParamErrorKind)> =
+        errors.iter().map(|e| (e.param.as_str(), &e.kind)).collect();
+    assert_eq!(
+        kinds,
+        [
+            (
+                "gpus",
+                &ParamErrorKind::Invalid(ValueError::Not {
+                    accepts: Accepts::WholeGpus,
+                    got: "x".into()
+                })
+            ),
+            ("rps", &ParamErrorKind::UsersAndRps),
+            (
+                "sort",
+                &ParamErrorKind::SortNeeds {
+                    column: llm_slo_planner::core::compare::Column::TotalCostPerMtok,
+                    needs: Needs::Price
+                }
+            ),
+            (
+                "model",
+                &ParamErrorKind::ModelNotInData {
+                    value: "nope".into(),
+                    shown: "meta-llama/Llama-3.1-8B-Instruct".into()
+                }
+            ),
+        ]
+    );
+    // The page names parameters as a link does; the command line as its options, after its
+    // own `--KEY:`, and says what a page link would show instead of showing it.
+    assert_eq!(
+        errors[0].to_string(),
+        "`gpus` must be a whole number of GPUs, got \"x\""
+    );
+    assert_eq!(
+        errors[0].detail(Front::CommandLine),
+        "must be a whole number of GPUs, got \"x\""
+    );
+    assert_eq!(
+        errors[2].message(Front::CommandLine),
+        "`--sort=total_cost_usd_per_mtok` needs a GPU price (`--price`): the side-by-side table keeps its own order"
+    );
+    assert_eq!(
+        errors[3].detail(Front::CommandLine),
+        "\"nope\" is not in the data; a page link would show meta-llama/Llama-3.1-8B-Instruct"
+    );
+    let (_, errors) = Scenario::from_query("kwh_price=-1", lm_arena_chat());
+    assert_eq!(
+        errors[0].message(Front::CommandLine),
+        "`--kwh-price` must be a number from 0 to 1,000,000, got \"-1\""
+    );
 }

@@ -318,7 +318,7 @@ fn a_malformed_price_entry_is_named_and_the_rest_apply() {
         Scenario::from_query("tps=20&price=2.5,B200:abc,H100:2.49", lm_arena_chat());
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].param, "price");
-    assert!(errors[0].message.contains("B200"), "{}", errors[0].message);
+    assert!(errors[0].to_string().contains("B200"), "{}", errors[0]);
     assert_eq!(scenario.capacity_for("H100").price_per_gpu_hour, Some(2.49));
     assert_eq!(scenario.capacity_for("B200").price_per_gpu_hour, Some(2.5));
 }

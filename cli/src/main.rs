@@ -17,7 +17,7 @@ use llm_slo_planner::core::anomalies::anomalies;
 use llm_slo_planner::core::compare::table_rows;
 use llm_slo_planner::core::export::{compare_csv, scenario_json};
 use llm_slo_planner::core::planner::{plan, Plan, Status};
-use llm_slo_planner::core::scenario::{param_keys, Scenario};
+use llm_slo_planner::core::scenario::{Front, Scenario};
 use llm_slo_planner::core::share;
 use llm_slo_planner::core::sources::SHARED_SOURCE;
 use llm_slo_planner::core::sweep::{Source, Sweep};
@@ -196,15 +196,15 @@ fn scenarios(
     for q in &queries {
         let (scenario, messages) = Scenario::from_query(q, source);
         for m in messages {
-            // "--gpus: must be a whole number ..." (the reader's "`gpus` must ..." names it once).
+            // "--gpus: must be a whole number ...", naming other parameters as options.
             let text = if m.param.is_empty() {
-                m.message
+                m.detail(Front::CommandLine)
             } else {
-                let own = format!("`{}` ", m.param);
-                let message = m.message.strip_prefix(&own).unwrap_or(&m.message);
-                // The page goes on with a default and says so; here nothing is planned.
-                let message = message.replace("; showing ", "; a page link would show ");
-                format!("--{}: {}", m.param.replace('_', "-"), as_options(&message))
+                format!(
+                    "--{}: {}",
+                    m.param.replace('_', "-"),
+                    m.detail(Front::CommandLine)
+                )
             };
             if !errors.contains(&text) {
                 errors.push(text);
@@ -220,19 +220,6 @@ fn scenarios(
     } else {
         Err(errors)
     }
-}
-
-/// A reader's message with the parameters it names (`` `price` ``, `` `sort=…` ``) written as
-/// this command's options (`` `--price` ``, `` `--sort=…` ``).
-fn as_options(message: &str) -> String {
-    let mut text = message.to_string();
-    for key in param_keys() {
-        let option = key.replace('_', "-");
-        text = text
-            .replace(&format!("`{key}`"), &format!("`--{option}`"))
-            .replace(&format!("`{key}="), &format!("`--{option}="));
-    }
-    text
 }
 
 /// The exit status of one plan, with the gates: a level below `--require-level`, or a flag of

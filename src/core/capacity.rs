@@ -25,7 +25,6 @@
 use super::deployment::GPU_NOT_STATED;
 use super::planner::{Plan, Recommendation, Slo};
 use super::sweep::Sweep;
-use crate::core::limits::{MAX_PRICES, MAX_TEXT_CHARS};
 
 /// What costing a deployment needs: the fleet, cost and energy inputs and each GPU type's own
 /// price (a scenario's, borrowed).
@@ -93,69 +92,7 @@ impl GpuPrices {
     }
 }
 
-/// Parses URL `price`: a bare number (every GPU type), `TYPE:PRICE` entries, or both, comma
-/// separated (`2.5,B200:5.99`). Each price is read by `amount` (0 to 1e6); a GPU type name is
-/// cut to [`MAX_TEXT_CHARS`] characters. Returns the bare number, the per-type prices, and one
-/// message per malformed, repeated (the last one is used) or surplus entry (past
-/// [`MAX_PRICES`]); the rest still apply.
-pub fn parse_prices(
-    text: &str,
-    amount: impl Fn(&str) -> Result<f64, String>,
-) -> (Option<f64>, GpuPrices, Vec<String>) {
-    let (mut every, mut by_type, mut errors) = (None, GpuPrices::default(), Vec::new());
-    // Entries given more than once: named once each, with how often.
-    let mut repeated: Vec<(String, usize)> = Vec::new();
-    let mut repeat = |name: &str| match repeated.iter_mut().find(|(n, _)| n == name) {
-        Some((_, times)) => *times += 1,
-        None => repeated.push((name.to_string(), 2)),
-    };
-    let entries: Vec<&str> = text
-        .split(',')
-        .map(str::trim)
-        .filter(|e| !e.is_empty())
-        .collect();
-    if entries.len() > MAX_PRICES {
-        errors.push(format!(
-            "`price` has {} entries; the first {MAX_PRICES} are used",
-            entries.len()
-        ));
-    }
-    for entry in entries.into_iter().take(MAX_PRICES) {
-        match entry.split_once(':') {
-            Some((gpu, price)) if !gpu.trim().is_empty() => {
-                let gpu: String = gpu.trim().chars().take(MAX_TEXT_CHARS).collect();
-                match amount(price) {
-                    Ok(p) => {
-                        if by_type.for_gpu(&gpu, None).is_some() {
-                            repeat(&gpu.to_ascii_uppercase());
-                        }
-                        by_type.set(&gpu, Some(p));
-                    }
-                    Err(e) => errors.push(format!("`price` for {gpu} {e}")),
-                }
-            }
-            Some(_) => errors.push(format!(
-                "`price` entry \"{}\" names no GPU type",
-                entry.chars().take(MAX_TEXT_CHARS).collect::<String>()
-            )),
-            None => match amount(entry) {
-                Ok(p) => {
-                    if every.is_some() {
-                        repeat("every GPU type");
-                    }
-                    every = Some(p);
-                }
-                Err(e) => errors.push(format!("`price` {e}")),
-            },
-        }
-    }
-    errors.extend(repeated.into_iter().map(|(name, times)| {
-        format!("`price` for {name} is given {times} times; the last one is used")
-    }));
-    (every, by_type, errors)
-}
-
-/// URL `price` as [`parse_prices`] reads it: the bare number first, then each type's.
+/// URL `price` as `scenario::parse_prices` reads it: the bare number first, then each type's.
 pub fn prices_text(every: Option<f64>, by_type: &GpuPrices) -> String {
     every
         .map(super::format::url_number)
@@ -568,44 +505,5 @@ mod tests {
         };
         let c = capacity(&rec(), Some(4), None, &none);
         assert_eq!((c.fleet_cost_per_hour, c.total_cost_per_mtok), (None, None));
-    }
-
-    #[test]
-    fn a_price_per_gpu_type_with_one_for_every_other_type() {
-        let amount = |t: &str| {
-            t.trim()
-                .parse::<f64>()
-                .map_err(|_| format!("is not a number: {t}"))
-        };
-        let (every, by_type, errors) = parse_prices("2.5,b200:5.99,H100:2.49,x:abc,:3", amount);
-        assert_eq!(every, Some(2.5));
-        assert_eq!(by_type.for_gpu("B200", every), Some(5.99));
-        assert_eq!(by_type.for_gpu("h100", every), Some(2.49));
-        assert_eq!(by_type.for_gpu("A100", every), Some(2.5));
-        assert_eq!(by_type.for_gpu("GPU not stated", every), Some(2.5));
-        assert_eq!(errors.len(), 2);
-        assert_eq!(prices_text(every, &by_type), "2.5,b200:5.99,H100:2.49");
-        // A second colon is no GPU name; a repeated entry is named and the last one used.
-        let (_, by_type, errors) = parse_prices("H100:1:2", amount);
-        assert_eq!((by_type.0.len(), errors.len()), (0, 1));
-        let (every, by_type, errors) = parse_prices("2,3,H100:2.49,h100:7", amount);
-        assert_eq!(
-            (every, by_type.for_gpu("H100", None)),
-            (Some(3.0), Some(7.0))
-        );
-        assert_eq!(errors.len(), 2, "{errors:?}");
-        // At most MAX_PRICES entries, each name cut to MAX_TEXT_CHARS characters.
-        let many: Vec<String> = (0..100).map(|i| format!("g{i}:1")).collect();
-        let (_, by_type, errors) = parse_prices(&many.join(","), amount);
-        assert_eq!(by_type.0.len(), MAX_PRICES);
-        assert_eq!(errors, ["`price` has 100 entries; the first 64 are used"]);
-        let long = format!("{}:1", "G".repeat(3000));
-        let (_, by_type, _) = parse_prices(&long, amount);
-        assert_eq!(by_type.0[0].0.chars().count(), MAX_TEXT_CHARS);
-        // Without a bare number a type not named has no price, never another type's.
-        let (every, by_type, _) = parse_prices("H100:2.49", amount);
-        assert_eq!(every, None);
-        assert_eq!(by_type.for_gpu("B200", every), None);
-        assert_eq!(by_type.for_gpu("GPU not stated", every), None);
     }
 }

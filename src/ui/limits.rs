@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::core::scenario::{parse_positive, Scenario};
+use crate::core::scenario::{parse_positive, Scenario, ValueError};
 use crate::core::sweep::Statistic;
 
 /// Optional tail limits (`limit=STAT:MS` in the URL): a statistic and a ms bound each.
@@ -94,7 +94,7 @@ fn limit_row(
     if let Some(l) = initial.filter(|l| !stats.contains(&l.stat)) {
         stats.insert(0, l.stat);
     }
-    let limit_error = |e: String| format!("Limit {e}; the last valid value is still used.");
+    let limit_error = |e: ValueError| format!("Limit {e}; the last valid value is still used.");
     let error = RwSignal::new(
         draft
             .as_deref()

@@ -24,7 +24,7 @@ pub fn ScenarioErrors(mut errors: Vec<ParamError>, visible: Signal<bool>) -> imp
                         .map(|e| {
                             view! {
                                 <li data-testid="scenario-error" data-param=e.param>
-                                    {e.message}
+                                    {e.to_string()}
                                 </li>
                             }
                         })

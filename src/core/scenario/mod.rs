@@ -12,13 +12,23 @@
 //! A parameter that is unknown or malformed gives a [`ParamError`] naming it; the
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
-use super::capacity::{parse_prices, prices_text, CapacityInputs, GpuPrices, Pricing};
+mod errors;
+mod values;
+
+pub use errors::{Front, Needs, ParamError, ParamErrorKind};
+pub use values::{
+    number, parse_attain, parse_input, parse_limit, parse_positive, parse_prices, Accepts,
+    InputKind, PriceError, ValueError, MIN_VALUE,
+};
+
+use super::capacity::{prices_text, CapacityInputs, GpuPrices, Pricing};
 use super::chart::ChartY;
 use super::compare::Column;
 use super::format::url_number;
 use super::planner::{Limit, Slo, Target};
 use super::sweep::{Source, Statistic, Sweep};
 use crate::core::limits::{MAX_LIMITS, MAX_PARAMS, MAX_VALUE};
+use values::{echo, parse_gpus, parse_word};
 
 /// `model_id` used when the URL names none (or an unknown one).
 pub use super::family::DEFAULT_MODEL;
@@ -26,10 +36,6 @@ pub use super::family::DEFAULT_MODEL;
 pub const DEFAULT_GPU: &str = "H100";
 /// Target used when the URL gives none: 20 tok/s per user.
 pub const DEFAULT_TARGET: Target = Target::TokensPerSecond(20.0);
-/// Longest piece of a user's value echoed back in a message, in characters.
-const ECHO_CHARS: usize = 40;
-/// Smallest target or limit accepted, in its unit (tok/s per user or ms per token).
-pub const MIN_VALUE: f64 = 0.001;
 
 /// A fully resolved scenario: `model_id`, `gpu`, `num_gpus` and `cfg` always name a sweep of the
 /// source. Fields use the field's terms; their URL keys are in [`PARAMS`] (`gpus` for
@@ -159,138 +165,6 @@ pub fn is_fleet_param(key: &str) -> bool {
     FLEET_INPUTS.iter().any(|f| f.key == key)
 }
 
-/// A URL parameter that could not be used as given.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ParamError {
-    /// The parameter's name as it appeared in the URL.
-    pub param: String,
-    /// What was wrong and what is used instead, in plain words.
-    pub message: String,
-}
-
-impl ParamError {
-    fn new(param: &str, message: String) -> ParamError {
-        ParamError {
-            param: echo(param),
-            message,
-        }
-    }
-}
-
-/// A number as typed in a link or a field (surrounding spaces ignored), correctly rounded to
-/// the nearest f64; `None` when the text is not a decimal number. Read with `lexical` in its
-/// compact form: the same grammar and values as `str::parse::<f64>` (a native test compares
-/// them), without the standard library's 10 KB table of powers of five on the page.
-pub fn number(text: &str) -> Option<f64> {
-    <f64 as lexical_parse_float::FromLexical>::from_lexical(text.trim().as_bytes()).ok()
-}
-
-/// Parses a share of requests typed by a user or a link (`attain`): a percentage from 50 to 100.
-///
-/// Errors: a message saying what is accepted and echoing (a shortened copy of) the text.
-pub fn parse_attain(text: &str) -> Result<f64, String> {
-    number(text)
-        .filter(|p| (50.0..=100.0).contains(p))
-        .ok_or_else(|| {
-            format!(
-                "must be a percentage from 50 to 100 (the share of requests that must each meet the SLO), got \"{}\"",
-                echo(text)
-            )
-        })
-}
-
-/// Parses a target or limit typed by a user (`"25"`, `" 12.5 "`): a finite positive number
-/// from [`MIN_VALUE`] to [`MAX_VALUE`].
-///
-/// Errors: a message saying what is accepted and echoing (a shortened copy of) the text.
-pub fn parse_positive(text: &str) -> Result<f64, String> {
-    match number(text) {
-        Some(v) if v.is_finite() && v > 0.0 => {
-            if (MIN_VALUE..=MAX_VALUE).contains(&v) {
-                Ok(v)
-            } else {
-                Err(format!(
-                    "must be between 0.001 and 1,000,000, got \"{}\"",
-                    echo(text)
-                ))
-            }
-        }
-        _ => Err(format!(
-            "must be a finite positive number, got \"{}\"",
-            echo(text)
-        )),
-    }
-}
-
-/// What a fleet input accepts.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum InputKind {
-    /// Concurrent streams: more than 0, at most 1e9.
-    Users,
-    /// A request rate: more than 0, at most 1e9 req/s.
-    Rate,
-    /// A price or a carbon intensity: 0 or more, at most 1e6.
-    Amount,
-    /// Power usage effectiveness: from 1 (GPUs only) to 10.
-    Pue,
-}
-
-/// Parses a fleet input typed by a user (`users`, `rps`, `price`, `kwh_price`, `co2`, `pue`).
-///
-/// Errors: a message saying what is accepted.
-pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, String> {
-    let value = number(text).filter(|v| v.is_finite());
-    let (ok, accepted) = match kind {
-        InputKind::Users => (
-            value.is_some_and(|v| (1.0..=1e9).contains(&v)),
-            "a number of streams from 1 to 1,000,000,000",
-        ),
-        InputKind::Rate => (
-            value.is_some_and(|v| (0.001..=1e9).contains(&v)),
-            "a request rate from 0.001 to 1,000,000,000",
-        ),
-        InputKind::Amount => (
-            value.is_some_and(|v| (0.0..=1e6).contains(&v)),
-            "a number from 0 to 1,000,000",
-        ),
-        InputKind::Pue => (
-            value.is_some_and(|v| (1.0..=10.0).contains(&v)),
-            "a number from 1 (GPUs only) to 10",
-        ),
-    };
-    match value {
-        // `-0` is 0 (a link writes it back as 0).
-        Some(v) if ok => Ok(v + 0.0),
-        _ => Err(format!("must be {accepted}, got \"{}\"", echo(text))),
-    }
-}
-
-/// Parses a tail limit `STAT:MS`, e.g. `p99:150`.
-///
-/// Errors: a message naming the expected form.
-pub fn parse_limit(text: &str) -> Result<Limit, String> {
-    let form = || {
-        format!(
-            "must look like p99:150 (statistic:ms), got \"{}\"",
-            echo(text)
-        )
-    };
-    let (stat, ms) = text.split_once(':').ok_or_else(form)?;
-    let stat = Statistic::from_key(&stat.trim().to_ascii_lowercase())
-        .ok_or_else(|| format!("names an unknown statistic \"{}\"", echo(stat.trim())))?;
-    let max_ms = parse_positive(ms).map_err(|e| format!("bound {e}"))?;
-    Ok(Limit { stat, max_ms })
-}
-
-/// Shortens a user's value for display in a message (text only; never rendered as HTML).
-fn echo(text: &str) -> String {
-    let mut out: String = text.chars().take(ECHO_CHARS).collect();
-    if text.chars().nth(ECHO_CHARS).is_some() {
-        out.push('…');
-    }
-    out
-}
-
 /// What a link's parameters say, before its deployment is resolved against a source.
 #[derive(Default)]
 struct Read {
@@ -310,8 +184,8 @@ struct Read {
     compare_sort: Option<(Column, bool)>,
 }
 
-/// Reads one parameter's value into what the link says; `Err` is the message naming the key.
-type ParamReader = fn(&mut Read, &str, &str) -> Result<(), String>;
+/// Reads one parameter's value into what the link says; `Err` is what was wrong with it.
+type ParamReader = fn(&mut Read, &str, &str) -> Result<(), ParamErrorKind>;
 
 /// The scenario's URL parameters other than the fleet inputs ([`FLEET_INPUTS`]), each with its
 /// reader: the one list of what a link may hold.
@@ -328,15 +202,9 @@ const PARAMS: [(&str, ParamReader); 14] = [
         r.gpu = Some(v.to_string());
         Ok(())
     }),
-    ("gpus", |r, _, v| match v.trim().parse::<u32>() {
-        Ok(n) if n > 0 => {
-            r.num_gpus = Some(n);
-            Ok(())
-        }
-        _ => Err(format!(
-            "`gpus` must be a whole number of GPUs, got \"{}\"",
-            echo(v)
-        )),
+    ("gpus", |r, _, v| {
+        r.num_gpus = Some(parse_gpus(v).map_err(ParamErrorKind::Invalid)?);
+        Ok(())
     }),
     ("cfg", |r, _, v| {
         r.cfg = Some(v.to_string());
@@ -350,39 +218,26 @@ const PARAMS: [(&str, ParamReader); 14] = [
                 r.stat = Some(s);
                 Ok(())
             }
-            None => Err(format!(
-                "`stat` must be a per-token statistic ({}); got \"{}\"",
-                Statistic::per_token_keys(),
-                echo(v)
-            )),
+            None => Err(ParamErrorKind::Invalid(ValueError::Not {
+                accepts: Accepts::PerTokenStatistic(Statistic::per_token_keys()),
+                got: echo(v),
+            })),
         }
     }),
     ("limit", Read::limit),
     ("attain", |r, _, v| {
-        r.attain = Some(parse_attain(v).map_err(|e| format!("`attain` {e}"))?);
+        r.attain = Some(parse_attain(v).map_err(ParamErrorKind::Invalid)?);
         Ok(())
     }),
-    ("y", |r, _, v| match v.trim() {
-        "cost" => {
-            r.chart_y = ChartY::Cost;
-            Ok(())
-        }
-        _ => Err(format!(
-            "`y` must be `cost` (the chart's y axis as total $ per million tokens), got \"{}\"",
-            echo(v)
-        )),
+    ("y", |r, _, v| {
+        parse_word(v, "cost", Accepts::Cost).map_err(ParamErrorKind::Invalid)?;
+        r.chart_y = ChartY::Cost;
+        Ok(())
     }),
     ("cmp", |r, _, v| {
-        match v.trim() {
-        "all" => {
-            r.compare_all = true;
-            Ok(())
-        }
-        _ => Err(format!(
-            "`cmp` must be `all` (the side-by-side table lists every model's deployments that meet), got \"{}\"",
-            echo(v)
-        )),
-    }
+        parse_word(v, "all", Accepts::All).map_err(ParamErrorKind::Invalid)?;
+        r.compare_all = true;
+        Ok(())
     }),
     ("sort", |r, _, v| {
         let text = v.trim();
@@ -395,16 +250,17 @@ const PARAMS: [(&str, ParamReader); 14] = [
                 r.compare_sort = Some((column, reversed));
                 Ok(())
             }
-            None => Err(format!(
-                "`sort` must be a column of the side-by-side table ({}), optionally followed by `:reversed`; got \"{}\"",
-                Column::ALL
-                    .into_iter()
-                    .chain(Column::COSTS)
-                    .map(Column::key)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                echo(v)
-            )),
+            None => Err(ParamErrorKind::Invalid(ValueError::Not {
+                accepts: Accepts::Column(
+                    Column::ALL
+                        .into_iter()
+                        .chain(Column::COSTS)
+                        .map(Column::key)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+                got: echo(v),
+            })),
         }
     }),
     // Before FLEET_INPUTS' `price`: a bare number, per-type prices, or both.
@@ -413,7 +269,7 @@ const PARAMS: [(&str, ParamReader); 14] = [
             // Said as every other empty number is ("must be a number from 0 to ..., got").
             return parse_input(InputKind::Amount, v)
                 .map(|_| ())
-                .map_err(|e| format!("`price` {e}"));
+                .map_err(ParamErrorKind::Invalid);
         }
         let (every, by_type, errors) = parse_prices(v, |p| parse_input(InputKind::Amount, p));
         r.capacity.price_per_gpu_hour = every;
@@ -421,7 +277,7 @@ const PARAMS: [(&str, ParamReader); 14] = [
         if errors.is_empty() {
             Ok(())
         } else {
-            Err(errors.join("; "))
+            Err(ParamErrorKind::Prices(errors))
         }
     }),
 ];
@@ -438,34 +294,24 @@ impl Read {
         for (count, (key, value)) in form_urlencoded::parse(query.as_bytes()).enumerate() {
             if count == MAX_PARAMS {
                 // First, so that a page listing only some messages still shows this one.
-                errors.insert(0, ParamError::new(
-                    "",
-                    format!("the link has more than {MAX_PARAMS} parameters; only the first {MAX_PARAMS} are read"),
-                ));
+                errors.insert(0, ParamError::new("", ParamErrorKind::TooManyParams));
                 break;
             }
             // A repeat, and each repeated limit, may say the same thing again: said once.
             let (read_once, result) = if key.is_empty() {
                 (
                     false,
-                    Err(format!(
-                        "a parameter without a name (\"={}\") is ignored",
-                        echo(&value)
-                    )),
+                    Err(ParamErrorKind::Nameless {
+                        value: echo(&value),
+                    }),
                 )
             } else if key != "limit" && !seen.insert(key.to_string()) {
-                (
-                    true,
-                    Err(format!(
-                        "`{}` is given more than once; only the first is read",
-                        echo(&key)
-                    )),
-                )
+                (true, Err(ParamErrorKind::Repeated))
             } else {
                 (key == "limit", read.param(&key, &value))
             };
-            if let Err(message) = result {
-                let error = ParamError::new(&key, message);
+            if let Err(kind) = result {
+                let error = ParamError::new(&key, kind);
                 if read_once {
                     push_once(&mut errors, error);
                 } else {
@@ -477,26 +323,24 @@ impl Read {
     }
 
     /// Reads parameter `key`: by its entry in [`PARAMS`] or [`FLEET_INPUTS`], else it is unknown.
-    fn param(&mut self, key: &str, value: &str) -> Result<(), String> {
+    fn param(&mut self, key: &str, value: &str) -> Result<(), ParamErrorKind> {
         if let Some((_, reader)) = PARAMS.iter().find(|(k, _)| *k == key) {
             return reader(self, key, value);
         }
         let Some(input) = FLEET_INPUTS.iter().find(|f| f.key == key) else {
-            return Err(format!("unknown parameter `{}` is ignored", echo(key)));
+            return Err(ParamErrorKind::Unknown);
         };
-        let v = parse_input(input.kind, value).map_err(|e| format!("`{key}` {e}"))?;
+        let v = parse_input(input.kind, value).map_err(ParamErrorKind::Invalid)?;
         *(input.field)(&mut self.capacity) = Some(v);
         Ok(())
     }
 
     /// `tps` or `tpot`: the target, given once in one of its units.
-    fn target(&mut self, key: &str, value: &str) -> Result<(), String> {
+    fn target(&mut self, key: &str, value: &str) -> Result<(), ParamErrorKind> {
         if self.target.is_some() {
-            return Err(format!(
-                "give only one of `tps` or `tpot`; `{key}` is ignored"
-            ));
+            return Err(ParamErrorKind::TargetTwice);
         }
-        let v = parse_positive(value).map_err(|e| format!("`{key}` {e}"))?;
+        let v = parse_positive(value).map_err(ParamErrorKind::Invalid)?;
         self.target = Some(if key == "tps" {
             Target::TokensPerSecond(v)
         } else {
@@ -507,23 +351,17 @@ impl Read {
 
     /// `limit=STAT:MS`, any number of times up to [`MAX_LIMITS`]. Two limits on one statistic
     /// both hold only if the tighter does: one is kept, with a message.
-    fn limit(&mut self, _: &str, value: &str) -> Result<(), String> {
-        let limit = parse_limit(value).map_err(|e| format!("`limit` {e}"))?;
+    fn limit(&mut self, _: &str, value: &str) -> Result<(), ParamErrorKind> {
+        let limit = parse_limit(value).map_err(ParamErrorKind::Invalid)?;
         match self.limits.iter().position(|l| l.stat == limit.stat) {
-            Some(i) if self.limits[i] == limit => Err(format!(
-                "`limit` \"{}\" is given more than once; it counts once",
-                echo(value)
-            )),
+            Some(i) if self.limits[i] == limit => {
+                Err(ParamErrorKind::LimitRepeated { value: echo(value) })
+            }
             Some(i) => {
                 self.limits[i].max_ms = self.limits[i].max_ms.min(limit.max_ms);
-                Err(format!(
-                    "`limit` on {} is given more than once; the tightest bound applies",
-                    limit.stat.key()
-                ))
+                Err(ParamErrorKind::LimitTightest { stat: limit.stat })
             }
-            None if self.limits.len() >= MAX_LIMITS => Err(format!(
-                "`limit`: at most {MAX_LIMITS} limits are read; the rest are ignored"
-            )),
+            None if self.limits.len() >= MAX_LIMITS => Err(ParamErrorKind::TooManyLimits),
             None => {
                 self.limits.push(limit);
                 Ok(())
@@ -540,11 +378,7 @@ impl Scenario {
     pub fn from_query(query: &str, source: &Source) -> (Scenario, Vec<ParamError>) {
         let (read, mut errors) = Read::query(query);
         if read.capacity.users.is_some() && read.capacity.rps.is_some() {
-            errors.push(ParamError::new(
-                "rps",
-                "give one of `users` or `rps`: both are given, so `users` sizes the fleet"
-                    .to_string(),
-            ));
+            errors.push(ParamError::new("rps", ParamErrorKind::UsersAndRps));
         }
         let priced = Pricing {
             capacity: &read.capacity,
@@ -568,10 +402,7 @@ impl Scenario {
             compare_sort,
         } = read;
         let chart_y = if chart_y == ChartY::Cost && !priced {
-            errors.push(ParamError::new(
-                "y",
-                "`y=cost` needs a GPU price (`price`): the chart shows tok/s per GPU".to_string(),
-            ));
+            errors.push(ParamError::new("y", ParamErrorKind::CostNeedsPrice));
             ChartY::PerGpu
         } else {
             chart_y
@@ -580,19 +411,16 @@ impl Scenario {
         // A cost column sorts nothing without a price (and fleet $/hour without a load).
         let compare_sort = match compare_sort {
             Some((column, _)) if !column.sortable(priced, capacity.has_load()) => {
+                let needs = if priced {
+                    Needs::Load
+                } else if column == Column::FleetCostPerHour {
+                    Needs::LoadAndPrice
+                } else {
+                    Needs::Price
+                };
                 errors.push(ParamError::new(
                     "sort",
-                    format!(
-                        "`sort={}` needs {}: the side-by-side table keeps its own order",
-                        column.key(),
-                        if priced {
-                            "a load (`users` or `rps`)"
-                        } else if column == Column::FleetCostPerHour {
-                            "a load (`users` or `rps`) and a GPU price (`price`)"
-                        } else {
-                            "a GPU price (`price`)"
-                        }
-                    ),
+                    ParamErrorKind::SortNeeds { column, needs },
                 ));
                 None
             }
@@ -615,10 +443,10 @@ impl Scenario {
                         .map_or("", |m| m.model_id.as_str());
                     errors.push(ParamError::new(
                         "model",
-                        format!(
-                            "`model` \"{}\" is not in the data; showing {shown}",
-                            echo(&id)
-                        ),
+                        ParamErrorKind::ModelNotInData {
+                            value: echo(&id),
+                            shown: shown.to_string(),
+                        },
                     ));
                     default_model
                 }
@@ -991,27 +819,22 @@ fn resolve_config(
             let chosen = source.sweep_cfg(newest).unwrap_or_default();
             errors.push(ParamError::new(
                 "cfg",
-                format!(
-                    "`cfg` \"{}\" now matches {} sweeps, told apart by more fields; showing \"{}\", the first",
-                    echo(&wanted),
-                    legacy.len(),
-                    echo(chosen)
-                ),
+                ParamErrorKind::CfgAmbiguous {
+                    value: echo(&wanted),
+                    matches: legacy.len(),
+                    shown: echo(chosen),
+                },
             ));
             return Some(chosen.to_string()).filter(|c| !c.is_empty());
         }
         [] => {}
     }
-    let shown = first.map_or_else(
-        || "its only configuration".to_string(),
-        |c| format!("\"{c}\""),
-    );
     errors.push(ParamError::new(
         "cfg",
-        format!(
-            "`cfg` \"{}\" is not a configuration of this deployment; showing {shown}",
-            echo(&wanted)
-        ),
+        ParamErrorKind::CfgUnknown {
+            value: echo(&wanted),
+            shown: first.map(str::to_string),
+        },
     ));
     first.map(str::to_string)
 }
@@ -1019,7 +842,7 @@ fn resolve_config(
 /// Adds `error` unless the same message is already there: a link that repeats a mistake is
 /// told once.
 fn push_once(errors: &mut Vec<ParamError>, error: ParamError) {
-    if !errors.iter().any(|e| e.message == error.message) {
+    if !errors.contains(&error) {
         errors.push(error);
     }
 }
@@ -1055,10 +878,10 @@ fn resolve_deployment(
         Some((name, None)) => {
             errors.push(ParamError::new(
                 "gpu",
-                format!(
-                    "`gpu` \"{}\" is not measured for this model; showing {fallback_gpu}",
-                    echo(name)
-                ),
+                ParamErrorKind::GpuNotMeasured {
+                    value: echo(name),
+                    shown: fallback_gpu.clone(),
+                },
             ));
             fallback_gpu
         }
@@ -1074,13 +897,13 @@ fn resolve_deployment(
     let num_gpus = match num_gpus {
         Some(n) if counts.contains(&Some(n)) => Some(n),
         Some(n) => {
-            let shown = fewest.map_or_else(
-                || "the sweep without a stated count".into(),
-                |f| f.to_string(),
-            );
             errors.push(ParamError::new(
                 "gpus",
-                format!("`gpus` {n} is not measured on {gpu} for this model; showing {shown}"),
+                ParamErrorKind::GpusNotMeasured {
+                    count: n,
+                    gpu: gpu.clone(),
+                    shown: fewest,
+                },
             ));
             fewest
         }

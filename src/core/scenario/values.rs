@@ -1,0 +1,371 @@
+//! Values typed in a link or a field, read into numbers, limits and prices; a value that cannot
+//! be read is a [`ValueError`]: what was typed and what is accepted, worded once by its
+//! `Display` ("must be a finite positive number, got \"abc\"").
+
+use std::fmt;
+
+use crate::core::capacity::GpuPrices;
+use crate::core::limits::{MAX_PRICES, MAX_TEXT_CHARS, MAX_VALUE};
+use crate::core::planner::Limit;
+use crate::core::sweep::Statistic;
+
+/// Smallest target or limit accepted, in its unit (tok/s per user or ms per token).
+pub const MIN_VALUE: f64 = 0.001;
+/// Longest piece of a user's value echoed back in a message, in characters.
+const ECHO_CHARS: usize = 40;
+
+/// What a value must be: each is worded once, by [`ValueError`]'s `Display`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Accepts {
+    /// A finite number above 0 (a target or a limit).
+    Positive,
+    /// A positive number from [`MIN_VALUE`] to [`MAX_VALUE`].
+    PositiveInRange,
+    /// A fleet input of this kind.
+    Input(InputKind),
+    /// A share of requests from 50 to 100 percent (`attain`).
+    Share,
+    /// `STAT:MS`, a tail limit.
+    LimitForm,
+    /// A statistic's key, in a tail limit.
+    Statistic,
+    /// A whole number of GPUs.
+    WholeGpus,
+    /// A per-token statistic's key (`stat`); the keys accepted.
+    PerTokenStatistic(String),
+    /// `cost` (`y`).
+    Cost,
+    /// `all` (`cmp`).
+    All,
+    /// A column of the side-by-side table (`sort`), optionally `:reversed`; the keys accepted.
+    Column(String),
+}
+
+/// A value that could not be read: what was typed (shortened) and what is accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueError {
+    /// `got` is not what `accepts` says.
+    Not {
+        /// What is accepted.
+        accepts: Accepts,
+        /// The text as typed, shortened to 40 characters.
+        got: String,
+    },
+    /// The bound of a tail limit (`p99:BOUND`) cannot be read.
+    Bound(Box<ValueError>),
+}
+
+impl ValueError {
+    fn not(accepts: Accepts, text: &str) -> ValueError {
+        ValueError::Not {
+            accepts,
+            got: echo(text),
+        }
+    }
+}
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (accepts, got) = match self {
+            ValueError::Bound(inner) => return write!(f, "bound {inner}"),
+            ValueError::Not { accepts, got } => (accepts, got),
+        };
+        let must = match accepts {
+            Accepts::Positive => "a finite positive number",
+            Accepts::PositiveInRange => "between 0.001 and 1,000,000",
+            Accepts::Input(InputKind::Users) => "a number of streams from 1 to 1,000,000,000",
+            Accepts::Input(InputKind::Rate) => "a request rate from 0.001 to 1,000,000,000",
+            Accepts::Input(InputKind::Amount) => "a number from 0 to 1,000,000",
+            Accepts::Input(InputKind::Pue) => "a number from 1 (GPUs only) to 10",
+            Accepts::Share => "a percentage from 50 to 100 (the share of requests that must each meet the SLO)",
+            Accepts::LimitForm => return write!(f, "must look like p99:150 (statistic:ms), got \"{got}\""),
+            Accepts::Statistic => return write!(f, "names an unknown statistic \"{got}\""),
+            Accepts::WholeGpus => "a whole number of GPUs",
+            Accepts::PerTokenStatistic(keys) => {
+                return write!(f, "must be a per-token statistic ({keys}); got \"{got}\"")
+            }
+            Accepts::Cost => "`cost` (the chart's y axis as total $ per million tokens)",
+            Accepts::All => "`all` (the side-by-side table lists every model's deployments that meet)",
+            Accepts::Column(keys) => {
+                return write!(
+                    f,
+                    "must be a column of the side-by-side table ({keys}), optionally followed by `:reversed`; got \"{got}\""
+                )
+            }
+        };
+        write!(f, "must be {must}, got \"{got}\"")
+    }
+}
+
+impl std::error::Error for ValueError {}
+
+/// A number as typed in a link or a field (surrounding spaces ignored), correctly rounded to
+/// the nearest f64; `None` when the text is not a decimal number. Read with `lexical` in its
+/// compact form: the same grammar and values as `str::parse::<f64>` (a native test compares
+/// them), without the standard library's 10 KB table of powers of five on the page.
+pub fn number(text: &str) -> Option<f64> {
+    <f64 as lexical_parse_float::FromLexical>::from_lexical(text.trim().as_bytes()).ok()
+}
+
+/// Parses a share of requests typed by a user or a link (`attain`): a percentage from 50 to 100.
+///
+/// Errors: [`Accepts::Share`] with (a shortened copy of) the text.
+pub fn parse_attain(text: &str) -> Result<f64, ValueError> {
+    number(text)
+        .filter(|p| (50.0..=100.0).contains(p))
+        .ok_or_else(|| ValueError::not(Accepts::Share, text))
+}
+
+/// Parses a target or limit typed by a user (`"25"`, `" 12.5 "`): a finite positive number
+/// from [`MIN_VALUE`] to [`MAX_VALUE`].
+///
+/// Errors: [`Accepts::Positive`], or [`Accepts::PositiveInRange`] for a number out of range.
+pub fn parse_positive(text: &str) -> Result<f64, ValueError> {
+    match number(text) {
+        Some(v) if v.is_finite() && v > 0.0 => {
+            if (MIN_VALUE..=MAX_VALUE).contains(&v) {
+                Ok(v)
+            } else {
+                Err(ValueError::not(Accepts::PositiveInRange, text))
+            }
+        }
+        _ => Err(ValueError::not(Accepts::Positive, text)),
+    }
+}
+
+/// What a fleet input accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    /// Concurrent streams: more than 0, at most 1e9.
+    Users,
+    /// A request rate: more than 0, at most 1e9 req/s.
+    Rate,
+    /// A price or a carbon intensity: 0 or more, at most 1e6.
+    Amount,
+    /// Power usage effectiveness: from 1 (GPUs only) to 10.
+    Pue,
+}
+
+/// Parses a fleet input typed by a user (`users`, `rps`, `price`, `kwh_price`, `co2`, `pue`).
+///
+/// Errors: [`Accepts::Input`] of `kind`.
+pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, ValueError> {
+    let value = number(text).filter(|v| v.is_finite());
+    let ok = value.is_some_and(|v| match kind {
+        InputKind::Users => (1.0..=1e9).contains(&v),
+        InputKind::Rate => (0.001..=1e9).contains(&v),
+        InputKind::Amount => (0.0..=1e6).contains(&v),
+        InputKind::Pue => (1.0..=10.0).contains(&v),
+    });
+    match value {
+        // `-0` is 0 (a link writes it back as 0).
+        Some(v) if ok => Ok(v + 0.0),
+        _ => Err(ValueError::not(Accepts::Input(kind), text)),
+    }
+}
+
+/// Parses a tail limit `STAT:MS`, e.g. `p99:150`.
+///
+/// Errors: [`Accepts::LimitForm`] without a colon, [`Accepts::Statistic`] for an unknown
+/// statistic, [`ValueError::Bound`] for a bound [`parse_positive`] refuses.
+pub fn parse_limit(text: &str) -> Result<Limit, ValueError> {
+    let (stat, ms) = text
+        .split_once(':')
+        .ok_or_else(|| ValueError::not(Accepts::LimitForm, text))?;
+    let stat = Statistic::from_key(&stat.trim().to_ascii_lowercase())
+        .ok_or_else(|| ValueError::not(Accepts::Statistic, stat.trim()))?;
+    let max_ms = parse_positive(ms).map_err(|e| ValueError::Bound(Box::new(e)))?;
+    Ok(Limit { stat, max_ms })
+}
+
+/// Parses a whole number of GPUs (`gpus`), at least 1.
+///
+/// Errors: [`Accepts::WholeGpus`].
+pub fn parse_gpus(text: &str) -> Result<u32, ValueError> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(ValueError::not(Accepts::WholeGpus, text)),
+    }
+}
+
+/// Reads `text` as the one `word` a parameter accepts (surrounding spaces ignored), e.g.
+/// `cost` for `y`.
+///
+/// Errors: `accepts` with (a shortened copy of) the text.
+pub fn parse_word(text: &str, word: &str, accepts: Accepts) -> Result<(), ValueError> {
+    if text.trim() == word {
+        Ok(())
+    } else {
+        Err(ValueError::not(accepts, text))
+    }
+}
+
+/// Why one entry of URL `price` is not used as given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PriceError {
+    /// More entries than [`MAX_PRICES`]: the first are used.
+    TooMany {
+        /// How many entries were given.
+        count: usize,
+    },
+    /// The price of a GPU type (or of every type, `gpu: None`) cannot be read.
+    Price {
+        /// The GPU type named, cut to [`MAX_TEXT_CHARS`] characters.
+        gpu: Option<String>,
+        /// Why.
+        error: ValueError,
+    },
+    /// An entry `:PRICE` with no GPU type before its colon (or a second colon).
+    NoGpu {
+        /// The entry, cut to [`MAX_TEXT_CHARS`] characters.
+        entry: String,
+    },
+    /// A GPU type (or the price of every type, `gpu: None`) given more than once: the last
+    /// one is used.
+    Repeated {
+        /// The GPU type, upper case.
+        gpu: Option<String>,
+        /// How many times.
+        times: usize,
+    },
+}
+
+impl fmt::Display for PriceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PriceError::TooMany { count } => {
+                write!(f, "has {count} entries; the first {MAX_PRICES} are used")
+            }
+            PriceError::Price {
+                gpu: Some(gpu),
+                error,
+            } => write!(f, "for {gpu} {error}"),
+            PriceError::Price { gpu: None, error } => write!(f, "{error}"),
+            PriceError::NoGpu { entry } => write!(f, "entry \"{entry}\" names no GPU type"),
+            PriceError::Repeated { gpu, times } => write!(
+                f,
+                "for {} is given {times} times; the last one is used",
+                gpu.as_deref().unwrap_or("every GPU type")
+            ),
+        }
+    }
+}
+
+/// Parses URL `price`: a bare number (every GPU type), `TYPE:PRICE` entries, or both, comma
+/// separated (`2.5,B200:5.99`). Each price is read by `amount` (0 to 1e6); a GPU type name is
+/// cut to [`MAX_TEXT_CHARS`] characters. Returns the bare number, the per-type prices, and one
+/// error per malformed, repeated (the last one is used) or surplus entry (past
+/// [`MAX_PRICES`]); the rest still apply.
+pub fn parse_prices(
+    text: &str,
+    amount: impl Fn(&str) -> Result<f64, ValueError>,
+) -> (Option<f64>, GpuPrices, Vec<PriceError>) {
+    let (mut every, mut by_type, mut errors) = (None, GpuPrices::default(), Vec::new());
+    // Entries given more than once: named once each, with how often.
+    let mut repeated: Vec<(Option<String>, usize)> = Vec::new();
+    let mut repeat = |name: Option<String>| match repeated.iter_mut().find(|(n, _)| *n == name) {
+        Some((_, times)) => *times += 1,
+        None => repeated.push((name, 2)),
+    };
+    let entries: Vec<&str> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+        .collect();
+    if entries.len() > MAX_PRICES {
+        errors.push(PriceError::TooMany {
+            count: entries.len(),
+        });
+    }
+    for entry in entries.into_iter().take(MAX_PRICES) {
+        match entry.split_once(':') {
+            Some((gpu, price)) if !gpu.trim().is_empty() => {
+                let gpu: String = gpu.trim().chars().take(MAX_TEXT_CHARS).collect();
+                match amount(price) {
+                    Ok(p) => {
+                        if by_type.for_gpu(&gpu, None).is_some() {
+                            repeat(Some(gpu.to_ascii_uppercase()));
+                        }
+                        by_type.set(&gpu, Some(p));
+                    }
+                    Err(error) => errors.push(PriceError::Price {
+                        gpu: Some(gpu),
+                        error,
+                    }),
+                }
+            }
+            Some(_) => errors.push(PriceError::NoGpu {
+                entry: entry.chars().take(MAX_TEXT_CHARS).collect(),
+            }),
+            None => match amount(entry) {
+                Ok(p) => {
+                    if every.is_some() {
+                        repeat(None);
+                    }
+                    every = Some(p);
+                }
+                Err(error) => errors.push(PriceError::Price { gpu: None, error }),
+            },
+        }
+    }
+    errors.extend(
+        repeated
+            .into_iter()
+            .map(|(gpu, times)| PriceError::Repeated { gpu, times }),
+    );
+    (every, by_type, errors)
+}
+
+/// Shortens a user's value for display in a message (text only; never rendered as HTML).
+pub(super) fn echo(text: &str) -> String {
+    let mut out: String = text.chars().take(ECHO_CHARS).collect();
+    if text.chars().nth(ECHO_CHARS).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::capacity::prices_text;
+
+    #[test]
+    fn a_price_per_gpu_type_with_one_for_every_other_type() {
+        let amount = |t: &str| parse_input(InputKind::Amount, t);
+        let (every, by_type, errors) = parse_prices("2.5,b200:5.99,H100:2.49,x:abc,:3", amount);
+        assert_eq!(every, Some(2.5));
+        assert_eq!(by_type.for_gpu("B200", every), Some(5.99));
+        assert_eq!(by_type.for_gpu("h100", every), Some(2.49));
+        assert_eq!(by_type.for_gpu("A100", every), Some(2.5));
+        assert_eq!(by_type.for_gpu("GPU not stated", every), Some(2.5));
+        assert_eq!(errors.len(), 2);
+        assert_eq!(prices_text(every, &by_type), "2.5,b200:5.99,H100:2.49");
+        // A second colon is no GPU name; a repeated entry is named and the last one used.
+        let (_, by_type, errors) = parse_prices("H100:1:2", amount);
+        assert_eq!((by_type.0.len(), errors.len()), (0, 1));
+        let (every, by_type, errors) = parse_prices("2,3,H100:2.49,h100:7", amount);
+        assert_eq!(
+            (every, by_type.for_gpu("H100", None)),
+            (Some(3.0), Some(7.0))
+        );
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        // At most MAX_PRICES entries, each name cut to MAX_TEXT_CHARS characters.
+        let many: Vec<String> = (0..100).map(|i| format!("g{i}:1")).collect();
+        let (_, by_type, errors) = parse_prices(&many.join(","), amount);
+        assert_eq!(by_type.0.len(), MAX_PRICES);
+        assert_eq!(errors, [PriceError::TooMany { count: 100 }]);
+        assert_eq!(
+            errors[0].to_string(),
+            "has 100 entries; the first 64 are used"
+        );
+        let long = format!("{}:1", "G".repeat(3000));
+        let (_, by_type, _) = parse_prices(&long, amount);
+        assert_eq!(by_type.0[0].0.chars().count(), MAX_TEXT_CHARS);
+        // Without a bare number a type not named has no price, never another type's.
+        let (every, by_type, _) = parse_prices("H100:2.49", amount);
+        assert_eq!(every, None);
+        assert_eq!(by_type.for_gpu("B200", every), None);
+        assert_eq!(by_type.for_gpu("GPU not stated", every), None);
+    }
+}
