@@ -94,7 +94,7 @@ fn evalscope_newer_summaries_in_ms_and_unpaired_percentiles() {
     let imported = import(&files).unwrap();
     assert_eq!(imported.problems.len(), 1);
     assert_eq!(
-        imported.problems[0].error.kind,
+        imported.problems[0].error.kind(),
         RowErrorKind::PercentilesAmbiguous
     );
     assert!(imported.problems[0]
@@ -103,7 +103,7 @@ fn evalscope_newer_summaries_in_ms_and_unpaired_percentiles() {
     // A percentile file alone: no summary to add to.
     let problems = import(&[file("benchmark_percentile.json", EVALSCOPE_PERCENTILES)]).unwrap_err();
     assert_eq!(
-        problems[0].error.kind,
+        problems[0].error.kind(),
         RowErrorKind::PercentilesWithoutSummary
     );
 }
@@ -154,7 +154,7 @@ fn files_that_match_no_format_say_which_they_are_closest_to() {
     // An AIPerf export without its load generator's concurrency.
     let aiperf = r#"{"schema_version": "1", "aiperf_version": "0.3", "request_count": {"avg": 100}, "output_token_throughput": {"unit": "tokens/sec", "avg": 500}, "inter_token_latency": {"unit": "ms", "avg": 10}}"#;
     let problems = import(&[file("profile_export_aiperf.json", aiperf)]).unwrap_err();
-    assert_eq!(problems[0].error.kind, RowErrorKind::LooksLikeButNoLevel);
+    assert_eq!(problems[0].error.kind(), RowErrorKind::LooksLikeButNoLevel);
     assert_eq!(
         problems[0].message(),
         "looks like an AIPerf export, but has no `input_config.loadgen.concurrency` or `input_config.phases`: cannot place it on a level"
@@ -163,12 +163,12 @@ fn files_that_match_no_format_say_which_they_are_closest_to() {
     // says what it lacks; without, the file is named as close to one.
     let vllm = r#"{"backend": "vllm", "model_id": "m", "max_concurrency": 4, "completed": 10, "duration": 5, "median_itl_ms": 10}"#;
     let problems = import(&[file("r.json", vllm)]).unwrap_err();
-    assert_eq!(problems[0].error.kind, RowErrorKind::Missing);
+    assert_eq!(problems[0].error.kind(), RowErrorKind::Missing);
     assert_eq!(problems[0].message(), "missing key `output_throughput`");
     let vllm = r#"{"model_id": "m", "max_concurrency": 4, "completed": 10, "duration": 5, "median_itl_ms": 10}"#;
     let problems = import(&[file("r.json", vllm)]).unwrap_err();
     assert_eq!(
-        problems[0].error.kind,
+        problems[0].error.kind(),
         RowErrorKind::LooksLikeButNoThroughput
     );
     assert!(problems[0]
@@ -183,7 +183,7 @@ fn files_that_match_no_format_say_which_they_are_closest_to() {
     );
     // Nothing like any format: its keys are named.
     let problems = import(&[file("x.json", r#"{"foo": 1, "bar": 2}"#)]).unwrap_err();
-    assert_eq!(problems[0].error.kind, RowErrorKind::NotRecognised);
+    assert_eq!(problems[0].error.kind(), RowErrorKind::NotRecognised);
     assert!(problems[0].message().contains("`bar`, `foo`"));
     // A number out of range names its key.
     let problems = import(&[file(
@@ -191,7 +191,7 @@ fn files_that_match_no_format_say_which_they_are_closest_to() {
         r#"{"backend":"vllm","model_id":"org/big","max_concurrency":4,"output_throughput":1e400,"median_itl_ms":12}"#,
     )])
     .unwrap_err();
-    assert_eq!(problems[0].error.kind, RowErrorKind::NumberOutOfRange);
+    assert_eq!(problems[0].error.kind(), RowErrorKind::NumberOutOfRange);
     assert!(problems[0]
         .message()
         .starts_with("`output_throughput` holds a number out of range (1e400)"));
@@ -216,8 +216,11 @@ fn the_csv_template_reads_its_new_columns_and_names_unknown_ones() {
     assert_eq!(l.avg_output_len, Some(128.0));
     assert_eq!(l.energy_per_token_j, Some(5000.0 / 1600.0));
     assert_eq!(imported.problems.len(), 1);
-    assert_eq!(imported.problems[0].error.kind, RowErrorKind::UnknownColumn);
-    assert_eq!(imported.problems[0].error.key.as_deref(), Some("colour"));
+    assert_eq!(
+        imported.problems[0].error.kind(),
+        RowErrorKind::UnknownColumn
+    );
+    assert_eq!(imported.problems[0].error.subject(), Some("colour"));
     // A column in seconds where the template has ms is pointed at the right one; a date that is
     // no date is said, and its sweep listed after the dated ones.
     let csv = "model,concurrency,output_tok_s,p50_itl_s,date\nm,1,100,0.01,someday\nm,1,100,0.01,2026-01-02\n";

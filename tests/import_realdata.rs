@@ -145,7 +145,7 @@ fn vllm_broken_samples_give_row_messages() {
     let problems: Vec<Problem> = import(&[failed]).unwrap_err();
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].row, Some(1));
-    assert_eq!(problems[0].error.kind, RowErrorKind::AllRequestsFailed);
+    assert_eq!(problems[0].error.kind(), RowErrorKind::AllRequestsFailed);
     assert!(problems[0].message().contains("all requests failed"));
     let good = realdata(
         "er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1/bench_serve_v0.25.1.json",
@@ -195,7 +195,7 @@ fn sglang_jsonl_with_bare_infinity() {
     assert_eq!(problems.len(), 7);
     assert!(problems
         .iter()
-        .all(|p| p.error.kind == RowErrorKind::NoLevel && p.message().starts_with("no level")));
+        .all(|p| p.error.kind() == RowErrorKind::NoLevel && p.message().starts_with("no level")));
     assert_eq!(problems[6].row, Some(7));
 }
 
@@ -242,7 +242,7 @@ fn inferencex_agentic_aggregate_in_seconds_with_a_failed_row() {
     // conc 32 on TP8 with lmcache: 0 successful requests.
     assert_eq!(imported.problems.len(), 1);
     assert_eq!(
-        imported.problems[0].error.kind,
+        imported.problems[0].error.kind(),
         RowErrorKind::AllRequestsFailed
     );
     assert_eq!(imported.problems[0].row, Some(10));
@@ -284,7 +284,7 @@ fn inferencex_api_rows_scale_per_gpu_figures() {
     assert!(imported
         .problems
         .iter()
-        .all(|p| p.error.kind == RowErrorKind::Missing));
+        .all(|p| p.error.kind() == RowErrorKind::Missing));
     assert_eq!(rows, 433);
     assert_eq!(imported.source.sweeps.len(), 300);
     // The first entry: mi355x sglang fp4, 4 GPUs, conc 4: 98.988 tok/s per GPU, 628.9 W per GPU.
@@ -445,7 +445,7 @@ fn csv_template_and_its_row_problems() {
     let rows: Vec<(Option<usize>, RowErrorKind)> = imported
         .problems
         .iter()
-        .map(|p| (p.row, p.error.kind))
+        .map(|p| (p.row, p.error.kind()))
         .collect();
     assert_eq!(
         rows,
@@ -471,7 +471,7 @@ fn unrecognised_and_hostile_files_change_nothing_and_do_not_panic() {
         InputFile { name: "e.json".into(), text: String::new() },
     ];
     let problems = import(&files).unwrap_err();
-    let kinds: Vec<RowErrorKind> = problems.iter().map(|p| p.error.kind).collect();
+    let kinds: Vec<RowErrorKind> = problems.iter().map(|p| p.error.kind()).collect();
     assert_eq!(
         kinds,
         vec![

@@ -79,7 +79,7 @@ fn inference_perf_stages_are_one_request_rate_sweep_in_seconds() {
     let left_out: Vec<&str> = imported
         .problems
         .iter()
-        .filter(|p| p.error.kind == RowErrorKind::LeftOut)
+        .filter(|p| p.error.kind() == RowErrorKind::LeftOut)
         .map(|p| p.file.as_str())
         .collect();
     assert_eq!(left_out.len(), 7);
@@ -90,10 +90,10 @@ fn inference_perf_stages_are_one_request_rate_sweep_in_seconds() {
     let skipped = imported
         .problems
         .iter()
-        .find(|p| p.error.kind == RowErrorKind::Skipped)
+        .find(|p| p.error.kind() == RowErrorKind::Skipped)
         .unwrap();
     assert!(skipped.file.ends_with("summary_lifecycle_metrics.json"));
-    assert!(skipped.error.kind.is_note());
+    assert!(skipped.error.is_note());
     // achieved_rate is the served rate: 117.04 of 148.89 req/s is saturated.
     let p = plan(sweep, &slo(20.0, Statistic::NtpotP50));
     assert_eq!(p.status, Status::Ok);
@@ -168,7 +168,7 @@ fn a_guidellm_report_of_another_version_names_it() {
         text: text.into(),
     }])
     .unwrap_err();
-    assert_eq!(problems[0].error.kind, RowErrorKind::UnsupportedVersion);
+    assert_eq!(problems[0].error.kind(), RowErrorKind::UnsupportedVersion);
     assert_eq!(
         problems[0].message(),
         "GuideLLM report of version 3: this planner reads versions 1 and 2 (GuideLLM 0.5 and later) and the older report without `metadata`"
@@ -208,7 +208,7 @@ fn llmperf_summary_and_responses_of_one_run_join_into_one_level() {
         "ray-project-llmperf-leaderboard__raw_data_individual__together_13b.json",
     )])
     .unwrap_err();
-    assert_eq!(alone[0].error.kind, RowErrorKind::ResponsesWithoutSummary);
+    assert_eq!(alone[0].error.kind(), RowErrorKind::ResponsesWithoutSummary);
 }
 
 #[test]
@@ -323,7 +323,7 @@ fn aiperf_0_11_reads_the_profiling_phase_and_normalized_tpot() {
     let note = run
         .problems
         .iter()
-        .find(|p| p.error.kind == RowErrorKind::ToolGoodput)
+        .find(|p| p.error.kind() == RowErrorKind::ToolGoodput)
         .unwrap();
     assert!(note
         .message()
@@ -406,14 +406,14 @@ fn a_yaml_twin_points_to_the_json_report() {
         "vllm-project-guidellm__tests_unit_entrypoints_assets__benchmarks_stripped__at_a1fe883a.yaml",
     )])
     .unwrap_err();
-    assert_eq!(problems[0].error.kind, RowErrorKind::Yaml);
+    assert_eq!(problems[0].error.kind(), RowErrorKind::Yaml);
     // Without its extension too: a `key: value` first line.
     let problems = import(&[InputFile {
         name: "pasted text".into(),
         text: "# a report\nbenchmarks:\n- type_: generative_benchmark\n".into(),
     }])
     .unwrap_err();
-    assert_eq!(problems[0].error.kind, RowErrorKind::Yaml);
+    assert_eq!(problems[0].error.kind(), RowErrorKind::Yaml);
 }
 
 #[test]
@@ -425,7 +425,7 @@ fn a_known_tool_without_its_level_or_version_is_named() {
         text: text.into(),
     }])
     .unwrap_err();
-    assert_eq!(problems[0].error.kind, RowErrorKind::LooksLikeButNoLevel);
+    assert_eq!(problems[0].error.kind(), RowErrorKind::LooksLikeButNoLevel);
     assert_eq!(
         problems[0].message(),
         "looks like an AIPerf export, but has no `input_config.loadgen.concurrency` or `input_config.phases`: cannot place it on a level"
@@ -571,7 +571,7 @@ fn a_guidellm_csv_points_to_its_json_report() {
         text: csv.into(),
     }])
     .unwrap_err();
-    assert_eq!(problems[0].error.kind, RowErrorKind::GuideLlmCsv);
+    assert_eq!(problems[0].error.kind(), RowErrorKind::GuideLlmCsv);
 }
 
 #[test]
@@ -589,10 +589,7 @@ fn a_bad_lmbench_row_names_its_column_and_a_nul_byte() {
         run.problems[0].located(),
         "LMBench_sharegpt_output_0.5.csv, row 3: a NUL byte (\\0) in column `generation_tokens`: the row is not read (the rest of the file is)"
     );
-    assert_eq!(run.problems[1].error.kind, RowErrorKind::NotANumber);
-    assert_eq!(
-        run.problems[1].error.key.as_deref(),
-        Some("generation_tokens")
-    );
+    assert_eq!(run.problems[1].error.kind(), RowErrorKind::NotANumber);
+    assert_eq!(run.problems[1].error.subject(), Some("generation_tokens"));
     assert_eq!(run.source.row_count(), 1);
 }

@@ -29,7 +29,7 @@ fn a_30k_record_vllm_array_keeps_the_row_limit_and_says_so() {
         .collect();
     let imported = import(&[file("all.json", format!("[{}]", records.join(",")))]).unwrap();
     assert_eq!(imported.source.row_count(), MAX_ROWS);
-    let kinds: Vec<RowErrorKind> = imported.problems.iter().map(|p| p.error.kind).collect();
+    let kinds: Vec<RowErrorKind> = imported.problems.iter().map(|p| p.error.kind()).collect();
     assert_eq!(kinds, vec![RowErrorKind::TooManyRows]);
     assert_eq!(
         imported.problems[0].message(),
@@ -48,13 +48,13 @@ fn a_hundred_thousand_bad_rows_list_twenty_and_count_the_rest() {
     let listed = imported
         .problems
         .iter()
-        .filter(|p| p.error.kind == RowErrorKind::NoLevel)
+        .filter(|p| p.error.kind() == RowErrorKind::NoLevel)
         .count();
     assert_eq!(listed, MAX_LISTED_PROBLEMS);
     let more: Vec<String> = imported
         .problems
         .iter()
-        .filter(|p| p.error.kind == RowErrorKind::MoreLikeThese)
+        .filter(|p| p.error.kind() == RowErrorKind::MoreLikeThese)
         .map(|p| p.message())
         .collect();
     assert_eq!(
@@ -72,14 +72,14 @@ fn a_million_row_csv_is_read_up_to_the_row_limit() {
     assert!(text.len() < MAX_FILE_BYTES);
     let imported = import(&[file("million.csv", text)]).unwrap();
     assert_eq!(imported.source.row_count(), MAX_ROWS);
-    assert_eq!(imported.problems[0].error.kind, RowErrorKind::TooManyRows);
+    assert_eq!(imported.problems[0].error.kind(), RowErrorKind::TooManyRows);
 }
 
 #[test]
 fn files_past_the_size_limit_are_refused_before_they_are_read() {
     let big = "x".repeat(MAX_FILE_BYTES + 1);
     let problems = import(&[file("big.csv", big)]).unwrap_err();
-    assert_eq!(problems[0].error.kind, RowErrorKind::FileTooLarge);
+    assert_eq!(problems[0].error.kind(), RowErrorKind::FileTooLarge);
     assert_eq!(
         problems[0].message(),
         "not read: the file is 32.0 MB, more than the 32.0 MB one imported file may have"
@@ -115,7 +115,7 @@ fn a_header_only_csv_says_it_has_no_data_rows() {
     .unwrap_err();
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].file, "header-only.csv");
-    assert_eq!(problems[0].error.kind, RowErrorKind::NoDataRows);
+    assert_eq!(problems[0].error.kind(), RowErrorKind::NoDataRows);
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn many_unknown_columns_and_many_kinds_of_problem_stay_a_short_list() {
     let more: Vec<String> = imported
         .problems
         .iter()
-        .filter(|p| p.error.kind == RowErrorKind::MoreLikeThese)
+        .filter(|p| p.error.kind() == RowErrorKind::MoreLikeThese)
         .map(|p| p.message())
         .collect();
     assert_eq!(imported.problems.len(), MAX_LISTED_PROBLEMS + 1);
@@ -169,7 +169,7 @@ fn sizes_are_checked_before_files_are_read() {
     );
     let refused: Vec<(&str, RowErrorKind)> = problems
         .iter()
-        .map(|p| (p.file.as_str(), p.error.kind))
+        .map(|p| (p.file.as_str(), p.error.kind()))
         .collect();
     assert_eq!(
         refused,
@@ -194,7 +194,7 @@ fn a_binary_file_is_said_to_be_no_text() {
         String::from_utf8_lossy(&[0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
             .into_owned();
     let problems = import(&[file("fake.png", png)]).unwrap_err();
-    assert_eq!(problems[0].error.kind, RowErrorKind::NotText);
+    assert_eq!(problems[0].error.kind(), RowErrorKind::NotText);
 }
 
 #[test]
@@ -202,7 +202,7 @@ fn an_empty_file_is_said_to_be_empty() {
     for text in ["", "   \n\t\r\n", "\u{feff}", "\u{feff}  \n"] {
         let problems = import(&[file("empty.csv", text.to_string())]).unwrap_err();
         assert_eq!(problems.len(), 1, "{text:?}");
-        assert_eq!(problems[0].error.kind, RowErrorKind::Empty, "{text:?}");
+        assert_eq!(problems[0].error.kind(), RowErrorKind::Empty, "{text:?}");
         assert_eq!(problems[0].file, "empty.csv");
         assert_eq!(
             problems[0].error.to_string(),
@@ -217,7 +217,7 @@ fn a_nul_byte_in_a_csv_names_its_row_and_the_rest_is_read() {
     let imported = import(&[file("one-nul.csv", csv.to_string())]).unwrap();
     assert_eq!(imported.source.row_count(), 2);
     assert_eq!(imported.problems.len(), 1);
-    assert_eq!(imported.problems[0].error.kind, RowErrorKind::NulByte);
+    assert_eq!(imported.problems[0].error.kind(), RowErrorKind::NulByte);
     assert_eq!(imported.problems[0].row, Some(3));
     assert_eq!(
         imported.problems[0].located(),

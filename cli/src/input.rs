@@ -258,14 +258,14 @@ pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loa
                     import
                         .problems
                         .iter()
-                        .filter(|p| !p.error.kind.is_note())
+                        .filter(|p| !p.error.is_note())
                         .map(|p| p.located()),
                 )
                 .collect(),
             notes: import
                 .problems
                 .iter()
-                .filter(|p| p.error.kind.is_note())
+                .filter(|p| p.error.is_note())
                 .map(|p| p.located())
                 .chain(import.warnings.iter().map(|w| w.text()))
                 .collect(),

@@ -9,8 +9,8 @@ use llm_slo_planner::core::format::bytes as bytes_text;
 use llm_slo_planner::core::handoff::{encode, ExportRequest, ImportReply, StoredSource};
 use llm_slo_planner::core::import::summary::shown;
 use llm_slo_planner::core::import::{
-    admit, import_with, is_text, read_stream, read_with_streams, streams, ImportOptions, InputFile,
-    Problem, RowError, RowErrorKind,
+    admit, import_with, is_text, read_stream, read_with_streams, short, streams, ImportOptions,
+    InputFile, Problem, RowError,
 };
 use llm_slo_planner::core::sources::{
     entry_text, read_entry, split_legacy, ImportId, StoredFile, StoredImport,
@@ -197,7 +197,9 @@ pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<Strin
                 Some(reason) => refused.push(Problem {
                     file: names[i].clone(),
                     row: None,
-                    error: RowError::with_value(RowErrorKind::Unreadable, reason),
+                    error: RowError::Unreadable {
+                        reason: short(&reason.to_string()),
+                    },
                 }),
             }
             continue;
@@ -218,7 +220,9 @@ pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<Strin
             Err(reason) => refused.push(Problem {
                 file: names[i].clone(),
                 row: None,
-                error: RowError::with_value(RowErrorKind::Unreadable, reason),
+                error: RowError::Unreadable {
+                    reason: short(&reason.to_string()),
+                },
             }),
         }
     }

@@ -118,6 +118,16 @@ pub fn percent(fraction: f64) -> String {
     }
 }
 
+/// A number as written in a message: plain from 0.001 to 1e9, in exponent form outside (a
+/// value of 1e300 is not printed with 300 digits).
+pub fn short_number(value: f64) -> String {
+    if (1e-3..1e9).contains(&value.abs()) || value == 0.0 {
+        value.to_string()
+    } else {
+        format!("{value:e}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

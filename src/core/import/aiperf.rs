@@ -18,7 +18,7 @@
 
 use serde_json::Value;
 
-use super::errors::{short, RowError, RowErrorKind};
+use super::errors::{short, RowError};
 use super::record::{positive, Record};
 use super::{Body, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
@@ -81,8 +81,10 @@ fn average_ms(top: &Record, metric: &str) -> Result<Option<f64>, RowError> {
         return Ok(None);
     };
     let unit = m.text("unit").unwrap_or("ms");
-    let factor =
-        to_ms(unit).ok_or_else(|| RowError::value(RowErrorKind::NotATimeUnit, metric, unit))?;
+    let factor = to_ms(unit).ok_or_else(|| RowError::NotATimeUnit {
+        metric: short(metric),
+        unit: short(unit),
+    })?;
     Ok(m.num("avg")?.map(|v| v * factor))
 }
 
@@ -142,10 +144,9 @@ fn load_level(config: &Record) -> Result<(&'static str, f64, LevelKind), RowErro
             _ => {}
         }
     }
-    Err(RowError::key(
-        RowErrorKind::NoLevel,
-        "input_config.loadgen.concurrency or input_config.phases",
-    ))
+    Err(RowError::NoLevel {
+        keys: "input_config.loadgen.concurrency or input_config.phases".into(),
+    })
 }
 
 /// Normalized TPOT from the per-request end-to-end output tok/s (its inverse): each
@@ -169,7 +170,9 @@ fn normalized_tpot(top: &Record, row: &mut Row) -> Result<(), RowError> {
 fn measured(top: &Record) -> Result<(Option<String>, Deployment, Row), RowError> {
     let config = top
         .object("input_config")
-        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "input_config"))?;
+        .ok_or_else(|| RowError::Missing {
+            key: "input_config".into(),
+        })?;
     let (level_key, level, kind) = load_level(&config)?;
     positive(level_key, level)?;
     // Before mid 2025 the metrics sit under `records`.
@@ -184,8 +187,10 @@ fn measured(top: &Record) -> Result<(Option<String>, Deployment, Row), RowError>
     let mut row = if requests == Some(0.0) {
         Row::all_failed(level, failed)
     } else {
-        let throughput = avg(&metrics, "output_token_throughput")?
-            .ok_or_else(|| RowError::key(RowErrorKind::Missing, "output_token_throughput"))?;
+        let throughput =
+            avg(&metrics, "output_token_throughput")?.ok_or_else(|| RowError::Missing {
+                key: "output_token_throughput".into(),
+            })?;
         positive("output_token_throughput", throughput)?;
         let mut row = Row::new(level, throughput);
         for (metric, kind) in METRICS {
@@ -193,8 +198,10 @@ fn measured(top: &Record) -> Result<(Option<String>, Deployment, Row), RowError>
                 continue;
             };
             let unit = m.text("unit").unwrap_or("ms");
-            let factor = to_ms(unit)
-                .ok_or_else(|| RowError::value(RowErrorKind::NotATimeUnit, metric, unit))?;
+            let factor = to_ms(unit).ok_or_else(|| RowError::NotATimeUnit {
+                metric: short(metric),
+                unit: short(unit),
+            })?;
             for aggregate in Aggregate::ALL {
                 if let Some(stat) = Statistic::from_parts(kind, aggregate) {
                     row.set_latency_ms(stat, m.num(field(aggregate))?.map(|v| v * factor));
@@ -268,30 +275,25 @@ fn tool_goodput(top: &Record) -> Option<RowError> {
             format!(" ({}, in its display units)", slo.join(", "))
         }
     );
-    Some(RowError::stated(
-        RowErrorKind::ToolGoodput,
-        Some("AIPerf"),
-        Some(&text),
-    ))
+    Some(RowError::ToolGoodput {
+        tool: "AIPerf".into(),
+        figures: text,
+    })
 }
 
 pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     let Body::Json(Value::Object(obj)) = body else {
-        return out.problem(&file.name, None, RowError::new(RowErrorKind::NotAnObject));
+        return out.problem(&file.name, None, RowError::NotAnObject);
     };
     let top = Record(&obj);
     if let Some(version) = top.label("schema_version").filter(|v| !version_read(v)) {
         return out.problem(
             &file.name,
             None,
-            RowError::stated(
-                RowErrorKind::UnsupportedVersion,
-                Some("AIPerf profile export"),
-                Some(&format!(
+            RowError::UnsupportedVersion { tool: "AIPerf profile export".into(), versions: format!(
                     "of schema version {}: this planner reads schema versions 1.x (AIPerf up to 0.11 and beyond) and the exports without one",
                     short(&version)
-                )),
-            ),
+                ) },
         );
     }
     match measured(&top) {

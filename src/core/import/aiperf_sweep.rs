@@ -8,7 +8,7 @@
 //! `inter_chunk_latency` ITL, `time_to_first_token` TTFT. The CSV states no model: it comes from
 //! the import dialog.
 
-use super::errors::{RowError, RowErrorKind};
+use super::errors::RowError;
 use super::record::{csv_level, csv_rows, positive, Record};
 use super::{Body, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
@@ -36,9 +36,11 @@ fn row(rec: &Record, notes: &mut Vec<RowError>) -> Result<(LevelKind, Row), RowE
     let mut row = if completed == Some(0.0) {
         Row::all_failed(level, failed)
     } else {
-        let throughput = rec
-            .num("output_token_throughput_mean")?
-            .ok_or_else(|| RowError::key(RowErrorKind::Missing, "output_token_throughput_mean"))?;
+        let throughput =
+            rec.num("output_token_throughput_mean")?
+                .ok_or_else(|| RowError::Missing {
+                    key: "output_token_throughput_mean".into(),
+                })?;
         positive("output_token_throughput_mean", throughput)?;
         let mut row = Row::new(level, throughput);
         for (column, stat) in LATENCIES {

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::client_requests::client_requests;
-use super::errors::{RowError, RowErrorKind};
+use super::errors::RowError;
 use super::record::{count, parse_json, positive, Record};
 use super::{Body, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
@@ -58,7 +58,7 @@ pub(crate) fn records(
         .filter_map(|(n, v)| match v {
             Value::Object(map) => Some((n, map)),
             _ => {
-                out.problem(file, Some(n), RowError::new(RowErrorKind::NotAnObject));
+                out.problem(file, Some(n), RowError::NotAnObject);
                 None
             }
         })
@@ -118,12 +118,13 @@ pub(crate) fn client_run(rec: &Record) -> Result<ClientRun, RowError> {
     } else if let Some(r) = rate {
         ("request_rate", r, LevelKind::RequestRate)
     } else if all_failed {
-        return Err(RowError::key(RowErrorKind::AllRequestsFailed, "completed"));
+        return Err(RowError::AllRequestsFailed {
+            key: "completed".into(),
+        });
     } else {
-        return Err(RowError::key(
-            RowErrorKind::NoLevel,
-            "max_concurrency, multi_turn_concurrency or request_rate",
-        ));
+        return Err(RowError::NoLevel {
+            keys: "max_concurrency, multi_turn_concurrency or request_rate".into(),
+        });
     };
     positive(level_key, level)?;
     // vLLM writes `failed`; SGLang counts only `completed`, and its detailed output lists each
@@ -141,7 +142,9 @@ pub(crate) fn client_run(rec: &Record) -> Result<ClientRun, RowError> {
     } else {
         let throughput = rec
             .num("output_throughput")?
-            .ok_or_else(|| RowError::key(RowErrorKind::Missing, "output_throughput"))?;
+            .ok_or_else(|| RowError::Missing {
+                key: "output_throughput".into(),
+            })?;
         positive("output_throughput", throughput)?;
         let mut row = Row::new(level, throughput);
         for (key, stat) in Statistic::keyed(|m, a| format!("{}_{}_ms", a.client_key(), m.key())) {

@@ -11,7 +11,7 @@
 
 use serde_json::Value;
 
-use super::errors::{RowError, RowErrorKind};
+use super::errors::RowError;
 use super::record::Record;
 use crate::core::attainment::{Request, Requests};
 
@@ -39,12 +39,9 @@ pub(crate) fn client_requests(rec: &Record) -> Result<Option<Requests>, RowError
     };
     let errors = array("errors");
     // The reason is this program's words with counts and indices: kept whole.
-    let left_out = |why: String| {
-        RowError::stated(
-            RowErrorKind::LeftOut,
-            Some("the per-request records"),
-            Some(&why),
-        )
+    let left_out = |why: String| RowError::LeftOut {
+        what: "the per-request records".into(),
+        why,
     };
     if ttfts.len() != itls.len()
         || ttfts.len() != lens.len()

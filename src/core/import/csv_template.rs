@@ -4,7 +4,7 @@
 //! `ep`, `dp`, `precision`, `framework`, `config`, `dataset`, `isl`, `osl`, `date`) tell sweeps
 //! apart; a column the template does not have is named in the import summary.
 
-use super::errors::{RowError, RowErrorKind};
+use super::errors::RowError;
 use super::record::{count, csv_level, csv_rows, positive, Record};
 use super::{Body, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, GPU_NOT_STATED, PRECISION_NOT_STATED};
@@ -55,9 +55,9 @@ fn measured(
     notes: &mut Vec<RowError>,
 ) -> Result<Measured, RowError> {
     let (level, kind) = csv_level(rec)?;
-    let throughput = rec
-        .num("output_tok_s")?
-        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "output_tok_s"))?;
+    let throughput = rec.num("output_tok_s")?.ok_or_else(|| RowError::Missing {
+        key: "output_tok_s".into(),
+    })?;
     positive("output_tok_s", throughput)?;
     let mut row = Row::new(level, throughput);
     for (column, stat) in latencies {

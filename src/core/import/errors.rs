@@ -1,100 +1,93 @@
-//! Why a file, a row or a value could not be used: a typed error (kind, key, value) with one
-//! [`std::fmt::Display`], so the page's wording lives here and tests match kinds, not strings.
+//! Why a file, a row or a value could not be used: a [`RowError`] whose variants carry what
+//! their message names (the key, the value seen, the limit), worded once by its
+//! [`std::fmt::Display`]; [`RowError::kind`] is the variant alone, for tests and for grouping.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// What went wrong.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+use crate::core::format::{bytes as bytes_text, short_number};
+
+/// What went wrong: a [`RowError`]'s variant without its fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RowErrorKind {
-    /// The text is not valid JSON (`value`: the parser's reason).
+    /// [`RowError::NotJson`].
     NotJson,
-    /// A record that should be a JSON object is not.
+    /// [`RowError::NotAnObject`].
     NotAnObject,
-    /// A JSON number does not fit a 64-bit float (`key`: where, `value`: the text).
+    /// [`RowError::NumberOutOfRange`].
     NumberOutOfRange,
-    /// A required key or cell is absent or empty (`key`).
+    /// [`RowError::Missing`].
     Missing,
-    /// No level can be read (`key`: the keys tried).
+    /// [`RowError::NoLevel`].
     NoLevel,
-    /// A value is text that is not a number, or another JSON type (`key`, `value`).
+    /// [`RowError::NotANumber`].
     NotANumber,
-    /// A level or throughput that must be positive is not (`key`, `value`).
+    /// [`RowError::NotPositive`].
     NotPositive,
-    /// Every request of the run failed (`key`: the count that says so).
+    /// [`RowError::AllRequestsFailed`].
     AllRequestsFailed,
-    /// A latency's unit is not a time (`key`: the metric, `value`: the unit).
+    /// [`RowError::NotATimeUnit`].
     NotATimeUnit,
-    /// A CSV column this planner does not read (`key`); its values are ignored (`value`: the
-    /// column in ms it may have meant).
+    /// [`RowError::UnknownColumn`].
     UnknownColumn,
-    /// A CSV file with a header and no data rows.
+    /// [`RowError::NoDataRows`].
     NoDataRows,
-    /// A CSV header or row the CSV reader cannot read (`value`: its reason).
+    /// [`RowError::UnreadableCsv`].
     UnreadableCsv,
-    /// The file matches no format and none closely (`value`: a few of its keys).
+    /// [`RowError::NotRecognised`].
     NotRecognised,
-    /// The file looks like a format (`value`) but lacks the key (`key`) that places a run on
-    /// a level.
+    /// [`RowError::LooksLikeButNoLevel`].
     LooksLikeButNoLevel,
-    /// The file looks like a format (`value`) but lacks its output throughput (`key`).
+    /// [`RowError::LooksLikeButNoThroughput`].
     LooksLikeButNoThroughput,
-    /// An EvalScope percentile file without its summary in the same import (`key`: its folder).
+    /// [`RowError::PercentilesWithoutSummary`].
     PercentilesWithoutSummary,
-    /// An EvalScope percentile file whose folder holds several summaries of the import (`key`:
-    /// how many): which run it belongs to is unknown.
+    /// [`RowError::PercentilesAmbiguous`].
     PercentilesAmbiguous,
-    /// A level or throughput outside 1e-6 to 1e9 (`key`: the level, `value`: the throughput).
+    /// [`RowError::OutOfRange`].
     OutOfRange,
-    /// More rows than one import keeps (`value`: the limit).
+    /// [`RowError::TooManyRows`].
     TooManyRows,
-    /// Latencies of 0 or below or over 1e9 ms, shown as not reported (`value`: how many).
+    /// [`RowError::UnusableLatencies`].
     UnusableLatencies,
-    /// Nothing was offered to import.
+    /// [`RowError::NoFile`].
     NoFile,
-    /// A file larger than one import reads (`key`: its size, `value`: the limit).
+    /// [`RowError::FileTooLarge`].
     FileTooLarge,
-    /// Files together larger than one import reads (`key`: the size so far, `value`: the limit).
+    /// [`RowError::ImportTooLarge`].
     ImportTooLarge,
-    /// More sweeps than one import keeps (`value`: the limit).
+    /// [`RowError::TooManySweeps`].
     TooManySweeps,
-    /// Texts longer than a field holds, cut (`key`: how many, `value`: the limit in characters).
+    /// [`RowError::TextCut`].
     TextCut,
-    /// Problems beyond those listed, like the one in `key` (`value`: how many).
+    /// [`RowError::MoreLikeThese`].
     MoreLikeThese,
-    /// A file that is not text (an image, an executable).
+    /// [`RowError::NotText`].
     NotText,
-    /// A picked file the browser could not read (moved, deleted or changed since it was picked;
-    /// `value`: the browser's name for the reason, e.g. `NotReadableError`).
+    /// [`RowError::Unreadable`].
     Unreadable,
-    /// A `date` that is not a date this planner reads (`key`): its sweep is listed after the
-    /// dated ones.
+    /// [`RowError::UnreadableDate`].
     UnreadableDate,
-    /// A file or pasted text with nothing in it but white space.
+    /// [`RowError::Empty`].
     Empty,
-    /// A file of a known tool that holds no level by design (`key`: what it is, `value`: why it
-    /// is not read as one), e.g. a summary that pools every stage.
+    /// [`RowError::Skipped`].
     Skipped,
-    /// Figures of a run not read (`key`: which, `value`: why); the run is kept without them.
+    /// [`RowError::LeftOut`].
     LeftOut,
-    /// A file of a known tool in a schema version this planner does not read (`key`: the tool,
-    /// `value`: the version found and those read).
+    /// [`RowError::UnsupportedVersion`].
     UnsupportedVersion,
-    /// LLMPerf individual responses without their summary in the same import (`key`: the run).
+    /// [`RowError::ResponsesWithoutSummary`].
     ResponsesWithoutSummary,
-    /// A tool's own goodput for the SLO its run was given (`key`: the tool, `value`: the
-    /// figures and the SLO): the tool's figures, shown as such.
+    /// [`RowError::ToolGoodput`].
     ToolGoodput,
-    /// GuideLLM's CSV twin of its report: the same benchmarks are read from its JSON.
+    /// [`RowError::GuideLlmCsv`].
     GuideLlmCsv,
-    /// A NUL byte in a text file's row (`key`: its column): the row is not read.
+    /// [`RowError::NulByte`].
     NulByte,
-    /// A file read as a stream keeps more than one is read with (`value`: the limit), besides
-    /// its per-request arrays: what came before the limit is read.
+    /// [`RowError::TooManyValues`].
     TooManyValues,
-    /// A YAML file: the tools that write one (GuideLLM, inference-perf) write the same report as
-    /// JSON, which this planner reads.
+    /// [`RowError::Yaml`].
     Yaml,
 }
 
@@ -110,23 +103,224 @@ impl RowErrorKind {
     }
 }
 
-/// A problem with a file, a row or a value: its kind, the key concerned and the value seen
-/// (shortened), where they apply.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RowError {
-    /// What went wrong.
-    pub kind: RowErrorKind,
-    /// The key, column or metric concerned.
-    pub key: Option<String>,
-    /// The value seen, or what the kind needs to say.
-    pub value: Option<String>,
+/// A problem with a file, a row or a value, with what its message names. Texts read from a
+/// file are shortened to 40 characters ([`short`]); texts this program states are kept whole.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum RowError {
+    /// The text is not valid JSON.
+    NotJson {
+        /// The parser's reason, with its position.
+        reason: String,
+    },
+    /// A record that should be a JSON object is not.
+    NotAnObject,
+    /// A JSON number does not fit a 64-bit float.
+    NumberOutOfRange {
+        /// Where.
+        key: String,
+        /// The number's text.
+        number: String,
+    },
+    /// A required key or cell is absent or empty.
+    Missing {
+        /// The key.
+        key: String,
+    },
+    /// No level can be read.
+    NoLevel {
+        /// The keys tried.
+        keys: String,
+    },
+    /// A value is text that is not a number, or another JSON type.
+    NotANumber {
+        /// The key.
+        key: String,
+        /// The text, when it is text.
+        text: Option<String>,
+    },
+    /// A level or throughput that must be positive is not.
+    NotPositive {
+        /// The key.
+        key: String,
+        /// The value seen.
+        value: String,
+    },
+    /// Every request of the run failed.
+    AllRequestsFailed {
+        /// The count that says so.
+        key: String,
+    },
+    /// A latency's unit is not a time.
+    NotATimeUnit {
+        /// The metric.
+        metric: String,
+        /// Its unit.
+        unit: String,
+    },
+    /// A CSV column this planner does not read; its values are ignored.
+    UnknownColumn {
+        /// The column.
+        column: String,
+        /// The column in ms it may have meant.
+        meant: Option<String>,
+    },
+    /// A CSV file with a header and no data rows.
+    NoDataRows,
+    /// A CSV header or row the CSV reader cannot read.
+    UnreadableCsv {
+        /// The reader's reason, where it gives one.
+        reason: Option<String>,
+    },
+    /// The file matches no format and none closely.
+    NotRecognised {
+        /// A few of its keys.
+        keys: String,
+    },
+    /// The file looks like a format but lacks the key that places a run on a level.
+    LooksLikeButNoLevel {
+        /// The format, described ("a vLLM bench serve result").
+        format: String,
+        /// The key (or keys) it lacks.
+        key: String,
+    },
+    /// The file looks like a format but lacks its output throughput.
+    LooksLikeButNoThroughput {
+        /// The format, described.
+        format: String,
+        /// The key (or keys) it lacks.
+        key: String,
+    },
+    /// An EvalScope percentile file without its summary in the same import.
+    PercentilesWithoutSummary,
+    /// An EvalScope percentile file whose folder holds several summaries of the import: which
+    /// run it belongs to is unknown.
+    PercentilesAmbiguous {
+        /// How many summaries.
+        summaries: usize,
+    },
+    /// A level or throughput outside 1e-6 to 1e9.
+    OutOfRange {
+        /// The level.
+        level: f64,
+        /// The output throughput, tok/s.
+        throughput_tok_s: f64,
+    },
+    /// More rows than one import keeps.
+    TooManyRows {
+        /// The limit.
+        limit: usize,
+    },
+    /// Latencies of 0 or below or over 1e9 ms, shown as not reported.
+    UnusableLatencies {
+        /// How many.
+        count: u32,
+    },
+    /// Nothing was offered to import.
+    NoFile,
+    /// A file larger than one import reads.
+    FileTooLarge {
+        /// Its size, bytes.
+        bytes: usize,
+        /// The limit, bytes.
+        limit: usize,
+    },
+    /// Files together larger than one import reads.
+    ImportTooLarge {
+        /// The size so far with this file, bytes.
+        bytes: usize,
+        /// The limit, bytes.
+        limit: usize,
+    },
+    /// More sweeps than one import keeps.
+    TooManySweeps {
+        /// The limit.
+        limit: usize,
+    },
+    /// Texts longer than a field holds, cut.
+    TextCut {
+        /// How many texts.
+        count: usize,
+        /// The limit, characters.
+        limit: usize,
+    },
+    /// Problems beyond those listed.
+    MoreLikeThese {
+        /// The first of them, or what they are.
+        example: String,
+        /// How many.
+        count: usize,
+    },
+    /// A file that is not text (an image, an executable).
+    NotText,
+    /// A picked file the browser could not read (moved, deleted or changed since it was picked).
+    Unreadable {
+        /// The browser's name for the reason, e.g. `NotReadableError`.
+        reason: String,
+    },
+    /// A `date` that is not a date this planner reads: its sweep is listed after the dated ones.
+    UnreadableDate {
+        /// The date as written.
+        date: String,
+    },
+    /// A file or pasted text with nothing in it but white space.
+    Empty,
+    /// A file of a known tool that holds no level by design, e.g. a summary that pools every
+    /// stage.
+    Skipped {
+        /// What it is.
+        what: String,
+        /// Why it is not read as a level.
+        why: String,
+    },
+    /// Figures of a run not read; the run is kept without them.
+    LeftOut {
+        /// Which figures.
+        what: String,
+        /// Why.
+        why: String,
+    },
+    /// A file of a known tool in a schema version this planner does not read.
+    UnsupportedVersion {
+        /// The tool.
+        tool: String,
+        /// The version found and those read.
+        versions: String,
+    },
+    /// LLMPerf individual responses without their summary in the same import.
+    ResponsesWithoutSummary {
+        /// The run (the file names' common stem, with its folder).
+        run: String,
+    },
+    /// A tool's own goodput for the SLO its run was given: the tool's figures, shown as such.
+    ToolGoodput {
+        /// The tool.
+        tool: String,
+        /// The figures and the SLO.
+        figures: String,
+    },
+    /// GuideLLM's CSV twin of its report: the same benchmarks are read from its JSON.
+    GuideLlmCsv,
+    /// A NUL byte in a text file's row: the row is not read.
+    NulByte {
+        /// The column.
+        column: String,
+    },
+    /// A file read as a stream keeps more than one is read with, besides its per-request
+    /// arrays: what came before the limit is read.
+    TooManyValues {
+        /// The limit, bytes.
+        limit: usize,
+    },
+    /// A YAML file: the tools that write one (GuideLLM, inference-perf) write the same report as
+    /// JSON, which this planner reads.
+    Yaml,
 }
 
 /// Longest piece of a file's text a message repeats, in characters.
 const SHORT_CHARS: usize = 40;
 
-/// A value shortened for a message.
-pub(crate) fn short(text: &str) -> String {
+/// A value read from a file, shortened for a message: its first 40 characters, then `…`.
+pub fn short(text: &str) -> String {
     let mut out: String = text.chars().take(SHORT_CHARS).collect();
     if text.chars().nth(SHORT_CHARS).is_some() {
         out.push('…');
@@ -135,169 +329,230 @@ pub(crate) fn short(text: &str) -> String {
 }
 
 impl RowError {
-    /// An error of `kind` about nothing in particular.
-    pub fn new(kind: RowErrorKind) -> RowError {
-        RowError {
-            kind,
-            key: None,
-            value: None,
+    /// The variant alone.
+    pub fn kind(&self) -> RowErrorKind {
+        match self {
+            RowError::NotJson { .. } => RowErrorKind::NotJson,
+            RowError::NotAnObject => RowErrorKind::NotAnObject,
+            RowError::NumberOutOfRange { .. } => RowErrorKind::NumberOutOfRange,
+            RowError::Missing { .. } => RowErrorKind::Missing,
+            RowError::NoLevel { .. } => RowErrorKind::NoLevel,
+            RowError::NotANumber { .. } => RowErrorKind::NotANumber,
+            RowError::NotPositive { .. } => RowErrorKind::NotPositive,
+            RowError::AllRequestsFailed { .. } => RowErrorKind::AllRequestsFailed,
+            RowError::NotATimeUnit { .. } => RowErrorKind::NotATimeUnit,
+            RowError::UnknownColumn { .. } => RowErrorKind::UnknownColumn,
+            RowError::NoDataRows => RowErrorKind::NoDataRows,
+            RowError::UnreadableCsv { .. } => RowErrorKind::UnreadableCsv,
+            RowError::NotRecognised { .. } => RowErrorKind::NotRecognised,
+            RowError::LooksLikeButNoLevel { .. } => RowErrorKind::LooksLikeButNoLevel,
+            RowError::LooksLikeButNoThroughput { .. } => RowErrorKind::LooksLikeButNoThroughput,
+            RowError::PercentilesWithoutSummary => RowErrorKind::PercentilesWithoutSummary,
+            RowError::PercentilesAmbiguous { .. } => RowErrorKind::PercentilesAmbiguous,
+            RowError::OutOfRange { .. } => RowErrorKind::OutOfRange,
+            RowError::TooManyRows { .. } => RowErrorKind::TooManyRows,
+            RowError::UnusableLatencies { .. } => RowErrorKind::UnusableLatencies,
+            RowError::NoFile => RowErrorKind::NoFile,
+            RowError::FileTooLarge { .. } => RowErrorKind::FileTooLarge,
+            RowError::ImportTooLarge { .. } => RowErrorKind::ImportTooLarge,
+            RowError::TooManySweeps { .. } => RowErrorKind::TooManySweeps,
+            RowError::TextCut { .. } => RowErrorKind::TextCut,
+            RowError::MoreLikeThese { .. } => RowErrorKind::MoreLikeThese,
+            RowError::NotText => RowErrorKind::NotText,
+            RowError::Unreadable { .. } => RowErrorKind::Unreadable,
+            RowError::UnreadableDate { .. } => RowErrorKind::UnreadableDate,
+            RowError::Empty => RowErrorKind::Empty,
+            RowError::Skipped { .. } => RowErrorKind::Skipped,
+            RowError::LeftOut { .. } => RowErrorKind::LeftOut,
+            RowError::UnsupportedVersion { .. } => RowErrorKind::UnsupportedVersion,
+            RowError::ResponsesWithoutSummary { .. } => RowErrorKind::ResponsesWithoutSummary,
+            RowError::ToolGoodput { .. } => RowErrorKind::ToolGoodput,
+            RowError::GuideLlmCsv => RowErrorKind::GuideLlmCsv,
+            RowError::NulByte { .. } => RowErrorKind::NulByte,
+            RowError::TooManyValues { .. } => RowErrorKind::TooManyValues,
+            RowError::Yaml => RowErrorKind::Yaml,
         }
     }
 
-    /// An error of `kind` about `key`.
-    pub fn key(kind: RowErrorKind, key: &str) -> RowError {
-        RowError {
-            kind,
-            key: Some(short(key)),
-            value: None,
+    /// The key, column or metric the error is about, where it names one: problems past those
+    /// listed are counted by kind and subject.
+    pub fn subject(&self) -> Option<&str> {
+        match self {
+            RowError::NumberOutOfRange { key, .. }
+            | RowError::Missing { key }
+            | RowError::NoLevel { keys: key }
+            | RowError::NotANumber { key, .. }
+            | RowError::NotPositive { key, .. }
+            | RowError::AllRequestsFailed { key }
+            | RowError::NotATimeUnit { metric: key, .. }
+            | RowError::LooksLikeButNoLevel { key, .. }
+            | RowError::LooksLikeButNoThroughput { key, .. }
+            | RowError::UnreadableDate { date: key }
+            | RowError::Skipped { what: key, .. }
+            | RowError::LeftOut { what: key, .. }
+            | RowError::UnsupportedVersion { tool: key, .. }
+            | RowError::ResponsesWithoutSummary { run: key }
+            | RowError::ToolGoodput { tool: key, .. }
+            | RowError::UnknownColumn { column: key, .. }
+            | RowError::NulByte { column: key } => Some(key),
+            _ => None,
         }
     }
 
-    /// An error of `kind` about `key` holding `value`.
-    pub fn value(kind: RowErrorKind, key: &str, value: impl fmt::Display) -> RowError {
-        RowError {
-            kind,
-            key: Some(short(key)),
-            value: Some(short(&value.to_string())),
-        }
-    }
-
-    /// An error of `kind` whose key and value come from this program (a list of keys, a
-    /// parser's reason), kept whole: only values read from a file are shortened.
-    pub fn stated(kind: RowErrorKind, key: Option<&str>, value: Option<&str>) -> RowError {
-        RowError {
-            kind,
-            key: key.map(str::to_string),
-            value: value.map(str::to_string),
-        }
-    }
-
-    /// An error of `kind` with only a value.
-    pub fn with_value(kind: RowErrorKind, value: impl fmt::Display) -> RowError {
-        RowError {
-            kind,
-            key: None,
-            value: Some(short(&value.to_string())),
-        }
+    /// True for what an import says without anything being wrong ([`RowErrorKind::is_note`]).
+    pub fn is_note(&self) -> bool {
+        self.kind().is_note()
     }
 }
 
+impl std::error::Error for RowError {}
+
 impl fmt::Display for RowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let key = self.key.as_deref().unwrap_or("?");
-        let value = self.value.as_deref().unwrap_or("?");
-        match self.kind {
-            RowErrorKind::NotJson => write!(f, "not valid JSON: {value}"),
-            RowErrorKind::NotAnObject => write!(f, "not a JSON object"),
-            RowErrorKind::NumberOutOfRange => write!(
+        match self {
+            RowError::NotJson { reason } => write!(f, "not valid JSON: {reason}"),
+            RowError::NotAnObject => write!(f, "not a JSON object"),
+            RowError::NumberOutOfRange { key, number } => write!(
                 f,
-                "`{key}` holds a number out of range ({value}): it does not fit a 64-bit float"
+                "`{key}` holds a number out of range ({number}): it does not fit a 64-bit float"
             ),
-            RowErrorKind::Missing => write!(f, "missing key `{key}`"),
-            RowErrorKind::NoLevel => write!(f, "no level: `{key}` is missing or not a finite number"),
-            RowErrorKind::NotANumber => match &self.value {
-                Some(v) => write!(f, "`{key}` is not a number (\"{v}\")"),
-                None => write!(f, "`{key}` is not a number"),
-            },
-            RowErrorKind::NotPositive => write!(f, "`{key}` must be positive, got {value}"),
-            RowErrorKind::AllRequestsFailed => write!(f, "all requests failed (`{key}` is 0)"),
-            RowErrorKind::NotATimeUnit => write!(f, "`{key}` has unit \"{value}\", not a time"),
-            RowErrorKind::UnknownColumn => match &self.value {
-                Some(ms) => write!(
+            RowError::Missing { key } => write!(f, "missing key `{key}`"),
+            RowError::NoLevel { keys } => {
+                write!(f, "no level: `{keys}` is missing or not a finite number")
+            }
+            RowError::NotANumber { key, text: Some(v) } => {
+                write!(f, "`{key}` is not a number (\"{v}\")")
+            }
+            RowError::NotANumber { key, text: None } => write!(f, "`{key}` is not a number"),
+            RowError::NotPositive { key, value } => {
+                write!(f, "`{key}` must be positive, got {value}")
+            }
+            RowError::AllRequestsFailed { key } => write!(f, "all requests failed (`{key}` is 0)"),
+            RowError::NotATimeUnit { metric, unit } => {
+                write!(f, "`{metric}` has unit \"{unit}\", not a time")
+            }
+            RowError::UnknownColumn { column, meant } => {
+                write!(
                     f,
-                    "column `{key}` is not one this planner reads; its values are ignored (did you mean `{ms}`? the template's latencies are in ms)"
-                ),
-                None => write!(
-                    f,
-                    "column `{key}` is not one this planner reads; its values are ignored"
-                ),
+                    "column `{column}` is not one this planner reads; its values are ignored"
+                )?;
+                match meant {
+                    Some(ms) => write!(
+                        f,
+                        " (did you mean `{ms}`? the template's latencies are in ms)"
+                    ),
+                    None => Ok(()),
+                }
+            }
+            RowError::NoDataRows => write!(f, "no data rows: the file has a header only"),
+            RowError::UnreadableCsv { reason } => match reason {
+                Some(reason) => write!(f, "unreadable CSV: {reason}"),
+                None => write!(f, "unreadable CSV"),
             },
-            RowErrorKind::NoDataRows => write!(f, "no data rows: the file has a header only"),
-            RowErrorKind::UnreadableCsv => write!(f, "unreadable CSV: {value}"),
-            RowErrorKind::NotRecognised => write!(
+            RowError::NotRecognised { keys } => write!(
                 f,
-                "format not recognised: no format this planner reads has keys like {value} (see the README for the formats)"
+                "format not recognised: no format this planner reads has keys like {keys} (see the README for the formats)"
             ),
-            RowErrorKind::LooksLikeButNoLevel => write!(
+            RowError::LooksLikeButNoLevel { format, key } => write!(
                 f,
-                "looks like {value}, but has no `{key}`: cannot place it on a level"
+                "looks like {format}, but has no `{key}`: cannot place it on a level"
             ),
-            RowErrorKind::LooksLikeButNoThroughput => write!(
+            RowError::LooksLikeButNoThroughput { format, key } => write!(
                 f,
-                "looks like {value}, but has no `{key}`: no output throughput to plan with"
+                "looks like {format}, but has no `{key}`: no output throughput to plan with"
             ),
-            RowErrorKind::PercentilesWithoutSummary => write!(
+            RowError::PercentilesWithoutSummary => write!(
                 f,
                 "an EvalScope percentile file without its benchmark_summary.json (import both files of the run together, from the same folder)"
             ),
-            RowErrorKind::PercentilesAmbiguous => write!(
+            RowError::PercentilesAmbiguous { summaries } => write!(
                 f,
-                "an EvalScope percentile file not read: {key} summaries of this import have no folder to tell which is its run (choose the output folder with the folder button, or import each run's two files on their own)"
+                "an EvalScope percentile file not read: {summaries} summaries of this import have no folder to tell which is its run (choose the output folder with the folder button, or import each run's two files on their own)"
             ),
-            RowErrorKind::OutOfRange => write!(
+            RowError::OutOfRange {
+                level,
+                throughput_tok_s,
+            } => write!(
                 f,
-                "a level of {key} with {value} tok/s is out of range (1e-6 to 1e9) and was left out"
+                "a level of {} with {} tok/s is out of range (1e-6 to 1e9) and was left out",
+                short_number(*level),
+                short_number(*throughput_tok_s)
             ),
-            RowErrorKind::TooManyRows => write!(f, "only the first {value} rows are read"),
-            RowErrorKind::UnusableLatencies => {
-                let n: u64 = value.parse().unwrap_or(0);
-                if n == 1 {
-                    write!(f, "1 latency value of 0 or below, or over 1e9 ms, is shown as not reported")
+            RowError::TooManyRows { limit } => write!(f, "only the first {limit} rows are read"),
+            RowError::UnusableLatencies { count: 1 } => write!(
+                f,
+                "1 latency value of 0 or below, or over 1e9 ms, is shown as not reported"
+            ),
+            RowError::UnusableLatencies { count } => write!(
+                f,
+                "{count} latency values of 0 or below, or over 1e9 ms, are shown as not reported"
+            ),
+            RowError::NoFile => write!(f, "no file was given"),
+            RowError::FileTooLarge { bytes, limit } => write!(
+                f,
+                "not read: the file is {}, more than the {} one imported file may have",
+                bytes_text(*bytes),
+                bytes_text(*limit)
+            ),
+            RowError::ImportTooLarge { bytes, limit } => write!(
+                f,
+                "not read: with it the files come to {}, more than the {} one import may have",
+                bytes_text(*bytes),
+                bytes_text(*limit)
+            ),
+            RowError::TooManySweeps { limit } => write!(
+                f,
+                "only the first {limit} sweeps are kept; runs of further sweeps were left out"
+            ),
+            RowError::TextCut { count, limit } => write!(
+                f,
+                "{} longer than {limit} characters (a model, GPU or label) cut to {limit}",
+                if *count == 1 {
+                    "1 text".to_string()
                 } else {
-                    write!(f, "{n} latency values of 0 or below, or over 1e9 ms, are shown as not reported")
+                    format!("{count} texts")
                 }
+            ),
+            RowError::MoreLikeThese { example, count } => {
+                write!(f, "and {count} more like these ({example})")
             }
-            RowErrorKind::NoFile => write!(f, "no file was given"),
-            RowErrorKind::FileTooLarge => write!(
+            RowError::NotText => write!(
                 f,
-                "not read: the file is {key}, more than the {value} one imported file may have"
+                "not a text file (a benchmark result is JSON, JSON lines or CSV)"
             ),
-            RowErrorKind::ImportTooLarge => write!(
+            RowError::Unreadable { reason } => write!(
                 f,
-                "not read: with it the files come to {key}, more than the {value} one import may have"
+                "could not be read ({reason}): moved, deleted or changed since it was picked"
             ),
-            RowErrorKind::TooManySweeps => write!(
+            RowError::Empty => write!(f, "empty: there is nothing to read"),
+            RowError::Skipped { what, why } => write!(f, "{what}: not read as a level, {why}"),
+            RowError::LeftOut { what, why } => write!(f, "{what} not read: {why}"),
+            RowError::UnsupportedVersion { tool, versions } => write!(f, "{tool} {versions}"),
+            RowError::ResponsesWithoutSummary { run } => write!(
                 f,
-                "only the first {value} sweeps are kept; runs of further sweeps were left out"
+                "LLMPerf individual responses without their summary (`{run}_summary.json` from the same run): import both files together; the summary places the run on a level"
             ),
-            RowErrorKind::TextCut => write!(
-                f,
-                "{key} longer than {value} characters (a model, GPU or label) cut to {value}"
-            ),
-            RowErrorKind::MoreLikeThese => write!(f, "and {value} more like these ({key})"),
-            RowErrorKind::NotText => write!(f, "not a text file (a benchmark result is JSON, JSON lines or CSV)"),
-            RowErrorKind::Unreadable => write!(
-                f,
-                "could not be read ({value}): moved, deleted or changed since it was picked"
-            ),
-            RowErrorKind::Empty => write!(f, "empty: there is nothing to read"),
-            RowErrorKind::Skipped => write!(f, "{key}: not read as a level, {value}"),
-            RowErrorKind::LeftOut => write!(f, "{key} not read: {value}"),
-            RowErrorKind::UnsupportedVersion => write!(f, "{key} {value}"),
-            RowErrorKind::ResponsesWithoutSummary => write!(
-                f,
-                "LLMPerf individual responses without their summary (`{key}_summary.json` from the same run): import both files together; the summary places the run on a level"
-            ),
-            RowErrorKind::GuideLlmCsv => write!(
+            RowError::GuideLlmCsv => write!(
                 f,
                 "a GuideLLM CSV: this planner reads the same benchmarks from the JSON report GuideLLM writes with it (benchmarks.json, --outputs json)"
             ),
-            RowErrorKind::NulByte => write!(
+            RowError::NulByte { column } => write!(
                 f,
-                "a NUL byte (\\0) in column `{key}`: the row is not read (the rest of the file is)"
+                "a NUL byte (\\0) in column `{column}`: the row is not read (the rest of the file is)"
             ),
-            RowErrorKind::ToolGoodput => write!(f, "{key}'s own goodput: {value}"),
-            RowErrorKind::Yaml => write!(
+            RowError::ToolGoodput { tool, figures } => write!(f, "{tool}'s own goodput: {figures}"),
+            RowError::Yaml => write!(
                 f,
                 "a YAML file, not read: a run's settings (config.yaml, manifests) are no report, and the tools that write a YAML report write the same as JSON, which this planner reads (GuideLLM's benchmarks.json, inference-perf's stage_N_lifecycle_metrics.json)"
             ),
-            RowErrorKind::TooManyValues => write!(
+            RowError::TooManyValues { limit } => write!(
                 f,
-                "read only in part: a file this large is read as a stream, and it keeps more than {value} besides its per-request arrays (vLLM's and SGLang's `itls` and `generated_texts`)"
+                "read only in part: a file this large is read as a stream, and it keeps more than {} besides its per-request arrays (vLLM's and SGLang's `itls` and `generated_texts`)",
+                bytes_text(*limit)
             ),
-            RowErrorKind::UnreadableDate => write!(
+            RowError::UnreadableDate { date } => write!(
                 f,
-                "date \"{key}\" is not one this planner reads (e.g. 2026-03-25): its sweep is listed after the dated ones"
+                "date \"{date}\" is not one this planner reads (e.g. 2026-03-25): its sweep is listed after the dated ones"
             ),
         }
     }

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::errors::{RowError, RowErrorKind};
+use super::errors::{short, RowError};
 use super::record::{folder, positive, Record};
 use super::{Body, InputFile, Measured, Parsed, Probe, Supplement};
 use crate::core::deployment::{Deployment, LevelKind};
@@ -36,18 +36,21 @@ fn ms(rec: &Record, keys: &[(&str, f64)], notes: &mut Vec<RowError>) -> Option<f
 fn summary(rec: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), RowError> {
     let level = rec
         .first_num(&CONCURRENCY)?
-        .ok_or_else(|| RowError::key(RowErrorKind::NoLevel, CONCURRENCY[0]))?;
+        .ok_or_else(|| RowError::NoLevel {
+            keys: short(CONCURRENCY[0]),
+        })?;
     positive(CONCURRENCY[0], level)?;
     let completed = rec.first_num(&["Succeed requests", "Success Requests"])?;
     if completed == Some(0.0) {
-        return Err(RowError::key(
-            RowErrorKind::AllRequestsFailed,
-            "Succeed requests",
-        ));
+        return Err(RowError::AllRequestsFailed {
+            key: "Succeed requests".into(),
+        });
     }
     let throughput = rec
         .first_num(&THROUGHPUT)?
-        .ok_or_else(|| RowError::key(RowErrorKind::Missing, THROUGHPUT[0]))?;
+        .ok_or_else(|| RowError::Missing {
+            key: short(THROUGHPUT[0]),
+        })?;
     positive(THROUGHPUT[0], throughput)?;
     let mut row = Row::new(level, throughput);
     let seconds_or_ms = |old: &'static str, new: &'static str| [(old, 1000.0), (new, 1.0)];
@@ -165,7 +168,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
                 latencies,
                 failed: None,
                 requests: None,
-                orphan: RowErrorKind::PercentilesWithoutSummary,
+                orphan: RowError::PercentilesWithoutSummary,
             });
         }
         Body::Json(Value::Object(obj)) => {
@@ -180,7 +183,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
                 Err(e) => out.problem(&file.name, Some(1), e),
             }
         }
-        _ => out.problem(&file.name, None, RowError::new(RowErrorKind::NotAnObject)),
+        _ => out.problem(&file.name, None, RowError::NotAnObject),
     }
     for note in notes {
         out.problem(&file.name, Some(1), note);

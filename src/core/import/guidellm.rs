@@ -72,27 +72,26 @@ fn level(strategy: &Record) -> Result<(f64, LevelKind), RowError> {
     match kind {
         "synchronous" => Ok((1.0, LevelKind::Concurrency)),
         "concurrent" => {
-            let streams = strategy
-                .num("streams")?
-                .ok_or_else(|| RowError::key(RowErrorKind::NoLevel, "strategy.streams"))?;
+            let streams = strategy.num("streams")?.ok_or_else(|| RowError::NoLevel {
+                keys: "strategy.streams".into(),
+            })?;
             Ok((
                 positive("strategy.streams", streams)?,
                 LevelKind::Concurrency,
             ))
         }
         "constant" | "poisson" => {
-            let rate = strategy
-                .num("rate")?
-                .ok_or_else(|| RowError::key(RowErrorKind::NoLevel, "strategy.rate"))?;
+            let rate = strategy.num("rate")?.ok_or_else(|| RowError::NoLevel {
+                keys: "strategy.rate".into(),
+            })?;
             Ok((positive("strategy.rate", rate)?, LevelKind::RequestRate))
         }
-        other => Err(RowError::stated(
-            RowErrorKind::Skipped,
-            Some(&format!("GuideLLM's {other} benchmark")),
-            Some(
-                "it sends requests as fast as the server takes them, at no set concurrency or rate",
-            ),
-        )),
+        other => Err(RowError::Skipped {
+            what: format!("GuideLLM's {other} benchmark"),
+            why:
+                "it sends requests as fast as the server takes them, at no set concurrency or rate"
+                    .into(),
+        }),
     }
 }
 
@@ -171,11 +170,13 @@ fn benchmark(
     let strategy = shape
         .config(b)
         .and_then(|c| c.object("strategy"))
-        .ok_or_else(|| RowError::key(RowErrorKind::NoLevel, "config.strategy"))?;
+        .ok_or_else(|| RowError::NoLevel {
+            keys: "config.strategy".into(),
+        })?;
     let (level, kind) = level(&strategy)?;
-    let metrics = b
-        .object("metrics")
-        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "metrics"))?;
+    let metrics = b.object("metrics").ok_or_else(|| RowError::Missing {
+        key: "metrics".into(),
+    })?;
     let totals = metrics
         .object("request_totals")
         .or(b.object("request_totals"));
@@ -187,11 +188,8 @@ fn benchmark(
     } else {
         let throughput = successful(&metrics, "output_tokens_per_second")
             .and_then(|t| t.opt("mean", notes))
-            .ok_or_else(|| {
-                RowError::key(
-                    RowErrorKind::Missing,
-                    "metrics.output_tokens_per_second.successful.mean",
-                )
+            .ok_or_else(|| RowError::Missing {
+                key: "metrics.output_tokens_per_second.successful.mean".into(),
             })?;
         positive("output_tokens_per_second", throughput)?;
         let mut row = Row::new(level, throughput);
@@ -261,13 +259,9 @@ fn read_latencies(shape: &Shape, metrics: &Record, row: &mut Row, notes: &mut Ve
                 )
             },
         );
-        notes.push(RowError::stated(
-            RowErrorKind::LeftOut,
-            Some("TPOT and normalized TPOT"),
-            Some(&format!(
+        notes.push(RowError::LeftOut { what: "TPOT and normalized TPOT".into(), why: format!(
                 "GuideLLM weights them by output tokens, so with {lengths} they are not per-request statistics (the mean token gap is read as mean ITL)"
-            )),
-        ));
+            ) });
         return;
     }
     for (block, metric) in read {
@@ -288,20 +282,16 @@ fn version(top: &Map<String, Value>) -> Result<Option<u64>, RowError> {
     let found = meta.get("version");
     match found.and_then(Value::as_u64) {
         Some(v) if VERSIONS.contains(&v) => Ok(Some(v)),
-        _ => Err(RowError::stated(
-            RowErrorKind::UnsupportedVersion,
-            Some("GuideLLM report"),
-            Some(&format!(
+        _ => Err(RowError::UnsupportedVersion { tool: "GuideLLM report".into(), versions: format!(
                 "of version {}: this planner reads versions 1 and 2 (GuideLLM 0.5 and later) and the older report without `metadata`",
                 found.map_or_else(|| "not stated".to_string(), |v| short(&v.to_string()))
-            )),
-        )),
+            ) }),
     }
 }
 
 pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     let Body::Json(Value::Object(obj)) = body else {
-        return out.problem(&file.name, None, RowError::new(RowErrorKind::NotAnObject));
+        return out.problem(&file.name, None, RowError::NotAnObject);
     };
     let version = match version(&obj) {
         Ok(v) => v,
@@ -322,7 +312,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
         }
         let n = Some(i + 1);
         let Some(b) = item.as_object().map(Record) else {
-            out.problem(&file.name, n, RowError::new(RowErrorKind::NotAnObject));
+            out.problem(&file.name, n, RowError::NotAnObject);
             continue;
         };
         let mut notes = Vec::new();
@@ -335,7 +325,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
         }
         for note in notes {
             // The same reason for every benchmark of the report is said once.
-            if note.kind == RowErrorKind::LeftOut {
+            if note.kind() == RowErrorKind::LeftOut {
                 left_out.get_or_insert(note);
             } else {
                 out.problem(&file.name, n, note);

@@ -21,7 +21,7 @@
 
 use serde_json::Value;
 
-use super::errors::{RowError, RowErrorKind};
+use super::errors::RowError;
 use super::record::{base_name, positive, s_to_ms, Record};
 use super::{Body, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
@@ -73,15 +73,11 @@ fn latencies(row: &mut Row, successes: &Record, notes: &mut Vec<RowError>) {
         _ => false,
     };
     if let (true, Some(tpot), Some(implied)) = (tpot_untrue, tpot, implied) {
-        notes.push(RowError::stated(
-            RowErrorKind::LeftOut,
-            Some("TPOT and ITL"),
-            Some(&format!(
+        notes.push(RowError::LeftOut { what: "TPOT and ITL".into(), why: format!(
                 "the mean TPOT of {} ms cannot be true with the mean request latency, TTFT and output length, which give {} ms per token; inference-perf versions before its PR #410 timed stream lines, not tokens (normalized TPOT and TTFT are read)",
                 significant(tpot, 3),
                 significant(implied, 3)
-            )),
-        ));
+            ) });
     }
     let metrics = [
         ("inter_token_latency", Metric::Itl, !tpot_untrue),
@@ -107,16 +103,17 @@ fn latencies(row: &mut Row, successes: &Record, notes: &mut Vec<RowError>) {
 fn stage(top: &Record, notes: &mut Vec<RowError>) -> Result<(LevelKind, Row), RowError> {
     let load = top
         .object("load_summary")
-        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "load_summary"))?;
+        .ok_or_else(|| RowError::Missing {
+            key: "load_summary".into(),
+        })?;
     let (key, level, kind) = if let Some(c) = load.num("concurrency")? {
         ("load_summary.concurrency", c, LevelKind::Concurrency)
     } else if let Some(r) = load.num("requested_rate")? {
         ("load_summary.requested_rate", r, LevelKind::RequestRate)
     } else {
-        return Err(RowError::key(
-            RowErrorKind::NoLevel,
-            "load_summary.requested_rate",
-        ));
+        return Err(RowError::NoLevel {
+            keys: "load_summary.requested_rate".into(),
+        });
     };
     positive(key, level)?;
     let successes = top.object("successes");
@@ -137,11 +134,8 @@ fn stage(top: &Record, notes: &mut Vec<RowError>) -> Result<(LevelKind, Row), Ro
                 .map(|t| t.num("output_tokens_per_sec"))
                 .transpose()?
                 .flatten()
-                .ok_or_else(|| {
-                    RowError::key(
-                        RowErrorKind::Missing,
-                        "successes.throughput.output_tokens_per_sec",
-                    )
+                .ok_or_else(|| RowError::Missing {
+                    key: "successes.throughput.output_tokens_per_sec".into(),
                 })?;
             positive("successes.throughput.output_tokens_per_sec", throughput)?;
             let mut row = Row::new(level, throughput);
@@ -163,7 +157,7 @@ fn stage(top: &Record, notes: &mut Vec<RowError>) -> Result<(LevelKind, Row), Ro
 
 pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     let Body::Json(Value::Object(obj)) = body else {
-        return out.problem(&file.name, None, RowError::new(RowErrorKind::NotAnObject));
+        return out.problem(&file.name, None, RowError::NotAnObject);
     };
     let top = Record(&obj);
     let name = base_name(&file.name);
@@ -175,11 +169,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
         return out.problem(
             &file.name,
             None,
-            RowError::stated(
-                RowErrorKind::Skipped,
-                Some("inference-perf's Prometheus report"),
-                Some("it holds the server's own figures, which are never pooled with the client's measurements"),
-            ),
+            RowError::Skipped { what: "inference-perf's Prometheus report".into(), why: "it holds the server's own figures, which are never pooled with the client's measurements".into() },
         );
     }
     let pooled = top
@@ -189,11 +179,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
         return out.problem(
             &file.name,
             None,
-            RowError::stated(
-                RowErrorKind::Skipped,
-                Some("inference-perf's summary report"),
-                Some("it pools the requests of every stage; each stage_N_lifecycle_metrics.json is a level"),
-            ),
+            RowError::Skipped { what: "inference-perf's summary report".into(), why: "it pools the requests of every stage; each stage_N_lifecycle_metrics.json is a level".into() },
         );
     }
     let mut notes = Vec::new();

@@ -11,7 +11,7 @@
 
 use serde_json::Value;
 
-use super::errors::{RowError, RowErrorKind};
+use super::errors::RowError;
 use super::record::{count, positive, s_to_ms, Record};
 use super::{Body, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind, GPU_NOT_STATED, PRECISION_NOT_STATED};
@@ -54,14 +54,15 @@ fn side(e: &Record, prefix: &str) -> String {
 }
 
 fn api_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), RowError> {
-    let metrics = e
-        .object("metrics")
-        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "metrics"))?;
-    let level = e
-        .num("conc")?
-        .ok_or_else(|| RowError::key(RowErrorKind::NoLevel, "conc"))?;
-    let decode = count(e.num("num_decode_gpu")?)
-        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "num_decode_gpu"))?;
+    let metrics = e.object("metrics").ok_or_else(|| RowError::Missing {
+        key: "metrics".into(),
+    })?;
+    let level = e.num("conc")?.ok_or_else(|| RowError::NoLevel {
+        keys: "conc".into(),
+    })?;
+    let decode = count(e.num("num_decode_gpu")?).ok_or_else(|| RowError::Missing {
+        key: "num_decode_gpu".into(),
+    })?;
     let disagg = e.flag("disagg").unwrap_or(false);
     let gpus = if disagg {
         decode + count(e.num("num_prefill_gpu")?).unwrap_or(0)
@@ -70,7 +71,9 @@ fn api_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
     };
     let per_gpu = metrics
         .num("output_tput_per_gpu")?
-        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "metrics.output_tput_per_gpu"))?;
+        .ok_or_else(|| RowError::Missing {
+            key: "metrics.output_tput_per_gpu".into(),
+        })?;
     positive("conc", level)?;
     positive("output_tput_per_gpu", per_gpu)?;
     let throughput = per_gpu * f64::from(gpus);
@@ -111,9 +114,9 @@ fn api_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
 }
 
 fn agg_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), RowError> {
-    let level = e
-        .num("conc")?
-        .ok_or_else(|| RowError::key(RowErrorKind::NoLevel, "conc"))?;
+    let level = e.num("conc")?.ok_or_else(|| RowError::NoLevel {
+        keys: "conc".into(),
+    })?;
     positive("conc", level)?;
     let completed = e.num("num_requests_successful")?;
     let failed = e
@@ -122,18 +125,17 @@ fn agg_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
         .map(|(total, ok)| (total - ok).max(0.0));
     if completed == Some(0.0) && failed == Some(0.0) {
         // No request was issued at all: nothing measured, not even a failure.
-        return Err(RowError::key(
-            RowErrorKind::AllRequestsFailed,
-            "num_requests_successful",
-        ));
+        return Err(RowError::AllRequestsFailed {
+            key: "num_requests_successful".into(),
+        });
     }
     let (row, gpus) = if completed == Some(0.0) {
         // No request completed: a level that failed, without figures.
         (Row::all_failed(level, failed), None)
     } else {
-        let throughput = e
-            .num("output_tput_tps")?
-            .ok_or_else(|| RowError::key(RowErrorKind::Missing, "output_tput_tps"))?;
+        let throughput = e.num("output_tput_tps")?.ok_or_else(|| RowError::Missing {
+            key: "output_tput_tps".into(),
+        })?;
         positive("output_tput_tps", throughput)?;
         let gpus = e
             .num("output_tput_per_gpu")?
@@ -179,18 +181,14 @@ fn agg_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
 
 pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     let Body::Json(Value::Array(entries)) = body else {
-        return out.problem(&file.name, None, RowError::new(RowErrorKind::NotAnObject));
+        return out.problem(&file.name, None, RowError::NotAnObject);
     };
     for (i, entry) in entries.iter().enumerate() {
         if out.full() {
             break;
         }
         let Some(e) = entry.as_object().map(Record) else {
-            out.problem(
-                &file.name,
-                Some(i + 1),
-                RowError::new(RowErrorKind::NotAnObject),
-            );
+            out.problem(&file.name, Some(i + 1), RowError::NotAnObject);
             continue;
         };
         let mut notes = Vec::new();

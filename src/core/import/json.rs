@@ -18,9 +18,8 @@ use std::io::{self, BufRead, BufReader, Read};
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
-use super::errors::{RowError, RowErrorKind};
+use super::errors::RowError;
 use super::lenient::{Lenient, STRING_TOO_LONG};
-use crate::core::format::bytes as bytes_text;
 use crate::core::limits::MAX_STREAMED_KEPT_BYTES;
 
 /// What one value kept counts against [`MAX_STREAMED_KEPT_BYTES`], bytes (a `serde_json::Value`'s
@@ -278,13 +277,14 @@ pub(crate) struct Streamed {
 fn problem(e: &serde_json::Error) -> (RowError, bool) {
     let text = e.to_string();
     if text.starts_with(OVER_BUDGET) || text.contains(STRING_TOO_LONG) {
-        let limit = bytes_text(MAX_STREAMED_KEPT_BYTES);
         return (
-            RowError::with_value(RowErrorKind::TooManyValues, limit),
+            RowError::TooManyValues {
+                limit: MAX_STREAMED_KEPT_BYTES,
+            },
             true,
         );
     }
-    let error = RowError::stated(RowErrorKind::NotJson, None, Some(&text));
+    let error = RowError::NotJson { reason: text };
     (error, e.is_io())
 }
 
@@ -383,7 +383,9 @@ pub(crate) fn from_stream<R: Read>(reader: R) -> Streamed {
             Ok(blank) if blank || !read => {}
             Ok(_) => out.problems.push((
                 Some(line),
-                RowError::stated(RowErrorKind::NotJson, None, Some("more after its value")),
+                RowError::NotJson {
+                    reason: "more after its value".into(),
+                },
             )),
             Err(e) => {
                 stop(&mut out, e);
@@ -412,7 +414,7 @@ pub(crate) fn from_stream<R: Read>(reader: R) -> Streamed {
             Err(e) => {
                 let (mut error, fatal) = problem(&e);
                 // Its position within the line, which the problem names.
-                if let Some(reason) = error.value.as_mut() {
+                if let RowError::NotJson { reason } = &mut error {
                     if let Some(at) = reason.rfind(" at line ") {
                         reason.replace_range(at.., &format!(" at column {}", e.column()));
                     }
@@ -430,6 +432,7 @@ pub(crate) fn from_stream<R: Read>(reader: R) -> Streamed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::import::RowErrorKind;
     use serde_json::json;
 
     /// The kinds of a stream's problems, with their lines.
@@ -437,7 +440,7 @@ mod tests {
         streamed
             .problems
             .iter()
-            .map(|(l, e)| (*l, e.kind))
+            .map(|(l, e)| (*l, e.kind()))
             .collect()
     }
 

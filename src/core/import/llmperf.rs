@@ -16,7 +16,7 @@
 
 use serde_json::{Map, Value};
 
-use super::errors::{short, RowError, RowErrorKind};
+use super::errors::{short, RowError};
 use super::record::{base_name, folder, positive, s_to_ms, Record};
 use super::requests::summarised;
 use super::{Body, InputFile, Measured, Parsed, Probe, Supplement};
@@ -61,7 +61,9 @@ fn summary_key(metric: &str, aggregate: Aggregate) -> String {
 fn summary(rec: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), RowError> {
     let level = rec
         .num("num_concurrent_requests")?
-        .ok_or_else(|| RowError::key(RowErrorKind::NoLevel, "num_concurrent_requests"))?;
+        .ok_or_else(|| RowError::NoLevel {
+            keys: "num_concurrent_requests".into(),
+        })?;
     positive("num_concurrent_requests", level)?;
     let completed = rec.num("results_num_completed_requests")?;
     let failed = rec.opt("results_number_errors", notes);
@@ -71,7 +73,7 @@ fn summary(rec: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row),
         let key = "results_mean_output_throughput_token_per_s";
         let throughput = rec
             .num(key)?
-            .ok_or_else(|| RowError::key(RowErrorKind::Missing, key))?;
+            .ok_or_else(|| RowError::Missing { key: short(key) })?;
         positive(key, throughput)?;
         let mut row = Row::new(level, throughput);
         for (metric, kind) in [
@@ -158,11 +160,11 @@ fn responses(file: &InputFile, items: &[Value], out: &mut Parsed) {
         .unwrap_or_else(|| file.name.trim_end_matches(".json").to_string());
     out.supplements.push(Supplement {
         file: file.name.clone(),
+        orphan: RowError::ResponsesWithoutSummary { run: short(&stem) },
         folder: stem,
         latencies: summarised(Metric::Tpot, &tpot_ms),
         failed: Some(failed as f64),
         requests: Some(Requests::new(completed, items.len() as u64)),
-        orphan: RowErrorKind::ResponsesWithoutSummary,
     });
 }
 
@@ -181,11 +183,10 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
                         "of version {}: this planner reads version {VERSION}, the one LLMPerf writes",
                         short(&version)
                     );
-                    let error = RowError::stated(
-                        RowErrorKind::UnsupportedVersion,
-                        Some("LLMPerf summary"),
-                        Some(&found),
-                    );
+                    let error = RowError::UnsupportedVersion {
+                        tool: "LLMPerf summary".into(),
+                        versions: found,
+                    };
                     out.problem(&file.name, Some(n), error);
                     continue;
                 }
@@ -204,6 +205,6 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
                 }
             }
         }
-        _ => out.problem(&file.name, None, RowError::new(RowErrorKind::NotAnObject)),
+        _ => out.problem(&file.name, None, RowError::NotAnObject),
     }
 }

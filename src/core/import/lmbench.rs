@@ -9,7 +9,7 @@
 //! Failed requests are not written by LMBench (they leave no row), so none are counted. The
 //! model comes from the import dialog; the workload from the file name.
 
-use super::errors::{RowError, RowErrorKind};
+use super::errors::{short, RowError};
 use super::record::{base_name, positive};
 use super::requests::summarised;
 use super::{Body, InputFile, Measured, Parsed, Probe};
@@ -59,11 +59,7 @@ pub(crate) fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
         return out.problem(
             &file.name,
             None,
-            RowError::stated(
-                RowErrorKind::NoLevel,
-                Some("the request rate in the file name (…_output_<qps>.csv, as LMBench names its files)"),
-                None,
-            ),
+            RowError::NoLevel { keys: "the request rate in the file name (…_output_<qps>.csv, as LMBench names its files)".into() },
         );
     };
     if let Err(e) = positive("qps", qps) {
@@ -74,7 +70,7 @@ pub(crate) fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
         .flexible(true)
         .from_reader(file.text.as_bytes());
     let Ok(headers) = reader.headers().cloned() else {
-        return out.problem(&file.name, None, RowError::new(RowErrorKind::NoDataRows));
+        return out.problem(&file.name, None, RowError::NoDataRows);
     };
     let at: Vec<Option<usize>> = COLUMNS
         .iter()
@@ -84,7 +80,7 @@ pub(crate) fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
     for (i, record) in reader.records().enumerate() {
         let row = Some(i + 2);
         let Ok(record) = record else {
-            out.problem(&file.name, row, RowError::new(RowErrorKind::UnreadableCsv));
+            out.problem(&file.name, row, RowError::UnreadableCsv { reason: None });
             continue;
         };
         // Each column read, or the first that is not a finite number, named.
@@ -96,9 +92,14 @@ pub(crate) fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
                 Some(v) => values[k] = v,
                 None => {
                     bad = Some(if cell.contains('\0') {
-                        RowError::key(RowErrorKind::NulByte, column)
+                        RowError::NulByte {
+                            column: short(column),
+                        }
                     } else {
-                        RowError::value(RowErrorKind::NotANumber, column, cell)
+                        RowError::NotANumber {
+                            key: short(column),
+                            text: Some(short(cell)),
+                        }
                     });
                     break;
                 }
@@ -116,7 +117,7 @@ pub(crate) fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
         }
     }
     let Some(first) = requests.iter().map(|r| r.launch).reduce(f64::min) else {
-        return out.problem(&file.name, None, RowError::new(RowErrorKind::NoDataRows));
+        return out.problem(&file.name, None, RowError::NoDataRows);
     };
     let last = requests.iter().map(|r| r.finish).fold(first, f64::max);
     let tokens: f64 = requests.iter().map(|r| r.tokens).sum();
@@ -125,11 +126,10 @@ pub(crate) fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
         return out.problem(
             &file.name,
             None,
-            RowError::value(
-                RowErrorKind::NotPositive,
-                "output tokens per second",
-                tokens,
-            ),
+            RowError::NotPositive {
+                key: "output tokens per second".into(),
+                value: short(&tokens.to_string()),
+            },
         );
     }
     let ms = |f: &dyn Fn(&Request) -> Option<f64>| -> Vec<f64> {

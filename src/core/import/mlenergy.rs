@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use super::errors::{RowError, RowErrorKind};
+use super::errors::{short, RowError};
 use super::mlenergy_config::{read, Configuration, Fields, ModelFields};
 use super::{Body, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind, PRECISION_NOT_STATED};
@@ -29,11 +29,14 @@ impl Fields for Map<String, Value> {
     }
 
     fn missing(&self, key: &'static str) -> RowError {
-        RowError::key(RowErrorKind::Missing, key)
+        RowError::Missing { key: short(key) }
     }
 
     fn not_positive(&self, key: &'static str, value: f64) -> RowError {
-        RowError::value(RowErrorKind::NotPositive, key, value)
+        RowError::NotPositive {
+            key: short(key),
+            value: short(&value.to_string()),
+        }
     }
 }
 
@@ -100,13 +103,15 @@ pub(crate) fn model(m: &ModelFields) -> Model {
 
 pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     let Body::Json(Value::Object(top)) = body else {
-        return out.problem(&file.name, None, RowError::new(RowErrorKind::NotAnObject));
+        return out.problem(&file.name, None, RowError::NotAnObject);
     };
     let Some(configs) = top.get("configurations").and_then(Value::as_array) else {
         return out.problem(
             &file.name,
             None,
-            RowError::key(RowErrorKind::Missing, "configurations"),
+            RowError::Missing {
+                key: "configurations".into(),
+            },
         );
     };
     let task = top.text("task");
@@ -115,11 +120,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
             break;
         }
         let Some(c) = c.as_object() else {
-            out.problem(
-                &file.name,
-                Some(i + 1),
-                RowError::new(RowErrorKind::NotAnObject),
-            );
+            out.problem(&file.name, Some(i + 1), RowError::NotAnObject);
             continue;
         };
         match read(&top, c) {

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::errors::{RowError, RowErrorKind};
+use super::errors::RowError;
 use super::record::{count, csv_rows, positive, Record};
 use super::{Body, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
@@ -34,20 +34,22 @@ pub(crate) fn detect(probe: &Probe) -> bool {
 }
 
 fn measured(rec: &Record, notes: &mut Vec<RowError>) -> Result<Measured, RowError> {
-    let model = rec
-        .text("Model")
-        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "Model"))?;
+    let model = rec.text("Model").ok_or_else(|| RowError::Missing {
+        key: "Model".into(),
+    })?;
     let gpu = rec
         .text("GPU")
-        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "GPU"))?;
-    let tp = count(rec.num("TP")?).ok_or_else(|| RowError::key(RowErrorKind::Missing, "TP"))?;
+        .ok_or_else(|| RowError::Missing { key: "GPU".into() })?;
+    let tp = count(rec.num("TP")?).ok_or_else(|| RowError::Missing { key: "TP".into() })?;
     let pp = count(rec.opt("PP", notes)).unwrap_or(1);
-    let level = rec
-        .num("Max BS (reqs)")?
-        .ok_or_else(|| RowError::key(RowErrorKind::NoLevel, "Max BS (reqs)"))?;
+    let level = rec.num("Max BS (reqs)")?.ok_or_else(|| RowError::NoLevel {
+        keys: "Max BS (reqs)".into(),
+    })?;
     let throughput = rec
         .num("Token tput (tok/s)")?
-        .ok_or_else(|| RowError::key(RowErrorKind::Missing, "Token tput (tok/s)"))?;
+        .ok_or_else(|| RowError::Missing {
+            key: "Token tput (tok/s)".into(),
+        })?;
     positive("Max BS (reqs)", level)?;
     positive("Token tput (tok/s)", throughput)?;
     let mut row = Row::new(level, throughput).with(
@@ -74,7 +76,9 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
             return out.problem(
                 &file.name,
                 None,
-                RowError::key(RowErrorKind::Missing, "records"),
+                RowError::Missing {
+                    key: "records".into(),
+                },
             );
         };
         for (i, r) in records.iter().enumerate() {
@@ -87,11 +91,7 @@ pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
                     Ok(m) => out.push(&file.name, Some(i + 1), m),
                     Err(e) => out.problem(&file.name, Some(i + 1), e),
                 },
-                None => out.problem(
-                    &file.name,
-                    Some(i + 1),
-                    RowError::new(RowErrorKind::NotAnObject),
-                ),
+                None => out.problem(&file.name, Some(i + 1), RowError::NotAnObject),
             }
             for note in notes {
                 out.problem(&file.name, Some(i + 1), note);

@@ -42,7 +42,7 @@ use crate::core::limits::{
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-pub use errors::{RowError, RowErrorKind};
+pub use errors::{short, RowError, RowErrorKind};
 pub(crate) use lenient::lenient_text;
 pub(crate) use mlenergy::measured as mlenergy_measured;
 pub(crate) use mlenergy::model as mlenergy_model;
@@ -50,7 +50,7 @@ pub(crate) use mlenergy::model as mlenergy_model;
 use super::anomalies::{import_flag_counts, AnomalyKind};
 use super::attainment::Requests;
 use super::deployment::{date_key, Deployment};
-use super::format::{bytes as bytes_text, level as level_text};
+use super::format::level as level_text;
 use super::row::Row;
 use super::sweep::{Model, Provenance, Source, Statistic, Sweep};
 
@@ -224,7 +224,7 @@ pub(crate) struct Supplement {
     /// Each request's own figures, where the companion lists them.
     pub requests: Option<Requests>,
     /// What to say when no run of the import joins it.
-    pub orphan: RowErrorKind,
+    pub orphan: RowError,
 }
 
 /// Problems beyond those listed, counted per kind and key with the first as example.
@@ -266,14 +266,14 @@ impl Parsed {
         }
         // Grouped by kind and key; an unknown column's key is the column itself, so those group
         // by kind. Past MAX_PROBLEM_GROUPS groups, the rest count together.
-        let key = match error.kind {
-            RowErrorKind::UnknownColumn => (error.kind, None),
-            kind => (kind, error.key.clone()),
+        let key = match error.kind() {
+            RowErrorKind::UnknownColumn => (RowErrorKind::UnknownColumn, None),
+            kind => (kind, error.subject().map(str::to_string)),
         };
         let omitted = &mut self.omitted;
         let (key, example) =
             if omitted.index.contains_key(&key) || omitted.groups.len() < MAX_PROBLEM_GROUPS {
-                let example = match error.kind {
+                let example = match error.kind() {
                     RowErrorKind::UnknownColumn => "columns this planner does not read".to_string(),
                     _ => error.to_string(),
                 };
@@ -318,11 +318,10 @@ impl Parsed {
         // A run in which no request completed is kept with a throughput of 0: a level that failed.
         let throughput_ok = sane(m.row.throughput_tok_s) || m.row.is_all_failed();
         if !sane(m.row.level) || !throughput_ok {
-            let error = RowError::value(
-                RowErrorKind::OutOfRange,
-                &short_number(m.row.level),
-                short_number(m.row.throughput_tok_s),
-            );
+            let error = RowError::OutOfRange {
+                level: m.row.level,
+                throughput_tok_s: m.row.throughput_tok_s,
+            };
             self.problem(file, row, error);
         } else if !self.full() {
             // Cut as each run is kept, so a long text (a 1 MB model id) is held once, not once
@@ -361,11 +360,7 @@ impl Parsed {
             self.problems.push(Problem {
                 file: "(import)".to_string(),
                 row: None,
-                error: RowError {
-                    kind: RowErrorKind::MoreLikeThese,
-                    key: Some(example),
-                    value: Some(count.to_string()),
-                },
+                error: RowError::MoreLikeThese { example, count },
             });
         }
         self.problems
@@ -411,7 +406,7 @@ impl Probe {
             Err(whole) => {
                 let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
                 match record::parse_json(first) {
-                    Ok(value @ Value::Object(_)) if whole.kind == RowErrorKind::NotJson => {
+                    Ok(value @ Value::Object(_)) if whole.kind() == RowErrorKind::NotJson => {
                         Body::Lines(value)
                     }
                     _ => Body::Invalid(whole),
@@ -791,28 +786,20 @@ fn closest(probe: &Probe) -> RowError {
     };
     match best {
         Some((_, spec)) => {
-            let described = Some(spec.format.described());
+            let format = spec.format.described().to_string();
             if let Some(key) = lacking(spec.level) {
-                RowError::stated(RowErrorKind::LooksLikeButNoLevel, Some(&key), described)
+                RowError::LooksLikeButNoLevel { key, format }
             } else if let Some(key) = lacking(spec.throughput) {
-                RowError::stated(
-                    RowErrorKind::LooksLikeButNoThroughput,
-                    Some(&key),
-                    described,
-                )
+                RowError::LooksLikeButNoThroughput { key, format }
             } else {
-                RowError::stated(
-                    RowErrorKind::NotRecognised,
-                    None,
-                    Some(&probe.sample_keys()),
-                )
+                RowError::NotRecognised {
+                    keys: probe.sample_keys(),
+                }
             }
         }
-        None => RowError::stated(
-            RowErrorKind::NotRecognised,
-            None,
-            Some(&probe.sample_keys()),
-        ),
+        None => RowError::NotRecognised {
+            keys: probe.sample_keys(),
+        },
     }
 }
 
@@ -885,17 +872,15 @@ pub fn admit(sizes: &[(&str, usize, bool)]) -> (Vec<bool>, Vec<Problem>) {
                 (&mut totals[0], MAX_FILE_BYTES, MAX_IMPORT_BYTES)
             };
             let refusal = if bytes > file_limit {
-                Some(RowError::value(
-                    RowErrorKind::FileTooLarge,
-                    &bytes_text(bytes),
-                    bytes_text(file_limit),
-                ))
+                Some(RowError::FileTooLarge {
+                    bytes,
+                    limit: file_limit,
+                })
             } else if total.saturating_add(bytes) > import_limit {
-                Some(RowError::value(
-                    RowErrorKind::ImportTooLarge,
-                    &bytes_text(total.saturating_add(bytes)),
-                    bytes_text(import_limit),
-                ))
+                Some(RowError::ImportTooLarge {
+                    bytes: total.saturating_add(bytes),
+                    limit: import_limit,
+                })
             } else {
                 *total += bytes;
                 None
@@ -1082,22 +1067,19 @@ pub fn read_with_streams(
     let formats = read_files(files, &mut parsed);
     apply_supplements(&mut parsed);
     if parsed.rows_left_out {
-        parsed.note(RowError::with_value(RowErrorKind::TooManyRows, MAX_ROWS));
+        parsed.note(RowError::TooManyRows { limit: MAX_ROWS });
     }
     let kept = kept_rows(&mut parsed);
     if kept.is_empty() {
         if parsed.problems.is_empty() && parsed.omitted.groups.is_empty() {
-            parsed.note(RowError::new(RowErrorKind::NoFile));
+            parsed.note(RowError::NoFile);
         }
         return (formats, Err(parsed.into_problems()));
     }
     let names: Vec<&str> = formats.iter().map(|(name, _)| name.as_str()).collect();
     let (models, sweeps, left_out) = group_at_most(kept, MAX_SWEEPS);
     if left_out > 0 {
-        parsed.note(RowError::with_value(
-            RowErrorKind::TooManySweeps,
-            MAX_SWEEPS,
-        ));
+        parsed.note(RowError::TooManySweeps { limit: MAX_SWEEPS });
     }
     note_undated(&sweeps, &mut parsed);
     let source = Source::new(
@@ -1146,7 +1128,7 @@ fn streamed_probe(file: StreamedFile, parsed: &mut Parsed) -> Option<Probe> {
         problems,
     } = file.streamed;
     if values.is_empty() && problems.is_empty() {
-        parsed.problem(&file.name, None, RowError::new(RowErrorKind::Empty));
+        parsed.problem(&file.name, None, RowError::Empty);
     }
     for (line, error) in problems {
         parsed.problem(&file.name, line, error);
@@ -1190,12 +1172,12 @@ fn read_files(files: Vec<Item>, parsed: &mut Parsed) -> FileFormats {
                 }
                 if is_binary(&file.text) {
                     formats.push((file.name.clone(), None));
-                    parsed.problem(&file.name, None, RowError::new(RowErrorKind::NotText));
+                    parsed.problem(&file.name, None, RowError::NotText);
                     continue;
                 }
                 if file.text.trim_start_matches('\u{feff}').trim().is_empty() {
                     formats.push((file.name.clone(), None));
-                    parsed.problem(&file.name, None, RowError::new(RowErrorKind::Empty));
+                    parsed.problem(&file.name, None, RowError::Empty);
                     continue;
                 }
                 (file, Probe::new(&file.text))
@@ -1221,12 +1203,12 @@ fn read_files(files: Vec<Item>, parsed: &mut Parsed) -> FileFormats {
             }
             None if is_yaml(file) => {
                 formats.push((file.name.clone(), None));
-                parsed.problem(&file.name, None, RowError::new(RowErrorKind::Yaml));
+                parsed.problem(&file.name, None, RowError::Yaml);
             }
             // GuideLLM's CSV twin of its report (`Run Id`, or the newer `Run Info` group row).
             None if probe.is_csv() && probe.has_any(&["Run Id", "Run ID", "Run Info"]) => {
                 formats.push((file.name.clone(), None));
-                parsed.problem(&file.name, None, RowError::new(RowErrorKind::GuideLlmCsv));
+                parsed.problem(&file.name, None, RowError::GuideLlmCsv);
             }
             None => {
                 formats.push((file.name.clone(), None));
@@ -1243,23 +1225,14 @@ fn kept_rows(parsed: &mut Parsed) -> Vec<Measured> {
     let kept = std::mem::take(&mut parsed.rows);
     let unusable: u32 = kept.iter().map(|m| m.row.unusable_latencies()).sum();
     if unusable > 0 {
-        parsed.note(RowError::with_value(
-            RowErrorKind::UnusableLatencies,
-            unusable,
-        ));
+        parsed.note(RowError::UnusableLatencies { count: unusable });
     }
     let cut = parsed.texts_cut;
     if cut > 0 {
-        let texts = if cut == 1 {
-            "1 text".to_string()
-        } else {
-            format!("{cut} texts")
-        };
-        parsed.note(RowError::value(
-            RowErrorKind::TextCut,
-            &texts,
-            MAX_TEXT_CHARS,
-        ));
+        parsed.note(RowError::TextCut {
+            count: cut,
+            limit: MAX_TEXT_CHARS,
+        });
     }
     kept
 }
@@ -1277,7 +1250,7 @@ fn note_undated(sweeps: &[Sweep], parsed: &mut Parsed) {
         parsed.problem(
             "(import)",
             None,
-            RowError::key(RowErrorKind::UnreadableDate, date),
+            RowError::UnreadableDate { date: short(date) },
         );
     }
 }
@@ -1301,13 +1274,13 @@ fn apply_supplements(parsed: &mut Parsed) {
                     m.row.requests = sup.requests;
                 }
             }
-            (None, _) => parsed.problem(&sup.file, None, RowError::key(sup.orphan, &sup.folder)),
+            (None, _) => parsed.problem(&sup.file, None, sup.orphan),
             (Some(_), Some(_)) => {
                 let n = 2 + runs.count();
                 parsed.problem(
                     &sup.file,
                     None,
-                    RowError::key(RowErrorKind::PercentilesAmbiguous, &n.to_string()),
+                    RowError::PercentilesAmbiguous { summaries: n },
                 )
             }
         }
@@ -1341,16 +1314,6 @@ fn warnings(source: &Source) -> Vec<Warning> {
         AnomalyKind::ALL.iter().position(|k| k.key() == w.kind)
     });
     out
-}
-
-/// A number as written in a message: plain from 0.001 to 1e9, in exponent form outside (a
-/// value of 1e300 is not printed with 300 digits).
-fn short_number(value: f64) -> String {
-    if (1e-3..1e9).contains(&value.abs()) || value == 0.0 {
-        value.to_string()
-    } else {
-        format!("{value:e}")
-    }
 }
 
 /// Groups measured runs into sweeps: one per model and deployment (every identity field

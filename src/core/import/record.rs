@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::errors::{RowError, RowErrorKind};
+use super::errors::{short, RowError};
 use super::json::from_text;
 use super::lenient::lenient_text;
 use super::{Measured, Parsed};
@@ -86,9 +86,15 @@ fn number(key: &str, value: Option<&Value>) -> Result<Option<f64>, RowError> {
         Some(Value::String(s)) => match s.trim().parse::<f64>() {
             Ok(v) if v.is_finite() => Ok(Some(v)),
             Ok(_) => Ok(None),
-            Err(_) => Err(RowError::value(RowErrorKind::NotANumber, key, s)),
+            Err(_) => Err(RowError::NotANumber {
+                key: short(key),
+                text: Some(short(&s.to_string())),
+            }),
         },
-        Some(_) => Err(RowError::key(RowErrorKind::NotANumber, key)),
+        Some(_) => Err(RowError::NotANumber {
+            key: short(key),
+            text: None,
+        }),
     }
 }
 
@@ -102,10 +108,13 @@ pub(crate) fn parse_json(text: &str) -> Result<Value, RowError> {
         let reason = e.to_string();
         if reason.starts_with("number out of range") {
             if let Some((key, number)) = out_of_range_at(&text, e.line(), e.column()) {
-                return RowError::value(RowErrorKind::NumberOutOfRange, &key, number);
+                return RowError::NumberOutOfRange {
+                    key: short(&key),
+                    number: short(&number.to_string()),
+                };
             }
         }
-        RowError::stated(RowErrorKind::NotJson, None, Some(&reason))
+        RowError::NotJson { reason }
     })
 }
 
@@ -147,7 +156,9 @@ pub(crate) fn csv_rows(
             return out.problem(
                 file,
                 None,
-                RowError::with_value(RowErrorKind::UnreadableCsv, e),
+                RowError::UnreadableCsv {
+                    reason: Some(short(&e.to_string())),
+                },
             )
         }
     };
@@ -158,8 +169,14 @@ pub(crate) fn csv_rows(
             .map(|stem| format!("{stem}_ms"))
             .filter(|ms| known(ms));
         let error = match in_ms {
-            Some(ms) => RowError::value(RowErrorKind::UnknownColumn, header, ms),
-            None => RowError::key(RowErrorKind::UnknownColumn, header),
+            Some(ms) => RowError::UnknownColumn {
+                column: short(header),
+                meant: Some(short(&ms.to_string())),
+            },
+            None => RowError::UnknownColumn {
+                column: short(header),
+                meant: None,
+            },
         };
         out.problem(file, None, error);
     }
@@ -174,7 +191,13 @@ pub(crate) fn csv_rows(
             Ok(record) => {
                 if let Some(at) = record.iter().position(|v| v.contains('\0')) {
                     let column = headers.get(at).unwrap_or("?");
-                    out.problem(file, row_no, RowError::key(RowErrorKind::NulByte, column));
+                    out.problem(
+                        file,
+                        row_no,
+                        RowError::NulByte {
+                            column: short(column),
+                        },
+                    );
                     continue;
                 }
                 let map: Map<String, Value> = headers
@@ -195,12 +218,14 @@ pub(crate) fn csv_rows(
             Err(e) => out.problem(
                 file,
                 row_no,
-                RowError::with_value(RowErrorKind::UnreadableCsv, e),
+                RowError::UnreadableCsv {
+                    reason: Some(short(&e.to_string())),
+                },
             ),
         }
     }
     if rows == 0 {
-        out.problem(file, None, RowError::new(RowErrorKind::NoDataRows));
+        out.problem(file, None, RowError::NoDataRows);
     }
 }
 
@@ -213,10 +238,9 @@ pub(crate) fn csv_level(rec: &Record) -> Result<(f64, LevelKind), RowError> {
         (Some(c), _) => ("concurrency", c, LevelKind::Concurrency),
         (None, Some(r)) => ("request_rate", r, LevelKind::RequestRate),
         (None, None) => {
-            return Err(RowError::key(
-                RowErrorKind::NoLevel,
-                "concurrency (or request_rate)",
-            ))
+            return Err(RowError::NoLevel {
+                keys: "concurrency (or request_rate)".into(),
+            })
         }
     };
     Ok((positive(key, level)?, kind))
@@ -240,7 +264,10 @@ pub(crate) fn positive(key: &str, value: f64) -> Result<f64, RowError> {
     if value > 0.0 {
         Ok(value)
     } else {
-        Err(RowError::value(RowErrorKind::NotPositive, key, value))
+        Err(RowError::NotPositive {
+            key: short(key),
+            value: short(&value.to_string()),
+        })
     }
 }
 
@@ -257,6 +284,7 @@ pub(crate) fn folder(name: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::import::RowErrorKind;
 
     #[test]
     fn numbers_out_of_range_name_their_key() {
@@ -264,11 +292,15 @@ mod tests {
             r#"{"backend":"vllm","model_id":"org/big","max_concurrency":4,"output_throughput":1e400,"median_itl_ms":12}"#,
         )
         .unwrap_err();
-        assert_eq!(e.kind, RowErrorKind::NumberOutOfRange);
-        assert_eq!(e.key.as_deref(), Some("output_throughput"));
-        assert_eq!(e.value.as_deref(), Some("1e400"));
         assert_eq!(
-            parse_json("{\"a\": ").unwrap_err().kind,
+            e,
+            RowError::NumberOutOfRange {
+                key: "output_throughput".into(),
+                number: "1e400".into()
+            }
+        );
+        assert_eq!(
+            parse_json("{\"a\": ").unwrap_err().kind(),
             RowErrorKind::NotJson
         );
         assert_eq!(

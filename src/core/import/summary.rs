@@ -80,7 +80,7 @@ pub fn imported_label(source: &Source, files: &[String]) -> String {
 /// True for a file refused for its size (`admit`).
 fn too_large(problem: &Problem) -> bool {
     matches!(
-        problem.error.kind,
+        problem.error.kind(),
         RowErrorKind::FileTooLarge | RowErrorKind::ImportTooLarge
     )
 }
@@ -193,14 +193,16 @@ mod tests {
 
 #[cfg(test)]
 mod located_tests {
-    use crate::core::import::{Problem, RowError, RowErrorKind};
+    use crate::core::import::{Problem, RowError};
 
     #[test]
     fn a_problem_is_listed_with_its_file_and_row() {
         let problem = |file: &str, row| Problem {
             file: file.to_string(),
             row,
-            error: RowError::new(RowErrorKind::NotJson),
+            error: RowError::NotJson {
+                reason: "EOF".into(),
+            },
         };
         let message = problem("a.json", None).message();
         assert_eq!(
@@ -260,7 +262,9 @@ mod shown_tests {
         let unreadable = Problem {
             file: "gone.json".into(),
             row: None,
-            error: RowError::with_value(RowErrorKind::Unreadable, "NotReadableError"),
+            error: RowError::Unreadable {
+                reason: "NotReadableError".into(),
+            },
         };
         assert_eq!(
             shown(vec![unreadable.clone()], None).summary,
