@@ -20,14 +20,39 @@ use serde_json::Value;
 
 use super::errors::{short, RowError};
 use super::record::{positive, Record};
-use super::{Body, InputFile, Measured, Parsed, Probe};
+use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::format::significant;
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::{Aggregate, Metric, Statistic};
 
+/// This format: its names, how its files are recognised, and its reader.
+pub(crate) const SPEC: FormatSpec = FormatSpec {
+    format: Format::AiPerf,
+    label: "AIPerf profile export",
+    described: "an AIPerf export",
+    detect,
+    parse,
+    keys: &[
+        "input_config",
+        "inter_token_latency",
+        "time_to_first_token",
+        "request_count",
+        "output_token_throughput",
+        "inter_chunk_latency",
+        "request_latency",
+        "aiperf_version",
+        "schema_version",
+        "records",
+        "was_cancelled",
+        "error_summary",
+    ],
+    level: "input_config.loadgen.concurrency|input_config.phases",
+    throughput: "output_token_throughput|records.output_token_throughput",
+};
+
 /// An object with `input_config` and a metric AIPerf writes (at the top or under `records`).
-pub(crate) fn detect(probe: &Probe) -> bool {
+fn detect(probe: &Probe) -> bool {
     probe.is_json_object()
         && probe.has("input_config")
         && (probe.has_any(&[
@@ -281,7 +306,7 @@ fn tool_goodput(top: &Record) -> Option<RowError> {
     })
 }
 
-pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     let Body::Json(Value::Object(obj)) = body else {
         return out.problem(&file.name, None, RowError::NotAnObject);
     };

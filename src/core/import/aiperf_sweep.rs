@@ -10,13 +10,33 @@
 
 use super::errors::RowError;
 use super::record::{csv_level, csv_rows, positive, Record};
-use super::{Body, InputFile, Measured, Parsed, Probe};
+use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::Statistic;
 
+/// This format: its names, how its files are recognised, and its reader.
+pub(crate) const SPEC: FormatSpec = FormatSpec {
+    format: Format::AiPerfSweep,
+    label: "AIPerf sweep CSV",
+    described: "an AIPerf sweep CSV",
+    detect,
+    parse,
+    keys: &[
+        "concurrency",
+        "request_rate",
+        "output_token_throughput_mean",
+        "request_throughput_mean",
+        "time_to_first_token_mean",
+        "inter_token_latency_mean",
+        "benchmark_duration_mean",
+    ],
+    level: "concurrency|request_rate",
+    throughput: "output_token_throughput_mean",
+};
+
 /// A CSV with a swept parameter and AIPerf's mean output throughput.
-pub(crate) fn detect(probe: &Probe) -> bool {
+fn detect(probe: &Probe) -> bool {
     probe.is_csv()
         && probe.has_any(&["concurrency", "request_rate"])
         && probe.has("output_token_throughput_mean")
@@ -60,7 +80,7 @@ fn row(rec: &Record, notes: &mut Vec<RowError>) -> Result<(LevelKind, Row), RowE
     Ok((kind, row))
 }
 
-pub(crate) fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
+fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
     // The table ends at the first blank line; the sections after it are not runs.
     let table: String = file
         .text

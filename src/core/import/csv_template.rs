@@ -6,10 +6,32 @@
 
 use super::errors::RowError;
 use super::record::{count, csv_level, csv_rows, positive, Record};
-use super::{Body, InputFile, Measured, Parsed, Probe};
+use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, GPU_NOT_STATED, PRECISION_NOT_STATED};
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::Statistic;
+
+/// This format: its names, how its files are recognised, and its reader.
+pub(crate) const SPEC: FormatSpec = FormatSpec {
+    format: Format::CsvTemplate,
+    label: "CSV template",
+    described: "the CSV template",
+    detect,
+    parse,
+    keys: &[
+        "model",
+        "gpu",
+        "num_gpus",
+        "concurrency",
+        "request_rate",
+        "output_tok_s",
+        "p50_itl_ms",
+        "mean_tpot_ms",
+        "power_w",
+    ],
+    level: "concurrency|request_rate",
+    throughput: "output_tok_s",
+};
 
 /// Columns read besides the latencies (`{mean,p50,p90,p95,p99}_{itl,tpot,ttft}_ms`).
 const COLUMNS: [&str; 23] = [
@@ -44,7 +66,7 @@ fn latency_columns() -> Vec<(String, Statistic)> {
 }
 
 /// A CSV whose header names a level column.
-pub(crate) fn detect(probe: &Probe) -> bool {
+fn detect(probe: &Probe) -> bool {
     probe.is_csv() && probe.has_any(&["concurrency", "request_rate"])
 }
 
@@ -92,7 +114,7 @@ fn measured(
     Ok(Measured::new(model, deployment, row))
 }
 
-pub(crate) fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
+fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
     let text = file.text.trim_start_matches('\u{feff}');
     let latencies = latency_columns();
     let hint = out.model_hint().map(str::to_string);

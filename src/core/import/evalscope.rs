@@ -8,10 +8,35 @@ use serde_json::Value;
 
 use super::errors::{short, RowError};
 use super::record::{folder, positive, Record};
-use super::{Body, InputFile, Measured, Parsed, Probe, Supplement};
+use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe, Supplement};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::{Aggregate, Metric, Statistic};
+
+/// This format: its names, how its files are recognised, and its reader.
+pub(crate) const SPEC: FormatSpec = FormatSpec {
+    format: Format::EvalScope,
+    label: "EvalScope perf JSON",
+    described: "an EvalScope perf summary",
+    detect,
+    parse,
+    keys: &[
+        "Number of concurrency",
+        "Concurrency",
+        "Output token throughput (tok/s)",
+        "Output Throughput (tok/s)",
+        "Request throughput (req/s)",
+        "Average latency (s)",
+        "Average time to first token (s)",
+        "Time taken for tests (s)",
+        "Succeed requests",
+        "Percentiles",
+        "TTFT (ms)",
+        "TPOT (ms)",
+    ],
+    level: "Number of concurrency|Concurrency",
+    throughput: "Output token throughput (tok/s)|Output Throughput (tok/s)",
+};
 
 /// Level keys, older first.
 const CONCURRENCY: [&str; 2] = ["Number of concurrency", "Concurrency"];
@@ -22,7 +47,7 @@ const THROUGHPUT: [&str; 2] = [
 ];
 
 /// A summary (concurrency and output throughput) or a percentile file (rows of `Percentiles`).
-pub(crate) fn detect(probe: &Probe) -> bool {
+fn detect(probe: &Probe) -> bool {
     (probe.is_json_object() && probe.has_any(&CONCURRENCY) && probe.has_any(&THROUGHPUT))
         || (probe.is_json_array() && probe.has("Percentiles"))
 }
@@ -157,7 +182,7 @@ fn percentiles(rows: &[Value], notes: &mut Vec<RowError>) -> Vec<(Statistic, f64
     out
 }
 
-pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     let mut notes = Vec::new();
     match body {
         Body::Json(Value::Array(rows)) => {

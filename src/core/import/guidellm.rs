@@ -23,17 +23,37 @@ use serde_json::{Map, Value};
 
 use super::errors::{short, RowError, RowErrorKind};
 use super::record::{positive, Record};
-use super::{Body, InputFile, Measured, Parsed, Probe};
+use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::format::trimmed;
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::{Aggregate, Metric, Statistic};
 
+/// This format: its names, how its files are recognised, and its reader.
+pub(crate) const SPEC: FormatSpec = FormatSpec {
+    format: Format::GuideLlm,
+    label: "GuideLLM report",
+    described: "a GuideLLM report",
+    detect,
+    parse,
+    keys: &[
+        "benchmarks",
+        "metadata",
+        "request_totals",
+        "time_per_output_token_ms",
+        "inter_token_latency_ms",
+        "output_tokens_per_second",
+        "strategy",
+    ],
+    level: "benchmarks.strategy",
+    throughput: "metrics.output_tokens_per_second",
+};
+
 /// The report versions read (`metadata.version`).
 const VERSIONS: [u64; 2] = [1, 2];
 
 /// An object with `benchmarks` whose first holds GuideLLM's metrics.
-pub(crate) fn detect(probe: &Probe) -> bool {
+fn detect(probe: &Probe) -> bool {
     probe.is_json_object()
         && probe
             .first()
@@ -289,7 +309,7 @@ fn version(top: &Map<String, Value>) -> Result<Option<u64>, RowError> {
     }
 }
 
-pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     let Body::Json(Value::Object(obj)) = body else {
         return out.problem(&file.name, None, RowError::NotAnObject);
     };

@@ -23,14 +23,34 @@ use serde_json::Value;
 
 use super::errors::RowError;
 use super::record::{base_name, positive, s_to_ms, Record};
-use super::{Body, InputFile, Measured, Parsed, Probe};
+use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::format::significant;
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::{Aggregate, Metric, Statistic};
 
+/// This format: its names, how its files are recognised, and its reader.
+pub(crate) const SPEC: FormatSpec = FormatSpec {
+    format: Format::InferencePerf,
+    label: "inference-perf report",
+    described: "an inference-perf report",
+    detect,
+    parse,
+    keys: &[
+        "load_summary",
+        "successes",
+        "failures",
+        "requested_rate",
+        "achieved_rate",
+        "normalized_time_per_output_token",
+        "benchmark_time_seconds",
+    ],
+    level: "load_summary.requested_rate|load_summary.concurrency",
+    throughput: "successes.throughput",
+};
+
 /// A report object with `load_summary` and its successes or failures.
-pub(crate) fn detect(probe: &Probe) -> bool {
+fn detect(probe: &Probe) -> bool {
     probe.is_json_object() && probe.has("load_summary") && probe.has_any(&["successes", "failures"])
 }
 
@@ -155,7 +175,7 @@ fn stage(top: &Record, notes: &mut Vec<RowError>) -> Result<(LevelKind, Row), Ro
     Ok((kind, row.finish(kind, counts)))
 }
 
-pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     let Body::Json(Value::Object(obj)) = body else {
         return out.problem(&file.name, None, RowError::NotAnObject);
     };

@@ -13,13 +13,36 @@ use serde_json::Value;
 
 use super::errors::RowError;
 use super::record::{count, positive, s_to_ms, Record};
-use super::{Body, InputFile, Measured, Parsed, Probe};
+use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind, GPU_NOT_STATED, PRECISION_NOT_STATED};
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::Statistic;
 
+/// This format: its names, how its files are recognised, and its reader.
+pub(crate) const SPEC: FormatSpec = FormatSpec {
+    format: Format::InferenceX,
+    label: "InferenceX aggregate JSON",
+    described: "an InferenceX aggregate file",
+    detect,
+    parse,
+    keys: &[
+        "conc",
+        "hardware",
+        "hw",
+        "framework",
+        "metrics",
+        "output_tput_per_gpu",
+        "output_tput_tps",
+        "num_decode_gpu",
+        "isl",
+        "osl",
+    ],
+    level: "conc",
+    throughput: "metrics.output_tput_per_gpu|output_tput_tps",
+};
+
 /// An array of entries with `conc` and per-GPU or aggregate throughput.
-pub(crate) fn detect(probe: &Probe) -> bool {
+fn detect(probe: &Probe) -> bool {
     probe.is_json_array()
         && probe.has("conc")
         && probe.has_any(&["metrics", "output_tput_per_gpu", "num_requests_total"])
@@ -179,7 +202,7 @@ fn agg_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
     Ok((deployment, row))
 }
 
-pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     let Body::Json(Value::Array(entries)) = body else {
         return out.problem(&file.name, None, RowError::NotAnObject);
     };

@@ -19,17 +19,38 @@ use serde_json::{Map, Value};
 use super::errors::{short, RowError};
 use super::record::{base_name, folder, positive, s_to_ms, Record};
 use super::requests::summarised;
-use super::{Body, InputFile, Measured, Parsed, Probe, Supplement};
+use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe, Supplement};
 use crate::core::attainment::{Request, Requests};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::{Aggregate, Metric, Statistic};
 
+/// This format: its names, how its files are recognised, and its reader.
+pub(crate) const SPEC: FormatSpec = FormatSpec {
+    format: Format::LlmPerf,
+    label: "LLMPerf results",
+    described: "LLMPerf results",
+    detect,
+    parse,
+    keys: &[
+        "num_concurrent_requests",
+        "results_mean_output_throughput_token_per_s",
+        "results_ttft_s_mean",
+        "results_error_rate",
+        "end_to_end_latency_s",
+        "ttft_s",
+        "error_code",
+        "inter_token_latency_s",
+    ],
+    level: "num_concurrent_requests",
+    throughput: "results_mean_output_throughput_token_per_s",
+};
+
 /// The results version LLMPerf writes in every summary (`version`).
 const VERSION: &str = "2023-08-31";
 
 /// A summary (or a file of summaries under `records`), or an array of individual responses.
-pub(crate) fn detect(probe: &Probe) -> bool {
+fn detect(probe: &Probe) -> bool {
     (probe.is_json_object()
         && probe.has("num_concurrent_requests")
         && probe.has_any(&[
@@ -168,7 +189,7 @@ fn responses(file: &InputFile, items: &[Value], out: &mut Parsed) {
     });
 }
 
-pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     match body {
         Body::Json(Value::Array(items)) => responses(file, &items, out),
         Body::Json(Value::Object(obj)) => {

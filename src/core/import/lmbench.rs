@@ -12,13 +12,25 @@
 use super::errors::{short, RowError};
 use super::record::{base_name, positive};
 use super::requests::summarised;
-use super::{Body, InputFile, Measured, Parsed, Probe};
+use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::Metric;
 
+/// This format: its names, how its files are recognised, and its reader.
+pub(crate) const SPEC: FormatSpec = FormatSpec {
+    format: Format::LmBench,
+    label: "LMBench per-request CSV",
+    described: "an LMBench per-request CSV",
+    detect,
+    parse,
+    keys: &COLUMNS,
+    level: "launch_time",
+    throughput: "generation_tokens",
+};
+
 /// The columns LMBench writes.
-pub(crate) const COLUMNS: [&str; 6] = [
+const COLUMNS: [&str; 6] = [
     "prompt_tokens",
     "generation_tokens",
     "ttft",
@@ -28,7 +40,7 @@ pub(crate) const COLUMNS: [&str; 6] = [
 ];
 
 /// A CSV with LMBench's timing columns.
-pub(crate) fn detect(probe: &Probe) -> bool {
+fn detect(probe: &Probe) -> bool {
     probe.is_csv() && COLUMNS[1..].iter().all(|c| probe.has(c))
 }
 
@@ -54,7 +66,7 @@ struct Request {
     finish: f64,
 }
 
-pub(crate) fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
+fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
     let Some((qps, workload)) = from_name(&file.name) else {
         return out.problem(
             &file.name,

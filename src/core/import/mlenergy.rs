@@ -7,11 +7,52 @@ use serde_json::{Map, Value};
 
 use super::errors::{short, RowError};
 use super::mlenergy_config::{read, Configuration, Fields, ModelFields};
-use super::{Body, InputFile, Measured, Parsed, Probe};
+use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind, PRECISION_NOT_STATED};
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::Statistic;
 use crate::core::sweep::Model;
+
+/// The task file: its names, how its files are recognised, and its reader.
+pub(crate) const TASK_SPEC: FormatSpec = FormatSpec {
+    format: Format::MlEnergyTask,
+    label: "ML.ENERGY task file",
+    described: "an ML.ENERGY task file",
+    detect: detect_task,
+    parse,
+    keys: &[
+        "configurations",
+        "task",
+        "task_display_name",
+        "model_id",
+        "gpu_model",
+        "max_num_seqs",
+        "output_throughput_tokens_per_sec",
+        "median_itl_ms",
+    ],
+    level: "max_num_seqs",
+    throughput: "output_throughput_tokens_per_sec",
+};
+
+/// The per-model file: its names, how its files are recognised, and its reader.
+pub(crate) const MODEL_SPEC: FormatSpec = FormatSpec {
+    format: Format::MlEnergyModel,
+    label: "ML.ENERGY per-model file",
+    described: "an ML.ENERGY per-model file",
+    detect: detect_model,
+    parse,
+    keys: &[
+        "configurations",
+        "model_id",
+        "nickname",
+        "parallelization",
+        "gpu_model",
+        "max_num_seqs",
+        "output_throughput_tokens_per_sec",
+    ],
+    level: "max_num_seqs",
+    throughput: "output_throughput_tokens_per_sec",
+};
 
 impl Fields for Map<String, Value> {
     type Error = RowError;
@@ -41,7 +82,7 @@ impl Fields for Map<String, Value> {
 }
 
 /// A task file: `configurations` and `task`, runs without a nested `parallelization`.
-pub(crate) fn detect_task(probe: &Probe) -> bool {
+fn detect_task(probe: &Probe) -> bool {
     probe.is_json_object()
         && probe.has_top("configurations")
         && probe.has_top("task")
@@ -49,7 +90,7 @@ pub(crate) fn detect_task(probe: &Probe) -> bool {
 }
 
 /// A per-model file: `configurations` with the model at the top or `parallelization` nested.
-pub(crate) fn detect_model(probe: &Probe) -> bool {
+fn detect_model(probe: &Probe) -> bool {
     probe.is_json_object()
         && probe.has_top("configurations")
         && (probe.has_top("model_id") || probe.has("parallelization"))
@@ -101,7 +142,7 @@ pub(crate) fn model(m: &ModelFields) -> Model {
     }
 }
 
-pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     let Body::Json(Value::Object(top)) = body else {
         return out.problem(&file.name, None, RowError::NotAnObject);
     };

@@ -8,10 +8,22 @@ use serde_json::Value;
 
 use super::errors::RowError;
 use super::record::{count, csv_rows, positive, Record};
-use super::{Body, InputFile, Measured, Parsed, Probe};
+use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::Statistic;
+
+/// This format: its names, how its files are recognised, and its reader.
+pub(crate) const SPEC: FormatSpec = FormatSpec {
+    format: Format::MlEnergyV2,
+    label: "ML.ENERGY V2 per-batch data",
+    described: "ML.ENERGY V2 per-batch data",
+    detect,
+    parse,
+    keys: &COLUMNS,
+    level: "Max BS (reqs)",
+    throughput: "Token tput (tok/s)",
+};
 
 /// The columns this reader knows (`source_path` is the collector's note of the file).
 const COLUMNS: [&str; 11] = [
@@ -29,7 +41,7 @@ const COLUMNS: [&str; 11] = [
 ];
 
 /// A CSV with `Max BS (reqs)`, or `records` whose first has it.
-pub(crate) fn detect(probe: &Probe) -> bool {
+fn detect(probe: &Probe) -> bool {
     (probe.is_csv() || probe.has_top("records")) && probe.has("Max BS (reqs)")
 }
 
@@ -70,7 +82,7 @@ fn measured(rec: &Record, notes: &mut Vec<RowError>) -> Result<Measured, RowErro
     Ok(Measured::new(model.to_string(), deployment, row))
 }
 
-pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     if let Body::Json(value) = body {
         let Some(records) = value.get("records").and_then(Value::as_array) else {
             return out.problem(

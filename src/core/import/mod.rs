@@ -108,44 +108,14 @@ pub enum Format {
 }
 
 impl Format {
-    /// Human name, e.g. `vLLM bench serve JSON`.
-    pub fn label(self) -> &'static str {
-        match self {
-            Format::MlEnergyTask => "ML.ENERGY task file",
-            Format::MlEnergyModel => "ML.ENERGY per-model file",
-            Format::MlEnergyV2 => "ML.ENERGY V2 per-batch data",
-            Format::VllmBench => "vLLM bench serve JSON",
-            Format::SglangJsonl => "SGLang bench_serving JSONL",
-            Format::AiPerf => "AIPerf profile export",
-            Format::AiPerfSweep => "AIPerf sweep CSV",
-            Format::InferenceX => "InferenceX aggregate JSON",
-            Format::EvalScope => "EvalScope perf JSON",
-            Format::GuideLlm => "GuideLLM report",
-            Format::InferencePerf => "inference-perf report",
-            Format::LlmPerf => "LLMPerf results",
-            Format::LmBench => "LMBench per-request CSV",
-            Format::CsvTemplate => "CSV template",
-        }
+    /// Its spec in [`FORMATS`].
+    fn spec(self) -> Option<&'static FormatSpec> {
+        FORMATS.iter().find(|spec| spec.format == self)
     }
 
-    /// The format in a sentence: `an AIPerf export`.
-    fn described(self) -> &'static str {
-        match self {
-            Format::MlEnergyTask => "an ML.ENERGY task file",
-            Format::MlEnergyModel => "an ML.ENERGY per-model file",
-            Format::MlEnergyV2 => "ML.ENERGY V2 per-batch data",
-            Format::VllmBench => "a vLLM bench serve result",
-            Format::SglangJsonl => "SGLang bench_serving output",
-            Format::AiPerf => "an AIPerf export",
-            Format::AiPerfSweep => "an AIPerf sweep CSV",
-            Format::InferenceX => "an InferenceX aggregate file",
-            Format::EvalScope => "an EvalScope perf summary",
-            Format::GuideLlm => "a GuideLLM report",
-            Format::InferencePerf => "an inference-perf report",
-            Format::LlmPerf => "LLMPerf results",
-            Format::LmBench => "an LMBench per-request CSV",
-            Format::CsvTemplate => "the CSV template",
-        }
+    /// Human name, e.g. `vLLM bench serve JSON` ([`FormatSpec::label`]).
+    pub fn label(self) -> &'static str {
+        self.spec().map_or("", |spec| spec.label)
     }
 }
 
@@ -506,11 +476,16 @@ impl Probe {
     }
 }
 
-/// One format: how to recognise its files, how to read them, and what it looks like (for
-/// naming the closest format of a file that matches none).
+/// One format, declared in its reader's file: its names, how to recognise its files, how to
+/// read them, and what it looks like (for naming the closest format of a file that matches
+/// none). [`FORMATS`] lists them.
 pub(crate) struct FormatSpec {
     /// The format.
     pub format: Format,
+    /// Human name, e.g. `vLLM bench serve JSON`.
+    pub label: &'static str,
+    /// The format in a sentence: `a vLLM bench serve result`.
+    pub described: &'static str,
     /// True for a file of this format.
     pub detect: fn(&Probe) -> bool,
     /// Reads the file's runs into `Parsed`.
@@ -523,250 +498,23 @@ pub(crate) struct FormatSpec {
     pub throughput: &'static str,
 }
 
-/// Every format this planner reads, in detection order: the only list of formats.
+/// Every format this planner reads, in detection order: the only list of formats, each spec
+/// declared in its reader's file.
 pub(crate) const FORMATS: [FormatSpec; 14] = [
-    FormatSpec {
-        format: Format::MlEnergyModel,
-        detect: mlenergy::detect_model,
-        parse: mlenergy::parse,
-        keys: &[
-            "configurations",
-            "model_id",
-            "nickname",
-            "parallelization",
-            "gpu_model",
-            "max_num_seqs",
-            "output_throughput_tokens_per_sec",
-        ],
-        level: "max_num_seqs",
-        throughput: "output_throughput_tokens_per_sec",
-    },
-    FormatSpec {
-        format: Format::MlEnergyTask,
-        detect: mlenergy::detect_task,
-        parse: mlenergy::parse,
-        keys: &[
-            "configurations",
-            "task",
-            "task_display_name",
-            "model_id",
-            "gpu_model",
-            "max_num_seqs",
-            "output_throughput_tokens_per_sec",
-            "median_itl_ms",
-        ],
-        level: "max_num_seqs",
-        throughput: "output_throughput_tokens_per_sec",
-    },
-    FormatSpec {
-        format: Format::MlEnergyV2,
-        detect: mlenergy_v2::detect,
-        parse: mlenergy_v2::parse,
-        keys: &[
-            "records",
-            "Model",
-            "GPU",
-            "TP",
-            "PP",
-            "Energy/req (J)",
-            "Avg TPOT (s)",
-            "Token tput (tok/s)",
-            "Avg BS (reqs)",
-            "Max BS (reqs)",
-        ],
-        level: "Max BS (reqs)",
-        throughput: "Token tput (tok/s)",
-    },
-    FormatSpec {
-        format: Format::AiPerf,
-        detect: aiperf::detect,
-        parse: aiperf::parse,
-        keys: &[
-            "input_config",
-            "inter_token_latency",
-            "time_to_first_token",
-            "request_count",
-            "output_token_throughput",
-            "inter_chunk_latency",
-            "request_latency",
-            "aiperf_version",
-            "schema_version",
-            "records",
-            "was_cancelled",
-            "error_summary",
-        ],
-        level: "input_config.loadgen.concurrency|input_config.phases",
-        throughput: "output_token_throughput|records.output_token_throughput",
-    },
-    FormatSpec {
-        format: Format::InferenceX,
-        detect: inferencex::detect,
-        parse: inferencex::parse,
-        keys: &[
-            "conc",
-            "hardware",
-            "hw",
-            "framework",
-            "metrics",
-            "output_tput_per_gpu",
-            "output_tput_tps",
-            "num_decode_gpu",
-            "isl",
-            "osl",
-        ],
-        level: "conc",
-        throughput: "metrics.output_tput_per_gpu|output_tput_tps",
-    },
-    FormatSpec {
-        format: Format::EvalScope,
-        detect: evalscope::detect,
-        parse: evalscope::parse,
-        keys: &[
-            "Number of concurrency",
-            "Concurrency",
-            "Output token throughput (tok/s)",
-            "Output Throughput (tok/s)",
-            "Request throughput (req/s)",
-            "Average latency (s)",
-            "Average time to first token (s)",
-            "Time taken for tests (s)",
-            "Succeed requests",
-            "Percentiles",
-            "TTFT (ms)",
-            "TPOT (ms)",
-        ],
-        level: "Number of concurrency|Concurrency",
-        throughput: "Output token throughput (tok/s)|Output Throughput (tok/s)",
-    },
-    FormatSpec {
-        format: Format::GuideLlm,
-        detect: guidellm::detect,
-        parse: guidellm::parse,
-        keys: &[
-            "benchmarks",
-            "metadata",
-            "request_totals",
-            "time_per_output_token_ms",
-            "inter_token_latency_ms",
-            "output_tokens_per_second",
-            "strategy",
-        ],
-        level: "benchmarks.strategy",
-        throughput: "metrics.output_tokens_per_second",
-    },
-    FormatSpec {
-        format: Format::InferencePerf,
-        detect: inference_perf::detect,
-        parse: inference_perf::parse,
-        keys: &[
-            "load_summary",
-            "successes",
-            "failures",
-            "requested_rate",
-            "achieved_rate",
-            "normalized_time_per_output_token",
-            "benchmark_time_seconds",
-        ],
-        level: "load_summary.requested_rate|load_summary.concurrency",
-        throughput: "successes.throughput",
-    },
-    FormatSpec {
-        format: Format::LlmPerf,
-        detect: llmperf::detect,
-        parse: llmperf::parse,
-        keys: &[
-            "num_concurrent_requests",
-            "results_mean_output_throughput_token_per_s",
-            "results_ttft_s_mean",
-            "results_error_rate",
-            "end_to_end_latency_s",
-            "ttft_s",
-            "error_code",
-            "inter_token_latency_s",
-        ],
-        level: "num_concurrent_requests",
-        throughput: "results_mean_output_throughput_token_per_s",
-    },
-    FormatSpec {
-        format: Format::SglangJsonl,
-        detect: sglang::detect,
-        parse: sglang::parse,
-        keys: &[
-            "dataset_name",
-            "mean_e2e_latency_ms",
-            "total_output_tokens_retokenized",
-            "random_input_len",
-            "sharegpt_output_len",
-            "request_rate",
-            "max_concurrency",
-            "output_throughput",
-        ],
-        level: "max_concurrency|request_rate",
-        throughput: "output_throughput",
-    },
-    FormatSpec {
-        format: Format::VllmBench,
-        detect: vllm::detect,
-        parse: vllm::parse,
-        keys: &[
-            "backend",
-            "model_id",
-            "request_rate",
-            "max_concurrency",
-            "multi_turn_concurrency",
-            "output_throughput",
-            "median_itl_ms",
-            "mean_tpot_ms",
-            "completed",
-            "duration",
-            "burstiness",
-            "num_prompts",
-        ],
-        level: "max_concurrency|request_rate|multi_turn_concurrency",
-        throughput: "output_throughput",
-    },
-    FormatSpec {
-        format: Format::LmBench,
-        detect: lmbench::detect,
-        parse: lmbench::parse,
-        keys: &lmbench::COLUMNS,
-        level: "launch_time",
-        throughput: "generation_tokens",
-    },
-    FormatSpec {
-        format: Format::AiPerfSweep,
-        detect: aiperf_sweep::detect,
-        parse: aiperf_sweep::parse,
-        keys: &[
-            "concurrency",
-            "request_rate",
-            "output_token_throughput_mean",
-            "request_throughput_mean",
-            "time_to_first_token_mean",
-            "inter_token_latency_mean",
-            "benchmark_duration_mean",
-        ],
-        level: "concurrency|request_rate",
-        throughput: "output_token_throughput_mean",
-    },
-    FormatSpec {
-        format: Format::CsvTemplate,
-        detect: csv_template::detect,
-        parse: csv_template::parse,
-        keys: &[
-            "model",
-            "gpu",
-            "num_gpus",
-            "concurrency",
-            "request_rate",
-            "output_tok_s",
-            "p50_itl_ms",
-            "mean_tpot_ms",
-            "power_w",
-        ],
-        level: "concurrency|request_rate",
-        throughput: "output_tok_s",
-    },
+    mlenergy::MODEL_SPEC,
+    mlenergy::TASK_SPEC,
+    mlenergy_v2::SPEC,
+    aiperf::SPEC,
+    inferencex::SPEC,
+    evalscope::SPEC,
+    guidellm::SPEC,
+    inference_perf::SPEC,
+    llmperf::SPEC,
+    sglang::SPEC,
+    vllm::SPEC,
+    lmbench::SPEC,
+    aiperf_sweep::SPEC,
+    csv_template::SPEC,
 ];
 
 /// The format whose keys a file shares most (at least two), with what it lacks; else a list
@@ -786,7 +534,7 @@ fn closest(probe: &Probe) -> RowError {
     };
     match best {
         Some((_, spec)) => {
-            let format = spec.format.described().to_string();
+            let format = spec.described.to_string();
             if let Some(key) = lacking(spec.level) {
                 RowError::LooksLikeButNoLevel { key, format }
             } else if let Some(key) = lacking(spec.throughput) {
@@ -1410,4 +1158,23 @@ fn cap_texts(m: &mut Measured) -> usize {
         }
     }
     cut
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_format_is_listed_once_with_its_names_and_keys() {
+        for (i, spec) in FORMATS.iter().enumerate() {
+            assert!(
+                FORMATS[..i].iter().all(|s| s.format != spec.format),
+                "{:?} twice",
+                spec.format
+            );
+            assert_eq!(spec.format.label(), spec.label);
+            assert!(!spec.label.is_empty() && !spec.described.is_empty());
+            assert!(spec.keys.len() >= 2, "{:?}", spec.format);
+        }
+    }
 }

@@ -6,13 +6,34 @@
 
 use super::client::{is_sglang, push_client_run, records};
 use super::record::{base_name, Record};
-use super::{Body, InputFile, Parsed, Probe};
+use super::{Body, Format, FormatSpec, InputFile, Parsed, Probe};
 
-pub(crate) fn detect(probe: &Probe) -> bool {
+/// This format: its names, how its files are recognised, and its reader.
+pub(crate) const SPEC: FormatSpec = FormatSpec {
+    format: Format::SglangJsonl,
+    label: "SGLang bench_serving JSONL",
+    described: "SGLang bench_serving output",
+    detect,
+    parse,
+    keys: &[
+        "dataset_name",
+        "mean_e2e_latency_ms",
+        "total_output_tokens_retokenized",
+        "random_input_len",
+        "sharegpt_output_len",
+        "request_rate",
+        "max_concurrency",
+        "output_throughput",
+    ],
+    level: "max_concurrency|request_rate",
+    throughput: "output_throughput",
+};
+
+fn detect(probe: &Probe) -> bool {
     probe.is_json() && is_sglang(probe) && probe.has_any(&["max_concurrency", "request_rate"])
 }
 
-pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     let from_name = base_name(&file.name).to_string();
     for (n, obj) in records(&file.name, &file.text, body, out) {
         if out.full() {

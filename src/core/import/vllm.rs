@@ -8,17 +8,42 @@
 
 use super::client::{is_sglang, push_client_run, records};
 use super::record::Record;
-use super::{Body, InputFile, Parsed, Probe};
+use super::{Body, Format, FormatSpec, InputFile, Parsed, Probe};
+
+/// This format: its names, how its files are recognised, and its reader.
+pub(crate) const SPEC: FormatSpec = FormatSpec {
+    format: Format::VllmBench,
+    label: "vLLM bench serve JSON",
+    described: "a vLLM bench serve result",
+    detect,
+    parse,
+    keys: &[
+        "backend",
+        "model_id",
+        "request_rate",
+        "max_concurrency",
+        "multi_turn_concurrency",
+        "output_throughput",
+        "median_itl_ms",
+        "mean_tpot_ms",
+        "completed",
+        "duration",
+        "burstiness",
+        "num_prompts",
+    ],
+    level: "max_concurrency|request_rate|multi_turn_concurrency",
+    throughput: "output_throughput",
+};
 
 /// A benchmark-client record that is not SGLang's (see `client::is_sglang`).
-pub(crate) fn detect(probe: &Probe) -> bool {
+fn detect(probe: &Probe) -> bool {
     probe.is_json()
         && (probe.has("backend") || probe.has("output_throughput"))
         && probe.has_any(&["max_concurrency", "request_rate", "multi_turn_concurrency"])
         && !is_sglang(probe)
 }
 
-pub(crate) fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     for (n, obj) in records(&file.name, &file.text, body, out) {
         if out.full() {
             break;
