@@ -500,7 +500,7 @@ pub(crate) struct FormatSpec {
 
 /// Every format this planner reads, in detection order: the only list of formats, each spec
 /// declared in its reader's file.
-pub(crate) const FORMATS: [FormatSpec; 14] = [
+pub(crate) const FORMATS: &[FormatSpec] = &[
     mlenergy::MODEL_SPEC,
     mlenergy::TASK_SPEC,
     mlenergy_v2::SPEC,
