@@ -503,7 +503,7 @@ fn row_flags(row: &Row, kind: LevelKind) -> Vec<(AnomalyKind, String)> {
             .completed_requests
             .zip(row.failed_requests)
             .map(|(c, f)| c + f);
-        let failed = super::explain::failed_text(row.failed_requests, issued, share);
+        let failed = super::format::failed_text(row.failed_requests, issued, share);
         let completed = row.completed_requests.unwrap_or_default();
         let detail = format!(
             "{failed}: the figures describe its {} completed requests",

@@ -4,9 +4,9 @@
 //! whether the misses are slow decodes (right of the target) or long waits (above the limit).
 //! Coordinates are SVG user units in a [`WIDTH`] × [`HEIGHT`] view box.
 
-use super::attainment::{attainment, Attainment, RequestSlo, Requests};
+use super::attainment::{attainment, attainment_text, Attainment, RequestSlo};
+use super::requests::Requests;
 use super::chart::tick_label;
-use super::explain::attainment_text;
 use super::format::{grouped, level as level_text, trimmed, url_number};
 use super::planner::Plan;
 use super::sweep::Sweep;
@@ -86,7 +86,7 @@ pub fn attainment_plot(levels: &[(f64, Attainment)], p: f64, unit: &str) -> Atta
             x: x(i),
             y: y(a.share().unwrap_or(0.0) * 100.0),
             level: *level,
-            meets: super::attainment::reaches(a.good, a.issued, p) && a.issued > 0,
+            meets: super::requests::reaches(a.good, a.issued, p) && a.issued > 0,
             text: format!(
                 "{} {unit}: {}",
                 level_text(*level),

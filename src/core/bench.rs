@@ -1,7 +1,7 @@
 //! The synthetic sweep the benchmarks plan (natively with criterion, in the browser through
 //! `bench_planning_ms`): levels 1..=n, latency rising with the level, so the plan walks far.
 
-use super::attainment::{Request, Requests};
+use super::requests::{Request, Requests};
 use super::sweep::{Row, Statistic, Sweep};
 
 /// A sweep of `levels` levels: level i has p50 ITL 10 + i / 5000 ms (crossing 40 ms, a 25 tok/s

@@ -1,24 +1,11 @@
 //! The sentences that explain an answer, built next to the rules they state: a level's verdict
 //! and comparisons of two figures. The page only places them.
 
-use super::attainment::Attainment;
-use super::format::{level as level_text, trimmed, url_number};
+use super::attainment::attainment_text;
+use super::format::{failed_text, level as level_text, trimmed, url_number};
 use super::planner::{Condition, Plan, Slo, Status, Verdict};
 use super::statistic::Metric;
 use super::sweep::{Statistic, Sweep};
-
-/// The note when choosing a model or deployment moved the judged statistic from `before` to
-/// `after` (one the deployment reports): "This deployment does not report p90 TPOT: judged on
-/// p95 TPOT instead."; `None` when it did not move.
-pub fn statistic_moved(before: Statistic, after: Statistic) -> Option<String> {
-    (after != before).then(|| {
-        format!(
-            "This deployment does not report {}: judged on {} instead.",
-            before.short_label(),
-            after.short_label()
-        )
-    })
-}
 
 /// A statistic as the "Judged on" menu offers it for `sweep`: its label, and where its per-user
 /// speed cannot be true (the `implausible-speed` rule, judged per statistic) how many levels
@@ -81,61 +68,6 @@ pub fn verdict_text(slo: &Slo, verdict: &Verdict) -> String {
     } else {
         format!("fails: {}", names.join(", "))
     }
-}
-
-/// How many of a level's requests failed: "4,068 of 4,800 requests failed", or the share
-/// alone where the file does not count them both ("100% of requests failed": none completed).
-pub fn failed_text(failed: Option<f64>, issued: Option<f64>, share: f64) -> String {
-    match (failed, issued) {
-        (Some(f), Some(n)) if n > 0.0 => {
-            format!("{} of {} requests failed", level_text(f), level_text(n))
-        }
-        _ => format!("{}% of requests failed", trimmed(share * 100.0, 2)),
-    }
-}
-
-/// A level's attainment: "187 of 200 requests good (93.5%; 95% asked)", with the `asked` share
-/// as entered; then, for a level that misses, why its requests did: "missed: 12 on TPOT, 3 on
-/// TTFT, 1 failed" (a request can miss on both).
-pub fn attainment_text(a: &Attainment, asked: Option<f64>) -> String {
-    let asked_text = asked.map_or_else(String::new, |p| format!("; {}% asked", url_number(p)));
-    let failed = a.issued.saturating_sub(a.completed);
-    let causes: Vec<String> = [
-        (a.tpot_misses, "on TPOT"),
-        (a.ttft_misses, "on TTFT"),
-        (a.e2e_misses, "on end-to-end latency"),
-        (failed, "failed"),
-    ]
-    .iter()
-    .filter(|(n, _)| *n > 0)
-    .map(|(n, why)| format!("{} {why}", level_text(*n as f64)))
-    .collect();
-    let missed = match causes.is_empty() {
-        true => String::new(),
-        false => format!("; missed: {}", causes.join(", ")),
-    };
-    format!(
-        "{} of {} requests good ({}%{asked_text}{missed})",
-        level_text(a.good as f64),
-        level_text(a.issued as f64),
-        share_percent(a.good, a.issued, asked)
-    )
-}
-
-/// good ÷ issued in percent, cut (never rounded up) to the decimals of the share asked (at
-/// least one, at most four; one when none is asked), trailing zeros dropped: so a level that
-/// fails never shows the share asked or more (1,998 of 2,000 at 100% asked is 99.9%, not 100%),
-/// and one that meets never shows less. Exact, in integers.
-pub fn share_percent(good: u64, issued: u64, asked: Option<f64>) -> String {
-    let decimals = asked.map_or(1, |p| {
-        url_number(p)
-            .split_once('.')
-            .map_or(1, |(_, d)| d.len().clamp(1, 4))
-    });
-    let scale = 10u64.pow(decimals as u32);
-    let units = good.saturating_mul(100 * scale) / issued.max(1);
-    let whole_digits = (units / scale).to_string().len();
-    trimmed(units as f64 / scale as f64, whole_digits + decimals)
 }
 
 /// The aggregate statistic offered where a sweep has no per-request records: TPOT at the
@@ -281,6 +213,7 @@ pub fn times(r: f64, up: &str, down: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::attainment::share_percent;
 
     #[test]
     fn a_share_is_cut_to_the_decimals_asked_never_rounded_up() {

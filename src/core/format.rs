@@ -128,6 +128,17 @@ pub fn short_number(value: f64) -> String {
     }
 }
 
+/// How many of a level's requests failed: "4,068 of 4,800 requests failed", or the share
+/// alone where the file does not count them both ("100% of requests failed": none completed).
+pub fn failed_text(failed: Option<f64>, issued: Option<f64>, share: f64) -> String {
+    match (failed, issued) {
+        (Some(f), Some(n)) if n > 0.0 => {
+            format!("{} of {} requests failed", level(f), level(n))
+        }
+        _ => format!("{}% of requests failed", trimmed(share * 100.0, 2)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,8 @@
 
 use super::anomalies::FlagCount;
 use super::attainment::Attainment;
-use super::explain::{share_percent, status_text, times};
+use super::attainment::share_percent;
+use super::explain::{status_text, times};
 use super::format::{
     gpus, grouped, level as level_text, percent, significant, trimmed, url_number,
 };
@@ -239,7 +240,7 @@ pub fn speed_basis(slo: &Slo) -> String {
 
 /// The recommended level's attainment and goodput: "95.5% of 200 requests good; 0.336 good
 /// req/s, 43 good output tok/s", the share cut to the decimals of the share `asked` as the
-/// table's (`explain::share_percent`: never rounded up to a share the level does not reach).
+/// table's (`attainment::share_percent`: never rounded up to a share the level does not reach).
 fn attainment_figure(a: &Attainment, throughput_tok_s: f64, asked: Option<f64>) -> Figure {
     let good_tok_s = a.goodput_tok_s(throughput_tok_s);
     let good_req_s = a.goodput_req_s(throughput_tok_s);

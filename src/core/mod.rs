@@ -26,6 +26,7 @@ pub mod limits;
 pub mod order;
 pub mod planner;
 pub mod reference;
+pub mod requests;
 pub mod routing;
 pub mod row;
 pub mod rules;

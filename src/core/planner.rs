@@ -29,7 +29,8 @@
 //!    smallest measured level (the reading of seed 000: each user slower, aggregate higher).
 
 use super::anomalies::{FAILED_ABOVE, SATURATED_BELOW};
-use super::attainment::{attainment, reaches, Attainment, RequestSlo};
+use super::attainment::{attainment, Attainment, RequestSlo};
+use super::requests::reaches;
 use super::row::Row;
 use super::statistic::Metric;
 use super::sweep::{Level, LevelKind, Statistic, Sweep};
@@ -227,7 +228,7 @@ impl Status {
 pub struct Verdict {
     /// Latency at the statistic, ms per token (worst of the level's rows); under attainment, the
     /// TPOT that the share asked of its requests completed at or under
-    /// ([`crate::core::attainment::Requests::tpot_at_share`], the worst run's). `None` if
+    /// ([`crate::core::requests::Requests::tpot_at_share`], the worst run's). `None` if
     /// unreported.
     pub latency_ms: Option<f64>,
     /// Under attainment: its good requests (the run with the lowest share), where it has

@@ -4,8 +4,7 @@
 //! cannot be read. Pure: the page's source registry (`ui::registry`) only carries these
 //! decisions out.
 
-use super::explain::statistic_moved;
-use super::scenario::Scenario;
+use super::scenario::{statistic_moved, Scenario};
 use super::sources::{
     src_of, without, without_src, workload, DEFAULT_SOURCE, REFERENCE_SOURCE, SHARED_SOURCE,
 };

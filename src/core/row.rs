@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::attainment::Requests;
+use super::requests::Requests;
 use super::deployment::LevelKind;
 use super::statistic::Statistic;
 use crate::core::limits::MAX_FIGURE;

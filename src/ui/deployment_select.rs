@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::core::campaigns::{campaigns_of, is_grouped, menu_entries};
-use crate::core::explain::statistic_moved;
+use crate::core::scenario::statistic_moved;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;
 

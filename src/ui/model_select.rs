@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::registry::Registry;
-use crate::core::explain::statistic_moved;
+use crate::core::scenario::statistic_moved;
 use crate::core::routing::Widening;
 use crate::core::scenario::Scenario;
 use crate::core::sweep::Source;

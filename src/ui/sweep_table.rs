@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use super::data_value;
 use super::verdict_text;
 use crate::core::anomalies::{anomalies, flag_summary, Anomaly};
-use crate::core::explain::attainment_text;
+use crate::core::attainment::attainment_text;
 use crate::core::format::{grouped, significant};
 use crate::core::planner::{Condition, Plan, Slo};
 use crate::core::scenario::Scenario;

@@ -171,6 +171,8 @@ test('an unknown src or a damaged shared link is named and the bundled data show
 test('drag and drop and paste both import', async () => {
   const { page, context } = await openPlanner(env.browser, env.server.base);
   await page.click('.import summary');
+  // The panel's inputs are drawn by code loaded on demand when it is first unfolded.
+  await page.waitForSelector('[data-testid="import-drop"]');
   const texts = GLM_FILES.slice(0, 3).map((f) => ({ name: path.basename(f), text: fs.readFileSync(f, 'utf8') }));
   await page.evaluate((files) => {
     const dt = new DataTransfer();

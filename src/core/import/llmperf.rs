@@ -20,7 +20,7 @@ use super::errors::{short, RowError};
 use super::record::{base_name, folder, positive, s_to_ms, Record};
 use super::requests::summarised;
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe, Supplement};
-use crate::core::attainment::{Request, Requests};
+use crate::core::requests::{Request, Requests};
 use crate::core::deployment::{Deployment, LevelKind};
 use crate::core::row::{Row, RunCounts};
 use crate::core::statistic::{Aggregate, Metric, Statistic};

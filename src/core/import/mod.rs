@@ -48,7 +48,7 @@ pub(crate) use mlenergy::measured as mlenergy_measured;
 pub(crate) use mlenergy::model as mlenergy_model;
 
 use super::anomalies::{import_flag_counts, AnomalyKind};
-use super::attainment::Requests;
+use super::requests::Requests;
 use super::deployment::{date_key, Deployment};
 use super::format::level as level_text;
 use super::row::Row;

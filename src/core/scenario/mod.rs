@@ -1,6 +1,6 @@
 //! The scenario: everything a shared link reproduces, read from and written to the URL query.
 //!
-//! Parameters ([`PARAMS`] and [`FLEET_INPUTS`], the one list of them): `src` (the source:
+//! Parameters (`params::PARAMS` and [`FLEET_INPUTS`], the one list of them): `src` (the source:
 //! `lm-arena-chat` when absent, another bundled workload, or an imported sweep set), `model` (a
 //! `model_id`), `gpu` (e.g. `H100`), `gpus` (GPU count), `cfg` (the sweep's configuration label
 //! where model, GPU and count leave a choice), exactly one of `tps` (per-user tok/s) or `tpot`
@@ -13,9 +13,12 @@
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
 mod errors;
+mod params;
+mod resolve;
 mod values;
 
 pub use errors::{Front, Needs, ParamError, ParamErrorKind};
+pub use params::{is_fleet_param, param_keys, FleetInput, FLEET_INPUTS};
 pub use values::{
     number, parse_attain, parse_input, parse_limit, parse_positive, parse_prices, Accepts,
     InputKind, PriceError, ValueError, MIN_VALUE,
@@ -26,9 +29,11 @@ use super::chart::ChartY;
 use super::compare::Column;
 use super::format::url_number;
 use super::planner::{Limit, Slo, Target};
-use super::sweep::{Source, Statistic, Sweep};
-use crate::core::limits::{MAX_LIMITS, MAX_PARAMS, MAX_VALUE};
-use values::{echo, parse_gpus, parse_word};
+use super::sweep::{Source, Statistic};
+use crate::core::limits::{MAX_LIMITS, MAX_VALUE};
+use params::Read;
+use resolve::{default_stat, resolve_config, resolve_deployment};
+use values::echo;
 
 /// `model_id` used when the URL names none (or an unknown one).
 pub use super::family::DEFAULT_MODEL;
@@ -38,7 +43,7 @@ pub const DEFAULT_GPU: &str = "H100";
 pub const DEFAULT_TARGET: Target = Target::TokensPerSecond(20.0);
 
 /// A fully resolved scenario: `model_id`, `gpu`, `num_gpus` and `cfg` always name a sweep of the
-/// source. Fields use the field's terms; their URL keys are in [`PARAMS`] (`gpus` for
+/// source. Fields use the field's terms; their URL keys are in `params::PARAMS` (`gpus` for
 /// `num_gpus`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
@@ -78,302 +83,23 @@ pub struct Scenario {
     pub compare_sort: Option<(Column, bool)>,
 }
 
-/// One optional fleet, cost or energy input: its URL key (also the form's `input-KEY` hook),
-/// label, unit, what it accepts, and its field of [`CapacityInputs`].
-pub struct FleetInput {
-    /// URL key, e.g. `kwh_price`.
-    pub key: &'static str,
-    /// Form label, e.g. `Electricity price`.
-    pub label: &'static str,
-    /// Unit shown after the label, e.g. `$ per kWh`.
-    pub unit: &'static str,
-    /// What the input accepts.
-    pub kind: InputKind,
-    /// The input's field.
-    pub field: fn(&mut CapacityInputs) -> &mut Option<f64>,
-}
-
-impl FleetInput {
-    /// The input's value in `inputs`.
-    pub fn get(&self, inputs: &CapacityInputs) -> Option<f64> {
-        let mut inputs = *inputs;
-        *(self.field)(&mut inputs)
-    }
-}
-
-/// The fleet, cost and energy inputs, in form and URL order: the one list of them.
-pub const FLEET_INPUTS: [FleetInput; 6] = [
-    FleetInput {
-        key: "users",
-        label: "Concurrent users",
-        unit: "streams",
-        kind: InputKind::Users,
-        field: |c| &mut c.users,
-    },
-    FleetInput {
-        key: "rps",
-        label: "Load (instead of users)",
-        unit: "requests per second",
-        kind: InputKind::Rate,
-        field: |c| &mut c.rps,
-    },
-    FleetInput {
-        key: "price",
-        label: "GPU price",
-        unit: "$ per GPU-hour",
-        kind: InputKind::Amount,
-        field: |c| &mut c.price_per_gpu_hour,
-    },
-    FleetInput {
-        key: "kwh_price",
-        label: "Electricity price",
-        unit: "$ per kWh",
-        kind: InputKind::Amount,
-        field: |c| &mut c.price_per_kwh,
-    },
-    FleetInput {
-        key: "co2",
-        label: "Grid carbon intensity",
-        unit: "g CO2 per kWh",
-        kind: InputKind::Amount,
-        field: |c| &mut c.co2_g_per_kwh,
-    },
-    FleetInput {
-        key: "pue",
-        label: "PUE",
-        unit: "1 = GPUs only",
-        kind: InputKind::Pue,
-        field: |c| &mut c.pue,
-    },
-];
-
-/// Every URL key a scenario reads ([`PARAMS`], then the fleet inputs not already among them), in
-/// that order: the one list of them, for front ends that take the same parameters another way
-/// (the command line's `--KEY VALUE`).
-pub fn param_keys() -> Vec<&'static str> {
-    let mut keys: Vec<&'static str> = PARAMS.iter().map(|(k, _)| *k).collect();
-    for input in &FLEET_INPUTS {
-        if !keys.contains(&input.key) {
-            keys.push(input.key);
-        }
-    }
-    keys
-}
-
-/// True when `key` is one of the fleet inputs' URL keys.
-pub fn is_fleet_param(key: &str) -> bool {
-    FLEET_INPUTS.iter().any(|f| f.key == key)
-}
-
-/// What a link's parameters say, before its deployment is resolved against a source.
-#[derive(Default)]
-struct Read {
-    src: Option<String>,
-    cfg: Option<String>,
-    model: Option<String>,
-    gpu: Option<String>,
-    num_gpus: Option<u32>,
-    target: Option<Target>,
-    stat: Option<Statistic>,
-    limits: Vec<Limit>,
-    attain: Option<f64>,
-    capacity: CapacityInputs,
-    gpu_prices: GpuPrices,
-    chart_y: ChartY,
-    compare_all: bool,
-    compare_sort: Option<(Column, bool)>,
-}
-
-/// Reads one parameter's value into what the link says; `Err` is what was wrong with it.
-type ParamReader = fn(&mut Read, &str, &str) -> Result<(), ParamErrorKind>;
-
-/// The scenario's URL parameters other than the fleet inputs ([`FLEET_INPUTS`]), each with its
-/// reader: the one list of what a link may hold.
-const PARAMS: [(&str, ParamReader); 14] = [
-    ("src", |r, _, v| {
-        r.src = Some(v.trim().to_string()).filter(|v| !v.is_empty());
-        Ok(())
-    }),
-    ("model", |r, _, v| {
-        r.model = Some(v.to_string());
-        Ok(())
-    }),
-    ("gpu", |r, _, v| {
-        r.gpu = Some(v.to_string());
-        Ok(())
-    }),
-    ("gpus", |r, _, v| {
-        r.num_gpus = Some(parse_gpus(v).map_err(ParamErrorKind::Invalid)?);
-        Ok(())
-    }),
-    ("cfg", |r, _, v| {
-        r.cfg = Some(v.to_string());
-        Ok(())
-    }),
-    ("tps", Read::target),
-    ("tpot", Read::target),
-    ("stat", |r, _, v| {
-        match Statistic::from_key(v).filter(|s| s.is_per_token()) {
-            Some(s) => {
-                r.stat = Some(s);
-                Ok(())
-            }
-            None => Err(ParamErrorKind::Invalid(ValueError::Not {
-                accepts: Accepts::PerTokenStatistic(Statistic::per_token_keys()),
-                got: echo(v),
-            })),
-        }
-    }),
-    ("limit", Read::limit),
-    ("attain", |r, _, v| {
-        r.attain = Some(parse_attain(v).map_err(ParamErrorKind::Invalid)?);
-        Ok(())
-    }),
-    ("y", |r, _, v| {
-        parse_word(v, "cost", Accepts::Cost).map_err(ParamErrorKind::Invalid)?;
-        r.chart_y = ChartY::Cost;
-        Ok(())
-    }),
-    ("cmp", |r, _, v| {
-        parse_word(v, "all", Accepts::All).map_err(ParamErrorKind::Invalid)?;
-        r.compare_all = true;
-        Ok(())
-    }),
-    ("sort", |r, _, v| {
-        let text = v.trim();
-        let (key, reversed) = match text.strip_suffix(":reversed") {
-            Some(key) => (key.trim_end(), true),
-            None => (text, false),
-        };
-        match Column::from_key(key) {
-            Some(column) => {
-                r.compare_sort = Some((column, reversed));
-                Ok(())
-            }
-            None => Err(ParamErrorKind::Invalid(ValueError::Not {
-                accepts: Accepts::Column(
-                    Column::ALL
-                        .into_iter()
-                        .chain(Column::COSTS)
-                        .map(Column::key)
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                ),
-                got: echo(v),
-            })),
-        }
-    }),
-    // Before FLEET_INPUTS' `price`: a bare number, per-type prices, or both.
-    ("price", |r, _, v| {
-        if v.trim().is_empty() {
-            // Said as every other empty number is ("must be a number from 0 to ..., got").
-            return parse_input(InputKind::Amount, v)
-                .map(|_| ())
-                .map_err(ParamErrorKind::Invalid);
-        }
-        let (every, by_type, errors) = parse_prices(v, |p| parse_input(InputKind::Amount, p));
-        r.capacity.price_per_gpu_hour = every;
-        r.gpu_prices = by_type;
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(ParamErrorKind::Prices(errors))
-        }
-    }),
-];
-
-impl Read {
-    /// Reads every parameter of a query string (with or without the leading `?`), up to
-    /// [`MAX_PARAMS`]: what the link says, and one error per parameter that could not be used.
-    fn query(query: &str) -> (Read, Vec<ParamError>) {
-        let mut errors = Vec::new();
-        let mut read = Read::default();
-        let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
-
-        let query = query.strip_prefix('?').unwrap_or(query);
-        for (count, (key, value)) in form_urlencoded::parse(query.as_bytes()).enumerate() {
-            if count == MAX_PARAMS {
-                // First, so that a page listing only some messages still shows this one.
-                errors.insert(0, ParamError::new("", ParamErrorKind::TooManyParams));
-                break;
-            }
-            // A repeat, and each repeated limit, may say the same thing again: said once.
-            let (read_once, result) = if key.is_empty() {
-                (
-                    false,
-                    Err(ParamErrorKind::Nameless {
-                        value: echo(&value),
-                    }),
-                )
-            } else if key != "limit" && !seen.insert(key.to_string()) {
-                (true, Err(ParamErrorKind::Repeated))
-            } else {
-                (key == "limit", read.param(&key, &value))
-            };
-            if let Err(kind) = result {
-                let error = ParamError::new(&key, kind);
-                if read_once {
-                    push_once(&mut errors, error);
-                } else {
-                    errors.push(error);
-                }
-            }
-        }
-        (read, errors)
-    }
-
-    /// Reads parameter `key`: by its entry in [`PARAMS`] or [`FLEET_INPUTS`], else it is unknown.
-    fn param(&mut self, key: &str, value: &str) -> Result<(), ParamErrorKind> {
-        if let Some((_, reader)) = PARAMS.iter().find(|(k, _)| *k == key) {
-            return reader(self, key, value);
-        }
-        let Some(input) = FLEET_INPUTS.iter().find(|f| f.key == key) else {
-            return Err(ParamErrorKind::Unknown);
-        };
-        let v = parse_input(input.kind, value).map_err(ParamErrorKind::Invalid)?;
-        *(input.field)(&mut self.capacity) = Some(v);
-        Ok(())
-    }
-
-    /// `tps` or `tpot`: the target, given once in one of its units.
-    fn target(&mut self, key: &str, value: &str) -> Result<(), ParamErrorKind> {
-        if self.target.is_some() {
-            return Err(ParamErrorKind::TargetTwice);
-        }
-        let v = parse_positive(value).map_err(ParamErrorKind::Invalid)?;
-        self.target = Some(if key == "tps" {
-            Target::TokensPerSecond(v)
-        } else {
-            Target::MsPerToken(v)
-        });
-        Ok(())
-    }
-
-    /// `limit=STAT:MS`, any number of times up to [`MAX_LIMITS`]. Two limits on one statistic
-    /// both hold only if the tighter does: one is kept, with a message.
-    fn limit(&mut self, _: &str, value: &str) -> Result<(), ParamErrorKind> {
-        let limit = parse_limit(value).map_err(ParamErrorKind::Invalid)?;
-        match self.limits.iter().position(|l| l.stat == limit.stat) {
-            Some(i) if self.limits[i] == limit => {
-                Err(ParamErrorKind::LimitRepeated { value: echo(value) })
-            }
-            Some(i) => {
-                self.limits[i].max_ms = self.limits[i].max_ms.min(limit.max_ms);
-                Err(ParamErrorKind::LimitTightest { stat: limit.stat })
-            }
-            None if self.limits.len() >= MAX_LIMITS => Err(ParamErrorKind::TooManyLimits),
-            None => {
-                self.limits.push(limit);
-                Ok(())
-            }
-        }
-    }
+/// The note when choosing a model or deployment moved the judged statistic from `before` to
+/// `after` (one the deployment reports): "This deployment does not report p90 TPOT: judged on
+/// p95 TPOT instead."; `None` when it did not move.
+pub fn statistic_moved(before: Statistic, after: Statistic) -> Option<String> {
+    (after != before).then(|| {
+        format!(
+            "This deployment does not report {}: judged on {} instead.",
+            before.short_label(),
+            after.short_label()
+        )
+    })
 }
 
 impl Scenario {
     /// Reads a query string (with or without the leading `?`), resolving the deployment against
     /// `source`. Returns the scenario and one error per parameter that could not be used.
-    /// Each parameter is read by its entry in [`PARAMS`] (or [`FLEET_INPUTS`]); a parameter
+    /// Each parameter is read by its entry in `params::PARAMS` (or [`FLEET_INPUTS`]); a parameter
     /// other than `limit` is read once.
     pub fn from_query(query: &str, source: &Source) -> (Scenario, Vec<ParamError>) {
         let (read, mut errors) = Read::query(query);
@@ -748,166 +474,4 @@ impl Scenario {
         }
         .keeping_a_reported_stat(source)
     }
-}
-
-/// The statistic a sweep is judged on by default: p50 ITL if it reports it, else its first
-/// per-token statistic (p50 ITL when it reports none).
-fn default_stat(sweep: &Sweep) -> Statistic {
-    let has = sweep.statistics();
-    if has.contains(&Statistic::P50) {
-        return Statistic::P50;
-    }
-    has.into_iter()
-        .find(|s| s.is_per_token())
-        .unwrap_or(Statistic::P50)
-}
-
-/// Picks the configuration among the sweeps with this model, GPU and count (newest date first):
-/// the named one if it exists; else, for a link made before sweeps were told apart by every
-/// identity field, the one sweep whose label contains the old label; else the first, with a
-/// message. `None` when that sweep is the only one (it needs no `cfg`).
-fn resolve_config(
-    source: &Source,
-    model_index: usize,
-    gpu: &str,
-    num_gpus: Option<u32>,
-    cfg: Option<String>,
-    errors: &mut Vec<ParamError>,
-) -> Option<String> {
-    let candidates: Vec<usize> = source
-        .sweeps_of(model_index)
-        .into_iter()
-        .filter(|&i| {
-            let d = &source.sweeps[i].deployment;
-            d.gpu == gpu && d.num_gpus == num_gpus
-        })
-        .collect();
-    let first = candidates.first().and_then(|&i| source.sweep_cfg(i));
-    let Some(wanted) = cfg else {
-        return first.map(str::to_string);
-    };
-    if candidates
-        .iter()
-        .any(|&i| source.sweep_cfg(i) == Some(wanted.as_str()))
-    {
-        return Some(wanted);
-    }
-    // A link made before: its `cfg` was a label whose parts (comma-separated), e.g.
-    // "sglang, 1024/1024" or "PP2", each name one of the sweep's identity fields.
-    let parts: Vec<String> = wanted
-        .split(", ")
-        .map(|p| p.trim().to_ascii_lowercase())
-        .filter(|p| !p.is_empty())
-        .collect();
-    let legacy: Vec<usize> = candidates
-        .iter()
-        .copied()
-        .filter(|&i| {
-            let fields = source.sweeps[i].deployment.field_texts();
-            let holds = |part: &String| {
-                fields.iter().any(|f| {
-                    let f = f.to_ascii_lowercase();
-                    f == *part || f.split(' ').any(|word| word == part)
-                })
-            };
-            !parts.is_empty() && parts.iter().all(holds)
-        })
-        .collect();
-    match legacy[..] {
-        [only] => return source.sweep_cfg(only).map(str::to_string),
-        [newest, ..] => {
-            let chosen = source.sweep_cfg(newest).unwrap_or_default();
-            errors.push(ParamError::new(
-                "cfg",
-                ParamErrorKind::CfgAmbiguous {
-                    value: echo(&wanted),
-                    matches: legacy.len(),
-                    shown: echo(chosen),
-                },
-            ));
-            return Some(chosen.to_string()).filter(|c| !c.is_empty());
-        }
-        [] => {}
-    }
-    errors.push(ParamError::new(
-        "cfg",
-        ParamErrorKind::CfgUnknown {
-            value: echo(&wanted),
-            shown: first.map(str::to_string),
-        },
-    ));
-    first.map(str::to_string)
-}
-
-/// Adds `error` unless the same message is already there: a link that repeats a mistake is
-/// told once.
-fn push_once(errors: &mut Vec<ParamError>, error: ParamError) {
-    if !errors.contains(&error) {
-        errors.push(error);
-    }
-}
-
-/// Picks the deployment of a model: the named GPU type if the model has it (else H100, else the
-/// model's first GPU), then the named GPU count if measured (else the fewest GPUs).
-fn resolve_deployment(
-    source: &Source,
-    model_index: usize,
-    gpu: Option<String>,
-    num_gpus: Option<u32>,
-    errors: &mut Vec<ParamError>,
-) -> (String, Option<u32>) {
-    let sweeps: Vec<_> = source
-        .sweeps_of(model_index)
-        .into_iter()
-        .map(|i| &source.sweeps[i])
-        .collect();
-    let known_gpu = |name: &str| {
-        sweeps
-            .iter()
-            .find(|s| s.deployment.gpu.eq_ignore_ascii_case(name))
-            .map(|s| s.deployment.gpu.clone())
-    };
-    let fallback_gpu = known_gpu(DEFAULT_GPU).unwrap_or_else(|| {
-        sweeps
-            .first()
-            .map(|s| s.deployment.gpu.clone())
-            .unwrap_or_default()
-    });
-    let gpu = match gpu.as_deref().map(|name| (name, known_gpu(name))) {
-        Some((_, Some(known))) => known,
-        Some((name, None)) => {
-            errors.push(ParamError::new(
-                "gpu",
-                ParamErrorKind::GpuNotMeasured {
-                    value: echo(name),
-                    shown: fallback_gpu.clone(),
-                },
-            ));
-            fallback_gpu
-        }
-        None => fallback_gpu,
-    };
-    let counts: Vec<Option<u32>> = sweeps
-        .iter()
-        .filter(|s| s.deployment.gpu == gpu)
-        .map(|s| s.deployment.num_gpus)
-        .collect();
-    // The fewest stated count; a sweep without a stated count only when there is no other.
-    let fewest = counts.iter().flatten().copied().min();
-    let num_gpus = match num_gpus {
-        Some(n) if counts.contains(&Some(n)) => Some(n),
-        Some(n) => {
-            errors.push(ParamError::new(
-                "gpus",
-                ParamErrorKind::GpusNotMeasured {
-                    count: n,
-                    gpu: gpu.clone(),
-                    shown: fewest,
-                },
-            ));
-            fewest
-        }
-        None => fewest,
-    };
-    (gpu, num_gpus)
 }
