@@ -4,7 +4,7 @@
 //! (`src/core/import/mlenergy_config.rs`, a module with no dependencies, included here), and
 //! written as that reader's `Configuration` literal (its `Debug` form) into
 //! `$OUT_DIR/lm_arena_chat.rs`: a `TASK`, a `TASK_DISPLAY_NAME`, every run (`CONFIGURATIONS`),
-//! and the part the page holds from the start (`core::bundled::lm_arena_chat_part`): the runs of
+//! and the part the page holds from the start (`core::import::bundled::lm_arena_chat_part`): the runs of
 //! the default model's family (`PART`, the family rule of `src/core/family.rs`, also included),
 //! every model (`MODELS`), and what the whole holds (`WHOLE_ROWS`, `WHOLE_SWEEPS`,
 //! `WHOLE_GPU_TYPES`). The linker keeps in each binary only the arrays it uses, so the page
@@ -20,7 +20,7 @@ use serde_json::{Map, Value};
 #[allow(dead_code)]
 mod mlenergy_config;
 
-#[path = "src/core/family.rs"]
+#[path = "src/core/model/family.rs"]
 mod family;
 
 const INPUT: &str = "data/lm-arena-chat.json";
@@ -58,7 +58,7 @@ impl mlenergy_config::Fields for Map<String, Value> {
 fn main() {
     println!("cargo::rerun-if-changed={INPUT}");
     println!("cargo::rerun-if-changed=src/core/import/mlenergy_config.rs");
-    println!("cargo::rerun-if-changed=src/core/family.rs");
+    println!("cargo::rerun-if-changed=src/core/model/family.rs");
     let json = std::fs::read_to_string(INPUT).expect("read the bundled task file");
     let file: Value = serde_json::from_str(&json).expect("the bundled task file is JSON");
     let top = file

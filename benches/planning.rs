@@ -2,11 +2,11 @@
 //! from `scripts/bench.mjs` through the page's `bench_planning_ms` export).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use llm_slo_planner::core::planner::{plan, Slo, Target};
-use llm_slo_planner::core::sweep::Statistic;
+use llm_slo_planner::core::model::sweep::Statistic;
+use llm_slo_planner::core::plan::planner::{plan, Slo, Target};
 
 fn planning(c: &mut Criterion) {
-    let sweep = llm_slo_planner::core::bench::synthetic_sweep(100_000);
+    let sweep = llm_slo_planner::core::plan::bench::synthetic_sweep(100_000);
     let slo = Slo {
         target: Target::TokensPerSecond(25.0),
         stat: Statistic::P50,
@@ -19,7 +19,7 @@ fn planning(c: &mut Criterion) {
     c.bench_function("build + plan 100k levels", |b| {
         b.iter(|| {
             plan(
-                &llm_slo_planner::core::bench::synthetic_sweep(100_000),
+                &llm_slo_planner::core::plan::bench::synthetic_sweep(100_000),
                 &slo,
             )
         })
@@ -31,12 +31,12 @@ fn planning(c: &mut Criterion) {
 /// limit.
 fn attainment(c: &mut Criterion) {
     let sweeps: Vec<_> = (0..10)
-        .map(|seed| llm_slo_planner::core::bench::synthetic_records_sweep(10, 2000, seed))
+        .map(|seed| llm_slo_planner::core::plan::bench::synthetic_records_sweep(10, 2000, seed))
         .collect();
     let slo = Slo {
         target: Target::MsPerToken(25.0),
         stat: Statistic::TpotP50,
-        limits: vec![llm_slo_planner::core::planner::Limit {
+        limits: vec![llm_slo_planner::core::plan::planner::Limit {
             stat: Statistic::TtftP99,
             max_ms: 400.0,
         }],

@@ -30,15 +30,15 @@ use crate::ui::sources::SourcePanel;
 #[cfg(feature = "page")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn bench_planning_ms(levels: u32) -> f64 {
-    let sweep = crate::core::bench::synthetic_sweep(levels);
-    let slo = crate::core::planner::Slo {
-        target: crate::core::planner::Target::TokensPerSecond(25.0),
-        stat: crate::core::sweep::Statistic::P50,
+    let sweep = crate::core::plan::bench::synthetic_sweep(levels);
+    let slo = crate::core::plan::planner::Slo {
+        target: crate::core::plan::planner::Target::TokensPerSecond(25.0),
+        stat: crate::core::model::sweep::Statistic::P50,
         limits: Vec::new(),
         attain: None,
     };
     let start = browser::now_ms();
-    let plan = crate::core::planner::plan(&sweep, &slo);
+    let plan = crate::core::plan::planner::plan(&sweep, &slo);
     let elapsed = browser::now_ms() - start;
     // Keep the result observable so the planning is not optimised away.
     if plan.recommended.is_none() {

@@ -1,7 +1,7 @@
 //! The page's side of the tools module (`src/bin/tools.rs`, run in a Web Worker): one typed
 //! function per call, so the page never spells a call's name or arguments itself. Each call's
 //! name is a [`Call`], and a native test checks that the tools module exports a function of
-//! each name. Answers cross as `core::handoff` bytes (or text kept as a page text).
+//! each name. Answers cross as `core::wire::handoff` bytes (or text kept as a page text).
 //!
 //! The bytes are encoded and decoded in code loaded on demand ([`crate::on_demand`]): the page's
 //! first view makes no call, so that code is fetched with the first one, beside the tools
@@ -10,9 +10,11 @@
 use wasm_split_helpers::wasm_split;
 
 use crate::browser::{self, PageText, Progress, ToolArg};
-use crate::core::handoff::{self, Call, ExportKind, ExportRequest, ImportReply, StoredSource};
-use crate::core::sources::LegacySplit;
-use crate::core::sweep::Source;
+use crate::core::import::sources::LegacySplit;
+use crate::core::model::sweep::Source;
+use crate::core::wire::handoff::{
+    self, Call, ExportKind, ExportRequest, ImportReply, StoredSource,
+};
 use crate::on_demand::Failed;
 
 /// Decodes a `T` the tools module sent.
@@ -125,7 +127,7 @@ pub async fn parse_task_file(text: &str) -> Result<Result<Source, String>, Strin
     .await
 }
 
-/// The reference systems' source (`core::reference`, kept in the tools module).
+/// The reference systems' source (`core::import::reference`, kept in the tools module).
 ///
 /// Errors: why the tools module did not answer.
 pub async fn reference_source() -> Result<Source, String> {

@@ -6,16 +6,16 @@
 mod common;
 use common::realdata;
 
-use llm_slo_planner::core::attain_plot::{
+use llm_slo_planner::core::import::{import, InputFile};
+use llm_slo_planner::core::model::sweep::{Statistic, Sweep};
+use llm_slo_planner::core::plan::attain_plot::{
     attainment_plot, judged_requests, level_attainments, requests_plot,
 };
-use llm_slo_planner::core::attainment::Attainment;
-use llm_slo_planner::core::explain::{status_text, verdict_text};
-use llm_slo_planner::core::import::{import, InputFile};
-use llm_slo_planner::core::planner::{
+use llm_slo_planner::core::plan::attainment::Attainment;
+use llm_slo_planner::core::plan::planner::{
     batching_effect, plan, Condition, Limit, Slo, Status, Target,
 };
-use llm_slo_planner::core::sweep::{Statistic, Sweep};
+use llm_slo_planner::core::text::explain::{status_text, verdict_text};
 
 /// The Scicom vLLM 0.19 `--save-detailed` sweep: 50 requests at concurrency 1, 200 at 10.
 fn scicom() -> Sweep {
@@ -297,7 +297,7 @@ fn end_to_end_limits_are_judged_on_the_level_and_under_attainment_on_each_reques
     );
     assert_eq!(p.verdicts[0].attainment.unwrap().good, 50);
     assert_eq!(
-        llm_slo_planner::core::headline::slo_sentence(&per_request),
+        llm_slo_planner::core::text::headline::slo_sentence(&per_request),
         "at most 145 ms per token (at least 6.897 tok/s per user) in each request's TPOT, for 70% of requests, and each request's end-to-end latency ≤ 21,000 ms"
     );
 }

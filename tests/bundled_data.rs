@@ -1,10 +1,10 @@
 //! The bundled ML.ENERGY lm-arena-chat file: shape and validity.
 
-use llm_slo_planner::core::bundled::{lm_arena_chat, lm_arena_chat_part, parse_task_file};
-use llm_slo_planner::core::compare::family;
+use llm_slo_planner::core::import::bundled::{lm_arena_chat, lm_arena_chat_part, parse_task_file};
 use llm_slo_planner::core::import::{import, InputFile};
+use llm_slo_planner::core::model::sweep::Statistic;
+use llm_slo_planner::core::plan::compare::family;
 use llm_slo_planner::core::scenario::DEFAULT_MODEL;
-use llm_slo_planner::core::sweep::Statistic;
 
 /// The task file as published, byte for byte: the one source of truth for the bundled data.
 const LM_ARENA_CHAT_JSON: &str = include_str!("../data/lm-arena-chat.json");
@@ -15,7 +15,7 @@ fn compiled_data_equals_the_json_file() {
     // every number bit for bit.
     let parsed = parse_task_file(LM_ARENA_CHAT_JSON).unwrap();
     assert_eq!(&parsed, lm_arena_chat());
-    let bits = |s: &llm_slo_planner::core::sweep::Source| -> Vec<u64> {
+    let bits = |s: &llm_slo_planner::core::model::sweep::Source| -> Vec<u64> {
         s.sweeps
             .iter()
             .flat_map(|w| w.rows.iter())

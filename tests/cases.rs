@@ -4,14 +4,14 @@
 
 use std::path::PathBuf;
 
-use llm_slo_planner::core::anomalies::{
+use llm_slo_planner::core::import::{import, Import, InputFile};
+use llm_slo_planner::core::model::sweep::{EnergyBasis, Figure, Source, Statistic, Sweep};
+use llm_slo_planner::core::plan::anomalies::{
     anomalies, import_flag_counts, load_flag_counts, speed_ratio, AnomalyKind,
 };
-use llm_slo_planner::core::explain::{times, verdict_text};
-use llm_slo_planner::core::import::{import, Import, InputFile};
-use llm_slo_planner::core::planner::{batching_effect, plan, Condition, Plan, Status};
+use llm_slo_planner::core::plan::planner::{batching_effect, plan, Condition, Plan, Status};
 use llm_slo_planner::core::scenario::Scenario;
-use llm_slo_planner::core::sweep::{EnergyBasis, Figure, Source, Statistic, Sweep};
+use llm_slo_planner::core::text::explain::{times, verdict_text};
 
 fn case(rel: &str) -> InputFile {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -40,7 +40,7 @@ fn recommended(sweep: &Sweep, plan: &Plan) -> f64 {
     sweep.levels()[plan.recommended.expect("a recommendation")].level
 }
 
-fn level(sweep: &Sweep, level: f64) -> &llm_slo_planner::core::sweep::Level {
+fn level(sweep: &Sweep, level: f64) -> &llm_slo_planner::core::model::sweep::Level {
     sweep.levels().iter().find(|l| l.level == level).unwrap()
 }
 
@@ -363,7 +363,7 @@ fn implausible_speed_holds_on_other_formats() {
     .warnings
     .is_empty());
     // An ML.ENERGY row uses avg_batch_size and p50 ITL (no TPOT there).
-    let bundled = llm_slo_planner::core::bundled::lm_arena_chat();
+    let bundled = llm_slo_planner::core::import::bundled::lm_arena_chat();
     let worst = bundled
         .sweeps
         .iter()

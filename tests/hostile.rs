@@ -2,10 +2,10 @@
 //! (bounded case counts, so CI time stays bounded), and a corpus of nasty cases kept as
 //! regression tests. Nothing may panic; every bad value must come back as a message.
 
-use llm_slo_planner::core::bundled::lm_arena_chat;
+use llm_slo_planner::core::import::bundled::lm_arena_chat;
+use llm_slo_planner::core::import::share;
 use llm_slo_planner::core::import::{detect, import, InputFile};
 use llm_slo_planner::core::scenario::{number, Scenario};
-use llm_slo_planner::core::share;
 use proptest::prelude::*;
 
 const CASES: u32 = 256;
@@ -138,7 +138,7 @@ proptest! {
         );
         if let Ok(source) = share::decode(&packed) {
             let texts_cap = (source.models.len() * 3 + source.sweeps.len() * 2) * 4 * 201;
-            let rows_bytes = source.row_count() * std::mem::size_of::<llm_slo_planner::core::sweep::Row>();
+            let rows_bytes = source.row_count() * std::mem::size_of::<llm_slo_planner::core::model::sweep::Row>();
             prop_assert!(held_bytes(&source) <= texts_cap + rows_bytes);
         }
     }
@@ -204,7 +204,7 @@ fn nasty_corpus() {
                 assert_eq!(imported.source.row_count(), 1);
                 let level = &imported.source.sweeps[0].levels()[0];
                 assert_eq!(
-                    level.latency_ms(llm_slo_planner::core::sweep::Statistic::P50),
+                    level.latency_ms(llm_slo_planner::core::model::sweep::Statistic::P50),
                     None
                 );
             }
@@ -216,7 +216,7 @@ fn nasty_corpus() {
 }
 
 /// Bytes of text and numbers a source holds: what a link or file expands into in memory.
-fn held_bytes(source: &llm_slo_planner::core::sweep::Source) -> usize {
+fn held_bytes(source: &llm_slo_planner::core::model::sweep::Source) -> usize {
     let models: usize = source
         .models
         .iter()
@@ -241,7 +241,7 @@ fn held_bytes(source: &llm_slo_planner::core::sweep::Source) -> usize {
                 .iter()
                 .map(|t| t.as_ref().map_or(0, String::len))
                 .sum::<usize>()
-                + s.rows.len() * std::mem::size_of::<llm_slo_planner::core::sweep::Row>()
+                + s.rows.len() * std::mem::size_of::<llm_slo_planner::core::model::sweep::Row>()
         })
         .sum();
     models + sweeps

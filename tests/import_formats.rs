@@ -5,7 +5,7 @@
 use llm_slo_planner::core::import::{
     detect, import, import_with, Format, ImportOptions, InputFile, RowErrorKind, MODEL_NOT_STATED,
 };
-use llm_slo_planner::core::sweep::{LevelKind, Statistic};
+use llm_slo_planner::core::model::sweep::{LevelKind, Statistic};
 
 fn file(name: &str, text: &str) -> InputFile {
     InputFile {

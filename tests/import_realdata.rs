@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use llm_slo_planner::core::import::{
     detect, import, Format, Import, InputFile, Problem, RowErrorKind,
 };
-use llm_slo_planner::core::sweep::{LevelKind, Source, Statistic, Sweep};
+use llm_slo_planner::core::model::sweep::{LevelKind, Source, Statistic, Sweep};
 
 fn realdata(rel: &str) -> InputFile {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -54,7 +54,7 @@ fn only_sweep(import: &Import) -> &Sweep {
     &import.source.sweeps[0]
 }
 
-fn level(sweep: &Sweep, level: f64) -> &llm_slo_planner::core::sweep::Level {
+fn level(sweep: &Sweep, level: f64) -> &llm_slo_planner::core::model::sweep::Level {
     sweep
         .levels()
         .iter()
@@ -395,7 +395,7 @@ fn mlenergy_v2_csv_and_records_read_max_bs_and_tpot_in_seconds() {
         );
         assert_eq!(
             l128.energy_basis,
-            Some(llm_slo_planner::core::sweep::EnergyBasis::PerRequestOverOutputTokens)
+            Some(llm_slo_planner::core::model::sweep::EnergyBasis::PerRequestOverOutputTokens)
         );
         // Mixtral 8x22B with PP=2: level is Max BS (2048), not the file name's bs1024; 16 GPUs.
         let mixtral = find(

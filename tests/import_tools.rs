@@ -7,17 +7,17 @@ use common::realdata;
 
 use std::path::PathBuf;
 
-use llm_slo_planner::core::anomalies::{load_flag_counts, AnomalyKind};
-use llm_slo_planner::core::explain::{statistic_option, verdict_text};
 use llm_slo_planner::core::import::{import, Format, Import, InputFile, RowErrorKind};
-use llm_slo_planner::core::planner::{plan, Condition, Limit, Slo, Status, Target};
-use llm_slo_planner::core::sweep::{LevelKind, Statistic, Sweep};
+use llm_slo_planner::core::model::sweep::{LevelKind, Statistic, Sweep};
+use llm_slo_planner::core::plan::anomalies::{load_flag_counts, AnomalyKind};
+use llm_slo_planner::core::plan::planner::{plan, Condition, Limit, Slo, Status, Target};
+use llm_slo_planner::core::text::explain::{statistic_option, verdict_text};
 
 fn imported(files: &[InputFile]) -> Import {
     import(files).unwrap_or_else(|p| panic!("{p:?}"))
 }
 
-fn level(sweep: &Sweep, at: f64) -> &llm_slo_planner::core::sweep::Level {
+fn level(sweep: &Sweep, at: f64) -> &llm_slo_planner::core::model::sweep::Level {
     sweep.levels().iter().find(|l| l.level == at).unwrap()
 }
 
@@ -293,8 +293,8 @@ fn a_run_in_which_every_request_failed_is_a_level_that_fails() {
     assert_eq!(level(sweep, 64.0).throughput_tok_s, 0.0);
     assert_eq!(level(sweep, 64.0).latency_ms(Statistic::Rate), None);
     // A shared link carries the counts and the level with nothing served.
-    let packed = llm_slo_planner::core::share::encode(&source).unwrap();
-    let back = llm_slo_planner::core::share::decode(&packed).unwrap();
+    let packed = llm_slo_planner::core::import::share::encode(&source).unwrap();
+    let back = llm_slo_planner::core::import::share::decode(&packed).unwrap();
     assert_eq!(back.sweeps[0].rows, sweep.rows);
 }
 

@@ -1,40 +1,102 @@
-//! The core's layers (issue 31): what judges a sweep never reads the URL. The modules below
-//! plan on a sweep and an SLO; the scenario (the URL's state) is read above them and hands them
-//! typed values (`Slo`, `capacity::Pricing`, `chart::ChartY`). A `use` of the scenario in their
-//! code (tests aside) would run an arrow upward, and close a circle through the values the
-//! scenario keeps in them.
+//! The core's wings and the way their arrows run (issue 31). `src/core/` holds six folders, each
+//! a layer; a wing's code may use only the wings listed before it in [`WINGS`]:
+//!
+//! - `model`: what was measured (statistics, deployments, rows, sweeps, per-request records,
+//!   limits, formatting);
+//! - `plan`: judgement on a sweep and an SLO (planner, attainment, flags, capacity and cost,
+//!   comparison, chart geometry), never the URL;
+//! - `import`: bytes to a source (every reader, share links, bundled data, stored imports);
+//! - `scenario`: the URL (parameters, values, errors, resolution, routing);
+//! - `text`: every sentence the fronts show;
+//! - `wire`: the page <-> tools module protocol and the downloads.
+//!
+//! A `crate::core::WING` path in a wing's code (tests aside, comments aside) naming a wing
+//! listed after its own runs an arrow upward, and fails here with the file and line.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Modules that judge a sweep, under `src/core/`.
-const JUDGING: [&str; 7] = [
-    "planner.rs",
-    "attainment.rs",
-    "anomalies.rs",
-    "capacity.rs",
-    "compare.rs",
-    "chart.rs",
-    "attain_plot.rs",
-];
+/// The wings, lowest first.
+const WINGS: [&str; 6] = ["model", "plan", "import", "scenario", "text", "wire"];
 
 /// `text` without its tests module.
 fn without_tests(text: &str) -> &str {
     text.find("#[cfg(test)]").map_or(text, |i| &text[..i])
 }
 
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).expect("a wing's folder") {
+        let path = entry.expect("a folder entry").path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// The wings `line` names through `crate::core::WING`.
+fn wings_named(line: &str) -> Vec<&str> {
+    line.match_indices("crate::core::")
+        .filter_map(|(i, m)| {
+            let rest = &line[i + m.len()..];
+            let name = rest
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .next()?;
+            WINGS.iter().copied().find(|w| *w == name)
+        })
+        .collect()
+}
+
 #[test]
-fn modules_that_judge_a_sweep_never_read_the_scenario() {
+fn every_arrow_between_the_core_wings_runs_downward() {
     let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core");
-    let upward: Vec<String> = JUDGING
-        .iter()
-        .filter_map(|name| {
-            let text = fs::read_to_string(core.join(name)).expect(name);
-            without_tests(&text)
-                .lines()
-                .find(|l| l.trim_start().starts_with("use ") && l.contains("scenario"))
-                .map(|l| format!("{name}: {l}"))
+    let mut upward = Vec::new();
+    for (rank, wing) in WINGS.iter().enumerate() {
+        for file in rust_files(&core.join(wing)) {
+            let text = fs::read_to_string(&file).expect("a source file");
+            for (n, line) in without_tests(&text).lines().enumerate() {
+                if line.trim_start().starts_with("//") {
+                    continue;
+                }
+                for named in wings_named(line) {
+                    if WINGS.iter().position(|w| *w == named) > Some(rank) {
+                        upward.push(format!("{}:{}: {wing} -> {named}", file.display(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(upward.is_empty(), "{upward:#?}");
+}
+
+#[test]
+fn the_core_is_its_wings_and_nothing_else() {
+    let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core");
+    let mut entries: Vec<String> = fs::read_dir(&core)
+        .expect("src/core")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
         })
         .collect();
-    assert!(upward.is_empty(), "{upward:#?}");
+    entries.sort();
+    let mut expected: Vec<String> = WINGS.iter().map(|w| w.to_string()).collect();
+    expected.push("mod.rs".to_string());
+    expected.sort();
+    assert_eq!(entries, expected);
+}
+
+#[test]
+fn the_check_sees_an_upward_arrow() {
+    assert_eq!(
+        wings_named("use crate::core::scenario::Scenario; // crate::core::model"),
+        ["scenario", "model"]
+    );
+    assert!(wings_named("use crate::core::modelx::A;").is_empty());
 }

@@ -2,9 +2,9 @@
 //! stay short, and every parser stays linear (these inputs would take minutes on a quadratic
 //! path; the assertions count what was kept and said, not how long it took).
 
-use llm_slo_planner::core::bundled::lm_arena_chat;
+use llm_slo_planner::core::import::bundled::lm_arena_chat;
 use llm_slo_planner::core::import::{import, InputFile, RowErrorKind};
-use llm_slo_planner::core::limits::{
+use llm_slo_planner::core::model::limits::{
     MAX_FILE_BYTES, MAX_IMPORT_BYTES, MAX_LISTED_PROBLEMS, MAX_PARAMS, MAX_ROWS,
     MAX_STREAMED_BYTES, MAX_TEXT_CHARS,
 };

@@ -1,9 +1,9 @@
 //! The URL scenario codec on the bundled data: defaults, round trips and named errors.
 
-use llm_slo_planner::core::bundled::lm_arena_chat;
-use llm_slo_planner::core::planner::{Limit, Target};
+use llm_slo_planner::core::import::bundled::lm_arena_chat;
+use llm_slo_planner::core::model::sweep::Statistic;
+use llm_slo_planner::core::plan::planner::{Limit, Target};
 use llm_slo_planner::core::scenario::{parse_positive, Scenario};
-use llm_slo_planner::core::sweep::Statistic;
 
 fn parse(query: &str) -> (Scenario, Vec<(String, String)>) {
     let (s, errors) = Scenario::from_query(query, lm_arena_chat());
@@ -404,7 +404,7 @@ fn add_a_limit_stops_at_the_most_a_link_reads() {
 
 #[test]
 fn switching_source_keeps_the_slo_and_a_statistic_the_new_deployment_reports() {
-    use llm_slo_planner::core::reference::reference;
+    use llm_slo_planner::core::import::reference::reference;
     let previous = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tpot=40&stat=p90\
                     &limit=p99:120&users=1000&pue=1.2";
     // Same source family: the deployment is the start's default, the whole SLO carries over.
@@ -434,7 +434,7 @@ fn switching_source_keeps_the_slo_and_a_statistic_the_new_deployment_reports() {
     assert!(s.to_query().starts_with("src=reference&"));
 }
 
-fn imported_source(name: &str, text: &str) -> llm_slo_planner::core::sweep::Source {
+fn imported_source(name: &str, text: &str) -> llm_slo_planner::core::model::sweep::Source {
     llm_slo_planner::core::import::import(&[llm_slo_planner::core::import::InputFile {
         name: name.into(),
         text: text.into(),
@@ -507,7 +507,7 @@ fn a_configuration_label_with_a_comma_opens_from_its_link() {
 
 #[test]
 fn y_cost_is_kept_in_the_link_with_a_gpu_price_and_named_without_one() {
-    use llm_slo_planner::core::chart::ChartY;
+    use llm_slo_planner::core::plan::chart::ChartY;
     let (s, errors) = parse("tps=20&y=cost&price=2.5");
     assert!(errors.is_empty());
     assert_eq!((s.chart_y, s.drawn_chart_y()), (ChartY::Cost, ChartY::Cost));
@@ -531,7 +531,7 @@ fn y_cost_is_kept_in_the_link_with_a_gpu_price_and_named_without_one() {
 
 #[test]
 fn the_side_by_side_tables_switch_and_order_round_trip_and_are_named_when_wrong() {
-    use llm_slo_planner::core::compare::Column;
+    use llm_slo_planner::core::plan::compare::Column;
     let (s, errors) = parse("tps=20&cmp=all&sort=energy_j_per_token:reversed");
     assert!(errors.is_empty(), "{errors:?}");
     assert!(s.compare_all);
@@ -678,7 +678,7 @@ fn errors_are_kinds_with_their_values_worded_for_each_front() {
             (
                 "sort",
                 &ParamErrorKind::SortNeeds {
-                    column: llm_slo_planner::core::compare::Column::TotalCostPerMtok,
+                    column: llm_slo_planner::core::plan::compare::Column::TotalCostPerMtok,
                     needs: Needs::Price
                 }
             ),

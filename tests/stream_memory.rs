@@ -9,8 +9,8 @@ use counting::{peak_of, Counting};
 use std::io::Read;
 
 use llm_slo_planner::core::import::{read_stream, read_with_streams, ImportOptions};
-use llm_slo_planner::core::planner::{plan, Slo, Target};
-use llm_slo_planner::core::sweep::Statistic;
+use llm_slo_planner::core::model::sweep::Statistic;
+use llm_slo_planner::core::plan::planner::{plan, Slo, Target};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;

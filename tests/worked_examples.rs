@@ -1,11 +1,11 @@
 //! The worked examples of issue 2, on the bundled data, with values read off the file by hand.
 
-use llm_slo_planner::core::bundled::lm_arena_chat;
-use llm_slo_planner::core::planner::{
+use llm_slo_planner::core::import::bundled::lm_arena_chat;
+use llm_slo_planner::core::model::sweep::{Statistic, Sweep};
+use llm_slo_planner::core::plan::planner::{
     batching_effect, estimate, plan, Condition, Limit, Plan, Recommendation, Slo, Status, Target,
 };
 use llm_slo_planner::core::scenario::Scenario;
-use llm_slo_planner::core::sweep::{Statistic, Sweep};
 
 fn sweep(query: &str) -> &'static Sweep {
     let source = lm_arena_chat();
@@ -180,7 +180,7 @@ fn batching_effect_for_llama_8b_at_25_tps_p50() {
 
 #[test]
 fn llama_8b_on_1_h100_at_20_tps_for_40_requests_per_second_needs_2_replicas() {
-    use llm_slo_planner::core::capacity::at_recommendation;
+    use llm_slo_planner::core::plan::capacity::at_recommendation;
     let source = lm_arena_chat();
     let (scenario, errors) = Scenario::from_query(
         "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&rps=40&price=2.49&kwh_price=0.1",
@@ -208,7 +208,7 @@ fn llama_8b_on_1_h100_at_20_tps_for_40_requests_per_second_needs_2_replicas() {
 
 #[test]
 fn each_fleet_figure_states_its_formula_with_the_numbers_of_the_worked_example() {
-    use llm_slo_planner::core::capacity_text::fleet_figures;
+    use llm_slo_planner::core::text::capacity_text::fleet_figures;
     let source = lm_arena_chat();
     let (scenario, _) = Scenario::from_query(
         "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&rps=40&price=2.49&kwh_price=0.1",
@@ -267,7 +267,7 @@ fn users_and_rps_both_given_name_rps_and_users_sizes_the_fleet() {
 
 #[test]
 fn a_price_per_gpu_type_prices_each_deployment_at_its_own_type() {
-    use llm_slo_planner::core::capacity::at_recommendation;
+    use llm_slo_planner::core::plan::capacity::at_recommendation;
     let source = lm_arena_chat();
     let query = "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=20&rps=40&price=H100:2.49,B200:5.99&kwh_price=0.1";
     let (scenario, errors) = Scenario::from_query(query, source);

@@ -6,7 +6,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use llm_slo_planner::core::anomalies::AnomalyKind;
+use llm_slo_planner::core::plan::anomalies::AnomalyKind;
 use llm_slo_planner::core::scenario::param_keys;
 
 /// How `plan` writes its answer on stdout.

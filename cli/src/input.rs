@@ -5,14 +5,14 @@
 
 use std::path::{Path, PathBuf};
 
-use llm_slo_planner::core::bundled::{lm_arena_chat, parse_task_file};
-use llm_slo_planner::core::format::bytes;
+use llm_slo_planner::core::import::bundled::{lm_arena_chat, parse_task_file};
+use llm_slo_planner::core::import::reference::reference;
+use llm_slo_planner::core::import::sources::{workload, ImportId, REFERENCE_SOURCE, WORKLOADS};
 use llm_slo_planner::core::import::{
     admit, read_stream, read_with_streams, streams, ImportOptions, InputFile,
 };
-use llm_slo_planner::core::reference::reference;
-use llm_slo_planner::core::sources::{workload, ImportId, REFERENCE_SOURCE, WORKLOADS};
-use llm_slo_planner::core::sweep::Source;
+use llm_slo_planner::core::model::format::bytes;
+use llm_slo_planner::core::model::sweep::Source;
 
 /// Files above this many are read with progress on stderr.
 const PROGRESS_ABOVE: usize = 20;

@@ -13,14 +13,14 @@ use std::process::ExitCode;
 
 use args::{Command, Output, PlanArgs};
 use input::Loaded;
-use llm_slo_planner::core::anomalies::anomalies;
-use llm_slo_planner::core::compare::table_rows;
-use llm_slo_planner::core::export::{compare_csv, scenario_json};
-use llm_slo_planner::core::planner::{plan, Plan, Status};
+use llm_slo_planner::core::import::share;
+use llm_slo_planner::core::import::sources::SHARED_SOURCE;
+use llm_slo_planner::core::model::sweep::{Source, Sweep};
+use llm_slo_planner::core::plan::anomalies::anomalies;
+use llm_slo_planner::core::plan::compare::table_rows;
+use llm_slo_planner::core::plan::planner::{plan, Plan, Status};
 use llm_slo_planner::core::scenario::{Front, Scenario};
-use llm_slo_planner::core::share;
-use llm_slo_planner::core::sources::SHARED_SOURCE;
-use llm_slo_planner::core::sweep::{Source, Sweep};
+use llm_slo_planner::core::wire::export::{compare_csv, scenario_json};
 
 /// A bad parameter or input, or no usable row.
 const BAD_INPUT: u8 = 2;

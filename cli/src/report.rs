@@ -1,18 +1,20 @@
 //! The human answer: per deployment, the question, the answer and its figures, the batching
 //! effect, the fleet figures when a load or prices are given, the flags, and each level's
 //! verdict; and the `list` of a source's deployments. Every sentence and figure comes from the
-//! core functions the page shows (`core::headline`, `core::explain`, `core::capacity_text`).
+//! core functions the page shows (`core::text::headline`, `core::text::explain`, `core::text::capacity_text`).
 
-use llm_slo_planner::core::anomalies::{anomalies, load_flag_counts, AnomalyKind};
-use llm_slo_planner::core::capacity_text::{fleet_figures, load_note, no_price_note, streams_note};
-use llm_slo_planner::core::explain::verdict_text;
-use llm_slo_planner::core::format::{grouped, level as level_text, significant};
-use llm_slo_planner::core::headline::{
+use llm_slo_planner::core::model::format::{grouped, level as level_text, significant};
+use llm_slo_planner::core::model::sweep::{Source, Statistic};
+use llm_slo_planner::core::plan::anomalies::{anomalies, load_flag_counts, AnomalyKind};
+use llm_slo_planner::core::plan::planner::{batching_effect, estimate, Plan};
+use llm_slo_planner::core::scenario::Scenario;
+use llm_slo_planner::core::text::capacity_text::{
+    fleet_figures, load_note, no_price_note, streams_note,
+};
+use llm_slo_planner::core::text::explain::verdict_text;
+use llm_slo_planner::core::text::headline::{
     batching_sentence, estimate_method, flag_sentence, headline, slo_sentence, speed_basis,
 };
-use llm_slo_planner::core::planner::{batching_effect, estimate, Plan};
-use llm_slo_planner::core::scenario::Scenario;
-use llm_slo_planner::core::sweep::{Source, Statistic};
 
 /// Text from a file made safe for a terminal: control characters (escape sequences, newlines,
 /// tabs) written as `\u{1b}`, so a file cannot recolour, retitle or split the output.

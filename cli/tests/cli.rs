@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use llm_slo_planner::core::import::share;
+use llm_slo_planner::core::import::sources::shared_payload;
 use llm_slo_planner::core::import::{import, InputFile};
-use llm_slo_planner::core::share;
-use llm_slo_planner::core::sources::shared_payload;
 
 const LLAMA_8B: &str = "meta-llama/Llama-3.1-8B-Instruct";
 const VLLM_FOLDER: &str = "er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1";
@@ -408,7 +408,7 @@ fn an_import_too_large_for_one_link_gives_each_deployment_its_own() {
     let query = url.split_once('?').unwrap().1.split_once('#').unwrap().0;
     let (scenario, errors) = llm_slo_planner::core::scenario::Scenario::from_query(query, &one);
     assert!(errors.is_empty(), "{errors:?}");
-    let plan = llm_slo_planner::core::planner::plan(&one.sweeps[0], &scenario.slo());
+    let plan = llm_slo_planner::core::plan::planner::plan(&one.sweeps[0], &scenario.slo());
     let level = plan
         .recommendation(&one.sweeps[0], &scenario.slo())
         .map(|r| r.level);

@@ -2,21 +2,23 @@
 //! bundled data, share links, stored imports and the CSV and JSON downloads. Trunk builds it as a second WASM (an ES module, `tools.js`) that runs in a
 //! Web Worker (`public/tools-worker.js`) started on first use (`browser::call_tools`), so the
 //! page's first load carries none of this code and long work never blocks the page. Every
-//! function takes text or bytes and answers with `core::handoff` bytes (or text); nothing here
+//! function takes text or bytes and answers with `core::wire::handoff` bytes (or text); nothing here
 //! touches the page.
 
-use llm_slo_planner::core::format::bytes as bytes_text;
-use llm_slo_planner::core::handoff::{encode, ExportRequest, ImportReply, StoredSource};
+use llm_slo_planner::core::import::sources::{
+    entry_text, read_entry, split_legacy, ImportId, StoredFile, StoredImport,
+};
 use llm_slo_planner::core::import::summary::shown;
 use llm_slo_planner::core::import::{
     admit, import_with, is_text, read_stream, read_with_streams, short, streams, ImportOptions,
     InputFile, Problem, RowError,
 };
-use llm_slo_planner::core::sources::{
-    entry_text, read_entry, split_legacy, ImportId, StoredFile, StoredImport,
+use llm_slo_planner::core::model::format::bytes as bytes_text;
+use llm_slo_planner::core::model::sweep::Source;
+use llm_slo_planner::core::wire::handoff::{encode, ExportRequest, ImportReply, StoredSource};
+use llm_slo_planner::core::{
+    import::bundled, import::reference, import::share, wire::export, wire::handoff,
 };
-use llm_slo_planner::core::sweep::Source;
-use llm_slo_planner::core::{bundled, export, handoff, reference, share};
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 use wasm_bindgen::JsCast;
 
@@ -320,7 +322,7 @@ pub fn write_export(request: &[u8]) -> Vec<u8> {
     encode(&handoff::decode::<ExportRequest>(request).and_then(|r| export::export(&r)))
 }
 
-/// The reference systems (`core::reference`) → their `Source`: kept here, off the page's first
+/// The reference systems (`core::import::reference`) → their `Source`: kept here, off the page's first
 /// load, and read when the picker shows them.
 #[wasm_bindgen]
 pub fn reference_source() -> Vec<u8> {

@@ -5,17 +5,19 @@ use leptos::prelude::*;
 
 use super::data_value;
 use super::download::download;
-use crate::core::anomalies::load_flag_counts;
-use crate::core::explain::times;
-use crate::core::format::{grouped, level as level_text, significant};
-use crate::core::handoff::ExportKind;
-use crate::core::headline::{
+use crate::core::model::format::{grouped, level as level_text, significant};
+use crate::core::model::sweep::{Source, Statistic, Sweep};
+use crate::core::plan::anomalies::load_flag_counts;
+use crate::core::plan::planner::{
+    batching_effect, estimate, AlsoMeets, BatchingEffect, Estimate, Plan,
+};
+use crate::core::scenario::Scenario;
+use crate::core::text::explain::times;
+use crate::core::text::headline::{
     also_meets_sentence, batching_basis, estimate_method, flag_sentence, headline, slo_sentence,
     Headline,
 };
-use crate::core::planner::{batching_effect, estimate, AlsoMeets, BatchingEffect, Estimate, Plan};
-use crate::core::scenario::Scenario;
-use crate::core::sweep::{Source, Statistic, Sweep};
+use crate::core::wire::handoff::ExportKind;
 
 /// The answer panel for the current scenario and plan.
 #[component]

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::format;
+use crate::core::model::format;
 use crate::core::scenario::{parse_attain, Scenario};
 
 /// A percentage field: empty judges the level's statistic; 50 to 100 judges each request. A

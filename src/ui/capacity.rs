@@ -1,16 +1,16 @@
-//! Fleet, cost and energy at the recommended level: draws `core::capacity`.
+//! Fleet, cost and energy at the recommended level: draws `core::plan::capacity`.
 
 use leptos::ev;
 use leptos::prelude::*;
 
 use super::data_value;
-use crate::core::capacity::Capacity;
-use crate::core::capacity_text::{
+use crate::core::model::sweep::Source;
+use crate::core::plan::capacity::Capacity;
+use crate::core::plan::planner::Plan;
+use crate::core::scenario::Scenario;
+use crate::core::text::capacity_text::{
     fleet_figures, load_note, no_price_note, streams_note, FleetFigure,
 };
-use crate::core::planner::Plan;
-use crate::core::scenario::Scenario;
-use crate::core::sweep::Source;
 
 /// One figure; its formula, with this deployment's numbers, shows on hover and on keyboard
 /// focus (a second `<dd>`) and is the value's accessible description. Escape hides the formula

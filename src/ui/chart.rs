@@ -1,4 +1,4 @@
-//! The trade-off chart: draws `core::chart::layout` as SVG. No geometry is computed here.
+//! The trade-off chart: draws `core::plan::chart::layout` as SVG. No geometry is computed here.
 
 use leptos::ev;
 use leptos::prelude::*;
@@ -6,14 +6,14 @@ use leptos::prelude::*;
 use super::chart_svg::{svg, Marks};
 use super::download::download;
 use crate::browser;
-use crate::core::chart::{layout, ChartLayout, ChartY, SeriesInput};
-use crate::core::chart_text::{
+use crate::core::model::sweep::Source;
+use crate::core::plan::chart::{layout, ChartLayout, ChartY, SeriesInput};
+use crate::core::plan::planner::Plan;
+use crate::core::scenario::Scenario;
+use crate::core::text::chart_text::{
     chart_width, charted, left_off_notes, readout, series_class, summary, HEIGHT,
 };
-use crate::core::handoff::ExportKind;
-use crate::core::planner::Plan;
-use crate::core::scenario::Scenario;
-use crate::core::sweep::Source;
+use crate::core::wire::handoff::ExportKind;
 
 /// Per-user tok/s against tok/s per GPU for every deployment of the selected model.
 #[component]

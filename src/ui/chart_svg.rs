@@ -1,16 +1,16 @@
 //! The trade-off chart's SVG: grid, axes, target line, feasible area, Pareto frontier, and one
-//! line per deployment with focusable points. Geometry is `core::chart::layout`.
+//! line per deployment with focusable points. Geometry is `core::plan::chart::layout`.
 
 use leptos::ev;
 use leptos::prelude::*;
 
 use super::data_value;
-use crate::core::chart::ChartY;
-use crate::core::chart::{drawn_points, ChartLayout};
-use crate::core::chart_text::{point_text, series_class};
-use crate::core::limits::MAX_DRAWN_POINTS;
+use crate::core::model::limits::MAX_DRAWN_POINTS;
+use crate::core::model::sweep::Source;
+use crate::core::plan::chart::ChartY;
+use crate::core::plan::chart::{drawn_points, ChartLayout};
 use crate::core::scenario::Scenario;
-use crate::core::sweep::Source;
+use crate::core::text::chart_text::{point_text, series_class};
 
 /// The focused or hovered point: (series index, point index).
 pub type Focus = Option<(usize, usize)>;

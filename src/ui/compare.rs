@@ -1,4 +1,4 @@
-//! Deployments side by side for the current SLO: draws `core::compare` rows; sorting and "best"
+//! Deployments side by side for the current SLO: draws `core::plan::compare` rows; sorting and "best"
 //! come from the core.
 
 use leptos::prelude::*;
@@ -6,14 +6,14 @@ use leptos::prelude::*;
 use super::data_value;
 use super::download::download;
 use super::registry::Registry;
-use crate::core::capacity::{at_recommendation, CapacityInputs};
-use crate::core::compare::{best, cheapest, table_rows, why_none, Column, CompareRow};
-use crate::core::format::{grouped, money, significant};
-use crate::core::handoff::ExportKind;
-use crate::core::planner::Slo;
-use crate::core::routing::Widening;
+use crate::core::model::format::{grouped, money, significant};
+use crate::core::model::sweep::Source;
+use crate::core::plan::capacity::{at_recommendation, CapacityInputs};
+use crate::core::plan::compare::{best, cheapest, table_rows, why_none, Column, CompareRow};
+use crate::core::plan::planner::Slo;
+use crate::core::scenario::routing::Widening;
 use crate::core::scenario::Scenario;
-use crate::core::sweep::Source;
+use crate::core::wire::handoff::ExportKind;
 use crate::tools_client;
 
 fn header(column: Column) -> &'static str {

@@ -12,8 +12,8 @@ use super::model_select::ModelSelect;
 use super::statistic_select::StatisticSelect;
 use super::target_input::TargetInput;
 use crate::browser;
+use crate::core::model::sweep::{Source, Statistic};
 use crate::core::scenario::Scenario;
-use crate::core::sweep::{Source, Statistic};
 
 /// The widest viewport (CSS px) with the narrow layout, the inputs above the answer: the
 /// `max-width` of the layout's media query in `style/main.css`.

@@ -4,10 +4,10 @@
 
 use leptos::prelude::*;
 
-use crate::core::campaigns::{campaigns_of, is_grouped, menu_entries};
+use crate::core::model::campaigns::{campaigns_of, is_grouped, menu_entries};
+use crate::core::model::sweep::Source;
 use crate::core::scenario::statistic_moved;
 use crate::core::scenario::Scenario;
-use crate::core::sweep::Source;
 
 /// The deployment menu (options carry `data-cfg`) and, for a configuration measured on several
 /// dates, the campaign menu (`campaign-select`); choosing one says in `stat_changed` when the

@@ -1,13 +1,13 @@
-//! Downloads written by the tools module (`core::export::export`, off the page's first load):
+//! Downloads written by the tools module (`core::wire::export::export`, off the page's first load):
 //! asks for the file's text, then hands it to the browser.
 
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
 use crate::browser;
-use crate::core::handoff::ExportKind;
+use crate::core::model::sweep::Source;
 use crate::core::scenario::Scenario;
-use crate::core::sweep::Source;
+use crate::core::wire::handoff::ExportKind;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 

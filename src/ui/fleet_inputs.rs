@@ -4,9 +4,9 @@
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
-use crate::core::format::url_number;
+use crate::core::model::format::url_number;
+use crate::core::model::sweep::Source;
 use crate::core::scenario::{parse_input, FleetInput, InputKind, Scenario, FLEET_INPUTS};
-use crate::core::sweep::Source;
 use crate::on_demand::{self, Drawn, Failed, Panel};
 
 /// Optional fleet, cost and energy inputs ([`FLEET_INPUTS`]); an empty field means "not given".

@@ -7,8 +7,8 @@ use wasm_split_helpers::wasm_split;
 
 use super::registry::Registry;
 use crate::browser::{self, PageText};
-use crate::core::handoff::ImportReply;
 use crate::core::import::summary::Shown;
+use crate::core::wire::handoff::ImportReply;
 use crate::on_demand::{self, Drawn, Failed, Panel};
 use crate::tools_client;
 

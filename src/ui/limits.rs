@@ -3,8 +3,8 @@
 use leptos::prelude::*;
 
 use crate::browser;
+use crate::core::model::sweep::Statistic;
 use crate::core::scenario::{parse_positive, Scenario, ValueError};
-use crate::core::sweep::Statistic;
 
 /// Optional tail limits (`limit=STAT:MS` in the URL): a statistic and a ms bound each.
 #[component]

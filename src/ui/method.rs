@@ -1,9 +1,9 @@
-//! The short "how this is computed" note: the rules of `core::rules`, and the data shown.
+//! The short "how this is computed" note: the rules of `core::text::rules`, and the data shown.
 
 use leptos::prelude::*;
 
-use crate::core::rules::RULES;
-use crate::core::sweep::Source;
+use crate::core::model::sweep::Source;
+use crate::core::text::rules::RULES;
 
 /// A rule's text with its `backticked` names set as code.
 fn with_code(text: &'static str) -> impl IntoView {

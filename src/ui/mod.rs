@@ -26,7 +26,7 @@ pub mod statistic_select;
 pub mod sweep_table;
 pub mod target_input;
 
-pub use crate::core::explain::verdict_text;
+pub use crate::core::text::explain::verdict_text;
 
 /// `data-value` text for a number: the unrounded value as Rust's `{}` prints an f64.
 pub fn data_value(value: f64) -> String {

@@ -3,10 +3,10 @@
 use leptos::prelude::*;
 
 use super::registry::Registry;
+use crate::core::model::sweep::Source;
+use crate::core::scenario::routing::Widening;
 use crate::core::scenario::statistic_moved;
-use crate::core::routing::Widening;
 use crate::core::scenario::Scenario;
-use crate::core::sweep::Source;
 use crate::tools_client;
 
 /// The model menu (organisation, then size); choosing a model keeps the GPU type and count where

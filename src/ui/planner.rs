@@ -3,12 +3,12 @@
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::core::capacity::CapacityInputs;
-use crate::core::chart::ChartY;
-use crate::core::compare::Column;
-use crate::core::planner::{plan, Plan};
+use crate::core::model::sweep::Source;
+use crate::core::plan::capacity::CapacityInputs;
+use crate::core::plan::chart::ChartY;
+use crate::core::plan::compare::Column;
+use crate::core::plan::planner::{plan, Plan};
 use crate::core::scenario::{is_fleet_param, Scenario};
-use crate::core::sweep::Source;
 
 /// The selected sweep's index and its plan under the scenario's SLO; `None` when the scenario
 /// names no sweep of `source`.

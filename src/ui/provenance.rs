@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::core::format::{gpus, grouped};
-use crate::core::sweep::Source;
+use crate::core::model::format::{gpus, grouped};
+use crate::core::model::sweep::Source;
 
 fn stated(value: &Option<String>) -> String {
     value.clone().unwrap_or_else(|| "not stated".to_string())

@@ -1,24 +1,24 @@
 //! The page's sources: the bundled workloads, the reference systems, imported file sets and a
 //! sweep shared by link, with the state of each, which one is shown, and local storage. What a
-//! link opens is decided by `core::routing`; reading is done by the tools module
+//! link opens is decided by `core::scenario::routing`; reading is done by the tools module
 //! (`tools_client`); this module carries both out.
 
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
 use crate::browser::{self, PageText};
-use crate::core::bundled::lm_arena_chat_part;
-use crate::core::explain::reading_whole;
-use crate::core::handoff::StoredSource;
-use crate::core::import::summary::imported_label;
-use crate::core::limits::MAX_STORED_BYTES;
-use crate::core::routing::{self, needs_whole, Opening, Widening};
-use crate::core::scenario::Scenario;
-use crate::core::sources::{
+use crate::core::import::bundled::lm_arena_chat_part;
+use crate::core::import::sources::{
     shared_payload, storage_key, workload, DEFAULT_SOURCE, LEGACY_STORAGE_KEY, REFERENCE_SOURCE,
     SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
 };
-use crate::core::sweep::Source;
+use crate::core::import::summary::imported_label;
+use crate::core::model::limits::MAX_STORED_BYTES;
+use crate::core::model::sweep::Source;
+use crate::core::scenario::routing::{self, needs_whole, Opening, Widening};
+use crate::core::scenario::Scenario;
+use crate::core::text::explain::reading_whole;
+use crate::core::wire::handoff::StoredSource;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 
@@ -335,7 +335,7 @@ impl Registry {
                 _ => unreadable += 1,
             }
         }
-        crate::core::sources::stored_notice(unreadable, legacy_unreadable)
+        crate::core::import::sources::stored_notice(unreadable, legacy_unreadable)
     }
 
     /// Adds a stored import to the menu (or fills in the entry a link to it is waiting on).

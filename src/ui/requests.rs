@@ -1,18 +1,18 @@
 //! The requests behind an attainment: each level's share of good requests against P, and one
-//! level's requests, TPOT against TTFT (geometry and words: `core::attain_plot`). Drawn when the
+//! level's requests, TPOT against TTFT (geometry and words: `core::plan::attain_plot`). Drawn when the
 //! scenario asks for attainment on a sweep with per-request records; its code is loaded on
 //! demand then (such records come only from an import, which loads code on demand anyway).
 
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
-use crate::core::attain_plot::{
+use crate::core::model::format::level as level_text;
+use crate::core::model::sweep::Source;
+use crate::core::plan::attain_plot::{
     attainment_plot, judged_requests, level_attainments, requests_plot, Mark, HEIGHT, PLOT, WIDTH,
 };
-use crate::core::format::level as level_text;
-use crate::core::planner::Plan;
+use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
-use crate::core::sweep::Source;
 use crate::on_demand::{self, Drawn, Failed, Panel};
 
 /// The panel, once the scenario asks for attainment and the selected sweep has per-request

@@ -6,7 +6,7 @@ use wasm_split_helpers::wasm_split;
 
 use super::registry::{Registry, State};
 use crate::browser;
-use crate::core::sweep::Source;
+use crate::core::model::sweep::Source;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 
@@ -75,7 +75,7 @@ pub fn SourcePicker(registry: Registry, share_note: RwSignal<String>) -> impl In
                                                     let records = s.sweeps.iter().any(|sw| sw.has_request_records());
                                                     format!(
                                                         "The address bar now holds this sweep (after #sweep=, never sent to a server): copy it to share.{}",
-                                                        if records { format!(" {}", crate::core::share::NO_RECORDS) } else { String::new() }
+                                                        if records { format!(" {}", crate::core::import::share::NO_RECORDS) } else { String::new() }
                                                     )
                                                 }
                                                 Err(e) => format!("Not shared: {e}"),

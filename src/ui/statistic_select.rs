@@ -3,9 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::core::explain::statistic_option;
+use crate::core::model::sweep::{Source, Statistic};
 use crate::core::scenario::Scenario;
-use crate::core::sweep::{Source, Statistic};
+use crate::core::text::explain::statistic_option;
 
 /// The "Judged on" menu: the per-token statistics of `statistics` (the sweep's), each saying
 /// where its per-user speed is implausible, and the chosen one marked when the deployment does

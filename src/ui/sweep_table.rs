@@ -4,12 +4,12 @@ use leptos::prelude::*;
 
 use super::data_value;
 use super::verdict_text;
-use crate::core::anomalies::{anomalies, flag_summary, Anomaly};
-use crate::core::attainment::attainment_text;
-use crate::core::format::{grouped, significant};
-use crate::core::planner::{Condition, Plan, Slo};
+use crate::core::model::format::{grouped, significant};
+use crate::core::model::sweep::{LevelKind, Row, ServedBasis, Source, Statistic};
+use crate::core::plan::anomalies::{anomalies, flag_summary, Anomaly};
+use crate::core::plan::attainment::attainment_text;
+use crate::core::plan::planner::{Condition, Plan, Slo};
 use crate::core::scenario::Scenario;
-use crate::core::sweep::{LevelKind, Row, ServedBasis, Source, Statistic};
 
 fn ms(value: Option<f64>) -> String {
     ms_or(value, |v| significant(v, 3))
@@ -259,7 +259,7 @@ fn sweep_row(
             data-saturated=move || state().saturated.then_some("true")
         >
             <th scope="row" class="num">
-                {crate::core::format::level(row.level)}
+                {crate::core::model::format::level(row.level)}
                 {move || state().recommended.then(|| view! { <span class="badge rec">"recommended"</span> })}
                 {move || state().also_meets.then(|| view! {
                     <span class="badge" title="Meets, but a lower level fails: not recommended">

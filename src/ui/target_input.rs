@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::core::format;
-use crate::core::planner::Target;
+use crate::core::model::format;
+use crate::core::plan::planner::Target;
 use crate::core::scenario::{parse_positive, Scenario};
 
 /// Text for the target field: the value as entered, `{}` formatting (`25`, `12.5`).

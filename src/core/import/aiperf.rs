@@ -21,10 +21,10 @@ use serde_json::Value;
 use super::errors::{short, RowError};
 use super::record::{positive, Record};
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
-use crate::core::deployment::{Deployment, LevelKind};
-use crate::core::format::significant;
-use crate::core::row::{Row, RunCounts};
-use crate::core::statistic::{Aggregate, Metric, Statistic};
+use crate::core::model::deployment::{Deployment, LevelKind};
+use crate::core::model::format::significant;
+use crate::core::model::row::{Row, RunCounts};
+use crate::core::model::statistic::{Aggregate, Metric, Statistic};
 
 /// This format: its names, how its files are recognised, and its reader.
 pub(crate) const SPEC: FormatSpec = FormatSpec {

@@ -11,9 +11,9 @@
 use super::errors::RowError;
 use super::record::{csv_level, csv_rows, positive, Record};
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
-use crate::core::deployment::{Deployment, LevelKind};
-use crate::core::row::{Row, RunCounts};
-use crate::core::statistic::Statistic;
+use crate::core::model::deployment::{Deployment, LevelKind};
+use crate::core::model::row::{Row, RunCounts};
+use crate::core::model::statistic::Statistic;
 
 /// This format: its names, how its files are recognised, and its reader.
 pub(crate) const SPEC: FormatSpec = FormatSpec {

@@ -9,9 +9,9 @@ use super::client_requests::client_requests;
 use super::errors::RowError;
 use super::record::{count, parse_json, positive, Record};
 use super::{Body, Measured, Parsed, Probe};
-use crate::core::deployment::{Deployment, LevelKind};
-use crate::core::row::{Row, RunCounts};
-use crate::core::statistic::{Aggregate, Metric, Statistic};
+use crate::core::model::deployment::{Deployment, LevelKind};
+use crate::core::model::row::{Row, RunCounts};
+use crate::core::model::statistic::{Aggregate, Metric, Statistic};
 
 /// SGLang's own keys (`mean_e2e_latency_ms`, `total_output_tokens_retokenized`), or a backend
 /// named `sglang…`: SGLang's `bench_serving` may drive another server, and says so in `backend`.

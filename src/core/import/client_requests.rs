@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::errors::RowError;
 use super::record::Record;
-use crate::core::requests::{Request, Requests};
+use crate::core::model::requests::{Request, Requests};
 
 /// The keys of the arrays read.
 const ARRAYS: &str = "ttfts, itls, output_lens";

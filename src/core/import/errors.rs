@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::format::{bytes as bytes_text, short_number};
+use crate::core::model::format::{bytes as bytes_text, short_number};
 
 /// What went wrong: a [`RowError`]'s variant without its fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

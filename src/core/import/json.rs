@@ -20,7 +20,7 @@ use serde_json::{Map, Value};
 
 use super::errors::RowError;
 use super::lenient::{Lenient, STRING_TOO_LONG};
-use crate::core::limits::MAX_STREAMED_KEPT_BYTES;
+use crate::core::model::limits::MAX_STREAMED_KEPT_BYTES;
 
 /// What one value kept counts against [`MAX_STREAMED_KEPT_BYTES`], bytes (a `serde_json::Value`'s
 /// size), besides its text.

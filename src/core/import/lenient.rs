@@ -10,7 +10,7 @@
 //!
 //! Linear in the input; a text that needs no change is borrowed, not copied.
 
-use crate::core::limits::MAX_STRING_BYTES;
+use crate::core::model::limits::MAX_STRING_BYTES;
 use std::borrow::Cow;
 use std::io::{self, Read};
 

@@ -20,10 +20,10 @@ use super::errors::{short, RowError};
 use super::record::{base_name, folder, positive, s_to_ms, Record};
 use super::requests::summarised;
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe, Supplement};
-use crate::core::requests::{Request, Requests};
-use crate::core::deployment::{Deployment, LevelKind};
-use crate::core::row::{Row, RunCounts};
-use crate::core::statistic::{Aggregate, Metric, Statistic};
+use crate::core::model::deployment::{Deployment, LevelKind};
+use crate::core::model::requests::{Request, Requests};
+use crate::core::model::row::{Row, RunCounts};
+use crate::core::model::statistic::{Aggregate, Metric, Statistic};
 
 /// This format: its names, how its files are recognised, and its reader.
 pub(crate) const SPEC: FormatSpec = FormatSpec {

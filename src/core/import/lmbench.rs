@@ -13,9 +13,9 @@ use super::errors::{short, RowError};
 use super::record::{base_name, positive};
 use super::requests::summarised;
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
-use crate::core::deployment::{Deployment, LevelKind};
-use crate::core::row::{Row, RunCounts};
-use crate::core::statistic::Metric;
+use crate::core::model::deployment::{Deployment, LevelKind};
+use crate::core::model::row::{Row, RunCounts};
+use crate::core::model::statistic::Metric;
 
 /// This format: its names, how its files are recognised, and its reader.
 pub(crate) const SPEC: FormatSpec = FormatSpec {

@@ -8,10 +8,10 @@ use serde_json::{Map, Value};
 use super::errors::{short, RowError};
 use super::mlenergy_config::{read, Configuration, Fields, ModelFields};
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
-use crate::core::deployment::{Deployment, LevelKind, PRECISION_NOT_STATED};
-use crate::core::row::{Row, RunCounts};
-use crate::core::statistic::Statistic;
-use crate::core::sweep::Model;
+use crate::core::model::deployment::{Deployment, LevelKind, PRECISION_NOT_STATED};
+use crate::core::model::row::{Row, RunCounts};
+use crate::core::model::statistic::Statistic;
+use crate::core::model::sweep::Model;
 
 /// The task file: its names, how its files are recognised, and its reader.
 pub(crate) const TASK_SPEC: FormatSpec = FormatSpec {

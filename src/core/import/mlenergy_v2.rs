@@ -9,9 +9,9 @@ use serde_json::Value;
 use super::errors::RowError;
 use super::record::{count, csv_rows, positive, Record};
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
-use crate::core::deployment::{Deployment, LevelKind};
-use crate::core::row::{Row, RunCounts};
-use crate::core::statistic::Statistic;
+use crate::core::model::deployment::{Deployment, LevelKind};
+use crate::core::model::row::{Row, RunCounts};
+use crate::core::model::statistic::Statistic;
 
 /// This format: its names, how its files are recognised, and its reader.
 pub(crate) const SPEC: FormatSpec = FormatSpec {

@@ -11,6 +11,7 @@
 
 mod aiperf;
 mod aiperf_sweep;
+pub mod bundled;
 mod client;
 mod client_requests;
 mod csv_template;
@@ -27,14 +28,17 @@ mod mlenergy;
 pub(crate) mod mlenergy_config;
 mod mlenergy_v2;
 mod record;
+pub mod reference;
 mod requests;
 mod sglang;
+pub mod share;
+pub mod sources;
 pub mod summary;
 mod vllm;
 
 use std::collections::{HashMap, HashSet};
 
-use crate::core::limits::{
+use crate::core::model::limits::{
     MAX_FILE_BYTES, MAX_IMPORT_BYTES, MAX_LISTED_PROBLEMS, MAX_MAGNITUDE, MAX_PROBLEM_GROUPS,
     MAX_ROWS, MAX_STREAMED_BYTES, MAX_SWEEPS, MAX_TEXT_CHARS, STREAM_ABOVE_BYTES,
     STREAM_HEAD_BYTES,
@@ -47,12 +51,12 @@ pub(crate) use lenient::lenient_text;
 pub(crate) use mlenergy::measured as mlenergy_measured;
 pub(crate) use mlenergy::model as mlenergy_model;
 
-use super::anomalies::{import_flag_counts, AnomalyKind};
-use super::requests::Requests;
-use super::deployment::{date_key, Deployment};
-use super::format::level as level_text;
-use super::row::Row;
-use super::sweep::{Model, Provenance, Source, Statistic, Sweep};
+use crate::core::model::deployment::{date_key, Deployment};
+use crate::core::model::format::level as level_text;
+use crate::core::model::requests::Requests;
+use crate::core::model::row::Row;
+use crate::core::model::sweep::{Model, Provenance, Source, Statistic, Sweep};
+use crate::core::plan::anomalies::{import_flag_counts, AnomalyKind};
 
 /// The model of a run whose file does not state one (and none was given in the import dialog).
 pub const MODEL_NOT_STATED: &str = "model not stated";
@@ -811,7 +815,7 @@ pub fn read_with_streams(
         .map(Item::Text)
         .chain(streamed.into_iter().map(Item::Streamed))
         .collect();
-    crate::core::order::sort_by(&mut files, |a, b| natural_order(a.name(), b.name()));
+    crate::core::model::order::sort_by(&mut files, |a, b| natural_order(a.name(), b.name()));
     let formats = read_files(files, &mut parsed);
     apply_supplements(&mut parsed);
     if parsed.rows_left_out {
@@ -992,7 +996,7 @@ fn note_undated(sweeps: &[Sweep], parsed: &mut Parsed) {
         .filter_map(|s| s.deployment.date.as_deref())
         .filter(|d| date_key(d).is_none())
         .collect();
-    crate::core::order::sort_by(&mut undated, |a, b| a.cmp(b));
+    crate::core::model::order::sort_by(&mut undated, |a, b| a.cmp(b));
     undated.dedup();
     for date in undated {
         parsed.problem(
@@ -1058,7 +1062,7 @@ fn warnings(source: &Source) -> Vec<Warning> {
             }
         }
     }
-    crate::core::order::sort_by_key(&mut out, |w| {
+    crate::core::model::order::sort_by_key(&mut out, |w| {
         AnomalyKind::ALL.iter().position(|k| k.key() == w.kind)
     });
     out

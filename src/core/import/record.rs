@@ -8,7 +8,7 @@ use super::errors::{short, RowError};
 use super::json::from_text;
 use super::lenient::lenient_text;
 use super::{Measured, Parsed};
-use crate::core::deployment::LevelKind;
+use crate::core::model::deployment::LevelKind;
 
 /// One JSON object being read.
 pub(crate) struct Record<'a>(pub &'a Map<String, Value>);

@@ -3,7 +3,7 @@
 //! tools themselves do (mean; percentiles by linear interpolation between the closest ranks,
 //! numpy's and pandas' default), so a fixture reproduces the tool's own summary.
 
-use crate::core::statistic::{Aggregate, Metric, Statistic};
+use crate::core::model::statistic::{Aggregate, Metric, Statistic};
 
 /// The p-th percentile (0 to 100) of `sorted` (ascending, not empty) by linear interpolation:
 /// rank (n − 1) × p / 100 between the two closest values.

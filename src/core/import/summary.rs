@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{files_label, FileFormats, Format, Import, Problem, RowErrorKind};
-use crate::core::sweep::Source;
+use crate::core::model::sweep::Source;
 
 /// What the import panel shows of an import, in its words.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -159,9 +159,9 @@ pub fn summary(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::bundled::lm_arena_chat;
     use crate::core::import::admit;
-    use crate::core::limits::MAX_FILE_BYTES;
+    use crate::core::import::bundled::lm_arena_chat;
+    use crate::core::model::limits::MAX_FILE_BYTES;
 
     #[test]
     fn the_summary_counts_files_by_format_and_names_what_was_imported() {
@@ -221,7 +221,7 @@ mod located_tests {
 mod shown_tests {
     use super::*;
     use crate::core::import::{admit, detect, import, InputFile, RowError};
-    use crate::core::limits::MAX_FILE_BYTES;
+    use crate::core::model::limits::MAX_FILE_BYTES;
 
     #[test]
     fn the_panel_lists_the_files_refused_for_their_size_before_what_reading_the_others_gave() {

@@ -6,9 +6,9 @@
 use std::fmt;
 
 use super::values::{PriceError, ValueError};
-use crate::core::compare::Column;
-use crate::core::limits::{MAX_LIMITS, MAX_PARAMS};
-use crate::core::sweep::Statistic;
+use crate::core::model::limits::{MAX_LIMITS, MAX_PARAMS};
+use crate::core::model::sweep::Statistic;
+use crate::core::plan::compare::Column;
 
 /// Where a message is read: it names parameters and the fallback the way that front does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,6 +15,7 @@
 mod errors;
 mod params;
 mod resolve;
+pub mod routing;
 mod values;
 
 pub use errors::{Front, Needs, ParamError, ParamErrorKind};
@@ -24,19 +25,19 @@ pub use values::{
     InputKind, PriceError, ValueError, MIN_VALUE,
 };
 
-use super::capacity::{prices_text, CapacityInputs, GpuPrices, Pricing};
-use super::chart::ChartY;
-use super::compare::Column;
-use super::format::url_number;
-use super::planner::{Limit, Slo, Target};
-use super::sweep::{Source, Statistic};
-use crate::core::limits::{MAX_LIMITS, MAX_VALUE};
+use crate::core::model::format::url_number;
+use crate::core::model::limits::{MAX_LIMITS, MAX_VALUE};
+use crate::core::model::sweep::{Source, Statistic};
+use crate::core::plan::capacity::{prices_text, CapacityInputs, GpuPrices, Pricing};
+use crate::core::plan::chart::ChartY;
+use crate::core::plan::compare::Column;
+use crate::core::plan::planner::{Limit, Slo, Target};
 use params::Read;
 use resolve::{default_stat, resolve_config, resolve_deployment};
 use values::echo;
 
 /// `model_id` used when the URL names none (or an unknown one).
-pub use super::family::DEFAULT_MODEL;
+pub use crate::core::model::family::DEFAULT_MODEL;
 /// GPU preferred when the URL names none and the model has it.
 pub const DEFAULT_GPU: &str = "H100";
 /// Target used when the URL gives none: 20 tok/s per user.

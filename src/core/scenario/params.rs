@@ -6,12 +6,12 @@ use super::values::{
     echo, parse_attain, parse_gpus, parse_input, parse_limit, parse_positive, parse_prices,
     parse_word, Accepts, InputKind, ValueError,
 };
-use crate::core::capacity::{CapacityInputs, GpuPrices};
-use crate::core::chart::ChartY;
-use crate::core::compare::Column;
-use crate::core::limits::{MAX_LIMITS, MAX_PARAMS};
-use crate::core::planner::{Limit, Target};
-use crate::core::sweep::Statistic;
+use crate::core::model::limits::{MAX_LIMITS, MAX_PARAMS};
+use crate::core::model::sweep::Statistic;
+use crate::core::plan::capacity::{CapacityInputs, GpuPrices};
+use crate::core::plan::chart::ChartY;
+use crate::core::plan::compare::Column;
+use crate::core::plan::planner::{Limit, Target};
 
 /// One optional fleet, cost or energy input: its URL key (also the form's `input-KEY` hook),
 /// label, unit, what it accepts, and its field of [`CapacityInputs`].

@@ -4,10 +4,10 @@
 
 use std::fmt;
 
-use crate::core::capacity::GpuPrices;
-use crate::core::limits::{MAX_PRICES, MAX_TEXT_CHARS, MAX_VALUE};
-use crate::core::planner::Limit;
-use crate::core::sweep::Statistic;
+use crate::core::model::limits::{MAX_PRICES, MAX_TEXT_CHARS, MAX_VALUE};
+use crate::core::model::sweep::Statistic;
+use crate::core::plan::capacity::GpuPrices;
+use crate::core::plan::planner::Limit;
 
 /// Smallest target or limit accepted, in its unit (tok/s per user or ms per token).
 pub const MIN_VALUE: f64 = 0.001;
@@ -328,7 +328,7 @@ pub(super) fn echo(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::capacity::prices_text;
+    use crate::core::plan::capacity::prices_text;
 
     #[test]
     fn a_price_per_gpu_type_with_one_for_every_other_type() {

@@ -17,7 +17,7 @@ pub const MAX_FILE_BYTES: usize = 32 * 1024 * 1024;
 /// Largest set of files one import reads together, bytes.
 pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
 
-/// Files larger than this, bytes, that start like JSON are read as a stream ([`super::import::streams`]).
+/// Files larger than this, bytes, that start like JSON are read as a stream ([`crate::core::import::streams`]).
 pub const STREAM_ABOVE_BYTES: usize = 4 * 1024 * 1024;
 
 /// Bytes of a large file read to tell whether it is read as a stream (its start, past a byte

@@ -2,10 +2,10 @@
 //! and the formula that gives it, this deployment's numbers written in (shown on hover/focus),
 //! so every figure traces to the measured level and the inputs.
 
-use super::capacity::{with_recommendation, Capacity, CapacityInputs};
-use super::format::{grouped, level as level_text, money, significant, trimmed};
-use super::planner::{Plan, Recommendation, Slo};
-use super::sweep::Sweep;
+use crate::core::model::format::{grouped, level as level_text, money, significant, trimmed};
+use crate::core::model::sweep::Sweep;
+use crate::core::plan::capacity::{with_recommendation, Capacity, CapacityInputs};
+use crate::core::plan::planner::{Plan, Recommendation, Slo};
 
 /// One figure of the fleet panel.
 #[derive(Clone, Debug, PartialEq)]
@@ -126,7 +126,7 @@ impl Known<'_> {
                 "Replicas",
                 "cap-replicas",
                 c.replicas.map(|r| r as f64),
-                &|r| format!("{} × {}", grouped(r, 0), super::format::gpus(self.num_gpus)),
+                &|r| format!("{} × {}", grouped(r, 0), crate::core::model::format::gpus(self.num_gpus)),
                 &|_| self.replicas(replicas),
             ),
             figure(

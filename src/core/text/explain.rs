@@ -1,17 +1,17 @@
 //! The sentences that explain an answer, built next to the rules they state: a level's verdict
 //! and comparisons of two figures. The page only places them.
 
-use super::attainment::attainment_text;
-use super::format::{failed_text, level as level_text, trimmed, url_number};
-use super::planner::{Condition, Plan, Slo, Status, Verdict};
-use super::statistic::Metric;
-use super::sweep::{Statistic, Sweep};
+use crate::core::model::format::{failed_text, level as level_text, trimmed, url_number};
+use crate::core::model::statistic::Metric;
+use crate::core::model::sweep::{Statistic, Sweep};
+use crate::core::plan::attainment::attainment_text;
+use crate::core::plan::planner::{Condition, Plan, Slo, Status, Verdict};
 
 /// A statistic as the "Judged on" menu offers it for `sweep`: its label, and where its per-user
 /// speed cannot be true (the `implausible-speed` rule, judged per statistic) how many levels
 /// say so: "p50 ITL (median token gap) — implausible speed at 7 of 7 levels".
 pub fn statistic_option(sweep: &Sweep, stat: Statistic) -> String {
-    match crate::core::anomalies::implausible_levels(sweep, stat) {
+    match crate::core::plan::anomalies::implausible_levels(sweep, stat) {
         0 => stat.label().to_string(),
         n => format!(
             "{} — implausible speed at {n} of {} levels",
@@ -178,7 +178,7 @@ pub fn status_text(sweep: &Sweep, plan: &Plan, slo: &Slo) -> String {
         Status::NoData {
             missing, available, ..
         } => {
-            let keys = |stats: &[crate::core::statistic::Statistic]| {
+            let keys = |stats: &[crate::core::model::statistic::Statistic]| {
                 stats.iter().map(|s| s.key()).collect::<Vec<_>>().join(", ")
             };
             format!(
@@ -213,7 +213,7 @@ pub fn times(r: f64, up: &str, down: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::attainment::share_percent;
+    use crate::core::plan::attainment::share_percent;
 
     #[test]
     fn a_share_is_cut_to_the_decimals_asked_never_rounded_up() {
@@ -227,8 +227,8 @@ mod tests {
         assert_eq!(share_percent(2000, 2000, Some(100.0)), "100");
         assert_eq!(share_percent(0, 0, None), "0");
     }
-    use crate::core::planner::{Limit, Target};
-    use crate::core::statistic::Statistic;
+    use crate::core::model::statistic::Statistic;
+    use crate::core::plan::planner::{Limit, Target};
 
     #[test]
     fn comparisons_read_the_way_the_ratio_runs() {
@@ -254,9 +254,9 @@ mod tests {
 
     #[test]
     fn status_never_judges_a_level_that_does_not_report_the_statistic() {
-        use crate::core::deployment::{Deployment, LevelKind};
-        use crate::core::planner::plan;
-        use crate::core::row::Row;
+        use crate::core::model::deployment::{Deployment, LevelKind};
+        use crate::core::model::row::Row;
+        use crate::core::plan::planner::plan;
         // Level 1 reports no p90; 8 and 32 fail.
         let rows = vec![
             Row::new(1.0, 100.0).with(Statistic::P50, Some(10.0)),
@@ -291,9 +291,9 @@ mod tests {
 
     #[test]
     fn unattainable_names_what_the_smallest_level_breaks() {
-        use crate::core::deployment::{Deployment, LevelKind};
-        use crate::core::planner::plan;
-        use crate::core::row::Row;
+        use crate::core::model::deployment::{Deployment, LevelKind};
+        use crate::core::model::row::Row;
+        use crate::core::plan::planner::plan;
         // Both levels meet 40 ms at p50 but break the p99 TTFT limit: not "the target".
         let rows = vec![
             Row::new(1.0, 100.0)

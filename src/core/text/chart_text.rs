@@ -1,12 +1,12 @@
 //! The chart's words and files: each point's figures in a sentence, the readout of the point
 //! in focus, the summary a screen reader is given, and the chart as a standalone SVG file;
-//! with what the chart draws (which deployments, at what width). Geometry is `core::chart`.
+//! with what the chart draws (which deployments, at what width). Geometry is `core::plan::chart`.
 
-use super::chart::{ChartLayout, ChartY};
-use super::format::{gpus, grouped, level as level_text, significant, trimmed};
-use super::scenario::Scenario;
-use super::sweep::{Source, Statistic};
-use crate::core::limits::MAX_SERIES;
+use crate::core::model::format::{gpus, grouped, level as level_text, significant, trimmed};
+use crate::core::model::limits::MAX_SERIES;
+use crate::core::model::sweep::{Source, Statistic};
+use crate::core::plan::chart::{ChartLayout, ChartY};
+use crate::core::scenario::Scenario;
 
 /// Series colours, one per drawn series so no colour repeats within a chart, chosen to stay
 /// apart in light and dark mode (CSS variables `--s0`..`--s11`).
@@ -94,7 +94,7 @@ pub fn export_title(source: &Source, scenario: &Scenario) -> String {
 pub fn point_text(
     source: &Source,
     sweep_index: usize,
-    p: &super::chart::ChartPoint,
+    p: &crate::core::plan::chart::ChartPoint,
     stat: &str,
     y: ChartY,
 ) -> String {
@@ -149,7 +149,7 @@ pub fn drawn_series(
         .filter(|&i| Some(i) != selected)
         .map(|i| (i, best(i)))
         .collect();
-    super::order::sort_by(&mut ranked, |a, b| b.1.total_cmp(&a.1));
+    crate::core::model::order::sort_by(&mut ranked, |a, b| b.1.total_cmp(&a.1));
     let keep: Vec<usize> = ranked
         .into_iter()
         .take(MAX_SERIES - usize::from(selected.is_some()))
@@ -173,13 +173,13 @@ pub struct Charted {
     pub unpriced: Vec<usize>,
     /// The model's other sweeps not drawn: past [`MAX_SERIES`], or older campaigns.
     pub not_drawn: usize,
-    /// Whether the model's sweeps are grouped by configuration ([`super::campaigns::is_grouped`]).
+    /// Whether the model's sweeps are grouped by configuration ([`crate::core::model::campaigns::is_grouped`]).
     pub grouped: bool,
 }
 
 /// Which of `model`'s sweeps the chart draws under `scenario`, with `selected` the sweep shown:
 /// the menu's sweeps (each configuration's newest campaign, or the selected one in its place,
-/// [`super::campaigns::shown`]); on the cost axis only those whose GPU type has a price; of
+/// [`crate::core::model::campaigns::shown`]); on the cost axis only those whose GPU type has a price; of
 /// those, [`drawn_series`]. The price is checked before the most productive are picked, so a
 /// cost chart never draws fewer than it could because unpriced deployments took the places.
 pub fn charted(
@@ -188,7 +188,7 @@ pub fn charted(
     model: usize,
     selected: Option<usize>,
 ) -> Charted {
-    use super::campaigns::{is_grouped, menu_entries, shown};
+    use crate::core::model::campaigns::{is_grouped, menu_entries, shown};
     let of_model = source.sweeps_of(model);
     let cost = scenario.drawn_chart_y() == ChartY::Cost;
     let priced = |i: &usize| !cost || scenario.gpu_priced(&source.sweeps[*i].deployment.gpu);
@@ -322,8 +322,8 @@ pub fn summary(source: &Source, chart: &ChartLayout, stat: &str, y: ChartY) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::bundled::lm_arena_chat;
-    use crate::core::chart::layout;
+    use crate::core::import::bundled::lm_arena_chat;
+    use crate::core::plan::chart::layout;
 
     #[test]
     fn the_chart_is_as_wide_as_its_column_within_bounds() {
@@ -474,7 +474,7 @@ mod tests {
     /// style/main.css), so a file and the page it came from draw each deployment alike.
     #[test]
     fn the_downloaded_svg_uses_the_pages_light_series_colours() {
-        let css = include_str!("../../style/main.css");
+        let css = include_str!("../../../style/main.css");
         let light = &css[..css.find("prefers-color-scheme: dark").unwrap()];
         for class in SERIES_CLASSES {
             let var = format!("--{class}: ");

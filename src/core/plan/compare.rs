@@ -3,10 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::capacity::{at_recommendation, Pricing};
-use super::family::family_key;
-use super::planner::{plan, Plan, Recommendation, Slo, Status};
-use super::sweep::Source;
+use crate::core::model::family::family_key;
+use crate::core::model::sweep::Source;
+use crate::core::plan::capacity::{at_recommendation, Pricing};
+use crate::core::plan::planner::{plan, Plan, Recommendation, Slo, Status};
 
 /// One deployment planned for the current SLO.
 #[derive(Clone, Debug, PartialEq)]
@@ -184,7 +184,7 @@ pub fn all_meeting(source: &Source, slo: &Slo) -> Vec<CompareRow> {
 /// Sorts best first by `column` (or worst first when `reversed`); rows without a value always
 /// go last. Stable: ties keep their order.
 pub fn sort_rows(rows: &mut [CompareRow], column: Column, reversed: bool) {
-    super::order::sort_by(rows, |a, b| match (column.value(a), column.value(b)) {
+    crate::core::model::order::sort_by(rows, |a, b| match (column.value(a), column.value(b)) {
         (Some(x), Some(y)) => {
             let best_first = if column.higher_is_better() {
                 y.total_cmp(&x)
@@ -311,10 +311,10 @@ pub fn why_none(row: &CompareRow) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::bundled::lm_arena_chat;
-    use crate::core::planner::Target;
+    use crate::core::import::bundled::lm_arena_chat;
+    use crate::core::model::sweep::Statistic;
+    use crate::core::plan::planner::Target;
     use crate::core::scenario::Scenario;
-    use crate::core::sweep::Statistic;
 
     fn slo(tps: f64) -> Slo {
         Slo {
@@ -328,7 +328,7 @@ mod tests {
     /// A column's link key is its name in the CSV download, so `sort=` reads as the file does.
     #[test]
     fn every_sortable_column_is_named_as_in_the_csv_download() {
-        let header = crate::core::export::csv_header();
+        let header = crate::core::wire::export::csv_header();
         for column in Column::ALL.into_iter().chain(Column::COSTS) {
             assert!(header.contains(&column.key()), "{column:?}");
             assert_eq!(Column::from_key(column.key()), Some(column));

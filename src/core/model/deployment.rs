@@ -14,7 +14,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::format;
+use crate::core::model::format;
 
 /// The GPU type of a deployment whose file does not state it.
 pub const GPU_NOT_STATED: &str = "GPU not stated";

@@ -1,6 +1,6 @@
 //! Which models are precision variants of one another, and the model the page opens with. No
 //! dependencies: `build.rs` includes this file too (`#[path]`), to compile the default model's
-//! family into the page apart from the rest of the bundled data (`core::bundled`).
+//! family into the page apart from the rest of the bundled data (`core::import::bundled`).
 
 /// The model shown when a link names none (the bundled data's Llama 3.1 8B).
 pub const DEFAULT_MODEL: &str = "meta-llama/Llama-3.1-8B-Instruct";

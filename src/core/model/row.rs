@@ -10,10 +10,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::requests::Requests;
-use super::deployment::LevelKind;
-use super::statistic::Statistic;
-use crate::core::limits::MAX_FIGURE;
+use crate::core::model::deployment::LevelKind;
+use crate::core::model::limits::MAX_FIGURE;
+use crate::core::model::requests::Requests;
+use crate::core::model::statistic::Statistic;
 
 /// Where a row's J/token comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,7 +115,7 @@ pub struct Row {
     /// running when it stopped are not failures), where the file counts them.
     pub failed_requests: Option<f64>,
     /// Each request's own figures, where the file writes them (judged by
-    /// [`crate::core::attainment`]).
+    /// [`crate::core::plan::attainment`]).
     pub requests: Option<Requests>,
     latency_ms: [Option<f64>; Statistic::COUNT],
     /// Latencies of 0 or below given to [`Row::set_latency_ms`], stored as absent (not kept

@@ -4,11 +4,11 @@
 //! cannot be read. Pure: the page's source registry (`ui::registry`) only carries these
 //! decisions out.
 
-use super::scenario::{statistic_moved, Scenario};
-use super::sources::{
+use crate::core::import::sources::{
     src_of, without, without_src, workload, DEFAULT_SOURCE, REFERENCE_SOURCE, SHARED_SOURCE,
 };
-use super::sweep::Source;
+use crate::core::model::sweep::Source;
+use crate::core::scenario::{statistic_moved, Scenario};
 
 /// Longest piece of a link's `src` echoed in a message, in characters.
 const ECHO_CHARS: usize = 40;
@@ -174,7 +174,7 @@ fn with_src(id: &str, query: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::bundled::{lm_arena_chat, lm_arena_chat_part};
+    use crate::core::import::bundled::{lm_arena_chat, lm_arena_chat_part};
 
     #[test]
     fn the_part_serves_the_default_family_and_the_whole_is_read_for_the_rest() {

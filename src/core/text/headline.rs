@@ -2,16 +2,16 @@
 //! recommended level, the status sentence and the figures there, each with its coverage and
 //! derivation), and the sentences around it. Pure; `ui::answer` only places them.
 
-use super::anomalies::FlagCount;
-use super::attainment::Attainment;
-use super::attainment::share_percent;
-use super::explain::{status_text, times};
-use super::format::{
+use crate::core::model::format::{
     gpus, grouped, level as level_text, percent, significant, trimmed, url_number,
 };
-use super::planner::{BatchingEffect, Plan, Slo, Status, Target};
-use super::statistic::Metric;
-use super::sweep::{Figure as SweepFigure, Level, Statistic, Sweep};
+use crate::core::model::statistic::Metric;
+use crate::core::model::sweep::{Figure as SweepFigure, Level, Statistic, Sweep};
+use crate::core::plan::anomalies::FlagCount;
+use crate::core::plan::attainment::share_percent;
+use crate::core::plan::attainment::Attainment;
+use crate::core::plan::planner::{BatchingEffect, Plan, Slo, Status, Target};
+use crate::core::text::explain::{status_text, times};
 
 /// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL, and p99 ITL ≤ 150 ms";
 /// under attainment "at least 25 tok/s per user (at most 40 ms per token) in each request's
@@ -340,8 +340,8 @@ pub fn also_meets_sentence(level: &Level, failed: &Level) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::bundled::lm_arena_chat;
-    use crate::core::planner::{plan, Limit};
+    use crate::core::import::bundled::lm_arena_chat;
+    use crate::core::plan::planner::{plan, Limit};
     use crate::core::scenario::Scenario;
 
     fn llama_8b_h100() -> &'static Sweep {

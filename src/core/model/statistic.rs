@@ -284,7 +284,7 @@ impl Aggregate {
         let at = |a: Aggregate| i32::from(a.percentile().unwrap_or(50));
         let mut others: Vec<Aggregate> =
             Aggregate::ALL.into_iter().filter(|a| *a != self).collect();
-        super::order::sort_by_key(&mut others, |a| {
+        crate::core::model::order::sort_by_key(&mut others, |a| {
             ((at(*a) - at(self)).abs(), a.percentile().is_none(), -at(*a))
         });
         others

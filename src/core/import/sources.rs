@@ -4,11 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::import::InputFile;
+use crate::core::import::InputFile;
 
 /// The source of an empty `src`.
 pub const DEFAULT_SOURCE: &str = "lm-arena-chat";
-/// The id of the published reference systems (`core::reference`).
+/// The id of the published reference systems (`core::import::reference`).
 pub const REFERENCE_SOURCE: &str = "reference";
 /// The id of a source that arrived in the link's `#sweep=` fragment.
 pub const SHARED_SOURCE: &str = "shared";

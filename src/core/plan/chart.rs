@@ -4,9 +4,9 @@
 //! x = per-user tok/s at the chosen statistic (`1000 / latency_ms`), y = output tok/s per GPU or
 //! total $ per million output tokens ([`ChartY`]), both on log10 scales.
 
-use super::capacity::{total_cost_per_mtok, CapacityInputs};
-use super::format::{grouped, significant};
-use super::sweep::Sweep;
+use crate::core::model::format::{grouped, significant};
+use crate::core::model::sweep::Sweep;
+use crate::core::plan::capacity::{total_cost_per_mtok, CapacityInputs};
 
 /// A log10 scale from a positive data domain to a pixel range (which may run backwards, as the
 /// y axis does).
@@ -118,7 +118,7 @@ pub fn pareto_frontier(points: &[(f64, f64)]) -> Vec<usize> {
         .filter(|&i| points[i].0.is_finite() && points[i].1.is_finite())
         .collect();
     // Highest x first; among equal x, highest y first.
-    super::order::sort_by(&mut order, |&a, &b| {
+    crate::core::model::order::sort_by(&mut order, |&a, &b| {
         points[b]
             .0
             .total_cmp(&points[a].0)
@@ -399,7 +399,7 @@ impl ChartY {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::bundled::lm_arena_chat;
+    use crate::core::import::bundled::lm_arena_chat;
 
     #[test]
     fn large_series_draw_a_bounded_spread_of_points() {

@@ -12,13 +12,13 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 
-use super::deployment::{Deployment, LevelKind};
-use super::import::{cap_deployment, cap_text, lenient_text, MODEL_NOT_STATED};
-use super::row::{EnergyBasis, Row, ServedBasis};
-use super::sweep::{Model, Provenance, Source, Statistic, Sweep};
-use crate::core::limits::{
+use crate::core::import::{cap_deployment, cap_text, lenient_text, MODEL_NOT_STATED};
+use crate::core::model::deployment::{Deployment, LevelKind};
+use crate::core::model::limits::{
     MAX_FIGURE, MAX_LINK_BYTES, MAX_PAYLOAD_BYTES, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS,
 };
+use crate::core::model::row::{EnergyBasis, Row, ServedBasis};
+use crate::core::model::sweep::{Model, Provenance, Source, Statistic, Sweep};
 
 /// Said where a link is made from a source with per-request records: a link carries each
 /// level's figures, not its requests.
@@ -689,7 +689,7 @@ mod tests {
         assert_eq!(back.sweep_cfg(0), Some("EP8"));
         let level = &back.sweeps[0].levels()[0];
         assert_eq!(
-            level.runs_reporting(crate::core::sweep::Figure::Latency(Statistic::P90)),
+            level.runs_reporting(crate::core::model::sweep::Figure::Latency(Statistic::P90)),
             1
         );
         assert_eq!(level.energy_basis, Some(EnergyBasis::PowerOverThroughput));

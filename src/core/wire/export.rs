@@ -5,15 +5,15 @@
 
 use serde::Serialize;
 
-use super::attainment::Attainment;
-use super::capacity::{at_recommendation, Capacity};
-use super::chart_text::{export_title, series_class, standalone_svg};
-use super::compare::{table_rows, CompareRow};
-use super::deployment::Deployment;
-use super::handoff::{ExportKind, ExportRequest};
-use super::planner::{estimate, plan, Plan, Target};
-use super::scenario::Scenario;
-use super::sweep::Source;
+use crate::core::model::deployment::Deployment;
+use crate::core::model::sweep::Source;
+use crate::core::plan::attainment::Attainment;
+use crate::core::plan::capacity::{at_recommendation, Capacity};
+use crate::core::plan::compare::{table_rows, CompareRow};
+use crate::core::plan::planner::{estimate, plan, Plan, Target};
+use crate::core::scenario::Scenario;
+use crate::core::text::chart_text::{export_title, series_class, standalone_svg};
+use crate::core::wire::handoff::{ExportKind, ExportRequest};
 
 /// CSV header, units in the names: the model, the deployment's columns
 /// ([`Deployment::EXPORT_COLUMNS`]), then `deployment`, the picker's label (with what tells the
@@ -460,14 +460,14 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::bundled::lm_arena_chat;
-    use crate::core::compare::family_rows;
+    use crate::core::import::bundled::lm_arena_chat;
+    use crate::core::plan::compare::family_rows;
 
     const URL: &str = "http://127.0.0.1/?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=25&stat=p50&users=1000&price=2";
 
     #[test]
     fn an_export_request_sent_to_the_tools_module_writes_the_same_files_as_the_page_would() {
-        use crate::core::handoff::{decode, encode};
+        use crate::core::wire::handoff::{decode, encode};
         let source = lm_arena_chat();
         let (scenario, _) = Scenario::from_query(URL.split_once('?').unwrap().1, source);
         let request = |kind| ExportRequest {
@@ -477,7 +477,7 @@ mod tests {
             kind,
         };
         let sent = |kind| export(&decode(&encode(&request(kind))).unwrap()).unwrap();
-        let sort = Some((crate::core::compare::Column::Energy, true));
+        let sort = Some((crate::core::plan::compare::Column::Energy, true));
         let (rows, _) = table_rows(
             source,
             (&scenario.slo(), &scenario.model_id),
@@ -508,8 +508,8 @@ mod tests {
 
     #[test]
     fn the_chart_svg_is_written_in_the_tools_module_with_the_title_and_legend_of_the_page() {
-        use crate::core::chart_text::{export_title, standalone_svg};
-        use crate::core::handoff::{decode, encode};
+        use crate::core::text::chart_text::{export_title, standalone_svg};
+        use crate::core::wire::handoff::{decode, encode};
         let source = lm_arena_chat();
         let (scenario, _) = Scenario::from_query(URL.split_once('?').unwrap().1, source);
         let markup = "<svg class=\"chart\"><g class=\"s0\"/></svg>".to_string();
@@ -612,7 +612,7 @@ mod tests {
         };
         let source = crate::core::import::import(&[file]).unwrap().source;
         let (scenario, _) = Scenario::from_query("tps=10&stat=p50", &source);
-        let rows = crate::core::compare::compare(&source, &[0, 1], &scenario.slo());
+        let rows = crate::core::plan::compare::compare(&source, &[0, 1], &scenario.slo());
         let text = compare_csv(&source, &rows, &scenario, "u").unwrap();
         let cells: Vec<String> = csv::ReaderBuilder::new()
             .comment(Some(b'#'))

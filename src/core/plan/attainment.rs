@@ -11,8 +11,8 @@
 //!
 //! Failed and incomplete requests are misses: attainment = good / issued.
 
-use super::format::{level as level_text, trimmed, url_number};
-use super::requests::{Request, Requests};
+use crate::core::model::format::{level as level_text, trimmed, url_number};
+use crate::core::model::requests::{Request, Requests};
 
 /// What each request must meet.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -149,7 +149,7 @@ pub fn share_percent(good: u64, issued: u64, asked: Option<f64>) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::core::requests::reaches;
+    use crate::core::model::requests::reaches;
 
     /// A completed request (for tests here and in `attain_plot`).
     pub(crate) fn request(ttft_ms: f64, e2e_ms: f64, output_tokens: u32) -> Request {

@@ -4,13 +4,13 @@
 //! whether the misses are slow decodes (right of the target) or long waits (above the limit).
 //! Coordinates are SVG user units in a [`WIDTH`] × [`HEIGHT`] view box.
 
-use super::attainment::{attainment, attainment_text, Attainment, RequestSlo};
-use super::requests::Requests;
-use super::chart::tick_label;
-use super::format::{grouped, level as level_text, trimmed, url_number};
-use super::planner::Plan;
-use super::sweep::Sweep;
-use crate::core::limits::MAX_DRAWN_REQUESTS;
+use crate::core::model::format::{grouped, level as level_text, trimmed, url_number};
+use crate::core::model::limits::MAX_DRAWN_REQUESTS;
+use crate::core::model::requests::Requests;
+use crate::core::model::sweep::Sweep;
+use crate::core::plan::attainment::{attainment, attainment_text, Attainment, RequestSlo};
+use crate::core::plan::chart::tick_label;
+use crate::core::plan::planner::Plan;
 
 /// The view box's width.
 pub const WIDTH: f64 = 480.0;
@@ -86,7 +86,7 @@ pub fn attainment_plot(levels: &[(f64, Attainment)], p: f64, unit: &str) -> Atta
             x: x(i),
             y: y(a.share().unwrap_or(0.0) * 100.0),
             level: *level,
-            meets: super::requests::reaches(a.good, a.issued, p) && a.issued > 0,
+            meets: crate::core::model::requests::reaches(a.good, a.issued, p) && a.issued > 0,
             text: format!(
                 "{} {unit}: {}",
                 level_text(*level),
@@ -342,7 +342,7 @@ fn linear_ticks(min: f64, max: f64) -> (f64, f64, Vec<f64>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::attainment::tests::request;
+    use crate::core::plan::attainment::tests::request;
 
     #[test]
     fn ticks_are_round_and_cover_the_span() {

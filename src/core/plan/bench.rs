@@ -1,8 +1,8 @@
 //! The synthetic sweep the benchmarks plan (natively with criterion, in the browser through
 //! `bench_planning_ms`): levels 1..=n, latency rising with the level, so the plan walks far.
 
-use super::requests::{Request, Requests};
-use super::sweep::{Row, Statistic, Sweep};
+use crate::core::model::requests::{Request, Requests};
+use crate::core::model::sweep::{Row, Statistic, Sweep};
 
 /// A sweep of `levels` levels: level i has p50 ITL 10 + i / 5000 ms (crossing 40 ms, a 25 tok/s
 /// target, at i = 150,000, so a 100,000-level sweep is `all-meet` and every level is judged),
@@ -21,7 +21,12 @@ pub fn synthetic_sweep(levels: u32) -> Sweep {
         .collect();
     Sweep::new(
         0,
-        crate::core::deployment::Deployment::hardware("synthetic", Some(1), (1, 1, 1), "bfloat16"),
+        crate::core::model::deployment::Deployment::hardware(
+            "synthetic",
+            Some(1),
+            (1, 1, 1),
+            "bfloat16",
+        ),
         rows,
     )
 }
@@ -61,7 +66,12 @@ pub fn synthetic_records_sweep(levels: u32, requests: u32, seed: u64) -> Sweep {
         .collect();
     Sweep::new(
         0,
-        crate::core::deployment::Deployment::hardware("synthetic", Some(1), (1, 1, 1), "bfloat16"),
+        crate::core::model::deployment::Deployment::hardware(
+            "synthetic",
+            Some(1),
+            (1, 1, 1),
+            "bfloat16",
+        ),
         rows,
     )
 }
@@ -69,7 +79,7 @@ pub fn synthetic_records_sweep(levels: u32, requests: u32, seed: u64) -> Sweep {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::planner::{plan, Slo, Status, Target};
+    use crate::core::plan::planner::{plan, Slo, Status, Target};
 
     #[test]
     fn the_synthetic_sweep_is_all_meet_at_25_tps() {

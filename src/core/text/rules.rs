@@ -9,7 +9,7 @@ pub struct Rule {
     pub name: &'static str,
     /// The rule in one or two sentences.
     pub text: &'static str,
-    /// Where the code applies it (`core::planner::plan`).
+    /// Where the code applies it (`core::plan::planner::plan`).
     pub code: &'static str,
 }
 
@@ -18,57 +18,57 @@ pub const RULES: [Rule; 11] = [
     Rule {
         name: "Level",
         text: "one setting of the sweep variable (vLLM `max_num_seqs`, a client's concurrency, or a request rate); `avg_batch_size` is what the run actually reached.",
-        code: "core::deployment::LevelKind",
+        code: "core::model::deployment::LevelKind",
     },
     Rule {
         name: "Statistics",
         text: "p50/p90/p95/p99 are percentiles of inter-token latency (ITL), pooled over all tokens of the run: “tok/s at p90 ITL” means 90% of token gaps are at most that long, not the p90 of per-user speed. TPOT and normalized TPOT statistics are per request: (end-to-end − TTFT) ÷ (output tokens − 1), and end-to-end ÷ output tokens. `rate` = concurrency × 1000 / output throughput, ms per token, with concurrency the run's `avg_batch_size` (else the client's concurrency): throughput shared by the requests in flight; it includes prefill and queueing, so it is not mean ITL. Per-user tok/s = 1000 / latency.",
-        code: "core::statistic::Statistic",
+        code: "core::model::statistic::Statistic",
     },
     Rule {
         name: "Meets",
         text: "a level meets when its latency at the chosen statistic is at most the target in ms per token (for a tok/s target S: when 1000 / latency ≥ S), and every tail limit holds (latency at its statistic ≤ its bound).",
-        code: "core::planner::judge",
+        code: "core::plan::planner::judge",
     },
     Rule {
         name: "Recommendation",
         text: "the largest level such that every level at or below it meets. A higher level that meets again after a lower one failed is shown as “also meets”, never recommended.",
-        code: "core::planner::plan",
+        code: "core::plan::planner::plan",
     },
     Rule {
         name: "Estimate",
         text: "only when the status is `ok` and no limits are set: between the recommended level and the next measured one (which fails), latency at the statistic is taken as linear in log2(level) and solved for the target; throughput and J/token are interpolated the same way. It is labelled as an estimate and never replaces the measured answer; nothing is estimated outside the measured range.",
-        code: "core::planner::estimate",
+        code: "core::plan::planner::estimate",
     },
     Rule {
         name: "Repeated runs",
         text: "a sweep is one configuration: runs that differ in any field their file states (GPU, parallelism, engine, dataset, date, …) are separate sweeps. Where several runs share a level, each figure of the level is the worst over the runs that report it (highest latency, J/token and power; lowest throughput, avg batch and served rate); where fewer than all report it, the page says so (“1 of 2 runs”).",
-        code: "core::sweep::Level",
+        code: "core::model::sweep::Level",
     },
     Rule {
         name: "Saturated",
         text: "on a request-rate sweep, a level served below 0.8 × its offered rate (completed ÷ (duration − mean end-to-end latency)) did not sustain that load and fails as `saturated`; one served above 1.25 × is flagged `rate-above-offered`.",
-        code: "core::anomalies::SATURATED_BELOW",
+        code: "core::plan::anomalies::SATURATED_BELOW",
     },
     Rule {
         name: "Failed requests",
         text: "a level where more than 1% of the requests issued failed fails, the count named (“4,068 of 4,800 requests failed”), like a target it misses; up to 1% is flagged `failed-requests`. A level's figures describe its completed requests only.",
-        code: "core::anomalies::FAILED_ABOVE",
+        code: "core::plan::anomalies::FAILED_ABOVE",
     },
     Rule {
         name: "Attainment",
         text: "with `attain=P`, a request is good when it completed with an output token, its TPOT is at most the target in ms per token (one output token: no TPOT, met), its TTFT at most every TTFT limit and its end-to-end latency at most every end-to-end limit; a level meets when good ÷ issued ≥ P% (failed requests are misses, not judged apart), other limits on the level. Per-user speed: 1000 ÷ the TPOT P% of issued requests reach. A sweep without per-request records is not judged.",
-        code: "core::attainment::attainment",
+        code: "core::plan::attainment::attainment",
     },
     Rule {
         name: "Implausible speed",
         text: "a level whose per-user speed at a statistic implies 100 × or more its measured throughput (R = concurrency × 1000 / latency / throughput ≥ 100) is flagged `implausible-speed` at that statistic; the menu says so beside it.",
-        code: "core::anomalies::speed_ratio",
+        code: "core::plan::anomalies::speed_ratio",
     },
     Rule {
         name: "Figures",
         text: "throughput and power are totals over all GPUs of the deployment; per GPU = throughput / GPU count. J/token is the stored `energy_per_token_joules` (= power / throughput); where a file stores none it is derived from the same run (power ÷ throughput, or J per request ÷ output tokens) and marked as derived. Headroom is in the unit entered: (speed − S) / S, or (T − latency) / T.",
-        code: "core::row::Row::finish",
+        code: "core::model::row::Row::finish",
     },
 ];
 
@@ -83,7 +83,7 @@ mod tests {
 
     #[test]
     fn the_readme_states_every_rule_word_for_word() {
-        let readme = include_str!("../../README.md");
+        let readme = include_str!("../../../README.md");
         let start = readme
             .find("## How the numbers are computed")
             .expect("the README has its rules section");
@@ -107,7 +107,7 @@ mod tests {
 
     #[test]
     fn the_thresholds_stated_are_the_ones_applied() {
-        use crate::core::anomalies::{
+        use crate::core::plan::anomalies::{
             ABOVE_OFFERED, FAILED_ABOVE, IMPLAUSIBLE_SPEED_RATIO, SATURATED_BELOW,
         };
         let text = |name: &str| RULES.iter().find(|r| r.name == name).map_or("", |r| r.text);
@@ -120,13 +120,25 @@ mod tests {
     #[test]
     fn each_rule_names_code_that_exists() {
         let sources = [
-            ("core::deployment", include_str!("deployment.rs")),
-            ("core::statistic", include_str!("statistic.rs")),
-            ("core::planner", include_str!("planner.rs")),
-            ("core::sweep", include_str!("sweep.rs")),
-            ("core::anomalies", include_str!("anomalies.rs")),
-            ("core::attainment", include_str!("attainment.rs")),
-            ("core::row", include_str!("row.rs")),
+            (
+                "core::model::deployment",
+                include_str!("../model/deployment.rs"),
+            ),
+            (
+                "core::model::statistic",
+                include_str!("../model/statistic.rs"),
+            ),
+            ("core::plan::planner", include_str!("../plan/planner.rs")),
+            ("core::model::sweep", include_str!("../model/sweep.rs")),
+            (
+                "core::plan::anomalies",
+                include_str!("../plan/anomalies.rs"),
+            ),
+            (
+                "core::plan::attainment",
+                include_str!("../plan/attainment.rs"),
+            ),
+            ("core::model::row", include_str!("../model/row.rs")),
         ];
         for rule in RULES {
             let (module, text) = sources

@@ -16,8 +16,8 @@
 
 use std::sync::OnceLock;
 
-use super::deployment::{Deployment, LevelKind, PRECISION_NOT_STATED};
-use super::sweep::{Model, Provenance, Row, Source, Statistic, Sweep};
+use crate::core::model::deployment::{Deployment, LevelKind, PRECISION_NOT_STATED};
+use crate::core::model::sweep::{Model, Provenance, Row, Source, Statistic, Sweep};
 
 /// The reference source, built once.
 pub fn reference() -> &'static Source {
@@ -109,7 +109,7 @@ fn build() -> Source {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::planner::{batching_effect, plan, Slo, Status, Target};
+    use crate::core::plan::planner::{batching_effect, plan, Slo, Status, Target};
 
     fn slo(tps: f64, stat: Statistic) -> Slo {
         Slo {

@@ -40,8 +40,8 @@
 //!   many. At 1% a target judged at p99 can no longer hold for the requests issued: more of them
 //!   got no answer at all than the tail the target allows.
 
-use super::format::{grouped, significant, trimmed};
-use super::sweep::{LevelKind, Model, Row, Statistic, Sweep};
+use crate::core::model::format::{grouped, significant, trimmed};
+use crate::core::model::sweep::{LevelKind, Model, Row, Statistic, Sweep};
 
 /// R at or above which a row is flagged `implausible-speed` (see the module documentation).
 pub const IMPLAUSIBLE_SPEED_RATIO: f64 = 100.0;
@@ -245,7 +245,7 @@ pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> 
             });
         }
     }
-    super::order::sort_by_key(&mut out, |a| {
+    crate::core::model::order::sort_by_key(&mut out, |a| {
         (
             a.row_index,
             AnomalyKind::ALL.iter().position(|k| *k == a.kind),
@@ -403,7 +403,7 @@ fn count_flags(
             }
         }
     }
-    super::order::sort_by_key(&mut out, |c| {
+    crate::core::model::order::sort_by_key(&mut out, |c| {
         AnomalyKind::ALL.iter().position(|k| *k == c.kind)
     });
     out
@@ -503,7 +503,7 @@ fn row_flags(row: &Row, kind: LevelKind) -> Vec<(AnomalyKind, String)> {
             .completed_requests
             .zip(row.failed_requests)
             .map(|(c, f)| c + f);
-        let failed = super::format::failed_text(row.failed_requests, issued, share);
+        let failed = crate::core::model::format::failed_text(row.failed_requests, issued, share);
         let completed = row.completed_requests.unwrap_or_default();
         let detail = format!(
             "{failed}: the figures describe its {} completed requests",
@@ -554,8 +554,8 @@ mod tests {
             )
         );
     }
-    use crate::core::bundled::lm_arena_chat;
-    use crate::core::sweep::Row;
+    use crate::core::import::bundled::lm_arena_chat;
+    use crate::core::model::sweep::Row;
 
     fn model(active: f64) -> Model {
         Model {
@@ -599,7 +599,12 @@ mod tests {
         ];
         let sweep = Sweep::new(
             0,
-            crate::core::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "bfloat16"),
+            crate::core::model::deployment::Deployment::hardware(
+                "H100",
+                Some(1),
+                (1, 1, 1),
+                "bfloat16",
+            ),
             rows,
         );
         let found = anomalies(&sweep, &model(1.0), Statistic::P50);
@@ -615,7 +620,12 @@ mod tests {
         let r = Row::new(1.0, 50.0).with(Statistic::TpotMean, Some(20.0));
         let sweep = Sweep::new(
             0,
-            crate::core::deployment::Deployment::hardware("H100 SXM", Some(1), (1, 1, 1), "fp8"),
+            crate::core::model::deployment::Deployment::hardware(
+                "H100 SXM",
+                Some(1),
+                (1, 1, 1),
+                "fp8",
+            ),
             vec![r],
         );
         let bound = memory_bound_itl_ms(&sweep, &model(70.0)).unwrap();
@@ -625,13 +635,13 @@ mod tests {
         // Unknown GPU, precision or count: no bound, no flag.
         let odd = Sweep::new(
             0,
-            crate::core::deployment::Deployment::hardware("L40S", Some(1), (1, 1, 1), "fp8"),
+            crate::core::model::deployment::Deployment::hardware("L40S", Some(1), (1, 1, 1), "fp8"),
             sweep.rows.clone(),
         );
         assert_eq!(memory_bound_itl_ms(&odd, &model(70.0)), None);
         let fp4 = Sweep::new(
             0,
-            crate::core::deployment::Deployment::hardware("B200", Some(1), (1, 1, 1), "fp4"),
+            crate::core::model::deployment::Deployment::hardware("B200", Some(1), (1, 1, 1), "fp4"),
             sweep.rows.clone(),
         );
         assert_eq!(memory_bound_itl_ms(&fp4, &model(70.0)), None);

@@ -10,9 +10,9 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
-pub use super::deployment::{Deployment, Field, LevelKind};
-pub use super::row::{EnergyBasis, Row, RunCounts, ServedBasis};
-pub use super::statistic::{Aggregate, Metric, Statistic};
+pub use crate::core::model::deployment::{Deployment, Field, LevelKind};
+pub use crate::core::model::row::{EnergyBasis, Row, RunCounts, ServedBasis};
+pub use crate::core::model::statistic::{Aggregate, Metric, Statistic};
 
 /// What one model is, as the source describes it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -186,7 +186,7 @@ impl Level {
     /// request of a run completed).
     pub fn failed_share(&self) -> Option<f64> {
         let (completed, failed) = self.requests?;
-        super::row::failed_share(completed, failed)
+        crate::core::model::row::failed_share(completed, failed)
     }
 
     /// Served request rate / offered rate, on a request-rate sweep where the served rate is
@@ -237,7 +237,7 @@ impl From<Sweep> for SweepParts {
 impl Sweep {
     /// Builds a sweep; sorts `rows` by level and groups them into levels.
     pub fn new(model_index: usize, deployment: Deployment, mut rows: Vec<Row>) -> Sweep {
-        super::order::sort_by(&mut rows, |a, b| a.level.total_cmp(&b.level));
+        crate::core::model::order::sort_by(&mut rows, |a, b| a.level.total_cmp(&b.level));
         let levels = group_levels(&rows);
         Sweep {
             model_index,
@@ -555,7 +555,7 @@ impl Source {
         let menus = by_model
             .into_iter()
             .map(|mut of_model| {
-                super::order::sort_by(&mut of_model, |&a, &b| {
+                crate::core::model::order::sort_by(&mut of_model, |&a, &b| {
                     sweeps[a].deployment.picker_order(&sweeps[b].deployment)
                 });
                 of_model
@@ -599,7 +599,7 @@ impl Source {
                 .unwrap_or_default()
                 .to_ascii_lowercase()
         };
-        super::order::sort_by(&mut models, |&a, &b| {
+        crate::core::model::order::sort_by(&mut models, |&a, &b| {
             let (ma, mb) = (&self.models[a], &self.models[b]);
             org(&ma.model_id)
                 .cmp(&org(&mb.model_id))
@@ -622,7 +622,7 @@ impl Source {
         let mut types: Vec<&str> = Vec::new();
         for sweep in &self.sweeps {
             let gpu = sweep.deployment.gpu.as_str();
-            if gpu != crate::core::deployment::GPU_NOT_STATED && !types.contains(&gpu) {
+            if gpu != crate::core::model::deployment::GPU_NOT_STATED && !types.contains(&gpu) {
                 types.push(gpu);
             }
         }

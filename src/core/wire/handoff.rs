@@ -9,9 +9,9 @@
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::compare::Column;
-use super::import::summary::Shown;
-use super::sweep::Source;
+use crate::core::import::summary::Shown;
+use crate::core::model::sweep::Source;
+use crate::core::plan::compare::Column;
 
 /// A call into the tools module: each is a function `src/bin/tools.rs` exports under
 /// [`Call::name`], and one typed function of the page's `tools_client`.
@@ -33,9 +33,9 @@ pub enum Call {
     ShareDecode,
     /// An [`ExportRequest`] -> `Result<String, String>`: the file's text.
     Export,
-    /// Nothing -> the reference systems' `Source` (`core::reference`), off the first load.
+    /// Nothing -> the reference systems' `Source` (`core::import::reference`), off the first load.
     ReferenceSource,
-    /// Nothing -> the whole bundled `Source` (`core::bundled::lm_arena_chat`): the page holds
+    /// Nothing -> the whole bundled `Source` (`core::import::bundled::lm_arena_chat`): the page holds
     /// only its default model family from the start.
     BundledSource,
 }
@@ -72,7 +72,7 @@ impl Call {
     }
 }
 
-/// Which file to write (`core::export`); the page's first load carries none of the writers.
+/// Which file to write (`core::wire::export`); the page's first load carries none of the writers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ExportKind {
     /// The scenario and its results at one deployment, as JSON.
@@ -159,9 +159,9 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::bundled::lm_arena_chat;
+    use crate::core::import::bundled::lm_arena_chat;
+    use crate::core::import::reference::reference;
     use crate::core::import::{import, InputFile};
-    use crate::core::reference::reference;
 
     #[test]
     fn sources_round_trip_exactly() {
@@ -207,7 +207,7 @@ mod tests {
 
     #[test]
     fn the_tools_module_exports_one_function_per_call_and_no_other() {
-        let tools = include_str!("../bin/tools.rs");
+        let tools = include_str!("../../bin/tools.rs");
         let exported: Vec<&str> = tools
             // Every `pub fn` of the tools module is an export (its helpers are private).
             .split("\npub fn ")

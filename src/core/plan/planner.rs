@@ -1,16 +1,16 @@
 //! How the recommendation is computed. Everything the answer panel shows comes from [`plan`].
 //!
 //! 1. Each level of the sweep has one latency per statistic: the worst (highest) over the rows
-//!    measured at that level (see [`crate::core::sweep::Level`]).
+//!    measured at that level (see [`crate::core::model::sweep::Level`]).
 //! 2. A level **meets** a target when its latency at the chosen statistic is at most the target:
 //!    for a ms-per-token target `T`, `latency_ms <= T`; for a per-user tok/s target `S`,
 //!    `1000 / latency_ms >= S`, and every extra tail limit holds (`latency_ms(stat) <= max_ms`).
 //!    A level with no value for a statistic it is judged on is **not reported** there: it is
 //!    shown, never recommended, and does not end the run (it was not measured, it did not fail).
 //!    On a request-rate sweep, a level whose served request rate is below 0.8× the offered
-//!    rate (see [`crate::core::anomalies::SATURATED_BELOW`]) did not sustain that load: it fails on
+//!    rate (see [`crate::core::plan::anomalies::SATURATED_BELOW`]) did not sustain that load: it fails on
 //!    the condition **saturated**, like a target it misses. A level where more than 1% of the
-//!    requests issued did not complete (see [`crate::core::anomalies::FAILED_ABOVE`]) fails on
+//!    requests issued did not complete (see [`crate::core::plan::anomalies::FAILED_ABOVE`]) fails on
 //!    the condition **failed requests**; such a level is judged even where it reports no
 //!    latency (every request failed).
 //! 3. The **recommendation** is the largest level such that every reported level at or below it
@@ -28,12 +28,12 @@
 //! 7. [`batching_effect`]: per-user speed and throughput at the recommendation relative to the
 //!    smallest measured level (the reading of seed 000: each user slower, aggregate higher).
 
-use super::anomalies::{FAILED_ABOVE, SATURATED_BELOW};
-use super::attainment::{attainment, Attainment, RequestSlo};
-use super::requests::reaches;
-use super::row::Row;
-use super::statistic::Metric;
-use super::sweep::{Level, LevelKind, Statistic, Sweep};
+use crate::core::model::requests::reaches;
+use crate::core::model::row::Row;
+use crate::core::model::statistic::Metric;
+use crate::core::model::sweep::{Level, LevelKind, Statistic, Sweep};
+use crate::core::plan::anomalies::{FAILED_ABOVE, SATURATED_BELOW};
+use crate::core::plan::attainment::{attainment, Attainment, RequestSlo};
 
 /// A per-user target.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -117,7 +117,7 @@ pub struct Slo {
     /// Extra limits that must hold as well.
     pub limits: Vec<Limit>,
     /// The share of requests, percent (50 to 100, URL `attain`), that must be good at a level,
-    /// each judged on its own figures ([`crate::core::attainment`]); `None` judges the level's
+    /// each judged on its own figures ([`crate::core::plan::attainment`]); `None` judges the level's
     /// aggregate statistics.
     pub attain: Option<f64>,
 }
@@ -228,7 +228,7 @@ impl Status {
 pub struct Verdict {
     /// Latency at the statistic, ms per token (worst of the level's rows); under attainment, the
     /// TPOT that the share asked of its requests completed at or under
-    /// ([`crate::core::requests::Requests::tpot_at_share`], the worst run's). `None` if
+    /// ([`crate::core::model::requests::Requests::tpot_at_share`], the worst run's). `None` if
     /// unreported.
     pub latency_ms: Option<f64>,
     /// Under attainment: its good requests (the run with the lowest share), where it has
@@ -687,7 +687,7 @@ pub fn batching_effect(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::sweep::Row;
+    use crate::core::model::sweep::Row;
 
     fn slo(target: Target, stat: Statistic) -> Slo {
         Slo {
@@ -715,7 +715,12 @@ mod tests {
             .collect();
         Sweep::new(
             0,
-            crate::core::deployment::Deployment::hardware("H100", Some(2), (2, 1, 1), "bfloat16"),
+            crate::core::model::deployment::Deployment::hardware(
+                "H100",
+                Some(2),
+                (2, 1, 1),
+                "bfloat16",
+            ),
             rows,
         )
     }
@@ -876,7 +881,7 @@ mod tests {
         s.rows[1].set_latency_ms(Statistic::P50, None);
         let s = Sweep::new(
             0,
-            crate::core::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
+            crate::core::model::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
             s.rows,
         );
         let p = plan(&s, &slo(Target::MsPerToken(30.0), Statistic::P50));
@@ -888,7 +893,7 @@ mod tests {
         // A level reported only at another statistic than every other level: nothing to judge.
         let only = Sweep::new(
             0,
-            crate::core::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
+            crate::core::model::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
             vec![s.rows[1].clone()],
         );
         assert!(matches!(
@@ -898,7 +903,7 @@ mod tests {
         // Each statistic reported, but never at the same level: none missing, none judged.
         let apart = Sweep::new(
             0,
-            crate::core::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
+            crate::core::model::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
             vec![
                 Row::new(8.0, 800.0).with(Statistic::P50, Some(10.0)),
                 Row::new(16.0, 1400.0).with(Statistic::P99, Some(30.0)),

@@ -22,9 +22,9 @@
 //! - energy per request = the stored `energy_per_request_joules` (worst of the level's rows), J;
 //!   Wh per 1,000 requests = J × 1000 / 3600.
 
-use super::deployment::GPU_NOT_STATED;
-use super::planner::{Plan, Recommendation, Slo};
-use super::sweep::Sweep;
+use crate::core::model::deployment::GPU_NOT_STATED;
+use crate::core::model::sweep::Sweep;
+use crate::core::plan::planner::{Plan, Recommendation, Slo};
 
 /// What costing a deployment needs: the fleet, cost and energy inputs and each GPU type's own
 /// price (a scenario's, borrowed).
@@ -95,13 +95,13 @@ impl GpuPrices {
 /// URL `price` as `scenario::parse_prices` reads it: the bare number first, then each type's.
 pub fn prices_text(every: Option<f64>, by_type: &GpuPrices) -> String {
     every
-        .map(super::format::url_number)
+        .map(crate::core::model::format::url_number)
         .into_iter()
         .chain(
             by_type
                 .0
                 .iter()
-                .map(|(g, p)| format!("{g}:{}", super::format::url_number(*p))),
+                .map(|(g, p)| format!("{g}:{}", crate::core::model::format::url_number(*p))),
         )
         .collect::<Vec<_>>()
         .join(",")

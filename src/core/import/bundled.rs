@@ -16,9 +16,9 @@
 
 use std::sync::OnceLock;
 
-use super::import::mlenergy_config::{Configuration, ModelFields};
-use super::import::{group, import, mlenergy_measured, mlenergy_model, InputFile};
-use super::sweep::{Model, Provenance, Source, Sweep, Whole};
+use crate::core::import::mlenergy_config::{Configuration, ModelFields};
+use crate::core::import::{group, import, mlenergy_measured, mlenergy_model, InputFile};
+use crate::core::model::sweep::{Model, Provenance, Source, Sweep, Whole};
 
 mod compiled {
     use super::{Configuration, ModelFields};
@@ -35,7 +35,7 @@ pub fn lm_arena_chat() -> &'static Source {
 }
 
 /// The part of the `lm-arena-chat` source the page holds from the start: the sweeps of the
-/// default model and its precision variants ([`super::family`]), every model of the whole (the
+/// default model and its precision variants ([`crate::core::model::family`]), every model of the whole (the
 /// others with no sweeps here), and what the whole holds ([`Source::whole`]). Built on first
 /// call and kept for the life of the program.
 pub fn lm_arena_chat_part() -> &'static Source {

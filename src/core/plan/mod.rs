@@ -1,0 +1,12 @@
+//! Judgement on a sweep and an SLO, never the URL: the planner, attainment on per-request
+//! records, the flags, capacity and cost (with a `Pricing` value), the side-by-side comparison and
+//! chart geometry. Imports only `model`.
+
+pub mod anomalies;
+pub mod attain_plot;
+pub mod attainment;
+pub mod bench;
+pub mod capacity;
+pub mod chart;
+pub mod compare;
+pub mod planner;

@@ -1,0 +1,8 @@
+//! Every sentence the fronts show: the answer's headline and explanations, the rules, the fleet
+//! panel's figures and the chart's words. Imports `model`, `plan`, `import` and `scenario`.
+
+pub mod capacity_text;
+pub mod chart_text;
+pub mod explain;
+pub mod headline;
+pub mod rules;
