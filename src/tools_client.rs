@@ -11,7 +11,7 @@ use wasm_split_helpers::wasm_split;
 
 use crate::browser::{self, PageText, Progress, ToolArg};
 use crate::core::import::sources::LegacySplit;
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::wire::handoff::{
     self, Call, ExportKind, ExportRequest, ImportReply, StoredSource,
 };

@@ -12,9 +12,8 @@ use llm_slo_planner::core::plan::attain_plot::{
     attainment_plot, judged_requests, level_attainments, requests_plot,
 };
 use llm_slo_planner::core::plan::attainment::Attainment;
-use llm_slo_planner::core::plan::planner::{
-    batching_effect, plan, Condition, Limit, Slo, Status, Target,
-};
+use llm_slo_planner::core::plan::estimate::batching_effect;
+use llm_slo_planner::core::plan::planner::{plan, Condition, Limit, Slo, Status, Target};
 use llm_slo_planner::core::text::explain::{status_text, verdict_text};
 
 /// The Scicom vLLM 0.19 `--save-detailed` sweep: 50 requests at concurrency 1, 200 at 10.

@@ -15,7 +15,7 @@ fn compiled_data_equals_the_json_file() {
     // every number bit for bit.
     let parsed = parse_task_file(LM_ARENA_CHAT_JSON).unwrap();
     assert_eq!(&parsed, lm_arena_chat());
-    let bits = |s: &llm_slo_planner::core::model::sweep::Source| -> Vec<u64> {
+    let bits = |s: &llm_slo_planner::core::model::source::Source| -> Vec<u64> {
         s.sweeps
             .iter()
             .flat_map(|w| w.rows.iter())

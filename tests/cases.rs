@@ -5,11 +5,13 @@
 use std::path::PathBuf;
 
 use llm_slo_planner::core::import::{import, Import, InputFile};
-use llm_slo_planner::core::model::sweep::{EnergyBasis, Figure, Source, Statistic, Sweep};
+use llm_slo_planner::core::model::source::Source;
+use llm_slo_planner::core::model::sweep::{EnergyBasis, Figure, Statistic, Sweep};
 use llm_slo_planner::core::plan::anomalies::{
     anomalies, import_flag_counts, load_flag_counts, speed_ratio, AnomalyKind,
 };
-use llm_slo_planner::core::plan::planner::{batching_effect, plan, Condition, Plan, Status};
+use llm_slo_planner::core::plan::estimate::batching_effect;
+use llm_slo_planner::core::plan::planner::{plan, Condition, Plan, Status};
 use llm_slo_planner::core::scenario::Scenario;
 use llm_slo_planner::core::text::explain::{times, verdict_text};
 

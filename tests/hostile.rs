@@ -216,7 +216,7 @@ fn nasty_corpus() {
 }
 
 /// Bytes of text and numbers a source holds: what a link or file expands into in memory.
-fn held_bytes(source: &llm_slo_planner::core::model::sweep::Source) -> usize {
+fn held_bytes(source: &llm_slo_planner::core::model::source::Source) -> usize {
     let models: usize = source
         .models
         .iter()

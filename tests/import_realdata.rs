@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use llm_slo_planner::core::import::{
     detect, import, Format, Import, InputFile, Problem, RowErrorKind,
 };
-use llm_slo_planner::core::model::sweep::{LevelKind, Source, Statistic, Sweep};
+use llm_slo_planner::core::model::source::Source;
+use llm_slo_planner::core::model::sweep::{LevelKind, Statistic, Sweep};
 
 fn realdata(rel: &str) -> InputFile {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

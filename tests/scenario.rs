@@ -434,7 +434,7 @@ fn switching_source_keeps_the_slo_and_a_statistic_the_new_deployment_reports() {
     assert!(s.to_query().starts_with("src=reference&"));
 }
 
-fn imported_source(name: &str, text: &str) -> llm_slo_planner::core::model::sweep::Source {
+fn imported_source(name: &str, text: &str) -> llm_slo_planner::core::model::source::Source {
     llm_slo_planner::core::import::import(&[llm_slo_planner::core::import::InputFile {
         name: name.into(),
         text: text.into(),

@@ -2,8 +2,9 @@
 
 use llm_slo_planner::core::import::bundled::lm_arena_chat;
 use llm_slo_planner::core::model::sweep::{Statistic, Sweep};
+use llm_slo_planner::core::plan::estimate::{batching_effect, estimate};
 use llm_slo_planner::core::plan::planner::{
-    batching_effect, estimate, plan, Condition, Limit, Plan, Recommendation, Slo, Status, Target,
+    plan, Condition, Limit, Plan, Recommendation, Slo, Status, Target,
 };
 use llm_slo_planner::core::scenario::Scenario;
 

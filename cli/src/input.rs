@@ -12,7 +12,7 @@ use llm_slo_planner::core::import::{
     admit, read_stream, read_with_streams, streams, ImportOptions, InputFile,
 };
 use llm_slo_planner::core::model::format::bytes;
-use llm_slo_planner::core::model::sweep::Source;
+use llm_slo_planner::core::model::source::Source;
 
 /// Files above this many are read with progress on stderr.
 const PROGRESS_ABOVE: usize = 20;

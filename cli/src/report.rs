@@ -4,9 +4,11 @@
 //! core functions the page shows (`core::text::headline`, `core::text::explain`, `core::text::capacity_text`).
 
 use llm_slo_planner::core::model::format::{grouped, level as level_text, significant};
-use llm_slo_planner::core::model::sweep::{Source, Statistic};
+use llm_slo_planner::core::model::source::Source;
+use llm_slo_planner::core::model::sweep::Statistic;
 use llm_slo_planner::core::plan::anomalies::{anomalies, load_flag_counts, AnomalyKind};
-use llm_slo_planner::core::plan::planner::{batching_effect, estimate, Plan};
+use llm_slo_planner::core::plan::estimate::{batching_effect, estimate};
+use llm_slo_planner::core::plan::planner::Plan;
 use llm_slo_planner::core::scenario::Scenario;
 use llm_slo_planner::core::text::capacity_text::{
     fleet_figures, load_note, no_price_note, streams_note,

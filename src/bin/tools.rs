@@ -14,7 +14,7 @@ use llm_slo_planner::core::import::{
     InputFile, Problem, RowError,
 };
 use llm_slo_planner::core::model::format::bytes as bytes_text;
-use llm_slo_planner::core::model::sweep::Source;
+use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::wire::handoff::{encode, ExportRequest, ImportReply, StoredSource};
 use llm_slo_planner::core::{
     import::bundled, import::reference, import::share, wire::export, wire::handoff,

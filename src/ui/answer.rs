@@ -6,11 +6,11 @@ use leptos::prelude::*;
 use super::data_value;
 use super::download::download;
 use crate::core::model::format::{grouped, level as level_text, significant};
-use crate::core::model::sweep::{Source, Statistic, Sweep};
+use crate::core::model::source::Source;
+use crate::core::model::sweep::{Statistic, Sweep};
 use crate::core::plan::anomalies::load_flag_counts;
-use crate::core::plan::planner::{
-    batching_effect, estimate, AlsoMeets, BatchingEffect, Estimate, Plan,
-};
+use crate::core::plan::estimate::{batching_effect, estimate, BatchingEffect, Estimate};
+use crate::core::plan::planner::{AlsoMeets, Plan};
 use crate::core::scenario::Scenario;
 use crate::core::text::explain::times;
 use crate::core::text::headline::{

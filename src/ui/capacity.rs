@@ -4,7 +4,7 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use super::data_value;
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::plan::capacity::Capacity;
 use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;

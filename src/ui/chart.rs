@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::chart_svg::{svg, Marks};
 use super::download::download;
 use crate::browser;
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::plan::chart::{layout, ChartLayout, ChartY, SeriesInput};
 use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;

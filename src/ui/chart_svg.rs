@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::data_value;
 use crate::core::model::limits::MAX_DRAWN_POINTS;
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::plan::chart::ChartY;
 use crate::core::plan::chart::{drawn_points, ChartLayout};
 use crate::core::scenario::Scenario;

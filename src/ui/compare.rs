@@ -7,7 +7,7 @@ use super::data_value;
 use super::download::download;
 use super::registry::Registry;
 use crate::core::model::format::{grouped, money, significant};
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::plan::capacity::{at_recommendation, CapacityInputs};
 use crate::core::plan::compare::{best, cheapest, table_rows, why_none, Column, CompareRow};
 use crate::core::plan::planner::Slo;

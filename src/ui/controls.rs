@@ -12,7 +12,8 @@ use super::model_select::ModelSelect;
 use super::statistic_select::StatisticSelect;
 use super::target_input::TargetInput;
 use crate::browser;
-use crate::core::model::sweep::{Source, Statistic};
+use crate::core::model::source::Source;
+use crate::core::model::sweep::Statistic;
 use crate::core::scenario::Scenario;
 
 /// The widest viewport (CSS px) with the narrow layout, the inputs above the answer: the

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::core::model::campaigns::{campaigns_of, is_grouped, menu_entries};
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::scenario::statistic_moved;
 use crate::core::scenario::Scenario;
 

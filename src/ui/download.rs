@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
 use crate::browser;
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::scenario::Scenario;
 use crate::core::wire::handoff::ExportKind;
 use crate::on_demand::{self, Failed, Job};

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
 use crate::core::model::format::url_number;
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::scenario::{parse_input, FleetInput, InputKind, Scenario, FLEET_INPUTS};
 use crate::on_demand::{self, Drawn, Failed, Panel};
 

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::text::rules::RULES;
 
 /// A rule's text with its `backticked` names set as code.

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::registry::Registry;
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::scenario::routing::Widening;
 use crate::core::scenario::statistic_moved;
 use crate::core::scenario::Scenario;

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::plan::capacity::CapacityInputs;
 use crate::core::plan::chart::ChartY;
 use crate::core::plan::compare::Column;

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::core::model::format::{gpus, grouped};
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 
 fn stated(value: &Option<String>) -> String {
     value.clone().unwrap_or_else(|| "not stated".to_string())

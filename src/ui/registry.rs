@@ -14,7 +14,7 @@ use crate::core::import::sources::{
 };
 use crate::core::import::summary::imported_label;
 use crate::core::model::limits::MAX_STORED_BYTES;
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::scenario::routing::{self, needs_whole, Opening, Widening};
 use crate::core::scenario::Scenario;
 use crate::core::text::explain::reading_whole;

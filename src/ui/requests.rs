@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
 use crate::core::model::format::level as level_text;
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::plan::attain_plot::{
     attainment_plot, judged_requests, level_attainments, requests_plot, Mark, HEIGHT, PLOT, WIDTH,
 };

@@ -6,7 +6,7 @@ use wasm_split_helpers::wasm_split;
 
 use super::registry::{Registry, State};
 use crate::browser;
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 

@@ -3,7 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::core::model::sweep::{Source, Statistic};
+use crate::core::model::sweep::Statistic;
+
+use crate::core::model::source::Source;
 use crate::core::scenario::Scenario;
 use crate::core::text::explain::statistic_option;
 

@@ -18,7 +18,8 @@ use std::sync::OnceLock;
 
 use crate::core::import::mlenergy_config::{Configuration, ModelFields};
 use crate::core::import::{group, import, mlenergy_measured, mlenergy_model, InputFile};
-use crate::core::model::sweep::{Model, Provenance, Source, Sweep, Whole};
+use crate::core::model::source::{Provenance, Source, Whole};
+use crate::core::model::sweep::{Model, Sweep};
 
 mod compiled {
     use super::{Configuration, ModelFields};

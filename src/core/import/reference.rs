@@ -17,7 +17,8 @@
 use std::sync::OnceLock;
 
 use crate::core::model::deployment::{Deployment, LevelKind, PRECISION_NOT_STATED};
-use crate::core::model::sweep::{Model, Provenance, Row, Source, Statistic, Sweep};
+use crate::core::model::source::{Provenance, Source};
+use crate::core::model::sweep::{Model, Row, Statistic, Sweep};
 
 /// The reference source, built once.
 pub fn reference() -> &'static Source {
@@ -109,7 +110,8 @@ fn build() -> Source {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::plan::planner::{batching_effect, plan, Slo, Status, Target};
+    use crate::core::plan::estimate::batching_effect;
+    use crate::core::plan::planner::{plan, Slo, Status, Target};
 
     fn slo(tps: f64, stat: Statistic) -> Slo {
         Slo {

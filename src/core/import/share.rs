@@ -18,7 +18,8 @@ use crate::core::model::limits::{
     MAX_FIGURE, MAX_LINK_BYTES, MAX_PAYLOAD_BYTES, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS,
 };
 use crate::core::model::row::{EnergyBasis, Row, ServedBasis};
-use crate::core::model::sweep::{Model, Provenance, Source, Statistic, Sweep};
+use crate::core::model::source::{Provenance, Source};
+use crate::core::model::sweep::{Model, Statistic, Sweep};
 
 /// Said where a link is made from a source with per-request records: a link carries each
 /// level's figures, not its requests.
@@ -83,40 +84,6 @@ impl SharedModel {
         }
     }
 }
-
-/// Version 1: a sweep's hardware, parallelism (TP, EP, DP; 0 = not stated), precision, level
-/// kind and configuration label; rows as tuples.
-#[derive(Deserialize)]
-struct SharedV1 {
-    name: String,
-    models: Vec<SharedModel>,
-    sweeps: Vec<SweepV1>,
-}
-
-#[derive(Deserialize)]
-struct SweepV1 {
-    model: usize,
-    gpu: String,
-    gpus: Option<u32>,
-    par: (u32, u32, u32),
-    prec: String,
-    kind: char,
-    cfg: String,
-    rows: Vec<RowV1>,
-}
-
-/// Level, throughput, avg batch, avg output len, power, J/token, J/request, (statistic, ms).
-#[derive(Deserialize)]
-struct RowV1(
-    f64,
-    f64,
-    Option<f64>,
-    Option<f64>,
-    Option<f64>,
-    Option<f64>,
-    Option<f64>,
-    Vec<(String, f64)>,
-);
 
 /// Version 2.
 #[derive(Serialize, Deserialize)]
@@ -379,37 +346,6 @@ fn latencies(mut row: Row, pairs: Vec<(String, f64)>) -> Row {
     row
 }
 
-/// A v1 sweep as read today: degrees of 0 were "not stated".
-fn sweep_v1(s: SweepV1) -> Result<(usize, Deployment, Vec<Row>), String> {
-    let (tp, ep, dp) = s.par;
-    let stated = (tp, ep, dp) != (0, 0, 0);
-    let degree = |d: u32| stated.then_some(d.max(1));
-    let deployment = Deployment {
-        gpu: s.gpu,
-        num_gpus: s.gpus.filter(|n| *n > 0),
-        tp: degree(tp),
-        ep: degree(ep),
-        dp: degree(dp),
-        precision: s.prec,
-        config: Some(s.cfg).filter(|c| !c.is_empty()),
-        ..Deployment::new(kind_of(s.kind))
-    };
-    let rows = s
-        .rows
-        .into_iter()
-        .map(|r| {
-            let mut row = Row::new(positive(r.0)?, positive(r.1)?);
-            row.avg_batch_size = figure(r.2);
-            row.avg_output_len = figure(r.3);
-            row.power_w = figure(r.4);
-            row.set_energy_per_token_j(figure(r.5));
-            row.energy_per_request_j = figure(r.6);
-            Ok(latencies(row, r.7))
-        })
-        .collect::<Result<_, String>>()?;
-    Ok((s.model, deployment, rows))
-}
-
 fn sweep_v2(s: SweepV2) -> Result<(usize, Deployment, Vec<Row>), String> {
     let rows = s
         .rows
@@ -530,11 +466,11 @@ fn read_payload(
     }
     let (name, models, sweeps) = match header.v {
         1 => {
-            let s: SharedV1 = serde_json::from_slice(json).map_err(|_| not_ours())?;
+            let s: v1::SharedV1 = serde_json::from_slice(json).map_err(|_| not_ours())?;
             let sweeps: Vec<_> = s
                 .sweeps
                 .into_iter()
-                .map(sweep_v1)
+                .map(v1::sweep_v1)
                 .collect::<Result<_, _>>()?;
             (s.name, s.models, sweeps)
         }
@@ -629,162 +565,5 @@ fn build_source(name: String, models: Vec<SharedModel>, sweeps: Vec<ReadSweep>) 
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::import::{import, InputFile};
-
-    fn glm() -> Source {
-        let files: Vec<InputFile> = [1, 2, 4, 8]
-            .iter()
-            .map(|c| InputFile {
-                name: format!("c{c}.json"),
-                text: format!(
-                    "{{\"backend\":\"vllm\",\"model_id\":\"m/x\",\"max_concurrency\":{c},\"output_throughput\":{},\"median_itl_ms\":{},\"p99_ttft_ms\":300.5,\"completed\":100,\"duration\":{},\"mean_e2el_ms\":900}}",
-                    100 * c,
-                    10 + c,
-                    50 + c
-                ),
-            })
-            .collect();
-        import(&files).unwrap().source
-    }
-
-    fn pack(json: &[u8]) -> String {
-        URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(json, 9))
-    }
-
-    #[test]
-    fn a_source_survives_the_round_trip() {
-        let source = glm();
-        let packed = encode(&source).unwrap();
-        assert!(packed
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
-        let back = decode(&packed).unwrap();
-        assert_eq!(back.task_display_name, source.task_display_name);
-        // Where it came from: files imported elsewhere, not in this browser.
-        assert_eq!(source.provenance.publisher, "your files");
-        assert_eq!(back.provenance.publisher, "files shared by link");
-        assert!(
-            back.provenance.notes[0].starts_with("Imported in another browser and shared by link")
-        );
-        assert_eq!(back.models, source.models);
-        assert_eq!(back.sweeps, source.sweeps);
-        assert!(back.sweeps[0].rows[0].served_req_s.is_some());
-    }
-
-    #[test]
-    fn identity_fields_and_coverage_survive_the_round_trip() {
-        let files = [InputFile {
-            name: "runs.csv".into(),
-            text: "model,gpu,num_gpus,config,dataset,isl,osl,date,framework,concurrency,output_tok_s,p50_itl_ms,p90_itl_ms,power_w\n\
-                   m,H200,8,EP8,random,1024,1024,2026-03-25,sglang,16,1012.9,15.4,18.2,5756\n\
-                   m,H200,8,EP8,random,1024,1024,2026-03-25,sglang,16,795.8,19.5,,\n\
-                   m,H200,8,TP8,random,1024,1024,2026-03-25,sglang,16,800,20,,\n"
-                .into(),
-        }];
-        let source = import(&files).unwrap().source;
-        let back = decode(&encode(&source).unwrap()).unwrap();
-        assert_eq!(back.sweeps, source.sweeps);
-        assert_eq!(back.sweep_cfg(0), Some("EP8"));
-        let level = &back.sweeps[0].levels()[0];
-        assert_eq!(
-            level.runs_reporting(crate::core::model::sweep::Figure::Latency(Statistic::P90)),
-            1
-        );
-        assert_eq!(level.energy_basis, Some(EnergyBasis::PowerOverThroughput));
-    }
-
-    #[test]
-    fn links_of_version_1_still_decode() {
-        let v1 = br#"{"v":1,"name":"c1.json, c2.json","models":[{"id":"m/x","nick":"m/x","arch":"architecture not stated","total":null,"active":null}],"sweeps":[{"model":0,"gpu":"GPU not stated","gpus":null,"par":[0,0,0],"prec":"precision not stated","kind":"c","cfg":"random 1024/1024","rows":[[1.0,100.0,null,null,null,null,null,[["p50",11.0],["rate",10.0]]],[2.0,200.0,null,null,null,null,null,[["p50",12.0],["rate",10.0]]]]}]}"#;
-        let source = decode(&pack(v1)).unwrap();
-        assert_eq!(source.sweeps.len(), 1);
-        let d = &source.sweeps[0].deployment;
-        assert_eq!(d.config.as_deref(), Some("random 1024/1024"));
-        assert_eq!(d.tp, None);
-        assert_eq!(d.level_kind, LevelKind::Concurrency);
-        assert_eq!(
-            source.sweeps[0].levels()[1].latency_ms(Statistic::P50),
-            Some(12.0)
-        );
-    }
-
-    #[test]
-    fn too_large_sources_are_refused_with_a_message() {
-        let mut source = glm();
-        let rows: Vec<Row> = (1..3000)
-            .map(|i| {
-                Row::new(f64::from(i), f64::from(i) * 1.37)
-                    .with(Statistic::P50, Some(f64::from(i) * 0.731))
-            })
-            .collect();
-        source.sweeps[0] = Sweep::new(0, Deployment::hardware("X", None, (1, 1, 1), "p"), rows);
-        let err = encode(&source).unwrap_err();
-        assert!(err.contains("too large to share by link"), "{err}");
-    }
-
-    #[test]
-    fn repeated_sweeps_merge_and_unusable_latencies_are_said() {
-        let two = br#"{"v":2,"name":"n","models":[{"id":"m","nick":"m","arch":"a","total":null,"active":null}],"sweeps":[{"model":0,"dep":{"gpu":"g","prec":"p","kind":"c"},"rows":[{"l":1,"t":10,"ms":[["p50",-3]]}]},{"model":0,"dep":{"gpu":"g","prec":"p","kind":"c"},"rows":[{"l":2,"t":20,"ms":[["p50",5]]}]}]}"#;
-        let source = decode(&pack(two)).unwrap();
-        assert_eq!(source.sweeps.len(), 1);
-        assert_eq!(source.sweeps[0].levels().len(), 2);
-        assert!(source
-            .provenance
-            .notes
-            .iter()
-            .any(|n| n.starts_with("1 latency value of 0 or below")));
-        let huge = br#"{"v":2,"name":"n","models":[{"id":"m","nick":"m","arch":"a","total":null,"active":null}],"sweeps":[{"model":0,"dep":{"gpu":"g","prec":"p","kind":"c"},"rows":[{"l":1e300,"t":10,"ms":[]}]}]}"#;
-        assert!(decode(&pack(huge)).unwrap_err().contains("up to 1e9"));
-    }
-
-    #[test]
-    fn a_link_is_counted_before_it_is_built() {
-        let models = vec![r#"{"id":"","nick":"","arch":""}"#; 1_500].join(",");
-        let json = format!(
-            r#"{{"v":2,"name":"n","models":[{models}],"sweeps":[{{"model":0,"dep":{{"gpu":"g","prec":"p","kind":"c"}},"rows":[{{"l":1,"t":2,"ms":[]}}]}}]}}"#
-        );
-        let message = decode(&pack(json.as_bytes())).unwrap_err();
-        assert_eq!(
-            message,
-            "the shared sweep in this link holds 1500 models, more than the 1000 this page reads"
-        );
-        // A model without an id is "model not stated"; models no sweep names are left out.
-        let json = r#"{"v":2,"name":"n","models":[{"id":"","nick":"","arch":""},{"id":"x","nick":"x","arch":"a"}],"sweeps":[{"model":0,"dep":{"gpu":"g","prec":"p","kind":"c"},"rows":[{"l":1,"t":2,"ms":[]}]}]}"#;
-        let source = decode(&pack(json.as_bytes())).unwrap();
-        assert_eq!(source.models.len(), 1);
-        assert_eq!(source.models[0].model_id, MODEL_NOT_STATED);
-        // A link longer than 8 KB is refused, naming the limit.
-        let message = decode(&"A".repeat(9_000)).unwrap_err();
-        assert!(
-            message.contains("more than the 8 KB a link carries"),
-            "{message}"
-        );
-    }
-
-    #[test]
-    fn a_link_that_unpacks_past_the_limit_says_so() {
-        let bomb = pack(&vec![b' '; MAX_PAYLOAD_BYTES + 1]);
-        assert!(bomb.len() < MAX_LINK_BYTES * 2);
-        let message = decode(&bomb).unwrap_err();
-        assert!(message.contains("unpacks to more than 4 MB"), "{message}");
-        assert!(!message.contains("damaged"));
-    }
-
-    #[test]
-    fn damaged_links_give_messages_not_panics() {
-        for bad in ["", "!!!", "AAAA", "eJwrSS0uAQAEXQHB", &"A".repeat(20_000)] {
-            assert!(decode(bad).is_err(), "{bad:?}");
-        }
-        // Valid deflate of valid JSON in the wrong shape.
-        assert!(decode(&pack(b"{\"v\":1}")).unwrap_err().contains("format"));
-        assert!(decode(&pack(b"{\"v\":9}"))
-            .unwrap_err()
-            .contains("version 9"));
-        let packed = pack(
-            b"{\"v\":1,\"name\":\"<img src=x onerror=alert(1)>\",\"models\":[],\"sweeps\":[{\"model\":3,\"gpu\":\"g\",\"gpus\":1,\"par\":[1,1,1],\"prec\":\"p\",\"kind\":\"c\",\"cfg\":\"\",\"rows\":[[1,2,null,null,null,null,null,[]]]}]}",
-        );
-        assert!(decode(&packed).unwrap_err().contains("model"));
-    }
-}
+mod tests;
+mod v1;

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{files_label, FileFormats, Format, Import, Problem, RowErrorKind};
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 
 /// What the import panel shows of an import, in its words.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 
 /// A model with more sweeps than this has them grouped: the deployment menu lists each
 /// configuration once (its newest campaign), in groups by GPU type and count, and the chart

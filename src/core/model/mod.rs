@@ -10,5 +10,6 @@ pub mod limits;
 pub mod order;
 pub mod requests;
 pub mod row;
+pub mod source;
 pub mod statistic;
 pub mod sweep;

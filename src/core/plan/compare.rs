@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::model::family::family_key;
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::plan::capacity::{at_recommendation, Pricing};
 use crate::core::plan::planner::{plan, Plan, Recommendation, Slo, Status};
 

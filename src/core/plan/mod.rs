@@ -9,4 +9,5 @@ pub mod bench;
 pub mod capacity;
 pub mod chart;
 pub mod compare;
+pub mod estimate;
 pub mod planner;

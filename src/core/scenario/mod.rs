@@ -27,7 +27,8 @@ pub use values::{
 
 use crate::core::model::format::url_number;
 use crate::core::model::limits::{MAX_LIMITS, MAX_VALUE};
-use crate::core::model::sweep::{Source, Statistic};
+use crate::core::model::source::Source;
+use crate::core::model::sweep::Statistic;
 use crate::core::plan::capacity::{prices_text, CapacityInputs, GpuPrices, Pricing};
 use crate::core::plan::chart::ChartY;
 use crate::core::plan::compare::Column;

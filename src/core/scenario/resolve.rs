@@ -4,7 +4,8 @@
 use super::errors::{ParamError, ParamErrorKind};
 use super::values::echo;
 use super::DEFAULT_GPU;
-use crate::core::model::sweep::{Source, Statistic, Sweep};
+use crate::core::model::source::Source;
+use crate::core::model::sweep::{Statistic, Sweep};
 
 /// The statistic a sweep is judged on by default: p50 ITL if it reports it, else its first
 /// per-token statistic (p50 ITL when it reports none).

@@ -7,7 +7,7 @@
 use crate::core::import::sources::{
     src_of, without, without_src, workload, DEFAULT_SOURCE, REFERENCE_SOURCE, SHARED_SOURCE,
 };
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::scenario::{statistic_moved, Scenario};
 
 /// Longest piece of a link's `src` echoed in a message, in characters.

@@ -4,7 +4,8 @@
 
 use crate::core::model::format::{gpus, grouped, level as level_text, significant, trimmed};
 use crate::core::model::limits::MAX_SERIES;
-use crate::core::model::sweep::{Source, Statistic};
+use crate::core::model::source::Source;
+use crate::core::model::sweep::Statistic;
 use crate::core::plan::chart::{ChartLayout, ChartY};
 use crate::core::scenario::Scenario;
 

@@ -10,7 +10,8 @@ use crate::core::model::sweep::{Figure as SweepFigure, Level, Statistic, Sweep};
 use crate::core::plan::anomalies::FlagCount;
 use crate::core::plan::attainment::share_percent;
 use crate::core::plan::attainment::Attainment;
-use crate::core::plan::planner::{BatchingEffect, Plan, Slo, Status, Target};
+use crate::core::plan::estimate::BatchingEffect;
+use crate::core::plan::planner::{Plan, Slo, Status, Target};
 use crate::core::text::explain::{status_text, times};
 
 /// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL, and p99 ITL ≤ 150 ms";

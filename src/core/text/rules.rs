@@ -38,7 +38,7 @@ pub const RULES: [Rule; 11] = [
     Rule {
         name: "Estimate",
         text: "only when the status is `ok` and no limits are set: between the recommended level and the next measured one (which fails), latency at the statistic is taken as linear in log2(level) and solved for the target; throughput and J/token are interpolated the same way. It is labelled as an estimate and never replaces the measured answer; nothing is estimated outside the measured range.",
-        code: "core::plan::planner::estimate",
+        code: "core::plan::estimate::estimate",
     },
     Rule {
         name: "Repeated runs",
@@ -129,6 +129,7 @@ mod tests {
                 include_str!("../model/statistic.rs"),
             ),
             ("core::plan::planner", include_str!("../plan/planner.rs")),
+            ("core::plan::estimate", include_str!("../plan/estimate.rs")),
             ("core::model::sweep", include_str!("../model/sweep.rs")),
             (
                 "core::plan::anomalies",

@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::core::import::summary::Shown;
-use crate::core::model::sweep::Source;
+use crate::core::model::source::Source;
 use crate::core::plan::compare::Column;
 
 /// A call into the tools module: each is a function `src/bin/tools.rs` exports under
