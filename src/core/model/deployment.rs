@@ -9,7 +9,7 @@
 //! things are never pooled. Per-run fields (a run's timestamp, its repeat number) are not here.
 //!
 //! Labels: [`Deployment::base_label`] (hardware, parallelism, precision) and
-//! [`Deployment::extras`], the other identity fields, each shown by the page only where it tells
+//! the other identity fields ([`Deployment::FIELDS`]), each shown by the page only where it tells
 //! sweeps apart (see `Source::sweep_label`).
 
 use serde::{Deserialize, Serialize};

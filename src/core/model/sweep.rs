@@ -199,7 +199,7 @@ impl Level {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(from = "SweepParts", into = "SweepParts")]
 pub struct Sweep {
-    /// Index into [`Source::models`].
+    /// Index into [`Source::models`](crate::core::model::source::Source::models).
     pub model_index: usize,
     /// What was measured.
     pub deployment: Deployment,
