@@ -5,10 +5,10 @@
 
 use llm_slo_planner::core::model::format::{grouped, level as level_text, significant};
 use llm_slo_planner::core::model::source::Source;
-use llm_slo_planner::core::model::sweep::Statistic;
+use llm_slo_planner::core::model::sweep::{Level, Statistic, Sweep};
 use llm_slo_planner::core::plan::anomalies::{anomalies, load_flag_counts, AnomalyKind};
 use llm_slo_planner::core::plan::estimate::{batching_effect, estimate};
-use llm_slo_planner::core::plan::planner::Plan;
+use llm_slo_planner::core::plan::planner::{Plan, Recommendation, Slo, Verdict};
 use llm_slo_planner::core::scenario::Scenario;
 use llm_slo_planner::core::text::capacity_text::{
     fleet_figures, load_note, no_price_note, streams_note,
@@ -58,7 +58,6 @@ fn columns(rows: &[Vec<String>], indent: &str) -> String {
 pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan: &Plan) -> String {
     let sweep = &source.sweeps[sweep_index];
     let slo = scenario.slo();
-    let kind = sweep.level_kind();
     let h = headline(sweep, plan, &slo);
     let mut out = format!(
         "{} on {}\n  SLO: {}\n",
@@ -141,34 +140,10 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
     let flags = anomalies(sweep, &source.models[sweep.model_index], slo.stat);
     // Under attainment, a level's latency is the TPOT its share of requests reaches.
     let stat = speed_basis(&slo);
-    let mut header = vec![
-        String::new(),
-        kind.label().to_string(),
-        "avg batch".to_string(),
-        format!("{stat} ms"),
-        "tok/s per user".to_string(),
-    ];
-    header.extend(
-        slo.limits
-            .iter()
-            .map(|l| format!("{} ms", l.stat.short_label())),
-    );
-    if slo.attain.is_some() {
-        header.push("good requests".to_string());
-    }
-    header.extend(
-        [
-            "output tok/s",
-            "tok/s per GPU",
-            "J/token",
-            "verdict",
-            "flags",
-        ]
-        .map(str::to_string),
-    );
-    let mut rows = vec![header];
+    let table = level_columns(sweep, &slo, &stat);
+    let mut rows = vec![table.iter().map(|(header, _)| header.clone()).collect()];
     for (li, (level, verdict)) in sweep.levels().iter().zip(&plan.verdicts).enumerate() {
-        let kinds: Vec<&str> = AnomalyKind::ALL
+        let flags: Vec<&str> = AnomalyKind::ALL
             .into_iter()
             .filter(|k| {
                 flags
@@ -177,46 +152,13 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
             })
             .map(AnomalyKind::key)
             .collect();
-        let mut row = vec![
-            if plan.recommended == Some(li) {
-                "*"
-            } else {
-                ""
-            }
-            .to_string(),
-            level_text(level.level),
-            or_not_reported(level.avg_batch_size, |v| grouped(v, 1)),
-            or_not_reported(verdict.latency_ms, |v| significant(v, 3)),
-            or_not_reported(verdict.latency_ms, |v| grouped(1000.0 / v, 1)),
-        ];
-        row.extend(
-            slo.limits
-                .iter()
-                .map(|l| or_not_reported(level.latency_ms(l.stat), |v| significant(v, 3))),
-        );
-        if slo.attain.is_some() {
-            row.push(verdict.attainment.map_or_else(
-                || "no per-request records".to_string(),
-                |a| {
-                    format!(
-                        "{} of {}",
-                        grouped(a.good as f64, 0),
-                        grouped(a.issued as f64, 0)
-                    )
-                },
-            ));
-        }
-        row.extend([
-            grouped(level.throughput_tok_s, 0),
-            or_not_reported(sweep.per_gpu(level.throughput_tok_s), |v| grouped(v, 0)),
-            or_not_reported(level.energy_per_token_j, |v| {
-                let derived = level.energy_basis.and_then(|b| b.formula()).is_some();
-                format!("{}{}", significant(v, 4), if derived { " †" } else { "" })
-            }),
-            verdict_text(&slo, verdict),
-            kinds.join(","),
-        ]);
-        rows.push(row);
+        let row = LevelRow {
+            recommended: plan.recommended == Some(li),
+            level,
+            verdict,
+            flags,
+        };
+        rows.push(table.iter().map(|(_, cell)| cell(&row)).collect());
     }
     out.push_str(&format!(
         "  Levels (* recommended; latency and per-user speed at {stat}, the worst of a level's runs):\n"
@@ -237,32 +179,142 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
     out
 }
 
+/// One level of the levels table, as its cells are drawn from.
+struct LevelRow<'a> {
+    /// The recommended level (marked `*`).
+    recommended: bool,
+    level: &'a Level,
+    verdict: &'a Verdict,
+    /// The keys of the flags on its runs.
+    flags: Vec<&'static str>,
+}
+
+/// A column of the levels table: its header and its cell.
+type LevelColumn<'a> = (String, Box<dyn Fn(&LevelRow) -> String + 'a>);
+
+/// The levels table's columns, in order, each with its header and cell: the one list the header
+/// and every row are drawn from. A column per tail limit, and good requests under attainment.
+fn level_columns<'a>(sweep: &'a Sweep, slo: &'a Slo, stat: &str) -> Vec<LevelColumn<'a>> {
+    let column =
+        |header: &str, cell: Box<dyn Fn(&LevelRow) -> String + 'a>| (header.to_string(), cell);
+    let mut table: Vec<LevelColumn> = vec![
+        column(
+            "",
+            Box::new(|r| if r.recommended { "*" } else { "" }.to_string()),
+        ),
+        column(
+            sweep.level_kind().label(),
+            Box::new(|r| level_text(r.level.level)),
+        ),
+        column(
+            "avg batch",
+            Box::new(|r| or_not_reported(r.level.avg_batch_size, |v| grouped(v, 1))),
+        ),
+        column(
+            &format!("{stat} ms"),
+            Box::new(|r| or_not_reported(r.verdict.latency_ms, |v| significant(v, 3))),
+        ),
+        column(
+            "tok/s per user",
+            Box::new(|r| or_not_reported(r.verdict.latency_ms, |v| grouped(1000.0 / v, 1))),
+        ),
+    ];
+    for limit in &slo.limits {
+        table.push(column(
+            &format!("{} ms", limit.stat.short_label()),
+            Box::new(move |r| {
+                or_not_reported(r.level.latency_ms(limit.stat), |v| significant(v, 3))
+            }),
+        ));
+    }
+    if slo.attain.is_some() {
+        table.push(column(
+            "good requests",
+            Box::new(|r| {
+                r.verdict.attainment.map_or_else(
+                    || "no per-request records".to_string(),
+                    |a| {
+                        format!(
+                            "{} of {}",
+                            grouped(a.good as f64, 0),
+                            grouped(a.issued as f64, 0)
+                        )
+                    },
+                )
+            }),
+        ));
+    }
+    table.extend([
+        column(
+            "output tok/s",
+            Box::new(|r| grouped(r.level.throughput_tok_s, 0)),
+        ),
+        column(
+            "tok/s per GPU",
+            Box::new(move |r| {
+                or_not_reported(sweep.per_gpu(r.level.throughput_tok_s), |v| grouped(v, 0))
+            }),
+        ),
+        column(
+            "J/token",
+            Box::new(|r| {
+                or_not_reported(r.level.energy_per_token_j, |v| {
+                    let derived = r.level.energy_basis.and_then(|b| b.formula()).is_some();
+                    format!("{}{}", significant(v, 4), if derived { " †" } else { "" })
+                })
+            }),
+        ),
+        column("verdict", Box::new(move |r| verdict_text(slo, r.verdict))),
+        column("flags", Box::new(|r| r.flags.join(","))),
+    ]);
+    table
+}
+
+/// One deployment of the summary, as its cells are drawn from.
+struct SummaryRow<'a> {
+    plan: &'a Plan,
+    rec: Option<Recommendation>,
+    /// The model and the deployment's label.
+    name: String,
+}
+
+/// A column of the summary: its header and its cell.
+type SummaryColumn = (&'static str, fn(&SummaryRow) -> String);
+
+/// The summary's columns, in order, each with its header and cell: the one list the header and
+/// every row are drawn from.
+const SUMMARY_COLUMNS: [SummaryColumn; 5] = [
+    ("status", |r| r.plan.status.key().to_string()),
+    ("level", |r| {
+        r.rec
+            .as_ref()
+            .map_or_else(|| "—".to_string(), |rec| level_text(rec.level))
+    }),
+    ("tok/s per GPU", |r| {
+        r.rec.as_ref().map_or_else(String::new, |rec| {
+            or_not_reported(rec.throughput_per_gpu_tok_s, |v| grouped(v, 0))
+        })
+    }),
+    ("J/token", |r| {
+        r.rec.as_ref().map_or_else(String::new, |rec| {
+            or_not_reported(rec.energy_per_token_j, |v| significant(v, 4))
+        })
+    }),
+    ("deployment", |r| clean(&r.name)),
+];
+
 /// One line per deployment planned: its answer, for reading many at once.
 pub fn summary_text(source: &Source, planned: &[(usize, &Scenario, &Plan)]) -> String {
-    let mut rows = vec![
-        ["status", "level", "tok/s per GPU", "J/token", "deployment"]
-            .map(str::to_string)
-            .to_vec(),
-    ];
+    let mut rows = vec![SUMMARY_COLUMNS
+        .map(|(header, _)| header.to_string())
+        .to_vec()];
     for (i, scenario, plan) in planned {
-        let sweep = &source.sweeps[*i];
-        let rec = plan.recommendation(sweep, &scenario.slo());
-        rows.push(vec![
-            plan.status.key().to_string(),
-            rec.as_ref()
-                .map_or_else(|| "—".to_string(), |r| level_text(r.level)),
-            rec.as_ref().map_or_else(String::new, |r| {
-                or_not_reported(r.throughput_per_gpu_tok_s, |v| grouped(v, 0))
-            }),
-            rec.as_ref().map_or_else(String::new, |r| {
-                or_not_reported(r.energy_per_token_j, |v| significant(v, 4))
-            }),
-            clean(&format!(
-                "{} on {}",
-                scenario.model_id,
-                source.sweep_label(*i)
-            )),
-        ]);
+        let row = SummaryRow {
+            plan,
+            rec: plan.recommendation(&source.sweeps[*i], &scenario.slo()),
+            name: format!("{} on {}", scenario.model_id, source.sweep_label(*i)),
+        };
+        rows.push(SUMMARY_COLUMNS.map(|(_, cell)| cell(&row)).to_vec());
     }
     format!(
         "Summary ({} deployments):\n{}",

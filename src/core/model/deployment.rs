@@ -333,20 +333,6 @@ impl Deployment {
         out
     }
 
-    /// The deployment's columns in exports (the CSV of the side-by-side table), in order.
-    pub const EXPORT_COLUMNS: [&'static str; 4] = ["gpu", "num_gpus", "parallelism", "precision"];
-
-    /// The cells of [`Deployment::EXPORT_COLUMNS`]: GPU type, GPU count (empty when not
-    /// stated), parallelism label and precision as stored.
-    pub fn export_cells(&self) -> [String; 4] {
-        [
-            self.gpu.clone(),
-            self.num_gpus.map(|n| n.to_string()).unwrap_or_default(),
-            self.parallelism_label(),
-            self.precision.clone(),
-        ]
-    }
-
     /// A text equal for two deployments exactly when they are equal (every field; numbers bit
     /// for bit): the key sweeps are grouped by, in linear time.
     pub fn identity_key(&self) -> String {

@@ -5,52 +5,16 @@
 
 use serde::Serialize;
 
-use crate::core::model::deployment::Deployment;
 use crate::core::model::source::Source;
+use crate::core::model::sweep::Sweep;
 use crate::core::plan::attainment::Attainment;
 use crate::core::plan::capacity::{at_recommendation, Capacity};
 use crate::core::plan::compare::{table_rows, CompareRow};
 use crate::core::plan::estimate::estimate;
-use crate::core::plan::planner::{plan, Plan, Target};
+use crate::core::plan::planner::{plan, Plan, Recommendation, Slo, Target};
 use crate::core::scenario::Scenario;
 use crate::core::text::chart_text::{export_title, series_class, standalone_svg};
 use crate::core::wire::handoff::{ExportKind, ExportRequest};
-
-/// CSV header, units in the names: the model, the deployment's columns
-/// ([`Deployment::EXPORT_COLUMNS`]), then `deployment`, the picker's label (with what tells the
-/// sweep apart from the model's others), and the answer's figures.
-pub fn csv_header() -> Vec<&'static str> {
-    let figures = [
-        "deployment",
-        "status",
-        "level_kind",
-        "level",
-        "avg_batch_size_requests",
-        "statistic",
-        "latency_ms",
-        "per_user_tok_s",
-        "throughput_tok_s",
-        "throughput_per_gpu_tok_s",
-        "energy_j_per_token",
-        "power_w",
-        "replicas",
-        "gpus_needed",
-        "gpu_cost_usd_per_mtok",
-        "headroom_fraction",
-        "fleet_cost_usd_per_hour",
-        "total_cost_usd_per_mtok",
-        "attain_percent",
-        "attainment_percent",
-        "good_requests",
-        "issued_requests",
-        "goodput_req_s",
-        "goodput_output_tok_s",
-    ];
-    std::iter::once("model_id")
-        .chain(Deployment::EXPORT_COLUMNS)
-        .chain(figures)
-        .collect()
-}
 
 fn num(value: Option<f64>) -> String {
     value.map(|v| v.to_string()).unwrap_or_default()
@@ -67,8 +31,186 @@ pub fn text_cell(text: &str) -> String {
     }
 }
 
+/// What one row of the CSV is written from: a deployment of the comparison, planned and costed.
+struct CsvRow<'a> {
+    source: &'a Source,
+    row: &'a CompareRow,
+    sweep: &'a Sweep,
+    slo: &'a Slo,
+    rec: Option<&'a Recommendation>,
+    attained: Option<Attainment>,
+    cap: Option<Capacity>,
+}
+
+/// One column of the CSV: its header (units in the name) and its cell. Text from a file passes
+/// through [`text_cell`]; a figure that is absent is an empty cell, never 0.
+struct CsvColumn {
+    header: &'static str,
+    cell: fn(&CsvRow) -> String,
+}
+
+/// The CSV's columns, in order: the model, the deployment (GPU type, GPU count, parallelism
+/// label, precision), `deployment`, the picker's label (with what tells the sweep apart from the
+/// model's others), and the answer's figures. The one list the header and every row are drawn
+/// from.
+const CSV_COLUMNS: &[CsvColumn] = &[
+    CsvColumn {
+        header: "model_id",
+        cell: |r| text_cell(&r.source.models[r.sweep.model_index].model_id),
+    },
+    CsvColumn {
+        header: "gpu",
+        cell: |r| text_cell(&r.sweep.deployment.gpu),
+    },
+    CsvColumn {
+        header: "num_gpus",
+        cell: |r| {
+            r.sweep
+                .deployment
+                .num_gpus
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        },
+    },
+    CsvColumn {
+        header: "parallelism",
+        cell: |r| text_cell(&r.sweep.deployment.parallelism_label()),
+    },
+    CsvColumn {
+        header: "precision",
+        cell: |r| text_cell(&r.sweep.deployment.precision),
+    },
+    CsvColumn {
+        header: "deployment",
+        cell: |r| text_cell(r.source.sweep_label(r.row.sweep_index)),
+    },
+    CsvColumn {
+        header: "status",
+        cell: |r| r.row.plan.status.key().to_string(),
+    },
+    CsvColumn {
+        header: "level_kind",
+        cell: |r| r.sweep.level_kind().label().to_string(),
+    },
+    CsvColumn {
+        header: "level",
+        cell: |r| num(r.rec.map(|rec| rec.level)),
+    },
+    CsvColumn {
+        header: "avg_batch_size_requests",
+        cell: |r| num(r.rec.and_then(|rec| rec.avg_batch_size)),
+    },
+    CsvColumn {
+        header: "statistic",
+        cell: |r| match r.slo.attain {
+            Some(_) => "tpot_per_request".to_string(),
+            None => r.slo.stat.key().to_string(),
+        },
+    },
+    CsvColumn {
+        header: "latency_ms",
+        cell: |r| num(r.rec.map(|rec| rec.latency_ms)),
+    },
+    CsvColumn {
+        header: "per_user_tok_s",
+        cell: |r| num(r.rec.map(|rec| rec.user_tps)),
+    },
+    CsvColumn {
+        header: "throughput_tok_s",
+        cell: |r| num(r.rec.map(|rec| rec.throughput_tok_s)),
+    },
+    CsvColumn {
+        header: "throughput_per_gpu_tok_s",
+        cell: |r| num(r.rec.and_then(|rec| rec.throughput_per_gpu_tok_s)),
+    },
+    CsvColumn {
+        header: "energy_j_per_token",
+        cell: |r| num(r.rec.and_then(|rec| rec.energy_per_token_j)),
+    },
+    CsvColumn {
+        header: "power_w",
+        cell: |r| num(r.rec.and_then(|rec| rec.power_w)),
+    },
+    CsvColumn {
+        header: "replicas",
+        cell: |r| {
+            r.cap
+                .as_ref()
+                .and_then(|c| c.replicas)
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        },
+    },
+    CsvColumn {
+        header: "gpus_needed",
+        cell: |r| {
+            r.cap
+                .as_ref()
+                .and_then(|c| c.gpus)
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        },
+    },
+    CsvColumn {
+        header: "gpu_cost_usd_per_mtok",
+        cell: |r| num(r.cap.as_ref().and_then(|c| c.cost_per_mtok)),
+    },
+    CsvColumn {
+        header: "headroom_fraction",
+        cell: |r| num(r.rec.map(|rec| rec.headroom)),
+    },
+    CsvColumn {
+        header: "fleet_cost_usd_per_hour",
+        cell: |r| num(r.row.costs.fleet_cost_per_hour),
+    },
+    CsvColumn {
+        header: "total_cost_usd_per_mtok",
+        cell: |r| num(r.row.costs.total_cost_per_mtok),
+    },
+    CsvColumn {
+        header: "attain_percent",
+        cell: |r| num(r.slo.attain),
+    },
+    CsvColumn {
+        header: "attainment_percent",
+        cell: |r| num(r.attained.and_then(|a| a.share()).map(|s| s * 100.0)),
+    },
+    CsvColumn {
+        header: "good_requests",
+        cell: |r| num(r.attained.map(|a| a.good as f64)),
+    },
+    CsvColumn {
+        header: "issued_requests",
+        cell: |r| num(r.attained.map(|a| a.issued as f64)),
+    },
+    CsvColumn {
+        header: "goodput_req_s",
+        cell: |r| {
+            num(r
+                .attained
+                .zip(r.rec)
+                .and_then(|(a, rec)| a.goodput_req_s(rec.throughput_tok_s)))
+        },
+    },
+    CsvColumn {
+        header: "goodput_output_tok_s",
+        cell: |r| {
+            num(r
+                .attained
+                .zip(r.rec)
+                .and_then(|(a, rec)| a.goodput_tok_s(rec.throughput_tok_s)))
+        },
+    },
+];
+
+/// The CSV's header, units in the names ([`CSV_COLUMNS`]).
+pub fn csv_header() -> Vec<&'static str> {
+    CSV_COLUMNS.iter().map(|c| c.header).collect()
+}
+
 /// The comparison rows as CSV: a first comment line `# scenario: <url>`, the header, one row per
-/// deployment. Errors: the csv crate's message (writing to memory does not fail in practice).
+/// deployment, each drawn from [`CSV_COLUMNS`]. Errors: the csv crate's message (writing to
+/// memory does not fail in practice).
 pub fn compare_csv(
     source: &Source,
     rows: &[CompareRow],
@@ -84,53 +226,17 @@ pub fn compare_csv(
         let Some(sweep) = source.sweeps.get(row.sweep_index) else {
             continue;
         };
-        let rec = row.recommendation.as_ref();
-        let attained = recommended_attainment(&row.plan);
         let inputs = scenario.capacity_for(&sweep.deployment.gpu);
-        let cap = at_recommendation(sweep, &row.plan, slo, &inputs);
-        let deployment = sweep.deployment.export_cells().map(|c| text_cell(&c));
-        let figures = [
-            text_cell(source.sweep_label(row.sweep_index)),
-            row.plan.status.key().to_string(),
-            sweep.level_kind().label().to_string(),
-            num(rec.map(|r| r.level)),
-            num(rec.and_then(|r| r.avg_batch_size)),
-            match slo.attain {
-                Some(_) => "tpot_per_request".to_string(),
-                None => slo.stat.key().to_string(),
-            },
-            num(rec.map(|r| r.latency_ms)),
-            num(rec.map(|r| r.user_tps)),
-            num(rec.map(|r| r.throughput_tok_s)),
-            num(rec.and_then(|r| r.throughput_per_gpu_tok_s)),
-            num(rec.and_then(|r| r.energy_per_token_j)),
-            num(rec.and_then(|r| r.power_w)),
-            cap.as_ref()
-                .and_then(|c| c.replicas)
-                .map(|n| n.to_string())
-                .unwrap_or_default(),
-            cap.as_ref()
-                .and_then(|c| c.gpus)
-                .map(|n| n.to_string())
-                .unwrap_or_default(),
-            num(cap.as_ref().and_then(|c| c.cost_per_mtok)),
-            num(rec.map(|r| r.headroom)),
-            num(row.costs.fleet_cost_per_hour),
-            num(row.costs.total_cost_per_mtok),
-            num(slo.attain),
-            num(attained.and_then(|a| a.share()).map(|s| s * 100.0)),
-            num(attained.map(|a| a.good as f64)),
-            num(attained.map(|a| a.issued as f64)),
-            num(attained
-                .zip(rec)
-                .and_then(|(a, r)| a.goodput_req_s(r.throughput_tok_s))),
-            num(attained
-                .zip(rec)
-                .and_then(|(a, r)| a.goodput_tok_s(r.throughput_tok_s))),
-        ];
-        let record = std::iter::once(text_cell(&source.models[sweep.model_index].model_id))
-            .chain(deployment)
-            .chain(figures);
+        let csv_row = CsvRow {
+            source,
+            row,
+            sweep,
+            slo,
+            rec: row.recommendation.as_ref(),
+            attained: recommended_attainment(&row.plan),
+            cap: at_recommendation(sweep, &row.plan, slo, &inputs),
+        };
+        let record = CSV_COLUMNS.iter().map(|c| (c.cell)(&csv_row));
         writer.write_record(record).map_err(|e| e.to_string())?;
     }
     let body = writer.into_inner().map_err(|e| e.to_string())?;
@@ -139,7 +245,6 @@ pub fn compare_csv(
     Ok(format!("# scenario: {url}\n{body}"))
 }
 
-/// The attainment at the recommended level, under `attain`.
 fn recommended_attainment(plan: &Plan) -> Option<Attainment> {
     plan.verdicts.get(plan.recommended?)?.attainment
 }
