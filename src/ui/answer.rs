@@ -70,7 +70,6 @@ pub fn Answer(
                     .unwrap_or_default()
             })
         });
-        let export_status = RwSignal::new(String::new());
         view! {
             <section class="answer" aria-live="polite" aria-label="Recommendation">
                 <p class="asked">
@@ -86,28 +85,39 @@ pub fn Answer(
                 {move || effect.get().map(|e| batching(sweep, e, stat.get()))}
                 {move || estimate.get().map(|e| estimated(sweep, e, stat.get()))}
                 {move || also.with(|a| also_meets(sweep, a))}
-                <button
-                    type="button"
-                    class="export"
-                    data-testid="export-json"
-                    on:click=move |_| {
-                        if let Some(sweep_index) = result.with_untracked(|r| r.as_ref().map(|(i, _)| *i)) {
-                            scenario.with_untracked(|s| download(
-                                source,
-                                s,
-                                ExportKind::ScenarioJson { sweep_index },
-                                ("llm-slo-planner-scenario.json", "application/json"),
-                                export_status,
-                            ));
-                        }
-                    }
-                >
-                    "Download scenario and results (JSON)"
-                </button>
-                <span class="hint" role="status">{move || export_status.get()}</span>
+                {download_json(source, scenario, i)}
             </section>
         }
         .into_any()
+    }
+}
+
+/// The button that downloads the scenario and its results at the sweep `sweep_index` as JSON,
+/// and what it did.
+fn download_json(
+    source: &'static Source,
+    scenario: RwSignal<Scenario>,
+    sweep_index: usize,
+) -> impl IntoView {
+    let export_status = RwSignal::new(String::new());
+    view! {
+        <button
+            type="button"
+            class="export"
+            data-testid="export-json"
+            on:click=move |_| {
+                scenario.with_untracked(|s| download(
+                    source,
+                    s,
+                    ExportKind::ScenarioJson { sweep_index },
+                    ("llm-slo-planner-scenario.json", "application/json"),
+                    export_status,
+                ));
+            }
+        >
+            "Download scenario and results (JSON)"
+        </button>
+        <span class="hint" role="status">{move || export_status.get()}</span>
     }
 }
 

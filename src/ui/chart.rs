@@ -7,6 +7,8 @@ use super::chart_svg::{svg, Marks};
 use super::download::download;
 use crate::browser;
 use crate::core::model::source::Source;
+use crate::core::model::sweep::{Statistic, Sweep};
+use crate::core::plan::capacity::CapacityInputs;
 use crate::core::plan::chart::{layout, ChartLayout, ChartY, SeriesInput};
 use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
@@ -25,12 +27,7 @@ pub fn TradeoffChart(
     /// Sets what the y axis shows (the switch above the chart).
     set_chart_y: Callback<ChartY>,
 ) -> impl IntoView {
-    let width = RwSignal::new(chart_width(browser::viewport_width()));
-    let handle = window_event_listener(ev::resize, move |_| {
-        width.set(chart_width(browser::viewport_width()));
-    });
-    on_cleanup(move || handle.remove());
-    let focus = RwSignal::new(None::<(usize, usize)>);
+    let width = window_width();
 
     let selected = Memo::new(move |_| result.with(|r| r.as_ref().map(|(i, _)| *i)));
     // Which of the model's sweeps are drawn, and which are left off (said under the chart).
@@ -50,18 +47,7 @@ pub fn TradeoffChart(
             .map(|i| {
                 let sweep = &source.sweeps[i];
                 let inputs = scenario.with(|s| s.capacity_for(&sweep.deployment.gpu));
-                let points = sweep
-                    .levels()
-                    .iter()
-                    .filter_map(|l| {
-                        Some((
-                            l.level,
-                            l.user_tps(stat)?,
-                            y.value(sweep, l.throughput_tok_s, l.energy_per_token_j, &inputs)?,
-                        ))
-                    })
-                    .collect();
-                (i, points)
+                (i, series_points(sweep, stat, y, &inputs))
             })
             .collect();
         Some(layout(
@@ -84,8 +70,56 @@ pub fn TradeoffChart(
     });
     let target = Memo::new(move |_| chart.with(|c| c.as_ref().map(|c| (c.target_x, c.feasible))));
     let stat = Memo::new(move |_| scenario.with(|s| s.stat));
-    // (selected sweep, its recommended level).
-    let recommended = Memo::new(move |_| {
+    let recommended = recommended_level(source, result);
+    let marks = move |current| Marks {
+        current,
+        target,
+        recommended,
+    };
+    let wiring = Wiring {
+        source,
+        scenario,
+        open_sweep,
+        set_chart_y,
+    };
+    move || {
+        let chart = frame.get()?;
+        let stat = stat.get();
+        let current = selected.get();
+        let y = scenario.with_untracked(Scenario::drawn_chart_y);
+        let notes = drawn.with(|d| {
+            d.as_ref()
+                .map_or((None, None), |d| left_off_notes(source, d))
+        });
+        if chart.series.iter().all(|s| s.points.is_empty()) {
+            let why = notes.1.unwrap_or_else(|| {
+                format!(
+                    "this model's sweeps state no GPU count (so no tok/s per GPU) or report no {}.",
+                    stat.short_label()
+                )
+            });
+            return Some(no_chart(wiring, y, format!("No chart: {why}")).into_any());
+        }
+        Some(chart_section(wiring, chart, marks(current), (stat, y), notes).into_any())
+    }
+}
+
+/// The chart's width, px, following the window's as it is resized.
+fn window_width() -> RwSignal<f64> {
+    let width = RwSignal::new(chart_width(browser::viewport_width()));
+    let handle = window_event_listener(ev::resize, move |_| {
+        width.set(chart_width(browser::viewport_width()));
+    });
+    on_cleanup(move || handle.remove());
+    width
+}
+
+/// The selected sweep and its recommended level (`None`: none meets).
+fn recommended_level(
+    source: &'static Source,
+    result: Memo<Option<(usize, Plan)>>,
+) -> Memo<Option<(usize, Option<f64>)>> {
+    Memo::new(move |_| {
         result.with(|r| {
             r.as_ref().map(|(i, p)| {
                 let level = p
@@ -94,83 +128,101 @@ pub fn TradeoffChart(
                 (*i, level)
             })
         })
-    });
-    // A new chart has new points: a readout of the old one would describe the wrong point.
-    Effect::new(move |_| {
-        frame.track();
-        focus.set(None);
-    });
+    })
+}
 
-    move || {
-        let chart = frame.get()?;
-        let stat = stat.get();
-        let current = selected.get();
-        let y = scenario.with_untracked(Scenario::drawn_chart_y);
-        let (more_note, unpriced_note) = drawn.with(|d| {
-            d.as_ref()
-                .map_or((None, None), |d| left_off_notes(source, d))
-        });
-        if chart.series.iter().all(|s| s.points.is_empty()) {
-            if let Some(note) = unpriced_note {
-                return Some(view! {
-                    <section class="chart">
-                        <h2>{y.heading()}</h2>
-                        {y_switch(scenario, set_chart_y)}
-                        <p class="hint" data-testid="chart-empty">{format!("No chart: {note}")}</p>
-                    </section>
-                }
-                .into_any());
-            }
-            return Some(view! {
-                <section class="chart">
-                    <h2>{scenario.with_untracked(Scenario::drawn_chart_y).heading()}</h2>
-                    {y_switch(scenario, set_chart_y)}
-                    <p class="hint" data-testid="chart-empty">
-                        {format!(
-                            "No chart: this model's sweeps state no GPU count (so no tok/s per GPU) or report no {}.",
-                            stat.short_label()
-                        )}
-                    </p>
-                </section>
-            }
-            .into_any());
-        }
-        let summary = summary(source, &chart, stat.short_label(), y);
-        let export = (
-            (chart.width, chart.height),
-            chart
-                .series
-                .iter()
-                .map(|s| s.sweep_index)
-                .collect::<Vec<_>>(),
-        );
-        let export_status = RwSignal::new(String::new());
-        let chart_for_readout = chart.clone();
-        Some(view! {
-            <section class="chart" aria-labelledby="chart-title">
-                <h2 id="chart-title">{y.heading()}</h2>
-                {y_switch(scenario, set_chart_y)}
-                <div class="chart-box">
-                    {svg(source, scenario, &chart, Marks { current, target, recommended }, focus, open_sweep)}
-                </div>
-                <p class="chart-readout" aria-live="polite" data-testid="chart-readout">
-                    {move || readout(source, &chart_for_readout, focus.get(), stat.short_label(), y)}
-                </p>
-                <Legend source=source chart=chart.clone() current=current />
-                {more_note.map(|note| view! { <p class="hint" data-testid="chart-more">{note}</p> })}
-                {unpriced_note.map(|note| view! { <p class="hint" data-testid="chart-unpriced">{note}</p> })}
-                <p class="hint" id="chart-summary" data-testid="chart-summary">{summary}</p>
-                <button
-                    type="button"
-                    data-testid="export-svg"
-                    on:click=move |_| download_svg(source, scenario, &export, export_status)
-                >
-                    "Download chart (SVG)"
-                </button>
-                <span class="hint" role="status">{move || export_status.get()}</span>
-            </section>
-        }
-        .into_any())
+/// What the chart's parts are wired to: the data, the scenario shown, and what a press changes.
+#[derive(Clone, Copy)]
+struct Wiring {
+    source: &'static Source,
+    scenario: ReadSignal<Scenario>,
+    open_sweep: Callback<usize>,
+    set_chart_y: Callback<ChartY>,
+}
+
+/// The points of one deployment's series: (level, per-user tok/s at `stat`, the y axis's value
+/// at the level, under `inputs` for a cost axis); levels lacking either are left out.
+fn series_points(
+    sweep: &Sweep,
+    stat: Statistic,
+    y: ChartY,
+    inputs: &CapacityInputs,
+) -> Vec<(f64, f64, f64)> {
+    sweep
+        .levels()
+        .iter()
+        .filter_map(|l| {
+            Some((
+                l.level,
+                l.user_tps(stat)?,
+                y.value(sweep, l.throughput_tok_s, l.energy_per_token_j, inputs)?,
+            ))
+        })
+        .collect()
+}
+
+/// The chart's section when no point can be drawn: its heading, the axis switch, and `text`
+/// saying why.
+fn no_chart(w: Wiring, y: ChartY, text: String) -> impl IntoView {
+    view! {
+        <section class="chart">
+            <h2>{y.heading()}</h2>
+            {y_switch(w.scenario, w.set_chart_y)}
+            <p class="hint" data-testid="chart-empty">{text}</p>
+        </section>
+    }
+}
+
+/// The chart's section: heading, axis switch, the SVG with `marks`, the readout of the point
+/// focused, legend, `notes` (series left off, unpriced), summary and download.
+fn chart_section(
+    w: Wiring,
+    chart: ChartLayout,
+    marks: Marks,
+    (stat, y): (Statistic, ChartY),
+    (more_note, unpriced_note): (Option<String>, Option<String>),
+) -> impl IntoView {
+    let Wiring {
+        source, scenario, ..
+    } = w;
+    // The point focused or hovered, made with the chart drawn here: a new chart has new
+    // points, and a readout of the old one would describe the wrong point.
+    let focus = RwSignal::new(None::<(usize, usize)>);
+    let current = marks.current;
+    let summary = summary(source, &chart, stat.short_label(), y);
+    let export = (
+        (chart.width, chart.height),
+        chart
+            .series
+            .iter()
+            .map(|s| s.sweep_index)
+            .collect::<Vec<_>>(),
+    );
+    let export_status = RwSignal::new(String::new());
+    let chart_for_readout = chart.clone();
+    view! {
+        <section class="chart" aria-labelledby="chart-title">
+            <h2 id="chart-title">{y.heading()}</h2>
+            {y_switch(scenario, w.set_chart_y)}
+            <div class="chart-box">
+                {svg(source, scenario, &chart, marks, focus, w.open_sweep)}
+            </div>
+            <p class="chart-readout" aria-live="polite" data-testid="chart-readout">
+                {move || readout(source, &chart_for_readout, focus.get(), stat.short_label(), y)}
+            </p>
+            <Legend source=source chart=chart.clone() current=current />
+            {more_note.map(|note| view! { <p class="hint" data-testid="chart-more">{note}</p> })}
+            {unpriced_note.map(|note| view! { <p class="hint" data-testid="chart-unpriced">{note}</p> })}
+            <p class="hint" id="chart-summary" data-testid="chart-summary">{summary}</p>
+            <button
+                type="button"
+                data-testid="export-svg"
+                on:click=move |_| download_svg(source, scenario, &export, export_status)
+            >
+                "Download chart (SVG)"
+            </button>
+            <span class="hint" role="status">{move || export_status.get()}</span>
+        </section>
     }
 }
 

@@ -44,26 +44,6 @@ pub fn svg(
     } = marks;
     let (left, top, right, bottom) = chart.plot;
     let (stat, y) = scenario.with_untracked(|s| (s.stat.short_label(), s.drawn_chart_y()));
-    let x_grid = chart
-        .x_ticks
-        .iter()
-        .map(|t| {
-            view! {
-                <line class="grid" x1=t.pos x2=t.pos y1=top y2=bottom />
-                <text class="tick" x=t.pos y=bottom + 16.0 text-anchor="middle">{t.label.clone()}</text>
-            }
-        })
-        .collect_view();
-    let y_grid = chart
-        .y_ticks
-        .iter()
-        .map(|t| {
-            view! {
-                <line class="grid" x1=left x2=right y1=t.pos y2=t.pos />
-                <text class="tick" x=left - 6.0 y=t.pos + 4.0 text-anchor="end">{t.label.clone()}</text>
-            }
-        })
-        .collect_view();
     let feasible = move || {
         target.get().and_then(|t| t.1).map(|(x0, y0, x1, y1)| {
             view! { <rect class="feasible" x=x0 y=y0 width=x1 - x0 height=y1 - y0 /> }
@@ -77,17 +57,6 @@ pub fn svg(
             }
         })
     };
-    let frontier_points: Vec<String> = chart
-        .frontier
-        .iter()
-        .map(|&(si, pi)| {
-            let p = &chart.series[si].points[pi];
-            format!("{:.1},{:.1}", p.px.0, p.px.1)
-        })
-        .collect();
-    let frontier = (frontier_points.len() > 1).then(|| {
-        view! { <polyline class="frontier" points=frontier_points.join(" ") /> }
-    });
     let drawn = Drawn {
         source,
         current,
@@ -115,10 +84,9 @@ pub fn svg(
         >
             <title id="chart-svg-title">"Per-user tok/s against output tok/s per GPU, one line per deployment, log scales"</title>
             {feasible}
-            {x_grid}
-            {y_grid}
+            {grid(chart)}
             <rect class="frame" x=left y=top width=right - left height=bottom - top />
-            {frontier}
+            {frontier(chart)}
             {target}
             {series}
             <text class="axis-label" x=(left + right) / 2.0 y=chart.height - 6.0 text-anchor="middle">
@@ -135,6 +103,50 @@ pub fn svg(
             </text>
         </svg>
     }
+}
+
+/// The grid lines and tick labels of both axes.
+fn grid(chart: &ChartLayout) -> impl IntoView {
+    let (left, top, right, bottom) = chart.plot;
+    let x_grid = chart
+        .x_ticks
+        .iter()
+        .map(|t| {
+            view! {
+                <line class="grid" x1=t.pos x2=t.pos y1=top y2=bottom />
+                <text class="tick" x=t.pos y=bottom + 16.0 text-anchor="middle">{t.label.clone()}</text>
+            }
+        })
+        .collect_view();
+    let y_grid = chart
+        .y_ticks
+        .iter()
+        .map(|t| {
+            view! {
+                <line class="grid" x1=left x2=right y1=t.pos y2=t.pos />
+                <text class="tick" x=left - 6.0 y=t.pos + 4.0 text-anchor="end">{t.label.clone()}</text>
+            }
+        })
+        .collect_view();
+    view! {
+        {x_grid}
+        {y_grid}
+    }
+}
+
+/// The Pareto frontier as one line through its points (none with fewer than two).
+fn frontier(chart: &ChartLayout) -> Option<impl IntoView> {
+    let frontier_points: Vec<String> = chart
+        .frontier
+        .iter()
+        .map(|&(si, pi)| {
+            let p = &chart.series[si].points[pi];
+            format!("{:.1},{:.1}", p.px.0, p.px.1)
+        })
+        .collect();
+    (frontier_points.len() > 1).then(|| {
+        view! { <polyline class="frontier" points=frontier_points.join(" ") /> }
+    })
 }
 
 /// What every series and point of the chart needs besides its geometry.

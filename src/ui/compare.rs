@@ -50,22 +50,13 @@ pub fn Compare(
     /// Keeps the switch and the order in the scenario (URL `cmp`, `sort`).
     set_compare: Callback<(bool, Option<(Column, bool)>)>,
 ) -> impl IntoView {
-    // The table follows these at once; the scenario (and the link) follows them too.
-    let (all_at_start, sort_at_start) =
-        scenario.with_untracked(|s| (s.compare_all, s.compare_sort));
-    let all_models = RwSignal::new(all_at_start);
-    let sort = RwSignal::new(sort_at_start);
-    Effect::new(move |_| set_compare.run((all_models.get(), sort.get())));
+    // The switch and the order are the scenario's (URL `cmp`, `sort`): read from it, set in it.
+    let all_models = Memo::new(move |_| scenario.with(|s| s.compare_all));
+    let sort = Memo::new(move |_| scenario.with(|s| s.compare_sort));
+    let set_sort = move |order: Option<(Column, bool)>| {
+        set_compare.run((all_models.get_untracked(), order));
+    };
     let shown = RwSignal::new(SHOWN_ROWS);
-    let registry = use_context::<Registry>();
-    let switch = NodeRef::<leptos::html::Input>::new();
-    // Every model was asked for, and the whole could not be read: the switch is off again.
-    Effect::new(move |_| {
-        let failed = registry.is_some_and(|r| r.whole.with(|w| w.failed_at("compare-all-models")));
-        if let (true, Some(switch)) = (failed, switch.get()) {
-            switch.set_checked(false);
-        }
-    });
 
     // The rows, costed at each deployment's own price, and the cost column that ranks them
     // when prices are given.
@@ -107,68 +98,10 @@ pub fn Compare(
     });
 
     let fleet_columns = Memo::new(move |_| scenario.with(|s| (s.capacity.has_load(), s.priced())));
-    let export_status = RwSignal::new(String::new());
-    let download_csv = move |_| {
-        let kind = ExportKind::CompareCsv {
-            all_models: all_models.get_untracked(),
-            sort: sort.get_untracked(),
-        };
-        scenario.with_untracked(|s| {
-            download(
-                source,
-                s,
-                kind,
-                ("llm-slo-planner-deployments.csv", "text/csv"),
-                export_status,
-            )
-        });
-    };
 
     view! {
         <section class="compare" aria-labelledby="compare-title">
-            <div class="section-head">
-                <h2 id="compare-title">"Deployments side by side"</h2>
-                <button type="button" data-testid="export-csv" on:click=download_csv>
-                    "Download CSV"
-                </button>
-                <span class="hint" role="status">{move || export_status.get()}</span>
-                <label class="switch">
-                    <input
-                        type="checkbox"
-                        id="compare-all-models"
-                        data-testid="compare-all-models"
-                        node_ref=switch
-                        prop:checked=move || all_models.get()
-                        on:focus=move |_| if source.whole.is_some() { tools_client::start() }
-                        on:change=move |ev| {
-                            let all = event_target_checked(&ev);
-                            // On the bundled part, every model is shown once the whole is read.
-                            if let Some(registry) = registry.filter(|_| all && source.whole.is_some()) {
-                                registry.widen(Widening::AllModels, "compare-all-models");
-                                return;
-                            }
-                            sort.set(None);
-                            shown.set(SHOWN_ROWS);
-                            all_models.set(all);
-                        }
-                    />
-                    "All models (only those that meet)"
-                </label>
-                {move || registry.and_then(|r| r.whole.with(|w| w.status_at("compare-all-models"))).map(|text| view! {
-                    <span class="hint" role="status" data-testid="whole-status">{text}</span>
-                })}
-            </div>
-            <p class="hint">
-                {move || if all_models.get() {
-                    if sort.get().is_some() {
-                        "Every deployment of every model that meets the target, sorted by the marked column. Select a row to open it."
-                    } else {
-                        "Every deployment of every model that meets the target, best tok/s per GPU first. Select a row to open it."
-                    }
-                } else {
-                    "Every deployment of this model and its precision variants at the same target. Select a row to open it. ★ marks the best value in each column."
-                }}
-            </p>
+            {section_head(source, scenario, (all_models, sort), set_compare, shown)}
             {move || costed.with(|(rows, cost)| cheapest_sentence(source, rows, *cost))}
             <div class="table-scroll" tabindex="0" role="region" aria-label="Deployments side by side: table">
                 <table data-testid="compare-table">
@@ -176,10 +109,10 @@ pub fn Compare(
                         <tr>
                             <th scope="col">"deployment"</th>
                             <th scope="col">"status"</th>
-                            {Column::ALL.into_iter().map(|c| sort_header(sort, c)).collect_view()}
+                            {Column::ALL.into_iter().map(|c| sort_header(sort, set_sort, c)).collect_view()}
                             {move || fleet_columns.get().0.then(|| view! { <th scope="col" class="num">"GPUs needed"</th> })}
                             {move || fleet_columns.get().1.then(|| view! { <th scope="col" class="num">"GPU $/M tokens"</th> })}
-                            {move || cost_column.get().map(|_| Column::COSTS.into_iter().map(|c| sort_header(sort, c)).collect_view())}
+                            {move || cost_column.get().map(|_| Column::COSTS.into_iter().map(|c| sort_header(sort, set_sort, c)).collect_view())}
                         </tr>
                     </thead>
                     <tbody>
@@ -202,8 +135,92 @@ pub fn Compare(
     }
 }
 
+/// The table's title, its download, the "all models" switch (`shown`: rows drawn, back to the
+/// first page on a switch) and the sentence saying what the table holds.
+fn section_head(
+    source: &'static Source,
+    scenario: ReadSignal<Scenario>,
+    (all_models, sort): (Memo<bool>, Memo<Option<(Column, bool)>>),
+    set_compare: Callback<(bool, Option<(Column, bool)>)>,
+    shown: RwSignal<usize>,
+) -> impl IntoView {
+    let registry = use_context::<Registry>();
+    let switch = NodeRef::<leptos::html::Input>::new();
+    // Every model was asked for, and the whole could not be read: the switch is off again.
+    Effect::new(move |_| {
+        let failed = registry.is_some_and(|r| r.whole.with(|w| w.failed_at("compare-all-models")));
+        if let (true, Some(switch)) = (failed, switch.get()) {
+            switch.set_checked(false);
+        }
+    });
+    let export_status = RwSignal::new(String::new());
+    let download_csv = move |_| {
+        let kind = ExportKind::CompareCsv {
+            all_models: all_models.get_untracked(),
+            sort: sort.get_untracked(),
+        };
+        scenario.with_untracked(|s| {
+            download(
+                source,
+                s,
+                kind,
+                ("llm-slo-planner-deployments.csv", "text/csv"),
+                export_status,
+            )
+        });
+    };
+    view! {
+        <div class="section-head">
+            <h2 id="compare-title">"Deployments side by side"</h2>
+            <button type="button" data-testid="export-csv" on:click=download_csv>
+                "Download CSV"
+            </button>
+            <span class="hint" role="status">{move || export_status.get()}</span>
+            <label class="switch">
+                <input
+                    type="checkbox"
+                    id="compare-all-models"
+                    data-testid="compare-all-models"
+                    node_ref=switch
+                    prop:checked=move || all_models.get()
+                    on:focus=move |_| if source.whole.is_some() { tools_client::start() }
+                    on:change=move |ev| {
+                        let all = event_target_checked(&ev);
+                        // On the bundled part, every model is shown once the whole is read.
+                        if let Some(registry) = registry.filter(|_| all && source.whole.is_some()) {
+                            registry.widen(Widening::AllModels, "compare-all-models");
+                            return;
+                        }
+                        shown.set(SHOWN_ROWS);
+                        set_compare.run((all, None));
+                    }
+                />
+                "All models (only those that meet)"
+            </label>
+            {move || registry.and_then(|r| r.whole.with(|w| w.status_at("compare-all-models"))).map(|text| view! {
+                <span class="hint" role="status" data-testid="whole-status">{text}</span>
+            })}
+        </div>
+        <p class="hint">{move || scope_hint(all_models.get(), sort.get().is_some())}</p>
+    }
+}
+
+/// What the table holds: this model's deployments, or every model's that meet (`sorted`: by a
+/// column the reader chose).
+fn scope_hint(all_models: bool, sorted: bool) -> &'static str {
+    match (all_models, sorted) {
+        (true, true) => "Every deployment of every model that meets the target, sorted by the marked column. Select a row to open it.",
+        (true, false) => "Every deployment of every model that meets the target, best tok/s per GPU first. Select a row to open it.",
+        (false, _) => "Every deployment of this model and its precision variants at the same target. Select a row to open it. ★ marks the best value in each column.",
+    }
+}
+
 /// A sortable column's header: pressing it sorts best first, pressing again reverses.
-fn sort_header(sort: RwSignal<Option<(Column, bool)>>, column: Column) -> impl IntoView {
+fn sort_header(
+    sort: Memo<Option<(Column, bool)>>,
+    set_sort: impl Fn(Option<(Column, bool)>) + Copy + 'static,
+    column: Column,
+) -> impl IntoView {
     let state = move || match sort.get() {
         Some((c, false)) if c == column => "descending",
         Some((c, true)) if c == column => "ascending",
@@ -226,11 +243,9 @@ fn sort_header(sort: RwSignal<Option<(Column, bool)>>, column: Column) -> impl I
                 data-testid="compare-sort"
                 data-column=header(column)
                 on:click=move |_| {
-                    sort.update(|s| {
-                        *s = match *s {
-                            Some((c, false)) if c == column => Some((column, true)),
-                            _ => Some((column, false)),
-                        }
+                    set_sort(match sort.get_untracked() {
+                        Some((c, false)) if c == column => Some((column, true)),
+                        _ => Some((column, false)),
                     })
                 }
             >

@@ -101,29 +101,10 @@ fn limit_row(
             .and_then(|t| parse_positive(t).err())
             .map(limit_error),
     );
-    let stat_id = format!("limit-stat-{index}");
     let ms_id = format!("limit-ms-{index}");
     view! {
         <div class="limit-row" data-testid="limit-row">
-            <label class="sr-only" for=stat_id.clone()>{format!("Limit {} statistic", index + 1)}</label>
-            <select
-                id=stat_id
-                data-testid="limit-stat"
-                on:change=move |ev| {
-                    if let Some(stat) = Statistic::from_key(&event_target_value(&ev)) {
-                        scenario.update(|s| {
-                            if let Some(l) = s.limits.get_mut(index) {
-                                l.stat = stat;
-                            }
-                        });
-                    }
-                }
-            >
-                {stats
-                    .into_iter()
-                    .map(|stat| stat_option(stat, index, initial.is_some_and(|l| l.stat == stat), limit_stats))
-                    .collect_view()}
-            </select>
+            {stat_select(scenario, limit_stats, index, stats, initial.map(|l| l.stat))}
             <span aria-hidden="true">"≤"</span>
             <label class="sr-only" for=ms_id.clone()>{format!("Limit {} in ms", index + 1)}</label>
             <input
@@ -169,6 +150,38 @@ fn limit_row(
             </button>
             {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
         </div>
+    }
+}
+
+/// Limit `index`'s statistic menu (`stats`, `chosen` selected) and its label.
+fn stat_select(
+    scenario: RwSignal<Scenario>,
+    limit_stats: Memo<Vec<Statistic>>,
+    index: usize,
+    stats: Vec<Statistic>,
+    chosen: Option<Statistic>,
+) -> impl IntoView {
+    let stat_id = format!("limit-stat-{index}");
+    view! {
+        <label class="sr-only" for=stat_id.clone()>{format!("Limit {} statistic", index + 1)}</label>
+        <select
+            id=stat_id
+            data-testid="limit-stat"
+            on:change=move |ev| {
+                if let Some(stat) = Statistic::from_key(&event_target_value(&ev)) {
+                    scenario.update(|s| {
+                        if let Some(l) = s.limits.get_mut(index) {
+                            l.stat = stat;
+                        }
+                    });
+                }
+            }
+        >
+            {stats
+                .into_iter()
+                .map(|stat| stat_option(stat, index, chosen == Some(stat), limit_stats))
+                .collect_view()}
+        </select>
     }
 }
 

@@ -2,8 +2,10 @@
 
 use leptos::prelude::*;
 
+use crate::core::model::deployment::Deployment;
 use crate::core::model::format::{gpus, grouped};
-use crate::core::model::source::Source;
+use crate::core::model::source::{Provenance, Source};
+use crate::core::model::sweep::Sweep;
 
 fn stated(value: &Option<String>) -> String {
     value.clone().unwrap_or_else(|| "not stated".to_string())
@@ -22,31 +24,8 @@ pub fn ProvenancePanel(
         let d = &sweep.deployment;
         let model = &source.models[sweep.model_index];
         let p = &source.provenance;
-        let lengths: Vec<f64> = sweep.rows.iter().filter_map(|r| r.avg_output_len).collect();
-        let output_len = match (
-            lengths.iter().copied().reduce(f64::min),
-            lengths.iter().copied().reduce(f64::max),
-        ) {
-            (Some(lo), Some(hi)) if lengths.len() == sweep.rows.len() => {
-                format!(
-                    "{} to {} tokens per request across levels",
-                    grouped(lo, 0),
-                    grouped(hi, 0)
-                )
-            }
-            (Some(lo), Some(hi)) => format!(
-                "{} to {} tokens per request where reported (not reported at some levels)",
-                grouped(lo, 0),
-                grouped(hi, 0)
-            ),
-            _ => "not stated".to_string(),
-        };
-        let engine = match (&d.engine, &d.engine_version) {
-            (Some(e), Some(v)) => format!("{e} ({v})"),
-            (Some(e), None) => format!("{e} (version not stated)"),
-            (None, Some(v)) => v.clone(),
-            (None, None) => stated(&p.engine),
-        };
+        let output_len = output_length(sweep);
+        let engine = engine(d, p);
         let mut items: Vec<(&str, String)> = vec![
             ("Source", p.publisher.clone()),
             (
@@ -108,5 +87,39 @@ pub fn ProvenancePanel(
                 <ul>{p.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}</ul>
             </details>
         })
+    }
+}
+
+/// The sweep's average output length, tokens per request, as a range across its levels (or
+/// that it is not stated).
+fn output_length(sweep: &Sweep) -> String {
+    let lengths: Vec<f64> = sweep.rows.iter().filter_map(|r| r.avg_output_len).collect();
+    match (
+        lengths.iter().copied().reduce(f64::min),
+        lengths.iter().copied().reduce(f64::max),
+    ) {
+        (Some(lo), Some(hi)) if lengths.len() == sweep.rows.len() => {
+            format!(
+                "{} to {} tokens per request across levels",
+                grouped(lo, 0),
+                grouped(hi, 0)
+            )
+        }
+        (Some(lo), Some(hi)) => format!(
+            "{} to {} tokens per request where reported (not reported at some levels)",
+            grouped(lo, 0),
+            grouped(hi, 0)
+        ),
+        _ => "not stated".to_string(),
+    }
+}
+
+/// The engine and its version, as the deployment or the source states them.
+fn engine(d: &Deployment, p: &Provenance) -> String {
+    match (&d.engine, &d.engine_version) {
+        (Some(e), Some(v)) => format!("{e} ({v})"),
+        (Some(e), None) => format!("{e} (version not stated)"),
+        (None, Some(v)) => v.clone(),
+        (None, None) => stated(&p.engine),
     }
 }

@@ -11,6 +11,7 @@ use crate::core::model::source::Source;
 use crate::core::plan::attain_plot::{
     attainment_plot, judged_requests, level_attainments, requests_plot, Mark, HEIGHT, PLOT, WIDTH,
 };
+use crate::core::plan::attainment::Attainment;
 use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
 use crate::on_demand::{self, Drawn, Failed, Panel};
@@ -91,91 +92,8 @@ fn panel(
             _ => start.map(|l| (sweep, l)),
         }
     });
-    let attain_view = move || {
-        let (sweep, shown, _) = levels.get()?;
-        let p = scenario.with(|s| s.attain)?;
-        let unit = source.sweeps[sweep].level_kind().unit();
-        let points: Vec<(f64, _)> = shown.iter().map(|(_, l, a)| (*l, *a)).collect();
-        let plot = attainment_plot(&points, p, unit);
-        let dots = plot
-            .dots
-            .into_iter()
-            .zip(shown.iter().map(|s| s.0))
-            .map(|(d, l)| {
-                let label = format!("{}; shows its requests below", d.text);
-                let pick = move || chosen.set(Some((sweep, l)));
-                view! {
-                    <circle
-                        class=if d.meets { "dot meets" } else { "dot misses" }
-                        tabindex="0"
-                        role="button"
-                        aria-label=label
-                        on:click=move |_| pick()
-                        on:keydown=move |ev: leptos::ev::KeyboardEvent| {
-                            if ev.key() == "Enter" || ev.key() == " " {
-                                ev.prevent_default();
-                                pick();
-                            }
-                        }
-                        cx=d.x
-                        cy=d.y
-                        r="5"
-                        data-testid="attain-dot"
-                        data-level=d.level.to_string()
-                        data-meets=d.meets.to_string()
-                    >
-                        <title>{d.text}</title>
-                    </circle>
-                }
-            })
-            .collect_view();
-        let name = format!(
-            "Share of good requests at each level, against {}",
-            plot.p_line.label
-        );
-        Some(view! {
-            <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="group" data-testid="attain-chart" aria-label=name>
-                {axes(plot.x_ticks, plot.y_ticks)}
-                <line class="target" data-testid="attain-p-line" x1=PLOT.0 x2=PLOT.2 y1=plot.p_line.pos y2=plot.p_line.pos />
-                // Above the line, or below it where the line runs along the top.
-                <text class="target-label" x=PLOT.2 - 4.0 text-anchor="end"
-                    y=if plot.p_line.pos - PLOT.1 < 16.0 { plot.p_line.pos + 14.0 } else { plot.p_line.pos - 4.0 }>
-                    {plot.p_line.label}
-                </text>
-                <polyline class="series-line" points=plot.line />
-                {dots}
-                {titles(source.sweeps[sweep].level_kind().label(), "good requests, % of issued ↑")}
-            </svg>
-        })
-    };
-    let scatter_view = move || {
-        let (sweep, l) = level.get()?;
-        let slo = scenario.with(|s| s.slo().request_slo());
-        let requests = judged_requests(&source.sweeps[sweep], l, &slo)?;
-        let plot = requests_plot(requests, &slo);
-        let (left, top, right, bottom) = PLOT;
-        Some(view! {
-            <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" data-testid="requests-scatter"
-                aria-label="Each request's TPOT against its TTFT" aria-describedby="requests-caption">
-                {axes(plot.x_ticks, plot.y_ticks)}
-                <line class="target" x1=plot.target.pos x2=plot.target.pos y1=top y2=bottom />
-                // On the side of the line with more room.
-                {if plot.target.pos > (left + right) / 2.0 {
-                    view! { <text class="target-label" x=plot.target.pos - 4.0 y=top + 12.0 text-anchor="end">{plot.target.label}</text> }
-                } else {
-                    view! { <text class="target-label" x=plot.target.pos + 4.0 y=top + 12.0 text-anchor="start">{plot.target.label}</text> }
-                }}
-                {plot.ttft_limit.map(|m| view! {
-                    <line class="target" x1=left x2=right y1=m.pos y2=m.pos />
-                    <text class="target-label" x=left + 4.0 y=m.pos - 4.0>{m.label}</text>
-                })}
-                <path class="good-requests" d=plot.good_path />
-                <path class="missed-requests" d=plot.miss_path />
-                {titles("TPOT, ms per token", "TTFT, ms ↑")}
-            </svg>
-            <p id="requests-caption" data-testid="requests-caption">{plot.caption}</p>
-        })
-    };
+    let attain_view = move || attain_plot(source, scenario, levels.get()?, chosen);
+    let scatter_view = move || requests_scatter(source, scenario, level.get()?);
     let options = move || {
         let (sweep, shown, _) = levels.get()?;
         let unit = source.sweeps[sweep].level_kind().unit();
@@ -217,6 +135,107 @@ fn panel(
             <figure>{scatter_view}</figure>
         </section>
     }
+}
+
+/// The levels with records: (sweep, [(level index, level, attainment)], the level shown first).
+type Levels = (usize, Vec<(usize, f64, Attainment)>, Option<usize>);
+
+/// Each level's share of good requests against P (`levels`), a dot per level that `chosen`
+/// follows when pressed.
+fn attain_plot(
+    source: &'static Source,
+    scenario: ReadSignal<Scenario>,
+    (sweep, shown, _): Levels,
+    chosen: RwSignal<Option<(usize, usize)>>,
+) -> Option<impl IntoView> {
+    let p = scenario.with(|s| s.attain)?;
+    let unit = source.sweeps[sweep].level_kind().unit();
+    let points: Vec<(f64, _)> = shown.iter().map(|(_, l, a)| (*l, *a)).collect();
+    let plot = attainment_plot(&points, p, unit);
+    let dots = plot
+        .dots
+        .into_iter()
+        .zip(shown.iter().map(|s| s.0))
+        .map(|(d, l)| {
+            let label = format!("{}; shows its requests below", d.text);
+            let pick = move || chosen.set(Some((sweep, l)));
+            view! {
+                <circle
+                    class=if d.meets { "dot meets" } else { "dot misses" }
+                    tabindex="0"
+                    role="button"
+                    aria-label=label
+                    on:click=move |_| pick()
+                    on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                        if ev.key() == "Enter" || ev.key() == " " {
+                            ev.prevent_default();
+                            pick();
+                        }
+                    }
+                    cx=d.x
+                    cy=d.y
+                    r="5"
+                    data-testid="attain-dot"
+                    data-level=d.level.to_string()
+                    data-meets=d.meets.to_string()
+                >
+                    <title>{d.text}</title>
+                </circle>
+            }
+        })
+        .collect_view();
+    let name = format!(
+        "Share of good requests at each level, against {}",
+        plot.p_line.label
+    );
+    Some(view! {
+        <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="group" data-testid="attain-chart" aria-label=name>
+            {axes(plot.x_ticks, plot.y_ticks)}
+            <line class="target" data-testid="attain-p-line" x1=PLOT.0 x2=PLOT.2 y1=plot.p_line.pos y2=plot.p_line.pos />
+            // Above the line, or below it where the line runs along the top.
+            <text class="target-label" x=PLOT.2 - 4.0 text-anchor="end"
+                y=if plot.p_line.pos - PLOT.1 < 16.0 { plot.p_line.pos + 14.0 } else { plot.p_line.pos - 4.0 }>
+                {plot.p_line.label}
+            </text>
+            <polyline class="series-line" points=plot.line />
+            {dots}
+            {titles(source.sweeps[sweep].level_kind().label(), "good requests, % of issued ↑")}
+        </svg>
+    })
+}
+
+/// The requests of level `l` of sweep `sweep`, TPOT against TTFT, good and missed, with the
+/// target and any TTFT limit.
+fn requests_scatter(
+    source: &'static Source,
+    scenario: ReadSignal<Scenario>,
+    (sweep, l): (usize, usize),
+) -> Option<impl IntoView> {
+    let slo = scenario.with(|s| s.slo().request_slo());
+    let requests = judged_requests(&source.sweeps[sweep], l, &slo)?;
+    let plot = requests_plot(requests, &slo);
+    let (left, top, right, bottom) = PLOT;
+    Some(view! {
+        <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" data-testid="requests-scatter"
+            aria-label="Each request's TPOT against its TTFT" aria-describedby="requests-caption">
+            {axes(plot.x_ticks, plot.y_ticks)}
+            <line class="target" x1=plot.target.pos x2=plot.target.pos y1=top y2=bottom />
+            // On the side of the line with more room.
+            {if plot.target.pos > (left + right) / 2.0 {
+                view! { <text class="target-label" x=plot.target.pos - 4.0 y=top + 12.0 text-anchor="end">{plot.target.label}</text> }
+            } else {
+                view! { <text class="target-label" x=plot.target.pos + 4.0 y=top + 12.0 text-anchor="start">{plot.target.label}</text> }
+            }}
+            {plot.ttft_limit.map(|m| view! {
+                <line class="target" x1=left x2=right y1=m.pos y2=m.pos />
+                <text class="target-label" x=left + 4.0 y=m.pos - 4.0>{m.label}</text>
+            })}
+            <path class="good-requests" d=plot.good_path />
+            <path class="missed-requests" d=plot.miss_path />
+            {titles("TPOT, ms per token", "TTFT, ms ↑")}
+        </svg>
+        <p id="requests-caption" data-testid="requests-caption">{plot.caption}</p>
+    })
 }
 
 /// Grid lines and tick labels of a plot.

@@ -6,7 +6,7 @@ use super::data_value;
 use super::verdict_text;
 use crate::core::model::format::{grouped, significant};
 use crate::core::model::source::Source;
-use crate::core::model::sweep::{LevelKind, Row, ServedBasis, Statistic};
+use crate::core::model::sweep::{LevelKind, Row, ServedBasis, Statistic, Sweep};
 use crate::core::plan::anomalies::{anomalies, flag_summary, Anomaly};
 use crate::core::plan::attainment::attainment_text;
 use crate::core::plan::planner::{Condition, Plan, Slo};
@@ -94,9 +94,6 @@ pub fn SweepTable(
                 .unwrap_or_default()
         })
     });
-    // The page shown of a sweep longer than PAGE_ROWS: the one holding the recommended (or
-    // first failing) level when the sweep is shown, then as the reader moves.
-    let page = RwSignal::new(0usize);
     move || {
         let (i, (stat, by_request)) = shape.get()?;
         let sweep = &source.sweeps[i];
@@ -108,42 +105,32 @@ pub fn SweepTable(
             .collect();
         let pages = runs.len().div_ceil(PAGE_ROWS).max(1);
         let total_runs = runs.len();
+        // The page shown of a sweep longer than PAGE_ROWS: the one holding the recommended (or
+        // first failing) level when the sweep is shown, then as the reader moves.
         let focus_level = result.with_untracked(|r| {
             r.as_ref()
                 .and_then(|(_, p)| p.recommended.or(p.first_failure))
         });
-        let start_page = focus_level
-            .and_then(|li| runs.iter().position(|(l, _)| *l == li))
-            .map_or(0, |at| at / PAGE_ROWS);
-        page.set(start_page);
-        let stats: Vec<Statistic> = sweep
-            .statistics()
-            .into_iter()
-            .filter(|s| *s != Statistic::Rate)
-            .collect();
-        let has_rate = sweep.rows.iter().any(|r| r.rate_user_tps().is_some());
+        let page = RwSignal::new(
+            focus_level
+                .and_then(|li| runs.iter().position(|(l, _)| *l == li))
+                .map_or(0, |at| at / PAGE_ROWS),
+        );
+        let table = Table::of(sweep, stat, by_request);
         let derived = sweep
             .rows
             .iter()
             .find_map(|r| r.energy_basis.and_then(|b| b.formula()));
-        let has_served = sweep.level_kind() == LevelKind::RequestRate
-            && sweep.rows.iter().any(|r| r.served_req_s.is_some());
-        let served_formula = sweep
-            .rows
-            .iter()
-            .filter_map(|r| r.served_basis)
-            .find(|b| *b != ServedBasis::Stated)
-            .map(ServedBasis::formula);
         let flags = anomalies(sweep, &source.models[sweep.model_index], stat);
         let flag_summary = flag_summary(&flags);
-        let mut flags_of_row: Vec<Vec<Anomaly>> = vec![Vec::new(); sweep.rows.len()];
-        for a in flags {
-            let at = a.row_index;
-            flags_of_row[at].push(a);
-        }
-        let stats_for_rows = stats.clone();
+        let flags_of_row = by_row(flags, sweep.rows.len());
+        let headers = table
+            .columns
+            .iter()
+            .map(|c| c.header(&table))
+            .collect_view();
+        let served_formula = table.served_formula;
         let rows = move || {
-            let stats = stats_for_rows.clone();
             let from = page.get() * PAGE_ROWS;
             runs.iter()
                 .skip(from)
@@ -151,25 +138,10 @@ pub fn SweepTable(
                 .map(|&(li, ri)| {
                     let state =
                         Memo::new(move |_| states.with(|s| s.get(li).cloned().unwrap_or_default()));
-                    sweep_row(
-                        &sweep.rows[ri],
-                        state,
-                        &flags_of_row[ri],
-                        Columns {
-                            stats: &stats,
-                            stat,
-                            has_rate,
-                            has_served,
-                            by_request,
-                        },
-                    )
+                    sweep_row(&sweep.rows[ri], state, &flags_of_row[ri], &table)
                 })
                 .collect_view()
         };
-        let stat_headers = stats
-            .iter()
-            .map(|s| view! { <th scope="col">{format!("{} (ms)", s.short_label())}</th> })
-            .collect_view();
         Some(view! {
             <section class="sweep" aria-labelledby="sweep-title">
                 <h2 id="sweep-title">{format!("The whole sweep: {}", source.sweep_label(i))}</h2>
@@ -180,26 +152,13 @@ pub fn SweepTable(
                 <div class="table-scroll" tabindex="0" role="region" aria-label="The whole sweep: table">
                     <table data-testid="sweep-table">
                         <thead>
-                            <tr>
-                                <th scope="col">{sweep.level_kind().label()}</th>
-                                <th scope="col" class="verdict">{format!("vs target ({})", if by_request { "per request" } else { stat.short_label() })}</th>
-                                {by_request.then(|| view! { <th scope="col">"good requests"</th> })}
-                                <th scope="col">"avg batch"</th>
-                                {stat_headers}
-                                {has_rate.then(|| view! { <th scope="col">"rate (tok/s per user)"</th> })}
-                                {has_served.then(|| view! {
-                                    <th scope="col">{if served_formula.is_some() { "served (req/s)‡" } else { "served (req/s)" }}</th>
-                                })}
-                                <th scope="col">"output (tok/s)"</th>
-                                <th scope="col">"J/token"</th>
-                                <th scope="col">"power (W)"</th>
-                            </tr>
+                            <tr>{headers}</tr>
                         </thead>
                         <tbody>{rows}</tbody>
                     </table>
                 </div>
                 {derived.map(|f| view! { <p class="hint">{format!("† J/token derived: {f} of the same run.")}</p> })}
-                {has_served.then_some(served_formula).flatten().map(|f| view! {
+                {served_formula.map(|f| view! {
                     <p class="hint" data-testid="served-formula">{format!("‡ Served req/s derived: {f}; a level served below 0.8 × its offered rate fails as saturated.")}</p>
                 })}
             </section>
@@ -207,38 +166,172 @@ pub fn SweepTable(
     }
 }
 
-/// The columns every row of the table has.
-#[derive(Clone, Copy)]
-struct Columns<'a> {
-    /// The latency statistics the sweep reports (not `rate`), in column order.
-    stats: &'a [Statistic],
-    /// The chosen statistic (its column is marked).
-    stat: Statistic,
-    /// A `rate` column.
-    has_rate: bool,
-    /// A served req/s column (request-rate sweeps that report it).
-    has_served: bool,
-    /// A good-requests column (under attainment).
-    by_request: bool,
+/// The flags of each of `rows` runs, by row index.
+fn by_row(flags: Vec<Anomaly>, rows: usize) -> Vec<Vec<Anomaly>> {
+    let mut of_row: Vec<Vec<Anomaly>> = vec![Vec::new(); rows];
+    for a in flags {
+        let at = a.row_index;
+        of_row[at].push(a);
+    }
+    of_row
 }
 
-/// One run of the sweep: its figures, and its level's verdict, `state` (a memo per row, so that a
-/// new target touches only the rows whose verdict changed).
-fn sweep_row(
-    row: &Row,
-    state: Memo<LevelState>,
-    flags: &[Anomaly],
-    columns: Columns,
-) -> impl IntoView {
-    let Columns {
-        stats,
-        stat,
-        has_rate,
-        has_served,
-        by_request,
-    } = columns;
-    let col = move |s: Statistic| if s == stat { "chosen num" } else { "num" };
-    let state = move || state.get();
+/// A column of the sweep table. The table's one list of them ([`Table::columns`]) draws both its
+/// header and every run's cells.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Column {
+    /// The run's level (concurrency, request rate, ...), with its badges and flags.
+    Level(LevelKind),
+    /// The level's verdict against the target.
+    Verdict,
+    /// Good requests of the level (under attainment).
+    GoodRequests,
+    /// The batch size the run reached.
+    AvgBatch,
+    /// A latency statistic the sweep reports, ms.
+    Latency(Statistic),
+    /// Per-user tok/s as the run reports it (`rate`).
+    Rate,
+    /// Requests served per second (request-rate sweeps that report it).
+    Served,
+    /// Output tok/s.
+    Output,
+    /// J/token.
+    Energy,
+    /// Power, W.
+    Power,
+}
+
+/// The sweep table's shape: its columns in order, and what their headers and cells need.
+struct Table {
+    columns: Vec<Column>,
+    /// The statistic judged (its column is marked), and whether the target is judged per
+    /// request.
+    stat: Statistic,
+    by_request: bool,
+    /// How served req/s was derived, when some run's was (its header is marked ‡).
+    served_formula: Option<&'static str>,
+}
+
+impl Table {
+    /// The columns `sweep` has: a column per latency statistic it reports (not `rate`), a rate
+    /// column when a run reports one, served req/s on request-rate sweeps that report it, good
+    /// requests under attainment.
+    fn of(sweep: &Sweep, stat: Statistic, by_request: bool) -> Table {
+        let mut columns = vec![Column::Level(sweep.level_kind()), Column::Verdict];
+        if by_request {
+            columns.push(Column::GoodRequests);
+        }
+        columns.push(Column::AvgBatch);
+        columns.extend(
+            sweep
+                .statistics()
+                .into_iter()
+                .filter(|s| *s != Statistic::Rate)
+                .map(Column::Latency),
+        );
+        if sweep.rows.iter().any(|r| r.rate_user_tps().is_some()) {
+            columns.push(Column::Rate);
+        }
+        let served = sweep.level_kind() == LevelKind::RequestRate
+            && sweep.rows.iter().any(|r| r.served_req_s.is_some());
+        if served {
+            columns.push(Column::Served);
+        }
+        columns.extend([Column::Output, Column::Energy, Column::Power]);
+        let served_formula = sweep
+            .rows
+            .iter()
+            .filter_map(|r| r.served_basis)
+            .find(|b| *b != ServedBasis::Stated)
+            .map(ServedBasis::formula)
+            .filter(|_| served);
+        Table {
+            columns,
+            stat,
+            by_request,
+            served_formula,
+        }
+    }
+}
+
+impl Column {
+    /// The column's header cell.
+    fn header(self, table: &Table) -> impl IntoView {
+        let (text, class) = match self {
+            Column::Level(kind) => (kind.label().to_string(), None),
+            Column::Verdict => (
+                format!(
+                    "vs target ({})",
+                    if table.by_request {
+                        "per request"
+                    } else {
+                        table.stat.short_label()
+                    }
+                ),
+                Some("verdict"),
+            ),
+            Column::GoodRequests => ("good requests".to_string(), None),
+            Column::AvgBatch => ("avg batch".to_string(), None),
+            Column::Latency(s) => (format!("{} (ms)", s.short_label()), None),
+            Column::Rate => ("rate (tok/s per user)".to_string(), None),
+            Column::Served if table.served_formula.is_some() => {
+                ("served (req/s)‡".to_string(), None)
+            }
+            Column::Served => ("served (req/s)".to_string(), None),
+            Column::Output => ("output (tok/s)".to_string(), None),
+            Column::Energy => ("J/token".to_string(), None),
+            Column::Power => ("power (W)".to_string(), None),
+        };
+        view! { <th scope="col" class=class>{text}</th> }
+    }
+
+    /// The column's cell in the row of `run`, whose level's verdict is `state`; `flags`: the
+    /// run's anomalies.
+    fn cell(self, run: &Row, state: Memo<LevelState>, flags: &[Anomaly], table: &Table) -> AnyView {
+        let marked = |s: Statistic| if s == table.stat { "chosen num" } else { "num" };
+        match self {
+            Column::Level(_) => level_cell(run, state, flags).into_any(),
+            Column::Verdict => {
+                view! { <td class="verdict">{move || state.get().verdict}</td> }.into_any()
+            }
+            Column::GoodRequests => view! {
+                <td class="num" data-testid="attainment">{move || state.get().attainment}</td>
+            }
+            .into_any(),
+            Column::AvgBatch => number(ms_or(run.avg_batch_size, |v| grouped(v, 1))),
+            Column::Latency(s) => {
+                view! { <td class=marked(s)>{ms(run.latency_ms(s))}</td> }.into_any()
+            }
+            Column::Rate => view! {
+                <td class=marked(Statistic::Rate)>{ms_or(run.rate_user_tps(), |v| grouped(v, 1))}</td>
+            }
+            .into_any(),
+            Column::Served => number(ms_or(run.served_req_s, |v| significant(v, 3))),
+            Column::Output => number(grouped(run.throughput_tok_s, 0)),
+            Column::Energy => {
+                let formula = run.energy_basis.and_then(|b| b.formula());
+                view! {
+                    <td class="num" title=formula.map(|f| format!("derived: {f}"))>
+                        {ms_or(run.energy_per_token_j, |j| significant(j, 4))}
+                        {formula.map(|_| "†")}
+                    </td>
+                }
+                .into_any()
+            }
+            Column::Power => number(ms_or(run.power_w, |w| grouped(w, 0))),
+        }
+    }
+}
+
+/// A plain number's cell.
+fn number(text: String) -> AnyView {
+    view! { <td class="num">{text}</td> }.into_any()
+}
+
+/// The level's cell of `run`: the level, its badges (recommended, also meets) and the run's
+/// flags.
+fn level_cell(run: &Row, state: Memo<LevelState>, flags: &[Anomaly]) -> impl IntoView {
     let row_flags = flags
         .iter()
         .map(|a| view! {
@@ -247,44 +340,42 @@ fn sweep_row(
             </span>
         })
         .collect_view();
-    let latency_cells = stats
+    view! {
+        <th scope="row" class="num">
+            {crate::core::model::format::level(run.level)}
+            {move || state.get().recommended.then(|| view! { <span class="badge rec">"recommended"</span> })}
+            {move || state.get().also_meets.then(|| view! {
+                <span class="badge" title="Meets, but a lower level fails: not recommended">
+                    "also meets, not recommended"
+                </span>
+            })}
+            {row_flags}
+        </th>
+    }
+}
+
+/// One run of the sweep: its cells, one per column of `table`, and its level's verdict, `state`
+/// (a memo per row, so that a new target touches only the rows whose verdict changed).
+fn sweep_row(
+    run: &Row,
+    state: Memo<LevelState>,
+    flags: &[Anomaly],
+    table: &Table,
+) -> impl IntoView {
+    let cells = table
+        .columns
         .iter()
-        .map(|&s| view! { <td class=col(s)>{ms(row.latency_ms(s))}</td> })
+        .map(|c| c.cell(run, state, flags, table))
         .collect_view();
     view! {
         <tr
-            class=move || state().class
+            class=move || state.get().class
             data-testid="sweep-row"
-            data-concurrency=data_value(row.level)
-            data-meets=move || state().meets.to_string()
-            data-saturated=move || state().saturated.then_some("true")
+            data-concurrency=data_value(run.level)
+            data-meets=move || state.get().meets.to_string()
+            data-saturated=move || state.get().saturated.then_some("true")
         >
-            <th scope="row" class="num">
-                {crate::core::model::format::level(row.level)}
-                {move || state().recommended.then(|| view! { <span class="badge rec">"recommended"</span> })}
-                {move || state().also_meets.then(|| view! {
-                    <span class="badge" title="Meets, but a lower level fails: not recommended">
-                        "also meets, not recommended"
-                    </span>
-                })}
-                {row_flags}
-            </th>
-            <td class="verdict">{move || state().verdict}</td>
-            {by_request.then(|| view! { <td class="num" data-testid="attainment">{move || state().attainment}</td> })}
-            <td class="num">{ms_or(row.avg_batch_size, |v| grouped(v, 1))}</td>
-            {latency_cells}
-            {has_rate.then(|| view! {
-                <td class=col(Statistic::Rate)>{ms_or(row.rate_user_tps(), |v| grouped(v, 1))}</td>
-            })}
-            {has_served.then(|| view! {
-                <td class="num">{ms_or(row.served_req_s, |v| significant(v, 3))}</td>
-            })}
-            <td class="num">{grouped(row.throughput_tok_s, 0)}</td>
-            <td class="num" title=row.energy_basis.and_then(|b| b.formula()).map(|f| format!("derived: {f}"))>
-                {ms_or(row.energy_per_token_j, |j| significant(j, 4))}
-                {row.energy_basis.and_then(|b| b.formula()).map(|_| "†")}
-            </td>
-            <td class="num">{ms_or(row.power_w, |w| grouped(w, 0))}</td>
+            {cells}
         </tr>
     }
 }

@@ -55,43 +55,12 @@ pub fn TargetInput(scenario: RwSignal<Scenario>) -> impl IntoView {
         scenario.update(|s| s.target = converted);
     };
 
-    let is_tps = move || scenario.with(|s| matches!(s.target, Target::TokensPerSecond(_)));
-    let other_unit = move || {
-        scenario.with(|s| match s.target {
-            Target::TokensPerSecond(v) => {
-                format!("= {} ms per output token", format::trimmed(1000.0 / v, 4))
-            }
-            Target::MsPerToken(v) => {
-                format!("= {} tok/s per user", format::trimmed(1000.0 / v, 4))
-            }
-        })
-    };
+    let other_unit = move || scenario.with(|s| in_other_unit(s.target));
 
     view! {
         <fieldset class="field">
             <legend>"Per-user target"</legend>
-            <div class="units" role="radiogroup" aria-label="Target unit">
-                <label>
-                    <input
-                        type="radio"
-                        name="unit"
-                        data-testid="unit-tps"
-                        prop:checked=is_tps
-                        on:change=move |_| set_unit(true)
-                    />
-                    "tok/s per user"
-                </label>
-                <label>
-                    <input
-                        type="radio"
-                        name="unit"
-                        data-testid="unit-tpot"
-                        prop:checked=move || !is_tps()
-                        on:change=move |_| set_unit(false)
-                    />
-                    "ms per token"
-                </label>
-            </div>
+            {unit_radios(scenario, set_unit)}
             <input
                 id="target"
                 type="text"
@@ -120,5 +89,47 @@ pub fn TargetInput(scenario: RwSignal<Scenario>) -> impl IntoView {
             }}
         </fieldset>
 
+    }
+}
+
+/// The unit switch: tok/s per user or ms per token; `set_unit(true)` switches to tok/s.
+fn unit_radios(
+    scenario: RwSignal<Scenario>,
+    set_unit: impl Fn(bool) + Copy + 'static,
+) -> impl IntoView {
+    let is_tps = move || scenario.with(|s| matches!(s.target, Target::TokensPerSecond(_)));
+    view! {
+        <div class="units" role="radiogroup" aria-label="Target unit">
+            <label>
+                <input
+                    type="radio"
+                    name="unit"
+                    data-testid="unit-tps"
+                    prop:checked=is_tps
+                    on:change=move |_| set_unit(true)
+                />
+                "tok/s per user"
+            </label>
+            <label>
+                <input
+                    type="radio"
+                    name="unit"
+                    data-testid="unit-tpot"
+                    prop:checked=move || !is_tps()
+                    on:change=move |_| set_unit(false)
+                />
+                "ms per token"
+            </label>
+        </div>
+    }
+}
+
+/// The same target in the other unit: "= 40 ms per output token" or "= 25 tok/s per user".
+fn in_other_unit(target: Target) -> String {
+    match target {
+        Target::TokensPerSecond(v) => {
+            format!("= {} ms per output token", format::trimmed(1000.0 / v, 4))
+        }
+        Target::MsPerToken(v) => format!("= {} tok/s per user", format::trimmed(1000.0 / v, 4)),
     }
 }
