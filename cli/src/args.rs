@@ -151,30 +151,11 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             Long("require-level") => {
                 once(plan.require_level.is_some(), "--require-level")?;
                 let value = text(&mut parser, "--require-level")?;
-                plan.require_level = Some(
-                    value
-                        .trim()
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|n| n.is_finite() && *n > 0.0)
-                        .ok_or_else(|| {
-                            format!("--require-level must be a positive number, got \"{value}\"")
-                        })?,
-                );
+                plan.require_level = Some(required_level(&value)?);
             }
             Long("fail-on-flag") => {
                 let value = text(&mut parser, "--fail-on-flag")?;
-                let kind = AnomalyKind::ALL
-                    .into_iter()
-                    .find(|k| k.key() == value.trim())
-                    .ok_or_else(|| {
-                        let kinds: Vec<&str> = AnomalyKind::ALL.iter().map(|k| k.key()).collect();
-                        format!(
-                            "--fail-on-flag must be one of {}, got \"{value}\"",
-                            kinds.join(", ")
-                        )
-                    })?;
-                plan.fail_on_flags.push(kind);
+                plan.fail_on_flags.push(flag_kind(&value)?);
             }
             Long(name) => {
                 let name = name.to_string();
@@ -196,7 +177,15 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
     if command == "list" {
         return list(plan, &outputs);
     }
-    match outputs.as_slice() {
+    planned(plan, &outputs)
+}
+
+/// The `plan` command with its answer format (at most one of `--json` or `--csv`).
+///
+/// Errors: both formats given, no per-user target (`--tps` or `--tpot`), or a `--link` that is
+/// not the page's http(s) address.
+fn planned(mut plan: PlanArgs, outputs: &[(Output, &str)]) -> Result<Command, String> {
+    match outputs {
         [] => {}
         [(output, _)] => plan.output = *output,
         _ => return Err("give at most one of --json or --csv".to_string()),
@@ -215,6 +204,34 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
         }
     }
     Ok(Command::Plan(plan))
+}
+
+/// The value of `--require-level`: a positive number.
+///
+/// Errors: the message naming the value that is not one.
+fn required_level(value: &str) -> Result<f64, String> {
+    value
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|n| n.is_finite() && *n > 0.0)
+        .ok_or_else(|| format!("--require-level must be a positive number, got \"{value}\""))
+}
+
+/// The flag `--fail-on-flag` names, by its key.
+///
+/// Errors: the message listing the keys, naming the value that is none of them.
+fn flag_kind(value: &str) -> Result<AnomalyKind, String> {
+    AnomalyKind::ALL
+        .into_iter()
+        .find(|k| k.key() == value.trim())
+        .ok_or_else(|| {
+            let kinds: Vec<&str> = AnomalyKind::ALL.iter().map(|k| k.key()).collect();
+            format!(
+                "--fail-on-flag must be one of {}, got \"{value}\"",
+                kinds.join(", ")
+            )
+        })
 }
 
 /// `list` takes files, folders and `--src`, nothing else.

@@ -9,7 +9,7 @@ use llm_slo_planner::core::import::bundled::{lm_arena_chat, parse_task_file};
 use llm_slo_planner::core::import::reference::reference;
 use llm_slo_planner::core::import::sources::{workload, ImportId, REFERENCE_SOURCE, WORKLOADS};
 use llm_slo_planner::core::import::{
-    admit, read_stream, read_with_streams, streams, ImportOptions, InputFile,
+    admit, read_stream, read_with_streams, streams, Import, ImportOptions, InputFile,
 };
 use llm_slo_planner::core::model::format::bytes;
 use llm_slo_planner::core::model::source::Source;
@@ -248,32 +248,38 @@ pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loa
     }
     let id = id.finish(None);
     match read_with_streams(&files, streamed, &ImportOptions::default()).1 {
-        Ok(import) => Ok(Loaded {
-            source: import.source,
-            src: Some(id),
-            imported: true,
-            problems: problems
-                .into_iter()
-                .chain(
-                    import
-                        .problems
-                        .iter()
-                        .filter(|p| !p.error.is_note())
-                        .map(|p| p.located()),
-                )
-                .collect(),
-            notes: import
-                .problems
-                .iter()
-                .filter(|p| p.error.is_note())
-                .map(|p| p.located())
-                .chain(import.warnings.iter().map(|w| w.text()))
-                .collect(),
-        }),
+        Ok(import) => Ok(loaded(import, id, problems)),
         Err(found) => Err(problems
             .into_iter()
             .chain(found.iter().map(|p| p.located()))
             .collect()),
+    }
+}
+
+/// The source an import gives, under its `id`: the files' own `problems` (unreadable,
+/// refused) first, then the import's problems; its notes and warnings apart.
+fn loaded(import: Import, id: String, problems: Vec<String>) -> Loaded {
+    Loaded {
+        source: import.source,
+        src: Some(id),
+        imported: true,
+        problems: problems
+            .into_iter()
+            .chain(
+                import
+                    .problems
+                    .iter()
+                    .filter(|p| !p.error.is_note())
+                    .map(|p| p.located()),
+            )
+            .collect(),
+        notes: import
+            .problems
+            .iter()
+            .filter(|p| p.error.is_note())
+            .map(|p| p.located())
+            .chain(import.warnings.iter().map(|w| w.text()))
+            .collect(),
     }
 }
 

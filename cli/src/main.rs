@@ -5,6 +5,17 @@
 //! 3 `no-data`; 2 a bad parameter or no usable row. With several deployments, the worst, in
 //! the order 2, 1, 3, 0.
 
+#![deny(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::too_many_lines
+)]
+#![cfg_attr(
+    test,
+    allow(clippy::unwrap_used, clippy::expect_used, clippy::too_many_lines)
+)]
+
 mod args;
 mod input;
 mod report;
@@ -352,7 +363,57 @@ fn run_plan(args: &PlanArgs) -> u8 {
         .filter(|(k, _)| k != "src")
         .cloned()
         .collect();
-    let planned: Vec<Planned> = match scenarios(source, &params) {
+    let planned = match planned(source, &params) {
+        Ok(planned) => planned,
+        Err(code) => return code,
+    };
+    if let Some(note) = not_planned_note(source, &planned) {
+        say(&note);
+    }
+    let base = args.link.as_deref();
+    // Imported data travel in the link: the whole import when it fits (as the page's "Share by
+    // link"), else each deployment's own sweep in its own link.
+    let whole = (base.is_some() && loaded.imported).then(|| share::encode(source));
+    let payload = whole.as_ref().and_then(|w| w.as_ref().ok()).cloned();
+    if whole.is_some() && source.sweeps.iter().any(|s| s.has_request_records()) {
+        say(&format!("note: the link: {}", share::NO_RECORDS));
+    }
+    let whole_too_large = matches!(whole, Some(Err(_)));
+    let links = links(&planned, base, &loaded, payload.as_deref(), whole_too_large);
+    // What the JSON and CSV write as the scenario's URL: the link, else the query alone.
+    let urls: Vec<String> = planned
+        .iter()
+        .zip(&links)
+        .map(|(p, l)| {
+            l.clone()
+                .unwrap_or_else(|_| link(None, &p.scenario, &loaded, None))
+        })
+        .collect();
+    let written = match args.output {
+        Output::Text => Ok(text_answer(source, &planned, &links, base.is_some())),
+        Output::Json => json_answer(source, &planned, &urls),
+        Output::Csv => csv_answer(&planned, &urls, &params, base, &loaded, payload.as_deref()),
+    };
+    let written = written.map_err(|e| {
+        say(&e);
+        BAD_INPUT
+    });
+    if let Err(code) = written.and_then(|text| write_out(&text)) {
+        return code;
+    }
+    let code = said_links(source, &planned, &links, args);
+    planned
+        .iter()
+        .map(|p| gated(source, p, args))
+        .fold(code, worst)
+}
+
+/// Each deployment the scenario parameters select, planned.
+///
+/// Errors: [`BAD_INPUT`], once the parameters that cannot be used (or that nothing is selected)
+/// are said.
+fn planned(source: &Source, params: &[(String, String)]) -> Result<Vec<Planned>, u8> {
+    let planned: Vec<Planned> = match scenarios(source, params) {
         Ok(list) => list
             .into_iter()
             .map(|(sweep_index, scenario)| Planned {
@@ -366,122 +427,145 @@ fn run_plan(args: &PlanArgs) -> u8 {
                 say(&e);
             }
             say("nothing planned: the command line does not go on with a parameter it cannot use as given (`list` shows what the data has)");
-            return BAD_INPUT;
+            return Err(BAD_INPUT);
         }
     };
     if planned.is_empty() {
         say("no deployment to plan");
-        return BAD_INPUT;
+        return Err(BAD_INPUT);
     }
-    if let Some(note) = not_planned_note(source, &planned) {
-        say(&note);
-    }
-    let base = args.link.as_deref();
-    // Imported data travel in the link: the whole import when it fits (as the page's "Share by
-    // link"), else each deployment's own sweep in its own link.
-    let whole = (base.is_some() && loaded.imported).then(|| share::encode(source));
-    let payload = whole.as_ref().and_then(|w| w.as_ref().ok()).cloned();
-    if whole.is_some() && source.sweeps.iter().any(|s| s.has_request_records()) {
-        say(&format!("note: the link: {}", share::NO_RECORDS));
-    }
-    // Each deployment's link, or why it cannot be made (the answer is given all the same: the
-    // exit status is the SLO's; `--strict` makes a missing link fail).
-    let links: Vec<Result<String, String>> = match &whole {
-        Some(Err(_)) => {
-            say("note: the whole import is too large for one link (8 KB), so each link carries only its own deployment's sweep");
-            planned
-                .iter()
-                .map(|p| {
-                    let (one, scenario) = alone(source, p);
-                    share::encode(&one)
-                        .map(|own| link(base, &scenario, &loaded, Some(&own)))
-                        .map_err(|e| format!("not shared: {e}"))
-                })
-                .collect()
-        }
-        _ => planned
+    Ok(planned)
+}
+
+/// Each deployment's link on `base`, or why it cannot be made (the answer is given all the
+/// same: the exit status is the SLO's; `--strict` makes a missing link fail). `payload` is the
+/// whole import shared; when it is too large for one link (`whole_too_large`, said here), each
+/// link carries only its own deployment's sweep.
+fn links(
+    planned: &[Planned],
+    base: Option<&str>,
+    loaded: &Loaded,
+    payload: Option<&str>,
+    whole_too_large: bool,
+) -> Vec<Result<String, String>> {
+    let source = &loaded.source;
+    if whole_too_large {
+        say("note: the whole import is too large for one link (8 KB), so each link carries only its own deployment's sweep");
+        planned
             .iter()
-            .map(|p| Ok(link(base, &p.scenario, &loaded, payload.as_deref())))
-            .collect(),
-    };
-    // What the JSON and CSV write as the scenario's URL: the link, else the query alone.
-    let urls: Vec<String> = planned
+            .map(|p| {
+                let (one, scenario) = alone(source, p);
+                share::encode(&one)
+                    .map(|own| link(base, &scenario, loaded, Some(&own)))
+                    .map_err(|e| format!("not shared: {e}"))
+            })
+            .collect()
+    } else {
+        planned
+            .iter()
+            .map(|p| Ok(link(base, &p.scenario, loaded, payload)))
+            .collect()
+    }
+}
+
+/// The text answer: each deployment's, with its link when `with_links` (or why it has none),
+/// then a summary when there are several.
+fn text_answer(
+    source: &Source,
+    planned: &[Planned],
+    links: &[Result<String, String>],
+    with_links: bool,
+) -> String {
+    let mut text: Vec<String> = planned
         .iter()
-        .zip(&links)
-        .map(|(p, l)| {
-            l.clone()
-                .unwrap_or_else(|_| link(None, &p.scenario, &loaded, None))
+        .zip(links)
+        .map(|(p, url)| {
+            let mut text = report::plan_text(source, p.sweep_index, &p.scenario, &p.plan);
+            if with_links {
+                let url = url.as_ref().unwrap_or_else(|e| e);
+                text.push_str(&format!("  Link: {url}\n"));
+            }
+            text
         })
         .collect();
-    let written = match args.output {
-        Output::Text => {
-            let mut text: Vec<String> = planned
-                .iter()
-                .zip(&links)
-                .map(|(p, url)| {
-                    let mut text = report::plan_text(source, p.sweep_index, &p.scenario, &p.plan);
-                    if base.is_some() {
-                        let url = url.as_ref().unwrap_or_else(|e| e);
-                        text.push_str(&format!("  Link: {url}\n"));
-                    }
-                    text
-                })
-                .collect();
-            if planned.len() > 1 {
-                let rows: Vec<(usize, &Scenario, &Plan)> = planned
-                    .iter()
-                    .map(|p| (p.sweep_index, &p.scenario, &p.plan))
-                    .collect();
-                text.push(report::summary_text(source, &rows));
-            }
-            Ok(text.join("\n"))
-        }
-        Output::Json => planned
+    if planned.len() > 1 {
+        let rows: Vec<(usize, &Scenario, &Plan)> = planned
             .iter()
-            .zip(&urls)
-            .map(|(p, url)| scenario_json(source, &p.scenario, p.sweep_index, &p.plan, url))
-            .collect::<Result<Vec<_>, _>>()
-            .map(|docs| match docs.as_slice() {
-                [one] => format!("{one}\n"),
-                _ => format!("[\n{}\n]\n", docs.join(",\n")),
-            }),
-        Output::Csv => {
-            let models: Vec<usize> = planned
-                .iter()
-                .map(|p| source.sweeps[p.sweep_index].model_index)
-                .collect();
-            let first = &planned[0].scenario;
-            let all_models = first.compare_all || models.iter().any(|m| *m != models[0]);
-            let url = match planned.as_slice() {
-                [_] => urls[0].clone(),
-                _ => {
-                    // Several models: the page's table with the "All models" switch on.
-                    let mut params = params.clone();
-                    if all_models && !params.iter().any(|(k, _)| k == "cmp") {
-                        params.push(("cmp".to_string(), "all".to_string()));
-                    }
-                    common_link(base, &params, &loaded, payload.as_deref())
-                }
-            };
-            let (rows, _) = table_rows(
-                source,
-                (&first.slo(), &first.model_id),
-                first.pricing(),
-                (all_models, first.compare_sort),
-            );
-            compare_csv(source, &rows, first, &url)
+            .map(|p| (p.sweep_index, &p.scenario, &p.plan))
+            .collect();
+        text.push(report::summary_text(source, &rows));
+    }
+    text.join("\n")
+}
+
+/// The JSON answer: the page's document for one deployment, an array of them for several, each
+/// with its scenario's URL.
+///
+/// Errors: the writer's message.
+fn json_answer(source: &Source, planned: &[Planned], urls: &[String]) -> Result<String, String> {
+    planned
+        .iter()
+        .zip(urls)
+        .map(|(p, url)| scenario_json(source, &p.scenario, p.sweep_index, &p.plan, url))
+        .collect::<Result<Vec<_>, _>>()
+        .map(|docs| match docs.as_slice() {
+            [one] => format!("{one}\n"),
+            _ => format!("[\n{}\n]\n", docs.join(",\n")),
+        })
+}
+
+/// The CSV answer: the page's side-by-side table of the first scenario, every model's when the
+/// deployments are of several (or `cmp=all`), under the one deployment's URL or, for several,
+/// the parameters' common link on `base` (carrying the shared import, `payload`).
+///
+/// Errors: the writer's message.
+fn csv_answer(
+    planned: &[Planned],
+    urls: &[String],
+    params: &[(String, String)],
+    base: Option<&str>,
+    loaded: &Loaded,
+    payload: Option<&str>,
+) -> Result<String, String> {
+    let source = &loaded.source;
+    let models: Vec<usize> = planned
+        .iter()
+        .map(|p| source.sweeps[p.sweep_index].model_index)
+        .collect();
+    let first = &planned[0].scenario;
+    let all_models = first.compare_all || models.iter().any(|m| *m != models[0]);
+    let url = match planned {
+        [_] => urls[0].clone(),
+        _ => {
+            // Several models: the page's table with the "All models" switch on.
+            let mut params = params.to_vec();
+            if all_models && !params.iter().any(|(k, _)| k == "cmp") {
+                params.push(("cmp".to_string(), "all".to_string()));
+            }
+            common_link(base, &params, loaded, payload)
         }
     };
-    let written = written.map_err(|e| {
-        say(&e);
-        BAD_INPUT
-    });
-    if let Err(code) = written.and_then(|text| write_out(&text)) {
-        return code;
-    }
-    // The JSON and CSV carry the link inside; it is also said on stderr, out of the data.
+    let (rows, _) = table_rows(
+        source,
+        (&first.slo(), &first.model_id),
+        first.pricing(),
+        (all_models, first.compare_sort),
+    );
+    compare_csv(source, &rows, first, &url)
+}
+
+/// Says each link on stderr where the answer is JSON or CSV (which carry it inside, out of the
+/// data), and why a link could not be made. Returns the exit status so far: [`BAD_INPUT`] when
+/// a link is missing under `--strict`, else 0.
+fn said_links(
+    source: &Source,
+    planned: &[Planned],
+    links: &[Result<String, String>],
+    args: &PlanArgs,
+) -> u8 {
+    let base = args.link.as_deref();
     let mut code = 0;
-    for (p, l) in planned.iter().zip(&links) {
+    for (p, l) in planned.iter().zip(links) {
         match l {
             Ok(url) if args.output != Output::Text && base.is_some() => {
                 say(&format!("link: {url}"))
@@ -496,10 +580,7 @@ fn run_plan(args: &PlanArgs) -> u8 {
             }
         }
     }
-    planned
-        .iter()
-        .map(|p| gated(source, p, args))
-        .fold(code, worst)
+    code
 }
 
 #[cfg(test)]

@@ -108,8 +108,25 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
             estimate_method(sweep, slo.stat)
         ));
     }
+    out.push_str(&fleet_text(sweep, plan, &slo, scenario));
+    for count in load_flag_counts(sweep, slo.stat) {
+        out.push_str(&format!(
+            "  Flag {}:{}\n",
+            count.kind.key(),
+            clean(&flag_sentence(sweep, &count))
+        ));
+    }
+    out.push_str(&levels_text(source, sweep, plan, &slo));
+    out
+}
+
+/// The fleet, cost and energy figures at the recommended level, each with its formula, and
+/// their notes (streams per replica, the load, a price given for other GPU types only); empty
+/// without a recommendation.
+fn fleet_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> String {
+    let mut out = String::new();
     let inputs = scenario.capacity_for(&sweep.deployment.gpu);
-    if let Some((c, fleet)) = fleet_figures(sweep, plan, &slo, &inputs) {
+    if let Some((c, fleet)) = fleet_figures(sweep, plan, slo, &inputs) {
         let measured_batch = plan
             .recommended
             .and_then(|i| sweep.levels().get(i))
@@ -130,17 +147,18 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
             out.push_str(&format!("    {note}\n"));
         }
     }
-    for count in load_flag_counts(sweep, slo.stat) {
-        out.push_str(&format!(
-            "  Flag {}:{}\n",
-            count.kind.key(),
-            clean(&flag_sentence(sweep, &count))
-        ));
-    }
+    out
+}
+
+/// The levels table (each level's verdict, figures and flags; latency and per-user speed at the
+/// statistic judged on, or under attainment the TPOT its share of requests reaches), then the
+/// derived J/token note and the meaning of each flag shown.
+fn levels_text(source: &Source, sweep: &Sweep, plan: &Plan, slo: &Slo) -> String {
+    let mut out = String::new();
     let flags = anomalies(sweep, &source.models[sweep.model_index], slo.stat);
     // Under attainment, a level's latency is the TPOT its share of requests reaches.
-    let stat = speed_basis(&slo);
-    let table = level_columns(sweep, &slo, &stat);
+    let stat = speed_basis(slo);
+    let table = level_columns(sweep, slo, &stat);
     let mut rows = vec![table.iter().map(|(header, _)| header.clone()).collect()];
     for (li, (level, verdict)) in sweep.levels().iter().zip(&plan.verdicts).enumerate() {
         let flags: Vec<&str> = AnomalyKind::ALL

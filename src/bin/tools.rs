@@ -5,13 +5,24 @@
 //! function takes text or bytes and answers with `core::wire::handoff` bytes (or text); nothing here
 //! touches the page.
 
+#![deny(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::too_many_lines
+)]
+#![cfg_attr(
+    test,
+    allow(clippy::unwrap_used, clippy::expect_used, clippy::too_many_lines)
+)]
+
 use llm_slo_planner::core::import::sources::{
     entry_text, read_entry, split_legacy, ImportId, StoredFile, StoredImport,
 };
 use llm_slo_planner::core::import::summary::shown;
 use llm_slo_planner::core::import::{
     admit, import_with, is_text, read_stream, read_with_streams, short, streams, ImportOptions,
-    InputFile, Problem, RowError,
+    InputFile, Problem, RowError, StreamedFile,
 };
 use llm_slo_planner::core::model::format::bytes as bytes_text;
 use llm_slo_planner::core::model::source::Source;
@@ -149,6 +160,44 @@ pub fn parse_task_file(text: &str) -> Vec<u8> {
     encode(&bundled::parse_task_file(text))
 }
 
+/// Reads a picked file as a stream, a slice at a time, adding it to the import's `id`; the
+/// progress posted counts `before` bytes (the import's streamed files read before it) of
+/// `total`. Returns the file read, or the browser's reason it could not be read.
+fn read_blob(
+    name: &str,
+    blob: &web_sys::Blob,
+    before: usize,
+    total: usize,
+    id: &mut ImportId,
+) -> Result<StreamedFile, String> {
+    let failed = std::rc::Rc::default();
+    let reader = BlobReader {
+        blob: blob.clone(),
+        at: 0.0,
+        size: blob.size(),
+        before: before as f64,
+        total: total as f64,
+        failed: std::rc::Rc::clone(&failed),
+    };
+    let reader = std::io::BufReader::with_capacity(SLICE_BYTES, reader);
+    let file = read_stream(name.to_string(), id.reading(name, reader));
+    match failed.take() {
+        None => Ok(file),
+        Some(reason) => Err(reason),
+    }
+}
+
+/// The problem of a file the browser could not read, with its `reason`.
+fn unreadable(name: &str, reason: &str) -> Problem {
+    Problem {
+        file: name.to_string(),
+        row: None,
+        error: RowError::Unreadable {
+            reason: short(reason),
+        },
+    }
+}
+
 /// Files (names, and picked files or texts, in the same order), with the import dialog's model
 /// for files that state none → [`ImportReply`], with the import's id, what the import panel shows
 /// of it, and which files were read. Sizes are checked first (`admit`): a file over the limits is
@@ -179,30 +228,13 @@ pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<Strin
             continue;
         }
         if let (PageText::File(blob), true) = (&text, sizes[i].2) {
-            let failed = std::rc::Rc::default();
-            let reader = BlobReader {
-                blob: blob.clone(),
-                at: 0.0,
-                size: blob.size(),
-                before: bytes_read as f64,
-                total: streamed_total as f64,
-                failed: std::rc::Rc::clone(&failed),
-            };
-            let reader = std::io::BufReader::with_capacity(SLICE_BYTES, reader);
-            let file = read_stream(names[i].clone(), id.reading(&names[i], reader));
-            match failed.take() {
-                None => {
+            match read_blob(&names[i], blob, bytes_read, streamed_total, &mut id) {
+                Ok(file) => {
                     read[i] = true;
                     bytes_read += text.size();
                     streamed.push(file);
                 }
-                Some(reason) => refused.push(Problem {
-                    file: names[i].clone(),
-                    row: None,
-                    error: RowError::Unreadable {
-                        reason: short(&reason.to_string()),
-                    },
-                }),
+                Err(reason) => refused.push(unreadable(&names[i], &reason)),
             }
             continue;
         }
@@ -219,13 +251,7 @@ pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<Strin
                     text,
                 });
             }
-            Err(reason) => refused.push(Problem {
-                file: names[i].clone(),
-                row: None,
-                error: RowError::Unreadable {
-                    reason: short(&reason.to_string()),
-                },
-            }),
+            Err(reason) => refused.push(unreadable(&names[i], &reason)),
         }
     }
     if files.is_empty() && streamed.is_empty() {

@@ -43,13 +43,17 @@ pub fn lm_arena_chat_part() -> &'static Source {
     static SOURCE: OnceLock<Source> = OnceLock::new();
     SOURCE.get_or_init(|| {
         let (held, mut sweeps) = grouped(&compiled::PART);
-        let models: Vec<_> = compiled::MODELS.iter().map(mlenergy_model).collect();
+        let mut models: Vec<_> = compiled::MODELS.iter().map(mlenergy_model).collect();
         for sweep in &mut sweeps {
-            let id = &held[sweep.model_index].model_id;
+            let model = &held[sweep.model_index];
+            // build.rs lists every model of the part; one it did not would be kept all the same.
             sweep.model_index = models
                 .iter()
-                .position(|m| &m.model_id == id)
-                .expect("build.rs lists every model of the part");
+                .position(|m| m.model_id == model.model_id)
+                .unwrap_or_else(|| {
+                    models.push(model.clone());
+                    models.len() - 1
+                });
         }
         let mut part = lm_arena_chat_of(models, sweeps);
         part.whole = Some(Whole {

@@ -175,7 +175,27 @@ pub(crate) fn client_run(rec: &Record) -> Result<ClientRun, RowError> {
         notes.push(e);
         None
     });
+    let multi_turn_level = level_key == "multi_turn_concurrency";
+    let deployment = client_deployment(rec, kind, multi_turn_level, rate, &mut notes);
+    Ok(ClientRun {
+        row,
+        deployment,
+        notes,
+    })
+}
 
+/// The deployment identity a client record states: the engine (with SGLang's `server_info`:
+/// version, parallelism, precision), the dataset and its lengths (a multi-turn run described),
+/// `burstiness`, the offered `request_rate` of a concurrency run and `max_num_seqs`.
+/// `multi_turn_level` says the level was read from `multi_turn_concurrency`. Optional values
+/// that cannot be read are added to `notes`.
+fn client_deployment(
+    rec: &Record,
+    kind: LevelKind,
+    multi_turn_level: bool,
+    rate: Option<f64>,
+    notes: &mut Vec<RowError>,
+) -> Deployment {
     let mut deployment = Deployment::new(kind);
     // The engine where the record names it: benchmark-compare scripts that drive several
     // engines with one client write `framework` (`backend` stays the client protocol);
@@ -200,13 +220,13 @@ pub(crate) fn client_run(rec: &Record) -> Result<ClientRun, RowError> {
     deployment.dataset = dataset.map(str::to_string);
     match dataset {
         Some("random") => {
-            deployment.isl = rec.opt("random_input_len", &mut notes);
-            deployment.osl = rec.opt("random_output_len", &mut notes);
+            deployment.isl = rec.opt("random_input_len", notes);
+            deployment.osl = rec.opt("random_output_len", notes);
         }
-        Some("sharegpt") => deployment.osl = rec.opt("sharegpt_output_len", &mut notes),
+        Some("sharegpt") => deployment.osl = rec.opt("sharegpt_output_len", notes),
         _ => {}
     }
-    if rec.text("mode") == Some("multi_turn") || level_key == "multi_turn_concurrency" {
+    if rec.text("mode") == Some("multi_turn") || multi_turn_level {
         let turns = rec.label("turns_per_conversation");
         let delay = rec.label("inter_turn_delay_ms");
         deployment.dataset = Some(format!(
@@ -215,16 +235,12 @@ pub(crate) fn client_run(rec: &Record) -> Result<ClientRun, RowError> {
             delay.as_deref().unwrap_or("?"),
         ));
     }
-    deployment.burstiness = rec.opt("burstiness", &mut notes);
+    deployment.burstiness = rec.opt("burstiness", notes);
     if kind == LevelKind::Concurrency {
         deployment.offered_rate = rate;
     }
     if let Some(n) = rec.label("max_num_seqs") {
         deployment.config = Some(format!("max_num_seqs={n}"));
     }
-    Ok(ClientRun {
-        row,
-        deployment,
-        notes,
-    })
+    deployment
 }

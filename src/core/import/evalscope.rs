@@ -58,6 +58,10 @@ fn ms(rec: &Record, keys: &[(&str, f64)], notes: &mut Vec<RowError>) -> Option<f
         .find_map(|(k, factor)| rec.opt(k, notes).map(|v| v * factor))
 }
 
+/// One run of a summary file: its deployment (the offered rate, where limited) and its row,
+/// derived figures computed. Optional values that cannot be read are added to `notes`.
+///
+/// Errors: why the run cannot be used (no concurrency, no throughput, every request failed).
 fn summary(rec: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), RowError> {
     let level = rec
         .first_num(&CONCURRENCY)?
@@ -78,6 +82,44 @@ fn summary(rec: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row),
         })?;
     positive(THROUGHPUT[0], throughput)?;
     let mut row = Row::new(level, throughput);
+    set_means(rec, &mut row, notes);
+    let counts = RunCounts {
+        completed,
+        failed: rec.first_num(&["Failed requests", "Failed Requests"])?,
+        duration_s: ms(
+            rec,
+            &[
+                ("Time taken for tests (s)", 1.0),
+                ("Test Duration (s)", 1.0),
+            ],
+            notes,
+        ),
+        request_throughput_req_s: ms(
+            rec,
+            &[
+                ("Request throughput (req/s)", 1.0),
+                ("Req Throughput (req/s)", 1.0),
+            ],
+            notes,
+        ),
+    };
+    let row = row.finish(LevelKind::Concurrency, counts);
+    let rate = ms(
+        rec,
+        &[("Request rate (req/s)", 1.0), ("Request Rate (req/s)", 1.0)],
+        notes,
+    );
+    let deployment = Deployment {
+        // -1 is EvalScope's "no rate limit".
+        offered_rate: rate.filter(|r| *r > 0.0),
+        ..Deployment::new(LevelKind::Concurrency)
+    };
+    Ok((deployment, row))
+}
+
+/// Sets a summary's averages on `row`: mean TPOT, ITL and TTFT and mean end-to-end latency (ms,
+/// from seconds in older versions) and the average output length (tokens per request).
+fn set_means(rec: &Record, row: &mut Row, notes: &mut Vec<RowError>) {
     let seconds_or_ms = |old: &'static str, new: &'static str| [(old, 1000.0), (new, 1.0)];
     row.set_latency_ms(
         Statistic::TpotMean,
@@ -116,38 +158,6 @@ fn summary(rec: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row),
         ],
         notes,
     );
-    let counts = RunCounts {
-        completed,
-        failed: rec.first_num(&["Failed requests", "Failed Requests"])?,
-        duration_s: ms(
-            rec,
-            &[
-                ("Time taken for tests (s)", 1.0),
-                ("Test Duration (s)", 1.0),
-            ],
-            notes,
-        ),
-        request_throughput_req_s: ms(
-            rec,
-            &[
-                ("Request throughput (req/s)", 1.0),
-                ("Req Throughput (req/s)", 1.0),
-            ],
-            notes,
-        ),
-    };
-    let row = row.finish(LevelKind::Concurrency, counts);
-    let rate = ms(
-        rec,
-        &[("Request rate (req/s)", 1.0), ("Request Rate (req/s)", 1.0)],
-        notes,
-    );
-    let deployment = Deployment {
-        // -1 is EvalScope's "no rate limit".
-        offered_rate: rate.filter(|r| *r > 0.0),
-        ..Deployment::new(LevelKind::Concurrency)
-    };
-    Ok((deployment, row))
 }
 
 /// The latencies of a percentile file: (statistic, ms) at p50, p90, p95 and p99.

@@ -66,6 +66,8 @@ struct Request {
     finish: f64,
 }
 
+/// Reads one LMBench file: the run of its level (the request rate its name gives), or the
+/// problems with it; a request row that cannot be read is a problem and is left out.
 fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
     let Some((qps, workload)) = from_name(&file.name) else {
         return out.problem(
@@ -95,37 +97,9 @@ fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
             out.problem(&file.name, row, RowError::UnreadableCsv { reason: None });
             continue;
         };
-        // Each column read, or the first that is not a finite number, named.
-        let mut values = [0.0; 6];
-        let mut bad = None;
-        for (k, column) in COLUMNS.iter().enumerate().skip(1) {
-            let cell = at[k].and_then(|i| record.get(i)).unwrap_or("");
-            match cell.parse::<f64>().ok().filter(|v| v.is_finite()) {
-                Some(v) => values[k] = v,
-                None => {
-                    bad = Some(if cell.contains('\0') {
-                        RowError::NulByte {
-                            column: short(column),
-                        }
-                    } else {
-                        RowError::NotANumber {
-                            key: short(column),
-                            text: Some(short(cell)),
-                        }
-                    });
-                    break;
-                }
-            }
-        }
-        match bad {
-            Some(error) => out.problem(&file.name, row, error),
-            None => requests.push(Request {
-                tokens: values[1],
-                ttft: values[2],
-                generation: values[3],
-                launch: values[4],
-                finish: values[5],
-            }),
+        match request(&record, &at) {
+            Ok(request) => requests.push(request),
+            Err(error) => out.problem(&file.name, row, error),
         }
     }
     let Some(first) = requests.iter().map(|r| r.launch).reduce(f64::min) else {
@@ -144,6 +118,50 @@ fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
             },
         );
     }
+    let row = level_row(qps, &requests, tokens, span);
+    let deployment = Deployment {
+        dataset: workload,
+        ..Deployment::new(LevelKind::RequestRate)
+    };
+    let model = out.model(None, None);
+    out.push(&file.name, None, Measured::new(model, deployment, row));
+}
+
+/// One request from a CSV record: its figures (s and tokens), or the first column that is not
+/// a finite number, named. `at` is the position of each of [`COLUMNS`] in the header.
+fn request(record: &csv::StringRecord, at: &[Option<usize>]) -> Result<Request, RowError> {
+    let mut values = [0.0; 6];
+    for (k, column) in COLUMNS.iter().enumerate().skip(1) {
+        let cell = at[k].and_then(|i| record.get(i)).unwrap_or("");
+        match cell.parse::<f64>().ok().filter(|v| v.is_finite()) {
+            Some(v) => values[k] = v,
+            None => {
+                return Err(if cell.contains('\0') {
+                    RowError::NulByte {
+                        column: short(column),
+                    }
+                } else {
+                    RowError::NotANumber {
+                        key: short(column),
+                        text: Some(short(cell)),
+                    }
+                });
+            }
+        }
+    }
+    Ok(Request {
+        tokens: values[1],
+        ttft: values[2],
+        generation: values[3],
+        launch: values[4],
+        finish: values[5],
+    })
+}
+
+/// The row of a level at `qps` req/s: output throughput `tokens` ÷ `span` (tok/s, `span` in s
+/// from the first launch to the last finish), TTFT, end-to-end, TPOT and normalized TPOT
+/// summarised over the requests (ms), the average output length and the run's counts.
+fn level_row(qps: f64, requests: &[Request], tokens: f64, span: f64) -> Row {
     let ms = |f: &dyn Fn(&Request) -> Option<f64>| -> Vec<f64> {
         requests.iter().filter_map(f).map(|s| s * 1000.0).collect()
     };
@@ -173,11 +191,5 @@ fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
         duration_s: Some(span),
         request_throughput_req_s: None,
     };
-    let row = row.finish(LevelKind::RequestRate, counts);
-    let deployment = Deployment {
-        dataset: workload,
-        ..Deployment::new(LevelKind::RequestRate)
-    };
-    let model = out.model(None, None);
-    out.push(&file.name, None, Measured::new(model, deployment, row));
+    row.finish(LevelKind::RequestRate, counts)
 }

@@ -219,7 +219,58 @@ pub fn layout(
     lower_y_better: bool,
 ) -> ChartLayout {
     let plot = (56.0, 12.0, width - 14.0, height - 44.0);
-    let usable = |x: f64, y: f64| x.is_finite() && y.is_finite() && x > 0.0 && y > 0.0;
+    let ((x_lo, x_hi), (y_lo, y_hi)) = domains(input, target_tps);
+    let xs = LogScale::new(x_lo, x_hi, plot.0, plot.2);
+    let ys = LogScale::new(y_lo, y_hi, plot.3, plot.1);
+    let x_ticks = ticks(&xs, ((plot.2 - plot.0) / 44.0).max(2.0) as usize);
+    let y_ticks = ticks(&ys, ((plot.3 - plot.1) / 28.0).max(2.0) as usize);
+
+    let series: Vec<ChartSeries> = input
+        .iter()
+        .map(|(sweep_index, pts)| ChartSeries {
+            sweep_index: *sweep_index,
+            points: pts
+                .iter()
+                .filter(|p| usable(p.1, p.2))
+                .map(|&(level, user_tps, y)| ChartPoint {
+                    level,
+                    user_tps,
+                    y,
+                    px: (xs.map(user_tps), ys.map(y)),
+                })
+                .collect(),
+        })
+        .collect();
+    let frontier = frontier(&series, lower_y_better);
+
+    let target_px = (target_tps.is_finite() && target_tps > 0.0).then(|| xs.map(target_tps));
+    let target_x = target_px.filter(|&x| x >= plot.0 && x <= plot.2);
+    let feasible = target_px
+        .map(|x| x.max(plot.0))
+        .filter(|&x| x < plot.2)
+        .map(|x| (x, plot.1, plot.2, plot.3));
+
+    ChartLayout {
+        width,
+        height,
+        plot,
+        x_ticks,
+        y_ticks,
+        series,
+        target_x,
+        feasible,
+        frontier,
+    }
+}
+
+/// True when a point can be drawn on the log scales: both coordinates finite and positive.
+fn usable(x: f64, y: f64) -> bool {
+    x.is_finite() && y.is_finite() && x > 0.0 && y > 0.0
+}
+
+/// The padded x (per-user tok/s) and y domains over the usable points of all series, x widened
+/// to take in a positive `target_tps`; 1 to 100 each when no point is usable.
+fn domains(input: &[SeriesInput], target_tps: f64) -> ((f64, f64), (f64, f64)) {
     let all: Vec<(f64, f64)> = input
         .iter()
         .flat_map(|(_, pts)| pts.iter().map(|p| (p.1, p.2)))
@@ -240,49 +291,36 @@ pub fn layout(
         fold(f64::min, f64::INFINITY, |p| p.1),
         fold(f64::max, 0.0, |p| p.1),
     );
-    let (x_lo, x_hi) = if all.is_empty() {
+    let x = if all.is_empty() {
         (1.0, 100.0)
     } else {
         padded_domain(x_min, x_max)
     };
-    let (y_lo, y_hi) = if all.is_empty() {
+    let y = if all.is_empty() {
         (1.0, 100.0)
     } else {
         padded_domain(y_min, y_max)
     };
-    let xs = LogScale::new(x_lo, x_hi, plot.0, plot.2);
-    let ys = LogScale::new(y_lo, y_hi, plot.3, plot.1);
-    let ticks = |scale: &LogScale, n: usize| {
-        let (lo, hi) = scale.domain();
-        log_ticks(lo, hi, n)
-            .into_iter()
-            .map(|value| Tick {
-                value,
-                pos: scale.map(value),
-                label: tick_label(value),
-            })
-            .collect::<Vec<_>>()
-    };
-    let x_ticks = ticks(&xs, ((plot.2 - plot.0) / 44.0).max(2.0) as usize);
-    let y_ticks = ticks(&ys, ((plot.3 - plot.1) / 28.0).max(2.0) as usize);
+    (x, y)
+}
 
-    let series: Vec<ChartSeries> = input
-        .iter()
-        .map(|(sweep_index, pts)| ChartSeries {
-            sweep_index: *sweep_index,
-            points: pts
-                .iter()
-                .filter(|p| usable(p.1, p.2))
-                .map(|&(level, user_tps, y)| ChartPoint {
-                    level,
-                    user_tps,
-                    y,
-                    px: (xs.map(user_tps), ys.map(y)),
-                })
-                .collect(),
+/// The ticks of an axis: at most `n` values across the scale's domain, each with its position
+/// (px) and label.
+fn ticks(scale: &LogScale, n: usize) -> Vec<Tick> {
+    let (lo, hi) = scale.domain();
+    log_ticks(lo, hi, n)
+        .into_iter()
+        .map(|value| Tick {
+            value,
+            pos: scale.map(value),
+            label: tick_label(value),
         })
-        .collect();
+        .collect()
+}
 
+/// The Pareto frontier over all points of all series: (series index, point index), by x.
+/// `lower_y_better` when y is a cost.
+fn frontier(series: &[ChartSeries], lower_y_better: bool) -> Vec<(usize, usize)> {
     let flat: Vec<(usize, usize)> = series
         .iter()
         .enumerate()
@@ -296,29 +334,10 @@ pub fn layout(
             (p.user_tps, if lower_y_better { -p.y } else { p.y })
         })
         .collect();
-    let frontier = pareto_frontier(&coords)
+    pareto_frontier(&coords)
         .into_iter()
         .map(|i| flat[i])
-        .collect();
-
-    let target_px = (target_tps.is_finite() && target_tps > 0.0).then(|| xs.map(target_tps));
-    let target_x = target_px.filter(|&x| x >= plot.0 && x <= plot.2);
-    let feasible = target_px
-        .map(|x| x.max(plot.0))
-        .filter(|&x| x < plot.2)
-        .map(|x| (x, plot.1, plot.2, plot.3));
-
-    ChartLayout {
-        width,
-        height,
-        plot,
-        x_ticks,
-        y_ticks,
-        series,
-        target_x,
-        feasible,
-        frontier,
-    }
+        .collect()
 }
 
 /// What the chart's y axis shows (URL `y`: absent, or `cost`).

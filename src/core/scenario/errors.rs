@@ -179,6 +179,10 @@ impl ParamError {
 
     /// The message without the parameter's own name where it would lead: what the command line
     /// writes after `--gpus:`.
+    #[allow(
+        clippy::too_many_lines,
+        reason = "one arm per error kind, each its message; splitting it would scatter the table"
+    )]
     pub fn detail(&self, front: Front) -> String {
         let key = |k: &str| front.key(k);
         let own = key(&self.param);

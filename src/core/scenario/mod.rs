@@ -136,51 +136,8 @@ impl Scenario {
             chart_y
         };
 
-        // A cost column sorts nothing without a price (and fleet $/hour without a load).
-        let compare_sort = match compare_sort {
-            Some((column, _)) if !column.sortable(priced, capacity.has_load()) => {
-                let needs = if priced {
-                    Needs::Load
-                } else if column == Column::FleetCostPerHour {
-                    Needs::LoadAndPrice
-                } else {
-                    Needs::Price
-                };
-                errors.push(ParamError::new(
-                    "sort",
-                    ParamErrorKind::SortNeeds { column, needs },
-                ));
-                None
-            }
-            sort => sort,
-        };
-
-        let default_model = source.model_index(DEFAULT_MODEL).unwrap_or(0);
-        let model_index = match model {
-            Some(id) => match source.model_index(&id).or_else(|| {
-                source
-                    .models
-                    .iter()
-                    .position(|m| m.model_id.eq_ignore_ascii_case(&id))
-            }) {
-                Some(i) => i,
-                None => {
-                    let shown = source
-                        .models
-                        .get(default_model)
-                        .map_or("", |m| m.model_id.as_str());
-                    errors.push(ParamError::new(
-                        "model",
-                        ParamErrorKind::ModelNotInData {
-                            value: echo(&id),
-                            shown: shown.to_string(),
-                        },
-                    ));
-                    default_model
-                }
-            },
-            None => default_model,
-        };
+        let compare_sort = checked_sort(compare_sort, priced, capacity.has_load(), &mut errors);
+        let model_index = model_index(source, model, &mut errors);
         let (gpu, num_gpus) = resolve_deployment(source, model_index, gpu, num_gpus, &mut errors);
         let cfg = resolve_config(source, model_index, &gpu, num_gpus, cfg, &mut errors);
         let scenario = Scenario {
@@ -475,5 +432,65 @@ impl Scenario {
             ..self.clone()
         }
         .keeping_a_reported_stat(source)
+    }
+}
+
+/// The side-by-side table's order where the inputs let it sort: a cost column sorts nothing
+/// without a price (and fleet $/hour without a load), so it is dropped (`None`, the table's own
+/// order) with an error saying what it needs.
+fn checked_sort(
+    compare_sort: Option<(Column, bool)>,
+    priced: bool,
+    has_load: bool,
+    errors: &mut Vec<ParamError>,
+) -> Option<(Column, bool)> {
+    match compare_sort {
+        Some((column, _)) if !column.sortable(priced, has_load) => {
+            let needs = if priced {
+                Needs::Load
+            } else if column == Column::FleetCostPerHour {
+                Needs::LoadAndPrice
+            } else {
+                Needs::Price
+            };
+            errors.push(ParamError::new(
+                "sort",
+                ParamErrorKind::SortNeeds { column, needs },
+            ));
+            None
+        }
+        sort => sort,
+    }
+}
+
+/// The index in `source.models` of the URL's `model` (its `model_id`, else the same id in
+/// another case); the default model's (else the first) when the URL names none, or one not in
+/// the data, with an error naming the model shown.
+fn model_index(source: &Source, model: Option<String>, errors: &mut Vec<ParamError>) -> usize {
+    let default_model = source.model_index(DEFAULT_MODEL).unwrap_or(0);
+    match model {
+        Some(id) => match source.model_index(&id).or_else(|| {
+            source
+                .models
+                .iter()
+                .position(|m| m.model_id.eq_ignore_ascii_case(&id))
+        }) {
+            Some(i) => i,
+            None => {
+                let shown = source
+                    .models
+                    .get(default_model)
+                    .map_or("", |m| m.model_id.as_str());
+                errors.push(ParamError::new(
+                    "model",
+                    ParamErrorKind::ModelNotInData {
+                        value: echo(&id),
+                        shown: shown.to_string(),
+                    },
+                ));
+                default_model
+            }
+        },
+        None => default_model,
     }
 }

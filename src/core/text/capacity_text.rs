@@ -101,6 +101,10 @@ impl Known<'_> {
     }
 
     /// Every figure that is there, in the panel's order.
+    #[allow(
+        clippy::too_many_lines,
+        reason = "one entry per fleet figure, in the panel's order; splitting it would scatter the table"
+    )]
     fn figures(&self) -> Vec<FleetFigure> {
         let (c, rec, inputs) = (self.c, self.rec, self.inputs);
         let at = level_text(rec.level);

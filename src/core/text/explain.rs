@@ -107,9 +107,7 @@ pub fn status_text(sweep: &Sweep, plan: &Plan, slo: &Slo) -> String {
         Status::AllMeet => {
             let top = level_at(plan.recommended).unwrap_or_default();
             if some_unreported {
-                let larger = plan
-                    .recommended
-                    .is_some_and(|r| r + 1 < levels.len());
+                let larger = plan.recommended.is_some_and(|r| r + 1 < levels.len());
                 format!(
                     "Every level that reports {stat} meets the target{and_limits}. The highest level that meets may lie above {top}, the largest that does; {}.",
                     if larger {
@@ -154,43 +152,58 @@ pub fn status_text(sweep: &Sweep, plan: &Plan, slo: &Slo) -> String {
             }
         }
         Status::NoData {
+            missing,
             available,
-            records_missing: true,
-            ..
-        } => {
-            let attain = slo.attain.unwrap_or(100.0);
-            let instead = aggregate_instead(available, attain, slo.stat).map_or_else(String::new, |s| {
-                format!(" Judge it on an aggregate instead: {} (stat={}, without attain).", s.short_label(), s.key())
+            records_missing,
+        } => no_data_text(slo, missing, available, *records_missing),
+    }
+}
+
+/// The `rec-status` sentence when no level can be judged: under attainment, that the sweep has
+/// no per-request records (and the aggregate to judge on instead); else that no level reports
+/// the statistics together (`missing` empty), or which are `missing` and what is `available`.
+fn no_data_text(
+    slo: &Slo,
+    missing: &[Statistic],
+    available: &[Statistic],
+    records_missing: bool,
+) -> String {
+    if records_missing {
+        let attain = slo.attain.unwrap_or(100.0);
+        let instead =
+            aggregate_instead(available, attain, slo.stat).map_or_else(String::new, |s| {
+                format!(
+                    " Judge it on an aggregate instead: {} (stat={}, without attain).",
+                    s.short_label(),
+                    s.key()
+                )
             });
-            format!(
-                "No data: attain={} counts each request, and this sweep has no per-request records (vLLM bench serve --save-detailed, SGLang bench_serving and LLMPerf's individual responses write them; a shared #sweep= link carries none).{instead}",
-                url_number(attain)
-            )
-        }
-        Status::NoData { missing, .. } if missing.is_empty() => format!(
+        format!(
+            "No data: attain={} counts each request, and this sweep has no per-request records (vLLM bench serve --save-detailed, SGLang bench_serving and LLMPerf's individual responses write them; a shared #sweep= link carries none).{instead}",
+            url_number(attain)
+        )
+    } else if missing.is_empty() {
+        format!(
             "No data: no level of this sweep reports {} together, so none can be judged on all of them.",
             slo.statistics()
                 .iter()
                 .map(|s| s.key())
                 .collect::<Vec<_>>()
                 .join(" and "),
-        ),
-        Status::NoData {
-            missing, available, ..
-        } => {
-            let keys = |stats: &[crate::core::model::statistic::Statistic]| {
-                stats.iter().map(|s| s.key()).collect::<Vec<_>>().join(", ")
-            };
-            format!(
-                "No data: this sweep reports no {}. It has: {}.",
-                keys(missing),
-                if available.is_empty() {
-                    "no statistic at all".to_string()
-                } else {
-                    keys(available)
-                },
-            )
-        }
+        )
+    } else {
+        let keys = |stats: &[crate::core::model::statistic::Statistic]| {
+            stats.iter().map(|s| s.key()).collect::<Vec<_>>().join(", ")
+        };
+        format!(
+            "No data: this sweep reports no {}. It has: {}.",
+            keys(missing),
+            if available.is_empty() {
+                "no statistic at all".to_string()
+            } else {
+                keys(available)
+            },
+        )
     }
 }
 

@@ -11,7 +11,7 @@ use crate::core::plan::anomalies::FlagCount;
 use crate::core::plan::attainment::share_percent;
 use crate::core::plan::attainment::Attainment;
 use crate::core::plan::estimate::BatchingEffect;
-use crate::core::plan::planner::{Plan, Slo, Status, Target};
+use crate::core::plan::planner::{Plan, Recommendation, Slo, Status, Target};
 use crate::core::text::explain::{status_text, times};
 
 /// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL, and p99 ITL ≤ 150 ms";
@@ -124,7 +124,6 @@ pub struct Headline {
 /// The headline of `plan` (of `sweep`, for `slo`).
 pub fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
     let levels = sweep.levels();
-    let stat = slo.stat;
     match (&plan.status, plan.recommendation(sweep, slo)) {
         (Status::Ok | Status::AllMeet, Some(r)) => {
             let status_text = status_text(sweep, plan, slo);
@@ -139,61 +138,13 @@ pub fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
                         level_text(l.level),
                     )
                 });
-            let at = plan.recommended.and_then(|i| levels.get(i));
-            let basis = speed_basis(slo);
-            let latency_covered = slo.attain.is_none().then_some(at).flatten();
-            let attained = plan
-                .recommended
-                .and_then(|i| plan.verdicts.get(i))
-                .and_then(|v| v.attainment);
-            let mut energy = figure("Energy", "rec-energy", r.energy_per_token_j, |v| {
-                format!("{} J/token", significant(v, 4))
-            })
-            .covered(at, SweepFigure::EnergyPerToken);
-            energy.derived = at.and_then(|l| l.energy_basis).and_then(|b| b.formula());
             Headline {
                 level: Some(r.level),
                 unit: Some(sweep.level_kind().unit()),
                 status: plan.status.key(),
                 status_text,
                 duplicate,
-                figures: [
-                    figure("Per-user speed", "rec-user-tps", Some(r.user_tps), |v| {
-                        format!("{} tok/s at {basis}", grouped(v, 1))
-                    }),
-                    figure("Time per token", "rec-tpot-ms", Some(r.latency_ms), |v| {
-                        format!("{} ms at {basis}", significant(v, 3))
-                    })
-                    .covered(latency_covered, SweepFigure::Latency(stat)),
-                    figure("Headroom", "rec-headroom", Some(r.headroom), percent),
-                    figure(
-                        "Aggregate output",
-                        "rec-throughput",
-                        Some(r.throughput_tok_s),
-                        |v| format!("{} tok/s", grouped(v, 0)),
-                    ),
-                    figure(
-                        "Per GPU",
-                        "rec-throughput-per-gpu",
-                        r.throughput_per_gpu_tok_s,
-                        |v| format!("{} tok/s/GPU", grouped(v, 0)),
-                    ),
-                    energy,
-                    figure("Average power", "rec-power", r.power_w, |v| {
-                        format!("{} W ({})", grouped(v, 0), gpus(sweep.deployment.num_gpus))
-                    })
-                    .covered(at, SweepFigure::Power),
-                    figure(
-                        "Avg batch reached",
-                        "rec-avg-batch",
-                        r.avg_batch_size,
-                        |v| format!("{} requests", grouped(v, 1)),
-                    )
-                    .covered(at, SweepFigure::AvgBatch),
-                ]
-                .into_iter()
-                .chain(attained.map(|a| attainment_figure(&a, r.throughput_tok_s, slo.attain)))
-                .collect(),
+                figures: recommended_figures(sweep, plan, slo, &r),
             }
         }
         (Status::Unattainable, _) => {
@@ -228,6 +179,63 @@ pub fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
             }
         }
     }
+}
+
+/// The figures at the recommended level `r`: per-user speed (tok/s), time per token (ms),
+/// headroom, aggregate and per-GPU output (tok/s), energy (J/token), average power (W), average
+/// batch and, under attainment, the level's attainment and goodput; each with its coverage.
+fn recommended_figures(sweep: &Sweep, plan: &Plan, slo: &Slo, r: &Recommendation) -> Vec<Figure> {
+    let levels = sweep.levels();
+    let stat = slo.stat;
+    let at = plan.recommended.and_then(|i| levels.get(i));
+    let basis = speed_basis(slo);
+    let latency_covered = slo.attain.is_none().then_some(at).flatten();
+    let attained = plan
+        .recommended
+        .and_then(|i| plan.verdicts.get(i))
+        .and_then(|v| v.attainment);
+    let mut energy = figure("Energy", "rec-energy", r.energy_per_token_j, |v| {
+        format!("{} J/token", significant(v, 4))
+    })
+    .covered(at, SweepFigure::EnergyPerToken);
+    energy.derived = at.and_then(|l| l.energy_basis).and_then(|b| b.formula());
+    [
+        figure("Per-user speed", "rec-user-tps", Some(r.user_tps), |v| {
+            format!("{} tok/s at {basis}", grouped(v, 1))
+        }),
+        figure("Time per token", "rec-tpot-ms", Some(r.latency_ms), |v| {
+            format!("{} ms at {basis}", significant(v, 3))
+        })
+        .covered(latency_covered, SweepFigure::Latency(stat)),
+        figure("Headroom", "rec-headroom", Some(r.headroom), percent),
+        figure(
+            "Aggregate output",
+            "rec-throughput",
+            Some(r.throughput_tok_s),
+            |v| format!("{} tok/s", grouped(v, 0)),
+        ),
+        figure(
+            "Per GPU",
+            "rec-throughput-per-gpu",
+            r.throughput_per_gpu_tok_s,
+            |v| format!("{} tok/s/GPU", grouped(v, 0)),
+        ),
+        energy,
+        figure("Average power", "rec-power", r.power_w, |v| {
+            format!("{} W ({})", grouped(v, 0), gpus(sweep.deployment.num_gpus))
+        })
+        .covered(at, SweepFigure::Power),
+        figure(
+            "Avg batch reached",
+            "rec-avg-batch",
+            r.avg_batch_size,
+            |v| format!("{} requests", grouped(v, 1)),
+        )
+        .covered(at, SweepFigure::AvgBatch),
+    ]
+    .into_iter()
+    .chain(attained.map(|a| attainment_figure(&a, r.throughput_tok_s, slo.attain)))
+    .collect()
 }
 
 /// What a level's per-user speed is read from: the statistic ("p50 ITL"), or under attainment

@@ -313,6 +313,59 @@ struct JsonResult {
     attainment_by_level: Option<Vec<JsonLevelAttainment>>,
 }
 
+impl JsonResult {
+    /// The result of `plan` on `sweep` for `slo`: the status and the figures at the
+    /// recommended level (tok/s, ms, J/token, W), the estimate between levels, the fleet at the
+    /// scenario's inputs and, under `attain`, the attainment at the recommendation and at each
+    /// level.
+    fn of(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> JsonResult {
+        let rec = plan.recommendation(sweep, slo);
+        JsonResult {
+            status: plan.status.key(),
+            level_kind: sweep.level_kind().label(),
+            level: rec.as_ref().map(|r| r.level),
+            avg_batch_size: rec.as_ref().and_then(|r| r.avg_batch_size),
+            latency_ms: rec.as_ref().map(|r| r.latency_ms),
+            per_user_tok_s: rec.as_ref().map(|r| r.user_tps),
+            headroom_fraction: rec.as_ref().map(|r| r.headroom),
+            throughput_tok_s: rec.as_ref().map(|r| r.throughput_tok_s),
+            throughput_per_gpu_tok_s: rec.as_ref().and_then(|r| r.throughput_per_gpu_tok_s),
+            energy_j_per_token: rec.as_ref().and_then(|r| r.energy_per_token_j),
+            power_w: rec.as_ref().and_then(|r| r.power_w),
+            estimate: estimate(sweep, slo, plan).map(|e| JsonEstimate {
+                level: e.level,
+                between: [e.from_level, e.to_level],
+                throughput_tok_s: e.throughput_tok_s,
+                energy_j_per_token: e.energy_per_token_j,
+            }),
+            capacity: at_recommendation(
+                sweep,
+                plan,
+                slo,
+                &scenario.capacity_for(&sweep.deployment.gpu),
+            )
+            .map(Into::into),
+            attainment: recommended_attainment(plan)
+                .zip(rec.as_ref())
+                .map(|(a, r)| JsonAttainment::of(&a, r.throughput_tok_s)),
+            attainment_by_level: slo.attain.map(|_| {
+                sweep
+                    .levels()
+                    .iter()
+                    .zip(&plan.verdicts)
+                    .map(|(l, v)| JsonLevelAttainment {
+                        level: l.level,
+                        meets: v.meets,
+                        attainment: v
+                            .attainment
+                            .map(|a| JsonAttainment::of(&a, l.throughput_tok_s)),
+                    })
+                    .collect()
+            }),
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct JsonAttainment {
     percent: Option<f64>,
@@ -425,7 +478,6 @@ pub fn scenario_json(
         .sweeps
         .get(sweep_index)
         .ok_or_else(|| "no such deployment".to_string())?;
-    let rec = plan.recommendation(sweep, &slo);
     let (target_unit, target_value) = match scenario.target {
         Target::TokensPerSecond(v) => ("tok/s per user", v),
         Target::MsPerToken(v) => ("ms per token", v),
@@ -468,49 +520,7 @@ pub fn scenario_json(
             co2_g_per_kwh: scenario.capacity.co2_g_per_kwh,
             pue: scenario.capacity.pue_or_default(),
         },
-        result: JsonResult {
-            status: plan.status.key(),
-            level_kind: sweep.level_kind().label(),
-            level: rec.as_ref().map(|r| r.level),
-            avg_batch_size: rec.as_ref().and_then(|r| r.avg_batch_size),
-            latency_ms: rec.as_ref().map(|r| r.latency_ms),
-            per_user_tok_s: rec.as_ref().map(|r| r.user_tps),
-            headroom_fraction: rec.as_ref().map(|r| r.headroom),
-            throughput_tok_s: rec.as_ref().map(|r| r.throughput_tok_s),
-            throughput_per_gpu_tok_s: rec.as_ref().and_then(|r| r.throughput_per_gpu_tok_s),
-            energy_j_per_token: rec.as_ref().and_then(|r| r.energy_per_token_j),
-            power_w: rec.as_ref().and_then(|r| r.power_w),
-            estimate: estimate(sweep, &slo, plan).map(|e| JsonEstimate {
-                level: e.level,
-                between: [e.from_level, e.to_level],
-                throughput_tok_s: e.throughput_tok_s,
-                energy_j_per_token: e.energy_per_token_j,
-            }),
-            capacity: at_recommendation(
-                sweep,
-                plan,
-                &slo,
-                &scenario.capacity_for(&sweep.deployment.gpu),
-            )
-            .map(Into::into),
-            attainment: recommended_attainment(plan)
-                .zip(rec.as_ref())
-                .map(|(a, r)| JsonAttainment::of(&a, r.throughput_tok_s)),
-            attainment_by_level: slo.attain.map(|_| {
-                sweep
-                    .levels()
-                    .iter()
-                    .zip(&plan.verdicts)
-                    .map(|(l, v)| JsonLevelAttainment {
-                        level: l.level,
-                        meets: v.meets,
-                        attainment: v
-                            .attainment
-                            .map(|a| JsonAttainment::of(&a, l.throughput_tok_s)),
-                    })
-                    .collect()
-            }),
-        },
+        result: JsonResult::of(sweep, plan, &slo, scenario),
     };
     serde_json::to_string_pretty(&export).map_err(|e| e.to_string())
 }
