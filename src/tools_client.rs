@@ -1,7 +1,8 @@
 //! The page's side of the tools module (`src/bin/tools.rs`, run in a Web Worker): one typed
-//! function per call, so the page never spells a call's name or arguments itself. Each call's
-//! name is a [`Call`], and a native test checks that the tools module exports a function of
-//! each name. Answers cross as `core::wire::handoff` bytes (or text kept as a page text).
+//! function per call, so the page never spells a call's name or arguments itself. The calls are
+//! declared once (`core::wire::calls`): each call's arguments are a struct of [`args`] made
+//! from that list, with named fields, handed over in the order the tools module takes them.
+//! Answers cross as `core::wire::handoff` bytes (or text kept as a page text).
 //!
 //! The bytes are encoded and decoded in code loaded on demand ([`crate::on_demand`]): the page's
 //! first view makes no call, so that code is fetched with the first one, beside the tools
@@ -9,13 +10,77 @@
 
 use wasm_split_helpers::wasm_split;
 
-use crate::browser::{self, PageText, Progress, ToolArg};
+use crate::browser::{self, PageText, Progress};
 use crate::core::import::sources::LegacySplit;
 use crate::core::model::source::Source;
-use crate::core::wire::handoff::{
-    self, Call, ExportKind, ExportRequest, ImportReply, StoredSource,
-};
+use crate::core::wire::handoff::{self, ExportKind, ExportRequest, ImportReply, StoredSource};
 use crate::on_demand::Failed;
+use args::Args;
+
+/// The arguments of each call of the tools module, one struct per call, made from the list of
+/// calls (`core::wire::calls`): a field per argument, named and typed by its kind.
+pub mod args {
+    use crate::browser::{PageText, ToolArg};
+    use crate::core::wire::calls::Call;
+
+    /// The arguments of one call.
+    pub trait Args {
+        /// The call they are for.
+        const CALL: Call;
+        /// The arguments in the order the tools module takes them.
+        fn list(&self) -> Vec<ToolArg<'_>>;
+    }
+
+    /// The type the page hands an argument of kind `$kind` as (see `core::wire::calls`).
+    macro_rules! page_type {
+        ($l:lifetime, Text) => { &$l str };
+        ($l:lifetime, MaybeText) => { Option<&$l str> };
+        ($l:lifetime, Texts) => { &$l [String] };
+        ($l:lifetime, Bytes) => { &$l [u8] };
+        ($l:lifetime, Page) => { &$l PageText };
+        ($l:lifetime, Pages) => { &$l [PageText] };
+    }
+
+    /// One call's struct and its [`Args`].
+    macro_rules! call_args {
+        ($(#[$doc:meta])* $variant:ident $name:ident ()) => {
+            $(#[$doc])*
+            pub struct $variant;
+
+            impl Args for $variant {
+                const CALL: Call = Call::$variant;
+                fn list(&self) -> Vec<ToolArg<'_>> {
+                    Vec::new()
+                }
+            }
+        };
+        ($(#[$doc:meta])* $variant:ident $name:ident ($($arg:ident : $kind:ident),+)) => {
+            $(#[$doc])*
+            pub struct $variant<'a> {
+                $(
+                    #[doc = concat!("`", stringify!($arg), "`, a `", stringify!($kind), "`.")]
+                    pub $arg: page_type!('a, $kind),
+                )+
+            }
+
+            impl Args for $variant<'_> {
+                const CALL: Call = Call::$variant;
+                fn list(&self) -> Vec<ToolArg<'_>> {
+                    vec![$(ToolArg::$kind(self.$arg)),+]
+                }
+            }
+        };
+    }
+
+    /// Every call's struct.
+    macro_rules! declare_args {
+        ($( $(#[$doc:meta])* $variant:ident $name:ident ( $($arg:ident : $kind:ident),* ) -> $answer:ident; )*) => {
+            $( call_args!($(#[$doc])* $variant $name ($($arg : $kind),*)); )*
+        };
+    }
+
+    crate::tool_calls!(declare_args);
+}
 
 /// Decodes a `T` the tools module sent.
 fn decoded<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Failed> {
@@ -82,30 +147,28 @@ fn encode_export(
     }))
 }
 
-/// Calls `call` and decodes its answer with `decode` (loaded on demand).
+/// Makes the call `args` are for and decodes its answer with `decode` (loaded on demand).
 async fn answer<T, D: std::future::Future<Output = Result<T, Failed>>>(
-    call: Call,
-    args: &[ToolArg<'_>],
+    args: impl Args,
     decode: impl FnOnce(Vec<u8>) -> D,
 ) -> Result<T, String> {
-    reporting(call, args, decode, None).await
+    reporting(args, decode, None).await
 }
 
 /// [`answer`], with the call's progress reports going to `progress`.
-async fn reporting<T, D: std::future::Future<Output = Result<T, Failed>>>(
-    call: Call,
-    args: &[ToolArg<'_>],
+async fn reporting<A: Args, T, D: std::future::Future<Output = Result<T, Failed>>>(
+    args: A,
     decode: impl FnOnce(Vec<u8>) -> D,
     progress: Option<&Progress>,
 ) -> Result<T, String> {
-    let bytes = browser::call_tools(call.name(), args, progress).await?;
+    let bytes = browser::call_tools(A::CALL.name(), &args.list(), progress).await?;
     decode(bytes).await.map_err(|f| f.0)
 }
 
-/// Calls `call`, whose answer is a `Result<String, String>` (the file written, the payload made),
-/// and flattens the two errors (the call's, and the tools module's own).
-async fn text(call: Call, args: &[ToolArg<'_>]) -> Result<String, String> {
-    answer(call, args, decode_text).await
+/// Makes the call `args` are for, whose answer is a `Result<String, String>` (the file written,
+/// the payload made), and flattens the two errors (the call's, and the tools module's own).
+async fn text(args: impl Args) -> Result<String, String> {
+    answer(args, decode_text).await
 }
 
 /// Starts the tools module (in its worker) if it is not running, for a caller that will need it
@@ -119,26 +182,21 @@ pub fn start() {
 ///
 /// Errors: why the tools module did not answer.
 pub async fn parse_task_file(text: &str) -> Result<Result<Source, String>, String> {
-    answer(
-        Call::ParseTaskFile,
-        &[ToolArg::Text(text)],
-        decode_task_source,
-    )
-    .await
+    answer(args::ParseTaskFile { text }, decode_task_source).await
 }
 
 /// The reference systems' source (`core::import::reference`, kept in the tools module).
 ///
 /// Errors: why the tools module did not answer.
 pub async fn reference_source() -> Result<Source, String> {
-    answer(Call::ReferenceSource, &[], decode_source).await
+    answer(args::ReferenceSource, decode_source).await
 }
 
 /// The whole bundled source (the page holds its default model family from the start).
 ///
 /// Errors: why the tools module did not answer.
 pub async fn bundled_source() -> Result<Source, String> {
-    answer(Call::BundledSource, &[], decode_source).await
+    answer(args::BundledSource, decode_source).await
 }
 
 /// Imports files (names and texts in the same order), with the import dialog's model for files
@@ -154,41 +212,26 @@ pub async fn import_files(
     model: Option<&str>,
     progress: &Progress,
 ) -> Result<ImportReply, String> {
-    reporting(
-        Call::ImportFiles,
-        &[
-            ToolArg::Texts(names),
-            ToolArg::Pages(texts),
-            ToolArg::MaybeText(model),
-        ],
-        decode_import_reply,
-        Some(progress),
-    )
-    .await
+    let args = args::ImportFiles {
+        names,
+        texts,
+        model,
+    };
+    reporting(args, decode_import_reply, Some(progress)).await
 }
 
 /// Re-reads one stored import (the text under its own storage key).
 ///
 /// Errors: why it cannot be read (the page leaves the entry as it is).
 pub async fn stored_source(text: &PageText) -> Result<StoredSource, String> {
-    answer(
-        Call::StoredSource,
-        &[ToolArg::Page(text)],
-        decode_stored_source,
-    )
-    .await
+    answer(args::StoredSource { text }, decode_stored_source).await
 }
 
 /// Splits an earlier version's array of stored imports into one entry per import.
 ///
 /// Errors: when the array cannot be read at all.
 pub async fn split_legacy_imports(text: &PageText) -> Result<LegacySplit, String> {
-    answer(
-        Call::SplitLegacyImports,
-        &[ToolArg::Page(text)],
-        decode_legacy_split,
-    )
-    .await
+    answer(args::SplitLegacyImports { text }, decode_legacy_split).await
 }
 
 /// The text to keep in storage for an import (its id, files and the dialog's model), kept as a
@@ -201,16 +244,13 @@ pub async fn store_entry(
     texts: &[PageText],
     model: Option<&str>,
 ) -> Result<PageText, String> {
-    browser::call_tools_text(
-        Call::StoreEntry.name(),
-        &[
-            ToolArg::Text(id),
-            ToolArg::Texts(names),
-            ToolArg::Pages(texts),
-            ToolArg::MaybeText(model),
-        ],
-    )
-    .await
+    let args = args::StoreEntry {
+        id,
+        names,
+        texts,
+        model,
+    };
+    browser::call_tools_text(args::StoreEntry::CALL.name(), &args.list()).await
 }
 
 /// A source's `#sweep=` payload.
@@ -219,19 +259,14 @@ pub async fn store_entry(
 /// answer.
 pub async fn share_encode(source: &'static Source) -> Result<String, String> {
     let bytes = encode_source(source).await.map_err(|f| f.0)?;
-    text(Call::ShareEncode, &[ToolArg::Bytes(&bytes)]).await
+    text(args::ShareEncode { source: &bytes }).await
 }
 
 /// The source a `#sweep=` payload holds.
 ///
 /// Errors: why the payload cannot be read (damaged, over a limit, another version).
 pub async fn share_decode(payload: &str) -> Result<Source, String> {
-    answer(
-        Call::ShareDecode,
-        &[ToolArg::Text(payload)],
-        decode_shared_source,
-    )
-    .await
+    answer(args::ShareDecode { payload }, decode_shared_source).await
 }
 
 /// The text of a download (CSV or JSON) of `kind` for the scenario of `query` (a link's query)
@@ -247,5 +282,5 @@ pub async fn export(
     let bytes = encode_export(source, query, url, kind)
         .await
         .map_err(|f| f.0)?;
-    text(Call::Export, &[ToolArg::Bytes(&bytes)]).await
+    text(args::Export { request: &bytes }).await
 }

@@ -309,7 +309,7 @@ pub fn split_legacy_imports(text: &str) -> Vec<u8> {
 /// since it was imported), so that nothing other than what was imported is kept.
 #[wasm_bindgen]
 pub fn store_entry(
-    id: String,
+    id: &str,
     names: Vec<String>,
     texts: Vec<JsValue>,
     model: Option<String>,
@@ -325,7 +325,11 @@ pub fn store_entry(
         })
         .collect();
     match files {
-        Ok(files) => entry_text(&StoredImport { id, model, files }),
+        Ok(files) => entry_text(&StoredImport {
+            id: id.to_string(),
+            model,
+            files,
+        }),
         Err(_) => String::new(),
     }
 }
@@ -361,6 +365,32 @@ pub fn reference_source() -> Vec<u8> {
 pub fn bundled_source() -> Vec<u8> {
     encode(bundled::lm_arena_chat())
 }
+
+/// The type the tools module takes an argument of kind `$kind` as (`core::wire::calls`).
+macro_rules! tools_type {
+    (Text) => { &str };
+    (MaybeText) => { Option<String> };
+    (Texts) => { Vec<String> };
+    (Bytes) => { &[u8] };
+    (Page) => { &str };
+    (Pages) => { Vec<JsValue> };
+}
+
+/// The type the tools module answers a call of answer kind `$kind` with.
+macro_rules! answer_type {
+    (Text) => { String };
+    (Bytes) => { Vec<u8> };
+}
+
+/// Each export takes the arguments its call lists, in that order, and answers its kind: an
+/// export that drifts from the list of calls (`core::wire::calls`) does not compile.
+macro_rules! exports_match_the_calls {
+    ($( $(#[$doc:meta])* $variant:ident $name:ident ( $($arg:ident : $kind:ident),* ) -> $answer:ident; )*) => {
+        $( const _: fn($(tools_type!($kind)),*) -> answer_type!($answer) = $name; )*
+    };
+}
+
+llm_slo_planner::tool_calls!(exports_match_the_calls);
 
 /// Nothing to start: the page calls the functions above.
 fn main() {}

@@ -13,65 +13,6 @@ use crate::core::import::summary::Shown;
 use crate::core::model::source::Source;
 use crate::core::plan::compare::Column;
 
-/// A call into the tools module: each is a function `src/bin/tools.rs` exports under
-/// [`Call::name`], and one typed function of the page's `tools_client`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Call {
-    /// An ML.ENERGY task file -> `Result<Source, String>`.
-    ParseTaskFile,
-    /// Files (names, and picked files or texts), the dialog's model -> [`ImportReply`].
-    ImportFiles,
-    /// One stored import's text -> `Result<StoredSource, String>`.
-    StoredSource,
-    /// The legacy array of stored imports -> `Result<LegacySplit, String>`.
-    SplitLegacyImports,
-    /// An import (id, files, model) -> the text to store under its own key.
-    StoreEntry,
-    /// A source -> `Result<String, String>`: its `#sweep=` payload.
-    ShareEncode,
-    /// A `#sweep=` payload -> `Result<Source, String>`.
-    ShareDecode,
-    /// An [`ExportRequest`] -> `Result<String, String>`: the file's text.
-    Export,
-    /// Nothing -> the reference systems' `Source` (`core::import::reference`), off the first load.
-    ReferenceSource,
-    /// Nothing -> the whole bundled `Source` (`core::import::bundled::lm_arena_chat`): the page holds
-    /// only its default model family from the start.
-    BundledSource,
-}
-
-impl Call {
-    /// Every call.
-    pub const ALL: [Call; 10] = [
-        Call::ParseTaskFile,
-        Call::ImportFiles,
-        Call::StoredSource,
-        Call::SplitLegacyImports,
-        Call::StoreEntry,
-        Call::ShareEncode,
-        Call::ShareDecode,
-        Call::Export,
-        Call::ReferenceSource,
-        Call::BundledSource,
-    ];
-
-    /// The name the tools module exports the call under.
-    pub fn name(self) -> &'static str {
-        match self {
-            Call::ParseTaskFile => "parse_task_file",
-            Call::ImportFiles => "import_files",
-            Call::StoredSource => "stored_source",
-            Call::SplitLegacyImports => "split_legacy_imports",
-            Call::StoreEntry => "store_entry",
-            Call::ShareEncode => "share_encode",
-            Call::ShareDecode => "share_decode",
-            Call::Export => "write_export",
-            Call::ReferenceSource => "reference_source",
-            Call::BundledSource => "bundled_source",
-        }
-    }
-}
-
 /// Which file to write (`core::wire::export`); the page's first load carries none of the writers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ExportKind {
@@ -203,21 +144,5 @@ mod tests {
             assert!(decode::<Source>(&bytes[..cut]).is_err());
         }
         assert!(decode::<ImportReply>(&[0xff; 64]).is_err());
-    }
-
-    #[test]
-    fn the_tools_module_exports_one_function_per_call_and_no_other() {
-        let tools = include_str!("../../bin/tools.rs");
-        let exported: Vec<&str> = tools
-            // Every `pub fn` of the tools module is an export (its helpers are private).
-            .split("\npub fn ")
-            .skip(1)
-            .filter_map(|rest| rest.split('(').next())
-            .collect();
-        let mut names: Vec<&str> = Call::ALL.iter().map(|c| c.name()).collect();
-        names.sort_unstable();
-        let mut exported = exported;
-        exported.sort_unstable();
-        assert_eq!(exported, names);
     }
 }
