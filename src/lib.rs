@@ -131,7 +131,7 @@ pub fn App() -> impl IntoView {
             });
             move || match shown.get().1 {
                 Some(State::Ready(source)) => {
-                    let query = registry.planner_query(source);
+                    let query = registry.planner_query(&source);
                     // Mounted again on the whole bundled data: the note and focus carry over.
                     let (note, refocus) = registry.take_carried();
                     if let Some(id) = refocus {

@@ -8,6 +8,8 @@
 //! first view makes no call, so that code is fetched with the first one, beside the tools
 //! module itself.
 
+use std::sync::Arc;
+
 use wasm_split_helpers::wasm_split;
 
 use crate::browser::{self, PageText, Progress};
@@ -128,19 +130,19 @@ fn decode_text(bytes: Vec<u8>) -> Result<String, Failed> {
 }
 
 #[wasm_split(on_demand, fallible)]
-fn encode_source(source: &'static Source) -> Result<Vec<u8>, Failed> {
-    Ok(handoff::encode(source))
+fn encode_source(source: Arc<Source>) -> Result<Vec<u8>, Failed> {
+    Ok(handoff::encode(&*source))
 }
 
 #[wasm_split(on_demand, fallible)]
 fn encode_export(
-    source: &'static Source,
+    source: Arc<Source>,
     query: String,
     url: String,
     kind: ExportKind,
 ) -> Result<Vec<u8>, Failed> {
     Ok(handoff::encode(&ExportRequest {
-        source: source.clone(),
+        source: Source::clone(&source),
         query,
         url,
         kind,
@@ -257,7 +259,7 @@ pub async fn store_entry(
 ///
 /// Errors: why it cannot be shared (over the link's size limit), or why the tools module did not
 /// answer.
-pub async fn share_encode(source: &'static Source) -> Result<String, String> {
+pub async fn share_encode(source: Arc<Source>) -> Result<String, String> {
     let bytes = encode_source(source).await.map_err(|f| f.0)?;
     text(args::ShareEncode { source: &bytes }).await
 }
@@ -274,7 +276,7 @@ pub async fn share_decode(payload: &str) -> Result<Source, String> {
 ///
 /// Errors: why it could not be written, or why the tools module did not answer.
 pub async fn export(
-    source: &'static Source,
+    source: Arc<Source>,
     query: String,
     url: String,
     kind: ExportKind,

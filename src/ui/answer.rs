@@ -1,6 +1,8 @@
 //! The answer in large type: the recommended level (`max_num_seqs`, concurrency or request rate)
 //! and its figures, or why there is none.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::data_value;
@@ -22,7 +24,7 @@ use crate::core::wire::handoff::ExportKind;
 /// The answer panel for the current scenario and plan.
 #[component]
 pub fn Answer(
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: RwSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
@@ -42,25 +44,28 @@ pub fn Answer(
             }
             .into_any();
         };
-        let sweep = &source.sweeps[i];
+        let held = Arc::clone(&source);
         let shown = Memo::new(move |_| {
             result.with(|r| {
                 r.as_ref()
-                    .map(|(_, p)| slo.with(|s| headline(sweep, p, s)))
+                    .map(|(_, p)| slo.with(|s| headline(&held.sweeps[i], p, s)))
                     .unwrap_or_default()
             })
         });
+        let held = Arc::clone(&source);
         let effect = Memo::new(move |_| {
             result.with(|r| {
                 r.as_ref().and_then(|(_, p)| {
-                    slo.with(|s| batching_effect(sweep, s, p, source.provenance.reference))
+                    let reference = held.provenance.reference;
+                    slo.with(|s| batching_effect(&held.sweeps[i], s, p, reference))
                 })
             })
         });
+        let held = Arc::clone(&source);
         let estimate = Memo::new(move |_| {
             result.with(|r| {
                 r.as_ref()
-                    .and_then(|(_, p)| slo.with(|s| estimate(sweep, s, p)))
+                    .and_then(|(_, p)| slo.with(|s| estimate(&held.sweeps[i], s, p)))
             })
         });
         let also = Memo::new(move |_| {
@@ -70,22 +75,24 @@ pub fn Answer(
                     .unwrap_or_default()
             })
         });
+        let sweep = &source.sweeps[i];
+        let asked = format!(
+            "{} on {}: ",
+            source.models[sweep.model_index].nickname,
+            source.sweep_label(i)
+        );
+        let [flagged, batched, estimated_at, also_at] = [(); 4].map(|()| Arc::clone(&source));
         view! {
             <section class="answer" aria-live="polite" aria-label="Recommendation">
                 <p class="asked">
-                    {move || format!(
-                        "{} on {}: {}",
-                        source.models[sweep.model_index].nickname,
-                        source.sweep_label(i),
-                        slo.with(slo_sentence),
-                    )}
+                    {move || format!("{asked}{}", slo.with(slo_sentence))}
                 </p>
                 {headline_view(shown)}
-                {move || flags(sweep, stat.get())}
-                {move || effect.get().map(|e| batching(sweep, e, stat.get()))}
-                {move || estimate.get().map(|e| estimated(sweep, e, stat.get()))}
-                {move || also.with(|a| also_meets(sweep, a))}
-                {download_json(source, scenario, i)}
+                {move || flags(&flagged.sweeps[i], stat.get())}
+                {move || effect.get().map(|e| batching(&batched.sweeps[i], e, stat.get()))}
+                {move || estimate.get().map(|e| estimated(&estimated_at.sweeps[i], e, stat.get()))}
+                {move || also.with(|a| also_meets(&also_at.sweeps[i], a))}
+                {download_json(Arc::clone(&source), scenario, i)}
             </section>
         }
         .into_any()
@@ -95,7 +102,7 @@ pub fn Answer(
 /// The button that downloads the scenario and its results at the sweep `sweep_index` as JSON,
 /// and what it did.
 fn download_json(
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: RwSignal<Scenario>,
     sweep_index: usize,
 ) -> impl IntoView {
@@ -107,7 +114,7 @@ fn download_json(
             data-testid="export-json"
             on:click=move |_| {
                 scenario.with_untracked(|s| download(
-                    source,
+                    Arc::clone(&source),
                     s,
                     ExportKind::ScenarioJson { sweep_index },
                     ("llm-slo-planner-scenario.json", "application/json"),

@@ -1,5 +1,7 @@
 //! Fleet, cost and energy at the recommended level: draws `core::plan::capacity`.
 
+use std::sync::Arc;
+
 use leptos::ev;
 use leptos::prelude::*;
 
@@ -64,7 +66,7 @@ fn figures(
 /// The fleet panel; says which inputs unlock which figures.
 #[component]
 pub fn CapacityPanel(
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {

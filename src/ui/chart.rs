@@ -1,5 +1,7 @@
 //! The trade-off chart: draws `core::plan::chart::layout` as SVG. No geometry is computed here.
 
+use std::sync::Arc;
+
 use leptos::ev;
 use leptos::prelude::*;
 
@@ -20,7 +22,7 @@ use crate::core::wire::handoff::ExportKind;
 /// Per-user tok/s against tok/s per GPU for every deployment of the selected model.
 #[component]
 pub fn TradeoffChart(
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
     open_sweep: Callback<usize>,
@@ -31,13 +33,15 @@ pub fn TradeoffChart(
 
     let selected = Memo::new(move |_| result.with(|r| r.as_ref().map(|(i, _)| *i)));
     // Which of the model's sweeps are drawn, and which are left off (said under the chart).
+    let held = Arc::clone(&source);
     let drawn = Memo::new(move |_| {
         let selected = selected.get();
         scenario.with(|s| {
-            let model = source.model_index(&s.model_id)?;
-            Some(charted(source, s, model, selected))
+            let model = held.model_index(&s.model_id)?;
+            Some(charted(&held, s, model, selected))
         })
     });
+    let held = Arc::clone(&source);
     let chart = Memo::new(move |_| {
         let (stat, target_tps, y) =
             scenario.with(|s| (s.stat, s.target.tokens_per_second(), s.drawn_chart_y()));
@@ -45,7 +49,7 @@ pub fn TradeoffChart(
             .with(|d| d.as_ref().map(|d| d.drawn.clone()))?
             .into_iter()
             .map(|i| {
-                let sweep = &source.sweeps[i];
+                let sweep = &held.sweeps[i];
                 let inputs = scenario.with(|s| s.capacity_for(&sweep.deployment.gpu));
                 (i, series_points(sweep, stat, y, &inputs))
             })
@@ -70,7 +74,7 @@ pub fn TradeoffChart(
     });
     let target = Memo::new(move |_| chart.with(|c| c.as_ref().map(|c| (c.target_x, c.feasible))));
     let stat = Memo::new(move |_| scenario.with(|s| s.stat));
-    let recommended = recommended_level(source, result);
+    let recommended = recommended_level(Arc::clone(&source), result);
     let marks = move |current| Marks {
         current,
         target,
@@ -89,7 +93,7 @@ pub fn TradeoffChart(
         let y = scenario.with_untracked(Scenario::drawn_chart_y);
         let notes = drawn.with(|d| {
             d.as_ref()
-                .map_or((None, None), |d| left_off_notes(source, d))
+                .map_or((None, None), |d| left_off_notes(&wiring.source, d))
         });
         if chart.series.iter().all(|s| s.points.is_empty()) {
             let why = notes.1.unwrap_or_else(|| {
@@ -98,9 +102,9 @@ pub fn TradeoffChart(
                     stat.short_label()
                 )
             });
-            return Some(no_chart(wiring, y, format!("No chart: {why}")).into_any());
+            return Some(no_chart(&wiring, y, format!("No chart: {why}")).into_any());
         }
-        Some(chart_section(wiring, chart, marks(current), (stat, y), notes).into_any())
+        Some(chart_section(wiring.clone(), chart, marks(current), (stat, y), notes).into_any())
     }
 }
 
@@ -116,7 +120,7 @@ fn window_width() -> RwSignal<f64> {
 
 /// The selected sweep and its recommended level (`None`: none meets).
 fn recommended_level(
-    source: &'static Source,
+    source: Arc<Source>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> Memo<Option<(usize, Option<f64>)>> {
     Memo::new(move |_| {
@@ -132,9 +136,9 @@ fn recommended_level(
 }
 
 /// What the chart's parts are wired to: the data, the scenario shown, and what a press changes.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Wiring {
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     open_sweep: Callback<usize>,
     set_chart_y: Callback<ChartY>,
@@ -163,7 +167,7 @@ fn series_points(
 
 /// The chart's section when no point can be drawn: its heading, the axis switch, and `text`
 /// saying why.
-fn no_chart(w: Wiring, y: ChartY, text: String) -> impl IntoView {
+fn no_chart(w: &Wiring, y: ChartY, text: String) -> impl IntoView {
     view! {
         <section class="chart">
             <h2>{y.heading()}</h2>
@@ -183,13 +187,16 @@ fn chart_section(
     (more_note, unpriced_note): (Option<String>, Option<String>),
 ) -> impl IntoView {
     let Wiring {
-        source, scenario, ..
+        source,
+        scenario,
+        open_sweep,
+        set_chart_y,
     } = w;
     // The point focused or hovered, made with the chart drawn here: a new chart has new
     // points, and a readout of the old one would describe the wrong point.
     let focus = RwSignal::new(None::<(usize, usize)>);
     let current = marks.current;
-    let summary = summary(source, &chart, stat.short_label(), y);
+    let summary = summary(&source, &chart, stat.short_label(), y);
     let export = (
         (chart.width, chart.height),
         chart
@@ -200,24 +207,25 @@ fn chart_section(
     );
     let export_status = RwSignal::new(String::new());
     let chart_for_readout = chart.clone();
+    let read_from = Arc::clone(&source);
     view! {
         <section class="chart" aria-labelledby="chart-title">
             <h2 id="chart-title">{y.heading()}</h2>
-            {y_switch(scenario, w.set_chart_y)}
+            {y_switch(scenario, set_chart_y)}
             <div class="chart-box">
-                {svg(source, scenario, &chart, marks, focus, w.open_sweep)}
+                {svg(&source, scenario, &chart, marks, focus, open_sweep)}
             </div>
             <p class="chart-readout" aria-live="polite" data-testid="chart-readout">
-                {move || readout(source, &chart_for_readout, focus.get(), stat.short_label(), y)}
+                {move || readout(&read_from, &chart_for_readout, focus.get(), stat.short_label(), y)}
             </p>
-            <Legend source=source chart=chart.clone() current=current />
+            {legend(&source, &chart, current)}
             {more_note.map(|note| view! { <p class="hint" data-testid="chart-more">{note}</p> })}
             {unpriced_note.map(|note| view! { <p class="hint" data-testid="chart-unpriced">{note}</p> })}
             <p class="hint" id="chart-summary" data-testid="chart-summary">{summary}</p>
             <button
                 type="button"
                 data-testid="export-svg"
-                on:click=move |_| download_svg(source, scenario, &export, export_status)
+                on:click=move |_| download_svg(Arc::clone(&source), scenario, &export, export_status)
             >
                 "Download chart (SVG)"
             </button>
@@ -255,7 +263,7 @@ fn y_switch(scenario: ReadSignal<Scenario>, set_chart_y: Callback<ChartY>) -> im
 /// Downloads the chart as it is drawn, as a file that reads on its own: the tools module adds
 /// its title and legend (`ExportKind::ChartSvg`: the chart's size, and the sweep of each series).
 fn download_svg(
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     (size, series): &((f64, f64), Vec<usize>),
     status: RwSignal<String>,
@@ -278,8 +286,9 @@ fn download_svg(
     }
 }
 
-#[component]
-fn Legend(source: &'static Source, chart: ChartLayout, current: Option<usize>) -> impl IntoView {
+/// The chart's legend: a swatch and label per series (the selected one marked), the frontier
+/// and the feasible area.
+fn legend(source: &Source, chart: &ChartLayout, current: Option<usize>) -> impl IntoView {
     let items = chart
         .series
         .iter()

@@ -30,7 +30,7 @@ pub struct Marks {
 
 /// The chart as SVG, with its marks on top of the frame.
 pub fn svg(
-    source: &'static Source,
+    source: &Source,
     scenario: ReadSignal<Scenario>,
     chart: &ChartLayout,
     marks: Marks,
@@ -150,8 +150,8 @@ fn frontier(chart: &ChartLayout) -> Option<impl IntoView> {
 }
 
 /// What every series and point of the chart needs besides its geometry.
-struct Drawn {
-    source: &'static Source,
+struct Drawn<'a> {
+    source: &'a Source,
     /// The selected sweep.
     current: Option<usize>,
     /// The selected sweep and its recommended level.
@@ -165,7 +165,7 @@ struct Drawn {
 }
 
 /// One deployment's line and its points (evenly thinned), with the recommended level's ring.
-fn series_view(chart: &ChartLayout, si: usize, d: &Drawn) -> impl IntoView {
+fn series_view(chart: &ChartLayout, si: usize, d: &Drawn<'_>) -> impl IntoView {
     let s = &chart.series[si];
     let (source, current, recommended) = (d.source, d.current, d.recommended);
     let class = series_class(si);
@@ -212,7 +212,7 @@ fn series_view(chart: &ChartLayout, si: usize, d: &Drawn) -> impl IntoView {
 }
 
 /// One point: a focusable mark that names its figures and switches to its deployment.
-fn point_view(chart: &ChartLayout, si: usize, pi: usize, d: &Drawn) -> impl IntoView {
+fn point_view(chart: &ChartLayout, si: usize, pi: usize, d: &Drawn<'_>) -> impl IntoView {
     let s = &chart.series[si];
     let p = &s.points[pi];
     let sweep_index = s.sweep_index;

@@ -1,6 +1,8 @@
 //! Deployments side by side for the current SLO: draws `core::plan::compare` rows; sorting and "best"
 //! come from the core.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::data_value;
@@ -44,7 +46,7 @@ const SHOWN_ROWS: usize = 50;
 /// The comparison table, with an "all models" switch and sortable columns.
 #[component]
 pub fn Compare(
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     open_sweep: Callback<usize>,
     /// Keeps the switch and the order in the scenario (URL `cmp`, `sort`).
@@ -60,11 +62,12 @@ pub fn Compare(
 
     // The rows, costed at each deployment's own price, and the cost column that ranks them
     // when prices are given.
+    let held = Arc::clone(&source);
     let costed = Memo::new(move |_| {
         let (all_models, sort) = (all_models.get(), sort.get());
         scenario.with(|s| {
             table_rows(
-                source,
+                &held,
                 (&s.slo(), &s.model_id),
                 s.pricing(),
                 (all_models, sort),
@@ -75,19 +78,20 @@ pub fn Compare(
 
     // What the table shows, so that a change that leaves every row's figures as they were (a
     // new target with the same recommended levels) rebuilds nothing.
+    let held = Arc::clone(&source);
     let lines = Memo::new(move |_| {
         costed.with(|(rows, cost)| {
             let bests: Vec<Option<f64>> = Column::ALL.iter().map(|&c| best(rows, c)).collect();
             let cheapest = cost.and_then(|c| cheapest(rows, c)).map(|r| r.sweep_index);
             scenario.with(|s| {
-                let (current, slo) = (s.sweep_index(source), s.slo());
+                let (current, slo) = (s.sweep_index(&held), s.slo());
                 let lines: Vec<Line> = rows
                     .iter()
                     .take(shown.get())
                     .map(|row| {
-                        let gpu = &source.sweeps[row.sweep_index].deployment.gpu;
+                        let gpu = &held.sweeps[row.sweep_index].deployment.gpu;
                         let mut line =
-                            Line::new(source, row, &bests, current, &slo, &s.capacity_for(gpu));
+                            Line::new(&held, row, &bests, current, &slo, &s.capacity_for(gpu));
                         line.cheapest = cheapest == Some(row.sweep_index);
                         line
                     })
@@ -99,10 +103,11 @@ pub fn Compare(
 
     let fleet_columns = Memo::new(move |_| scenario.with(|s| (s.capacity.has_load(), s.priced())));
 
+    let cheapest_of = Arc::clone(&source);
     view! {
         <section class="compare" aria-labelledby="compare-title">
-            {section_head(source, scenario, (all_models, sort), set_compare, shown)}
-            {move || costed.with(|(rows, cost)| cheapest_sentence(source, rows, *cost))}
+            {section_head(Arc::clone(&source), scenario, (all_models, sort), set_compare, shown)}
+            {move || costed.with(|(rows, cost)| cheapest_sentence(&cheapest_of, rows, *cost))}
             <div class="table-scroll" tabindex="0" role="region" aria-label="Deployments side by side: table">
                 <table data-testid="compare-table">
                     <thead>
@@ -121,7 +126,7 @@ pub fn Compare(
                             let costed = cost_column.get().is_some();
                             lines
                                 .into_iter()
-                                .map(|line| compare_row(source, line, &inputs, priced, costed, open_sweep))
+                                .map(|line| compare_row(&source, line, &inputs, priced, costed, open_sweep))
                                 .collect_view()
                         }}
                     </tbody>
@@ -138,7 +143,7 @@ pub fn Compare(
 /// The table's title, its download, the "all models" switch (`shown`: rows drawn, back to the
 /// first page on a switch) and the sentence saying what the table holds.
 fn section_head(
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     (all_models, sort): (Memo<bool>, Memo<Option<(Column, bool)>>),
     set_compare: Callback<(bool, Option<(Column, bool)>)>,
@@ -153,6 +158,7 @@ fn section_head(
             switch.set_checked(false);
         }
     });
+    let partial = source.whole.is_some();
     let export_status = RwSignal::new(String::new());
     let download_csv = move |_| {
         let kind = ExportKind::CompareCsv {
@@ -161,7 +167,7 @@ fn section_head(
         };
         scenario.with_untracked(|s| {
             download(
-                source,
+                Arc::clone(&source),
                 s,
                 kind,
                 ("llm-slo-planner-deployments.csv", "text/csv"),
@@ -183,11 +189,11 @@ fn section_head(
                     data-testid="compare-all-models"
                     node_ref=switch
                     prop:checked=move || all_models.get()
-                    on:focus=move |_| if source.whole.is_some() { tools_client::start() }
+                    on:focus=move |_| if partial { tools_client::start() }
                     on:change=move |ev| {
                         let all = event_target_checked(&ev);
                         // On the bundled part, every model is shown once the whole is read.
-                        if let Some(registry) = registry.filter(|_| all && source.whole.is_some()) {
+                        if let Some(registry) = registry.filter(|_| all && partial) {
                             registry.widen(Widening::AllModels, "compare-all-models");
                             return;
                         }
@@ -287,7 +293,7 @@ fn show_more(shown: RwSignal<usize>, showing: usize, total: usize) -> impl IntoV
 /// "Cheapest that meets the SLO: Llama 3.1 8B on 1 x H100, $5.12 per hour." (or per million
 /// output tokens without a load), above the table; nothing when no priced deployment meets.
 fn cheapest_sentence(
-    source: &'static Source,
+    source: &Source,
     rows: &[CompareRow],
     column: Option<Column>,
 ) -> Option<impl IntoView> {
@@ -384,7 +390,7 @@ impl Line {
 
 /// One deployment's row; `priced`: prices are given per GPU type (a row without one says so).
 fn compare_row(
-    source: &'static Source,
+    source: &Source,
     line: Line,
     inputs: &CapacityInputs,
     priced: bool,

@@ -1,6 +1,8 @@
 //! The inputs: model, deployment, target, statistic, tail limits, fleet inputs and "Copy link",
 //! each a component of its own, sharing the one `scenario` signal.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::attain_input::AttainInput;
@@ -23,7 +25,7 @@ const NARROW_LAYOUT_MAX_PX: f64 = 800.0;
 /// The input panel. Every change updates the one `scenario` signal.
 #[component]
 pub fn Controls(
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: RwSignal<Scenario>,
     /// Whether the fleet, cost and energy inputs start unfolded.
     fleet_open: bool,
@@ -32,23 +34,27 @@ pub fn Controls(
     /// True once the answer has been painted (see `App`).
     painted: Signal<bool>,
 ) -> impl IntoView {
-    let model_index = Memo::new(move |_| scenario.with(|s| source.model_index(&s.model_id)));
-    let sweep_index = Memo::new(move |_| scenario.with(|s| s.sweep_index(source)));
+    let held = Arc::clone(&source);
+    let model_index = Memo::new(move |_| scenario.with(|s| held.model_index(&s.model_id)));
+    let held = Arc::clone(&source);
+    let sweep_index = Memo::new(move |_| scenario.with(|s| s.sweep_index(&held)));
     // The statistics the selected sweep reports (for the statistic menu and the limits).
+    let held = Arc::clone(&source);
     let statistics = Memo::new(move |_| {
         sweep_index
             .get()
-            .map(|i| source.sweeps[i].statistics())
+            .map(|i| held.sweeps[i].statistics())
             .unwrap_or_default()
     });
     // The menus follow these memos, not every change of the scenario (a keystroke in the target).
     let stat = Memo::new(move |_| scenario.with(|s| s.stat));
     // What "Add a limit" may propose (a limit that could never be judged with the target is not).
+    let held = Arc::clone(&source);
     let proposable = Memo::new(move |_| {
         let judged = stat.get();
         sweep_index
             .get()
-            .map(|i| source.sweeps[i].statistics_for_limits(judged))
+            .map(|i| held.sweeps[i].statistics_for_limits(judged))
             .unwrap_or_default()
     });
 
@@ -61,6 +67,12 @@ pub fn Controls(
     let beside_answer = browser::viewport_width() > NARROW_LAYOUT_MAX_PX;
     let drawn = move || !beside_answer || painted.get();
 
+    let held = Arc::clone(&source);
+    let records = Memo::new(move |_| {
+        sweep_index
+            .get()
+            .is_some_and(|i| held.sweeps[i].has_request_records())
+    });
     let inputs = Inputs {
         source,
         scenario,
@@ -71,23 +83,19 @@ pub fn Controls(
         proposable,
         stat_changed,
         fleet_open,
-        records: Memo::new(move |_| {
-            sweep_index
-                .get()
-                .is_some_and(|i| source.sweeps[i].has_request_records())
-        }),
+        records,
     };
     view! {
         <aside class="controls" aria-label="Scenario">
-            {move || drawn().then(|| inputs.view())}
+            {move || drawn().then(|| inputs.clone().view())}
         </aside>
     }
 }
 
 /// What the inputs share (see [`Controls`]).
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Inputs {
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: RwSignal<Scenario>,
     model_index: Memo<Option<usize>>,
     sweep_index: Memo<Option<usize>>,
@@ -106,9 +114,9 @@ impl Inputs {
     #[inline(never)]
     fn view(self) -> impl IntoView {
         view! {
-            <ModelSelect source=self.source scenario=self.scenario model_index=self.model_index stat_changed=self.stat_changed />
+            <ModelSelect source=Arc::clone(&self.source) scenario=self.scenario model_index=self.model_index stat_changed=self.stat_changed />
             <DeploymentSelect
-                source=self.source
+                source=Arc::clone(&self.source)
                 scenario=self.scenario
                 model_index=self.model_index
                 sweep_index=self.sweep_index
@@ -117,7 +125,7 @@ impl Inputs {
             <TargetInput scenario=self.scenario />
             <AttainInput scenario=self.scenario records=self.records />
             <StatisticSelect
-                source=self.source
+                source=Arc::clone(&self.source)
                 sweep_index=self.sweep_index
                 scenario=self.scenario
                 statistics=self.statistics

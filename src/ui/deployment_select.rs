@@ -2,6 +2,8 @@
 //! with many sweeps (`campaigns::GROUP_ABOVE`) lists each configuration once, its newest
 //! campaign, grouped by GPU type and count; the campaign menu beside it holds the older ones.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use crate::core::model::campaigns::{campaigns_of, is_grouped, menu_entries};
@@ -14,23 +16,25 @@ use crate::core::scenario::Scenario;
 /// statistic had to change.
 #[component]
 pub fn DeploymentSelect(
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: RwSignal<Scenario>,
     model_index: Memo<Option<usize>>,
     sweep_index: Memo<Option<usize>>,
     stat_changed: RwSignal<Option<String>>,
 ) -> impl IntoView {
     // Each configuration's campaigns, newest first; one per sweep when not grouped.
+    let held = Arc::clone(&source);
     let configs = Memo::new(move |_| {
         let all = model_index
             .get()
-            .map(|m| source.sweeps_of(m))
+            .map(|m| held.sweeps_of(m))
             .unwrap_or_default();
-        menu_entries(source, &all)
+        menu_entries(&held, &all)
     });
+    let held = Arc::clone(&source);
     let pick = move |i: usize| {
         let before = scenario.with_untracked(|s| s.stat);
-        scenario.update(|s| *s = s.with_sweep(source, i));
+        scenario.update(|s| *s = s.with_sweep(&held, i));
         stat_changed.set(statistic_moved(before, scenario.with_untracked(|s| s.stat)));
     };
     let on_change = move |ev| {
@@ -38,6 +42,8 @@ pub fn DeploymentSelect(
             pick(i);
         }
     };
+    let on_campaign_change = on_change.clone();
+    let [menu_of, dates_of] = [(); 2].map(|()| Arc::clone(&source));
     // The menu's value: the selected sweep's configuration, shown by its newest campaign.
     let menu_value = move || {
         let selected = sweep_index.get()?;
@@ -61,7 +67,7 @@ pub fn DeploymentSelect(
             >
                 {move || {
                     let current = sweep_index.get_untracked();
-                    configs.with(|c| menu_options(source, c, current, sweep_index))
+                    configs.with(|c| menu_options(&menu_of, c, current, sweep_index))
                 }}
             </select>
         </div>
@@ -72,11 +78,11 @@ pub fn DeploymentSelect(
                     id="campaign"
                     data-testid="campaign-select"
                     prop:value=selected.to_string()
-                    on:change=on_change
+                    on:change=on_campaign_change.clone()
                 >
                     {campaigns.into_iter().map(|i| view! {
                         <option value=i.to_string() selected=i == selected>
-                            {source.sweeps[i].deployment.date.clone().unwrap_or_else(|| "date not stated".to_string())}
+                            {dates_of.sweeps[i].deployment.date.clone().unwrap_or_else(|| "date not stated".to_string())}
                         </option>
                     }).collect_view()}
                 </select>
@@ -89,7 +95,7 @@ pub fn DeploymentSelect(
 /// `sweep_index`, the one holding `current` selected; grouped by GPU type and count
 /// (`<optgroup>`) when the model's sweeps are grouped into configurations.
 fn menu_options(
-    source: &'static Source,
+    source: &Arc<Source>,
     configs: &[Vec<usize>],
     current: Option<usize>,
     sweep_index: Memo<Option<usize>>,
@@ -100,6 +106,8 @@ fn menu_options(
         // The chosen campaign's label where it is one of these (so the menu never names another
         // date than the campaign menu), else the newest's.
         let campaigns = campaigns.clone();
+        let cfg = source.sweep_cfg(i).unwrap_or_default();
+        let source = Arc::clone(source);
         let label = move || {
             let shown = sweep_index
                 .get()
@@ -111,7 +119,7 @@ fn menu_options(
             }
         };
         view! {
-            <option value=i.to_string() data-cfg=source.sweep_cfg(i).unwrap_or_default() selected=selected>
+            <option value=i.to_string() data-cfg=cfg selected=selected>
                 {label}
             </option>
         }

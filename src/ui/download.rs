@@ -1,6 +1,8 @@
 //! Downloads written by the tools module (`core::wire::export::export`, off the page's first load):
 //! asks for the file's text, then hands it to the browser.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
@@ -15,7 +17,7 @@ use crate::tools_client;
 /// the request, loaded on demand: a download fetches the tools module anyway.
 #[wasm_split(on_demand, fallible)]
 fn export_job(
-    source: &'static Source,
+    source: Arc<Source>,
     query: String,
     url: String,
     kind: ExportKind,
@@ -26,7 +28,7 @@ fn export_job(
 /// Downloads `kind` for the scenario as it is now, as `file` of type `mime`; `status` says why
 /// when it fails (empty when it worked).
 pub fn download(
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: &Scenario,
     kind: ExportKind,
     (file, mime): (&'static str, &'static str),

@@ -1,6 +1,8 @@
 //! The optional fleet, cost and energy inputs: one field per entry of `FLEET_INPUTS`, and a
 //! price per GPU-hour for each GPU type of the data.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
@@ -14,10 +16,11 @@ use crate::on_demand::{self, Drawn, Failed, Panel};
 /// the fields are drawn when it is first unfolded (or at once when `open`), by their code loaded
 /// on demand ([`fields`]).
 #[component]
-pub fn Fleet(source: &'static Source, scenario: RwSignal<Scenario>, open: bool) -> impl IntoView {
+pub fn Fleet(source: Arc<Source>, scenario: RwSignal<Scenario>, open: bool) -> impl IntoView {
     let panel = Panel::new();
     let owner = Owner::current();
     let draw = move || {
+        let source = Arc::clone(&source);
         panel.draw((FIELDS, "The fleet inputs cannot be drawn"), || {
             fields_view(owner.clone(), source, scenario)
         });
@@ -42,39 +45,40 @@ const FIELDS: &str = "fleet-fields";
 #[wasm_split(on_demand, fallible)]
 fn fields_view(
     owner: Option<Owner>,
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: RwSignal<Scenario>,
 ) -> Result<Option<Drawn>, Failed> {
     Ok(on_demand::under(owner, || {
-        on_demand::mount_in(FIELDS, move || fields(source, scenario))
+        on_demand::mount_in(FIELDS, move || fields(&source, scenario))
     }))
 }
 
 /// One field per fleet input, then a price per GPU type.
-fn fields(source: &'static Source, scenario: RwSignal<Scenario>) -> impl IntoView {
+fn fields(source: &Source, scenario: RwSignal<Scenario>) -> impl IntoView {
     view! {
         {FLEET_INPUTS.iter().map(|input| fleet_input(scenario, input)).collect_view()}
         <p class="hint">"GPU price above is for every GPU type; a type's own price, below, takes its place."</p>
-        {source.gpu_types().into_iter().enumerate().map(|(i, gpu)| gpu_price_input(scenario, i, gpu)).collect_view()}
+        {source.gpu_types().into_iter().enumerate().map(|(i, gpu)| gpu_price_input(scenario, i, gpu.to_string())).collect_view()}
     }
 }
 
 /// The price per GPU-hour of one GPU type (URL `price=TYPE:PRICE`); empty: that type takes the
 /// price for every type, if any.
-fn gpu_price_input(scenario: RwSignal<Scenario>, index: usize, gpu: &'static str) -> impl IntoView {
-    let initial = scenario.with_untracked(|s| s.gpu_prices.for_gpu(gpu, None));
+fn gpu_price_input(scenario: RwSignal<Scenario>, index: usize, gpu: String) -> impl IntoView {
+    let initial = scenario.with_untracked(|s| s.gpu_prices.for_gpu(&gpu, None));
+    let label = format!("{gpu} price");
     let error = RwSignal::new(None::<String>);
     let id = format!("price-{index}");
     view! {
         <div class="fleet-row">
-            <label for=id.clone()>{format!("{gpu} price")}<span class="unit">" ($ per GPU-hour)"</span></label>
+            <label for=id.clone()>{label.clone()}<span class="unit">" ($ per GPU-hour)"</span></label>
             <input
                 id=id
                 type="text"
                 inputmode="decimal"
                 autocomplete="off"
                 data-testid="price-input"
-                data-gpu=gpu
+                data-gpu=gpu.clone()
                 value=initial.map(url_number).unwrap_or_default()
                 aria-invalid=move || error.with(Option::is_some).to_string()
                 on:input=move |ev| {
@@ -83,9 +87,9 @@ fn gpu_price_input(scenario: RwSignal<Scenario>, index: usize, gpu: &'static str
                     match parsed {
                         Ok(v) => {
                             error.set(None);
-                            scenario.update(|s| s.gpu_prices.set(gpu, v));
+                            scenario.update(|s| s.gpu_prices.set(&gpu, v));
                         }
-                        Err(e) => error.set(Some(format!("{gpu} price {e}; the last valid value is still used."))),
+                        Err(e) => error.set(Some(format!("{label} {e}; the last valid value is still used."))),
                     }
                 }
             />

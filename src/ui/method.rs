@@ -1,5 +1,7 @@
 //! The short "how this is computed" note: the rules of `core::text::rules`, and the data shown.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use crate::core::model::source::Source;
@@ -21,7 +23,7 @@ fn with_code(text: &'static str) -> impl IntoView {
 
 /// How the recommendation and each figure are computed, and where the shown data comes from.
 #[component]
-pub fn Method(source: &'static Source) -> impl IntoView {
+pub fn Method(source: Arc<Source>) -> impl IntoView {
     view! {
         <details class="method" data-testid="method" open>
             <summary>"How this is computed"</summary>

@@ -1,5 +1,7 @@
 //! The model menu, and what the chosen model is.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::registry::Registry;
@@ -16,7 +18,7 @@ use crate::tools_client;
 /// meanwhile.
 #[component]
 pub fn ModelSelect(
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: RwSignal<Scenario>,
     model_index: Memo<Option<usize>>,
     stat_changed: RwSignal<Option<String>>,
@@ -26,14 +28,27 @@ pub fn ModelSelect(
     let partial = source.whole.is_some();
     let menu = NodeRef::<leptos::html::Select>::new();
     // A model the whole was read for, and could not be: the menu shows the model shown again.
+    let held = Arc::clone(&source);
     Effect::new(move |_| {
         let failed = registry.is_some_and(|r| r.whole.with(|w| w.failed_at("model")));
         if let (true, Some(menu), Some(i)) = (failed, menu.get(), model_index.get_untracked()) {
-            menu.set_value(&source.models[i].model_id);
+            menu.set_value(&held.models[i].model_id);
         }
     });
     // The options are static (one closure each would be a thousand on a large import); the
     // select follows the scenario through its value.
+    let options = models
+        .into_iter()
+        .map(|i| {
+            let m = &source.models[i];
+            view! {
+                <option value=m.model_id.clone() selected=model_index.get_untracked() == Some(i)>
+                    {m.nickname.clone()}
+                </option>
+            }
+        })
+        .collect_view();
+    let [valued, changed, described] = [(); 3].map(|()| Arc::clone(&source));
     view! {
         <div class="field">
             <label for="model">"Model"</label>
@@ -44,36 +59,23 @@ pub fn ModelSelect(
                 prop:value=move || {
                     model_index
                         .get()
-                        .map(|i| source.models[i].model_id.clone())
+                        .map(|i| valued.models[i].model_id.clone())
                         .unwrap_or_default()
                 }
                 on:focus=move |_| if partial { tools_client::start() }
                 on:change=move |ev| {
                     let id = event_target_value(&ev);
-                    let beyond = source.model_index(&id).is_some_and(|m| !source.holds_model(m));
+                    let beyond = changed.model_index(&id).is_some_and(|m| !changed.holds_model(m));
                     if let Some(registry) = registry.filter(|_| beyond) {
                         registry.widen(Widening::Model(id), "model");
                         return;
                     }
                     let before = scenario.with_untracked(|s| s.stat);
-                    scenario.update(|s| *s = s.with_model(source, &id));
+                    scenario.update(|s| *s = s.with_model(&changed, &id));
                     stat_changed.set(statistic_moved(before, scenario.with_untracked(|s| s.stat)));
                 }
             >
-                {models
-                    .into_iter()
-                    .map(|i| {
-                        let m = &source.models[i];
-                        view! {
-                            <option
-                                value=m.model_id.clone()
-                                selected=model_index.get_untracked() == Some(i)
-                            >
-                                {m.nickname.clone()}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
+                {options}
             </select>
             {move || registry.and_then(|r| r.whole.with(|w| w.status_at("model"))).map(|text| view! {
                 <p class="hint" role="status" data-testid="whole-status">{text}</p>
@@ -83,7 +85,7 @@ pub fn ModelSelect(
                     model_index
                         .get()
                         .map(|i| {
-                            let m = &source.models[i];
+                            let m = &described.models[i];
                             format!("{} · {}", m.model_id, m.size_label())
                         })
                 }}

@@ -1,5 +1,7 @@
 //! The planner for one source: one [`Scenario`] signal, everything else derived from it.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use crate::browser;
@@ -29,7 +31,7 @@ fn plan_scenario(source: &Source, scenario: &Scenario) -> Option<(usize, Plan)> 
 /// scenario, `pending` while it is catching up.
 #[component]
 pub fn Planner(
-    source: &'static Source,
+    source: Arc<Source>,
     query: String,
     note: Option<String>,
     /// True once the answer is painted: the inputs beside it are drawn then (see `Controls`).
@@ -37,7 +39,7 @@ pub fn Planner(
     /// True a frame later: the evidence is drawn then.
     evidence: Signal<bool>,
 ) -> impl IntoView {
-    let (initial, url_errors) = Scenario::from_query(&query, source);
+    let (initial, url_errors) = Scenario::from_query(&query, &source);
     // The fleet inputs start unfolded when the link sets one of them, or tries to.
     let fleet_open = initial.capacity != CapacityInputs::default()
         || !initial.gpu_prices.0.is_empty()
@@ -70,10 +72,13 @@ pub fn Planner(
         }
     });
 
-    let result = Memo::new(move |_| scenario.with(|s| plan_scenario(source, s)));
-    let shown_result = Memo::new(move |_| shown.with(|s| plan_scenario(source, s)));
+    let planned = Arc::clone(&source);
+    let result = Memo::new(move |_| scenario.with(|s| plan_scenario(&planned, s)));
+    let planned = Arc::clone(&source);
+    let shown_result = Memo::new(move |_| shown.with(|s| plan_scenario(&planned, s)));
+    let opened = Arc::clone(&source);
     let open_sweep = Callback::new(move |i: usize| {
-        scenario.update(|s| *s = s.with_sweep(source, i));
+        scenario.update(|s| *s = s.with_sweep(&opened, i));
     });
     let set_chart_y = Callback::new(move |y: ChartY| scenario.update(|s| s.chart_y = y));
     let set_compare = Callback::new(move |(all, sort): (bool, Option<(Column, bool)>)| {
@@ -90,10 +95,10 @@ pub fn Planner(
     view! {
         <super::scenario_errors::ScenarioErrors errors=url_errors visible=link_untouched.into() />
         <div class="layout">
-            <super::controls::Controls source=source scenario=scenario fleet_open=fleet_open note=note painted=painted />
+            <super::controls::Controls source=Arc::clone(&source) scenario=scenario fleet_open=fleet_open note=note painted=painted />
             <main class="results" data-evidence=move || if ready() { "ready" } else { "pending" }>
-                <super::answer::Answer source=source scenario=scenario result=result />
-                {move || evidence.get().then(|| evidence_view(source, shown, shown_result, open_sweep, set_chart_y, set_compare))}
+                <super::answer::Answer source=Arc::clone(&source) scenario=scenario result=result />
+                {move || evidence.get().then(|| evidence_view(Arc::clone(&source), shown, shown_result, open_sweep, set_chart_y, set_compare))}
             </main>
         </div>
     }
@@ -105,31 +110,32 @@ pub fn Planner(
 /// WASM function the first time it runs).
 #[inline(never)]
 fn evidence_view(
-    source: &'static Source,
+    source: Arc<Source>,
     shown: ReadSignal<Scenario>,
     shown_result: Memo<Option<(usize, Plan)>>,
     open_sweep: Callback<usize>,
     set_chart_y: Callback<ChartY>,
     set_compare: Callback<(bool, Option<(Column, bool)>)>,
 ) -> impl IntoView {
+    let reference = source.provenance.reference;
     view! {
-        {(!source.provenance.reference).then(|| view! {
-            <super::capacity::CapacityPanel source=source scenario=shown result=shown_result />
+        {(!reference).then(|| view! {
+            <super::capacity::CapacityPanel source=Arc::clone(&source) scenario=shown result=shown_result />
         })}
         <super::chart::TradeoffChart
-            source=source
+            source=Arc::clone(&source)
             scenario=shown
             result=shown_result
             open_sweep=open_sweep
             set_chart_y=set_chart_y
         />
-        {(!source.provenance.reference).then(|| view! {
-            <super::compare::Compare source=source scenario=shown open_sweep=open_sweep set_compare=set_compare />
+        {(!reference).then(|| view! {
+            <super::compare::Compare source=Arc::clone(&source) scenario=shown open_sweep=open_sweep set_compare=set_compare />
         })}
-        <super::sweep_table::SweepTable source=source scenario=shown result=shown_result />
-        <super::requests::Requests source=source scenario=shown result=shown_result />
+        <super::sweep_table::SweepTable source=Arc::clone(&source) scenario=shown result=shown_result />
+        <super::requests::Requests source=Arc::clone(&source) scenario=shown result=shown_result />
         <super::provenance::ProvenancePanel
-            source=source
+            source=Arc::clone(&source)
             sweep_index=Signal::derive(move || shown_result.with(|r| r.as_ref().map(|(i, _)| *i)))
         />
         <super::method::Method source=source />

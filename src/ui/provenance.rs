@@ -1,5 +1,7 @@
 //! The data panel: where the shown sweep's numbers come from and what the source does not say.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use crate::core::model::deployment::Deployment;
@@ -14,10 +16,7 @@ fn stated(value: &Option<String>) -> String {
 /// Provenance of the sweep at `sweep_index`: source, task, date, hardware, parallelism,
 /// precision, average output length, and each condition the source does not state.
 #[component]
-pub fn ProvenancePanel(
-    source: &'static Source,
-    sweep_index: Signal<Option<usize>>,
-) -> impl IntoView {
+pub fn ProvenancePanel(source: Arc<Source>, sweep_index: Signal<Option<usize>>) -> impl IntoView {
     move || {
         let index = sweep_index.get()?;
         let sweep = &source.sweeps[index];

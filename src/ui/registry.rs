@@ -3,6 +3,8 @@
 //! link opens is decided by `core::scenario::routing`; reading is done by the tools module
 //! (`tools_client`); this module carries both out.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
@@ -22,17 +24,12 @@ use crate::core::wire::handoff::StoredSource;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 
-/// Keeps a source for the rest of the page's life. Sources are small and few (the bundled
-/// workloads and what the user imports), and the planner's components hold plain references.
-fn keep(source: Source) -> &'static Source {
-    Box::leak(Box::new(source))
-}
-
 /// Where a source's data stands.
 #[derive(Clone, Debug)]
 pub enum State {
-    /// Parsed and ready.
-    Ready(&'static Source),
+    /// Parsed and ready. The registry's entry owns it, with the planner showing it: removing an
+    /// import (or replacing the bundled part with the whole) frees it once its planner is gone.
+    Ready(Arc<Source>),
     /// A bundled workload not fetched yet.
     NotLoaded,
     /// Being fetched.
@@ -42,11 +39,11 @@ pub enum State {
 }
 
 impl PartialEq for State {
-    /// The same state; two ready sources are the same when they are the same source (kept
-    /// once, never compared field by field).
+    /// The same state; two ready sources are the same when they are the same source (one
+    /// allocation, never compared field by field).
     fn eq(&self, other: &State) -> bool {
         match (self, other) {
-            (State::Ready(a), State::Ready(b)) => std::ptr::eq(*a, *b),
+            (State::Ready(a), State::Ready(b)) => Arc::ptr_eq(a, b),
             (State::NotLoaded, State::NotLoaded) | (State::Loading, State::Loading) => true,
             (State::Failed(a), State::Failed(b)) => a == b,
             _ => false,
@@ -140,7 +137,7 @@ fn stored_entry(stored: StoredSource) -> Entry {
         id: stored.id,
         label: imported_label(&stored.source, &stored.files),
         files: Some(stored.files),
-        state: State::Ready(keep(stored.source)),
+        state: State::Ready(Arc::new(stored.source)),
     }
 }
 
@@ -216,7 +213,7 @@ impl Registry {
         registry.ensure_loaded(&current);
         // A link to a model (or to every model) beyond the bundled part waits for the whole.
         if current == DEFAULT_SOURCE
-            && needs_whole(&registry.start_query.get_value(), lm_arena_chat_part())
+            && needs_whole(&registry.start_query.get_value(), &lm_arena_chat_part())
         {
             registry.set_state(DEFAULT_SOURCE, State::Loading);
             registry.read_whole(None);
@@ -227,7 +224,7 @@ impl Registry {
                     Ok(source) => registry.set_entry(
                         SHARED_SOURCE,
                         Some(format!("shared by link: {}", source.task_display_name)),
-                        State::Ready(keep(source)),
+                        State::Ready(Arc::new(source)),
                     ),
                     Err(e) => registry.give_up(
                         SHARED_SOURCE,
@@ -564,11 +561,11 @@ fn read_whole_job(registry: Registry) -> Result<Job<()>, Failed> {
     Ok(Box::pin(async move {
         match tools_client::bundled_source().await {
             Ok(source) => {
-                let whole = keep(source);
+                let whole = Arc::new(source);
                 let change = registry.widening.try_update_value(Option::take).flatten();
                 if let Some((change, control)) = change {
                     if registry.current.get_untracked() == DEFAULT_SOURCE {
-                        let (start, note) = change.apply(&browser::query(), whole);
+                        let (start, note) = change.apply(&browser::query(), &whole);
                         registry.start_query.set_value(start);
                         registry.carried.set_value((note, Some(control)));
                     }
@@ -590,12 +587,12 @@ fn load_job(path: Option<&'static str>) -> Result<Job<State>, Failed> {
         match path {
             // The reference systems are kept in the tools module.
             None => match tools_client::reference_source().await {
-                Ok(source) => State::Ready(keep(source)),
+                Ok(source) => State::Ready(Arc::new(source)),
                 Err(e) => State::Failed(e),
             },
             Some(path) => match browser::fetch_text(path).await {
                 Ok(text) => match tools_client::parse_task_file(&text).await {
-                    Ok(Ok(source)) => State::Ready(keep(source)),
+                    Ok(Ok(source)) => State::Ready(Arc::new(source)),
                     Ok(Err(e)) => State::Failed(format!("{path} is not a task file: {e}")),
                     Err(e) => State::Failed(e),
                 },

@@ -3,6 +3,8 @@
 //! scenario asks for attainment on a sweep with per-request records; its code is loaded on
 //! demand then (such records come only from an import, which loads code on demand anyway).
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
@@ -20,15 +22,16 @@ use crate::on_demand::{self, Drawn, Failed, Panel};
 /// records: an empty element its code, loaded on demand, draws into.
 #[component]
 pub fn Requests(
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
+    let held = Arc::clone(&source);
     let wanted = Memo::new(move |_| {
         scenario.with(|s| s.attain.is_some())
             && result.with(|r| {
                 r.as_ref()
-                    .is_some_and(|(i, _)| source.sweeps[*i].has_request_records())
+                    .is_some_and(|(i, _)| held.sweeps[*i].has_request_records())
             })
     });
     let panel = Panel::new();
@@ -38,6 +41,7 @@ pub fn Requests(
             return None;
         }
         let owner = Owner::current();
+        let source = Arc::clone(&source);
         panel.draw((HOLDER, "The requests cannot be drawn"), || {
             panel_view(owner, source, scenario, result)
         });
@@ -53,7 +57,7 @@ const HOLDER: &str = "requests";
 #[wasm_split(on_demand, fallible)]
 fn panel_view(
     owner: Option<Owner>,
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> Result<Option<Drawn>, Failed> {
@@ -64,17 +68,18 @@ fn panel_view(
 
 /// The two plots and the level menu between them.
 fn panel(
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
     // (sweep, level index) the reader chose; a choice on another sweep is not kept.
     let chosen = RwSignal::new(None::<(usize, usize)>);
     // The levels with records: (sweep, [(level index, level, attainment)], recommended).
+    let held = Arc::clone(&source);
     let levels = Memo::new(move |_| {
         result.with(|r| {
             r.as_ref().map(|(i, plan)| {
-                let sweep = &source.sweeps[*i];
+                let sweep = &held.sweeps[*i];
                 let shown = level_attainments(sweep, plan);
                 let start = [plan.recommended, plan.first_failure]
                     .into_iter()
@@ -92,8 +97,10 @@ fn panel(
             _ => start.map(|l| (sweep, l)),
         }
     });
-    let attain_view = move || attain_plot(source, scenario, levels.get()?, chosen);
-    let scatter_view = move || requests_scatter(source, scenario, level.get()?);
+    let held = Arc::clone(&source);
+    let attain_view = move || attain_plot(&held, scenario, levels.get()?, chosen);
+    let held = Arc::clone(&source);
+    let scatter_view = move || requests_scatter(&held, scenario, level.get()?);
     let options = move || {
         let (sweep, shown, _) = levels.get()?;
         let unit = source.sweeps[sweep].level_kind().unit();
@@ -143,7 +150,7 @@ type Levels = (usize, Vec<(usize, f64, Attainment)>, Option<usize>);
 /// Each level's share of good requests against P (`levels`), a dot per level that `chosen`
 /// follows when pressed.
 fn attain_plot(
-    source: &'static Source,
+    source: &Source,
     scenario: ReadSignal<Scenario>,
     (sweep, shown, _): Levels,
     chosen: RwSignal<Option<(usize, usize)>>,
@@ -207,7 +214,7 @@ fn attain_plot(
 /// The requests of level `l` of sweep `sweep`, TPOT against TTFT, good and missed, with the
 /// target and any TTFT limit.
 fn requests_scatter(
-    source: &'static Source,
+    source: &Source,
     scenario: ReadSignal<Scenario>,
     (sweep, l): (usize, usize),
 ) -> Option<impl IntoView> {

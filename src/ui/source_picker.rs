@@ -1,6 +1,8 @@
 //! The source picker: which data the planner reads (bundled workloads, the reference systems,
 //! imports, a shared sweep), and for an import the buttons to remove it or share it by link.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
@@ -13,7 +15,7 @@ use crate::tools_client;
 /// The `#sweep=` payload of `source` (`tools_client::share_encode`), with the code that asks for
 /// it, loaded on demand.
 #[wasm_split(on_demand, fallible)]
-fn share_job(source: &'static Source) -> Result<Job<Result<String, String>>, Failed> {
+fn share_job(source: Arc<Source>) -> Result<Job<Result<String, String>>, Failed> {
     Ok(Box::pin(tools_client::share_encode(source)))
 }
 
@@ -69,10 +71,10 @@ pub fn SourcePicker(registry: Registry, share_note: RwSignal<String>) -> impl In
                                 leptos::task::spawn_local(async move {
                                     let note = match source {
                                         Some(State::Ready(s)) => {
+                                            let records = s.sweeps.iter().any(|sw| sw.has_request_records());
                                             match on_demand::flattened(share_job(s)).await {
                                                 Ok(packed) => {
                                                     browser::replace_fragment(&format!("#sweep={packed}"));
-                                                    let records = s.sweeps.iter().any(|sw| sw.has_request_records());
                                                     format!(
                                                         "The address bar now holds this sweep (after #sweep=, never sent to a server): copy it to share.{}",
                                                         if records { format!(" {}", crate::core::import::share::NO_RECORDS) } else { String::new() }

@@ -1,6 +1,8 @@
 //! The statistic the target is judged on: the ones the deployment reports, and a note when a
 //! change of deployment moved it.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use crate::core::model::sweep::Statistic;
@@ -14,7 +16,7 @@ use crate::core::text::explain::statistic_option;
 /// not report it.
 #[component]
 pub fn StatisticSelect(
-    source: &'static Source,
+    source: Arc<Source>,
     sweep_index: Memo<Option<usize>>,
     scenario: RwSignal<Scenario>,
     statistics: Memo<Vec<Statistic>>,

@@ -1,5 +1,7 @@
 //! The deployment's whole sweep: every measured row, with the level's verdict.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::data_value;
@@ -78,7 +80,7 @@ const PAGE_ROWS: usize = 100;
 /// new target only updates each row's verdict.
 #[component]
 pub fn SweepTable(
-    source: &'static Source,
+    source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
@@ -97,12 +99,7 @@ pub fn SweepTable(
     move || {
         let (i, (stat, by_request)) = shape.get()?;
         let sweep = &source.sweeps[i];
-        let runs: Vec<(usize, usize)> = sweep
-            .levels()
-            .iter()
-            .enumerate()
-            .flat_map(|(li, level)| level.row_indices.iter().map(move |&ri| (li, ri)))
-            .collect();
+        let runs = runs_of(sweep);
         let pages = runs.len().div_ceil(PAGE_ROWS).max(1);
         let total_runs = runs.len();
         // The page shown of a sweep longer than PAGE_ROWS: the one holding the recommended (or
@@ -130,6 +127,7 @@ pub fn SweepTable(
             .map(|c| c.header(&table))
             .collect_view();
         let served_formula = table.served_formula;
+        let held = Arc::clone(&source);
         let rows = move || {
             let from = page.get() * PAGE_ROWS;
             runs.iter()
@@ -138,7 +136,7 @@ pub fn SweepTable(
                 .map(|&(li, ri)| {
                     let state =
                         Memo::new(move |_| states.with(|s| s.get(li).cloned().unwrap_or_default()));
-                    sweep_row(&sweep.rows[ri], state, &flags_of_row[ri], &table)
+                    sweep_row(&held.sweeps[i].rows[ri], state, &flags_of_row[ri], &table)
                 })
                 .collect_view()
         };
@@ -164,6 +162,16 @@ pub fn SweepTable(
             </section>
         })
     }
+}
+
+/// Every run of `sweep` as (level index, row index), levels ascending.
+fn runs_of(sweep: &Sweep) -> Vec<(usize, usize)> {
+    sweep
+        .levels()
+        .iter()
+        .enumerate()
+        .flat_map(|(li, level)| level.row_indices.iter().map(move |&ri| (li, ri)))
+        .collect()
 }
 
 /// The flags of each of `rows` runs, by row index.

@@ -14,7 +14,7 @@
 //! reader as an imported ML.ENERGY file (`import::mlenergy_config`), and the runs go through the
 //! same grouping, so importing that file gives the same sweeps (a test checks it).
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::core::import::mlenergy_config::{Configuration, ModelFields};
 use crate::core::import::{group, import, mlenergy_measured, mlenergy_model, InputFile};
@@ -39,9 +39,9 @@ pub fn lm_arena_chat() -> &'static Source {
 /// default model and its precision variants ([`crate::core::model::family`]), every model of the whole (the
 /// others with no sweeps here), and what the whole holds ([`Source::whole`]). Built on first
 /// call and kept for the life of the program.
-pub fn lm_arena_chat_part() -> &'static Source {
-    static SOURCE: OnceLock<Source> = OnceLock::new();
-    SOURCE.get_or_init(|| {
+pub fn lm_arena_chat_part() -> Arc<Source> {
+    static SOURCE: OnceLock<Arc<Source>> = OnceLock::new();
+    let part = SOURCE.get_or_init(|| {
         let (held, mut sweeps) = grouped(&compiled::PART);
         let mut models: Vec<_> = compiled::MODELS.iter().map(mlenergy_model).collect();
         for sweep in &mut sweeps {
@@ -61,8 +61,9 @@ pub fn lm_arena_chat_part() -> &'static Source {
             sweeps: compiled::WHOLE_SWEEPS,
             gpu_types: compiled::WHOLE_GPU_TYPES.to_vec(),
         });
-        part
-    })
+        Arc::new(part)
+    });
+    Arc::clone(part)
 }
 
 /// The compiled runs, grouped into sweeps (models and sweeps in first-seen order).

@@ -186,7 +186,7 @@ mod tests {
             "model=meta-llama%2FLlama-3.1-8B-Instruct",
             "model=nonsense",
         ] {
-            assert!(!needs_whole(query, part), "{query}");
+            assert!(!needs_whole(query, &part), "{query}");
         }
         for query in [
             "model=Qwen%2FQwen3-8B",
@@ -194,7 +194,7 @@ mod tests {
             "cmp=all",
             "tps=25&cmp=all",
         ] {
-            assert!(needs_whole(query, part), "{query}");
+            assert!(needs_whole(query, &part), "{query}");
         }
         assert!(!needs_whole(
             "model=Qwen%2FQwen3-8B&cmp=all",
@@ -206,7 +206,7 @@ mod tests {
     fn without_the_whole_a_link_keeps_what_the_part_can_show() {
         let query = "src=lm-arena-chat&model=Qwen%2FQwen3-8B&gpu=B200&gpus=1&cfg=x&tps=25&stat=p90&cmp=all&sort=energy_j_per_token&users=10";
         assert_eq!(on_part(query), "src=lm-arena-chat&tps=25&stat=p90&users=10");
-        assert!(!needs_whole(&on_part(query), lm_arena_chat_part()));
+        assert!(!needs_whole(&on_part(query), &lm_arena_chat_part()));
     }
 
     #[test]
