@@ -52,3 +52,32 @@ test('900 sweeps: one menu entry per configuration in GPU groups, older campaign
   await context.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('removing an import frees its source: importing and removing it again leaves the page memory where it was', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'many-'));
+  const file = path.join(dir, 'many-sweeps.csv');
+  // About 2.9 MB of the page's WASM memory per import (a source kept for the page's life, as
+  // before issue 31, grew it by that much on every import).
+  fs.writeFileSync(file, manySweeps(3000, 20000));
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tps=25');
+  await page.click('details.import summary');
+  const memory = () => page.evaluate(() => window.wasmBindings.wasm_memory_bytes());
+  const after = [];
+  for (let round = 0; round < 4; round++) {
+    await page.setInputFiles('[data-testid="import-file"]', [file]);
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+    await page.waitForSelector('[data-testid="rec-status"][data-value]');
+    await settled(page);
+    await page.click('[data-testid="source-remove"]');
+    await page.waitForFunction(() => !new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+    await page.waitForSelector('[data-testid="rec-status"][data-value]');
+    await settled(page);
+    after.push(await memory());
+  }
+  // WASM memory only grows: after the first round it holds what one import needs, and a
+  // source that was freed leaves room for the next.
+  assert.deepEqual(after.slice(1), [after[0], after[0], after[0]], after.join());
+  assert.deepEqual(errors, []);
+  await context.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
