@@ -12,7 +12,8 @@
 //!
 //! A `crate::core::WING` path in a wing's code (tests aside, in a module or a `tests.rs`;
 //! comments aside) naming a wing listed after its own runs an arrow upward, and fails here with
-//! the file and line.
+//! the file and line. So that every arrow is seen, a path out of a wing names its wing: a grouped
+//! `crate::core::{…}` or a `super::super::` climbing out of a wing's folder fails too.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -77,6 +78,30 @@ fn every_arrow_between_the_core_wings_runs_downward() {
     assert!(upward.is_empty(), "{upward:#?}");
 }
 
+/// True when `line` reaches another wing by a path that does not name it (see the module's
+/// comment).
+fn hides_its_wing(line: &str) -> bool {
+    let grouped = line.contains("core::{") && line.contains("crate::");
+    grouped || line.contains("super::super::")
+}
+
+#[test]
+fn every_path_out_of_a_wing_names_it() {
+    let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core");
+    let mut hidden = Vec::new();
+    for wing in WINGS {
+        for file in rust_files(&core.join(wing)) {
+            let text = fs::read_to_string(&file).expect("a source file");
+            for (n, line) in without_tests(&file, &text).lines().enumerate() {
+                if !line.trim_start().starts_with("//") && hides_its_wing(line) {
+                    hidden.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(hidden.is_empty(), "{hidden:#?}");
+}
+
 #[test]
 fn the_core_is_its_wings_and_nothing_else() {
     let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core");
@@ -103,4 +128,8 @@ fn the_check_sees_an_upward_arrow() {
         ["scenario", "model"]
     );
     assert!(wings_named("use crate::core::modelx::A;").is_empty());
+    assert!(hides_its_wing("use crate::core::{model::A, text::B};"));
+    assert!(hides_its_wing("use super::super::text::B;"));
+    assert!(hides_its_wing("use crate::{core::{text::B}};"));
+    assert!(!hides_its_wing("use crate::core::model::{A, B};"));
 }

@@ -39,6 +39,10 @@ fn cell_text(column: Column, value: f64) -> String {
     }
 }
 
+/// The side-by-side table's switch and order: all models (URL `cmp=all`), and the column sorted
+/// by with whether reversed (URL `sort`; `None`: the table's own order).
+pub type Order = (bool, Option<(Column, bool)>);
+
 /// Rows drawn at first, and added per "Show more" press: a model with a thousand imported
 /// deployments must not build a thousand table rows on each target change.
 const SHOWN_ROWS: usize = 50;
@@ -49,12 +53,15 @@ pub fn Compare(
     source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     open_sweep: Callback<usize>,
-    /// Keeps the switch and the order in the scenario (URL `cmp`, `sort`).
-    set_compare: Callback<(bool, Option<(Column, bool)>)>,
+    /// The switch and the order as the scenario holds them now (URL `cmp`, `sort`): `scenario`
+    /// is the copy the evidence shows, a frame behind a change.
+    compare: Memo<Order>,
+    /// Keeps the switch and the order in the scenario.
+    set_compare: Callback<Order>,
 ) -> impl IntoView {
-    // The switch and the order are the scenario's (URL `cmp`, `sort`): read from it, set in it.
-    let all_models = Memo::new(move |_| scenario.with(|s| s.compare_all));
-    let sort = Memo::new(move |_| scenario.with(|s| s.compare_sort));
+    // The switch and the order are the scenario's: read from it, set in it.
+    let all_models = Memo::new(move |_| compare.get().0);
+    let sort = Memo::new(move |_| compare.get().1);
     let set_sort = move |order: Option<(Column, bool)>| {
         set_compare.run((all_models.get_untracked(), order));
     };
@@ -146,7 +153,7 @@ fn section_head(
     source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     (all_models, sort): (Memo<bool>, Memo<Option<(Column, bool)>>),
-    set_compare: Callback<(bool, Option<(Column, bool)>)>,
+    set_compare: Callback<Order>,
     shown: RwSignal<usize>,
 ) -> impl IntoView {
     let registry = use_context::<Registry>();

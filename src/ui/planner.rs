@@ -4,11 +4,11 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use super::compare::Order;
 use crate::browser;
 use crate::core::model::source::Source;
 use crate::core::plan::capacity::CapacityInputs;
 use crate::core::plan::chart::ChartY;
-use crate::core::plan::compare::Column;
 use crate::core::plan::planner::{plan, Plan};
 use crate::core::scenario::{is_fleet_param, Scenario};
 
@@ -81,7 +81,10 @@ pub fn Planner(
         scenario.update(|s| *s = s.with_sweep(&opened, i));
     });
     let set_chart_y = Callback::new(move |y: ChartY| scenario.update(|s| s.chart_y = y));
-    let set_compare = Callback::new(move |(all, sort): (bool, Option<(Column, bool)>)| {
+    // The side-by-side table's switch and order, as the scenario holds them now: the table
+    // follows a press at once, not a frame later with the rest of the evidence.
+    let compare = Memo::new(move |_| scenario.with(|s| (s.compare_all, s.compare_sort)));
+    let set_compare = Callback::new(move |(all, sort): Order| {
         if scenario.with_untracked(|s| (s.compare_all, s.compare_sort) != (all, sort)) {
             scenario.update(|s| {
                 s.compare_all = all;
@@ -98,7 +101,7 @@ pub fn Planner(
             <super::controls::Controls source=Arc::clone(&source) scenario=scenario fleet_open=fleet_open note=note painted=painted />
             <main class="results" data-evidence=move || if ready() { "ready" } else { "pending" }>
                 <super::answer::Answer source=Arc::clone(&source) scenario=scenario result=result />
-                {move || evidence.get().then(|| evidence_view(Arc::clone(&source), shown, shown_result, open_sweep, set_chart_y, set_compare))}
+                {move || evidence.get().then(|| evidence_view(Arc::clone(&source), shown, shown_result, open_sweep, set_chart_y, (compare, set_compare)))}
             </main>
         </div>
     }
@@ -115,7 +118,7 @@ fn evidence_view(
     shown_result: Memo<Option<(usize, Plan)>>,
     open_sweep: Callback<usize>,
     set_chart_y: Callback<ChartY>,
-    set_compare: Callback<(bool, Option<(Column, bool)>)>,
+    (compare, set_compare): (Memo<Order>, Callback<Order>),
 ) -> impl IntoView {
     let reference = source.provenance.reference;
     view! {
@@ -130,7 +133,7 @@ fn evidence_view(
             set_chart_y=set_chart_y
         />
         {(!reference).then(|| view! {
-            <super::compare::Compare source=Arc::clone(&source) scenario=shown open_sweep=open_sweep set_compare=set_compare />
+            <super::compare::Compare source=Arc::clone(&source) scenario=shown open_sweep=open_sweep compare=compare set_compare=set_compare />
         })}
         <super::sweep_table::SweepTable source=Arc::clone(&source) scenario=shown result=shown_result />
         <super::requests::Requests source=Arc::clone(&source) scenario=shown result=shown_result />
