@@ -323,3 +323,49 @@ fn a_malformed_price_entry_is_named_and_the_rest_apply() {
     assert_eq!(scenario.capacity_for("H100").price_per_gpu_hour, Some(2.49));
     assert_eq!(scenario.capacity_for("B200").price_per_gpu_hour, Some(2.5));
 }
+
+/// Issue 32's worked example: Llama 3.1 8B on 1 x H100 at 20 tok/s per user (p50) is
+/// recommended at 512 (9,805.59 output tok/s, 688.30 W, 396.67 output tokens per request at the
+/// level, read off the file), so one replica serves 9,805.59 / 396.67 = 24.72 req/s. Over four
+/// hours at 10, 40, 80 and 20 req/s with replicas taking an hour to come up (k = 1), the covered
+/// loads are 40, 80, 80, 20: ceil(40 / 24.72) = 2, ceil(80 / 24.72) = 4, 4, ceil(20 / 24.72) = 1.
+#[test]
+fn llama_8b_on_1_h100_over_four_hours_of_load() {
+    use llm_slo_planner::core::plan::capacity::CapacityInputs;
+    use llm_slo_planner::core::plan::period::{period, LoadKind, LoadProfile, Scaling};
+    let (_, r) = planned(
+        "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1",
+        Target::TokensPerSecond(20.0),
+        Statistic::P50,
+    );
+    let r = r.unwrap();
+    assert_eq!(r.level, 512.0);
+    let load = LoadProfile {
+        kind: LoadKind::Rps,
+        step_min: 60.0,
+        values: vec![10.0, 40.0, 80.0, 20.0],
+    };
+    let scaling = Scaling {
+        lag_min: 60.0,
+        min_replicas: 1,
+    };
+    let inputs = CapacityInputs {
+        price_per_gpu_hour: Some(2.0),
+        ..CapacityInputs::default()
+    };
+    let f = period(&r, Some(1), &load, scaling, &inputs);
+    assert_eq!(f.replicas, [2, 4, 4, 1]);
+    assert_eq!(
+        (f.period_h, f.peak_gpus, f.mean_gpus),
+        (4.0, Some(4), Some(2.75))
+    );
+    assert_eq!((f.gpu_hours, f.gpu_usd), (Some(11.0), Some(22.0)));
+    // 11 replica-hours at 688.30 W: 7.571 kWh (an upper bound: replicas below full draw less).
+    assert!((f.energy_kwh.unwrap() - 11.0 * 0.688_298_323_235_983_7).abs() < 1e-9);
+    // Holding the peak's 4 GPUs for 4 hours: 16 GPU-hours; following the load saves 5 ($10).
+    assert_eq!(f.peak_hold_gpu_hours, Some(16.0));
+    assert_eq!((f.saved_gpu_hours, f.saved_usd), (Some(5.0), Some(10.0)));
+    // 150 req/s-hours × 396.67 tokens × 3,600 s = 214.2 M output tokens: $0.1027 per million.
+    assert!((f.output_tokens.unwrap() - 214_202_548.828_125).abs() < 1e-3);
+    assert!((f.usd_per_mtok.unwrap() - 22.0 / 214.202_548_828_125).abs() < 1e-12);
+}

@@ -10,4 +10,5 @@ pub mod capacity;
 pub mod chart;
 pub mod compare;
 pub mod estimate;
+pub mod period;
 pub mod planner;
