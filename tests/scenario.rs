@@ -616,6 +616,9 @@ fn the_parameter_list_is_every_key_a_link_reads() {
             "y",
             "cmp",
             "sort",
+            "load",
+            "lag",
+            "min_replicas",
             "price",
             "users",
             "rps",
@@ -714,4 +717,59 @@ fn errors_are_kinds_with_their_values_worded_for_each_front() {
         errors[0].message(Front::CommandLine),
         "`--kwh-price` must be a number from 0 to 1,000,000, got \"-1\""
     );
+}
+
+#[test]
+fn a_load_over_time_round_trips_and_bad_values_are_named() {
+    use llm_slo_planner::core::plan::period::{LoadKind, LoadProfile, Scaling};
+    let q = "load=rps:60:3,2,2.5,0&lag=30&min_replicas=2";
+    let (s, errors) = parse(q);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(
+        s.load,
+        Some(LoadProfile {
+            kind: LoadKind::Rps,
+            step_min: 60.0,
+            values: vec![3.0, 2.0, 2.5, 0.0],
+        })
+    );
+    assert_eq!(
+        s.scaling,
+        Scaling {
+            lag_min: 30.0,
+            min_replicas: 2
+        }
+    );
+    assert!(s
+        .to_query()
+        .ends_with("&load=rps%3A60%3A3%2C2%2C2.5%2C0&lag=30&min_replicas=2"));
+    assert_eq!(parse(&s.to_query()).0, s);
+
+    // Each bad part is named; the rest of the scenario stands.
+    let cases = [
+        ("load=rps:60:3,x,2", "`load` value 2 must be a number from 0 to 1,000,000,000, got \"x\""),
+        ("load=rps:60:3,-1", "`load` value 2 must be a number from 0 to 1,000,000,000, got \"-1\""),
+        ("load=rps:0:3", "`load` must be the minutes each value covers, above 0 and at most 10,080 (a week), got \"0\""),
+        ("load=cars:60:3", "`load` must start with rps or users, got \"cars\""),
+        ("load=3,2,1", "`load` must look like rps:60:3,2,5 (rps or users, the minutes each value covers, the values), got \"3,2,1\""),
+        ("lag=-5", "`lag` must be minutes from 0 to 10,080 (a week), got \"-5\""),
+        ("min_replicas=1.5", "`min_replicas` must be a whole number of replicas from 0 to 1,000,000, got \"1.5\""),
+    ];
+    for (query, message) in cases {
+        let (s, errors) = parse(&format!("tps=25&{query}"));
+        assert_eq!(errors.len(), 1, "{query}: {errors:?}");
+        assert_eq!(errors[0].1, message, "{query}");
+        assert_eq!(s.target, Target::TokensPerSecond(25.0));
+        assert_eq!(s.load, None);
+        assert_eq!(s.scaling, Scaling::default());
+    }
+    let many = vec!["1"; 10_081].join(",");
+    let (_, errors) = parse(&format!("load=users:1:{many}"));
+    assert_eq!(
+        errors[0].1,
+        "`load` holds 10081 values, more than the 10080 read (a week by the minute)"
+    );
+    let (s, errors) = parse(&format!("load=users:1:{}", vec!["1"; 10_080].join(",")));
+    assert!(errors.is_empty());
+    assert_eq!(s.load.map(|l| l.values.len()), Some(10_080));
 }

@@ -77,6 +77,9 @@ pub const MAX_VALUE: f64 = 1_000_000.0;
 /// Most tail limits a link may set (more make the question unreadable).
 pub const MAX_LIMITS: usize = 8;
 
+/// Most values of a load over time (URL `load`): a week by the minute.
+pub const MAX_LOAD_VALUES: usize = 10_080;
+
 /// Most parameters read from a link: a scenario has about a dozen; the rest of a longer link is
 /// named in one message and not read (reading stays linear and the messages few).
 pub const MAX_PARAMS: usize = 64;

@@ -32,10 +32,11 @@ use crate::core::model::sweep::Statistic;
 use crate::core::plan::capacity::{prices_text, CapacityInputs, GpuPrices, Pricing};
 use crate::core::plan::chart::ChartY;
 use crate::core::plan::compare::Column;
+use crate::core::plan::period::{LoadProfile, Scaling};
 use crate::core::plan::planner::{Limit, Slo, Target};
 use params::Read;
 use resolve::{default_stat, resolve_config, resolve_deployment};
-use values::echo;
+use values::{echo, load_text};
 
 /// `model_id` used when the URL names none (or an unknown one).
 pub use crate::core::model::family::DEFAULT_MODEL;
@@ -83,6 +84,10 @@ pub struct Scenario {
     /// The side-by-side table's order: a column, and whether reversed (worst first) (URL
     /// `sort=KEY` or `sort=KEY:reversed`, KEY a [`Column::key`]); `None`: its own order.
     pub compare_sort: Option<(Column, bool)>,
+    /// A load that varies over a period (URL `load=KIND:STEP:V1,V2,...`); `None`: none given.
+    pub load: Option<LoadProfile>,
+    /// How the fleet follows that load: the replicas' lag and floor (URL `lag`, `min_replicas`).
+    pub scaling: Scaling,
 }
 
 /// The note when choosing a model or deployment moved the judged statistic from `before` to
@@ -128,6 +133,8 @@ impl Scenario {
             chart_y,
             compare_all,
             compare_sort,
+            load,
+            scaling,
         } = read;
         let chart_y = if chart_y == ChartY::Cost && !priced {
             errors.push(ParamError::new("y", ParamErrorKind::CostNeedsPrice));
@@ -159,6 +166,8 @@ impl Scenario {
             chart_y,
             compare_all,
             compare_sort,
+            load,
+            scaling,
         };
         // Without a `stat`, judge on p50 ITL if the sweep has it, else its first per-token one.
         let scenario = match (stat, scenario.sweep_index(source)) {
@@ -196,6 +205,8 @@ impl Scenario {
             chart_y: previous.chart_y,
             compare_all: previous.compare_all,
             compare_sort: previous.compare_sort,
+            load: previous.load,
+            scaling: previous.scaling,
             ..scenario
         }
     }
@@ -260,6 +271,15 @@ impl Scenario {
             } else if let Some(v) = input.get(&self.capacity) {
                 query.append_pair(input.key, &url_number(v));
             }
+        }
+        if let Some(load) = &self.load {
+            query.append_pair("load", &load_text(load));
+        }
+        if self.scaling.lag_min != Scaling::default().lag_min {
+            query.append_pair("lag", &url_number(self.scaling.lag_min));
+        }
+        if self.scaling.min_replicas != Scaling::default().min_replicas {
+            query.append_pair("min_replicas", &self.scaling.min_replicas.to_string());
         }
         query.finish()
     }

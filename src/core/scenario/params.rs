@@ -3,14 +3,15 @@
 
 use super::errors::{ParamError, ParamErrorKind};
 use super::values::{
-    echo, parse_attain, parse_gpus, parse_input, parse_limit, parse_positive, parse_prices,
-    parse_word, Accepts, InputKind, ValueError,
+    echo, parse_attain, parse_gpus, parse_input, parse_lag, parse_limit, parse_load,
+    parse_min_replicas, parse_positive, parse_prices, parse_word, Accepts, InputKind, ValueError,
 };
 use crate::core::model::limits::{MAX_LIMITS, MAX_PARAMS};
 use crate::core::model::sweep::Statistic;
 use crate::core::plan::capacity::{CapacityInputs, GpuPrices};
 use crate::core::plan::chart::ChartY;
 use crate::core::plan::compare::Column;
+use crate::core::plan::period::{LoadProfile, Scaling};
 use crate::core::plan::planner::{Limit, Target};
 
 /// One optional fleet, cost or energy input: its URL key (also the form's `input-KEY` hook),
@@ -117,6 +118,8 @@ pub(super) struct Read {
     pub(super) chart_y: ChartY,
     pub(super) compare_all: bool,
     pub(super) compare_sort: Option<(Column, bool)>,
+    pub(super) load: Option<LoadProfile>,
+    pub(super) scaling: Scaling,
 }
 
 /// Reads one parameter's value into what the link says; `Err` is what was wrong with it.
@@ -124,7 +127,7 @@ type ParamReader = fn(&mut Read, &str, &str) -> Result<(), ParamErrorKind>;
 
 /// The scenario's URL parameters other than the fleet inputs ([`FLEET_INPUTS`]), each with its
 /// reader: the one list of what a link may hold.
-const PARAMS: [(&str, ParamReader); 14] = [
+const PARAMS: [(&str, ParamReader); 17] = [
     ("src", |r, _, v| {
         r.src = Some(v.trim().to_string()).filter(|v| !v.is_empty());
         Ok(())
@@ -197,6 +200,18 @@ const PARAMS: [(&str, ParamReader); 14] = [
                 got: echo(v),
             })),
         }
+    }),
+    ("load", |r, _, v| {
+        r.load = Some(parse_load(v).map_err(ParamErrorKind::Invalid)?);
+        Ok(())
+    }),
+    ("lag", |r, _, v| {
+        r.scaling.lag_min = parse_lag(v).map_err(ParamErrorKind::Invalid)?;
+        Ok(())
+    }),
+    ("min_replicas", |r, _, v| {
+        r.scaling.min_replicas = parse_min_replicas(v).map_err(ParamErrorKind::Invalid)?;
+        Ok(())
     }),
     // Before FLEET_INPUTS' `price`: a bare number, per-type prices, or both.
     ("price", |r, _, v| {

@@ -4,9 +4,11 @@
 
 use std::fmt;
 
-use crate::core::model::limits::{MAX_PRICES, MAX_TEXT_CHARS, MAX_VALUE};
+use crate::core::model::format::url_number;
+use crate::core::model::limits::{MAX_LOAD_VALUES, MAX_PRICES, MAX_TEXT_CHARS, MAX_VALUE};
 use crate::core::model::sweep::Statistic;
 use crate::core::plan::capacity::GpuPrices;
+use crate::core::plan::period::{LoadKind, LoadProfile};
 use crate::core::plan::planner::Limit;
 
 /// Smallest target or limit accepted, in its unit (tok/s per user or ms per token).
@@ -39,6 +41,20 @@ pub enum Accepts {
     All,
     /// A column of the side-by-side table (`sort`), optionally `:reversed`; the keys accepted.
     Column(String),
+    /// `KIND:STEP:V1,V2,...`, a load over time (`load`).
+    LoadForm,
+    /// `rps` or `users`, what a load's values count.
+    LoadKind,
+    /// The minutes each value of a load covers: above 0, at most a week.
+    LoadStep,
+    /// Value number N (from 1) of a load: a number from 0 to 1,000,000,000.
+    LoadValue(usize),
+    /// A load of this many values: more than [`MAX_LOAD_VALUES`].
+    LoadValues(usize),
+    /// Minutes a replica takes to come up (`lag`): 0 to a week.
+    Lag,
+    /// A whole number of replicas (`min_replicas`): 0 to 1,000,000.
+    WholeReplicas,
 }
 
 /// A value that could not be read: what was typed (shortened) and what is accepted.
@@ -92,6 +108,25 @@ impl fmt::Display for ValueError {
                     "must be a column of the side-by-side table ({keys}), optionally followed by `:reversed`; got \"{got}\""
                 )
             }
+            Accepts::LoadForm => {
+                return write!(
+                    f,
+                    "must look like rps:60:3,2,5 (rps or users, the minutes each value covers, the values), got \"{got}\""
+                )
+            }
+            Accepts::LoadKind => return write!(f, "must start with rps or users, got \"{got}\""),
+            Accepts::LoadStep => "the minutes each value covers, above 0 and at most 10,080 (a week)",
+            Accepts::LoadValue(n) => {
+                return write!(f, "value {n} must be a number from 0 to 1,000,000,000, got \"{got}\"")
+            }
+            Accepts::LoadValues(n) => {
+                return write!(
+                    f,
+                    "holds {n} values, more than the {MAX_LOAD_VALUES} read (a week by the minute)"
+                )
+            }
+            Accepts::Lag => "minutes from 0 to 10,080 (a week)",
+            Accepts::WholeReplicas => "a whole number of replicas from 0 to 1,000,000",
         };
         write!(f, "must be {must}, got \"{got}\"")
     }
@@ -105,6 +140,75 @@ impl std::error::Error for ValueError {}
 /// them), without the standard library's 10 KB table of powers of five on the page.
 pub fn number(text: &str) -> Option<f64> {
     <f64 as lexical_parse_float::FromLexical>::from_lexical(text.trim().as_bytes()).ok()
+}
+
+/// Parses a load over time (`load`): `KIND:STEP:V1,V2,...`, KIND `rps` or `users`, STEP the
+/// minutes each value covers (above 0, at most 10,080), at most [`MAX_LOAD_VALUES`] values, each
+/// a number from 0 to 1,000,000,000.
+///
+/// Errors: the first part that cannot be read ([`Accepts::LoadForm`], [`Accepts::LoadKind`],
+/// [`Accepts::LoadStep`], [`Accepts::LoadValues`], [`Accepts::LoadValue`] with its position).
+pub fn parse_load(text: &str) -> Result<LoadProfile, ValueError> {
+    let mut parts = text.trim().splitn(3, ':');
+    let (Some(kind), Some(step), Some(values)) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(ValueError::not(Accepts::LoadForm, text));
+    };
+    let kind = match kind.trim() {
+        "rps" => LoadKind::Rps,
+        "users" => LoadKind::Users,
+        _ => return Err(ValueError::not(Accepts::LoadKind, kind)),
+    };
+    let step_min = number(step)
+        .filter(|s| *s > 0.0 && *s <= 10_080.0)
+        .ok_or_else(|| ValueError::not(Accepts::LoadStep, step))?;
+    let count = values.split(',').count();
+    if count > MAX_LOAD_VALUES {
+        return Err(ValueError::not(Accepts::LoadValues(count), ""));
+    }
+    let values = values
+        .split(',')
+        .enumerate()
+        .map(|(i, v)| {
+            number(v)
+                .filter(|v| (0.0..=1e9).contains(v))
+                .ok_or_else(|| ValueError::not(Accepts::LoadValue(i + 1), v))
+        })
+        .collect::<Result<Vec<f64>, ValueError>>()?;
+    Ok(LoadProfile {
+        kind,
+        step_min,
+        values,
+    })
+}
+
+/// A load over time as a link writes it (`load`), read back by [`parse_load`]:
+/// `rps:60:3,2,5`.
+pub fn load_text(load: &LoadProfile) -> String {
+    let kind = match load.kind {
+        LoadKind::Rps => "rps",
+        LoadKind::Users => "users",
+    };
+    let values: Vec<String> = load.values.iter().map(|v| url_number(*v)).collect();
+    format!("{kind}:{}:{}", url_number(load.step_min), values.join(","))
+}
+
+/// Parses the minutes a replica takes to come up (`lag`): 0 to 10,080.
+///
+/// Errors: [`Accepts::Lag`] with (a shortened copy of) the text.
+pub fn parse_lag(text: &str) -> Result<f64, ValueError> {
+    number(text)
+        .filter(|m| (0.0..=10_080.0).contains(m))
+        .ok_or_else(|| ValueError::not(Accepts::Lag, text))
+}
+
+/// Parses the floor of replicas (`min_replicas`): a whole number from 0 to 1,000,000.
+///
+/// Errors: [`Accepts::WholeReplicas`] with (a shortened copy of) the text.
+pub fn parse_min_replicas(text: &str) -> Result<u64, ValueError> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if n <= 1_000_000 => Ok(n),
+        _ => Err(ValueError::not(Accepts::WholeReplicas, text)),
+    }
 }
 
 /// Parses a share of requests typed by a user or a link (`attain`): a percentage from 50 to 100.

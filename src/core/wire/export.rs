@@ -11,10 +11,12 @@ use crate::core::plan::attainment::Attainment;
 use crate::core::plan::capacity::{at_recommendation, Capacity};
 use crate::core::plan::compare::{table_rows, CompareRow};
 use crate::core::plan::estimate::estimate;
+use crate::core::plan::period::period;
 use crate::core::plan::planner::{plan, Plan, Recommendation, Slo, Target};
 use crate::core::scenario::Scenario;
 use crate::core::text::chart_text::{export_title, series_class, standalone_svg};
 use crate::core::wire::handoff::{ExportKind, ExportRequest};
+use period::JsonPeriod;
 
 fn num(value: Option<f64>) -> String {
     value.map(|v| v.to_string()).unwrap_or_default()
@@ -311,6 +313,9 @@ struct JsonResult {
     attainment: Option<JsonAttainment>,
     /// Under `attain`: every level's, in the sweep's order.
     attainment_by_level: Option<Vec<JsonLevelAttainment>>,
+    /// With a load over time (`load`): the period's figures at the recommended level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    period: Option<JsonPeriod>,
 }
 
 impl JsonResult {
@@ -361,6 +366,17 @@ impl JsonResult {
                             .map(|a| JsonAttainment::of(&a, l.throughput_tok_s)),
                     })
                     .collect()
+            }),
+            period: scenario.load.as_ref().zip(rec.as_ref()).map(|(load, r)| {
+                let inputs = scenario.capacity_for(&sweep.deployment.gpu);
+                period(
+                    r,
+                    sweep.deployment.num_gpus,
+                    load,
+                    scenario.scaling,
+                    &inputs,
+                )
+                .into()
             }),
         }
     }
@@ -572,6 +588,8 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
         }
     }
 }
+
+mod period;
 
 #[cfg(test)]
 mod tests;
