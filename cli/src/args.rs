@@ -38,6 +38,8 @@ pub struct PlanArgs {
     pub require_level: Option<f64>,
     /// `--fail-on-flag KIND`: a level up to the recommendation with this flag fails (exit 1).
     pub fail_on_flags: Vec<AnomalyKind>,
+    /// `--max-gpus N`: more GPUs at the peak of the load than N fails (exit 1).
+    pub max_gpus: Option<u64>,
 }
 
 /// What the command line asks for.
@@ -64,7 +66,8 @@ const OWN_OPTIONS: &str = "  --json                  the JSON document the page 
   --link=BASE_URL         print the page link of each scenario (imported data in #sweep=)
   --strict                rows that cannot be used fail the run (exit 2) instead of warning
   --require-level N       fail (exit 1) when the recommended level is below N
-  --fail-on-flag KIND     fail (exit 1) when a level up to the recommendation has this flag";
+  --fail-on-flag KIND     fail (exit 1) when a level up to the recommendation has this flag
+  --max-gpus N            fail (exit 1) when the load's peak (--load, else --users or --rps) needs more GPUs";
 
 /// The usage text, with the scenario parameters from the page's list.
 pub fn usage() -> String {
@@ -92,7 +95,7 @@ Options:
 {OWN_OPTIONS}
   KIND is one of: {}
 
-Exit status: 0 ok or all-meet; 1 unattainable, or a --require-level or --fail-on-flag gate;
+Exit status: 0 ok or all-meet; 1 unattainable, or a --require-level, --fail-on-flag or --max-gpus gate;
 3 no-data (cannot judge); 2 a bad parameter, or no usable row. With several deployments, the
 worst: 2, then 1, then 3, then 0.
 ",
@@ -135,6 +138,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
         strict: false,
         require_level: None,
         fail_on_flags: Vec::new(),
+        max_gpus: None,
     };
     let mut outputs = Vec::new();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
@@ -152,6 +156,13 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 once(plan.require_level.is_some(), "--require-level")?;
                 let value = text(&mut parser, "--require-level")?;
                 plan.require_level = Some(required_level(&value)?);
+            }
+            Long("max-gpus") => {
+                once(plan.max_gpus.is_some(), "--max-gpus")?;
+                let value = text(&mut parser, "--max-gpus")?;
+                plan.max_gpus = Some(value.trim().parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(
+                    || format!("--max-gpus must be a whole number of GPUs above 0, got \"{value}\""),
+                )?);
             }
             Long("fail-on-flag") => {
                 let value = text(&mut parser, "--fail-on-flag")?;

@@ -29,7 +29,9 @@ use llm_slo_planner::core::import::sources::SHARED_SOURCE;
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::model::sweep::Sweep;
 use llm_slo_planner::core::plan::anomalies::anomalies;
+use llm_slo_planner::core::plan::capacity::at_recommendation;
 use llm_slo_planner::core::plan::compare::table_rows;
+use llm_slo_planner::core::plan::period::period;
 use llm_slo_planner::core::plan::planner::{plan, Plan, Status};
 use llm_slo_planner::core::scenario::{Front, Scenario};
 use llm_slo_planner::core::wire::export::{compare_csv, scenario_json};
@@ -253,6 +255,9 @@ fn gated(source: &Source, p: &Planned, args: &PlanArgs) -> u8 {
             code = worst(code, 1);
         }
     }
+    if let Some(max) = args.max_gpus {
+        code = worst(code, over_max_gpus(sweep, p, &name, max));
+    }
     if let Some(level) = recommended {
         let flags = anomalies(sweep, &source.models[sweep.model_index], p.scenario.stat);
         for kind in &args.fail_on_flags {
@@ -271,6 +276,52 @@ fn gated(source: &Source, p: &Planned, args: &PlanArgs) -> u8 {
         }
     }
     code
+}
+
+/// The `--max-gpus` gate: 1 when the peak of the load (`load`, else `users` or `rps`) needs
+/// more than `max` GPUs at the recommended level, 2 when there is no load or no GPU count to
+/// check it against, else 0. Says why on stderr.
+fn over_max_gpus(sweep: &Sweep, p: &Planned, name: &str, max: u64) -> u8 {
+    let slo = p.scenario.slo();
+    let inputs = p.scenario.capacity_for(&sweep.deployment.gpu);
+    let peak = match (&p.scenario.load, p.plan.recommendation(sweep, &slo)) {
+        (Some(load), Some(rec)) => {
+            period(
+                &rec,
+                sweep.deployment.num_gpus,
+                load,
+                p.scenario.scaling,
+                &inputs,
+            )
+            .peak_gpus
+        }
+        (None, Some(_)) if inputs.has_load() => {
+            at_recommendation(sweep, &p.plan, &slo, &inputs).and_then(|c| c.gpus)
+        }
+        (None, Some(_)) => {
+            say(&format!(
+                "{name}: --max-gpus needs a load (--load, --users or --rps)"
+            ));
+            return 2;
+        }
+        // Nothing recommended: the status says so.
+        (_, None) => return 0,
+    };
+    match peak {
+        Some(gpus) if gpus > max => {
+            say(&format!(
+                "{name}: the load's peak needs {gpus} GPUs, more than --max-gpus {max}"
+            ));
+            1
+        }
+        Some(_) => 0,
+        None => {
+            say(&format!(
+                "{name}: --max-gpus cannot be checked: the GPUs the load needs are not known"
+            ));
+            2
+        }
+    }
 }
 
 /// A page URL: `BASE?query`, the query written by `query_of` with the `src` naming the data.

@@ -8,6 +8,7 @@ use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::model::sweep::{Level, Statistic, Sweep};
 use llm_slo_planner::core::plan::anomalies::{anomalies, load_flag_counts, AnomalyKind};
 use llm_slo_planner::core::plan::estimate::{batching_effect, estimate};
+use llm_slo_planner::core::plan::period::period;
 use llm_slo_planner::core::plan::planner::{Plan, Recommendation, Slo, Verdict};
 use llm_slo_planner::core::scenario::Scenario;
 use llm_slo_planner::core::text::capacity_text::{
@@ -17,6 +18,7 @@ use llm_slo_planner::core::text::explain::verdict_text;
 use llm_slo_planner::core::text::headline::{
     batching_sentence, estimate_method, flag_sentence, headline, slo_sentence, speed_basis,
 };
+use llm_slo_planner::core::text::period_text::period_lines;
 
 /// Text from a file made safe for a terminal: control characters (escape sequences, newlines,
 /// tabs) written as `\u{1b}`, so a file cannot recolour, retitle or split the output.
@@ -145,6 +147,22 @@ fn fleet_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Str
         }
         for note in notes {
             out.push_str(&format!("    {note}\n"));
+        }
+    }
+    if let (Some(load), Some(rec)) = (&scenario.load, plan.recommendation(sweep, slo)) {
+        let f = period(
+            &rec,
+            sweep.deployment.num_gpus,
+            load,
+            scenario.scaling,
+            &inputs,
+        );
+        let mut lines = period_lines(&f, load, scenario.scaling).into_iter();
+        if let Some(heading) = lines.next() {
+            out.push_str(&format!("  {heading}\n"));
+        }
+        for line in lines {
+            out.push_str(&format!("    {line}\n"));
         }
     }
     out

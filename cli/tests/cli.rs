@@ -877,3 +877,51 @@ fn attain_judges_each_request_and_a_sweep_without_records_is_no_data() {
         stderr(&out)
     );
 }
+
+#[test]
+fn a_load_over_time_gives_the_periods_figures_and_max_gpus_gates_its_peak() {
+    // README "Plan for a day": 10, 40, 80, 20 req/s by the hour, replicas an hour to come up.
+    let base = [
+        "plan",
+        "--tps",
+        "20",
+        "--model",
+        LLAMA_8B,
+        "--gpu",
+        "H100",
+        "--gpus",
+        "1",
+        "--load",
+        "rps:60:10,40,80,20",
+        "--lag",
+        "60",
+        "--price",
+        "2",
+    ];
+    let out = run(&[&base[..], &["--json"]].concat());
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let period = &json(&out)["result"]["period"];
+    assert_eq!(period["replicas"], serde_json::json!([2, 4, 4, 1]));
+    assert_eq!(period["period_h"], 4.0);
+    assert_eq!(period["peak_gpus"], 4);
+    assert_eq!(period["gpu_hours"], 11.0);
+    assert_eq!(period["gpu_usd"], 22.0);
+    assert_eq!(period["peak_hold_gpu_hours"], 16.0);
+    assert_eq!(period["saved_gpu_hours"], 5.0);
+
+    let text = stdout(&run(&base));
+    assert!(text.contains("  Over the period (4 h: 4 values of 60 min, req/s; replicas 60 min to come up, at least 1):\n    peak: 4 replicas, 4 GPUs\n    GPU-hours: 11 ($22.00); 2.75 GPUs on average\n"), "{text}");
+    assert!(text.contains("against holding the peak the whole period (16 GPU-hours): 5 GPU-hours saved ($10.00, 31.2%)"), "{text}");
+
+    let over = run(&[&base[..], &["--max-gpus", "3"]].concat());
+    assert_eq!(code(&over), 1);
+    assert!(stderr(&over).contains("the load's peak needs 4 GPUs, more than --max-gpus 3"));
+    assert_eq!(code(&run(&[&base[..], &["--max-gpus", "4"]].concat())), 0);
+    // Without a load there is nothing to gate; a bad count is named.
+    let no_load = run(&["plan", "--tps", "20", "--max-gpus", "4"]);
+    assert_eq!(code(&no_load), 2);
+    assert!(stderr(&no_load).contains("--max-gpus needs a load (--load, --users or --rps)"));
+    let bad = run(&["plan", "--tps", "20", "--max-gpus", "0"]);
+    assert_eq!(code(&bad), 2);
+    assert!(stderr(&bad).contains("--max-gpus must be a whole number of GPUs above 0, got \"0\""));
+}

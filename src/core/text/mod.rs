@@ -5,4 +5,5 @@ pub mod capacity_text;
 pub mod chart_text;
 pub mod explain;
 pub mod headline;
+pub mod period_text;
 pub mod rules;
