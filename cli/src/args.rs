@@ -40,6 +40,8 @@ pub struct PlanArgs {
     pub fail_on_flags: Vec<AnomalyKind>,
     /// `--max-gpus N`: more GPUs at the peak of the load than N fails (exit 1).
     pub max_gpus: Option<u64>,
+    /// `--load-profile [KIND:]FILE.csv`: the load over time from a monitoring tool's CSV.
+    pub load_profile: Option<String>,
 }
 
 /// What the command line asks for.
@@ -67,7 +69,10 @@ const OWN_OPTIONS: &str = "  --json                  the JSON document the page 
   --strict                rows that cannot be used fail the run (exit 2) instead of warning
   --require-level N       fail (exit 1) when the recommended level is below N
   --fail-on-flag KIND     fail (exit 1) when a level up to the recommendation has this flag
-  --max-gpus N            fail (exit 1) when the load's peak (--load, else --users or --rps) needs more GPUs";
+  --max-gpus N            fail (exit 1) when the load's peak (--load, else --users or --rps) needs more GPUs
+  --load-profile [KIND:]FILE.csv
+                          the load over time from a CSV of timestamp,value (KIND rps or users, else the
+                          values' column names it); instead of --load";
 
 /// The usage text, with the scenario parameters from the page's list.
 pub fn usage() -> String {
@@ -130,16 +135,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
         }
     };
     let keys = param_keys();
-    let mut plan = PlanArgs {
-        paths: Vec::new(),
-        params: Vec::new(),
-        output: Output::Text,
-        link: None,
-        strict: false,
-        require_level: None,
-        fail_on_flags: Vec::new(),
-        max_gpus: None,
-    };
+    let mut plan = PlanArgs::empty();
     let mut outputs = Vec::new();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
@@ -157,12 +153,13 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 let value = text(&mut parser, "--require-level")?;
                 plan.require_level = Some(required_level(&value)?);
             }
+            Long("load-profile") => {
+                once(plan.load_profile.is_some(), "--load-profile")?;
+                plan.load_profile = Some(text(&mut parser, "--load-profile")?);
+            }
             Long("max-gpus") => {
                 once(plan.max_gpus.is_some(), "--max-gpus")?;
-                let value = text(&mut parser, "--max-gpus")?;
-                plan.max_gpus = Some(value.trim().parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(
-                    || format!("--max-gpus must be a whole number of GPUs above 0, got \"{value}\""),
-                )?);
+                plan.max_gpus = Some(max_gpus(&text(&mut parser, "--max-gpus")?)?);
             }
             Long("fail-on-flag") => {
                 let value = text(&mut parser, "--fail-on-flag")?;
@@ -215,6 +212,35 @@ fn planned(mut plan: PlanArgs, outputs: &[(Output, &str)]) -> Result<Command, St
         }
     }
     Ok(Command::Plan(plan))
+}
+
+impl PlanArgs {
+    /// No path, no parameter, no option: the text output.
+    fn empty() -> PlanArgs {
+        PlanArgs {
+            paths: Vec::new(),
+            params: Vec::new(),
+            output: Output::Text,
+            link: None,
+            strict: false,
+            require_level: None,
+            fail_on_flags: Vec::new(),
+            max_gpus: None,
+            load_profile: None,
+        }
+    }
+}
+
+/// The value of `--max-gpus`: a whole number of GPUs above 0.
+fn max_gpus(value: &str) -> Result<u64, String> {
+    value
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| {
+            format!("--max-gpus must be a whole number of GPUs above 0, got \"{value}\"")
+        })
 }
 
 /// The value of `--require-level`: a positive number.

@@ -31,9 +31,10 @@ use llm_slo_planner::core::model::sweep::Sweep;
 use llm_slo_planner::core::plan::anomalies::anomalies;
 use llm_slo_planner::core::plan::capacity::at_recommendation;
 use llm_slo_planner::core::plan::compare::table_rows;
-use llm_slo_planner::core::plan::period::period;
+use llm_slo_planner::core::plan::period::{period, LoadKind};
 use llm_slo_planner::core::plan::planner::{plan, Plan, Status};
-use llm_slo_planner::core::scenario::{Front, Scenario};
+use llm_slo_planner::core::scenario::load_csv::load_from_csv;
+use llm_slo_planner::core::scenario::{load_text, Front, Scenario};
 use llm_slo_planner::core::wire::export::{compare_csv, scenario_json};
 
 /// A bad parameter or input, or no usable row.
@@ -397,6 +398,25 @@ fn not_planned_note(source: &Source, planned: &[Planned]) -> Option<String> {
     })
 }
 
+/// Adds the load of `--load-profile [KIND:]FILE.csv` to `params` as the link's `load`.
+///
+/// Errors: `--load` is given too, the file cannot be read, or its rows cannot
+/// (`core::scenario::load_csv`).
+fn with_load_profile(params: &mut Vec<(String, String)>, spec: &str) -> Result<(), String> {
+    if params.iter().any(|(k, _)| k == "load") {
+        return Err("give one of --load and --load-profile".to_string());
+    }
+    let (kind, path) = match spec.split_once(':') {
+        Some(("rps", path)) => (Some(LoadKind::Rps), path),
+        Some(("users", path)) => (Some(LoadKind::Users), path),
+        _ => (None, spec),
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let load = load_from_csv(&text, kind).map_err(|e| format!("{path} {e}"))?;
+    params.push(("load".to_string(), load_text(&load)));
+    Ok(())
+}
+
 /// `plan`: reads the source, plans each deployment, writes the answer, returns the exit status.
 fn run_plan(args: &PlanArgs) -> u8 {
     let src = args
@@ -408,12 +428,18 @@ fn run_plan(args: &PlanArgs) -> u8 {
         return BAD_INPUT;
     };
     let source = &loaded.source;
-    let params: Vec<(String, String)> = args
+    let mut params: Vec<(String, String)> = args
         .params
         .iter()
         .filter(|(k, _)| k != "src")
         .cloned()
         .collect();
+    if let Some(spec) = &args.load_profile {
+        if let Err(e) = with_load_profile(&mut params, spec) {
+            say(&format!("--load-profile: {e}"));
+            return BAD_INPUT;
+        }
+    }
     let planned = match planned(source, &params) {
         Ok(planned) => planned,
         Err(code) => return code,

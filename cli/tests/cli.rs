@@ -925,3 +925,52 @@ fn a_load_over_time_gives_the_periods_figures_and_max_gpus_gates_its_peak() {
     assert_eq!(code(&bad), 2);
     assert!(stderr(&bad).contains("--max-gpus must be a whole number of GPUs above 0, got \"0\""));
 }
+
+#[test]
+fn a_load_profile_csv_gives_the_same_period_as_the_load_it_holds() {
+    let dir = std::env::temp_dir().join(format!("load-profile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Prometheus' export of the same four hours: seconds since 1970, an hour apart.
+    let even = dir.join("day.csv");
+    std::fs::write(
+        &even,
+        "timestamp,rps\n1733313600,10\n1733317200,40\n1733320800,80\n1733324400,20\n",
+    )
+    .unwrap();
+    let base = [
+        "plan", "--tps", "20", "--model", LLAMA_8B, "--gpu", "H100", "--gpus", "1", "--lag", "60",
+    ];
+    let out = run(&[
+        &base[..],
+        &["--load-profile", even.to_str().unwrap(), "--json"],
+    ]
+    .concat());
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(
+        json(&out)["result"]["period"]["replicas"],
+        serde_json::json!([2, 4, 4, 1])
+    );
+
+    // Uneven timestamps are named at the first jump; a `value` column needs the kind.
+    let uneven = dir.join("uneven.csv");
+    std::fs::write(&uneven, "timestamp,value\n0,1\n60,2\n200,3\n").unwrap();
+    let spec = format!("rps:{}", uneven.display());
+    let out = run(&[&base[..], &["--load-profile", &spec]].concat());
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("the timestamps are not evenly spaced: 60 s apart until row 4, which comes 140 s after the row before"), "{}", stderr(&out));
+    let out = run(&[&base[..], &["--load-profile", uneven.to_str().unwrap()]].concat());
+    assert!(stderr(&out).contains("does not say what its values count (the column is \"value\")"));
+    let both = run(&[
+        &base[..],
+        &[
+            "--load",
+            "rps:60:1",
+            "--load-profile",
+            even.to_str().unwrap(),
+        ],
+    ]
+    .concat());
+    assert_eq!(code(&both), 2);
+    assert!(stderr(&both).contains("--load-profile: give one of --load and --load-profile"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -7,12 +7,15 @@
 //! (ms per output token), `stat` (a per-token statistic's key, e.g. `p50`, `tpot_p90`, `rate`),
 //! any number of tail limits `limit=STAT:MS` (e.g. `limit=p99:150`), and the optional fleet
 //! inputs `users` (or `rps`, requests per second), `price` ($/GPU-hour), `kwh_price` ($/kWh),
-//! `co2` (g/kWh) and `pue`; and how the side-by-side table is shown: `cmp=all` (every model's
-//! deployments that meet) and `sort=KEY` (a column, best first; `KEY:reversed` worst first).
+//! `co2` (g/kWh) and `pue`; a load over time `load=KIND:STEP:V1,...` with `lag` and
+//! `min_replicas` (read from a monitoring tool's CSV by [`load_csv`]); and how the side-by-side
+//! table is shown: `cmp=all` (every model's deployments that meet) and `sort=KEY` (a column, best
+//! first; `KEY:reversed` worst first).
 //! A parameter that is unknown or malformed gives a [`ParamError`] naming it; the
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
 mod errors;
+pub mod load_csv;
 mod params;
 mod resolve;
 pub mod routing;
@@ -21,8 +24,8 @@ mod values;
 pub use errors::{Front, Needs, ParamError, ParamErrorKind};
 pub use params::{is_fleet_param, param_keys, FleetInput, FLEET_INPUTS};
 pub use values::{
-    number, parse_attain, parse_input, parse_limit, parse_positive, parse_prices, Accepts,
-    InputKind, PriceError, ValueError, MIN_VALUE,
+    load_text, number, parse_attain, parse_input, parse_limit, parse_positive, parse_prices,
+    Accepts, InputKind, PriceError, ValueError, MIN_VALUE,
 };
 
 use crate::core::model::format::url_number;
@@ -36,7 +39,7 @@ use crate::core::plan::period::{LoadProfile, Scaling};
 use crate::core::plan::planner::{Limit, Slo, Target};
 use params::Read;
 use resolve::{default_stat, resolve_config, resolve_deployment};
-use values::{echo, load_text};
+use values::echo;
 
 /// `model_id` used when the URL names none (or an unknown one).
 pub use crate::core::model::family::DEFAULT_MODEL;
