@@ -215,7 +215,7 @@ pub fn total_cost_per_mtok(
 }
 
 /// The sum of the parts that are there; `None` when none is.
-fn sum_given(a: Option<f64>, b: Option<f64>) -> Option<f64> {
+pub(super) fn sum_given(a: Option<f64>, b: Option<f64>) -> Option<f64> {
     match (a, b) {
         (None, None) => None,
         (a, b) => Some(a.unwrap_or(0.0) + b.unwrap_or(0.0)),

@@ -19,7 +19,7 @@
 //! - peak_hold_gpu_hours = peak GPUs × period_h; saved_gpu_hours = peak_hold_gpu_hours −
 //!   gpu_hours. Per day: a figure × 24 / period_h.
 
-use crate::core::plan::capacity::CapacityInputs;
+use crate::core::plan::capacity::{sum_given, CapacityInputs};
 use crate::core::plan::planner::Recommendation;
 
 /// What a load profile's values count.
@@ -178,10 +178,7 @@ pub fn period(
         .zip(rec.power_w)
         .map(|(h, w)| h * w * inputs.pue_or_default() / 1000.0);
     let electricity_usd = energy_kwh.zip(inputs.price_per_kwh).map(|(e, p)| e * p);
-    let total_usd = match (gpu_usd, electricity_usd) {
-        (None, None) => None,
-        (a, b) => Some(a.unwrap_or(0.0) + b.unwrap_or(0.0)),
-    };
+    let total_usd = sum_given(gpu_usd, electricity_usd);
     let output_tokens = tokens_per_unit(profile.kind, rec)
         .map(|per_unit| profile.values.iter().sum::<f64>() * per_unit * profile.step_min * 60.0);
     let peak_hold_gpu_hours = peak_gpus.map(|g| g as f64 * period_h);

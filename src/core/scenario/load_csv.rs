@@ -1,6 +1,6 @@
 //! A load over time from a monitoring tool's CSV (`timestamp,value`, as Prometheus and most
 //! monitoring tools export a series): the step is read from the timestamps, which must be evenly
-//! spaced. Timestamps are seconds since 1970 (milliseconds above 10^11) or ISO 8601 dates
+//! spaced (the `csv` crate reads the rows). Timestamps are seconds since 1970 (milliseconds above 10^11) or ISO 8601 dates
 //! (`2026-12-04T13:00:00Z`, a space for the `T`, an offset or none for UTC).
 
 use std::fmt;
@@ -14,6 +14,8 @@ use crate::core::plan::period::{LoadKind, LoadProfile};
 pub enum LoadCsvError {
     /// No row with a value.
     Empty,
+    /// One row with a value: no step can be read from its timestamps.
+    OneRow,
     /// What the values count is not said: neither the values' column (`rps`, `users`) nor the
     /// caller names it.
     NoKind {
@@ -64,6 +66,10 @@ impl fmt::Display for LoadCsvError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadCsvError::Empty => write!(f, "holds no row of timestamp,value"),
+            LoadCsvError::OneRow => write!(
+                f,
+                "holds one row: the step is read from the timestamps, so it needs two or more"
+            ),
             LoadCsvError::NoKind { column } => write!(
                 f,
                 "does not say what its values count (the column is \"{column}\"): name the column rps or users, or give the kind (rps:FILE.csv)"
@@ -100,18 +106,23 @@ impl std::error::Error for LoadCsvError {}
 ///
 /// Errors: the first thing that cannot be read ([`LoadCsvError`]).
 pub fn load_from_csv(text: &str, kind: Option<LoadKind>) -> Result<LoadProfile, LoadCsvError> {
-    let mut rows = text
-        .lines()
-        .enumerate()
-        .map(|(i, line)| (i + 1, line.trim()))
-        .filter(|(_, line)| !line.is_empty());
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let mut records = reader.records();
     let mut column = None;
     let mut points: Vec<(usize, f64, f64)> = Vec::new();
-    for (row, line) in rows.by_ref() {
-        let Some((time, value)) = line.split_once(',') else {
+    while let Some(record) = records.next() {
+        let row_of = |p: Option<&csv::Position>| p.map_or(0, |p| p.line() as usize);
+        let record = record.map_err(|e| LoadCsvError::Row {
+            row: row_of(e.position()),
+        })?;
+        let row = row_of(record.position());
+        let (Some(time), Some(value), None) = (record.get(0), record.get(1), record.get(2)) else {
             return Err(LoadCsvError::Row { row });
         };
-        let (time, value) = (unquoted(time), unquoted(value));
         // A first row whose value is not a number is the header.
         if points.is_empty() && column.is_none() && number(value).is_none() {
             column = Some(value.to_ascii_lowercase());
@@ -119,7 +130,7 @@ pub fn load_from_csv(text: &str, kind: Option<LoadKind>) -> Result<LoadProfile, 
         }
         if points.len() == MAX_LOAD_VALUES {
             return Err(LoadCsvError::TooMany {
-                count: points.len() + 1 + rows.count(),
+                count: points.len() + 1 + records.count(),
             });
         }
         let t = seconds(time).ok_or_else(|| LoadCsvError::Time {
@@ -144,10 +155,12 @@ pub fn load_from_csv(text: &str, kind: Option<LoadKind>) -> Result<LoadProfile, 
             })
         }
     };
-    let Some(&(_, first, _)) = points.first() else {
-        return Err(LoadCsvError::Empty);
+    let (first, second) = match points.as_slice() {
+        [] => return Err(LoadCsvError::Empty),
+        [_] => return Err(LoadCsvError::OneRow),
+        [(_, first, _), (_, second, _), ..] => (*first, *second),
     };
-    let step_s = points.get(1).map_or(60.0, |(_, t, _)| t - first);
+    let step_s = second - first;
     if !(step_s > 0.0 && step_s <= 604_800.0) {
         return Err(LoadCsvError::Step { step_s });
     }
@@ -166,11 +179,6 @@ pub fn load_from_csv(text: &str, kind: Option<LoadKind>) -> Result<LoadProfile, 
         step_min: step_s / 60.0,
         values: points.into_iter().map(|(_, _, v)| v).collect(),
     })
-}
-
-/// A CSV cell without its surrounding spaces and quotes.
-fn unquoted(cell: &str) -> &str {
-    cell.trim().trim_matches('"').trim()
 }
 
 /// Seconds since 1970 of a timestamp: a number (milliseconds above 10^11), or an ISO 8601 date
@@ -264,6 +272,10 @@ mod tests {
             "the timestamps are -60 s apart: a step must be above 0 and at most a week"
         );
         assert_eq!(named("timestamp,rps\n"), "holds no row of timestamp,value");
+        assert_eq!(
+            named("timestamp,rps\n0,2\n"),
+            "holds one row: the step is read from the timestamps, so it needs two or more"
+        );
         assert_eq!(named("just text\n"), "row 1 is not timestamp,value");
     }
 }
