@@ -52,5 +52,43 @@ fn attainment(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, planning, attainment);
+/// A week by the minute (10,080 values, the most a link holds) with replicas a day to come up
+/// (each step covers the next 1,440): the period on one deployment, as each input change
+/// recomputes it for every deployment side by side.
+fn period_week(c: &mut Criterion) {
+    use llm_slo_planner::core::plan::capacity::CapacityInputs;
+    use llm_slo_planner::core::plan::period::{period, LoadKind, LoadProfile, Scaling};
+    let sweep = llm_slo_planner::core::plan::bench::synthetic_sweep(100);
+    let slo = Slo {
+        target: Target::TokensPerSecond(25.0),
+        stat: Statistic::P50,
+        limits: Vec::new(),
+        attain: None,
+    };
+    let Some(rec) = plan(&sweep, &slo).recommendation(&sweep, &slo) else {
+        return;
+    };
+    let load = LoadProfile {
+        kind: LoadKind::Users,
+        step_min: 1.0,
+        values: (0..10_080).map(|i| f64::from((i * 7919) % 1000)).collect(),
+    };
+    let scaling = Scaling {
+        lag_min: 1440.0,
+        min_replicas: 1,
+    };
+    c.bench_function("period: a week by the minute, a day's lag", |b| {
+        b.iter(|| {
+            period(
+                &rec,
+                Some(8),
+                std::hint::black_box(&load),
+                scaling,
+                &CapacityInputs::default(),
+            )
+        })
+    });
+}
+
+criterion_group!(benches, planning, attainment, period_week);
 criterion_main!(benches);

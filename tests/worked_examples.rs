@@ -369,3 +369,53 @@ fn llama_8b_on_1_h100_over_four_hours_of_load() {
     assert!((f.output_tokens.unwrap() - 214_202_548.828_125).abs() < 1e-3);
     assert!((f.usd_per_mtok.unwrap() - 22.0 / 214.202_548_828_125).abs() < 1e-12);
 }
+
+#[test]
+fn every_llama_8b_deployment_over_four_hours_the_cheapest_per_day_is_not_the_cheapest_at_the_peak()
+{
+    use llm_slo_planner::core::plan::period::side_by_side::{
+        cheapest_at_peak, cheapest_per_day, day_rows,
+    };
+    use llm_slo_planner::core::text::period_text::cheapest_note;
+    let source = lm_arena_chat();
+    let query = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&stat=p50\
+                 &load=rps:60:10,40,80,20&lag=60&price=H100:3,B200:2.3";
+    let (s, errors) = Scenario::from_query(query, source);
+    assert!(errors.is_empty(), "{errors:?}");
+    let load = s.load.clone().unwrap();
+    let rows = day_rows(
+        source,
+        (&s.slo(), &s.model_id),
+        s.pricing(),
+        (&load, s.scaling),
+    );
+    let figures = |gpu: &str| {
+        rows.iter()
+            .find(|r| source.sweeps[r.row.sweep_index].deployment.gpu == gpu)
+            .unwrap()
+    };
+    // H100 (512 at 9,805.6 tok/s, 24.72 req/s per replica): replicas 2, 4, 4, 1; 11 GPU-hours
+    // × $3 = $33 over 4 h, $198 per day; at the peak 4 GPUs × $3 = $12 an hour.
+    let h100 = figures("H100");
+    assert_eq!(h100.figures.as_ref().unwrap().replicas, [2, 4, 4, 1]);
+    assert_eq!(h100.usd_per_day(), Some(198.0));
+    assert_eq!(h100.peak_usd_per_hour, Some(12.0));
+    // B200 (256 at 7,664.1 tok/s): replicas 3, 5, 5, 2; 15 GPU-hours × $2.3 = $34.5, $207 per
+    // day; at the peak 5 × $2.3 = $11.5 an hour: cheaper at the peak, dearer over the day.
+    let b200 = figures("B200");
+    assert_eq!(b200.figures.as_ref().unwrap().replicas, [3, 5, 5, 2]);
+    assert!((b200.usd_per_day().unwrap() - 207.0).abs() < 1e-9);
+    assert!((b200.peak_usd_per_hour.unwrap() - 11.5).abs() < 1e-9);
+    assert_eq!(
+        cheapest_per_day(&rows).map(|r| r.row.sweep_index),
+        Some(h100.row.sweep_index)
+    );
+    assert_eq!(
+        cheapest_at_peak(&rows).map(|r| r.row.sweep_index),
+        Some(b200.row.sweep_index)
+    );
+    assert_eq!(
+        cheapest_note(source, &rows).unwrap(),
+        "Cheapest per day: 1 x H100, TP1, bf16, $198.00 per day. At the peak, 1 x B200, TP1, bf16 costs less per hour ($11.50 against $12.00), but it wastes more in the troughs."
+    );
+}

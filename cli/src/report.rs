@@ -7,8 +7,9 @@ use llm_slo_planner::core::model::format::{grouped, level as level_text, signifi
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::model::sweep::{Level, Statistic, Sweep};
 use llm_slo_planner::core::plan::anomalies::{anomalies, load_flag_counts, AnomalyKind};
+use llm_slo_planner::core::plan::capacity::CapacityInputs;
 use llm_slo_planner::core::plan::estimate::{batching_effect, estimate};
-use llm_slo_planner::core::plan::period::period;
+use llm_slo_planner::core::plan::period::{period, LoadProfile, Scaling};
 use llm_slo_planner::core::plan::planner::{Plan, Recommendation, Slo, Verdict};
 use llm_slo_planner::core::scenario::Scenario;
 use llm_slo_planner::core::text::capacity_text::{
@@ -18,7 +19,9 @@ use llm_slo_planner::core::text::explain::verdict_text;
 use llm_slo_planner::core::text::headline::{
     batching_sentence, estimate_method, flag_sentence, headline, slo_sentence, speed_basis,
 };
-use llm_slo_planner::core::text::period_text::period_lines;
+use llm_slo_planner::core::text::period_text::{
+    not_sized, period_figures, period_heading, PeriodInputs, ENERGY_NOTE,
+};
 
 /// Text from a file made safe for a terminal: control characters (escape sequences, newlines,
 /// tabs) written as `\u{1b}`, so a file cannot recolour, retitle or split the output.
@@ -150,20 +153,7 @@ fn fleet_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Str
         }
     }
     if let (Some(load), Some(rec)) = (&scenario.load, plan.recommendation(sweep, slo)) {
-        let f = period(
-            &rec,
-            sweep.deployment.num_gpus,
-            load,
-            scenario.scaling,
-            &inputs,
-        );
-        let mut lines = period_lines(&f, load, scenario.scaling).into_iter();
-        if let Some(heading) = lines.next() {
-            out.push_str(&format!("  {heading}\n"));
-        }
-        for line in lines {
-            out.push_str(&format!("    {line}\n"));
-        }
+        out.push_str(&period_text(sweep, load, scenario.scaling, &rec, &inputs));
     }
     out
 }
@@ -407,6 +397,47 @@ pub fn list_text(source: &Source) -> String {
             })
             .collect();
         out.push_str(&columns(&rows, "  "));
+    }
+    out
+}
+
+/// The period's heading, each figure with its formula (as the fleet's are written), and the
+/// notes: why it is not sized, or that energy is an upper bound.
+fn period_text(
+    sweep: &Sweep,
+    load: &LoadProfile,
+    scaling: Scaling,
+    rec: &Recommendation,
+    inputs: &CapacityInputs,
+) -> String {
+    let num_gpus = sweep.deployment.num_gpus;
+    let f = period(rec, num_gpus, load, scaling, inputs);
+    let mut out = format!(
+        "  Over the period ({}):\n",
+        period_heading(&f, load, scaling)
+    );
+    let figures = period_figures(
+        &f,
+        &PeriodInputs {
+            load,
+            scaling,
+            rec,
+            num_gpus,
+            inputs,
+        },
+    );
+    for fig in &figures {
+        out.push_str(&format!(
+            "    {}: {}\n      {}\n",
+            fig.label, fig.text, fig.formula
+        ));
+    }
+    let notes = [
+        not_sized(&f, load.kind),
+        f.energy_kwh.is_some().then_some(ENERGY_NOTE),
+    ];
+    for note in notes.into_iter().flatten() {
+        out.push_str(&format!("    {note}\n"));
     }
     out
 }

@@ -830,8 +830,8 @@ fn attain_judges_each_request_and_a_sweep_without_records_is_no_data() {
 
     let csv = stdout(&run(&[&args[..], &["--csv"]].concat()));
     let header = csv.lines().nth(1).unwrap();
-    assert!(header.ends_with(
-        "attain_percent,attainment_percent,good_requests,issued_requests,goodput_req_s,goodput_output_tok_s"
+    assert!(header.contains(
+        "attain_percent,attainment_percent,good_requests,issued_requests,goodput_req_s,goodput_output_tok_s,"
     ));
     let row = csv.lines().nth(2).unwrap();
     assert!(row.contains(",70,100,50,50,"), "{row}");
@@ -910,8 +910,41 @@ fn a_load_over_time_gives_the_periods_figures_and_max_gpus_gates_its_peak() {
     assert_eq!(period["saved_gpu_hours"], 5.0);
 
     let text = stdout(&run(&base));
-    assert!(text.contains("  Over the period (4 h: 4 values of 60 min, req/s; replicas 60 min to come up, at least 1):\n    peak: 4 replicas, 4 GPUs\n    GPU-hours: 11 ($22.00); 2.75 GPUs on average\n"), "{text}");
-    assert!(text.contains("against holding the peak the whole period (16 GPU-hours): 5 GPU-hours saved ($10.00, 31.2%)"), "{text}");
+    assert!(text.contains("  Over the period (4 h: 4 values of 60 min, req/s; replicas 60 min to come up, at least 1):\n    Period: 4 h\n"), "{text}");
+    assert!(text.contains("    Peak GPUs: 4\n      peak GPUs = peak replicas × GPUs per replica = 4 × 1 = 4\n    Mean GPUs: 2.75\n"), "{text}");
+    assert!(text.contains("    GPU cost: $22.00\n      GPU $ = GPU-hours × price per GPU-hour = 11 × $2 = $22.00\n"), "{text}");
+    assert!(
+        text.contains("    Saved by following the load: 5 GPU-hours (31.2%, $10.00)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("    Per day: 66 GPU-hours, $132.00\n"),
+        "{text}"
+    );
+
+    // The CSV carries the period's figures as period_* columns, empty where absent.
+    let csv = stdout(&run(&[&base[..], &["--csv"]].concat()));
+    let mut lines = csv.lines().skip(1);
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let cells: Vec<&str> = lines.next().unwrap().rsplit(',').collect();
+    let period: Vec<(&str, &str)> = header.iter().rev().copied().zip(cells).take(12).collect();
+    assert_eq!(
+        period,
+        [
+            ("period_saved_gpu_hours", "5"),
+            ("period_peak_hold_gpu_hours", "16"),
+            ("period_total_usd", "22"),
+            ("period_co2_kg", ""),
+            ("period_electricity_usd", ""),
+            ("period_energy_kwh", "7.571281555595822"),
+            ("period_gpu_usd", "22"),
+            ("period_gpu_hours", "11"),
+            ("period_mean_gpus", "2.75"),
+            ("period_peak_gpus", "4"),
+            ("period_peak_replicas", "4"),
+            ("period_h", "4"),
+        ]
+    );
 
     let over = run(&[&base[..], &["--max-gpus", "3"]].concat());
     assert_eq!(code(&over), 1);

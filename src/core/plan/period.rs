@@ -19,8 +19,13 @@
 //! - peak_hold_gpu_hours = peak GPUs × period_h; saved_gpu_hours = peak_hold_gpu_hours −
 //!   gpu_hours. Per day: a figure × 24 / period_h.
 
+use std::collections::VecDeque;
+
 use crate::core::plan::capacity::{sum_given, CapacityInputs};
 use crate::core::plan::planner::Recommendation;
+
+pub mod day_chart;
+pub mod side_by_side;
 
 /// What a load profile's values count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,23 +113,32 @@ impl PeriodFigures {
 }
 
 /// The load each step must be ready for: with k = ceil(lag / STEP), the largest of V_i …
-/// V_(i+k) (values past the end are not there).
+/// V_(i+k) (values past the end are not there). A sliding maximum from the end (a deque of the
+/// steps that can still be a window's largest), so a week by the minute with a lag of a week
+/// takes n steps, not n × k.
 pub fn covered_load(profile: &LoadProfile, lag_min: f64) -> Vec<f64> {
     let k = (lag_min.max(0.0) / profile.step_min).ceil() as usize;
     let values = &profile.values;
-    (0..values.len())
-        .map(|i| {
-            values[i..values.len().min(i.saturating_add(k).saturating_add(1))]
-                .iter()
-                .copied()
-                .fold(0.0, f64::max)
-        })
-        .collect()
+    let mut covered = vec![0.0; values.len()];
+    // The steps of the window [i, i + k] that can still be a window's largest: from front to
+    // back, earlier steps with smaller values; the front is the window's largest.
+    let mut window: VecDeque<usize> = VecDeque::new();
+    for i in (0..values.len()).rev() {
+        while window.back().is_some_and(|&j| values[j] <= values[i]) {
+            window.pop_back();
+        }
+        window.push_back(i);
+        while window.front().is_some_and(|&j| j > i.saturating_add(k)) {
+            window.pop_front();
+        }
+        covered[i] = window.front().map_or(0.0, |&j| values[j].max(0.0));
+    }
+    covered
 }
 
 /// What one replica serves at the recommended level, in the profile's unit: its streams
 /// (`users`), or throughput / output tokens per request (`rps`); `None` when not known.
-fn per_replica(kind: LoadKind, rec: &Recommendation) -> Option<f64> {
+pub fn per_replica(kind: LoadKind, rec: &Recommendation) -> Option<f64> {
     match kind {
         LoadKind::Users => rec.streams,
         LoadKind::Rps => rec

@@ -96,9 +96,10 @@ pub fn param_keys() -> Vec<&'static str> {
     keys
 }
 
-/// True when `key` is one of the fleet inputs' URL keys.
+/// True when `key` is one of the fleet inputs' URL keys, or one of the load over time's (`load`,
+/// `lag`, `min_replicas`), whose fields are among them.
 pub fn is_fleet_param(key: &str) -> bool {
-    FLEET_INPUTS.iter().any(|f| f.key == key)
+    FLEET_INPUTS.iter().any(|f| f.key == key) || ["load", "lag", "min_replicas"].contains(&key)
 }
 
 /// What a link's parameters say, before its deployment is resolved against a source.

@@ -46,7 +46,7 @@ fn given(v: f64) -> String {
 }
 
 /// An input price as given: `$2.49`, `$0.1`.
-fn given_money(v: f64) -> String {
+pub fn given_money(v: f64) -> String {
     format!("${}", given(v))
 }
 

@@ -14,7 +14,7 @@ pub struct Rule {
 }
 
 /// Every rule, in the order the page lists them.
-pub const RULES: [Rule; 11] = [
+pub const RULES: [Rule; 12] = [
     Rule {
         name: "Level",
         text: "one setting of the sweep variable (vLLM `max_num_seqs`, a client's concurrency, or a request rate); `avg_batch_size` is what the run actually reached.",
@@ -69,6 +69,11 @@ pub const RULES: [Rule; 11] = [
         name: "Figures",
         text: "throughput and power are totals over all GPUs of the deployment; per GPU = throughput / GPU count. J/token is the stored `energy_per_token_joules` (= power / throughput); where a file stores none it is derived from the same run (power ÷ throughput, or J per request ÷ output tokens) and marked as derived. Headroom is in the unit entered: (speed − S) / S, or (T − latency) / T.",
         code: "core::model::row::Row::finish",
+    },
+    Rule {
+        name: "Plan for a day",
+        text: "with a load over time (`load=KIND:STEP:V1,…`), the fleet is sized step by step at the recommended level. With k = ceil(lag ÷ STEP) steps, the covered load at step i is the largest of V_i … V_(i+k) (values past the end are not there); replicas(t) = max(min_replicas, ceil(covered load ÷ what one replica serves)): its streams for `users`, throughput ÷ output tokens per request for `rps`; GPUs(t) = replicas(t) × GPUs per replica. Over the period (`period_h` = values × STEP ÷ 60): GPU-hours = Σ GPUs(t) × STEP ÷ 60; mean GPUs = GPU-hours ÷ `period_h`; GPU $ = GPU-hours × price; energy = Σ replicas(t) × power × PUE × STEP ÷ 60 ÷ 1000 kWh, an upper bound (every running replica at the power measured at the level); electricity $ = kWh × $/kWh; kg CO2 = kWh × g/kWh ÷ 1000; total $ = GPU $ + electricity $ (the parts priced); saved GPU-hours = peak GPUs × `period_h` − GPU-hours; per day = a figure × 24 ÷ `period_h`.",
+        code: "core::plan::period::period",
     },
 ];
 
@@ -140,6 +145,7 @@ mod tests {
                 include_str!("../plan/attainment.rs"),
             ),
             ("core::model::row", include_str!("../model/row.rs")),
+            ("core::plan::period", include_str!("../plan/period.rs")),
         ];
         for rule in RULES {
             let (module, text) = sources

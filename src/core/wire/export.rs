@@ -11,7 +11,7 @@ use crate::core::plan::attainment::Attainment;
 use crate::core::plan::capacity::{at_recommendation, Capacity};
 use crate::core::plan::compare::{table_rows, CompareRow};
 use crate::core::plan::estimate::estimate;
-use crate::core::plan::period::period;
+use crate::core::plan::period::{period, PeriodFigures};
 use crate::core::plan::planner::{plan, Plan, Recommendation, Slo, Target};
 use crate::core::scenario::Scenario;
 use crate::core::text::chart_text::{export_title, series_class, standalone_svg};
@@ -42,6 +42,13 @@ struct CsvRow<'a> {
     rec: Option<&'a Recommendation>,
     attained: Option<Attainment>,
     cap: Option<Capacity>,
+    /// The period's figures, with a load over time (`load`).
+    period: Option<PeriodFigures>,
+}
+
+/// A period figure's cell: empty without a load or where the figure is absent.
+fn period_cell(r: &CsvRow, figure: fn(&PeriodFigures) -> Option<f64>) -> String {
+    num(r.period.as_ref().and_then(figure))
 }
 
 /// One column of the CSV: its header (units in the name) and its cell. Text from a file passes
@@ -203,6 +210,54 @@ const CSV_COLUMNS: &[CsvColumn] = &[
                 .and_then(|(a, rec)| a.goodput_tok_s(rec.throughput_tok_s)))
         },
     },
+    CsvColumn {
+        header: "period_h",
+        cell: |r| period_cell(r, |f| Some(f.period_h)),
+    },
+    CsvColumn {
+        header: "period_peak_replicas",
+        cell: |r| period_cell(r, |f| f.peak_replicas.map(|n| n as f64)),
+    },
+    CsvColumn {
+        header: "period_peak_gpus",
+        cell: |r| period_cell(r, |f| f.peak_gpus.map(|n| n as f64)),
+    },
+    CsvColumn {
+        header: "period_mean_gpus",
+        cell: |r| period_cell(r, |f| f.mean_gpus),
+    },
+    CsvColumn {
+        header: "period_gpu_hours",
+        cell: |r| period_cell(r, |f| f.gpu_hours),
+    },
+    CsvColumn {
+        header: "period_gpu_usd",
+        cell: |r| period_cell(r, |f| f.gpu_usd),
+    },
+    CsvColumn {
+        header: "period_energy_kwh",
+        cell: |r| period_cell(r, |f| f.energy_kwh),
+    },
+    CsvColumn {
+        header: "period_electricity_usd",
+        cell: |r| period_cell(r, |f| f.electricity_usd),
+    },
+    CsvColumn {
+        header: "period_co2_kg",
+        cell: |r| period_cell(r, |f| f.co2_kg),
+    },
+    CsvColumn {
+        header: "period_total_usd",
+        cell: |r| period_cell(r, |f| f.total_usd),
+    },
+    CsvColumn {
+        header: "period_peak_hold_gpu_hours",
+        cell: |r| period_cell(r, |f| f.peak_hold_gpu_hours),
+    },
+    CsvColumn {
+        header: "period_saved_gpu_hours",
+        cell: |r| period_cell(r, |f| f.saved_gpu_hours),
+    },
 ];
 
 /// The CSV's header, units in the names ([`CSV_COLUMNS`]).
@@ -229,15 +284,27 @@ pub fn compare_csv(
             continue;
         };
         let inputs = scenario.capacity_for(&sweep.deployment.gpu);
-        let csv_row = CsvRow {
-            source,
-            row,
-            sweep,
-            slo,
-            rec: row.recommendation.as_ref(),
-            attained: recommended_attainment(&row.plan),
-            cap: at_recommendation(sweep, &row.plan, slo, &inputs),
-        };
+        let csv_row =
+            CsvRow {
+                source,
+                row,
+                sweep,
+                slo,
+                rec: row.recommendation.as_ref(),
+                attained: recommended_attainment(&row.plan),
+                cap: at_recommendation(sweep, &row.plan, slo, &inputs),
+                period: scenario.load.as_ref().zip(row.recommendation.as_ref()).map(
+                    |(load, rec)| {
+                        period(
+                            rec,
+                            sweep.deployment.num_gpus,
+                            load,
+                            scenario.scaling,
+                            &inputs,
+                        )
+                    },
+                ),
+            };
         let record = CSV_COLUMNS.iter().map(|c| (c.cell)(&csv_row));
         writer.write_record(record).map_err(|e| e.to_string())?;
     }

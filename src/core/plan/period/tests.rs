@@ -131,3 +131,34 @@ fn users_are_served_by_streams_and_nothing_is_guessed() {
         (None, None, None)
     );
 }
+
+#[test]
+fn the_covered_load_is_the_largest_in_each_window_on_any_load() {
+    // Against the definition, on 2,000 pseudo-random loads with ties, zeros and lags of 0 to 12
+    // steps, some longer than the load.
+    let mut seed: u64 = 7;
+    let mut next = || {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        seed >> 33
+    };
+    for _ in 0..2000 {
+        let n = (next() % 12) as usize;
+        let values: Vec<f64> = (0..n).map(|_| (next() % 5) as f64).collect();
+        let lag = (next() % 13) as f64 * 10.0;
+        let p = LoadProfile {
+            kind: LoadKind::Rps,
+            step_min: 10.0,
+            values: values.clone(),
+        };
+        let k = (lag / 10.0) as usize;
+        let want: Vec<f64> = (0..n)
+            .map(|i| {
+                values[i..n.min(i + k + 1)]
+                    .iter()
+                    .copied()
+                    .fold(0.0, f64::max)
+            })
+            .collect();
+        assert_eq!(covered_load(&p, lag), want, "{values:?} lag {lag}");
+    }
+}

@@ -101,7 +101,9 @@ fn csv_has_the_url_comment_a_header_with_units_and_one_row_per_deployment() {
              throughput_per_gpu_tok_s,energy_j_per_token,power_w,replicas,gpus_needed,\
              gpu_cost_usd_per_mtok,headroom_fraction,fleet_cost_usd_per_hour,total_cost_usd_per_mtok,\
              attain_percent,attainment_percent,good_requests,issued_requests,goodput_req_s,\
-             goodput_output_tok_s"
+             goodput_output_tok_s,period_h,period_peak_replicas,period_peak_gpus,period_mean_gpus,\
+             period_gpu_hours,period_gpu_usd,period_energy_kwh,period_electricity_usd,period_co2_kg,\
+             period_total_usd,period_peak_hold_gpu_hours,period_saved_gpu_hours"
         )
     );
     let body = lines.collect::<Vec<_>>().join("\n");

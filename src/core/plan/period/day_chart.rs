@@ -1,0 +1,287 @@
+//! The geometry of the period's chart: the load over the period above, the replicas each step
+//! runs below, on one time axis in hours, the peak of replicas marked. Steps are drawn as steps
+//! (a value holds for its whole step). SVG user units, `WIDTH × HEIGHT`.
+
+use crate::core::model::format::{grouped, trimmed};
+use crate::core::plan::chart::{tick_label, Tick};
+use crate::core::plan::period::{LoadKind, LoadProfile, PeriodFigures};
+
+/// View box width.
+pub const WIDTH: f64 = 640.0;
+/// View box height.
+pub const HEIGHT: f64 = 300.0;
+/// Left edge of the plots (room for the value labels).
+const LEFT: f64 = 56.0;
+/// Right edge of the plots.
+const RIGHT: f64 = 624.0;
+
+/// One of the two plots: a series drawn as steps over the period.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepPlot {
+    /// What it shows, with its unit ("Load (req/s)").
+    pub title: String,
+    /// Top of the plot (its highest tick).
+    pub top: f64,
+    /// Bottom of the plot (0).
+    pub bottom: f64,
+    /// The SVG path of the steps: `M x,y H x V y H x …`.
+    pub path: String,
+    /// Value ticks, positions on the y axis.
+    pub ticks: Vec<Tick>,
+}
+
+/// Where the peak of replicas is marked, and its words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PeakMark {
+    /// The middle of the first step at the peak (its label is set at the right of the
+    /// replicas plot's title row).
+    pub x: f64,
+    /// The peak's height on the replicas plot.
+    pub y: f64,
+    /// "peak: 4 replicas (4 GPUs) at 2 h".
+    pub label: String,
+}
+
+/// Everything needed to draw the chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DayChart {
+    /// Left edge of both plots.
+    pub left: f64,
+    /// Right edge of both plots.
+    pub right: f64,
+    /// The load over the period.
+    pub load: StepPlot,
+    /// Replicas over the period.
+    pub replicas: StepPlot,
+    /// Hours from the start, positions on the x axis (under the replicas plot).
+    pub hours: Vec<Tick>,
+    /// The peak of replicas, when replicas are known.
+    pub peak: Option<PeakMark>,
+}
+
+/// The chart of `load` and the replicas of `figures` (none drawn when they are not known).
+pub fn day_chart(load: &LoadProfile, figures: &PeriodFigures) -> DayChart {
+    let unit = match load.kind {
+        LoadKind::Rps => "Load (req/s)",
+        LoadKind::Users => "Load (concurrent users)",
+    };
+    let counts: Vec<f64> = figures.replicas.iter().map(|r| *r as f64).collect();
+    let load_plot = step_plot(unit.to_string(), &load.values, (16.0, 126.0), false);
+    let replicas = step_plot("Replicas".to_string(), &counts, (160.0, 270.0), true);
+    let n = load.values.len().max(1) as f64;
+    let x = |i: f64| LEFT + (RIGHT - LEFT) * i / n;
+    let peak = figures.peak_replicas.and_then(|peak| {
+        let i = figures.replicas.iter().position(|r| *r == peak)?;
+        let gpus = figures
+            .peak_gpus
+            .map_or_else(String::new, |g| format!(" ({})", count(g, "GPU")));
+        let hours = i as f64 * load.step_min / 60.0;
+        Some(PeakMark {
+            x: x(i as f64 + 0.5),
+            y: y_of(peak as f64, &replicas),
+            label: format!(
+                "peak: {}{gpus} at {} h",
+                count(peak, "replica"),
+                trimmed(hours, 2)
+            ),
+        })
+    });
+    DayChart {
+        left: LEFT,
+        right: RIGHT,
+        load: load_plot,
+        replicas,
+        hours: hour_ticks(figures.period_h, &x, n),
+        peak,
+    }
+}
+
+/// "1 replica", "4 replicas".
+fn count(n: u64, what: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{} {what}{s}", grouped(n as f64, 0))
+}
+
+/// The height of `value` on `plot` (its lowest tick at the bottom, its highest at the top).
+fn y_of(value: f64, plot: &StepPlot) -> f64 {
+    let max = plot.ticks.last().map_or(1.0, |t| t.value);
+    plot.bottom - (plot.bottom - plot.top) * value / max
+}
+
+/// A plot of `values` as steps between `top` and `bottom`; `whole`: ticks at whole numbers.
+fn step_plot(title: String, values: &[f64], (top, bottom): (f64, f64), whole: bool) -> StepPlot {
+    let max = values.iter().copied().fold(0.0, f64::max);
+    let step = nice_step(max, whole);
+    let top_value = (max / step).ceil().max(1.0) * step;
+    let count = (top_value / step).round() as usize;
+    let ticks = (0..=count)
+        .map(|k| {
+            let value = k as f64 * step;
+            Tick {
+                value,
+                pos: bottom - (bottom - top) * value / top_value,
+                label: tick_label(value),
+            }
+        })
+        .collect();
+    let mut plot = StepPlot {
+        title,
+        top,
+        bottom,
+        path: String::new(),
+        ticks,
+    };
+    plot.path = steps(values, &plot);
+    plot
+}
+
+/// `M x,y H x V y H x …` over the values, a run of equal values drawn as one step.
+fn steps(values: &[f64], plot: &StepPlot) -> String {
+    let n = values.len().max(1) as f64;
+    let x = |i: usize| LEFT + (RIGHT - LEFT) * i as f64 / n;
+    let mut path = String::new();
+    for (i, v) in values.iter().enumerate() {
+        let y = y_of(*v, plot);
+        if i == 0 {
+            path.push_str(&format!("M{:.1},{y:.1}", x(0)));
+        } else if *v != values[i - 1] {
+            path.push_str(&format!("H{:.1}V{y:.1}", x(i)));
+        }
+    }
+    if !values.is_empty() {
+        path.push_str(&format!("H{:.1}", x(values.len())));
+    }
+    path
+}
+
+/// A step between ticks giving at most four of them over `0..=max`: 1, 2, 2.5 or 5 × a power of
+/// ten (whole numbers only when `whole`).
+fn nice_step(max: f64, whole: bool) -> f64 {
+    if !(max > 0.0 && max.is_finite()) {
+        return 1.0;
+    }
+    let raw = max / 4.0;
+    let power = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * power);
+    if whole {
+        step.ceil().max(1.0)
+    } else {
+        step
+    }
+}
+
+/// Hour ticks: every 1, 2, 3, 4, 6, 12, 24 or 48 hours (or a quarter or half hour for short
+/// periods), at most eight.
+fn hour_ticks(period_h: f64, x: &dyn Fn(f64) -> f64, n: f64) -> Vec<Tick> {
+    let every = [0.25, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 12.0, 24.0, 48.0]
+        .into_iter()
+        .find(|h| period_h / h <= 7.0)
+        .unwrap_or(168.0);
+    let count = (period_h / every).floor() as usize;
+    (0..=count)
+        .map(|k| {
+            let hours = k as f64 * every;
+            Tick {
+                value: hours,
+                pos: x(hours / period_h * n),
+                label: format!("{} h", trimmed(hours, 2)),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn four_hours() -> (LoadProfile, PeriodFigures) {
+        let load = LoadProfile {
+            kind: LoadKind::Rps,
+            step_min: 60.0,
+            values: vec![10.0, 40.0, 80.0, 20.0],
+        };
+        let figures = PeriodFigures {
+            period_h: 4.0,
+            replicas: vec![2, 4, 4, 1],
+            peak_replicas: Some(4),
+            peak_gpus: Some(4),
+            ..PeriodFigures::default()
+        };
+        (load, figures)
+    }
+
+    #[test]
+    fn the_steps_hold_each_value_for_its_step() {
+        let (load, figures) = four_hours();
+        let chart = day_chart(&load, &figures);
+        // Four steps over 568 units: 142 each. Load ticks every 20 to 80 over 110 units.
+        assert_eq!(
+            chart.load.ticks.iter().map(|t| t.value).collect::<Vec<_>>(),
+            vec![0.0, 20.0, 40.0, 60.0, 80.0]
+        );
+        assert_eq!(
+            chart.load.path,
+            "M56.0,112.2H198.0V71.0H340.0V16.0H482.0V98.5H624.0"
+        );
+        // Replicas 2, 4, 4, 1 on ticks 0..4: the two 4s are one step.
+        assert_eq!(
+            chart.replicas.path,
+            "M56.0,215.0H198.0V160.0H482.0V242.5H624.0"
+        );
+    }
+
+    #[test]
+    fn the_peak_is_marked_at_its_first_step() {
+        let (load, figures) = four_hours();
+        let peak = day_chart(&load, &figures).peak.expect("replicas are known");
+        assert_eq!((peak.x, peak.y), (269.0, 160.0));
+        assert_eq!(peak.label, "peak: 4 replicas (4 GPUs) at 1 h");
+        let one = PeriodFigures {
+            replicas: vec![1, 1, 1, 1],
+            peak_replicas: Some(1),
+            peak_gpus: Some(1),
+            ..figures
+        };
+        let peak = day_chart(&load, &one).peak.expect("replicas are known");
+        assert_eq!(peak.label, "peak: 1 replica (1 GPU) at 0 h");
+    }
+
+    #[test]
+    fn hours_are_ticked_at_most_eight_times() {
+        let (load, figures) = four_hours();
+        let hours = day_chart(&load, &figures).hours;
+        assert_eq!(
+            hours.iter().map(|t| t.label.as_str()).collect::<Vec<_>>(),
+            ["0 h", "1 h", "2 h", "3 h", "4 h"]
+        );
+        assert_eq!(hours[4].pos, 624.0);
+        let day = hour_ticks(24.0, &|i| i, 24.0);
+        assert_eq!(day.len(), 7);
+        assert_eq!(day[1].label, "4 h");
+        let week = hour_ticks(168.0, &|i| i, 168.0);
+        assert_eq!(week[1].label, "24 h");
+    }
+
+    #[test]
+    fn no_replicas_no_peak_and_a_zero_load_still_has_an_axis() {
+        let load = LoadProfile {
+            kind: LoadKind::Users,
+            step_min: 30.0,
+            values: vec![0.0, 0.0],
+        };
+        let figures = PeriodFigures {
+            period_h: 1.0,
+            ..PeriodFigures::default()
+        };
+        let chart = day_chart(&load, &figures);
+        assert_eq!(chart.peak, None);
+        assert_eq!(chart.replicas.path, "");
+        assert_eq!(chart.load.ticks.last().map(|t| t.value), Some(1.0));
+        assert_eq!(chart.load.path, "M56.0,126.0H624.0");
+        assert_eq!(chart.load.title, "Load (concurrent users)");
+    }
+}

@@ -1,0 +1,181 @@
+//! What the page's load field takes: the link's own form (`rps:60:3,2,5`), a CSV of
+//! `timestamp,value` as monitoring tools export it (the step read from the timestamps), or bare
+//! values (the kind and step chosen beside the field); and the named shapes to start from.
+
+use crate::core::plan::period::{LoadKind, LoadProfile};
+use crate::core::scenario::load_csv::{load_from_csv, LoadCsvError};
+use crate::core::scenario::values::{number, parse_load};
+
+/// A day by the hour to start from, scaled to a peak.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadShape {
+    /// The same load every hour.
+    Flat,
+    /// Low at night, high from 9:00 to 17:00.
+    BusinessDay,
+    /// A morning and an evening peak.
+    TwoPeaks,
+}
+
+impl LoadShape {
+    /// Every shape, in the order the page offers them.
+    pub const ALL: [LoadShape; 3] = [LoadShape::Flat, LoadShape::BusinessDay, LoadShape::TwoPeaks];
+
+    /// Its name on the page.
+    pub fn label(self) -> &'static str {
+        match self {
+            LoadShape::Flat => "Flat",
+            LoadShape::BusinessDay => "Business day",
+            LoadShape::TwoPeaks => "Two peaks",
+        }
+    }
+
+    /// Its key in a `data-testid` (`load-shape-business-day`).
+    pub fn key(self) -> &'static str {
+        match self {
+            LoadShape::Flat => "flat",
+            LoadShape::BusinessDay => "business-day",
+            LoadShape::TwoPeaks => "two-peaks",
+        }
+    }
+
+    /// Each hour's share of the peak, from 0:00.
+    fn shares(self) -> [f64; 24] {
+        match self {
+            LoadShape::Flat => [1.0; 24],
+            LoadShape::BusinessDay => [
+                0.1, 0.1, 0.1, 0.1, 0.1, 0.15, 0.3, 0.6, 0.9, 1.0, 1.0, 1.0, 0.95, 1.0, 1.0, 0.95,
+                0.9, 0.7, 0.45, 0.3, 0.2, 0.15, 0.1, 0.1,
+            ],
+            LoadShape::TwoPeaks => [
+                0.15, 0.1, 0.1, 0.1, 0.1, 0.15, 0.3, 0.55, 0.8, 1.0, 0.85, 0.7, 0.6, 0.55, 0.5,
+                0.55, 0.65, 0.8, 0.95, 1.0, 0.85, 0.6, 0.35, 0.2,
+            ],
+        }
+    }
+
+    /// A day by the hour (step 60 min) of `kind`, each hour its share × `peak`, rounded to two
+    /// decimals.
+    pub fn profile(self, kind: LoadKind, peak: f64) -> LoadProfile {
+        LoadProfile {
+            kind,
+            step_min: 60.0,
+            values: self
+                .shares()
+                .iter()
+                .map(|share| (share * peak * 100.0).round() / 100.0)
+                .collect(),
+        }
+    }
+}
+
+/// Whether `text` is a CSV of `timestamp,value` rather than bare values: its first line has a
+/// comma after a first field that is not a plain number (a header, an ISO 8601 date) or is a
+/// number of seconds since 1970 from 1973 on (≥ 10^8).
+fn looks_like_csv(text: &str) -> bool {
+    let first = text.lines().next().unwrap_or_default();
+    first
+        .split_once(',')
+        .is_some_and(|(field, _)| number(field).is_none_or(|t| t >= 1e8))
+}
+
+/// Reads the load field's `text`: the link's form `KIND:STEP:V1,...`; a CSV of
+/// `timestamp,value` rows (a header or timestamps first: [`looks_like_csv`]), its kind from the values'
+/// column (`rps`, `users`) or else `kind`; or bare values separated by commas, spaces or new
+/// lines, of `kind`, each `step_min` minutes. `None` for an empty field (no load).
+///
+/// Errors: what cannot be read, in words (the value's position, the CSV's row).
+pub fn read_load_input(
+    text: &str,
+    kind: LoadKind,
+    step_min: f64,
+) -> Result<Option<LoadProfile>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    if text.starts_with("rps:") || text.starts_with("users:") {
+        return parse_load(text).map(Some).map_err(|e| e.to_string());
+    }
+    if looks_like_csv(text) {
+        let read = match load_from_csv(text, None) {
+            Err(LoadCsvError::NoKind { .. }) => load_from_csv(text, Some(kind)),
+            read => read,
+        };
+        return read.map(Some).map_err(|e| format!("the CSV {e}"));
+    }
+    let values: Vec<&str> = text
+        .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+        .filter(|v| !v.is_empty())
+        .collect();
+    let kind = match kind {
+        LoadKind::Rps => "rps",
+        LoadKind::Users => "users",
+    };
+    parse_load(&format!("{kind}:{step_min}:{}", values.join(",")))
+        .map(Some)
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_links_form_bare_values_and_a_csv_give_the_same_load() {
+        let want = LoadProfile {
+            kind: LoadKind::Rps,
+            step_min: 60.0,
+            values: vec![10.0, 40.0, 80.0, 20.0],
+        };
+        let read = |text| read_load_input(text, LoadKind::Users, 30.0);
+        assert_eq!(read("rps:60:10,40,80,20"), Ok(Some(want.clone())));
+        assert_eq!(
+            read_load_input("10, 40\n80 20", LoadKind::Rps, 60.0),
+            Ok(Some(want.clone()))
+        );
+        // Timestamps without a header are a CSV too.
+        let headless = "1700000000,10\n1700003600,40\n1700007200,80\n1700010800,20";
+        assert_eq!(
+            read(headless).map(|l| l.map(|l| l.values)),
+            Ok(Some(want.values.clone()))
+        );
+        let csv = "timestamp,rps\n1700000000,10\n1700003600,40\n1700007200,80\n1700010800,20\n";
+        assert_eq!(read(csv), Ok(Some(want.clone())));
+        // A column that does not say what it counts takes the kind chosen beside the field.
+        let bare = csv.replace("rps", "value");
+        assert_eq!(
+            read(&bare).map(|l| l.map(|l| l.kind)),
+            Ok(Some(LoadKind::Users))
+        );
+        assert_eq!(read("  \n"), Ok(None));
+    }
+
+    #[test]
+    fn what_cannot_be_read_is_named() {
+        let read = |text| read_load_input(text, LoadKind::Rps, 60.0);
+        assert!(read("10, x, 30").unwrap_err().contains("value 2"));
+        assert!(read("rps:0:1,2").is_err());
+        let uneven = "timestamp,rps\n0,1\n60,2\n180,3\n";
+        let e = read(uneven).unwrap_err();
+        assert!(e.starts_with("the CSV ") && e.contains("row 4"), "{e}");
+    }
+
+    #[test]
+    fn a_shape_is_a_day_by_the_hour_scaled_to_its_peak() {
+        let day = LoadShape::BusinessDay.profile(LoadKind::Rps, 40.0);
+        assert_eq!((day.step_min, day.values.len()), (60.0, 24));
+        assert_eq!(day.values[0], 4.0);
+        assert_eq!(day.values.iter().copied().fold(0.0, f64::max), 40.0);
+        let two = LoadShape::TwoPeaks.profile(LoadKind::Users, 7.0);
+        assert_eq!(
+            (two.values[9], two.values[19], two.values[1]),
+            (7.0, 7.0, 0.7)
+        );
+        assert!(LoadShape::Flat
+            .profile(LoadKind::Rps, 3.0)
+            .values
+            .iter()
+            .all(|v| *v == 3.0));
+    }
+}
