@@ -18,7 +18,7 @@ use crate::core::text::capacity_text::{
 /// focus (a second `<dd>`) and is the value's accessible description. Escape hides the formula
 /// shown (`dismissed`, set by the panel's window listener) until the pointer or focus enters a
 /// figure again.
-fn item(f: FleetFigure, dismissed: RwSignal<bool>) -> impl IntoView {
+pub(super) fn item(f: FleetFigure, dismissed: RwSignal<bool>) -> impl IntoView {
     let formula_id = format!("formula-{}", f.hook);
     view! {
         <div
@@ -63,13 +63,9 @@ fn figures(
     }
 }
 
-/// The fleet panel; says which inputs unlock which figures.
-#[component]
-pub fn CapacityPanel(
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-) -> impl IntoView {
+/// Whether the formula shown was dismissed ([`item`]): set by Escape anywhere on the page,
+/// for as long as the current owner lives.
+pub(super) fn escape_dismisses() -> RwSignal<bool> {
     let dismissed = RwSignal::new(false);
     let handle = window_event_listener(ev::keydown, move |e| {
         if e.key() == "Escape" {
@@ -77,6 +73,17 @@ pub fn CapacityPanel(
         }
     });
     on_cleanup(move || handle.remove());
+    dismissed
+}
+
+/// The fleet panel; says which inputs unlock which figures.
+#[component]
+pub fn CapacityPanel(
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> impl IntoView {
+    let dismissed = escape_dismisses();
     move || {
         let (i, plan) = result.get()?;
         let sweep = &source.sweeps[i];

@@ -43,6 +43,7 @@ pub fn Planner(
     // The fleet inputs start unfolded when the link sets one of them, or tries to.
     let fleet_open = initial.capacity != CapacityInputs::default()
         || !initial.gpu_prices.0.is_empty()
+        || initial.load.is_some()
         || url_errors.iter().any(|e| is_fleet_param(&e.param));
     let scenario = RwSignal::new(initial.clone());
     let shown = RwSignal::new(initial.clone());
@@ -124,6 +125,7 @@ fn evidence_view(
     view! {
         {(!reference).then(|| view! {
             <super::capacity::CapacityPanel source=Arc::clone(&source) scenario=shown result=shown_result />
+            <super::period::Period source=Arc::clone(&source) scenario=shown result=shown_result />
         })}
         <super::chart::TradeoffChart
             source=Arc::clone(&source)

@@ -16,7 +16,7 @@ const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe
 
 const PAGES = {
   default: '',
-  'every panel open': '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&limit=p99:150&rps=40&price=2.5,B200:5.99&kwh_price=0.1&co2=400&pue=1.2',
+  'every panel open': '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&limit=p99:150&rps=40&price=2.5,B200:5.99&kwh_price=0.1&co2=400&pue=1.2&load=rps:60:10,40,80,20&lag=60',
 };
 
 /** axe's violations on `query` at this size and colour scheme, one line each. */
@@ -31,6 +31,7 @@ async function violations(query, width, colorScheme, files) {
     await page.$$eval('details', (all) => all.forEach((d) => { d.open = true; }));
     await page.waitForSelector('[data-testid="import-file"]');
     await page.waitForSelector('[data-testid="input-pue"]');
+    if (query.includes('load=')) await page.waitForSelector('[data-testid="period-chart"]');
     await settled(page);
   }
   if (files) {

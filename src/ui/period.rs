@@ -1,0 +1,230 @@
+//! The period: with a load over time (`load`), the fleet step by step at the recommended level
+//! (`core::plan::period`): its figures with their formulas on hover, the chart of the load and
+//! the replicas over the period, and every deployment's cost over it side by side. Its code is
+//! loaded on demand, when a load is first given.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use wasm_split_helpers::wasm_split;
+
+use super::capacity::{escape_dismisses, item};
+use crate::core::model::format::{grouped, money, trimmed};
+use crate::core::model::source::Source;
+use crate::core::plan::period::day_chart::{day_chart, DayChart, StepPlot, HEIGHT, WIDTH};
+use crate::core::plan::period::side_by_side::{cheapest_per_day, day_rows, DayRow};
+use crate::core::plan::period::{period, LoadProfile, PeriodFigures};
+use crate::core::plan::planner::Plan;
+use crate::core::scenario::Scenario;
+use crate::core::text::period_text::{
+    cheapest_note, not_sized, period_figures, period_heading, PeriodInputs, ENERGY_NOTE,
+};
+use crate::on_demand::{self, Drawn, Failed, Panel};
+
+/// The panel, once the scenario has a load over time: an empty element its code, loaded on
+/// demand, draws into.
+#[component]
+pub fn Period(
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> impl IntoView {
+    let wanted = Memo::new(move |_| scenario.with(|s| s.load.is_some()));
+    let panel = Panel::new();
+    move || {
+        if !wanted.get() {
+            panel.clear();
+            return None;
+        }
+        let owner = Owner::current();
+        let source = Arc::clone(&source);
+        panel.draw((HOLDER, "The period cannot be drawn"), || {
+            panel_view(owner, source, scenario, result)
+        });
+        Some(view! { <div id=HOLDER>"Loading the period…"</div> })
+    }
+}
+
+/// The id of the element the panel is drawn into.
+const HOLDER: &str = "period";
+
+/// Draws the panel into the [`HOLDER`] element under `owner` ([`on_demand::under`]), with its
+/// code (loaded on demand).
+#[wasm_split(on_demand, fallible)]
+fn panel_view(
+    owner: Option<Owner>,
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> Result<Option<Drawn>, Failed> {
+    Ok(on_demand::under(owner, || {
+        on_demand::mount_in(HOLDER, move || panel(source, scenario, result))
+    }))
+}
+
+/// The figures, the chart and the side-by-side table for the shown scenario.
+fn panel(
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> impl IntoView {
+    let dismissed = escape_dismisses();
+    move || {
+        let (i, plan) = result.get()?;
+        let s = scenario.get();
+        let load = s.load.as_ref()?;
+        let sweep = &source.sweeps[i];
+        let slo = s.slo();
+        let inputs = s.capacity_for(&sweep.deployment.gpu);
+        let num_gpus = sweep.deployment.num_gpus;
+        let rows = day_rows(&source, (&slo, &s.model_id), s.pricing(), (load, s.scaling));
+        let Some(rec) = plan.recommendation(sweep, &slo) else {
+            return Some(view! {
+                <section class="period" aria-labelledby="period-title" data-testid="period">
+                    <h2 id="period-title">"Over the period"</h2>
+                    <p class="hint" data-testid="period-none">"No level meets the SLO on this deployment, so nothing is sized over the period."</p>
+                </section>
+            }.into_any());
+        };
+        let f = period(&rec, num_gpus, load, s.scaling, &inputs);
+        let figures = period_figures(
+            &f,
+            &PeriodInputs {
+                load,
+                scaling: s.scaling,
+                rec: &rec,
+                num_gpus,
+                inputs: &inputs,
+            },
+        );
+        let note = not_sized(&f, load.kind).or(f.energy_kwh.is_some().then_some(ENERGY_NOTE));
+        Some(view! {
+            <section class="period" aria-labelledby="period-title" data-testid="period">
+                <h2 id="period-title">"Over the period"</h2>
+                <p class="hint" data-testid="period-heading">{period_heading(&f, load, s.scaling)}"."</p>
+                <dl class="figures">{figures.into_iter().map(|f| item(f, dismissed)).collect_view()}</dl>
+                {note.map(|n| view! { <p class="hint">{n}</p> })}
+                {chart(load, &f)}
+                {side_by_side(&source, &rows, i, s.pricing().priced())}
+            </section>
+        }.into_any())
+    }
+}
+
+/// The chart of the load and the replicas over the period, the peak marked, with its words for
+/// a screen reader.
+fn chart(load: &LoadProfile, f: &PeriodFigures) -> impl IntoView {
+    let c = day_chart(load, f);
+    let summary = format!(
+        "{} values of {} min; {}.",
+        grouped(load.values.len() as f64, 0),
+        trimmed(load.step_min, 4),
+        c.peak
+            .as_ref()
+            .map_or("replicas not sized", |p| p.label.as_str()),
+    );
+    view! {
+        <div class="chart-box period-chart">
+            <svg
+                data-testid="period-chart"
+                role="img"
+                aria-labelledby="period-chart-title period-chart-summary"
+                width=WIDTH
+                height=HEIGHT
+                viewBox=format!("0 0 {WIDTH} {HEIGHT}")
+            >
+                <title id="period-chart-title">"The load and the replicas it needs over the period"</title>
+                {plot(&c, &c.load, "load-line")}
+                {plot(&c, &c.replicas, "replicas-line")}
+                {c.hours.iter().map(|t| view! {
+                    <text class="tick" x=t.pos y=c.replicas.bottom + 16.0 text-anchor="middle">{t.label.clone()}</text>
+                }).collect_view()}
+                {c.peak.as_ref().map(|p| view! {
+                    <g data-testid="period-peak">
+                        <circle class="peak" cx=p.x cy=p.y r=5.0 />
+                        <text class="peak-label" x=c.right y=c.replicas.top - 4.0 text-anchor="end">{p.label.clone()}</text>
+                    </g>
+                })}
+            </svg>
+        </div>
+        <p class="hint" id="period-chart-summary" data-testid="period-chart-summary">{summary}</p>
+    }
+}
+
+/// One plot: its frame, value ticks, title and steps.
+fn plot(c: &DayChart, p: &StepPlot, class: &'static str) -> impl IntoView {
+    view! {
+        <g>
+            <text class="axis-label" x=c.left y=p.top - 4.0>{p.title.clone()}</text>
+            {p.ticks.iter().map(|t| view! {
+                <line class="grid" x1=c.left x2=c.right y1=t.pos y2=t.pos />
+                <text class="tick" x=c.left - 6.0 y=t.pos + 4.0 text-anchor="end">{t.label.clone()}</text>
+            }).collect_view()}
+            <path class=class d=p.path.clone() data-testid=class />
+        </g>
+    }
+}
+
+/// Every deployment's period side by side, the shown one marked, and the cheapest per day.
+fn side_by_side(source: &Source, rows: &[DayRow], shown: usize, priced: bool) -> impl IntoView {
+    let cheapest = cheapest_per_day(rows).map(|r| r.row.sweep_index);
+    let cell = |v: Option<String>| v.unwrap_or_else(|| "not reported".into());
+    let body = rows
+        .iter()
+        .map(|r| {
+            let f = r.figures.as_ref();
+            let deployment = source.sweep_label(r.row.sweep_index).to_string();
+            let peak = f.and_then(|f| f.peak_gpus).map(|g| grouped(g as f64, 0));
+            let mean = f.and_then(|f| f.mean_gpus).map(|m| trimmed(m, 3));
+            let hours = f.and_then(|f| f.gpu_hours.map(|h| trimmed(f.per_day(h), 4)));
+            let usd = r.usd_per_day().map(money);
+            let at_peak = r.peak_usd_per_hour.map(money);
+            let mark = if r.row.sweep_index == cheapest.unwrap_or(usize::MAX) {
+                " (cheapest per day)"
+            } else {
+                ""
+            };
+            let none = r
+                .figures
+                .is_none()
+                .then(|| "none: no level meets".to_string());
+            view! {
+                <tr class:current=r.row.sweep_index == shown data-testid="period-row">
+                    <th scope="row">{deployment}{mark}</th>
+                    <td class="num">{none.clone().unwrap_or_else(|| cell(peak))}</td>
+                    <td class="num">{cell(mean)}</td>
+                    <td class="num">{cell(hours)}</td>
+                    <td class="num" data-testid="period-row-usd">{cell(usd)}</td>
+                    <td class="num">{cell(at_peak)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let note = cheapest_note(source, rows).unwrap_or_else(|| {
+        if priced {
+            "No deployment that meets has a GPU price, so none is named cheapest."
+        } else {
+            "Enter a price per GPU-hour to compare each deployment's cost per day."
+        }
+        .to_string()
+    });
+    view! {
+        <h3>"Every deployment over the period"</h3>
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Every deployment over the period: table">
+            <table data-testid="period-compare">
+                <thead>
+                    <tr>
+                        <th scope="col">"deployment"</th>
+                        <th scope="col" class="num">"peak GPUs"</th>
+                        <th scope="col" class="num">"mean GPUs"</th>
+                        <th scope="col" class="num">"GPU-hours per day"</th>
+                        <th scope="col" class="num">"$ per day"</th>
+                        <th scope="col" class="num">"$ per hour at the peak"</th>
+                    </tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
+        <p class="hint" data-testid="period-cheapest">{note}</p>
+    }
+}
