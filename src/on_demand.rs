@@ -103,6 +103,30 @@ impl Panel {
     }
 }
 
+/// A panel drawn on demand while `wanted` holds: an element with the id `holder` saying
+/// `loading` until the panel's code, loaded on demand, draws into it (`start`, given the owner
+/// of this view, calls the panel's function); removed when `wanted` no longer holds. When its
+/// code cannot be loaded, the element says why after `lost`.
+pub fn while_wanted<F>(
+    wanted: Memo<bool>,
+    (holder, lost, loading): (&'static str, &'static str, &'static str),
+    start: impl Fn(Option<Owner>) -> F + Send + Sync + 'static,
+) -> impl IntoView
+where
+    F: Future<Output = Result<Option<Drawn>, Failed>> + 'static,
+{
+    let panel = Panel::new();
+    move || {
+        if !wanted.get() {
+            panel.clear();
+            return None;
+        }
+        let owner = Owner::current();
+        panel.draw((holder, lost), || start(owner));
+        Some(view! { <div id=holder>{loading}</div> })
+    }
+}
+
 /// Runs `f` under `owner` (the page's part that asked for a panel, taken with
 /// `Owner::current()`), so that what it creates is disposed of with that part.
 pub fn under<R>(owner: Option<Owner>, f: impl FnOnce() -> R) -> R {

@@ -19,7 +19,7 @@ use crate::core::scenario::Scenario;
 use crate::core::text::period_text::{
     cheapest_note, not_sized, period_figures, period_heading, PeriodInputs, ENERGY_NOTE,
 };
-use crate::on_demand::{self, Drawn, Failed, Panel};
+use crate::on_demand::{self, Drawn, Failed};
 
 /// The panel, once the scenario has a load over time: an empty element its code, loaded on
 /// demand, draws into.
@@ -30,19 +30,11 @@ pub fn Period(
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
     let wanted = Memo::new(move |_| scenario.with(|s| s.load.is_some()));
-    let panel = Panel::new();
-    move || {
-        if !wanted.get() {
-            panel.clear();
-            return None;
-        }
-        let owner = Owner::current();
-        let source = Arc::clone(&source);
-        panel.draw((HOLDER, "The period cannot be drawn"), || {
-            panel_view(owner, source, scenario, result)
-        });
-        Some(view! { <div id=HOLDER>"Loading the period…"</div> })
-    }
+    on_demand::while_wanted(
+        wanted,
+        (HOLDER, "The period cannot be drawn", "Loading the period…"),
+        move |owner| panel_view(owner, Arc::clone(&source), scenario, result),
+    )
 }
 
 /// The id of the element the panel is drawn into.

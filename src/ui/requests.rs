@@ -16,7 +16,7 @@ use crate::core::plan::attain_plot::{
 use crate::core::plan::attainment::Attainment;
 use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
-use crate::on_demand::{self, Drawn, Failed, Panel};
+use crate::on_demand::{self, Drawn, Failed};
 
 /// The panel, once the scenario asks for attainment and the selected sweep has per-request
 /// records: an empty element its code, loaded on demand, draws into.
@@ -34,19 +34,15 @@ pub fn Requests(
                     .is_some_and(|(i, _)| held.sweeps[*i].has_request_records())
             })
     });
-    let panel = Panel::new();
-    move || {
-        if !wanted.get() {
-            panel.clear();
-            return None;
-        }
-        let owner = Owner::current();
-        let source = Arc::clone(&source);
-        panel.draw((HOLDER, "The requests cannot be drawn"), || {
-            panel_view(owner, source, scenario, result)
-        });
-        Some(view! { <div id=HOLDER>"Loading the requests…"</div> })
-    }
+    on_demand::while_wanted(
+        wanted,
+        (
+            HOLDER,
+            "The requests cannot be drawn",
+            "Loading the requests…",
+        ),
+        move |owner| panel_view(owner, Arc::clone(&source), scenario, result),
+    )
 }
 
 /// The id of the element the panel is drawn into.

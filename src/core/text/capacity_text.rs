@@ -23,6 +23,25 @@ pub struct FleetFigure {
     pub formula: String,
 }
 
+impl FleetFigure {
+    /// The figure of `value` with its `text` and `formula`; `None` when the value is absent.
+    pub fn of(
+        label: &'static str,
+        hook: &'static str,
+        value: Option<f64>,
+        text: impl Fn(f64) -> String,
+        formula: impl Fn(f64) -> String,
+    ) -> Option<FleetFigure> {
+        value.map(|v| FleetFigure {
+            label,
+            hook,
+            value: v,
+            text: text(v),
+            formula: formula(v),
+        })
+    }
+}
+
 /// " (without electricity price: not given)" when a total leaves a part out.
 fn lacks(c: &Capacity) -> String {
     c.total_lacks
@@ -117,13 +136,7 @@ impl Known<'_> {
                       value: Option<f64>,
                       text: &dyn Fn(f64) -> String,
                       formula: &dyn Fn(f64) -> String| {
-            value.map(|v| FleetFigure {
-                label,
-                hook,
-                value: v,
-                text: text(v),
-                formula: formula(v),
-            })
+            FleetFigure::of(label, hook, value, text, formula)
         };
         [
             figure(

@@ -59,22 +59,6 @@ pub fn not_sized(f: &PeriodFigures, kind: LoadKind) -> Option<&'static str> {
 /// "Energy is an upper bound …": said under the figures when energy is there.
 pub const ENERGY_NOTE: &str = "Energy is an upper bound: every running replica draws the power measured at the recommended level, though replicas run below full in the troughs.";
 
-fn figure(
-    label: &'static str,
-    hook: &'static str,
-    value: Option<f64>,
-    text: impl Fn(f64) -> String,
-    formula: impl Fn(f64) -> String,
-) -> Option<FleetFigure> {
-    value.map(|v| FleetFigure {
-        label,
-        hook,
-        value: v,
-        text: text(v),
-        formula: formula(v),
-    })
-}
-
 /// Every period figure that is there, in the panel's order, each with its formula
 /// (`core::plan::period`'s, word for word, with this deployment's numbers).
 pub fn period_figures(f: &PeriodFigures, p: &PeriodInputs) -> Vec<FleetFigure> {
@@ -92,7 +76,7 @@ fn sizing_figures(f: &PeriodFigures, p: &PeriodInputs) -> Vec<Option<FleetFigure
     let gpu_steps: u64 = f.replicas.iter().map(|r| r * u64::from(n)).sum();
     let peak = f.peak_replicas.unwrap_or_default();
     vec![
-        figure(
+        FleetFigure::of(
             "Period",
             "period-period-h",
             Some(f.period_h),
@@ -106,7 +90,7 @@ fn sizing_figures(f: &PeriodFigures, p: &PeriodInputs) -> Vec<Option<FleetFigure
                 )
             },
         ),
-        figure(
+        FleetFigure::of(
             "Peak replicas",
             "period-peak-replicas",
             f.peak_replicas.map(|r| r as f64),
@@ -119,7 +103,7 @@ fn sizing_figures(f: &PeriodFigures, p: &PeriodInputs) -> Vec<Option<FleetFigure
             )
             },
         ),
-        figure(
+        FleetFigure::of(
             "Peak GPUs",
             "period-peak-gpus",
             f.peak_gpus.map(|g| g as f64),
@@ -131,7 +115,7 @@ fn sizing_figures(f: &PeriodFigures, p: &PeriodInputs) -> Vec<Option<FleetFigure
                 )
             },
         ),
-        figure(
+        FleetFigure::of(
             "Mean GPUs",
             "period-mean-gpus",
             f.mean_gpus,
@@ -145,7 +129,7 @@ fn sizing_figures(f: &PeriodFigures, p: &PeriodInputs) -> Vec<Option<FleetFigure
                 )
             },
         ),
-        figure(
+        FleetFigure::of(
             "GPU-hours",
             "period-gpu-hours",
             f.gpu_hours,
@@ -169,14 +153,14 @@ fn cost_figures(f: &PeriodFigures, p: &PeriodInputs) -> Vec<Option<FleetFigure>>
     let replica_hours: f64 =
         f.replicas.iter().map(|r| *r as f64).sum::<f64>() * p.load.step_min / 60.0;
     vec![
-        figure("GPU cost", "period-gpu-usd", f.gpu_usd, money, |v| {
+        FleetFigure::of("GPU cost", "period-gpu-usd", f.gpu_usd, money, |v| {
             format!(
                 "GPU $ = GPU-hours × price per GPU-hour = {hours} × {} = {}",
                 given_money(p.inputs.price_per_gpu_hour.unwrap_or_default()),
                 money(v)
             )
         }),
-        figure(
+        FleetFigure::of(
             "Energy (at most)",
             "period-energy-kwh",
             f.energy_kwh,
@@ -191,7 +175,7 @@ fn cost_figures(f: &PeriodFigures, p: &PeriodInputs) -> Vec<Option<FleetFigure>>
             )
             },
         ),
-        figure(
+        FleetFigure::of(
             "Electricity",
             "period-electricity-usd",
             f.electricity_usd,
@@ -204,7 +188,7 @@ fn cost_figures(f: &PeriodFigures, p: &PeriodInputs) -> Vec<Option<FleetFigure>>
                 )
             },
         ),
-        figure(
+        FleetFigure::of(
             "CO2",
             "period-co2-kg",
             f.co2_kg,
@@ -235,7 +219,7 @@ fn total_figure(f: &PeriodFigures) -> Option<FleetFigure> {
             money(u)
         )
     });
-    figure(
+    FleetFigure::of(
         "Total cost",
         "period-total-usd",
         f.total_usd,
@@ -273,7 +257,7 @@ fn saving_figures(f: &PeriodFigures) -> Vec<Option<FleetFigure>> {
         .gpu_hours
         .filter(|_| f.period_h != 24.0 && f.period_h > 0.0);
     vec![
-        figure(
+        FleetFigure::of(
             "Holding the peak",
             "period-peak-hold-gpu-hours",
             f.peak_hold_gpu_hours,
@@ -287,7 +271,7 @@ fn saving_figures(f: &PeriodFigures) -> Vec<Option<FleetFigure>> {
                 )
             },
         ),
-        figure(
+        FleetFigure::of(
             "Saved by following the load",
             "period-saved-gpu-hours",
             f.saved_gpu_hours,
@@ -308,7 +292,7 @@ fn saving_figures(f: &PeriodFigures) -> Vec<Option<FleetFigure>> {
             )
             },
         ),
-        figure(
+        FleetFigure::of(
             "Per day",
             "period-per-day",
             per_day.map(|h| f.per_day(h)),
