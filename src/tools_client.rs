@@ -271,6 +271,14 @@ pub async fn share_decode(payload: &str) -> Result<Source, String> {
     answer(args::ShareDecode { payload }, decode_shared_source).await
 }
 
+/// The load a CSV of `timestamp,value` holds, in the link's form (`rps:60:10,40`), its values
+/// counting `kind` (`rps`, `users`) when its column does not say; read in the tools module.
+///
+/// Errors: why the CSV cannot be read, or why the tools module did not answer.
+pub async fn read_load_csv(text: &str, kind: &str) -> Result<String, String> {
+    self::text(args::ReadLoadCsv { text, kind }).await
+}
+
 /// The text of a download (CSV or JSON) of `kind` for the scenario of `query` (a link's query)
 /// on `source` shown at `url`, written by the tools module.
 ///

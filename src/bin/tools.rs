@@ -26,6 +26,7 @@ use llm_slo_planner::core::import::{
 };
 use llm_slo_planner::core::model::format::bytes as bytes_text;
 use llm_slo_planner::core::model::source::Source;
+use llm_slo_planner::core::scenario::load_csv;
 use llm_slo_planner::core::wire::handoff::{encode, ExportRequest, ImportReply, StoredSource};
 use llm_slo_planner::core::{
     import::bundled, import::reference, import::share, wire::export, wire::handoff,
@@ -344,6 +345,13 @@ pub fn share_encode(source: &[u8]) -> Vec<u8> {
 #[wasm_bindgen]
 pub fn share_decode(payload: &str) -> Vec<u8> {
     encode(&share::decode(payload))
+}
+
+/// A CSV of `timestamp,value`, and what its values count when its column does not say (`rps` or
+/// `users`) → `Result<String, String>`: the load in the link's form, or why it cannot be read.
+#[wasm_bindgen]
+pub fn read_load_csv(text: &str, kind: &str) -> Vec<u8> {
+    encode(&load_csv::load_csv_text(text, kind))
 }
 
 /// An export request (handoff bytes) → `Result<String, String>`: the CSV or JSON text.

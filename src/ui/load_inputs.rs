@@ -1,16 +1,18 @@
 //! The load over time among the fleet inputs (drawn with them, on demand): a field for values,
-//! the link's form or a pasted CSV of `timestamp,value` (`core::scenario::load_input`), what
-//! bare values count and the minutes each covers, named shapes to start from, and how the
-//! fleet follows the load (`lag`, `min_replicas`).
+//! the link's form (`core::scenario::load_input`) or a pasted CSV of `timestamp,value` (read in
+//! the tools module, `core::scenario::load_csv`), what bare values count and the minutes each
+//! covers, named shapes to start from, and how the fleet follows the load (`lag`,
+//! `min_replicas`).
 
 use leptos::prelude::*;
 
 use crate::core::model::format::url_number;
-use crate::core::plan::period::LoadKind;
-use crate::core::scenario::load_input::{read_load_input, LoadShape};
+use crate::core::plan::period::{LoadKind, LoadProfile};
+use crate::core::scenario::load_input::{looks_like_csv, read_load_input, LoadShape};
 use crate::core::scenario::{
-    load_text, number, parse_lag, parse_min_replicas, Scenario, ValueError,
+    load_text, number, parse_lag, parse_load, parse_min_replicas, Scenario, ValueError,
 };
+use crate::tools_client;
 
 /// `parse` of `text`, or of `default` (the parameter's default) when the field is empty.
 fn or_default<T>(
@@ -48,18 +50,41 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
     let step = RwSignal::new(start.as_ref().map_or(60.0, |l| l.step_min));
     let text = RwSignal::new(start.as_ref().map(load_text).unwrap_or_default());
     let error = RwSignal::new(None::<String>);
-    let apply = move || match read_load_input(
-        &text.get_untracked(),
-        kind.get_untracked(),
-        step.get_untracked(),
-    ) {
+    // Each reading is numbered: a CSV's answer that comes after a later edit is dropped.
+    let reading = StoredValue::new(0_u64);
+    let settle = move |read: Result<Option<LoadProfile>, String>| match read {
         Ok(load) => {
             error.set(None);
             scenario.update(|s| s.load = load);
         }
         Err(e) => error.set(Some(format!(
-            "Load {e}; the last valid load is still used."
+            "Load: {e}; the last valid load is still used."
         ))),
+    };
+    let apply = move || {
+        let now = reading.get_value() + 1;
+        reading.set_value(now);
+        let typed = text.get_untracked();
+        if !looks_like_csv(typed.trim()) {
+            settle(read_load_input(
+                &typed,
+                kind.get_untracked(),
+                step.get_untracked(),
+            ));
+            return;
+        }
+        let counts = match kind.get_untracked() {
+            LoadKind::Rps => "rps",
+            LoadKind::Users => "users",
+        };
+        leptos::task::spawn_local(async move {
+            let read = tools_client::read_load_csv(typed.trim(), counts).await;
+            if reading.try_get_value() == Some(now) {
+                settle(
+                    read.and_then(|link| parse_load(&link).map(Some).map_err(|e| e.to_string())),
+                );
+            }
+        });
     };
     let shape = move |shape: LoadShape| {
         let k = kind.get_untracked();
@@ -73,26 +98,7 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
         <fieldset class="load-fields" data-testid="load-fields">
             <legend>"Load over time (optional)"</legend>
             <p class="hint" id="load-help">"One value per step: paste them (commas, spaces or lines), a link's rps:60:3,2,5, or a CSV of timestamp,value as monitoring tools export it (the step is read from the timestamps)."</p>
-            <div class="fleet-row">
-                <label for="load-kind">"Values count"</label>
-                <select id="load-kind" data-testid="load-kind" on:change=move |ev| {
-                    kind.set(if event_target_value(&ev) == "users" { LoadKind::Users } else { LoadKind::Rps });
-                    apply();
-                }>
-                    <option value="rps" selected=move || kind.get() == LoadKind::Rps>"requests per second"</option>
-                    <option value="users" selected=move || kind.get() == LoadKind::Users>"concurrent users"</option>
-                </select>
-            </div>
-            <div class="fleet-row">
-                <label for="load-step">"Each value covers"<span class="unit">" (minutes)"</span></label>
-                <input id="load-step" type="text" inputmode="decimal" autocomplete="off" data-testid="load-step"
-                    prop:value=move || url_number(step.get())
-                    on:change=move |ev| match number(&event_target_value(&ev)).filter(|m| *m > 0.0) {
-                        Some(m) => { step.set(m); apply(); }
-                        None => error.set(Some("Load: each value must cover a number of minutes above 0; the last valid load is still used.".into())),
-                    }
-                />
-            </div>
+            {counts_fields(kind, step, error, apply)}
             <label for="load-input">"Values"</label>
             <textarea id="load-input" data-testid="load-input" rows="3" spellcheck="false" aria-describedby="load-help"
                 aria-invalid=move || error.with(Option::is_some).to_string()
@@ -107,6 +113,38 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
             </div>
             {scaling_fields(scenario)}
         </fieldset>
+    }
+}
+
+/// What bare values count (`rps`, `users`) and the minutes each covers; a change reads the
+/// field again (`apply`).
+fn counts_fields(
+    kind: RwSignal<LoadKind>,
+    step: RwSignal<f64>,
+    error: RwSignal<Option<String>>,
+    apply: impl Fn() + Copy + 'static,
+) -> impl IntoView {
+    view! {
+        <div class="fleet-row">
+            <label for="load-kind">"Values count"</label>
+            <select id="load-kind" data-testid="load-kind" on:change=move |ev| {
+                kind.set(if event_target_value(&ev) == "users" { LoadKind::Users } else { LoadKind::Rps });
+                apply();
+            }>
+                <option value="rps" selected=move || kind.get() == LoadKind::Rps>"requests per second"</option>
+                <option value="users" selected=move || kind.get() == LoadKind::Users>"concurrent users"</option>
+            </select>
+        </div>
+        <div class="fleet-row">
+            <label for="load-step">"Each value covers"<span class="unit">" (minutes)"</span></label>
+            <input id="load-step" type="text" inputmode="decimal" autocomplete="off" data-testid="load-step"
+                prop:value=move || url_number(step.get())
+                on:change=move |ev| match number(&event_target_value(&ev)).filter(|m| *m > 0.0) {
+                    Some(m) => { step.set(m); apply(); }
+                    None => error.set(Some("Load: each value must cover a number of minutes above 0; the last valid load is still used.".into())),
+                }
+            />
+        </div>
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::values::number;
+use super::values::{load_text, number};
 use crate::core::model::limits::MAX_LOAD_VALUES;
 use crate::core::plan::period::{LoadKind, LoadProfile};
 
@@ -100,6 +100,26 @@ impl fmt::Display for LoadCsvError {
 }
 
 impl std::error::Error for LoadCsvError {}
+
+/// The load a CSV pasted in the page's load field holds, in the link's form (`rps:60:10,40`):
+/// what its values count from the values' column (`rps`, `users`), else `kind` (the field's
+/// choice: `rps` or `users`, anything else read as `rps`). Read in the tools module, where the
+/// csv crate already is.
+///
+/// Errors: "the CSV " and what cannot be read ([`LoadCsvError`]).
+pub fn load_csv_text(text: &str, kind: &str) -> Result<String, String> {
+    let kind = if kind == "users" {
+        LoadKind::Users
+    } else {
+        LoadKind::Rps
+    };
+    match load_from_csv(text, None) {
+        Err(LoadCsvError::NoKind { .. }) => load_from_csv(text, Some(kind)),
+        read => read,
+    }
+    .map(|load| load_text(&load))
+    .map_err(|e| format!("the CSV {e}"))
+}
 
 /// The load the CSV `text` holds, what its values count from `kind` or else from the values'
 /// column name (`rps`, `users`).
@@ -277,5 +297,30 @@ mod tests {
             "holds one row: the step is read from the timestamps, so it needs two or more"
         );
         assert_eq!(named("just text\n"), "row 1 is not timestamp,value");
+    }
+
+    #[test]
+    fn the_page_field_s_csv_comes_back_in_the_link_s_form() {
+        let csv = "timestamp,rps\n1700000000,10\n1700003600,40\n1700007200,80\n1700010800,20\n";
+        assert_eq!(
+            load_csv_text(csv, "users"),
+            Ok("rps:60:10,40,80,20".to_string())
+        );
+        // A column that does not say what it counts takes the kind chosen beside the field.
+        let bare = csv.replace("rps", "value");
+        assert_eq!(
+            load_csv_text(&bare, "users"),
+            Ok("users:60:10,40,80,20".to_string())
+        );
+        let headless = "1700000000,10\n1700001800,40";
+        assert_eq!(
+            load_csv_text(headless, "rps"),
+            Ok("rps:30:10,40".to_string())
+        );
+        let uneven = load_csv_text("timestamp,rps\n0,1\n60,2\n180,3\n", "rps").unwrap_err();
+        assert!(
+            uneven.starts_with("the CSV ") && uneven.contains("row 4"),
+            "{uneven}"
+        );
     }
 }

@@ -3,7 +3,6 @@
 //! values (the kind and step chosen beside the field); and the named shapes to start from.
 
 use crate::core::plan::period::{LoadKind, LoadProfile};
-use crate::core::scenario::load_csv::{load_from_csv, LoadCsvError};
 use crate::core::scenario::values::{number, parse_load};
 
 /// A day by the hour to start from, scaled to a peak.
@@ -72,19 +71,19 @@ impl LoadShape {
 /// Whether `text` is a CSV of `timestamp,value` rather than bare values: its first line has a
 /// comma after a first field that is not a plain number (a header, an ISO 8601 date) or is a
 /// number of seconds since 1970 from 1973 on (≥ 10^8).
-fn looks_like_csv(text: &str) -> bool {
+pub fn looks_like_csv(text: &str) -> bool {
     let first = text.lines().next().unwrap_or_default();
     first
         .split_once(',')
         .is_some_and(|(field, _)| number(field).is_none_or(|t| t >= 1e8))
 }
 
-/// Reads the load field's `text`: the link's form `KIND:STEP:V1,...`; a CSV of
-/// `timestamp,value` rows (a header or timestamps first: [`looks_like_csv`]), its kind from the values'
-/// column (`rps`, `users`) or else `kind`; or bare values separated by commas, spaces or new
-/// lines, of `kind`, each `step_min` minutes. `None` for an empty field (no load).
+/// Reads the load field's `text` when it is not a CSV ([`looks_like_csv`]: a CSV is read in
+/// the tools module, by `load_csv::load_csv_text`): the link's form `KIND:STEP:V1,...`, or bare
+/// values separated by commas, spaces or new lines, of `kind`, each `step_min` minutes. `None`
+/// for an empty field (no load).
 ///
-/// Errors: what cannot be read, in words (the value's position, the CSV's row).
+/// Errors: what cannot be read, in words (the value's position).
 pub fn read_load_input(
     text: &str,
     kind: LoadKind,
@@ -96,13 +95,6 @@ pub fn read_load_input(
     }
     if text.starts_with("rps:") || text.starts_with("users:") {
         return parse_load(text).map(Some).map_err(|e| e.to_string());
-    }
-    if looks_like_csv(text) {
-        let read = match load_from_csv(text, None) {
-            Err(LoadCsvError::NoKind { .. }) => load_from_csv(text, Some(kind)),
-            read => read,
-        };
-        return read.map(Some).map_err(|e| format!("the CSV {e}"));
     }
     let values: Vec<&str> = text
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
@@ -122,7 +114,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_links_form_bare_values_and_a_csv_give_the_same_load() {
+    fn the_links_form_and_bare_values_give_the_same_load_and_a_csv_is_told_apart() {
         let want = LoadProfile {
             kind: LoadKind::Rps,
             step_min: 60.0,
@@ -132,23 +124,15 @@ mod tests {
         assert_eq!(read("rps:60:10,40,80,20"), Ok(Some(want.clone())));
         assert_eq!(
             read_load_input("10, 40\n80 20", LoadKind::Rps, 60.0),
-            Ok(Some(want.clone()))
-        );
-        // Timestamps without a header are a CSV too.
-        let headless = "1700000000,10\n1700003600,40\n1700007200,80\n1700010800,20";
-        assert_eq!(
-            read(headless).map(|l| l.map(|l| l.values)),
-            Ok(Some(want.values.clone()))
-        );
-        let csv = "timestamp,rps\n1700000000,10\n1700003600,40\n1700007200,80\n1700010800,20\n";
-        assert_eq!(read(csv), Ok(Some(want.clone())));
-        // A column that does not say what it counts takes the kind chosen beside the field.
-        let bare = csv.replace("rps", "value");
-        assert_eq!(
-            read(&bare).map(|l| l.map(|l| l.kind)),
-            Ok(Some(LoadKind::Users))
+            Ok(Some(want))
         );
         assert_eq!(read("  \n"), Ok(None));
+        // A header, or timestamps from 1973 on, make a CSV; bare values do not.
+        assert!(looks_like_csv("timestamp,rps\n1700000000,10"));
+        assert!(looks_like_csv("1700000000,10\n1700003600,40"));
+        assert!(looks_like_csv("2026-12-04T10:00:00Z,10"));
+        assert!(!looks_like_csv("10, 40\n80 20"));
+        assert!(!looks_like_csv("10 40 80"));
     }
 
     #[test]
@@ -156,9 +140,6 @@ mod tests {
         let read = |text| read_load_input(text, LoadKind::Rps, 60.0);
         assert!(read("10, x, 30").unwrap_err().contains("value 2"));
         assert!(read("rps:0:1,2").is_err());
-        let uneven = "timestamp,rps\n0,1\n60,2\n180,3\n";
-        let e = read(uneven).unwrap_err();
-        assert!(e.starts_with("the CSV ") && e.contains("row 4"), "{e}");
     }
 
     #[test]

@@ -25,8 +25,9 @@ mod values;
 pub use errors::{Front, Needs, ParamError, ParamErrorKind};
 pub use params::{is_fleet_param, param_keys, FleetInput, FLEET_INPUTS};
 pub use values::{
-    load_text, number, parse_attain, parse_input, parse_lag, parse_limit, parse_min_replicas,
-    parse_positive, parse_prices, Accepts, InputKind, PriceError, ValueError, MIN_VALUE,
+    load_text, number, parse_attain, parse_input, parse_lag, parse_limit, parse_load,
+    parse_min_replicas, parse_positive, parse_prices, Accepts, InputKind, PriceError, ValueError,
+    MIN_VALUE,
 };
 
 use crate::core::model::format::url_number;

@@ -39,6 +39,9 @@ macro_rules! tool_calls {
             ShareEncode share_encode (source: Bytes) -> Bytes;
             /// A `#sweep=` payload -> `Result<Source, String>`.
             ShareDecode share_decode (payload: Text) -> Bytes;
+            /// A CSV of `timestamp,value` and what bare values count (`rps`, `users`) ->
+            /// `Result<String, String>`: the load in the link's form (`core::scenario::load_csv`).
+            ReadLoadCsv read_load_csv (text: Text, kind: Text) -> Bytes;
             /// An `ExportRequest` (handoff bytes) -> `Result<String, String>`: the file's text.
             Export write_export (request: Bytes) -> Bytes;
             /// Nothing -> the reference systems' `Source` (`core::import::reference`), off the
