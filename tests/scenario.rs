@@ -767,7 +767,7 @@ fn a_load_over_time_round_trips_and_bad_values_are_named() {
     let (_, errors) = parse(&format!("load=users:1:{many}"));
     assert_eq!(
         errors[0].1,
-        "`load` holds 10081 values, more than the 10080 read (a week by the minute)"
+        "`load` holds 10,081 values, more than the 10,080 read (a week by the minute)"
     );
     let (s, errors) = parse(&format!("load=users:1:{}", vec!["1"; 10_080].join(",")));
     assert!(errors.is_empty());

@@ -419,3 +419,27 @@ fn every_llama_8b_deployment_over_four_hours_the_cheapest_per_day_is_not_the_che
         "Cheapest per day: 1 x H100, TP1, bf16, $198.00 per day. At the peak, 1 x B200, TP1, bf16 costs less per hour ($11.50 against $12.00), but it wastes more in the troughs."
     );
 }
+
+#[test]
+fn deployments_that_cost_the_same_per_day_are_named_as_a_tie() {
+    use llm_slo_planner::core::plan::period::side_by_side::day_rows;
+    use llm_slo_planner::core::text::period_text::cheapest_note;
+    let source = lm_arena_chat();
+    // 10 req/s all day: one replica of 1 GPU on each, 24 GPU-hours × $2 = $48 per day on both;
+    // named in the side by side's order.
+    let query = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&stat=p50\
+                 &load=rps:60:10&price=2";
+    let (s, errors) = Scenario::from_query(query, source);
+    assert!(errors.is_empty(), "{errors:?}");
+    let load = s.load.clone().unwrap();
+    let rows = day_rows(
+        source,
+        (&s.slo(), &s.model_id),
+        s.pricing(),
+        (&load, s.scaling),
+    );
+    assert_eq!(
+        cheapest_note(source, &rows).unwrap(),
+        "Cheapest per day: 1 x B200, TP1, bf16 and 1 x H100, TP1, bf16 tie at $48.00 per day."
+    );
+}

@@ -412,7 +412,7 @@ fn with_load_profile(params: &mut Vec<(String, String)>, spec: &str) -> Result<(
         _ => (None, spec),
     };
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let load = load_from_csv(&text, kind).map_err(|e| format!("{path} {e}"))?;
+    let load = load_from_csv(&text, kind).map_err(|e| format!("{path}: {e}"))?;
     params.push(("load".to_string(), load_text(&load)));
     Ok(())
 }

@@ -908,6 +908,15 @@ fn a_load_over_time_gives_the_periods_figures_and_max_gpus_gates_its_peak() {
     assert_eq!(period["gpu_usd"], 22.0);
     assert_eq!(period["peak_hold_gpu_hours"], 16.0);
     assert_eq!(period["saved_gpu_hours"], 5.0);
+    let scenario = &json(&out)["scenario"];
+    assert_eq!(scenario["load"], "rps:60:10,40,80,20");
+    assert_eq!(
+        (
+            scenario["lag_min"].as_f64(),
+            scenario["min_replicas"].as_u64()
+        ),
+        (Some(60.0), Some(1))
+    );
 
     let text = stdout(&run(&base));
     assert!(text.contains("  Over the period (4 h: 4 values of 60 min, req/s; replicas 60 min to come up, at least 1):\n    Period: 4 h\n"), "{text}");
@@ -991,7 +1000,16 @@ fn a_load_profile_csv_gives_the_same_period_as_the_load_it_holds() {
     let out = run(&[&base[..], &["--load-profile", &spec]].concat());
     assert_eq!(code(&out), 2);
     assert!(stderr(&out).contains("the timestamps are not evenly spaced: 60 s apart until row 4, which comes 140 s after the row before"), "{}", stderr(&out));
+    // Without a kind, the file's own fault comes first; an even file then needs the kind.
     let out = run(&[&base[..], &["--load-profile", uneven.to_str().unwrap()]].concat());
+    assert!(
+        stderr(&out).contains("uneven.csv: the timestamps are not evenly spaced"),
+        "{}",
+        stderr(&out)
+    );
+    let even = dir.join("even.csv");
+    std::fs::write(&even, "timestamp,value\n0,1\n60,2\n").unwrap();
+    let out = run(&[&base[..], &["--load-profile", even.to_str().unwrap()]].concat());
     assert!(stderr(&out).contains("does not say what its values count (the column is \"value\")"));
     let both = run(&[
         &base[..],

@@ -88,18 +88,19 @@ pub fn CapacityPanel(
         let (i, plan) = result.get()?;
         let sweep = &source.sweeps[i];
         let gpu = sweep.deployment.gpu.as_str();
-        let (slo, inputs, priced_elsewhere, unpriced_here) = scenario.with(|s| {
+        let (slo, inputs, priced_elsewhere, unpriced_here, over_time) = scenario.with(|s| {
             (
                 s.slo(),
                 s.capacity_for(gpu),
                 !s.gpu_prices.0.is_empty(),
                 s.priced_elsewhere_only(gpu),
+                s.load.is_some(),
             )
         });
         let (c, shown) = fleet_figures(sweep, &plan, &slo, &inputs)?;
         let missing: Vec<&str> = [
             (
-                !inputs.has_load(),
+                !inputs.has_load() && !over_time,
                 "concurrent users or a load in requests per second (replicas, GPUs, fleet)",
             ),
             (

@@ -43,7 +43,9 @@ fn shape_peak(s: &Scenario, kind: LoadKind) -> f64 {
         .unwrap_or(10.0)
 }
 
-/// The load's fields: what it counts and its step, the values, the shapes, lag and floor.
+/// The load's fields: what it counts and its step, the values, the shapes, lag and floor. What
+/// the values count and their step follow the load read from the field (a link's form or a CSV
+/// say both); changing either rewrites the load with it.
 pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
     let start = scenario.with_untracked(|s| s.load.clone());
     let kind = RwSignal::new(start.as_ref().map_or(LoadKind::Rps, |l| l.kind));
@@ -52,15 +54,7 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     // Each reading is numbered: a CSV's answer that comes after a later edit is dropped.
     let reading = StoredValue::new(0_u64);
-    let settle = move |read: Result<Option<LoadProfile>, String>| match read {
-        Ok(load) => {
-            error.set(None);
-            scenario.update(|s| s.load = load);
-        }
-        Err(e) => error.set(Some(format!(
-            "Load: {e}; the last valid load is still used."
-        ))),
-    };
+    let settle = settler(scenario, (kind, step), error);
     let apply = move || {
         let now = reading.get_value() + 1;
         reading.set_value(now);
@@ -73,10 +67,7 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
             ));
             return;
         }
-        let counts = match kind.get_untracked() {
-            LoadKind::Rps => "rps",
-            LoadKind::Users => "users",
-        };
+        let counts = kind_key(kind.get_untracked());
         leptos::task::spawn_local(async move {
             let read = tools_client::read_load_csv(typed.trim(), counts).await;
             if reading.try_get_value() == Some(now) {
@@ -86,19 +77,36 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
             }
         });
     };
-    let shape = move |shape: LoadShape| {
-        let k = kind.get_untracked();
-        let load = shape.profile(k, scenario.with_untracked(|s| shape_peak(s, k)));
-        step.set(60.0);
+    // A load the page writes (a shape, a new kind or step), shown in the field in the link's form.
+    let write = move |load: LoadProfile| {
+        reading.update_value(|n| *n += 1);
+        kind.set(load.kind);
+        step.set(load.step_min);
         text.set(load_text(&load));
         error.set(None);
         scenario.update(|s| s.load = Some(load));
+    };
+    let recount = move |k: LoadKind, m: f64| match scenario.with_untracked(|s| s.load.clone()) {
+        Some(load) => write(LoadProfile {
+            kind: k,
+            step_min: m,
+            ..load
+        }),
+        None => {
+            kind.set(k);
+            step.set(m);
+            apply();
+        }
+    };
+    let shape = move |shape: LoadShape| {
+        let k = kind.get_untracked();
+        write(shape.profile(k, scenario.with_untracked(|s| shape_peak(s, k))));
     };
     view! {
         <fieldset class="load-fields" data-testid="load-fields">
             <legend>"Load over time (optional)"</legend>
             <p class="hint" id="load-help">"One value per step: paste them (commas, spaces or lines), a link's rps:60:3,2,5, or a CSV of timestamp,value as monitoring tools export it (the step is read from the timestamps)."</p>
-            {counts_fields(kind, step, error, apply)}
+            {counts_fields(kind, step, recount)}
             <label for="load-input">"Values"</label>
             <textarea id="load-input" data-testid="load-input" rows="3" spellcheck="false" aria-describedby="load-help"
                 aria-invalid=move || error.with(Option::is_some).to_string()
@@ -106,30 +114,76 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
                 on:input=move |ev| { text.set(event_target_value(&ev)); apply(); }
             ></textarea>
             {move || error.get().map(|e| view! { <p class="field-error" role="alert" data-testid="load-error">{e}</p> })}
-            <div class="load-shapes" role="group" aria-label="Start from a shape">
-                {LoadShape::ALL.into_iter().map(|s| view! {
-                    <button type="button" data-testid=format!("load-shape-{}", s.key()) on:click=move |_| shape(s)>{s.label()}</button>
-                }).collect_view()}
-            </div>
+            {shape_buttons(shape)}
             {scaling_fields(scenario)}
         </fieldset>
     }
 }
 
-/// What bare values count (`rps`, `users`) and the minutes each covers; a change reads the
-/// field again (`apply`).
+/// What is done with the field's reading: a load read becomes the scenario's (what it counts
+/// and its step shown beside it); what cannot be read is said, the last load kept.
+fn settler(
+    scenario: RwSignal<Scenario>,
+    (kind, step): (RwSignal<LoadKind>, RwSignal<f64>),
+    error: RwSignal<Option<String>>,
+) -> impl Fn(Result<Option<LoadProfile>, String>) + Copy + 'static {
+    move |read| match read {
+        Ok(load) => {
+            error.set(None);
+            if let Some(l) = &load {
+                kind.set(l.kind);
+                step.set(l.step_min);
+            }
+            scenario.update(|s| s.load = load);
+        }
+        Err(e) => error.set(Some(format!(
+            "Load: {e}; the last valid load is still used."
+        ))),
+    }
+}
+
+/// One button per named shape (`load-shape-KEY`), each writing its day.
+fn shape_buttons(shape: impl Fn(LoadShape) + Copy + 'static) -> impl IntoView {
+    view! {
+        <div class="load-shapes" role="group" aria-label="Start from a shape">
+            {LoadShape::ALL.into_iter().map(|s| view! {
+                <button type="button" data-testid=format!("load-shape-{}", s.key()) on:click=move |_| shape(s)>{s.label()}</button>
+            }).collect_view()}
+        </div>
+    }
+}
+
+/// `rps` or `users`, as the link writes the kind.
+fn kind_key(kind: LoadKind) -> &'static str {
+    match kind {
+        LoadKind::Rps => "rps",
+        LoadKind::Users => "users",
+    }
+}
+
+/// What the values count (`rps`, `users`) and the minutes each covers; a change gives the load
+/// that kind and step (`recount`).
 fn counts_fields(
     kind: RwSignal<LoadKind>,
     step: RwSignal<f64>,
-    error: RwSignal<Option<String>>,
-    apply: impl Fn() + Copy + 'static,
+    recount: impl Fn(LoadKind, f64) + Copy + 'static,
 ) -> impl IntoView {
+    let step_error = RwSignal::new(None::<String>);
+    // The step as typed; set from `step` only when the page changes it (a link's form, a CSV, a
+    // shape), so that typing "1." is not rewritten to "1".
+    let step_text = RwSignal::new(url_number(step.get_untracked()));
+    Effect::new(move |_| {
+        let m = step.get();
+        if step_text.with_untracked(|t| number(t) != Some(m)) {
+            step_text.set(url_number(m));
+        }
+    });
     view! {
         <div class="fleet-row">
             <label for="load-kind">"Values count"</label>
             <select id="load-kind" data-testid="load-kind" on:change=move |ev| {
-                kind.set(if event_target_value(&ev) == "users" { LoadKind::Users } else { LoadKind::Rps });
-                apply();
+                let k = if event_target_value(&ev) == "users" { LoadKind::Users } else { LoadKind::Rps };
+                recount(k, step.get_untracked());
             }>
                 <option value="rps" selected=move || kind.get() == LoadKind::Rps>"requests per second"</option>
                 <option value="users" selected=move || kind.get() == LoadKind::Users>"concurrent users"</option>
@@ -138,41 +192,82 @@ fn counts_fields(
         <div class="fleet-row">
             <label for="load-step">"Each value covers"<span class="unit">" (minutes)"</span></label>
             <input id="load-step" type="text" inputmode="decimal" autocomplete="off" data-testid="load-step"
-                prop:value=move || url_number(step.get())
-                on:change=move |ev| match number(&event_target_value(&ev)).filter(|m| *m > 0.0) {
-                    Some(m) => { step.set(m); apply(); }
-                    None => error.set(Some("Load: each value must cover a number of minutes above 0; the last valid load is still used.".into())),
+                prop:value=move || step_text.get()
+                aria-invalid=move || step_error.with(Option::is_some).to_string()
+                on:input=move |ev| {
+                    step_text.set(event_target_value(&ev));
+                    match parse_load(&format!("rps:{}:0", step_text.get_untracked())) {
+                    Ok(l) => { step_error.set(None); recount(kind.get_untracked(), l.step_min); }
+                    Err(_) => step_error.set(Some("Each value covers must be minutes above 0 and at most 10,080 (a week); the last valid step is still used.".into())),
+                    }
                 }
             />
+            {move || step_error.get().map(|e| view! { <p class="field-error" role="alert" data-testid="step-error">{e}</p> })}
         </div>
     }
+}
+
+/// One field of how the fleet follows the load: its label and unit, `data-testid`, the text it
+/// starts with, what an empty field means (`default`), and where a value read goes.
+struct ScalingField<T> {
+    label: &'static str,
+    unit: &'static str,
+    hook: &'static str,
+    start: String,
+    default: &'static str,
+    parse: fn(&str) -> Result<T, ValueError>,
+    set: fn(&mut Scenario, T),
 }
 
 /// The minutes a replica takes to come up (`lag`) and the floor of replicas (`min_replicas`).
 fn scaling_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
     let (lag, floor) = scenario.with_untracked(|s| (s.scaling.lag_min, s.scaling.min_replicas));
+    view! {
+        {scaling_field(scenario, ScalingField {
+            label: "Replicas come up in",
+            unit: "minutes",
+            hook: "input-lag",
+            start: url_number(lag),
+            default: "0",
+            parse: parse_lag,
+            set: |s, m| s.scaling.lag_min = m,
+        })}
+        {scaling_field(scenario, ScalingField {
+            label: "At least",
+            unit: "replicas",
+            hook: "input-min-replicas",
+            start: floor.to_string(),
+            default: "1",
+            parse: parse_min_replicas,
+            set: |s, n| s.scaling.min_replicas = n,
+        })}
+    }
+}
+
+/// One [`ScalingField`], with its own message when its text cannot be read.
+fn scaling_field<T: 'static>(scenario: RwSignal<Scenario>, f: ScalingField<T>) -> impl IntoView {
     let error = RwSignal::new(None::<String>);
+    let ScalingField {
+        label,
+        unit,
+        hook,
+        start,
+        default,
+        parse,
+        set,
+    } = f;
     view! {
         <div class="fleet-row">
-            <label for="load-lag">"Replicas come up in"<span class="unit">" (minutes)"</span></label>
-            <input id="load-lag" type="text" inputmode="decimal" autocomplete="off" data-testid="input-lag"
-                value=url_number(lag)
-                on:input=move |ev| match or_default(&event_target_value(&ev), "0", parse_lag) {
-                    Ok(m) => { error.set(None); scenario.update(|s| s.scaling.lag_min = m); }
-                    Err(e) => error.set(Some(format!("Replicas come up in {e}; the last valid value is still used."))),
+            <label for=hook>{label}<span class="unit">{format!(" ({unit})")}</span></label>
+            <input id=hook type="text" inputmode="decimal" autocomplete="off" data-testid=hook
+                value=start
+                aria-invalid=move || error.with(Option::is_some).to_string()
+                on:input=move |ev| match or_default(&event_target_value(&ev), default, parse) {
+                    Ok(v) => { error.set(None); scenario.update(|s| set(s, v)); }
+                    Err(e) => error.set(Some(format!("{label} {e}; the last valid value is still used."))),
                 }
             />
+            {move || error.get().map(|e| view! { <p class="field-error" role="alert" data-testid=format!("{hook}-error")>{e}</p> })}
         </div>
-        <div class="fleet-row">
-            <label for="load-min-replicas">"At least"<span class="unit">" (replicas)"</span></label>
-            <input id="load-min-replicas" type="text" inputmode="numeric" autocomplete="off" data-testid="input-min-replicas"
-                value=floor.to_string()
-                on:input=move |ev| match or_default(&event_target_value(&ev), "1", parse_min_replicas) {
-                    Ok(n) => { error.set(None); scenario.update(|s| s.scaling.min_replicas = n); }
-                    Err(e) => error.set(Some(format!("At least {e}; the last valid value is still used."))),
-                }
-            />
-        </div>
-        {move || error.get().map(|e| view! { <p class="field-error" role="alert" data-testid="scaling-error">{e}</p> })}
     }
 }

@@ -169,9 +169,11 @@ fn side_by_side(source: &Source, rows: &[DayRow], shown: usize, priced: bool) ->
             let peak = f.and_then(|f| f.peak_gpus).map(|g| grouped(g as f64, 0));
             let mean = f.and_then(|f| f.mean_gpus).map(|m| trimmed(m, 3));
             let hours = f.and_then(|f| f.gpu_hours.map(|h| trimmed(f.per_day(h), 4)));
-            let usd = r.usd_per_day().map(money);
-            let at_peak = r.peak_usd_per_hour.map(money);
-            let mark = if r.row.sweep_index == cheapest.unwrap_or(usize::MAX) {
+            // A deployment whose GPU type has no price is not costed: it says so.
+            let unpriced = (!r.gpu_priced && f.is_some()).then(|| "no GPU price".to_string());
+            let usd = r.usd_per_day().map(money).or(unpriced.clone());
+            let at_peak = r.peak_usd_per_hour.map(money).or(unpriced);
+            let mark = if r.row.sweep_index == cheapest.unwrap_or(usize::MAX) && rows.len() > 1 {
                 " (cheapest per day)"
             } else {
                 ""

@@ -79,6 +79,26 @@ test('the field takes values, a CSV and shapes, names what it cannot read and ke
   assert.equal(Math.max(...load.slice('rps:60:'.length).split(',').map(Number)), 80);
   assert.equal(await page.locator('[data-testid="load-error"]').count(), 0);
   assert.equal(await value(page, 'period-period-h'), '24');
+  // The link's form in the field, with several values: what they count and their step follow it,
+  // and changing either rewrites the load.
+  await page.fill('[data-testid="load-input"]', 'users:30:100,2000,500');
+  await waitForParam(page, 'load', 'users:30:100,2000,500');
+  assert.equal(await page.inputValue('[data-testid="load-kind"]'), 'users');
+  assert.equal(await page.inputValue('[data-testid="load-step"]'), '30');
+  await page.selectOption('[data-testid="load-kind"]', 'rps');
+  await waitForParam(page, 'load', 'rps:30:100,2000,500');
+  await page.fill('[data-testid="load-step"]', '15');
+  await waitForParam(page, 'load', 'rps:15:100,2000,500');
+  assert.equal(await page.inputValue('[data-testid="load-input"]'), 'rps:15:100,2000,500');
+  // Lag and the floor each name their own error.
+  await page.fill('[data-testid="input-lag"]', '-5');
+  await page.fill('[data-testid="input-min-replicas"]', '2.5');
+  assert.match(await page.textContent('[data-testid="input-lag-error"]'), /Replicas come up in/);
+  assert.match(await page.textContent('[data-testid="input-min-replicas-error"]'), /At least/);
+  assert.equal(await page.getAttribute('[data-testid="input-lag"]', 'aria-invalid'), 'true');
+  await page.fill('[data-testid="input-min-replicas"]', '2');
+  await waitForParam(page, 'min_replicas', '2');
+  assert.equal(await page.locator('[data-testid="input-lag-error"]').count(), 1);
   // Emptying the field removes the load and the period.
   await page.fill('[data-testid="load-input"]', '');
   await waitForParam(page, 'load', null);

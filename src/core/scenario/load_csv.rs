@@ -6,6 +6,7 @@
 use std::fmt;
 
 use super::values::{load_text, number};
+use crate::core::model::format::grouped;
 use crate::core::model::limits::MAX_LOAD_VALUES;
 use crate::core::plan::period::{LoadKind, LoadProfile};
 
@@ -93,7 +94,9 @@ impl fmt::Display for LoadCsvError {
             ),
             LoadCsvError::TooMany { count } => write!(
                 f,
-                "holds {count} values, more than the {MAX_LOAD_VALUES} read (a week by the minute)"
+                "holds {} values, more than the {} read (a week by the minute)",
+                grouped(*count as f64, 0),
+                grouped(MAX_LOAD_VALUES as f64, 0)
             ),
         }
     }
@@ -165,16 +168,6 @@ pub fn load_from_csv(text: &str, kind: Option<LoadKind>) -> Result<LoadProfile, 
             })?;
         points.push((row, t, v));
     }
-    let kind = match (kind, column.as_deref()) {
-        (Some(kind), _) => kind,
-        (None, Some("rps")) => LoadKind::Rps,
-        (None, Some("users")) => LoadKind::Users,
-        (None, column) => {
-            return Err(LoadCsvError::NoKind {
-                column: column.unwrap_or("").to_string(),
-            })
-        }
-    };
     let (first, second) = match points.as_slice() {
         [] => return Err(LoadCsvError::Empty),
         [_] => return Err(LoadCsvError::OneRow),
@@ -194,6 +187,18 @@ pub fn load_from_csv(text: &str, kind: Option<LoadKind>) -> Result<LoadProfile, 
             });
         }
     }
+    // What the values count is asked last: a file with no rows, one row or uneven
+    // timestamps is named for that first.
+    let kind = match (kind, column.as_deref()) {
+        (Some(kind), _) => kind,
+        (None, Some("rps")) => LoadKind::Rps,
+        (None, Some("users")) => LoadKind::Users,
+        (None, column) => {
+            return Err(LoadCsvError::NoKind {
+                column: column.unwrap_or("").to_string(),
+            })
+        }
+    };
     Ok(LoadProfile {
         kind,
         step_min: step_s / 60.0,
@@ -276,7 +281,7 @@ mod tests {
             "the timestamps are not evenly spaced: 60 s apart until row 5, which comes 120 s after the row before"
         );
         assert_eq!(
-            named("timestamp,value\n0,1\n"),
+            named("timestamp,value\n0,1\n60,2\n"),
             "does not say what its values count (the column is \"value\"): name the column rps or users, or give the kind (rps:FILE.csv)"
         );
         assert_eq!(
@@ -322,5 +327,18 @@ mod tests {
             uneven.starts_with("the CSV ") && uneven.contains("row 4"),
             "{uneven}"
         );
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_a_load_is_named_for_that_before_its_kind() {
+        assert_eq!(load_from_csv("", None), Err(LoadCsvError::Empty));
+        assert_eq!(
+            load_from_csv("timestamp,value\n0,1\n", None),
+            Err(LoadCsvError::OneRow)
+        );
+        assert!(matches!(
+            load_from_csv("timestamp,value\n0,1\n60,2\n180,3\n", None),
+            Err(LoadCsvError::Uneven { row: 4, .. })
+        ));
     }
 }

@@ -68,10 +68,19 @@ impl LoadShape {
     }
 }
 
-/// Whether `text` is a CSV of `timestamp,value` rather than bare values: its first line has a
+/// Whether `text` is written in the link's form (`rps:…`, `users:…`).
+fn is_link_form(text: &str) -> bool {
+    let text = text.trim_start();
+    text.starts_with("rps:") || text.starts_with("users:")
+}
+
+/// Whether `text` is a CSV of `timestamp,value` rather than bare values or the link's form: its first line has a
 /// comma after a first field that is not a plain number (a header, an ISO 8601 date) or is a
 /// number of seconds since 1970 from 1973 on (≥ 10^8).
 pub fn looks_like_csv(text: &str) -> bool {
+    if is_link_form(text) {
+        return false;
+    }
     let first = text.lines().next().unwrap_or_default();
     first
         .split_once(',')
@@ -93,7 +102,7 @@ pub fn read_load_input(
     if text.is_empty() {
         return Ok(None);
     }
-    if text.starts_with("rps:") || text.starts_with("users:") {
+    if is_link_form(text) {
         return parse_load(text).map(Some).map_err(|e| e.to_string());
     }
     let values: Vec<&str> = text
@@ -133,6 +142,8 @@ mod tests {
         assert!(looks_like_csv("2026-12-04T10:00:00Z,10"));
         assert!(!looks_like_csv("10, 40\n80 20"));
         assert!(!looks_like_csv("10 40 80"));
+        assert!(!looks_like_csv("rps:5:1,2"));
+        assert!(!looks_like_csv(" users:30:100,2000,500"));
     }
 
     #[test]

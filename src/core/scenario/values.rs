@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::core::model::format::url_number;
+use crate::core::model::format::{grouped, url_number};
 use crate::core::model::limits::{MAX_LOAD_VALUES, MAX_PRICES, MAX_TEXT_CHARS, MAX_VALUE};
 use crate::core::model::sweep::Statistic;
 use crate::core::plan::capacity::GpuPrices;
@@ -122,7 +122,9 @@ impl fmt::Display for ValueError {
             Accepts::LoadValues(n) => {
                 return write!(
                     f,
-                    "holds {n} values, more than the {MAX_LOAD_VALUES} read (a week by the minute)"
+                    "holds {} values, more than the {} read (a week by the minute)",
+                    grouped(*n as f64, 0),
+                    grouped(MAX_LOAD_VALUES as f64, 0)
                 )
             }
             Accepts::Lag => "minutes from 0 to 10,080 (a week)",

@@ -36,9 +36,10 @@ pub fn load_unit(kind: LoadKind) -> &'static str {
 /// What the period is: "4 h: 4 values of 60 min, req/s; replicas 60 min to come up, at least 1".
 pub fn period_heading(f: &PeriodFigures, load: &LoadProfile, scaling: Scaling) -> String {
     format!(
-        "{} h: {} values of {} min, {}; replicas {} min to come up, at least {}",
+        "{} h: {} value{} of {} min, {}; replicas {} min to come up, at least {}",
         trimmed(f.period_h, 4),
         grouped(load.values.len() as f64, 0),
+        if load.values.len() == 1 { "" } else { "s" },
         trimmed(load.step_min, 4),
         load_unit(load.kind),
         trimmed(scaling.lag_min, 4),
@@ -314,12 +315,26 @@ fn saving_figures(f: &PeriodFigures) -> Vec<Option<FleetFigure>> {
     ]
 }
 
-/// The side-by-side's sentence: the cheapest deployment per day and what it costs, and the
-/// cheapest per hour at the peak when that is another one; `None` when none is costed.
+/// The side-by-side's sentence: the cheapest deployment per day and what it costs (those tied
+/// with it named too), and the cheapest per hour at the peak when that is another one; `None`
+/// when none is costed.
 pub fn cheapest_note(source: &Source, rows: &[DayRow]) -> Option<String> {
     let day = cheapest_per_day(rows)?;
-    let per_day = money(day.usd_per_day()?);
+    let usd = day.usd_per_day()?;
+    let per_day = money(usd);
     let name = source.sweep_label(day.row.sweep_index);
+    let tied: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.row.meets() && r.row.sweep_index != day.row.sweep_index)
+        .filter(|r| r.usd_per_day() == Some(usd))
+        .map(|r| source.sweep_label(r.row.sweep_index))
+        .collect();
+    if !tied.is_empty() {
+        return Some(format!(
+            "Cheapest per day: {name} and {} tie at {per_day} per day.",
+            tied.join(" and ")
+        ));
+    }
     let mut note = format!("Cheapest per day: {name}, {per_day} per day.");
     if let Some(peak) = cheapest_at_peak(rows).filter(|p| p.row.sweep_index != day.row.sweep_index)
     {

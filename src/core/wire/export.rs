@@ -13,7 +13,7 @@ use crate::core::plan::compare::{table_rows, CompareRow};
 use crate::core::plan::estimate::estimate;
 use crate::core::plan::period::{period, PeriodFigures};
 use crate::core::plan::planner::{plan, Plan, Recommendation, Slo, Target};
-use crate::core::scenario::Scenario;
+use crate::core::scenario::{load_text, Scenario};
 use crate::core::text::chart_text::{export_title, series_class, standalone_svg};
 use crate::core::wire::handoff::{ExportKind, ExportRequest};
 use period::JsonPeriod;
@@ -353,6 +353,12 @@ struct JsonScenario<'a> {
     price_usd_per_kwh: Option<f64>,
     co2_g_per_kwh: Option<f64>,
     pue: f64,
+    /// The load over time in the link's form (`rps:60:10,40`), absent without one.
+    load: Option<String>,
+    /// Minutes a replica takes to come up.
+    lag_min: f64,
+    /// The fewest replicas that always run.
+    min_replicas: u64,
 }
 
 #[derive(Serialize)]
@@ -602,6 +608,9 @@ pub fn scenario_json(
             price_usd_per_kwh: scenario.capacity.price_per_kwh,
             co2_g_per_kwh: scenario.capacity.co2_g_per_kwh,
             pue: scenario.capacity.pue_or_default(),
+            load: scenario.load.as_ref().map(load_text),
+            lag_min: scenario.scaling.lag_min,
+            min_replicas: scenario.scaling.min_replicas,
         },
         result: JsonResult::of(sweep, plan, &slo, scenario),
     };

@@ -33,8 +33,8 @@ pub struct StepPlot {
 /// Where the peak of replicas is marked, and its words.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PeakMark {
-    /// The middle of the first step at the peak (its label is set at the right of the
-    /// replicas plot's title row).
+    /// The start of the first step at the peak, the time its label names (the label is set at
+    /// the right of the replicas plot's title row).
     pub x: f64,
     /// The peak's height on the replicas plot.
     pub y: f64,
@@ -77,7 +77,7 @@ pub fn day_chart(load: &LoadProfile, figures: &PeriodFigures) -> DayChart {
             .map_or_else(String::new, |g| format!(" ({})", count(g, "GPU")));
         let hours = i as f64 * load.step_min / 60.0;
         Some(PeakMark {
-            x: x(i as f64 + 0.5),
+            x: x(i as f64),
             y: y_of(peak as f64, &replicas),
             label: format!(
                 "peak: {}{gpus} at {} h",
@@ -238,7 +238,7 @@ mod tests {
     fn the_peak_is_marked_at_its_first_step() {
         let (load, figures) = four_hours();
         let peak = day_chart(&load, &figures).peak.expect("replicas are known");
-        assert_eq!((peak.x, peak.y), (269.0, 160.0));
+        assert_eq!((peak.x, peak.y), (198.0, 160.0));
         assert_eq!(peak.label, "peak: 4 replicas (4 GPUs) at 1 h");
         let one = PeriodFigures {
             replicas: vec![1, 1, 1, 1],
