@@ -82,7 +82,7 @@ pub fn svg(
             viewBox=format!("0 0 {} {}", chart.width, chart.height)
             on:mouseleave=move |_| focus.set(None)
         >
-            <title id="chart-svg-title">"Per-user tok/s against output tok/s per GPU, one line per deployment, log scales"</title>
+            <title id="chart-svg-title">{format!("Per-user tok/s against {}, one line per deployment, log scales", y.quantity())}</title>
             {feasible}
             {grid(chart)}
             <rect class="frame" x=left y=top width=right - left height=bottom - top />

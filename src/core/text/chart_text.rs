@@ -23,7 +23,7 @@ pub fn series_class(i: usize) -> &'static str {
 
 /// Styles written into a downloaded SVG (the page's CSS does not travel with the file), light
 /// colours.
-const EXPORT_STYLE: &str = "<style>svg{font:11px system-ui,sans-serif;background:#fff}\
+pub(super) const EXPORT_STYLE: &str = "<style>svg{font:11px system-ui,sans-serif;background:#fff}\
 .grid{stroke:#d9dcd6}.frame{fill:none;stroke:#5c6166}.tick{fill:#5c6166}.axis-label{fill:#1d1f21;font-size:12px}\
 .feasible{fill:#e3f2ec;opacity:.7}.target{stroke:#1d1f21;stroke-width:2;stroke-dasharray:5 3}.target-label{fill:#1d1f21}\
 .title{font-size:13px;font-weight:600;fill:#1d1f21}.legend-text{fill:#1d1f21}\
@@ -35,45 +35,6 @@ const EXPORT_STYLE: &str = "<style>svg{font:11px system-ui,sans-serif;background
 .s6 .series-line{stroke:#a23b2a}.point.s6{fill:#a23b2a}.s7 .series-line{stroke:#00728f}.point.s7{fill:#00728f}\
 .s8 .series-line{stroke:#7a5c00}.point.s8{fill:#7a5c00}.s9 .series-line{stroke:#4b4b4b}.point.s9{fill:#4b4b4b}\
 .s10 .series-line{stroke:#6b2e37}.point.s10{fill:#6b2e37}.s11 .series-line{stroke:#2e7d32}.point.s11{fill:#2e7d32}</style>";
-
-/// A file that reads on its own: the chart's markup under a title line and a legend (the page
-/// shows those outside the SVG), with [`EXPORT_STYLE`]. Text is escaped; `None` if the markup is
-/// not an `<svg>` element.
-pub fn standalone_svg(
-    markup: &str,
-    (width, chart_height): (f64, f64),
-    title: &str,
-    legend: &[(String, &str)],
-) -> Option<String> {
-    let escape = |t: &str| {
-        t.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    };
-    let inner_start = markup.find('>')? + 1;
-    let inner_end = markup.rfind("</svg>")?;
-    let header = 24.0 + 16.0 * legend.len() as f64;
-    let height = chart_height + header;
-    let legend_marks: String = legend
-        .iter()
-        .enumerate()
-        .map(|(i, (label, class))| {
-            let y = 24.0 + 16.0 * i as f64;
-            format!(
-                "<circle class=\"point {class}\" cx=\"10\" cy=\"{}\" r=\"5\"/><text class=\"legend-text\" x=\"20\" y=\"{}\">{}</text>",
-                y + 8.0,
-                y + 12.0,
-                escape(label)
-            )
-        })
-        .collect();
-    Some(format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">{EXPORT_STYLE}\
-         <text class=\"title\" x=\"4\" y=\"16\">{}</text>{legend_marks}<g transform=\"translate(0 {header})\">{}</g></svg>",
-        escape(title),
-        &markup[inner_start..inner_end]
-    ))
-}
 
 /// The downloaded chart's title: "Llama 3.1 8B Instruct: per-user tok/s at p50 ITL vs output tok/s per
 /// GPU (target 20 tok/s per user)", or "… vs total $ per M output tokens …" on the cost axis.
@@ -486,23 +447,5 @@ mod tests {
                 "{class} is {colour} on the page"
             );
         }
-    }
-
-    #[test]
-    fn the_standalone_svg_escapes_its_title_and_legend() {
-        let chart = layout(&[], 20.0, 400.0, HEIGHT, false);
-        let size = (chart.width, chart.height);
-        let svg = standalone_svg(
-            "<svg a=\"1\"><g/></svg>",
-            size,
-            "<b>&",
-            &[("<i>".to_string(), "s0")],
-        )
-        .unwrap();
-        assert!(svg.contains("&lt;b&gt;&amp;"));
-        assert!(svg.contains("&lt;i&gt;"));
-        assert!(svg.contains("<g/>"));
-        assert!(!svg.contains("<b>"));
-        assert_eq!(standalone_svg("no markup", size, "t", &[]), None);
     }
 }

@@ -2,6 +2,7 @@
 //! panel's figures and the chart's words. Imports `model`, `plan`, `import` and `scenario`.
 
 pub mod capacity_text;
+pub mod chart_file;
 pub mod chart_text;
 pub mod explain;
 pub mod headline;

@@ -14,7 +14,8 @@ use crate::core::plan::estimate::estimate;
 use crate::core::plan::period::{period, PeriodFigures};
 use crate::core::plan::planner::{plan, Plan, Recommendation, Slo, Target};
 use crate::core::scenario::{load_text, Scenario};
-use crate::core::text::chart_text::{export_title, series_class, standalone_svg};
+use crate::core::text::chart_file::{standalone_svg, ChartFile};
+use crate::core::text::chart_text::{charted, export_title, left_off_notes, series_class};
 use crate::core::wire::handoff::{ExportKind, ExportRequest};
 use period::JsonPeriod;
 
@@ -659,8 +660,23 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
                         .ok_or_else(|| "no such deployment".to_string())
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            standalone_svg(markup, size, &export_title(source, &scenario), &legend)
-                .ok_or_else(|| "the chart is not an SVG element".to_string())
+            // What the page says beside the chart of what it leaves out, said in the file too.
+            let notes: Vec<String> = source
+                .model_index(&scenario.model_id)
+                .map(|model| {
+                    let c = charted(source, &scenario, model, scenario.sweep_index(source));
+                    let (more, unpriced) = left_off_notes(source, &c);
+                    more.into_iter().chain(unpriced).collect()
+                })
+                .unwrap_or_default();
+            standalone_svg(&ChartFile {
+                markup,
+                size,
+                title: &export_title(source, &scenario),
+                legend: &legend,
+                notes: &notes,
+            })
+            .ok_or_else(|| "the chart is not an SVG element".to_string())
         }
     }
 }

@@ -47,7 +47,8 @@ fn an_export_request_sent_to_the_tools_module_writes_the_same_files_as_the_page_
 
 #[test]
 fn the_chart_svg_is_written_in_the_tools_module_with_the_title_and_legend_of_the_page() {
-    use crate::core::text::chart_text::{export_title, standalone_svg};
+    use crate::core::text::chart_file::{standalone_svg, ChartFile};
+    use crate::core::text::chart_text::export_title;
     use crate::core::wire::handoff::{decode, encode};
     let source = lm_arena_chat();
     let (scenario, _) = Scenario::from_query(URL.split_once('?').unwrap().1, source);
@@ -70,12 +71,20 @@ fn the_chart_svg_is_written_in_the_tools_module_with_the_title_and_legend_of_the
     let title = export_title(source, &scenario);
     assert_eq!(
         Some(sent.clone()),
-        standalone_svg(&markup, (640.0, 360.0), &title, &legend)
+        standalone_svg(&ChartFile {
+            markup: &markup,
+            size: (640.0, 360.0),
+            title: &title,
+            legend: &legend,
+            notes: &[],
+        })
     );
     assert!(sent.contains(source.sweep_label(3)));
-    // 360 px of chart under a title line and two legend lines: 24 + 2 x 16 = 56 px more.
+    // 360 px of chart under two title lines (16 px each), 4 px, two legend lines (16 px each)
+    // and 8 px: 76 px more.
     assert!(
-        sent.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"416\"")
+        sent.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"436\""),
+        "{sent}"
     );
     assert_eq!(
         export(&request(vec![source.sweeps.len()])),
