@@ -169,9 +169,16 @@ async function bundled() {
   // Of the glue's exports, the page's own JS uses none: `scripts/bench.mjs` calls its two hooks, so
   // only those are kept (the rest, such as server_fn's stream classes, are left out of the bundle).
   writeFileSync(path.join(dir, 'loader.js'), `import init, { bench_planning_ms, wasm_memory_bytes } from './${NAME}.js';
-const wasm = await init({ module_or_path: window.__wasmModule });
-window.wasmBindings = { bench_planning_ms, wasm_memory_bytes };
-dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
+try {
+  const wasm = await init({ module_or_path: window.__wasmModule });
+  window.wasmBindings = { bench_planning_ms, wasm_memory_bytes };
+  dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
+} catch (e) {
+  // One message, in the page: the planner's code could not be fetched or started.
+  document.documentElement.classList.remove("starting");
+  const said = document.querySelector("#boot p");
+  if (said) said.textContent = "The planner could not be loaded (" + ((e && e.message) || e) + "). Check the connection, or what blocks this site's files, and reload the page.";
+}
 `);
   const out = await build({ entryPoints: [path.join(dir, 'loader.js')], bundle: true, format: 'esm', write: false, logLevel: 'warning' });
   return out.outputFiles[0].text;

@@ -12,7 +12,8 @@
 //    instantiates that module. If it fails (a host that serves .wasm with another content type),
 //    the promise yields a second fetch's response, which the loader instantiates the usual way
 //    (with its own fallback for that case), as it does a plain fetch's in a browser without
-//    compileStreaming.
+//    compileStreaming. A fetch that fails (offline, blocked) is not tried again: the loader says
+//    so in the page, once.
 // 1. Stylesheet: Trunk inlines style/main.css as it is; esbuild minifies it (0.7 KB less brotli).
 //    The HTML's comments (notes for this repository's readers) are left out (0.2 KB).
 // 2. Tools version: a hash of tools.js, tools_bg.wasm and tools-worker.js as
@@ -53,7 +54,7 @@ function pageLoader(html) {
   if (/<\/script/i.test(loader)) throw new Error(`post-build: the page's loader holds "</script"`);
   const wasm = JSON.stringify(`${publicUrl}${page.wasm}`);
   // It also marks the page `starting` for its first second, which hides the loading message (style/main.css).
-  const early = `<script>document.documentElement.classList.add("starting");setTimeout(function(){document.documentElement.classList.remove("starting")},1000);try{window.__wasmModule=WebAssembly.compileStreaming(fetch(${wasm})).catch(function(){return fetch(${wasm})})}catch(e){window.__wasmModule=fetch(${wasm})}</script>`;
+  const early = `<script>document.documentElement.classList.add("starting");setTimeout(function(){document.documentElement.classList.remove("starting")},1000);try{var f=fetch(${wasm});window.__wasmModule=WebAssembly.compileStreaming(f).catch(function(){return f.then(function(){return fetch(${wasm})})})}catch(e){window.__wasmModule=fetch(${wasm})}</script>`;
   if (!html.includes('</head>')) throw new Error(`post-build: no </head> in ${file}`);
   // A function, not a string: `$&` and the like in the code would be replacement patterns.
   return afterCharset(html.replace('</head>', () => `<script type="module">${loader}</script>\n</head>`), early);

@@ -219,6 +219,16 @@ fn fleet_inputs_parse_round_trip_and_name_errors() {
     assert_eq!(s.capacity.users, None);
     assert_eq!(s.capacity.pue, None);
     assert!(!parse("").0.to_query().contains("users"));
+    // Users are streams: a fraction of one is named, like a fraction of a replica.
+    let (s, errors) = parse("users=2.5");
+    assert_eq!(params(&errors), vec!["users"]);
+    assert!(
+        errors[0].1.contains("a whole number of streams"),
+        "{}",
+        errors[0].1
+    );
+    assert_eq!(s.capacity.users, None);
+    assert_eq!(parse("users=3").0.capacity.users, Some(3.0));
 }
 
 #[test]
@@ -408,7 +418,8 @@ fn switching_source_keeps_the_slo_and_a_statistic_the_new_deployment_reports() {
     let previous = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tpot=40&stat=p90\
                     &limit=p99:120&users=1000&pue=1.2";
     // Same source family: the deployment is the start's default, the whole SLO carries over.
-    let s = Scenario::with_slo_of("", previous, lm_arena_chat());
+    let (s, moved) = Scenario::with_slo_of("", previous, lm_arena_chat());
+    assert_eq!(moved, None);
     assert_eq!(s.target, Target::MsPerToken(40.0));
     assert_eq!(s.stat, Statistic::P90);
     assert_eq!(
@@ -423,8 +434,17 @@ fn switching_source_keeps_the_slo_and_a_statistic_the_new_deployment_reports() {
     assert_eq!(s.model_id, "meta-llama/Llama-3.1-8B-Instruct");
     // The reference systems: MPT-7B reports no p90 ITL, so its own default statistic is used;
     // the target, the limit and the fleet inputs stay, and the link names the source.
-    let s = Scenario::with_slo_of("src=reference", previous, reference());
+    let (s, moved) = Scenario::with_slo_of("src=reference", previous, reference());
     let default = Scenario::from_query("src=reference", reference()).0;
+    // The change is said.
+    assert_eq!(
+        moved.as_deref(),
+        Some(format!(
+            "The data now shown does not report p90 ITL: judged on {} instead.",
+            default.stat.short_label()
+        ))
+        .as_deref()
+    );
     assert_eq!(s.model_id, default.model_id);
     assert_eq!(s.stat, default.stat);
     assert_ne!(s.stat, Statistic::P90);

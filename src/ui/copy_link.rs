@@ -3,9 +3,11 @@
 use leptos::prelude::*;
 
 use crate::browser;
+use crate::core::import::sources::{is_local_import, LOCAL_LINK_NOTE};
 use crate::core::scenario::Scenario;
 
-/// Copies the link; where the browser does not allow it, shows the link to copy by hand.
+/// Copies the link; where the browser does not allow it, shows the link to copy by hand. On an
+/// import kept in this browser, says the link opens it only here and points to "Share by link".
 #[component]
 pub fn CopyLink(scenario: RwSignal<Scenario>) -> impl IntoView {
     let copied = RwSignal::new(None::<bool>);
@@ -30,6 +32,9 @@ pub fn CopyLink(scenario: RwSignal<Scenario>) -> impl IntoView {
                     None => "",
                 }}
             </span>
+            {move || scenario.with(|s| is_local_import(s.src.as_deref())).then(|| view! {
+                <p class="hint" data-testid="copy-link-local">{LOCAL_LINK_NOTE}</p>
+            })}
             {move || (copied.get() == Some(false)).then(|| {
                 view! {
                     <input

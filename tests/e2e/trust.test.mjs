@@ -67,7 +67,7 @@ test('an inline script injected through the URL never runs', async () => {
 test('a no-data URL names what the sweep has', async () => {
   const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25&stat=tpot_p99');
   assert.equal(await value(page, 'rec-status'), 'no-data');
-  assert.match(await page.textContent('[data-testid="rec-status"]'), /reports no tpot_p99\. It has: p50, p90, p95, p99, rate\./);
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /reports no p99 TPOT\. It has: p50 ITL, p90 ITL, p95 ITL, p99 ITL, throughput ÷ concurrency\./);
   await context.close();
 });
 
@@ -125,7 +125,7 @@ test('reference systems: MPT-7B at 12.5 tok/s rate recommends 64 and reads as th
   // A limit on rate: both are reported, but never at the same level.
   ({ page, context } = await openPlanner(env.browser, env.server.base, '?src=reference&model=mosaicml%2Fmpt-7b&tps=20&stat=tpot_mean&limit=rate:150'));
   assert.equal(await value(page, 'rec-status'), 'no-data');
-  assert.match(await page.textContent('[data-testid="rec-status"]'), /No data: no level of this sweep reports tpot_mean and rate together, so none can be judged on all of them\./);
+  assert.match(await page.textContent('[data-testid="rec-status"]'), /No data: no level of this sweep reports mean TPOT and throughput ÷ concurrency together, so none can be judged on all of them\./);
   await context.close();
   ({ page, context } = await openPlanner(env.browser, env.server.base, '?src=reference&model=mosaicml%2Fmpt-7b&tps=12.5&stat=p50'));
   assert.equal(await value(page, 'rec-status'), 'no-data');
@@ -157,4 +157,23 @@ test('a trap (the browser build aborts on a panic) shows the bug banner with the
   assert.equal(await third.page.locator('[data-testid="panic-banner"]').count(), 0);
   await second.context.close();
   await third.context.close();
+});
+
+test('with the WASM blocked, it is fetched once and the page says so, with no uncaught error', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  let fetched = 0;
+  await page.route('**/planner-page-*_bg.wasm', (route) => {
+    fetched += 1;
+    return route.abort();
+  });
+  await page.goto(`${env.server.base}?tps=25`);
+  await page.waitForFunction(() => document.querySelector('#boot p')?.textContent.includes('could not be loaded'));
+  assert.match(await page.textContent('#boot p'), /^The planner could not be loaded \(.+\)\. Check the connection/);
+  assert.equal(await page.isVisible('#boot'), true);
+  assert.equal(fetched, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
 });

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::import::{cap_deployment, cap_text, lenient_text, MODEL_NOT_STATED};
 use crate::core::model::deployment::{Deployment, LevelKind};
+use crate::core::model::format::grouped;
 use crate::core::model::limits::{
     MAX_FIGURE, MAX_LINK_BYTES, MAX_PAYLOAD_BYTES, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS,
 };
@@ -403,20 +404,33 @@ fn unpack(packed: &str) -> Result<Vec<u8>, String> {
             MAX_LINK_BYTES / 1024
         ));
     }
-    let bytes = URL_SAFE_NO_PAD.decode(packed.trim()).map_err(|_| {
-        "the shared sweep in this link is damaged (not URL-safe base64)".to_string()
+    let packed = packed.trim();
+    let cut_short = || {
+        format!(
+            "the shared sweep in this link looks cut short: its {} characters end before the sweep does (copy the whole link, or use Share by link again)",
+            grouped(packed.len() as f64, 0)
+        )
+    };
+    let bytes = URL_SAFE_NO_PAD.decode(packed).map_err(|e| match e {
+        base64::DecodeError::InvalidByte(at, byte) => format!(
+            "the shared sweep in this link is damaged: character {} ({:?}) is not URL-safe base64",
+            grouped(at as f64 + 1.0, 0),
+            char::from(byte)
+        ),
+        _ => cut_short(),
     })?;
-    miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_PAYLOAD_BYTES)
-        .map_err(|e| {
-            if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput {
-                format!(
-                    "the shared sweep in this link unpacks to more than {} MB, more than this page reads",
-                    MAX_PAYLOAD_BYTES / (1024 * 1024)
-                )
-            } else {
-                "the shared sweep in this link is damaged (not compressed data)".to_string()
-            }
-        })
+    miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_PAYLOAD_BYTES).map_err(|e| {
+        use miniz_oxide::inflate::TINFLStatus;
+        match e.status {
+            TINFLStatus::HasMoreOutput => format!(
+                "the shared sweep in this link unpacks to more than {} MB, more than this page reads",
+                MAX_PAYLOAD_BYTES / (1024 * 1024)
+            ),
+            // The data ends before the compressed stream does.
+            TINFLStatus::FailedCannotMakeProgress | TINFLStatus::NeedsMoreInput => cut_short(),
+            _ => "the shared sweep in this link is damaged (not compressed data)".to_string(),
+        }
+    })
 }
 
 /// One sweep as a payload holds it: its model's index, its deployment and its rows.

@@ -60,6 +60,15 @@ pub fn workload(id: &str) -> Option<&'static Workload> {
     WORKLOADS.iter().find(|w| w.id == id)
 }
 
+/// True when `src` names an import kept in this browser's storage: not a bundled workload, the
+/// reference systems or a shared `#sweep=` link. A link to it opens only in this browser.
+pub fn is_local_import(src: Option<&str>) -> bool {
+    src.is_some_and(|id| workload(id).is_none() && id != REFERENCE_SOURCE && id != SHARED_SOURCE)
+}
+
+/// What "Copy link" says beside itself on an import kept in this browser ([`is_local_import`]).
+pub const LOCAL_LINK_NOTE: &str = "This link opens the imported data only in this browser; to share the data too, use “Share by link” in the Data menu.";
+
 /// The `src` of a query string, if any (empty counts as absent).
 pub fn src_of(query: &str) -> Option<String> {
     let query = query.strip_prefix('?').unwrap_or(query);
@@ -328,6 +337,20 @@ pub fn split_legacy(text: &str) -> Result<LegacySplit, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_an_import_kept_here_is_local() {
+        assert!(is_local_import(Some("imp-3f2a9c")));
+        for src in [
+            None,
+            Some(DEFAULT_SOURCE),
+            Some("gpqa"),
+            Some(REFERENCE_SOURCE),
+            Some(SHARED_SOURCE),
+        ] {
+            assert!(!is_local_import(src), "{src:?}");
+        }
+    }
 
     #[test]
     fn a_notice_names_what_could_not_be_read() {

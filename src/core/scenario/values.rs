@@ -89,7 +89,7 @@ impl fmt::Display for ValueError {
         let must = match accepts {
             Accepts::Positive => "a finite positive number",
             Accepts::PositiveInRange => "between 0.001 and 1,000,000",
-            Accepts::Input(InputKind::Users) => "a number of streams from 1 to 1,000,000,000",
+            Accepts::Input(InputKind::Users) => "a whole number of streams from 1 to 1,000,000,000",
             Accepts::Input(InputKind::Rate) => "a request rate from 0.001 to 1,000,000,000",
             Accepts::Input(InputKind::Amount) => "a number from 0 to 1,000,000",
             Accepts::Input(InputKind::Pue) => "a number from 1 (GPUs only) to 10",
@@ -258,7 +258,8 @@ pub enum InputKind {
 pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, ValueError> {
     let value = number(text).filter(|v| v.is_finite());
     let ok = value.is_some_and(|v| match kind {
-        InputKind::Users => (1.0..=1e9).contains(&v),
+        // Users are streams: whole ones.
+        InputKind::Users => (1.0..=1e9).contains(&v) && v.fract() == 0.0,
         InputKind::Rate => (0.001..=1e9).contains(&v),
         InputKind::Amount => (0.0..=1e6).contains(&v),
         InputKind::Pue => (1.0..=10.0).contains(&v),

@@ -153,3 +153,30 @@ fn damaged_links_give_messages_not_panics() {
     );
     assert!(decode(&packed).unwrap_err().contains("model"));
 }
+
+#[test]
+fn a_link_cut_short_says_so_and_a_stray_character_is_named() {
+    let packed = encode(&glm()).unwrap();
+    // Cut at any length, a link says it looks cut short and how long it is.
+    for keep in [packed.len() / 2, packed.len() - 1, 5, 2] {
+        let cut = &packed[..keep];
+        let message = decode(cut).unwrap_err();
+        assert!(message.contains("looks cut short"), "{keep}: {message}");
+        assert!(
+            message.contains(&format!("its {keep} characters")),
+            "{message}"
+        );
+    }
+    // Bytes that cannot begin compressed data are damaged, not cut short.
+    assert!(
+        decode("____").unwrap_err().contains("damaged"),
+        "{}",
+        decode("____").unwrap_err()
+    );
+    let mut stray = packed.clone();
+    stray.replace_range(3..4, "!");
+    assert_eq!(
+        decode(&stray).unwrap_err(),
+        "the shared sweep in this link is damaged: character 4 ('!') is not URL-safe base64"
+    );
+}
