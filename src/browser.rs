@@ -658,3 +658,14 @@ pub fn now_ms() -> f64 {
         .and_then(|w| w.performance())
         .map_or(0.0, |p| p.now())
 }
+
+/// The local time of day, `HH:MM:SS`.
+pub fn clock_time() -> String {
+    let now = js_sys::Date::new_0();
+    format!(
+        "{:02}:{:02}:{:02}",
+        now.get_hours(),
+        now.get_minutes(),
+        now.get_seconds()
+    )
+}

@@ -235,3 +235,39 @@ fn the_csv_template_reads_its_new_columns_and_names_unknown_ones() {
     );
     assert_eq!(imported.source.sweeps_of(0), vec![1, 0]);
 }
+
+#[test]
+fn a_file_without_keys_says_what_it_holds_instead() {
+    let said = |text: &str| {
+        let problems = import(&[file("pasted.json", text)]).unwrap_err();
+        assert_eq!(problems[0].error.kind(), RowErrorKind::NotRecognised);
+        problems[0].message()
+    };
+    assert_eq!(
+        said("[1,2,3]"),
+        "format not recognised: the file holds an array of numbers, not runs or requests with named fields (a JSON object each, or a CSV with a header row; see the README for the formats)"
+    );
+    assert!(said("[]").contains("the file holds an empty array,"));
+    assert!(said("{}").contains("the file holds an empty object,"));
+    assert!(said("[[1,2],[3,4]]").contains("the file holds an array of arrays,"));
+    assert!(said(r#"["a","b"]"#).contains("the file holds an array of texts,"));
+    // A file with keys still names a few of them.
+    assert!(said(r#"{"alpha": 1, "beta": 2}"#).contains("keys like `alpha`, `beta`"));
+}
+
+#[test]
+fn each_paste_is_named_by_its_time_and_first_line() {
+    use llm_slo_planner::core::import::pasted_name;
+    assert_eq!(pasted_name("17:52:03", "  \n"), "pasted at 17:52:03");
+    assert_eq!(
+        pasted_name("17:52:03", "\n[1,2,3]\n"),
+        "pasted at 17:52:03 ([1,2,3])"
+    );
+    assert_eq!(
+        pasted_name(
+            "09:05:00",
+            "model,concurrency,output_tok_s,p50_itl_ms\nm,1,100,10"
+        ),
+        "pasted at 09:05:00 (model,concurrency,output…)"
+    );
+}

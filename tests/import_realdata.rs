@@ -531,7 +531,7 @@ fn out_of_range_rows_and_too_many_rows_are_left_out_with_a_message() {
     ));
     assert!(messages
         .iter()
-        .any(|m| m.contains("only the first 2000 rows")));
+        .any(|m| m.contains("only the first 2,000 rows")));
 }
 
 #[test]

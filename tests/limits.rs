@@ -33,7 +33,7 @@ fn a_30k_record_vllm_array_keeps_the_row_limit_and_says_so() {
     assert_eq!(kinds, vec![RowErrorKind::TooManyRows]);
     assert_eq!(
         imported.problems[0].message(),
-        "only the first 2000 rows are read"
+        "only the first 2,000 rows are read"
     );
 }
 

@@ -772,7 +772,11 @@ fn an_inference_perf_results_folder_is_planned_and_tpot_it_cannot_trust_is_no_da
     let out = run(&["plan", folder, "--tpot", "5", "--stat", "tpot_p50"]);
     assert_eq!(code(&out), 3, "{}", stdout(&out));
     assert!(stderr(&out).contains("TPOT and ITL not read: the mean TPOT of 3.48 ms cannot be true"));
-    assert!(stdout(&out).contains("It has: ntpot_mean, ntpot_p50"));
+    assert!(
+        stdout(&out).contains("It has: mean norm. TPOT, p50 norm. TPOT"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]

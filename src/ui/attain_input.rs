@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use super::field_error;
+
 use crate::core::model::format;
 use crate::core::scenario::{parse_attain, Scenario};
 
@@ -47,12 +49,12 @@ pub fn AttainInput(scenario: RwSignal<Scenario>, records: Memo<bool>) -> impl In
                         inputmode="decimal"
                         autocomplete="off"
                         data-testid="attain-input"
+                        aria-invalid=field_error::invalid(error)
+                        aria-describedby=field_error::described_by("attain", None, error)
                         prop:value=move || text.get()
                         on:input=on_input
                     />
-                    {move || error.get().map(|e| view! {
-                        <p class="field-error" role="alert" data-testid="attain-error">{e}</p>
-                    })}
+                    {field_error::message("attain", error, "attain-error")}
                 </div>
             }
         })

@@ -4,6 +4,8 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
+
+use super::field_error;
 use wasm_split_helpers::wasm_split;
 
 use crate::core::model::format::url_number;
@@ -74,14 +76,15 @@ fn gpu_price_input(scenario: RwSignal<Scenario>, index: usize, gpu: String) -> i
         <div class="fleet-row">
             <label for=id.clone()>{label.clone()}<span class="unit">" ($ per GPU-hour)"</span></label>
             <input
-                id=id
+                id=id.clone()
                 type="text"
                 inputmode="decimal"
                 autocomplete="off"
                 data-testid="price-input"
                 data-gpu=gpu.clone()
                 value=initial.map(url_number).unwrap_or_default()
-                aria-invalid=move || error.with(Option::is_some).to_string()
+                aria-invalid=field_error::invalid(error)
+                aria-describedby=field_error::described_by(&id, None, error)
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
                     let parsed = if text.trim().is_empty() { Ok(None) } else { parse_input(InputKind::Amount, &text).map(Some) };
@@ -94,7 +97,7 @@ fn gpu_price_input(scenario: RwSignal<Scenario>, index: usize, gpu: String) -> i
                     }
                 }
             />
-            {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+            {field_error::message(&id, error, "field-error")}
         </div>
     }
 }
@@ -114,13 +117,14 @@ fn fleet_input(scenario: RwSignal<Scenario>, input: &'static FleetInput) -> impl
         <div class="fleet-row">
             <label for=id.clone()>{label}<span class="unit">{format!(" ({unit})")}</span></label>
             <input
-                id=id
+                id=id.clone()
                 type="text"
                 inputmode="decimal"
                 autocomplete="off"
                 data-testid=format!("input-{key}")
                 value=initial.map(url_number).unwrap_or_default()
-                aria-invalid=move || error.with(Option::is_some).to_string()
+                aria-invalid=field_error::invalid(error)
+                aria-describedby=field_error::described_by(&id, None, error)
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
                     let parsed = if text.trim().is_empty() { Ok(None) } else { parse_input(kind, &text).map(Some) };
@@ -133,7 +137,7 @@ fn fleet_input(scenario: RwSignal<Scenario>, input: &'static FleetInput) -> impl
                     }
                 }
             />
-            {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+            {field_error::message(&id, error, "field-error")}
         </div>
     }
 }

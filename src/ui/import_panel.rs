@@ -7,6 +7,7 @@ use wasm_split_helpers::wasm_split;
 
 use super::registry::Registry;
 use crate::browser::{self, PageText};
+use crate::core::import::pasted_name;
 use crate::core::import::summary::Shown;
 use crate::core::wire::handoff::ImportReply;
 use crate::on_demand::{self, Drawn, Failed, Panel};
@@ -207,7 +208,8 @@ fn inputs(
                         on:click=move |_| {
                             // Empty text too: the import says it is empty.
                             let text = pasted.get_untracked();
-                            leptos::task::spawn_local(run_import(vec![("pasted text".to_string(), PageText::of(&text))]));
+                            let name = pasted_name(&browser::clock_time(), &text);
+                            leptos::task::spawn_local(run_import(vec![(name, PageText::of(&text))]));
                         }
                     >
                         "Import pasted text"

@@ -2,6 +2,8 @@
 
 use leptos::prelude::*;
 
+use super::field_error;
+
 use crate::browser;
 use crate::core::model::sweep::Statistic;
 use crate::core::scenario::{parse_positive, Scenario, ValueError};
@@ -108,7 +110,7 @@ fn limit_row(
             <span aria-hidden="true">"≤"</span>
             <label class="sr-only" for=ms_id.clone()>{format!("Limit {} in ms", index + 1)}</label>
             <input
-                id=ms_id
+                id=ms_id.clone()
                 type="text"
                 inputmode="decimal"
                 autocomplete="off"
@@ -117,7 +119,8 @@ fn limit_row(
                     .clone()
                     .or_else(|| initial.map(|l| l.max_ms.to_string()))
                     .unwrap_or_default()
-                aria-invalid=move || error.with(Option::is_some).to_string()
+                aria-invalid=field_error::invalid(error)
+                aria-describedby=field_error::described_by(&ms_id, None, error)
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
                     match parse_positive(&text) {
@@ -148,7 +151,7 @@ fn limit_row(
             >
                 "✕"
             </button>
-            {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+            {field_error::message(&ms_id, error, "limit-error")}
         </div>
     }
 }

@@ -6,6 +6,8 @@
 
 use leptos::prelude::*;
 
+use super::field_error;
+
 use crate::core::model::format::url_number;
 use crate::core::plan::period::{LoadKind, LoadProfile};
 use crate::core::scenario::load_input::{looks_like_csv, read_load_input, LoadShape};
@@ -108,12 +110,13 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
             <p class="hint" id="load-help">"One value per step: paste them (commas, spaces or lines), a link's rps:60:3,2,5, or a CSV of timestamp,value as monitoring tools export it (the step is read from the timestamps)."</p>
             {counts_fields(kind, step, recount)}
             <label for="load-input">"Values"</label>
-            <textarea id="load-input" data-testid="load-input" rows="3" spellcheck="false" aria-describedby="load-help"
-                aria-invalid=move || error.with(Option::is_some).to_string()
+            <textarea id="load-input" data-testid="load-input" rows="3" spellcheck="false"
+                aria-describedby=field_error::described_by("load-input", Some("load-help"), error)
+                aria-invalid=field_error::invalid(error)
                 prop:value=move || text.get()
                 on:input=move |ev| { text.set(event_target_value(&ev)); apply(); }
             ></textarea>
-            {move || error.get().map(|e| view! { <p class="field-error" role="alert" data-testid="load-error">{e}</p> })}
+            {field_error::message("load-input", error, "load-error")}
             {shape_buttons(shape)}
             {scaling_fields(scenario)}
         </fieldset>
@@ -193,7 +196,8 @@ fn counts_fields(
             <label for="load-step">"Each value covers"<span class="unit">" (minutes)"</span></label>
             <input id="load-step" type="text" inputmode="decimal" autocomplete="off" data-testid="load-step"
                 prop:value=move || step_text.get()
-                aria-invalid=move || step_error.with(Option::is_some).to_string()
+                aria-invalid=field_error::invalid(step_error)
+                aria-describedby=field_error::described_by("load-step", None, step_error)
                 on:input=move |ev| {
                     step_text.set(event_target_value(&ev));
                     match parse_load(&format!("rps:{}:0", step_text.get_untracked())) {
@@ -202,7 +206,7 @@ fn counts_fields(
                     }
                 }
             />
-            {move || step_error.get().map(|e| view! { <p class="field-error" role="alert" data-testid="step-error">{e}</p> })}
+            {field_error::message("load-step", step_error, "step-error")}
         </div>
     }
 }
@@ -213,6 +217,8 @@ struct ScalingField<T> {
     label: &'static str,
     unit: &'static str,
     hook: &'static str,
+    /// The `data-testid` of its message.
+    error_hook: &'static str,
     start: String,
     default: &'static str,
     parse: fn(&str) -> Result<T, ValueError>,
@@ -227,6 +233,7 @@ fn scaling_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
             label: "Replicas come up in",
             unit: "minutes",
             hook: "input-lag",
+            error_hook: "input-lag-error",
             start: url_number(lag),
             default: "0",
             parse: parse_lag,
@@ -236,6 +243,7 @@ fn scaling_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
             label: "At least",
             unit: "replicas",
             hook: "input-min-replicas",
+            error_hook: "input-min-replicas-error",
             start: floor.to_string(),
             default: "1",
             parse: parse_min_replicas,
@@ -251,6 +259,7 @@ fn scaling_field<T: 'static>(scenario: RwSignal<Scenario>, f: ScalingField<T>) -
         label,
         unit,
         hook,
+        error_hook,
         start,
         default,
         parse,
@@ -261,13 +270,14 @@ fn scaling_field<T: 'static>(scenario: RwSignal<Scenario>, f: ScalingField<T>) -
             <label for=hook>{label}<span class="unit">{format!(" ({unit})")}</span></label>
             <input id=hook type="text" inputmode="decimal" autocomplete="off" data-testid=hook
                 value=start
-                aria-invalid=move || error.with(Option::is_some).to_string()
+                aria-invalid=field_error::invalid(error)
+                aria-describedby=field_error::described_by(hook, None, error)
                 on:input=move |ev| match or_default(&event_target_value(&ev), default, parse) {
                     Ok(v) => { error.set(None); scenario.update(|s| set(s, v)); }
                     Err(e) => error.set(Some(format!("{label} {e}; the last valid value is still used."))),
                 }
             />
-            {move || error.get().map(|e| view! { <p class="field-error" role="alert" data-testid=format!("{hook}-error")>{e}</p> })}
+            {field_error::message(hook, error, error_hook)}
         </div>
     }
 }

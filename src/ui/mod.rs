@@ -10,6 +10,7 @@ pub mod controls;
 pub mod copy_link;
 pub mod deployment_select;
 pub mod download;
+pub mod field_error;
 pub mod fleet_inputs;
 pub mod import_panel;
 pub mod limits;

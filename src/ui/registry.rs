@@ -392,12 +392,17 @@ impl Registry {
     }
 
     /// The query the planner of `source` (the current one, ready) starts from; after a switch,
-    /// with the SLO carried over (see [`Scenario::with_slo_of`]), kept for later re-mounts.
+    /// with the SLO carried over (see [`Scenario::with_slo_of`]; a statistic changed is then
+    /// said by the planner's statistic menu), kept for later re-mounts.
     pub fn planner_query(&self, source: &Source) -> String {
         if let Some(previous) = self.carried_from.try_update_value(Option::take).flatten() {
             let start = self.start_query.get_value();
-            self.start_query
-                .set_value(Scenario::with_slo_of(&start, &previous, source).to_query());
+            let (carried, moved) = Scenario::with_slo_of(&start, &previous, source);
+            self.start_query.set_value(carried.to_query());
+            // A statistic the new data lacks is changed, and said beside the menu.
+            if moved.is_some() {
+                self.carried.update_value(|(note, _)| *note = moved);
+            }
         }
         self.start_query.get_value()
     }
@@ -503,13 +508,21 @@ impl Registry {
         source: Source,
     ) -> Option<String> {
         let names = names.to_vec();
-        let entry = stored_entry(StoredSource {
+        let mut entry = stored_entry(StoredSource {
             id: id.clone(),
             files: names.clone(),
             source,
         });
         self.entries.update(|e| {
             e.retain(|x| x.id != id);
+            // Two imports of one label (two pastes in one second) are told apart.
+            let same = e
+                .iter()
+                .filter(|x| x.label.starts_with(&entry.label))
+                .count();
+            if same > 0 {
+                entry.label = format!("{} #{}", entry.label, same + 1);
+            }
             e.push(entry);
         });
         // The answer for it is drawn in a task of its own (an import of per-request records

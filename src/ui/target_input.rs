@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use super::field_error;
+
 use crate::core::model::format;
 use crate::core::plan::planner::Target;
 use crate::core::scenario::{parse_positive, Scenario};
@@ -68,25 +70,15 @@ pub fn TargetInput(scenario: RwSignal<Scenario>) -> impl IntoView {
                 autocomplete="off"
                 aria-label="Target value"
                 data-testid="target-input"
-                aria-invalid=move || error.with(Option::is_some).to_string()
-                aria-describedby="target-help"
+                aria-invalid=field_error::invalid(error)
+                aria-describedby=field_error::described_by("target", Some("target-help"), error)
                 prop:value=move || text.get()
                 on:input=on_target_input
             />
             <p class="hint" id="target-help" data-testid="target-other-unit">
                 {other_unit}
             </p>
-            {move || {
-                error
-                    .get()
-                    .map(|e| {
-                        view! {
-                            <p class="field-error" role="alert" data-testid="target-error">
-                                {e}
-                            </p>
-                        }
-                    })
-            }}
+            {field_error::message("target", error, "target-error")}
         </fieldset>
 
     }

@@ -67,3 +67,39 @@ for (const [name, query] of Object.entries(PAGES)) {
     }
   }
 }
+
+/** The accessible description Chromium computes for the element at `selector` (what a screen
+ * reader says after the field's name), read over CDP. */
+async function accessibleDescription(page, selector) {
+  const client = await page.context().newCDPSession(page);
+  const { root } = await client.send('DOM.getDocument');
+  const { nodeId } = await client.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { nodes } = await client.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+  await client.detach();
+  return nodes[0]?.description?.value ?? '';
+}
+
+test('a field error is the field\'s accessible description, and axe finds nothing with errors shown', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${env.server.base}?tps=25&users=100`);
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  await page.fill('[data-testid="target-input"]', 'abc');
+  await page.waitForSelector('[data-testid="target-error"]');
+  assert.equal(await page.getAttribute('[data-testid="target-input"]', 'aria-invalid'), 'true');
+  const target = await accessibleDescription(page, '[data-testid="target-input"]');
+  assert.match(target, /must be/);
+  assert.ok(target.includes(await page.textContent('[data-testid="target-error"]')), target);
+  // A fleet input, drawn by code loaded on demand: a fraction of a user is named.
+  await page.fill('[data-testid="input-users"]', '2.5');
+  await page.waitForSelector('#fleet-users-error');
+  assert.match(await accessibleDescription(page, '[data-testid="input-users"]'), /a whole number of streams/);
+  // Fixed, the description is the help alone again.
+  await page.fill('[data-testid="target-input"]', '25');
+  await page.waitForSelector('[data-testid="target-error"]', { state: 'detached' });
+  assert.doesNotMatch(await accessibleDescription(page, '[data-testid="target-input"]'), /must be/);
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => (await window.axe.run(document)).violations.map((v) => v.id));
+  assert.deepEqual(found, []);
+  await context.close();
+});

@@ -36,6 +36,8 @@ test('importing the vLLM multi-file sweep gives a recommendation, kept across re
   assert.equal(await page.locator('[data-testid="sweep-row"]').count(), 8);
   assert.match(await page.textContent('.headline'), /concurrency/);
   await waitForParam(page, 'tpot', '100');
+  // Its link opens only in this browser: said beside "Copy link".
+  assert.match(await page.textContent('[data-testid="copy-link-local"]'), /only in this browser.*Share by link/);
   const url = page.url();
   await page.reload();
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
@@ -84,9 +86,27 @@ test('a broken file lists its problems and changes nothing', async () => {
   // Pasted garbage, too.
   await page.fill('[data-testid="import-paste"]', '<img src=x onerror=alert(1)>');
   await page.click('[data-testid="import-paste-button"]');
-  await page.waitForSelector('[data-testid="import-error"][data-file="pasted text"]');
+  await page.waitForSelector('[data-testid="import-error"][data-file^="pasted at "]');
   assert.equal(await page.locator('img').count(), 0);
   assert.equal(await value(page, 'rec-concurrency'), '384');
+  // Two pastes are two entries of the Data menu, each named by its time and first line.
+  const csv = (n) => `model,concurrency,output_tok_s,p50_itl_ms\nm${n},1,100,10\nm${n},2,180,12\n`;
+  for (const n of [1, 2]) {
+    await page.fill('[data-testid="import-paste"]', csv(n));
+    await page.click('[data-testid="import-paste-button"]');
+    await page.waitForFunction((m) => document.querySelector('[data-testid="rec-status"]') && new URL(location.href).searchParams.get('model') === m, `m${n}`);
+  }
+  const labels = await page.$$eval('[data-testid="source-select"] option', (all) => all.map((o) => o.textContent).filter((t) => t.includes('pasted at')));
+  assert.equal(labels.length, 2, labels.join(' | '));
+  assert.equal(new Set(labels).size, 2, labels.join(' | '));
+  assert.match(labels[0], /pasted at \d\d:\d\d:\d\d \(model,concurrency,output…\)/);
+  await page.selectOption('[data-testid="source-select"]', 'lm-arena-chat');
+  await page.waitForSelector('[data-testid="rec-concurrency"][data-value="384"]');
+  // An array of numbers is named as what it is, with what a format needs.
+  await page.fill('[data-testid="import-paste"]', '[1,2,3]');
+  await page.click('[data-testid="import-paste-button"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="import-error"]')?.textContent.includes('array of numbers'));
+  assert.match(await page.textContent('[data-testid="import-error"]'), /the file holds an array of numbers, not runs or requests with named fields/);
   await context.close();
 });
 
@@ -98,8 +118,8 @@ test('an empty file or an empty paste is said to be empty, and changes nothing',
   assert.equal(await page.textContent('[data-testid="import-error"]'), 'empty.csv: empty: there is nothing to read');
   assert.match(await page.textContent('[data-testid="import-summary"]'), /nothing imported/i);
   await page.click('[data-testid="import-paste-button"]');
-  await page.waitForSelector('[data-testid="import-error"][data-file="pasted text"]');
-  assert.equal(await page.textContent('[data-testid="import-error"]'), 'pasted text: empty: there is nothing to read');
+  await page.waitForSelector('[data-testid="import-error"][data-file^="pasted at "]');
+  assert.match(await page.textContent('[data-testid="import-error"]'), /^pasted at \d\d:\d\d:\d\d: empty: there is nothing to read$/);
   assert.equal(await value(page, 'rec-concurrency'), '384');
   assert.equal(new URL(page.url()).searchParams.get('src'), null);
   await context.close();
@@ -136,6 +156,9 @@ test('switching source keeps the target, limits and fleet inputs, and a statisti
   params = new URL(page.url()).searchParams;
   assert.notEqual(params.get('stat'), 'p90');
   assert.deepEqual([params.get('tpot'), params.getAll('limit'), params.get('users')], ['40', ['p99:120'], '1000']);
+  // The change of statistic the page made is said beside the menu.
+  await page.waitForSelector('[data-testid="stat-changed"]');
+  assert.match(await page.textContent('[data-testid="stat-changed"]'), /^The data now shown does not report p90 ITL: judged on .+ instead\.$/);
   // And back: the bundled data reports that statistic again, and the edited target stays.
   await page.fill('[data-testid="target-input"]', '50');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('tpot') === '50');
@@ -162,8 +185,9 @@ test('an unknown src or a damaged shared link is named and the bundled data show
     assert.equal(await value(page, 'rec-concurrency'), '384');
     await context.close();
   }
+  // Four characters that begin compressed data and stop: cut short, its length named.
   ({ page, context } = await openPlanner(env.browser, env.server.base, '?tps=25#sweep=AAAA'));
-  assert.match(await page.textContent('[data-testid="scenario-error"][data-param="src"]'), /damaged/);
+  assert.match(await page.textContent('[data-testid="scenario-error"][data-param="src"]'), /looks cut short: its 4 characters/);
   assert.equal(await value(page, 'rec-concurrency'), '384');
   await context.close();
 });

@@ -130,6 +130,50 @@ impl Probe {
     }
 
     /// A few of the file's keys or columns, for a message.
+    /// Why no format matches: a few of the file's keys, or what it holds when it has none.
+    pub(super) fn not_recognised(&self) -> RowError {
+        match self.without_keys() {
+            Some(found) => RowError::NoKeys {
+                found: found.to_string(),
+            },
+            None => RowError::NotRecognised {
+                keys: self.sample_keys(),
+            },
+        }
+    }
+
+    /// What a file with no keys holds, in words; `None` when it has keys.
+    fn without_keys(&self) -> Option<&'static str> {
+        let value = match &self.body {
+            Body::Csv(header) if header.iter().all(|h| h.trim().is_empty()) => {
+                return Some("a CSV without a header")
+            }
+            Body::Json(v) | Body::Lines(v) => v,
+            Body::Values(values) => &values.first()?.1,
+            _ => return None,
+        };
+        Some(match value {
+            Value::Object(o) if o.is_empty() => "an empty object",
+            Value::Object(_) => return None,
+            Value::Array(items) if items.is_empty() => "an empty array",
+            Value::Array(items) if items.iter().all(Value::is_number) => "an array of numbers",
+            Value::Array(items) if items.iter().all(Value::is_string) => "an array of texts",
+            Value::Array(items) if items.iter().all(Value::is_array) => "an array of arrays",
+            Value::Array(items)
+                if items
+                    .iter()
+                    .any(|i| i.as_object().is_some_and(|o| !o.is_empty())) =>
+            {
+                return None
+            }
+            Value::Array(_) => "an array of values without named fields",
+            Value::Number(_) => "a single number",
+            Value::String(_) => "a single text",
+            Value::Bool(_) => "true or false",
+            Value::Null => "null",
+        })
+    }
+
     pub(super) fn sample_keys(&self) -> String {
         let keys: Vec<String> = match &self.body {
             Body::Csv(header) => header.iter().take(4).cloned().collect(),
@@ -213,14 +257,10 @@ pub(super) fn closest(probe: &Probe) -> RowError {
             } else if let Some(key) = lacking(spec.throughput) {
                 RowError::LooksLikeButNoThroughput { key, format }
             } else {
-                RowError::NotRecognised {
-                    keys: probe.sample_keys(),
-                }
+                probe.not_recognised()
             }
         }
-        None => RowError::NotRecognised {
-            keys: probe.sample_keys(),
-        },
+        None => probe.not_recognised(),
     }
 }
 

@@ -101,6 +101,18 @@ impl RowErrorKind {
             RowErrorKind::Skipped | RowErrorKind::ToolGoodput | RowErrorKind::Yaml
         )
     }
+
+    /// The hook of a problem the page lists among the warnings, not the errors: the import is
+    /// read, and something in it was left out (a column it does not read, rows or sweeps past
+    /// a limit); `None` for the others.
+    pub fn warning_hook(self) -> Option<&'static str> {
+        match self {
+            RowErrorKind::UnknownColumn => Some("unknown-column"),
+            RowErrorKind::TooManyRows => Some("rows-left-out"),
+            RowErrorKind::TooManySweeps => Some("sweeps-left-out"),
+            _ => None,
+        }
+    }
 }
 
 /// A problem with a file, a row or a value, with what its message names. Texts read from a
@@ -175,6 +187,12 @@ pub enum RowError {
     NotRecognised {
         /// A few of its keys.
         keys: String,
+    },
+    /// The file has no keys to recognise a format by: what it holds instead ("an array of
+    /// numbers").
+    NoKeys {
+        /// What the file holds, in words.
+        found: String,
     },
     /// The file looks like a format but lacks the key that places a run on a level.
     LooksLikeButNoLevel {
@@ -344,7 +362,7 @@ impl RowError {
             RowError::UnknownColumn { .. } => RowErrorKind::UnknownColumn,
             RowError::NoDataRows => RowErrorKind::NoDataRows,
             RowError::UnreadableCsv { .. } => RowErrorKind::UnreadableCsv,
-            RowError::NotRecognised { .. } => RowErrorKind::NotRecognised,
+            RowError::NotRecognised { .. } | RowError::NoKeys { .. } => RowErrorKind::NotRecognised,
             RowError::LooksLikeButNoLevel { .. } => RowErrorKind::LooksLikeButNoLevel,
             RowError::LooksLikeButNoThroughput { .. } => RowErrorKind::LooksLikeButNoThroughput,
             RowError::PercentilesWithoutSummary => RowErrorKind::PercentilesWithoutSummary,
@@ -457,6 +475,10 @@ impl fmt::Display for RowError {
                 f,
                 "format not recognised: no format this planner reads has keys like {keys} (see the README for the formats)"
             ),
+            RowError::NoKeys { found } => write!(
+                f,
+                "format not recognised: the file holds {found}, not runs or requests with named fields (a JSON object each, or a CSV with a header row; see the README for the formats)"
+            ),
             RowError::LooksLikeButNoLevel { format, key } => write!(
                 f,
                 "looks like {format}, but has no `{key}`: cannot place it on a level"
@@ -482,7 +504,11 @@ impl fmt::Display for RowError {
                 short_number(*level),
                 short_number(*throughput_tok_s)
             ),
-            RowError::TooManyRows { limit } => write!(f, "only the first {limit} rows are read"),
+            RowError::TooManyRows { limit } => write!(
+                f,
+                "only the first {} rows are read",
+                crate::core::model::format::grouped(*limit as f64, 0)
+            ),
             RowError::UnusableLatencies { count: 1 } => write!(
                 f,
                 "1 latency value of 0 or below, or over 1e9 ms, is shown as not reported"
@@ -506,7 +532,8 @@ impl fmt::Display for RowError {
             ),
             RowError::TooManySweeps { limit } => write!(
                 f,
-                "only the first {limit} sweeps are kept; runs of further sweeps were left out"
+                "only the first {} sweeps are kept; runs of further sweeps were left out",
+                crate::core::model::format::grouped(*limit as f64, 0)
             ),
             RowError::TextCut { count, limit } => write!(
                 f,

@@ -65,10 +65,25 @@ use crate::core::plan::anomalies::AnomalyKind;
 /// The model of a run whose file does not state one (and none was given in the import dialog).
 pub const MODEL_NOT_STATED: &str = "model not stated";
 
+/// The name a pasted `text` is imported under: "pasted at 17:52:03 (model,concurrency,output…)",
+/// `clock` the local time of the paste and the text's first line (up to 24 characters), so that
+/// each paste has its own entry in the Data menu and its own messages.
+pub fn pasted_name(clock: &str, text: &str) -> String {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty());
+    match first {
+        None => format!("pasted at {clock}"),
+        Some(line) if line.chars().count() <= 24 => format!("pasted at {clock} ({line})"),
+        Some(line) => format!(
+            "pasted at {clock} ({}…)",
+            line.chars().take(24).collect::<String>()
+        ),
+    }
+}
+
 /// One file offered for import.
 #[derive(Clone, Debug, PartialEq)]
 pub struct InputFile {
-    /// The file's name, with its folder where the browser gives one (or `pasted text`).
+    /// The file's name, with its folder where the browser gives one (or [`pasted_name`]).
     pub name: String,
     /// Its whole text.
     pub text: String,

@@ -44,20 +44,29 @@ pub fn shown(
             warnings: Vec::new(),
             problems: listed(refused),
         },
-        Some((_, Ok(imported))) => Shown {
-            summary: summary(
-                &imported.formats,
-                &refused,
-                Some(&imported.source),
-                imported.problems.len() + refused.len() + imported.warnings.len(),
-            ),
-            warnings: imported
-                .warnings
+        Some((_, Ok(imported))) => {
+            // What was left out of a good import (a column, rows or sweeps past a limit) is a
+            // warning, listed with the flags; the rest are errors.
+            let (left_out, problems): (Vec<Problem>, Vec<Problem>) = imported
+                .problems
                 .iter()
-                .map(|w| (w.kind.clone(), w.text()))
-                .collect(),
-            problems: listed([refused, imported.problems.clone()].concat()),
-        },
+                .cloned()
+                .partition(|p| p.error.kind().warning_hook().is_some());
+            Shown {
+                summary: summary(
+                    &imported.formats,
+                    &refused,
+                    Some(&imported.source),
+                    imported.problems.len() + refused.len() + imported.warnings.len(),
+                ),
+                warnings: left_out
+                    .iter()
+                    .filter_map(|p| Some((p.error.kind().warning_hook()?.to_string(), p.located())))
+                    .chain(imported.warnings.iter().map(|w| (w.kind.clone(), w.text())))
+                    .collect(),
+                problems: listed([refused, problems].concat()),
+            }
+        }
         Some((formats, Err(problems))) => Shown {
             summary: summary(formats, &refused, None, problems.len() + refused.len()),
             warnings: Vec::new(),
@@ -187,6 +196,36 @@ mod tests {
                 source.sweeps.len(),
                 source.row_count()
             )
+        );
+    }
+}
+
+#[cfg(test)]
+mod warning_tests {
+    use super::*;
+    use crate::core::import::{import, InputFile};
+
+    #[test]
+    fn a_column_left_out_is_a_warning_and_a_bad_row_an_error() {
+        // A column it does not read (a warning) and a date that is no date (an error).
+        let csv = "model,concurrency,output_tok_s,p50_itl_s,p50_itl_ms,date\n\
+                   m,1,100,0.01,10,someday\nm,1,100,0.01,10,2026-01-02\n";
+        let file = InputFile {
+            name: "runs.csv".into(),
+            text: csv.into(),
+        };
+        let read = import(&[file]);
+        let shown = shown(Vec::new(), Some((&Vec::new(), &read)));
+        assert_eq!(shown.warnings.len(), 1, "{:?}", shown.warnings);
+        assert_eq!(shown.warnings[0].0, "unknown-column");
+        assert!(shown.warnings[0]
+            .1
+            .contains("column `p50_itl_s` is not one this planner reads"));
+        assert_eq!(shown.problems.len(), 1, "{:?}", shown.problems);
+        assert!(
+            shown.problems[0].1.contains("someday"),
+            "{:?}",
+            shown.problems
         );
     }
 }

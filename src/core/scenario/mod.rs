@@ -189,14 +189,22 @@ impl Scenario {
     /// for the SLO of the `previous` query: its target, limits and fleet inputs, and its
     /// statistic when the deployment of `start` reports it (else that deployment's default).
     /// The deployment is `start`'s: another source need not have the previous one. Used when the
-    /// page switches source, so the user's SLO survives the switch.
-    pub fn with_slo_of(start: &str, previous: &str, source: &Source) -> Scenario {
+    /// page switches source, so the user's SLO survives the switch; with it, the sentence that
+    /// says the statistic changed, when it did.
+    pub fn with_slo_of(start: &str, previous: &str, source: &Source) -> (Scenario, Option<String>) {
         let (scenario, _) = Scenario::from_query(start, source);
         let (previous, _) = Scenario::from_query(previous, source);
         let reported = scenario
             .sweep_index(source)
             .is_some_and(|i| source.sweeps[i].statistics().contains(&previous.stat));
-        Scenario {
+        let moved = (!reported && previous.stat != scenario.stat).then(|| {
+            format!(
+                "The data now shown does not report {}: judged on {} instead.",
+                previous.stat.short_label(),
+                scenario.stat.short_label()
+            )
+        });
+        let carried = Scenario {
             target: previous.target,
             stat: if reported {
                 previous.stat
@@ -213,7 +221,8 @@ impl Scenario {
             load: previous.load,
             scaling: previous.scaling,
             ..scenario
-        }
+        };
+        (carried, moved)
     }
 
     /// The query string for this scenario, without the leading `?`, e.g.

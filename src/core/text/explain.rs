@@ -187,13 +187,18 @@ fn no_data_text(
             "No data: no level of this sweep reports {} together, so none can be judged on all of them.",
             slo.statistics()
                 .iter()
-                .map(|s| s.key())
+                .map(|s| s.short_label())
                 .collect::<Vec<_>>()
                 .join(" and "),
         )
     } else {
+        // Named in words ("p99 TTFT"), as the menus and the table name them.
         let keys = |stats: &[crate::core::model::statistic::Statistic]| {
-            stats.iter().map(|s| s.key()).collect::<Vec<_>>().join(", ")
+            stats
+                .iter()
+                .map(|s| s.short_label())
+                .collect::<Vec<_>>()
+                .join(", ")
         };
         format!(
             "No data: this sweep reports no {}. It has: {}.",
