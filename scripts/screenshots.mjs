@@ -21,6 +21,8 @@ for (const shot of SHOTS) {
   const page = await context.newPage();
   await page.goto(server.base + QUERY);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  // The evidence beneath the answer is drawn a frame later: wait until it shows this scenario.
+  await page.waitForSelector('main.results[data-evidence="ready"]');
   await page.screenshot({ path: shot.file, fullPage: true });
   await context.close();
   console.log(`wrote ${shot.file}`);
