@@ -54,6 +54,16 @@ fn flush_query() {
     }
 }
 
+/// Removes the URL's `#fragment` (a shared sweep's `#sweep=`, once the page shows other data),
+/// keeping the path and the query.
+pub fn drop_fragment() {
+    flush_query();
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    replace_url(&search, "");
+}
+
 /// Replaces the search (`?...`) and fragment (`#...`) of the URL, keeping the path.
 fn replace_url(search: &str, hash: &str) {
     let Some(window) = web_sys::window() else {

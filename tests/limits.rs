@@ -59,7 +59,7 @@ fn a_hundred_thousand_bad_rows_list_twenty_and_count_the_rest() {
         .collect();
     assert_eq!(
         more,
-        vec!["and 99980 more like these (no level: `concurrency (or request_rate)` is missing or not a finite number)"]
+        vec!["and 99,980 more like these (no level: `concurrency (or request_rate)` is missing or not a finite number)"]
     );
 }
 

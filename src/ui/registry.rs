@@ -198,6 +198,10 @@ impl Registry {
             linked_import,
             notices,
         } = Opening::of_link(query, payload.is_some());
+        let notices: Vec<String> = notices
+            .into_iter()
+            .chain(routing::empty_sweep_notice(query, fragment))
+            .collect();
         let entries = initial_entries(shared, linked_import.as_deref());
         let registry = Registry {
             entries: RwSignal::new(entries),
@@ -490,6 +494,11 @@ impl Registry {
 
     /// Shows another source: its default deployment, planned for the SLO shown now.
     pub fn switch(&self, id: &str) {
+        // A shared sweep's `#sweep=` belongs to the shared data: leaving it drops the fragment,
+        // so a reload or a copied link opens what is shown.
+        if id != SHARED_SOURCE && shared_payload(&browser::fragment()).is_some() {
+            browser::drop_fragment();
+        }
         self.start_query.set_value(routing::switch_query(id));
         self.carried_from.set_value(Some(browser::query()));
         self.ensure_loaded(id);

@@ -134,7 +134,7 @@ test('JSON and SVG downloads', async () => {
   const width = Number(cost.match(/^<svg[^>]*width="([\d.]+)"/)[1]);
   const lines = [...cost.matchAll(/<text class="title"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
   assert.ok(lines.length >= 2, lines.join(' | '));
-  for (const line of lines) assert.ok(line.length * 7 <= width - 8, `${line.length} characters in ${width} px`);
+  for (const line of lines) assert.ok(line.length * 8 <= width - 8, `${line.length} characters in ${width} px`);
   assert.match(lines.join(' '), /total \$ per M output tokens/);
   await context.close();
 });

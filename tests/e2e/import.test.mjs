@@ -37,7 +37,7 @@ test('importing the vLLM multi-file sweep gives a recommendation, kept across re
   assert.match(await page.textContent('.headline'), /concurrency/);
   await waitForParam(page, 'tpot', '100');
   // Its link opens only in this browser: said beside "Copy link".
-  assert.match(await page.textContent('[data-testid="copy-link-local"]'), /only in this browser.*Share by link/);
+  assert.match(await page.textContent('[data-testid="copy-link-local"]'), /only in this browser, unless it carries the data: “Share by link”/);
   const url = page.url();
   await page.reload();
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
@@ -57,6 +57,13 @@ test('a shared link reproduces the imported scenario in a fresh browser', async 
   await page.waitForFunction(() => location.hash.startsWith('#sweep='));
   const link = page.url();
   assert.ok(link.length < 8192, `link is ${link.length} bytes`);
+  // Leaving the shared data drops its #sweep=, so a reload or a copied link opens what is shown.
+  await page.selectOption('[data-testid="source-select"]', 'lm-arena-chat');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src') === null);
+  assert.equal(new URL(page.url()).hash, '');
+  await page.reload();
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  assert.equal(await page.inputValue('[data-testid="source-select"]'), 'lm-arena-chat');
   await context.close();
 
   const fresh = await openPlanner(env.browser, '', link);
@@ -102,6 +109,10 @@ test('a broken file lists its problems and changes nothing', async () => {
   assert.match(labels[0], /pasted at \d\d:\d\d:\d\d \(model,concurrency,output…\)/);
   await page.selectOption('[data-testid="source-select"]', 'lm-arena-chat');
   await page.waitForSelector('[data-testid="rec-concurrency"][data-value="384"]');
+  // Plain text is named as such.
+  await page.fill('[data-testid="import-paste"]', 'hello world this is not a benchmark');
+  await page.click('[data-testid="import-paste-button"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="import-error"]')?.textContent.includes('neither JSON nor a CSV'));
   // An array of numbers is named as what it is, with what a format needs.
   await page.fill('[data-testid="import-paste"]', '[1,2,3]');
   await page.click('[data-testid="import-paste-button"]');
@@ -173,6 +184,11 @@ test('switching source keeps the target, limits and fleet inputs, and a statisti
 test('an unknown src or a damaged shared link is named and the bundled data shows', async () => {
   let { page, context } = await openPlanner(env.browser, env.server.base, '?src=imp-deadbeef&tps=25');
   assert.match(await page.textContent('[data-testid="scenario-error"][data-param="src"]'), /imp-deadbeef/);
+  assert.equal(await value(page, 'rec-concurrency'), '384');
+  await context.close();
+  // A bare #sweep= without src=shared is named too, and the data the link names shows.
+  ({ page, context } = await openPlanner(env.browser, env.server.base, '?tps=25#sweep='));
+  assert.match(await page.textContent('[data-testid="scenario-error"][data-param="src"]'), /`#sweep=` part is empty/);
   assert.equal(await value(page, 'rec-concurrency'), '384');
   await context.close();
   // A shared link whose sweep was cut off says so.

@@ -148,6 +148,10 @@ impl Probe {
             Body::Csv(header) if header.iter().all(|h| h.trim().is_empty()) => {
                 return Some("a CSV without a header")
             }
+            // One "column": text that is neither JSON nor a CSV with a header row.
+            Body::Csv(header) if header.len() == 1 => {
+                return Some("text that is neither JSON nor a CSV with a header row")
+            }
             Body::Json(v) | Body::Lines(v) => v,
             Body::Values(values) => &values.first()?.1,
             _ => return None,

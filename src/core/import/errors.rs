@@ -545,7 +545,11 @@ impl fmt::Display for RowError {
                 }
             ),
             RowError::MoreLikeThese { example, count } => {
-                write!(f, "and {count} more like these ({example})")
+                write!(
+                    f,
+                    "and {} more like these ({example})",
+                    crate::core::model::format::grouped(*count as f64, 0)
+                )
             }
             RowError::NotText => write!(
                 f,

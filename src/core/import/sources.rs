@@ -67,7 +67,7 @@ pub fn is_local_import(src: Option<&str>) -> bool {
 }
 
 /// What "Copy link" says beside itself on an import kept in this browser ([`is_local_import`]).
-pub const LOCAL_LINK_NOTE: &str = "This link opens the imported data only in this browser; to share the data too, use “Share by link” in the Data menu.";
+pub const LOCAL_LINK_NOTE: &str = "A link to imported data opens it only in this browser, unless it carries the data: “Share by link” in the Data menu puts it in the link (#sweep=).";
 
 /// The `src` of a query string, if any (empty counts as absent).
 pub fn src_of(query: &str) -> Option<String> {

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{files_label, FileFormats, Format, Import, Problem, RowErrorKind};
+use crate::core::model::format::grouped;
 use crate::core::model::source::Source;
 
 /// What the import panel shows of an import, in its words.
@@ -146,9 +147,9 @@ pub fn summary(
     let result = match source {
         Some(s) => format!(
             "imported {} sweep{} with {} row{}",
-            s.sweeps.len(),
+            grouped(s.sweeps.len() as f64, 0),
             if s.sweeps.len() == 1 { "" } else { "s" },
-            s.row_count(),
+            grouped(s.row_count() as f64, 0),
             if s.row_count() == 1 { "" } else { "s" }
         ),
         None => "nothing imported: no usable row, nothing changed".to_string(),

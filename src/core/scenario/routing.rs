@@ -5,7 +5,8 @@
 //! decisions out.
 
 use crate::core::import::sources::{
-    src_of, without, without_src, workload, DEFAULT_SOURCE, REFERENCE_SOURCE, SHARED_SOURCE,
+    shared_payload, src_of, without, without_src, workload, DEFAULT_SOURCE, REFERENCE_SOURCE,
+    SHARED_SOURCE,
 };
 use crate::core::model::source::Source;
 use crate::core::scenario::{statistic_moved, Scenario};
@@ -70,6 +71,17 @@ impl Opening {
             notices,
         }
     }
+}
+
+/// The message for a link whose fragment has an empty `#sweep=` (a shared link cut off when
+/// copied); `None` otherwise, and for `src=shared` (which [`Opening::of_link`] names itself).
+pub fn empty_sweep_notice(query: &str, fragment: &str) -> Option<String> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let empty = fragment.split('&').any(|part| part == "sweep=");
+    (empty && shared_payload(fragment).is_none() && src_of(query).as_deref() != Some(SHARED_SOURCE))
+        .then(|| {
+            "This link's `#sweep=` part is empty (perhaps cut off when copied), so it holds no shared sweep; showing the data it names.".to_string()
+        })
 }
 
 /// Where the page goes when source `failed`, which it shows, cannot be read: the shared sweep
@@ -168,6 +180,21 @@ fn with_src(id: &str, query: &str) -> String {
         rest
     } else {
         format!("src={id}&{rest}")
+    }
+}
+
+#[cfg(test)]
+mod empty_sweep_tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_sweep_fragment_is_named_once() {
+        assert!(empty_sweep_notice("tps=25", "#sweep=").is_some());
+        assert!(empty_sweep_notice("tps=25", "#other=1&sweep=").is_some());
+        assert_eq!(empty_sweep_notice("tps=25", "#sweep=abc"), None);
+        assert_eq!(empty_sweep_notice("tps=25", ""), None);
+        // src=shared says it already.
+        assert_eq!(empty_sweep_notice("src=shared&tps=25", "#sweep="), None);
     }
 }
 

@@ -19,8 +19,8 @@ pub struct ChartFile<'a> {
     pub notes: &'a [String],
 }
 
-/// Title lines: 13 px, about 7 px a character.
-const TITLE_CHAR_PX: f64 = 7.0;
+/// Title lines: 13 px bold, at most about 8 px a character.
+const TITLE_CHAR_PX: f64 = 8.0;
 /// Note lines: 11 px, about 6 px a character.
 const NOTE_CHAR_PX: f64 = 6.0;
 

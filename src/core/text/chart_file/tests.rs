@@ -19,7 +19,7 @@ fn text_is_escaped_and_a_long_title_wraps_to_the_width() {
     assert!(svg.contains("<g/>"));
     assert!(!svg.contains("<b>"));
     assert!(standalone_svg(&file("no markup", "t", &[])).is_none());
-    // 400 px: lines of at most 56 characters.
+    // 400 px: lines of at most 49 characters.
     let title = "Llama 4 Maverick 17B 128E Instruct FP8: per-user tok/s at p50 ITL vs total $ per M output tokens (target 20 tok/s per user)";
     let svg = standalone_svg(&file("<svg><g/></svg>", title, &[])).unwrap();
     let lines: Vec<&str> = svg
@@ -28,7 +28,7 @@ fn text_is_escaped_and_a_long_title_wraps_to_the_width() {
         .map(|t| &t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()])
         .collect();
     assert!(lines.len() >= 3, "{lines:?}");
-    assert!(lines.iter().all(|l| l.chars().count() <= 56), "{lines:?}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 49), "{lines:?}");
     assert_eq!(lines.join(" "), escape(title));
 }
 
