@@ -370,25 +370,31 @@ fn llama_8b_on_1_h100_over_four_hours_of_load() {
     assert!((f.usd_per_mtok.unwrap() - 22.0 / 214.202_548_828_125).abs() < 1e-12);
 }
 
-#[test]
-fn every_llama_8b_deployment_over_four_hours_the_cheapest_per_day_is_not_the_cheapest_at_the_peak()
-{
-    use llm_slo_planner::core::plan::period::side_by_side::{
-        cheapest_at_peak, cheapest_per_day, day_rows,
-    };
-    use llm_slo_planner::core::text::period_text::cheapest_note;
+/// Every deployment of the link's model over the period of its load, as the page's side by side
+/// lists them.
+fn day_rows_of(query: &str) -> Vec<llm_slo_planner::core::plan::period::side_by_side::DayRow> {
+    use llm_slo_planner::core::plan::period::side_by_side::day_rows;
     let source = lm_arena_chat();
-    let query = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&stat=p50\
-                 &load=rps:60:10,40,80,20&lag=60&price=H100:3,B200:2.3";
     let (s, errors) = Scenario::from_query(query, source);
     assert!(errors.is_empty(), "{errors:?}");
-    let load = s.load.clone().unwrap();
-    let rows = day_rows(
+    let load = s.load.clone().expect("the link has a load");
+    day_rows(
         source,
         (&s.slo(), &s.model_id),
         s.pricing(),
         (&load, s.scaling),
-    );
+    )
+}
+
+#[test]
+fn every_llama_8b_deployment_over_four_hours_the_cheapest_per_day_is_not_the_cheapest_at_the_peak()
+{
+    use llm_slo_planner::core::plan::period::side_by_side::{cheapest_at_peak, cheapest_per_day};
+    use llm_slo_planner::core::text::period_text::cheapest_note;
+    let source = lm_arena_chat();
+    let query = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&stat=p50\
+                 &load=rps:60:10,40,80,20&lag=60&price=H100:3,B200:2.3";
+    let rows = day_rows_of(query);
     let figures = |gpu: &str| {
         rows.iter()
             .find(|r| source.sweeps[r.row.sweep_index].deployment.gpu == gpu)
@@ -422,22 +428,13 @@ fn every_llama_8b_deployment_over_four_hours_the_cheapest_per_day_is_not_the_che
 
 #[test]
 fn deployments_that_cost_the_same_per_day_are_named_as_a_tie() {
-    use llm_slo_planner::core::plan::period::side_by_side::day_rows;
     use llm_slo_planner::core::text::period_text::cheapest_note;
     let source = lm_arena_chat();
     // 10 req/s all day: one replica of 1 GPU on each, 24 GPU-hours × $2 = $48 per day on both;
     // named in the side by side's order.
     let query = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&stat=p50\
                  &load=rps:60:10&price=2";
-    let (s, errors) = Scenario::from_query(query, source);
-    assert!(errors.is_empty(), "{errors:?}");
-    let load = s.load.clone().unwrap();
-    let rows = day_rows(
-        source,
-        (&s.slo(), &s.model_id),
-        s.pricing(),
-        (&load, s.scaling),
-    );
+    let rows = day_rows_of(query);
     assert_eq!(
         cheapest_note(source, &rows).unwrap(),
         "Cheapest per day: 1 x B200, TP1, bf16 and 1 x H100, TP1, bf16 tie at $48.00 per day."

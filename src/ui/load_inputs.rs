@@ -69,7 +69,7 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
             ));
             return;
         }
-        let counts = kind_key(kind.get_untracked());
+        let counts = kind.get_untracked().key();
         leptos::task::spawn_local(async move {
             let read = tools_client::read_load_csv(typed.trim(), counts).await;
             if reading.try_get_value() == Some(now) {
@@ -156,14 +156,6 @@ fn shape_buttons(shape: impl Fn(LoadShape) + Copy + 'static) -> impl IntoView {
     }
 }
 
-/// `rps` or `users`, as the link writes the kind.
-fn kind_key(kind: LoadKind) -> &'static str {
-    match kind {
-        LoadKind::Rps => "rps",
-        LoadKind::Users => "users",
-    }
-}
-
 /// What the values count (`rps`, `users`) and the minutes each covers; a change gives the load
 /// that kind and step (`recount`).
 fn counts_fields(
@@ -185,7 +177,7 @@ fn counts_fields(
         <div class="fleet-row">
             <label for="load-kind">"Values count"</label>
             <select id="load-kind" data-testid="load-kind" on:change=move |ev| {
-                let k = if event_target_value(&ev) == "users" { LoadKind::Users } else { LoadKind::Rps };
+                let k = LoadKind::from_key(&event_target_value(&ev)).unwrap_or(LoadKind::Rps);
                 recount(k, step.get_untracked());
             }>
                 <option value="rps" selected=move || kind.get() == LoadKind::Rps>"requests per second"</option>

@@ -69,7 +69,6 @@ fn panel(
         let slo = s.slo();
         let inputs = s.capacity_for(&sweep.deployment.gpu);
         let num_gpus = sweep.deployment.num_gpus;
-        let rows = day_rows(&source, (&slo, &s.model_id), s.pricing(), (load, s.scaling));
         let Some(rec) = plan.recommendation(sweep, &slo) else {
             return Some(view! {
                 <section class="period" aria-labelledby="period-title" data-testid="period">
@@ -79,6 +78,7 @@ fn panel(
             }.into_any());
         };
         let f = period(&rec, num_gpus, load, s.scaling, &inputs);
+        let rows = day_rows(&source, (&slo, &s.model_id), s.pricing(), (load, s.scaling));
         let figures = period_figures(
             &f,
             &PeriodInputs {

@@ -36,6 +36,23 @@ pub enum LoadKind {
     Users,
 }
 
+impl LoadKind {
+    /// Its name in a link (`load=rps:…`) and in a CSV's column: `rps` or `users`.
+    pub fn key(self) -> &'static str {
+        match self {
+            LoadKind::Rps => "rps",
+            LoadKind::Users => "users",
+        }
+    }
+
+    /// The kind whose [`LoadKind::key`] is `key`.
+    pub fn from_key(key: &str) -> Option<LoadKind> {
+        [LoadKind::Rps, LoadKind::Users]
+            .into_iter()
+            .find(|k| k.key() == key)
+    }
+}
+
 /// A load that varies over a period: one value per step of `step_min` minutes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LoadProfile {

@@ -111,11 +111,7 @@ impl std::error::Error for LoadCsvError {}
 ///
 /// Errors: "the CSV " and what cannot be read ([`LoadCsvError`]).
 pub fn load_csv_text(text: &str, kind: &str) -> Result<String, String> {
-    let kind = if kind == "users" {
-        LoadKind::Users
-    } else {
-        LoadKind::Rps
-    };
+    let kind = LoadKind::from_key(kind).unwrap_or(LoadKind::Rps);
     match load_from_csv(text, None) {
         Err(LoadCsvError::NoKind { .. }) => load_from_csv(text, Some(kind)),
         read => read,
@@ -189,13 +185,11 @@ pub fn load_from_csv(text: &str, kind: Option<LoadKind>) -> Result<LoadProfile, 
     }
     // What the values count is asked last: a file with no rows, one row or uneven
     // timestamps is named for that first.
-    let kind = match (kind, column.as_deref()) {
-        (Some(kind), _) => kind,
-        (None, Some("rps")) => LoadKind::Rps,
-        (None, Some("users")) => LoadKind::Users,
-        (None, column) => {
+    let kind = match kind.or_else(|| column.as_deref().and_then(LoadKind::from_key)) {
+        Some(kind) => kind,
+        None => {
             return Err(LoadCsvError::NoKind {
-                column: column.unwrap_or("").to_string(),
+                column: column.unwrap_or_default(),
             })
         }
     };

@@ -109,11 +109,7 @@ pub fn read_load_input(
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|v| !v.is_empty())
         .collect();
-    let kind = match kind {
-        LoadKind::Rps => "rps",
-        LoadKind::Users => "users",
-    };
-    parse_load(&format!("{kind}:{step_min}:{}", values.join(",")))
+    parse_load(&format!("{}:{step_min}:{}", kind.key(), values.join(",")))
         .map(Some)
         .map_err(|e| e.to_string())
 }

@@ -99,9 +99,14 @@ pub struct Scenario {
 /// `after` (one the deployment reports): "This deployment does not report p90 TPOT: judged on
 /// p95 TPOT instead."; `None` when it did not move.
 pub fn statistic_moved(before: Statistic, after: Statistic) -> Option<String> {
+    moved("This deployment", before, after)
+}
+
+/// "{what} does not report p90 ITL: judged on p50 ITL instead.", when the statistic changed.
+fn moved(what: &str, before: Statistic, after: Statistic) -> Option<String> {
     (after != before).then(|| {
         format!(
-            "This deployment does not report {}: judged on {} instead.",
+            "{what} does not report {}: judged on {} instead.",
             before.short_label(),
             after.short_label()
         )
@@ -197,13 +202,9 @@ impl Scenario {
         let reported = scenario
             .sweep_index(source)
             .is_some_and(|i| source.sweeps[i].statistics().contains(&previous.stat));
-        let moved = (!reported && previous.stat != scenario.stat).then(|| {
-            format!(
-                "The data now shown does not report {}: judged on {} instead.",
-                previous.stat.short_label(),
-                scenario.stat.short_label()
-            )
-        });
+        let moved = (!reported)
+            .then(|| moved("The data now shown", previous.stat, scenario.stat))
+            .flatten();
         let carried = Scenario {
             target: previous.target,
             stat: if reported {

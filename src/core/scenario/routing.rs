@@ -5,8 +5,7 @@
 //! decisions out.
 
 use crate::core::import::sources::{
-    shared_payload, src_of, without, without_src, workload, DEFAULT_SOURCE, REFERENCE_SOURCE,
-    SHARED_SOURCE,
+    is_local_import, shared_payload, src_of, without, without_src, DEFAULT_SOURCE, SHARED_SOURCE,
 };
 use crate::core::model::source::Source;
 use crate::core::scenario::{statistic_moved, Scenario};
@@ -39,9 +38,7 @@ impl Opening {
     /// the bundled data.
     pub fn of_link(query: &str, shared: bool) -> Opening {
         let wanted = src_of(query);
-        let linked_import = wanted
-            .clone()
-            .filter(|id| workload(id).is_none() && id != REFERENCE_SOURCE && id != SHARED_SOURCE);
+        let linked_import = wanted.clone().filter(|id| is_local_import(Some(id)));
         // Any other id is an import, shown once read from storage (or a message then).
         let mut notices = Vec::new();
         let current = match wanted.as_deref() {

@@ -155,11 +155,8 @@ pub fn parse_load(text: &str) -> Result<LoadProfile, ValueError> {
     let (Some(kind), Some(step), Some(values)) = (parts.next(), parts.next(), parts.next()) else {
         return Err(ValueError::not(Accepts::LoadForm, text));
     };
-    let kind = match kind.trim() {
-        "rps" => LoadKind::Rps,
-        "users" => LoadKind::Users,
-        _ => return Err(ValueError::not(Accepts::LoadKind, kind)),
-    };
+    let kind =
+        LoadKind::from_key(kind.trim()).ok_or_else(|| ValueError::not(Accepts::LoadKind, kind))?;
     let step_min = number(step)
         .filter(|s| *s > 0.0 && *s <= 10_080.0)
         .ok_or_else(|| ValueError::not(Accepts::LoadStep, step))?;
@@ -186,10 +183,7 @@ pub fn parse_load(text: &str) -> Result<LoadProfile, ValueError> {
 /// A load over time as a link writes it (`load`), read back by [`parse_load`]:
 /// `rps:60:3,2,5`.
 pub fn load_text(load: &LoadProfile) -> String {
-    let kind = match load.kind {
-        LoadKind::Rps => "rps",
-        LoadKind::Users => "users",
-    };
+    let kind = load.kind.key();
     let values: Vec<String> = load.values.iter().map(|v| url_number(*v)).collect();
     format!("{kind}:{}:{}", url_number(load.step_min), values.join(","))
 }
