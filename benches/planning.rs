@@ -7,12 +7,7 @@ use llm_slo_planner::core::plan::planner::{plan, Slo, Target};
 
 fn planning(c: &mut Criterion) {
     let sweep = llm_slo_planner::core::plan::bench::synthetic_sweep(100_000);
-    let slo = Slo {
-        target: Target::TokensPerSecond(25.0),
-        stat: Statistic::P50,
-        limits: Vec::new(),
-        attain: None,
-    };
+    let slo = Slo::new(Target::TokensPerSecond(25.0), Statistic::P50);
     c.bench_function("plan 100k levels", |b| {
         b.iter(|| plan(std::hint::black_box(&sweep), &slo))
     });
@@ -33,15 +28,12 @@ fn attainment(c: &mut Criterion) {
     let sweeps: Vec<_> = (0..10)
         .map(|seed| llm_slo_planner::core::plan::bench::synthetic_records_sweep(10, 2000, seed))
         .collect();
-    let slo = Slo {
-        target: Target::MsPerToken(25.0),
-        stat: Statistic::TpotP50,
-        limits: vec![llm_slo_planner::core::plan::planner::Limit {
+    let slo = Slo::new(Target::MsPerToken(25.0), Statistic::TpotP50)
+        .with_limits(vec![llm_slo_planner::core::plan::planner::Limit {
             stat: Statistic::TtftP99,
             max_ms: 400.0,
-        }],
-        attain: Some(95.0),
-    };
+        }])
+        .with_attain(Some(95.0));
     c.bench_function("attain=95: 10 sweeps x 10 levels x 2,000 requests", |b| {
         b.iter(|| {
             std::hint::black_box(&sweeps)
@@ -59,12 +51,7 @@ fn period_week(c: &mut Criterion) {
     use llm_slo_planner::core::plan::capacity::CapacityInputs;
     use llm_slo_planner::core::plan::period::{period, LoadKind, LoadProfile, Scaling};
     let sweep = llm_slo_planner::core::plan::bench::synthetic_sweep(100);
-    let slo = Slo {
-        target: Target::TokensPerSecond(25.0),
-        stat: Statistic::P50,
-        limits: Vec::new(),
-        attain: None,
-    };
+    let slo = Slo::new(Target::TokensPerSecond(25.0), Statistic::P50);
     let Some(rec) = plan(&sweep, &slo).recommendation(&sweep, &slo) else {
         return;
     };

@@ -42,12 +42,10 @@ use crate::ui::sources::SourcePanel;
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn bench_planning_ms(levels: u32) -> f64 {
     let sweep = crate::core::plan::bench::synthetic_sweep(levels);
-    let slo = crate::core::plan::planner::Slo {
-        target: crate::core::plan::planner::Target::TokensPerSecond(25.0),
-        stat: crate::core::model::sweep::Statistic::P50,
-        limits: Vec::new(),
-        attain: None,
-    };
+    let slo = crate::core::plan::planner::Slo::new(
+        crate::core::plan::planner::Target::TokensPerSecond(25.0),
+        crate::core::model::sweep::Statistic::P50,
+    );
     let start = browser::now_ms();
     let plan = crate::core::plan::planner::plan(&sweep, &slo);
     let elapsed = browser::now_ms() - start;

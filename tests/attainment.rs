@@ -28,18 +28,17 @@ fn scicom() -> Sweep {
 }
 
 fn slo(tpot_ms: f64, ttft_ms: Option<f64>, attain: f64) -> Slo {
-    Slo {
-        target: Target::MsPerToken(tpot_ms),
-        stat: Statistic::TpotP50,
-        limits: ttft_ms
-            .map(|max_ms| Limit {
-                stat: Statistic::TtftP99,
-                max_ms,
-            })
-            .into_iter()
-            .collect(),
-        attain: Some(attain),
-    }
+    Slo::new(Target::MsPerToken(tpot_ms), Statistic::TpotP50)
+        .with_limits(
+            ttft_ms
+                .map(|max_ms| Limit {
+                    stat: Statistic::TtftP99,
+                    max_ms,
+                })
+                .into_iter()
+                .collect(),
+        )
+        .with_attain(Some(attain))
 }
 
 #[test]
@@ -270,20 +269,15 @@ fn end_to_end_limits_are_judged_on_the_level_and_under_attainment_on_each_reques
         max_ms,
     };
     // On the level: p50 TPOT 142.83 ms meets 145 at 10 streams, its p99 end-to-end 27.8 s not.
-    let on_level = Slo {
-        limits: vec![e2e(25000.0)],
-        attain: None,
-        ..slo(145.0, None, 50.0)
-    };
+    let on_level = slo(145.0, None, 50.0)
+        .with_limits(vec![e2e(25000.0)])
+        .with_attain(None);
     let p = plan(&sweep, &on_level);
     assert_eq!((p.status, p.recommended), (Status::Ok, Some(0)));
     assert_eq!(p.verdicts[1].broken, vec![Condition::Limit(0)]);
     // On each request (end-to-end = TTFT + the sum of its ITLs): at most 21 s, 9 of 200 good at
     // 10 streams (58 over the TPOT, 190 over 21 s); 50 of 50 at 1 (10.35 s each).
-    let per_request = Slo {
-        limits: vec![e2e(21000.0)],
-        ..slo(145.0, None, 70.0)
-    };
+    let per_request = slo(145.0, None, 70.0).with_limits(vec![e2e(21000.0)]);
     let p = plan(&sweep, &per_request);
     assert_eq!((p.status, p.recommended), (Status::Ok, Some(0)));
     let [Condition::Attainment(a)] = p.verdicts[1].broken[..] else {

@@ -82,8 +82,8 @@ proptest! {
         let query: Vec<String> = keys.iter().zip(values.iter()).map(|(k, v)| format!("{k}={v}")).collect();
         let source = lm_arena_chat();
         let (scenario, _) = Scenario::from_query(&query.join("&"), source);
-        prop_assert!(scenario.target.value().is_finite() && scenario.target.value() > 0.0);
-        prop_assert!(scenario.limits.iter().all(|l| l.max_ms.is_finite() && l.max_ms > 0.0));
+        prop_assert!(scenario.slo.target.value().is_finite() && scenario.slo.target.value() > 0.0);
+        prop_assert!(scenario.slo.limits.iter().all(|l| l.max_ms.is_finite() && l.max_ms > 0.0));
     }
 
     #[test]

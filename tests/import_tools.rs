@@ -22,12 +22,7 @@ fn level(sweep: &Sweep, at: f64) -> &llm_slo_planner::core::model::sweep::Level 
 }
 
 fn slo(ms: f64, stat: Statistic) -> Slo {
-    Slo {
-        target: Target::MsPerToken(ms),
-        stat,
-        limits: Vec::<Limit>::new(),
-        attain: None,
-    }
+    Slo::new(Target::MsPerToken(ms), stat).with_limits(Vec::<Limit>::new())
 }
 
 fn inference_perf_stages() -> Vec<InputFile> {

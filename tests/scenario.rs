@@ -2,8 +2,9 @@
 
 use llm_slo_planner::core::import::bundled::lm_arena_chat;
 use llm_slo_planner::core::model::sweep::Statistic;
-use llm_slo_planner::core::plan::planner::{Limit, Target};
-use llm_slo_planner::core::scenario::{parse_positive, Scenario};
+use llm_slo_planner::core::plan::planner::{Limit, Slo, Target};
+use llm_slo_planner::core::scenario::{parse_positive, Fleet, Scenario};
+use llm_slo_planner::core::text::scenario_text::{data_moved, no_next_limit_reason};
 
 fn parse(query: &str) -> (Scenario, Vec<(String, String)>) {
     let (s, errors) = Scenario::from_query(query, lm_arena_chat());
@@ -36,15 +37,21 @@ fn a_full_query_round_trips() {
     let q = "model=Qwen%2FQwen3-30B-A3B-Instruct-2507&gpu=H100&gpus=2&tpot=40&stat=p90";
     let (s, errors) = parse(q);
     assert!(errors.is_empty());
-    assert_eq!(s.model_id, "Qwen/Qwen3-30B-A3B-Instruct-2507");
-    assert_eq!((s.gpu.as_str(), s.num_gpus), ("H100", Some(2)));
-    assert_eq!(s.target, Target::MsPerToken(40.0));
-    assert_eq!(s.stat, Statistic::P90);
+    assert_eq!(s.deployment.model_id, "Qwen/Qwen3-30B-A3B-Instruct-2507");
+    assert_eq!(
+        (s.deployment.gpu.as_str(), s.deployment.num_gpus),
+        ("H100", Some(2))
+    );
+    assert_eq!(s.slo.target, Target::MsPerToken(40.0));
+    assert_eq!(s.slo.stat, Statistic::P90);
     assert_eq!(s.to_query(), q);
     assert_eq!(parse(&format!("?{}", s.to_query())).0, s);
     let s2 = Scenario {
-        target: Target::TokensPerSecond(12.5),
-        stat: Statistic::Rate,
+        slo: Slo {
+            target: Target::TokensPerSecond(12.5),
+            stat: Statistic::Rate,
+            ..s.slo.clone()
+        },
         ..s
     };
     assert_eq!(parse(&s2.to_query()).0, s2);
@@ -53,23 +60,32 @@ fn a_full_query_round_trips() {
 #[test]
 fn absent_gpu_prefers_h100_then_the_other_gpu_and_fewest_gpus() {
     let (s, _) = parse("model=Qwen%2FQwen3-30B-A3B-Instruct-2507");
-    assert_eq!((s.gpu.as_str(), s.num_gpus), ("H100", Some(1)));
+    assert_eq!(
+        (s.deployment.gpu.as_str(), s.deployment.num_gpus),
+        ("H100", Some(1))
+    );
     // DeepSeek-V3.1 is measured only on 8 x B200.
     let (s, errors) = parse("model=deepseek-ai%2FDeepSeek-V3.1");
     assert!(errors.is_empty());
-    assert_eq!((s.gpu.as_str(), s.num_gpus), ("B200", Some(8)));
+    assert_eq!(
+        (s.deployment.gpu.as_str(), s.deployment.num_gpus),
+        ("B200", Some(8))
+    );
     let (s, _) = parse("model=meta-llama%2FLlama-3.1-70B-Instruct&gpu=B200");
-    assert_eq!(s.num_gpus, Some(2));
+    assert_eq!(s.deployment.num_gpus, Some(2));
 }
 
 #[test]
 fn malformed_values_are_named_and_the_rest_applies() {
     let (s, errors) = parse("model=Qwen%2FQwen3-32B&gpu=H100&gpus=two&tps=abc&stat=p42&colour=red");
     assert_eq!(params(&errors), vec!["gpus", "tps", "stat", "colour"]);
-    assert_eq!(s.model_id, "Qwen/Qwen3-32B");
-    assert_eq!((s.gpu.as_str(), s.num_gpus), ("H100", Some(1)));
-    assert_eq!(s.target, Target::TokensPerSecond(20.0));
-    assert_eq!(s.stat, Statistic::P50);
+    assert_eq!(s.deployment.model_id, "Qwen/Qwen3-32B");
+    assert_eq!(
+        (s.deployment.gpu.as_str(), s.deployment.num_gpus),
+        ("H100", Some(1))
+    );
+    assert_eq!(s.slo.target, Target::TokensPerSecond(20.0));
+    assert_eq!(s.slo.stat, Statistic::P50);
     assert!(errors[1].1.contains("\"abc\""));
 }
 
@@ -79,7 +95,7 @@ fn numbers_that_are_not_finite_positive_are_rejected() {
         assert!(parse_positive(bad).is_err(), "{bad:?} accepted");
         let (s, errors) = parse(&format!("tpot={bad}"));
         assert_eq!(params(&errors), vec!["tpot"], "{bad:?}");
-        assert_eq!(s.target, Target::TokensPerSecond(20.0));
+        assert_eq!(s.slo.target, Target::TokensPerSecond(20.0));
     }
     assert_eq!(parse_positive(" 12.5 "), Ok(12.5));
     assert_eq!(parse_positive("1e2"), Ok(100.0));
@@ -89,19 +105,22 @@ fn numbers_that_are_not_finite_positive_are_rejected() {
 fn unknown_model_gpu_and_count_fall_back_with_messages() {
     let (s, errors) = parse("model=nope%2Fmodel&gpu=H100&gpus=1");
     assert_eq!(params(&errors), vec!["model"]);
-    assert_eq!(s.model_id, "meta-llama/Llama-3.1-8B-Instruct");
+    assert_eq!(s.deployment.model_id, "meta-llama/Llama-3.1-8B-Instruct");
     let (s, errors) = parse("model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=TPU&gpus=3");
     assert_eq!(params(&errors), vec!["gpu", "gpus"]);
-    assert_eq!((s.gpu.as_str(), s.num_gpus), ("H100", Some(1)));
+    assert_eq!(
+        (s.deployment.gpu.as_str(), s.deployment.num_gpus),
+        ("H100", Some(1))
+    );
 }
 
 #[test]
 fn both_targets_or_repeats_keep_the_first() {
     let (s, errors) = parse("tps=30&tpot=10");
-    assert_eq!(s.target, Target::TokensPerSecond(30.0));
+    assert_eq!(s.slo.target, Target::TokensPerSecond(30.0));
     assert_eq!(params(&errors), vec!["tpot"]);
     let (s, errors) = parse("stat=p99&stat=p90");
-    assert_eq!(s.stat, Statistic::P99);
+    assert_eq!(s.slo.stat, Statistic::P99);
     assert_eq!(params(&errors), vec!["stat"]);
 }
 
@@ -126,14 +145,23 @@ fn changing_model_keeps_the_gpu_when_the_model_has_it() {
     let source = lm_arena_chat();
     let (s, _) = parse("model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=B200&gpus=1");
     let next = s.with_model(source, "Qwen/Qwen3-8B");
-    assert_eq!((next.gpu.as_str(), next.num_gpus), ("B200", Some(1)));
+    assert_eq!(
+        (next.deployment.gpu.as_str(), next.deployment.num_gpus),
+        ("B200", Some(1))
+    );
     // Llama-3.1-70B has 2 x B200 only: the count follows.
     let next = s.with_model(source, "meta-llama/Llama-3.1-70B-Instruct");
-    assert_eq!((next.gpu.as_str(), next.num_gpus), ("B200", Some(2)));
+    assert_eq!(
+        (next.deployment.gpu.as_str(), next.deployment.num_gpus),
+        ("B200", Some(2))
+    );
     // Maverick is on H100 only.
     let next = s.with_model(source, "meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8");
-    assert_eq!((next.gpu.as_str(), next.num_gpus), ("H100", Some(8)));
-    assert_eq!(next.target, s.target);
+    assert_eq!(
+        (next.deployment.gpu.as_str(), next.deployment.num_gpus),
+        ("H100", Some(8))
+    );
+    assert_eq!(next.slo.target, s.slo.target);
 }
 
 #[test]
@@ -141,7 +169,7 @@ fn limits_are_repeatable_and_round_trip() {
     let (s, errors) = parse("tps=25&limit=p99%3A150&limit=p90:80.5&limit=ttft:3&limit=p99:-1");
     assert_eq!(params(&errors), vec!["limit", "limit"]);
     assert_eq!(
-        s.limits,
+        s.slo.limits,
         vec![
             Limit {
                 stat: Statistic::P99,
@@ -155,7 +183,7 @@ fn limits_are_repeatable_and_round_trip() {
     );
     assert!(s.to_query().ends_with("&limit=p99%3A150&limit=p90%3A80.5"));
     assert_eq!(parse(&s.to_query()).0, s);
-    assert_eq!(s.slo().limits, s.limits);
+    assert_eq!(s.slo.clone().limits, s.slo.limits);
 }
 
 #[test]
@@ -164,7 +192,7 @@ fn targets_outside_the_accepted_range_are_rejected() {
         let (s, errors) = parse(&format!("tps={bad}"));
         assert_eq!(params(&errors), vec!["tps"], "{bad}");
         assert!(errors[0].1.contains("between 0.001 and 1,000,000"), "{bad}");
-        assert_eq!(s.target, Target::TokensPerSecond(20.0));
+        assert_eq!(s.slo.target, Target::TokensPerSecond(20.0));
     }
     assert_eq!(parse_positive("0.001"), Ok(0.001));
     assert_eq!(parse_positive("1000000"), Ok(1_000_000.0));
@@ -176,8 +204,8 @@ fn targets_outside_the_accepted_range_are_rejected() {
 fn names_match_without_regard_to_case_and_are_written_canonically() {
     let (s, errors) = parse("model=meta-llama%2Fllama-3.1-70b-instruct&gpu=b200");
     assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(s.model_id, "meta-llama/Llama-3.1-70B-Instruct");
-    assert_eq!(s.gpu, "B200");
+    assert_eq!(s.deployment.model_id, "meta-llama/Llama-3.1-70B-Instruct");
+    assert_eq!(s.deployment.gpu, "B200");
 }
 
 #[test]
@@ -189,14 +217,14 @@ fn a_parameter_without_a_name_is_reported() {
     assert!(errors
         .iter()
         .any(|(_, m)| m.contains("only the first is read")));
-    assert_eq!(s.target, Target::TokensPerSecond(20.0));
+    assert_eq!(s.slo.target, Target::TokensPerSecond(20.0));
 }
 
 #[test]
 fn fleet_inputs_parse_round_trip_and_name_errors() {
     let (s, errors) = parse("tps=25&users=1000&price=2.5&kwh_price=0.12&co2=400&pue=1.2");
     assert!(errors.is_empty(), "{errors:?}");
-    let c = s.capacity;
+    let c = s.fleet.capacity;
     assert_eq!(
         (
             c.users,
@@ -214,10 +242,10 @@ fn fleet_inputs_parse_round_trip_and_name_errors() {
     // Zero is a real price or carbon intensity; zero users or a PUE below 1 is not.
     let (s, errors) = parse("co2=0&price=0&users=0.5&pue=0.9&kwh_price=-1");
     assert_eq!(params(&errors), vec!["users", "pue", "kwh_price"]);
-    assert_eq!(s.capacity.co2_g_per_kwh, Some(0.0));
-    assert_eq!(s.capacity.price_per_gpu_hour, Some(0.0));
-    assert_eq!(s.capacity.users, None);
-    assert_eq!(s.capacity.pue, None);
+    assert_eq!(s.fleet.capacity.co2_g_per_kwh, Some(0.0));
+    assert_eq!(s.fleet.capacity.price_per_gpu_hour, Some(0.0));
+    assert_eq!(s.fleet.capacity.users, None);
+    assert_eq!(s.fleet.capacity.pue, None);
     assert!(!parse("").0.to_query().contains("users"));
     // Users are streams: a fraction of one is named, like a fraction of a replica.
     let (s, errors) = parse("users=2.5");
@@ -227,17 +255,17 @@ fn fleet_inputs_parse_round_trip_and_name_errors() {
         "{}",
         errors[0].1
     );
-    assert_eq!(s.capacity.users, None);
-    assert_eq!(parse("users=3").0.capacity.users, Some(3.0));
+    assert_eq!(s.fleet.capacity.users, None);
+    assert_eq!(parse("users=3").0.fleet.capacity.users, Some(3.0));
 }
 
 #[test]
 fn ttft_is_a_limit_not_a_target_statistic() {
     let (s, errors) = parse("stat=ttft_p90&limit=ttft_p90:500&stat=tpot_p99");
     assert_eq!(params(&errors), vec!["stat", "stat"]);
-    assert_eq!(s.stat, Statistic::P50);
+    assert_eq!(s.slo.stat, Statistic::P50);
     assert_eq!(
-        s.limits,
+        s.slo.limits,
         vec![Limit {
             stat: Statistic::TtftP90,
             max_ms: 500.0
@@ -245,13 +273,13 @@ fn ttft_is_a_limit_not_a_target_statistic() {
     );
     let (s, errors) = parse("stat=tpot_p99");
     assert!(errors.is_empty());
-    assert_eq!(s.stat, Statistic::TpotP99);
+    assert_eq!(s.slo.stat, Statistic::TpotP99);
 }
 
 #[test]
 fn a_repeated_parameter_is_named_once_however_often_it_repeats() {
     let (s, errors) = parse("?tps=30&tps=40&tps=50&tps=60");
-    assert_eq!(s.target, Target::TokensPerSecond(30.0));
+    assert_eq!(s.slo.target, Target::TokensPerSecond(30.0));
     assert_eq!(
         errors,
         vec![(
@@ -278,7 +306,7 @@ fn an_unknown_cfg_on_a_single_configuration_names_no_empty_label() {
 fn repeated_limits_count_once_and_at_most_eight_are_read() {
     let (s, errors) = parse(&"&limit=p99:150".repeat(60));
     assert_eq!(
-        s.limits,
+        s.slo.limits,
         vec![Limit {
             stat: Statistic::P99,
             max_ms: 150.0
@@ -306,8 +334,8 @@ fn repeated_limits_count_once_and_at_most_eight_are_read() {
         .map(|(stat, ms)| format!("&limit={}:{ms}", stat.key()))
         .collect();
     let (s, errors) = parse(&many);
-    assert_eq!(s.limits.len(), 8);
-    assert_eq!(s.limits[7].max_ms, 8.0);
+    assert_eq!(s.slo.limits.len(), 8);
+    assert_eq!(s.slo.limits[7].max_ms, 8.0);
     assert_eq!(
         errors,
         vec![(
@@ -318,7 +346,7 @@ fn repeated_limits_count_once_and_at_most_eight_are_read() {
     // Bounds on one statistic: the tightest applies, said once however many there are.
     let (s, errors) = parse("limit=p99:300&limit=p99:100&limit=p95:90&limit=p99:200");
     assert_eq!(
-        s.limits,
+        s.slo.limits,
         vec![
             Limit {
                 stat: Statistic::P99,
@@ -348,10 +376,10 @@ fn add_a_limit_proposes_a_statistic_without_one_so_the_link_round_trips() {
     let mut proposed = Vec::new();
     while let Some(limit) = s.next_limit(&available) {
         proposed.push(limit.stat);
-        s.limits.push(limit);
+        s.slo.limits.push(limit);
     }
     assert_eq!(
-        s.limits[0],
+        s.slo.limits[0],
         Limit {
             stat: Statistic::P99,
             max_ms: 120.0
@@ -371,7 +399,7 @@ fn add_a_limit_proposes_a_statistic_without_one_so_the_link_round_trips() {
     assert_eq!(proposed.len(), (available.len() - 1).min(8));
     // The page's link reads back to the same limits, without a "given more than once" message.
     let (back, errors) = parse(&s.to_query());
-    assert_eq!(back.limits, s.limits);
+    assert_eq!(back.slo.limits, s.slo.limits);
     assert!(errors.is_empty(), "{errors:?}");
 }
 
@@ -381,11 +409,11 @@ fn add_a_limit_stops_at_the_most_a_link_reads() {
     let all = Statistic::ALL;
     for _ in 0..8 {
         let limit = s.next_limit(&all).unwrap();
-        s.limits.push(limit);
+        s.slo.limits.push(limit);
     }
     assert_eq!(s.next_limit(&all), None);
     assert_eq!(
-        s.no_next_limit_reason(&all).as_deref(),
+        no_next_limit_reason(&s, &all).as_deref(),
         Some("A link holds at most 8 limits.")
     );
     // With no statistics named, p99 to p50 (p90 is judged here) are proposed, then nothing.
@@ -394,20 +422,20 @@ fn add_a_limit_stops_at_the_most_a_link_reads() {
     while let Some(limit) = s.next_limit(&[]) {
         assert_eq!(limit.max_ms, 30.0);
         stats.push(limit.stat);
-        s.limits.push(limit);
+        s.slo.limits.push(limit);
     }
     assert_eq!(stats, [Statistic::P99, Statistic::P95, Statistic::P50]);
     assert_eq!(
-        s.no_next_limit_reason(&[]).as_deref(),
+        no_next_limit_reason(&s, &[]).as_deref(),
         Some("Each statistic reported together with p90 ITL has a limit.")
     );
-    s.limits.clear();
-    assert_eq!(s.no_next_limit_reason(&[]), None);
+    s.slo.limits.clear();
+    assert_eq!(no_next_limit_reason(&s, &[]), None);
     // Only the judged statistic is reported with itself (MPT-7B on mean TPOT): nothing to propose.
     let (s, _) = parse("tpot=10&stat=tpot_mean");
     assert_eq!(s.next_limit(&[Statistic::TpotMean]), None);
     assert_eq!(
-        s.no_next_limit_reason(&[Statistic::TpotMean]).as_deref(),
+        no_next_limit_reason(&s, &[Statistic::TpotMean]).as_deref(),
         Some("No other statistic is reported at a level together with mean TPOT.")
     );
 }
@@ -420,37 +448,37 @@ fn switching_source_keeps_the_slo_and_a_statistic_the_new_deployment_reports() {
     // Same source family: the deployment is the start's default, the whole SLO carries over.
     let (s, moved) = Scenario::with_slo_of("", previous, lm_arena_chat());
     assert_eq!(moved, None);
-    assert_eq!(s.target, Target::MsPerToken(40.0));
-    assert_eq!(s.stat, Statistic::P90);
+    assert_eq!(s.slo.target, Target::MsPerToken(40.0));
+    assert_eq!(s.slo.stat, Statistic::P90);
     assert_eq!(
-        s.limits,
+        s.slo.limits,
         vec![Limit {
             stat: Statistic::P99,
             max_ms: 120.0
         }]
     );
-    assert_eq!(s.capacity.users, Some(1000.0));
-    assert_eq!(s.capacity.pue, Some(1.2));
-    assert_eq!(s.model_id, "meta-llama/Llama-3.1-8B-Instruct");
+    assert_eq!(s.fleet.capacity.users, Some(1000.0));
+    assert_eq!(s.fleet.capacity.pue, Some(1.2));
+    assert_eq!(s.deployment.model_id, "meta-llama/Llama-3.1-8B-Instruct");
     // The reference systems: MPT-7B reports no p90 ITL, so its own default statistic is used;
     // the target, the limit and the fleet inputs stay, and the link names the source.
     let (s, moved) = Scenario::with_slo_of("src=reference", previous, reference());
     let default = Scenario::from_query("src=reference", reference()).0;
     // The change is said.
     assert_eq!(
-        moved.as_deref(),
+        moved.map(data_moved).as_deref(),
         Some(format!(
             "The data now shown does not report p90 ITL: judged on {} instead.",
-            default.stat.short_label()
+            default.slo.stat.short_label()
         ))
         .as_deref()
     );
-    assert_eq!(s.model_id, default.model_id);
-    assert_eq!(s.stat, default.stat);
-    assert_ne!(s.stat, Statistic::P90);
-    assert_eq!(s.target, Target::MsPerToken(40.0));
-    assert_eq!(s.limits.len(), 1);
-    assert_eq!(s.capacity.users, Some(1000.0));
+    assert_eq!(s.deployment.model_id, default.deployment.model_id);
+    assert_eq!(s.slo.stat, default.slo.stat);
+    assert_ne!(s.slo.stat, Statistic::P90);
+    assert_eq!(s.slo.target, Target::MsPerToken(40.0));
+    assert_eq!(s.slo.limits.len(), 1);
+    assert_eq!(s.fleet.capacity.users, Some(1000.0));
     assert!(s.to_query().starts_with("src=reference&"));
 }
 
@@ -481,7 +509,7 @@ fn cfg_selects_one_sweep_and_links_made_before_still_open() {
     let source = imported_source("x.json", &text);
     let (s, errors) = Scenario::from_query("model=dsr1&tpot=20&stat=tpot_p50", &source);
     assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(s.cfg.as_deref(), Some("2026-03-25"));
+    assert_eq!(s.deployment.cfg.as_deref(), Some("2026-03-25"));
     assert!(s.to_query().contains("cfg=2026-03-25"));
     let (old, errors) = Scenario::from_query("model=dsr1&cfg=2025-12-13", &source);
     assert!(errors.is_empty());
@@ -492,7 +520,7 @@ fn cfg_selects_one_sweep_and_links_made_before_still_open() {
     // A link made before sweeps were told apart by date named "sglang, 1024/1024": both
     // campaigns hold those fields; the newest opens, and the message says so.
     let (legacy, errors) = Scenario::from_query("model=dsr1&cfg=sglang%2C+1024%2F1024", &source);
-    assert_eq!(legacy.cfg.as_deref(), Some("2026-03-25"));
+    assert_eq!(legacy.deployment.cfg.as_deref(), Some("2026-03-25"));
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].param, "cfg");
     assert!(
@@ -501,7 +529,7 @@ fn cfg_selects_one_sweep_and_links_made_before_still_open() {
     );
     // An unknown one is named, and the default shows.
     let (unknown, errors) = Scenario::from_query("model=dsr1&cfg=nope", &source);
-    assert_eq!(unknown.cfg.as_deref(), Some("2026-03-25"));
+    assert_eq!(unknown.deployment.cfg.as_deref(), Some("2026-03-25"));
     assert!(errors[0]
         .to_string()
         .contains("`cfg` \"nope\" is not a configuration"));
@@ -510,7 +538,7 @@ fn cfg_selects_one_sweep_and_links_made_before_still_open() {
     let source = imported_source("v.csv", csv);
     let (pp, errors) = Scenario::from_query("model=m&cfg=PP2", &source);
     assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(pp.cfg.as_deref(), Some("TP8 PP2"));
+    assert_eq!(pp.deployment.cfg.as_deref(), Some("TP8 PP2"));
 }
 
 #[test]
@@ -519,7 +547,7 @@ fn a_configuration_label_with_a_comma_opens_from_its_link() {
     let source = imported_source("c.csv", csv);
     let (s, errors) = Scenario::from_query("model=m&cfg=TP4%2C+PP2", &source);
     assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(s.cfg.as_deref(), Some("TP4, PP2"));
+    assert_eq!(s.deployment.cfg.as_deref(), Some("TP4, PP2"));
     let again = Scenario::from_query(&s.to_query(), &source);
     assert_eq!(again.0, s);
     assert!(again.1.is_empty());
@@ -530,7 +558,10 @@ fn y_cost_is_kept_in_the_link_with_a_gpu_price_and_named_without_one() {
     use llm_slo_planner::core::plan::chart::ChartY;
     let (s, errors) = parse("tps=20&y=cost&price=2.5");
     assert!(errors.is_empty());
-    assert_eq!((s.chart_y, s.drawn_chart_y()), (ChartY::Cost, ChartY::Cost));
+    assert_eq!(
+        (s.view.chart_y, s.drawn_chart_y()),
+        (ChartY::Cost, ChartY::Cost)
+    );
     assert!(
         s.to_query().ends_with("&y=cost&price=2.5"),
         "{}",
@@ -539,13 +570,13 @@ fn y_cost_is_kept_in_the_link_with_a_gpu_price_and_named_without_one() {
     // Without a GPU price the cost chart cannot be drawn: the link's `y` is named and dropped.
     let (s, errors) = parse("tps=20&y=cost");
     assert_eq!(
-        (s.chart_y, s.drawn_chart_y()),
+        (s.view.chart_y, s.drawn_chart_y()),
         (ChartY::PerGpu, ChartY::PerGpu)
     );
     assert_eq!(errors[0].0, "y");
     assert!(!s.to_query().contains("y=cost"));
     let (s, errors) = parse("tps=20&y=money");
-    assert_eq!(s.chart_y, ChartY::PerGpu);
+    assert_eq!(s.view.chart_y, ChartY::PerGpu);
     assert_eq!(errors[0].0, "y");
 }
 
@@ -554,8 +585,8 @@ fn the_side_by_side_tables_switch_and_order_round_trip_and_are_named_when_wrong(
     use llm_slo_planner::core::plan::compare::Column;
     let (s, errors) = parse("tps=20&cmp=all&sort=energy_j_per_token:reversed");
     assert!(errors.is_empty(), "{errors:?}");
-    assert!(s.compare_all);
-    assert_eq!(s.compare_sort, Some((Column::Energy, true)));
+    assert!(s.view.compare_all);
+    assert_eq!(s.view.compare_sort, Some((Column::Energy, true)));
     assert!(
         s.to_query()
             .ends_with("&cmp=all&sort=energy_j_per_token%3Areversed"),
@@ -565,17 +596,17 @@ fn the_side_by_side_tables_switch_and_order_round_trip_and_are_named_when_wrong(
     assert_eq!(parse(&s.to_query()), (s, vec![]));
     // Best first is the default order of a column: written without `:reversed`.
     let (s, _) = parse("tps=20&sort=throughput_per_gpu_tok_s");
-    assert_eq!(s.compare_sort, Some((Column::ThroughputPerGpu, false)));
+    assert_eq!(s.view.compare_sort, Some((Column::ThroughputPerGpu, false)));
     assert!(s.to_query().ends_with("&sort=throughput_per_gpu_tok_s"));
     // Spaces around the key are not part of it.
     let (s, _) = parse("tps=20&sort=%20level%20:reversed");
-    assert_eq!(s.compare_sort, Some((Column::Concurrency, true)));
+    assert_eq!(s.view.compare_sort, Some((Column::Concurrency, true)));
     // Neither written when not set.
     let (s, _) = parse("tps=20");
     assert!(!s.to_query().contains("cmp") && !s.to_query().contains("sort"));
 
     let (s, errors) = parse("tps=20&cmp=some&sort=speed");
-    assert_eq!((s.compare_all, s.compare_sort), (false, None));
+    assert_eq!((s.view.compare_all, s.view.compare_sort), (false, None));
     assert_eq!(params(&errors), ["cmp", "sort"]);
     assert_eq!(
         errors[1].1,
@@ -583,7 +614,7 @@ fn the_side_by_side_tables_switch_and_order_round_trip_and_are_named_when_wrong(
     );
     // A cost column orders nothing without a price: named and dropped; kept with one.
     let (s, errors) = parse("tps=20&sort=total_cost_usd_per_mtok");
-    assert_eq!(s.compare_sort, None);
+    assert_eq!(s.view.compare_sort, None);
     assert_eq!(
         errors,
         [(
@@ -593,25 +624,28 @@ fn the_side_by_side_tables_switch_and_order_round_trip_and_are_named_when_wrong(
     );
     let (s, errors) = parse("tps=20&sort=total_cost_usd_per_mtok&price=2");
     assert!(errors.is_empty());
-    assert_eq!(s.compare_sort, Some((Column::TotalCostPerMtok, false)));
+    assert_eq!(s.view.compare_sort, Some((Column::TotalCostPerMtok, false)));
     // Fleet $ per hour needs a load too.
     let (s, errors) = parse("tps=20&sort=fleet_cost_usd_per_hour&price=2");
-    assert_eq!(s.compare_sort, None);
+    assert_eq!(s.view.compare_sort, None);
     assert_eq!(
         errors[0].1,
         "`sort=fleet_cost_usd_per_hour` needs a load (`users` or `rps`): the side-by-side table keeps its own order"
     );
     let (s, errors) = parse("tps=20&sort=fleet_cost_usd_per_hour");
-    assert_eq!(s.compare_sort, None);
+    assert_eq!(s.view.compare_sort, None);
     assert!(errors[0]
         .1
         .contains("needs a load (`users` or `rps`) and a GPU price (`price`)"));
     let (s, errors) = parse("tps=20&sort=fleet_cost_usd_per_hour&price=2&users=1000");
     assert!(errors.is_empty());
-    assert_eq!(s.compare_sort, Some((Column::FleetCostPerHour, false)));
+    assert_eq!(s.view.compare_sort, Some((Column::FleetCostPerHour, false)));
     // A price removed afterwards: the link no longer names the cost order.
     let unpriced = Scenario {
-        capacity: Default::default(),
+        fleet: Fleet {
+            capacity: Default::default(),
+            ..s.fleet
+        },
         ..s
     };
     assert!(!unpriced.to_query().contains("sort"));
@@ -636,15 +670,15 @@ fn the_parameter_list_is_every_key_a_link_reads() {
             "y",
             "cmp",
             "sort",
-            "load",
-            "lag",
-            "min_replicas",
-            "price",
             "users",
             "rps",
+            "price",
             "kwh_price",
             "co2",
-            "pue"
+            "pue",
+            "load",
+            "lag",
+            "min_replicas"
         ]
     );
     // Each is read (never "unknown parameter") by the page's scenario reader.
@@ -668,7 +702,7 @@ fn an_empty_price_is_named_and_a_tiny_one_is_written_back_short() {
         errors[0].1,
         "`price` must be a number from 0 to 1,000,000, got \"\""
     );
-    assert_eq!(s.capacity.price_per_gpu_hour, None);
+    assert_eq!(s.fleet.capacity.price_per_gpu_hour, None);
     let (s, errors) = parse("tps=25&price=1e-320&co2=1e-320");
     assert!(errors.is_empty(), "{errors:?}");
     let query = s.to_query();
@@ -746,7 +780,7 @@ fn a_load_over_time_round_trips_and_bad_values_are_named() {
     let (s, errors) = parse(q);
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(
-        s.load,
+        s.fleet.load,
         Some(LoadProfile {
             kind: LoadKind::Rps,
             step_min: 60.0,
@@ -754,7 +788,7 @@ fn a_load_over_time_round_trips_and_bad_values_are_named() {
         })
     );
     assert_eq!(
-        s.scaling,
+        s.fleet.scaling,
         Scaling {
             lag_min: 30.0,
             min_replicas: 2
@@ -779,9 +813,9 @@ fn a_load_over_time_round_trips_and_bad_values_are_named() {
         let (s, errors) = parse(&format!("tps=25&{query}"));
         assert_eq!(errors.len(), 1, "{query}: {errors:?}");
         assert_eq!(errors[0].1, message, "{query}");
-        assert_eq!(s.target, Target::TokensPerSecond(25.0));
-        assert_eq!(s.load, None);
-        assert_eq!(s.scaling, Scaling::default());
+        assert_eq!(s.slo.target, Target::TokensPerSecond(25.0));
+        assert_eq!(s.fleet.load, None);
+        assert_eq!(s.fleet.scaling, Scaling::default());
     }
     let many = vec!["1"; 10_081].join(",");
     let (_, errors) = parse(&format!("load=users:1:{many}"));
@@ -791,5 +825,5 @@ fn a_load_over_time_round_trips_and_bad_values_are_named() {
     );
     let (s, errors) = parse(&format!("load=users:1:{}", vec!["1"; 10_080].join(",")));
     assert!(errors.is_empty());
-    assert_eq!(s.load.map(|l| l.values.len()), Some(10_080));
+    assert_eq!(s.fleet.load.map(|l| l.values.len()), Some(10_080));
 }

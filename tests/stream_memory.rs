@@ -92,12 +92,7 @@ fn a_streamed_file_is_judged_per_request_holding_a_small_fraction_of_its_size() 
     assert!(peak < 4 << 20, "peak {peak} bytes for a file of {size}");
     let source = imported.unwrap_or_else(|p| panic!("{p:?}")).source;
     let sweep = &source.sweeps[0];
-    let slo = Slo {
-        target: Target::MsPerToken(20.0),
-        stat: Statistic::TpotP50,
-        limits: Vec::new(),
-        attain: Some(90.0),
-    };
+    let slo = Slo::new(Target::MsPerToken(20.0), Statistic::TpotP50).with_attain(Some(90.0));
     let judged = plan(sweep, &slo);
     let a = judged.verdicts[0].attainment.unwrap();
     // TPOT = the sum of 2,000 gaps ÷ 2,000: 10 ms, and 30 ms for every 10th request.

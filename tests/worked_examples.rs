@@ -16,12 +16,7 @@ fn sweep(query: &str) -> &'static Sweep {
 }
 
 fn slo(target: Target, stat: Statistic) -> Slo {
-    Slo {
-        target,
-        stat,
-        limits: Vec::new(),
-        attain: None,
-    }
+    Slo::new(target, stat)
 }
 
 fn planned(query: &str, target: Target, stat: Statistic) -> (Plan, Option<Recommendation>) {
@@ -189,13 +184,13 @@ fn llama_8b_on_1_h100_at_20_tps_for_40_requests_per_second_needs_2_replicas() {
     );
     assert!(errors.is_empty(), "{errors:?}");
     let s = &source.sweeps[scenario.sweep_index(source).unwrap()];
-    let slo = scenario.slo();
+    let slo = scenario.slo.clone();
     let p = plan(s, &slo);
     let r = p.recommendation(s, &slo).unwrap();
     assert_eq!(r.level, 512.0);
     assert!((r.throughput_tok_s - 9805.6).abs() < 0.05);
     assert!((r.output_tokens_per_request.unwrap() - 396.67).abs() < 0.005);
-    let c = at_recommendation(s, &p, &slo, &scenario.capacity).unwrap();
+    let c = at_recommendation(s, &p, &slo, &scenario.fleet.capacity).unwrap();
     let demand = 40.0 * r.output_tokens_per_request.unwrap();
     assert_eq!(c.demand_tok_s, Some(demand));
     assert!((demand - 15866.9).abs() < 0.1);
@@ -216,8 +211,8 @@ fn each_fleet_figure_states_its_formula_with_the_numbers_of_the_worked_example()
         source,
     );
     let s = &source.sweeps[scenario.sweep_index(source).unwrap()];
-    let slo = scenario.slo();
-    let (_, figures) = fleet_figures(s, &plan(s, &slo), &slo, &scenario.capacity).unwrap();
+    let slo = scenario.slo.clone();
+    let (_, figures) = fleet_figures(s, &plan(s, &slo), &slo, &scenario.fleet.capacity).unwrap();
     let formula = |hook: &str| {
         figures
             .iter()
@@ -261,7 +256,7 @@ fn users_and_rps_both_given_name_rps_and_users_sizes_the_fleet() {
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].param, "rps");
     assert_eq!(
-        (scenario.capacity.users, scenario.capacity.rps),
+        (scenario.fleet.capacity.users, scenario.fleet.capacity.rps),
         (Some(1000.0), Some(40.0))
     );
 }
@@ -286,7 +281,7 @@ fn a_price_per_gpu_type_prices_each_deployment_at_its_own_type() {
                     && s.deployment.num_gpus == Some(1)
             })
             .unwrap();
-        let slo = scenario.slo();
+        let slo = scenario.slo.clone();
         let p = plan(s, &slo);
         let r = p.recommendation(s, &slo).unwrap();
         let c = at_recommendation(s, &p, &slo, &scenario.capacity_for(gpu)).unwrap();
@@ -377,12 +372,12 @@ fn day_rows_of(query: &str) -> Vec<llm_slo_planner::core::plan::period::side_by_
     let source = lm_arena_chat();
     let (s, errors) = Scenario::from_query(query, source);
     assert!(errors.is_empty(), "{errors:?}");
-    let load = s.load.clone().expect("the link has a load");
+    let load = s.fleet.load.clone().expect("the link has a load");
     day_rows(
         source,
-        (&s.slo(), &s.model_id),
+        (&s.slo.clone(), &s.deployment.model_id),
         s.pricing(),
-        (&load, s.scaling),
+        (&load, s.fleet.scaling),
     )
 }
 

@@ -243,7 +243,7 @@ fn gated(source: &Source, p: &Planned, args: &PlanArgs) -> u8 {
     let sweep = &source.sweeps[p.sweep_index];
     let name = format!(
         "{} on {}",
-        p.scenario.model_id,
+        p.scenario.deployment.model_id,
         source.sweep_label(p.sweep_index)
     );
     let mut code = status_code(&p.plan.status);
@@ -260,7 +260,11 @@ fn gated(source: &Source, p: &Planned, args: &PlanArgs) -> u8 {
         code = worst(code, over_max_gpus(sweep, p, &name, max));
     }
     if let Some(level) = recommended {
-        let flags = anomalies(sweep, &source.models[sweep.model_index], p.scenario.stat);
+        let flags = anomalies(
+            sweep,
+            &source.models[sweep.model_index],
+            p.scenario.slo.stat,
+        );
         for kind in &args.fail_on_flags {
             if let Some(a) = flags
                 .iter()
@@ -283,15 +287,15 @@ fn gated(source: &Source, p: &Planned, args: &PlanArgs) -> u8 {
 /// more than `max` GPUs at the recommended level, 2 when there is no load or no GPU count to
 /// check it against, else 0. Says why on stderr.
 fn over_max_gpus(sweep: &Sweep, p: &Planned, name: &str, max: u64) -> u8 {
-    let slo = p.scenario.slo();
+    let slo = p.scenario.slo.clone();
     let inputs = p.scenario.capacity_for(&sweep.deployment.gpu);
-    let peak = match (&p.scenario.load, p.plan.recommendation(sweep, &slo)) {
+    let peak = match (&p.scenario.fleet.load, p.plan.recommendation(sweep, &slo)) {
         (Some(load), Some(rec)) => {
             period(
                 &rec,
                 sweep.deployment.num_gpus,
                 load,
-                p.scenario.scaling,
+                p.scenario.fleet.scaling,
                 &inputs,
             )
             .peak_gpus
@@ -392,7 +396,7 @@ fn not_planned_note(source: &Source, planned: &[Planned]) -> Option<String> {
         format!(
             "note: {others} other deployment{} of {} {} not planned: --gpu, --gpus and --cfg pick one (`list` shows them); without --model, --gpu, --gpus and --cfg every deployment is planned",
             if others == 1 { "" } else { "s" },
-            one.scenario.model_id,
+            one.scenario.deployment.model_id,
             if others == 1 { "is" } else { "are" },
         )
     })
@@ -494,7 +498,7 @@ fn planned(source: &Source, params: &[(String, String)]) -> Result<Vec<Planned>,
         Ok(list) => list
             .into_iter()
             .map(|(sweep_index, scenario)| Planned {
-                plan: plan(&source.sweeps[sweep_index], &scenario.slo()),
+                plan: plan(&source.sweeps[sweep_index], &scenario.slo.clone()),
                 sweep_index,
                 scenario,
             })
@@ -610,7 +614,7 @@ fn csv_answer(
         .map(|p| source.sweeps[p.sweep_index].model_index)
         .collect();
     let first = &planned[0].scenario;
-    let all_models = first.compare_all || models.iter().any(|m| *m != models[0]);
+    let all_models = first.view.compare_all || models.iter().any(|m| *m != models[0]);
     let url = match planned {
         [_] => urls[0].clone(),
         _ => {
@@ -624,9 +628,9 @@ fn csv_answer(
     };
     let (rows, _) = table_rows(
         source,
-        (&first.slo(), &first.model_id),
+        (&first.slo.clone(), &first.deployment.model_id),
         first.pricing(),
-        (all_models, first.compare_sort),
+        (all_models, first.view.compare_sort),
     );
     compare_csv(source, &rows, first, &url)
 }
@@ -650,7 +654,10 @@ fn said_links(
             Ok(_) => {}
             Err(e) => {
                 let name = source.sweep_label(p.sweep_index);
-                say(&format!("--link: {} on {name}: {e}", p.scenario.model_id));
+                say(&format!(
+                    "--link: {} on {name}: {e}",
+                    p.scenario.deployment.model_id
+                ));
                 if args.strict {
                     code = BAD_INPUT;
                 }

@@ -62,11 +62,11 @@ fn columns(rows: &[Vec<String>], indent: &str) -> String {
 /// One deployment's answer as text.
 pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan: &Plan) -> String {
     let sweep = &source.sweeps[sweep_index];
-    let slo = scenario.slo();
+    let slo = scenario.slo.clone();
     let h = headline(sweep, plan, &slo);
     let mut out = format!(
         "{} on {}\n  SLO: {}\n",
-        clean(&scenario.model_id),
+        clean(&scenario.deployment.model_id),
         clean(source.sweep_label(sweep_index)),
         slo_sentence(&slo)
     );
@@ -152,8 +152,14 @@ fn fleet_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Str
             out.push_str(&format!("    {note}\n"));
         }
     }
-    if let (Some(load), Some(rec)) = (&scenario.load, plan.recommendation(sweep, slo)) {
-        out.push_str(&period_text(sweep, load, scenario.scaling, &rec, &inputs));
+    if let (Some(load), Some(rec)) = (&scenario.fleet.load, plan.recommendation(sweep, slo)) {
+        out.push_str(&period_text(
+            sweep,
+            load,
+            scenario.fleet.scaling,
+            &rec,
+            &inputs,
+        ));
     }
     out
 }
@@ -337,8 +343,12 @@ pub fn summary_text(source: &Source, planned: &[(usize, &Scenario, &Plan)]) -> S
     for (i, scenario, plan) in planned {
         let row = SummaryRow {
             plan,
-            rec: plan.recommendation(&source.sweeps[*i], &scenario.slo()),
-            name: format!("{} on {}", scenario.model_id, source.sweep_label(*i)),
+            rec: plan.recommendation(&source.sweeps[*i], &scenario.slo.clone()),
+            name: format!(
+                "{} on {}",
+                scenario.deployment.model_id,
+                source.sweep_label(*i)
+            ),
         };
         rows.push(SUMMARY_COLUMNS.map(|(_, cell)| cell(&row)).to_vec());
     }

@@ -30,8 +30,8 @@ pub fn Answer(
 ) -> impl IntoView {
     // Each part of the answer is redrawn only when what it shows changes: a new target redraws
     // the headline and the estimate, not the batching effect or the notes.
-    let slo = Memo::new(move |_| scenario.with(Scenario::slo));
-    let stat = Memo::new(move |_| scenario.with(|s| s.stat));
+    let slo = Memo::new(move |_| scenario.with(|s| s.slo.clone()));
+    let stat = Memo::new(move |_| scenario.with(|s| s.slo.stat));
     let selected = Memo::new(move |_| result.with(|r| r.as_ref().map(|(i, _)| *i)));
     move || {
         let Some(i) = selected.get() else {

@@ -14,7 +14,7 @@ use crate::core::scenario::{parse_attain, Scenario};
 #[component]
 pub fn AttainInput(scenario: RwSignal<Scenario>, records: Memo<bool>) -> impl IntoView {
     let text = RwSignal::new(
-        scenario.with_untracked(|s| s.attain.map(format::url_number).unwrap_or_default()),
+        scenario.with_untracked(|s| s.slo.attain.map(format::url_number).unwrap_or_default()),
     );
     let error = RwSignal::new(None::<String>);
     let on_input = move |ev| {
@@ -26,7 +26,7 @@ pub fn AttainInput(scenario: RwSignal<Scenario>, records: Memo<bool>) -> impl In
         match parsed {
             Ok(p) => {
                 error.set(None);
-                scenario.update(|s| s.attain = p);
+                scenario.update(|s| s.slo.attain = p);
             }
             Err(e) => error.set(Some(format!(
                 "The share {e}; the last valid share is still used."
@@ -36,7 +36,7 @@ pub fn AttainInput(scenario: RwSignal<Scenario>, records: Memo<bool>) -> impl In
     };
     // Once shown it stays: emptying the field (attain gone) must not take it away mid-edit.
     let shown = Memo::new(move |was: Option<&bool>| {
-        was.copied().unwrap_or(false) || records.get() || scenario.with(|s| s.attain.is_some())
+        was.copied().unwrap_or(false) || records.get() || scenario.with(|s| s.slo.attain.is_some())
     });
     move || {
         shown.get().then(|| {

@@ -90,11 +90,11 @@ pub fn CapacityPanel(
         let gpu = sweep.deployment.gpu.as_str();
         let (slo, inputs, priced_elsewhere, unpriced_here, over_time) = scenario.with(|s| {
             (
-                s.slo(),
+                s.slo.clone(),
                 s.capacity_for(gpu),
-                !s.gpu_prices.0.is_empty(),
+                !s.fleet.gpu_prices.0.is_empty(),
                 s.priced_elsewhere_only(gpu),
-                s.load.is_some(),
+                s.fleet.load.is_some(),
             )
         });
         let (c, shown) = fleet_figures(sweep, &plan, &slo, &inputs)?;

@@ -37,14 +37,19 @@ pub fn TradeoffChart(
     let drawn = Memo::new(move |_| {
         let selected = selected.get();
         scenario.with(|s| {
-            let model = held.model_index(&s.model_id)?;
+            let model = held.model_index(&s.deployment.model_id)?;
             Some(charted(&held, s, model, selected))
         })
     });
     let held = Arc::clone(&source);
     let chart = Memo::new(move |_| {
-        let (stat, target_tps, y) =
-            scenario.with(|s| (s.stat, s.target.tokens_per_second(), s.drawn_chart_y()));
+        let (stat, target_tps, y) = scenario.with(|s| {
+            (
+                s.slo.stat,
+                s.slo.target.tokens_per_second(),
+                s.drawn_chart_y(),
+            )
+        });
         let input: Vec<SeriesInput> = drawn
             .with(|d| d.as_ref().map(|d| d.drawn.clone()))?
             .into_iter()
@@ -73,7 +78,7 @@ pub fn TradeoffChart(
         })
     });
     let target = Memo::new(move |_| chart.with(|c| c.as_ref().map(|c| (c.target_x, c.feasible))));
-    let stat = Memo::new(move |_| scenario.with(|s| s.stat));
+    let stat = Memo::new(move |_| scenario.with(|s| s.slo.stat));
     let recommended = recommended_level(Arc::clone(&source), result);
     let marks = move |current| Marks {
         current,
@@ -240,7 +245,7 @@ fn y_switch(scenario: ReadSignal<Scenario>, set_chart_y: Callback<ChartY>) -> im
     let priced = Memo::new(move |_| scenario.with(Scenario::priced));
     move || {
         priced.get().then(|| {
-            let y = scenario.with_untracked(|s| s.chart_y);
+            let y = scenario.with_untracked(|s| s.view.chart_y);
             view! {
                 <div class="field chart-y">
                     <label for="chart-y">"y axis"</label>

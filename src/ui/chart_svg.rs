@@ -43,7 +43,7 @@ pub fn svg(
         recommended,
     } = marks;
     let (left, top, right, bottom) = chart.plot;
-    let (stat, y) = scenario.with_untracked(|s| (s.stat.short_label(), s.drawn_chart_y()));
+    let (stat, y) = scenario.with_untracked(|s| (s.slo.stat.short_label(), s.drawn_chart_y()));
     let feasible = move || {
         target.get().and_then(|t| t.1).map(|(x0, y0, x1, y1)| {
             view! { <rect class="feasible" x=x0 y=y0 width=x1 - x0 height=y1 - y0 /> }

@@ -75,7 +75,7 @@ pub fn Compare(
         scenario.with(|s| {
             table_rows(
                 &held,
-                (&s.slo(), &s.model_id),
+                (&s.slo.clone(), &s.deployment.model_id),
                 s.pricing(),
                 (all_models, sort),
             )
@@ -91,7 +91,7 @@ pub fn Compare(
             let bests: Vec<Option<f64>> = Column::ALL.iter().map(|&c| best(rows, c)).collect();
             let cheapest = cost.and_then(|c| cheapest(rows, c)).map(|r| r.sweep_index);
             scenario.with(|s| {
-                let (current, slo) = (s.sweep_index(&held), s.slo());
+                let (current, slo) = (s.sweep_index(&held), s.slo.clone());
                 let lines: Vec<Line> = rows
                     .iter()
                     .take(shown.get())
@@ -103,12 +103,18 @@ pub fn Compare(
                         line
                     })
                     .collect();
-                (lines, s.capacity, !s.gpu_prices.0.is_empty(), rows.len())
+                (
+                    lines,
+                    s.fleet.capacity,
+                    !s.fleet.gpu_prices.0.is_empty(),
+                    rows.len(),
+                )
             })
         })
     });
 
-    let fleet_columns = Memo::new(move |_| scenario.with(|s| (s.capacity.has_load(), s.priced())));
+    let fleet_columns =
+        Memo::new(move |_| scenario.with(|s| (s.fleet.capacity.has_load(), s.priced())));
 
     let cheapest_of = Arc::clone(&source);
     view! {

@@ -35,7 +35,8 @@ pub fn Controls(
     painted: Signal<bool>,
 ) -> impl IntoView {
     let held = Arc::clone(&source);
-    let model_index = Memo::new(move |_| scenario.with(|s| held.model_index(&s.model_id)));
+    let model_index =
+        Memo::new(move |_| scenario.with(|s| held.model_index(&s.deployment.model_id)));
     let held = Arc::clone(&source);
     let sweep_index = Memo::new(move |_| scenario.with(|s| s.sweep_index(&held)));
     // The statistics the selected sweep reports (for the statistic menu and the limits).
@@ -47,7 +48,7 @@ pub fn Controls(
             .unwrap_or_default()
     });
     // The menus follow these memos, not every change of the scenario (a keystroke in the target).
-    let stat = Memo::new(move |_| scenario.with(|s| s.stat));
+    let stat = Memo::new(move |_| scenario.with(|s| s.slo.stat));
     // What "Add a limit" may propose (a limit that could never be judged with the target is not).
     let held = Arc::clone(&source);
     let proposable = Memo::new(move |_| {

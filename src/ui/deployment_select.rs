@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::core::model::campaigns::{campaigns_of, is_grouped, menu_entries};
 use crate::core::model::source::Source;
-use crate::core::scenario::statistic_moved;
+use crate::core::text::scenario_text::statistic_moved;
 use crate::core::scenario::Scenario;
 
 /// The deployment menu (options carry `data-cfg`) and, for a configuration measured on several
@@ -33,9 +33,12 @@ pub fn DeploymentSelect(
     });
     let held = Arc::clone(&source);
     let pick = move |i: usize| {
-        let before = scenario.with_untracked(|s| s.stat);
+        let before = scenario.with_untracked(|s| s.slo.stat);
         scenario.update(|s| *s = s.with_sweep(&held, i));
-        stat_changed.set(statistic_moved(before, scenario.with_untracked(|s| s.stat)));
+        stat_changed.set(statistic_moved(
+            before,
+            scenario.with_untracked(|s| s.slo.stat),
+        ));
     };
     let on_change = move |ev| {
         if let Ok(i) = event_target_value(&ev).parse::<usize>() {

@@ -68,7 +68,7 @@ fn fields(source: &Source, scenario: RwSignal<Scenario>) -> impl IntoView {
 /// The price per GPU-hour of one GPU type (URL `price=TYPE:PRICE`); empty: that type takes the
 /// price for every type, if any.
 fn gpu_price_input(scenario: RwSignal<Scenario>, index: usize, gpu: String) -> impl IntoView {
-    let initial = scenario.with_untracked(|s| s.gpu_prices.for_gpu(&gpu, None));
+    let initial = scenario.with_untracked(|s| s.fleet.gpu_prices.for_gpu(&gpu, None));
     let label = format!("{gpu} price");
     let error = RwSignal::new(None::<String>);
     let id = format!("price-{index}");
@@ -91,7 +91,7 @@ fn gpu_price_input(scenario: RwSignal<Scenario>, index: usize, gpu: String) -> i
                     match parsed {
                         Ok(v) => {
                             error.set(None);
-                            scenario.update(|s| s.gpu_prices.set(&gpu, v));
+                            scenario.update(|s| s.fleet.gpu_prices.set(&gpu, v));
                         }
                         Err(e) => error.set(Some(format!("{label} {e}; the last valid value is still used."))),
                     }
@@ -110,7 +110,7 @@ fn fleet_input(scenario: RwSignal<Scenario>, input: &'static FleetInput) -> impl
         kind,
         field,
     } = *input;
-    let initial = scenario.with_untracked(|s| input.get(&s.capacity));
+    let initial = scenario.with_untracked(|s| input.get(&s.fleet.capacity));
     let error = RwSignal::new(None::<String>);
     let id = format!("fleet-{key}");
     view! {
@@ -131,7 +131,7 @@ fn fleet_input(scenario: RwSignal<Scenario>, input: &'static FleetInput) -> impl
                     match parsed {
                         Ok(v) => {
                             error.set(None);
-                            scenario.update(|s| *field(&mut s.capacity) = v);
+                            scenario.update(|s| *field(&mut s.fleet.capacity) = v);
                         }
                         Err(e) => error.set(Some(format!("{label} {e}; the last valid value is still used."))),
                     }

@@ -7,6 +7,7 @@ use super::field_error;
 use crate::browser;
 use crate::core::model::sweep::Statistic;
 use crate::core::scenario::{parse_positive, Scenario, ValueError};
+use crate::core::text::scenario_text::no_next_limit_reason;
 
 /// Optional tail limits (`limit=STAT:MS` in the URL): a statistic and a ms bound each.
 #[component]
@@ -16,16 +17,17 @@ pub fn Limits(
     proposable: Memo<Vec<Statistic>>,
 ) -> impl IntoView {
     // Rows are rebuilt only when a limit is added or removed, so typing keeps focus.
-    let count = Memo::new(move |_| scenario.with(|s| s.limits.len()));
+    let count = Memo::new(move |_| scenario.with(|s| s.slo.limits.len()));
     // Text a limit's bound field holds that does not parse, with the bound (ms) still in use:
     // a row rebuilt while that bound is unchanged shows the text again with its error.
     let drafts = StoredValue::new(Vec::<Option<(f64, String)>>::new());
     // Each limit's statistic, so the menus follow a change of one, not every keystroke.
-    let limit_stats =
-        Memo::new(move |_| scenario.with(|s| s.limits.iter().map(|l| l.stat).collect::<Vec<_>>()));
+    let limit_stats = Memo::new(move |_| {
+        scenario.with(|s| s.slo.limits.iter().map(|l| l.stat).collect::<Vec<_>>())
+    });
     // Whether "Add a limit" has a statistic without a limit to propose.
     let cannot_add = Memo::new(move |_| {
-        proposable.with(|stats| scenario.with(|s| s.no_next_limit_reason(stats)))
+        proposable.with(|stats| scenario.with(|s| no_next_limit_reason(s, stats)))
     });
     view! {
         <fieldset class="field limits">
@@ -47,7 +49,7 @@ pub fn Limits(
                     proposable.with_untracked(|stats| {
                         scenario.update(|s| {
                             if let Some(limit) = s.next_limit(stats) {
-                                s.limits.push(limit);
+                                s.slo.limits.push(limit);
                             }
                         })
                     });
@@ -76,7 +78,7 @@ fn limit_row(
     index: usize,
     available: &[Statistic],
 ) -> impl IntoView {
-    let initial = scenario.with_untracked(|s| s.limits.get(index).copied());
+    let initial = scenario.with_untracked(|s| s.slo.limits.get(index).copied());
     let draft = drafts.with_value(|d| match (d.get(index), initial) {
         (Some(Some((max_ms, text))), Some(now)) if *max_ms == now.max_ms => Some(text.clone()),
         _ => None,
@@ -87,7 +89,8 @@ fn limit_row(
                 d.resize(index + 1, None);
             }
             d[index] = text.and_then(|t| {
-                let max_ms = scenario.with_untracked(|s| s.limits.get(index).map(|l| l.max_ms))?;
+                let max_ms =
+                    scenario.with_untracked(|s| s.slo.limits.get(index).map(|l| l.max_ms))?;
                 Some((max_ms, t))
             });
         })
@@ -128,7 +131,7 @@ fn limit_row(
                             error.set(None);
                             set_draft(None);
                             scenario.update(|s| {
-                                if let Some(l) = s.limits.get_mut(index) {
+                                if let Some(l) = s.slo.limits.get_mut(index) {
                                     l.max_ms = v;
                                 }
                             });
@@ -173,7 +176,7 @@ fn stat_select(
             on:change=move |ev| {
                 if let Some(stat) = Statistic::from_key(&event_target_value(&ev)) {
                     scenario.update(|s| {
-                        if let Some(l) = s.limits.get_mut(index) {
+                        if let Some(l) = s.slo.limits.get_mut(index) {
                             l.stat = stat;
                         }
                     });
@@ -225,10 +228,10 @@ fn remove_limit(
         }
     });
     scenario.update(|s| {
-        if index < s.limits.len() {
-            s.limits.remove(index);
+        if index < s.slo.limits.len() {
+            s.slo.limits.remove(index);
         }
-        left = s.limits.len();
+        left = s.slo.limits.len();
     });
     browser::focus_after_render(match left {
         0 => "limit-add".to_string(),

@@ -33,10 +33,11 @@ fn or_default<T>(
 /// given, else 10.
 fn shape_peak(s: &Scenario, kind: LoadKind) -> f64 {
     let given = match kind {
-        LoadKind::Rps => s.capacity.rps,
-        LoadKind::Users => s.capacity.users,
+        LoadKind::Rps => s.fleet.capacity.rps,
+        LoadKind::Users => s.fleet.capacity.users,
     };
-    s.load
+    s.fleet
+        .load
         .as_ref()
         .filter(|l| l.kind == kind)
         .map(|l| l.values.iter().copied().fold(0.0, f64::max))
@@ -49,7 +50,7 @@ fn shape_peak(s: &Scenario, kind: LoadKind) -> f64 {
 /// the values count and their step follow the load read from the field (a link's form or a CSV
 /// say both); changing either rewrites the load with it.
 pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
-    let start = scenario.with_untracked(|s| s.load.clone());
+    let start = scenario.with_untracked(|s| s.fleet.load.clone());
     let kind = RwSignal::new(start.as_ref().map_or(LoadKind::Rps, |l| l.kind));
     let step = RwSignal::new(start.as_ref().map_or(60.0, |l| l.step_min));
     let text = RwSignal::new(start.as_ref().map(load_text).unwrap_or_default());
@@ -86,9 +87,10 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
         step.set(load.step_min);
         text.set(load_text(&load));
         error.set(None);
-        scenario.update(|s| s.load = Some(load));
+        scenario.update(|s| s.fleet.load = Some(load));
     };
-    let recount = move |k: LoadKind, m: f64| match scenario.with_untracked(|s| s.load.clone()) {
+    let recount = move |k: LoadKind, m: f64| match scenario.with_untracked(|s| s.fleet.load.clone())
+    {
         Some(load) => write(LoadProfile {
             kind: k,
             step_min: m,
@@ -137,7 +139,7 @@ fn settler(
                 kind.set(l.kind);
                 step.set(l.step_min);
             }
-            scenario.update(|s| s.load = load);
+            scenario.update(|s| s.fleet.load = load);
         }
         Err(e) => error.set(Some(format!(
             "Load: {e}; the last valid load is still used."
@@ -219,7 +221,8 @@ struct ScalingField<T> {
 
 /// The minutes a replica takes to come up (`lag`) and the floor of replicas (`min_replicas`).
 fn scaling_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
-    let (lag, floor) = scenario.with_untracked(|s| (s.scaling.lag_min, s.scaling.min_replicas));
+    let (lag, floor) =
+        scenario.with_untracked(|s| (s.fleet.scaling.lag_min, s.fleet.scaling.min_replicas));
     view! {
         {scaling_field(scenario, ScalingField {
             label: "Replicas come up in",
@@ -229,7 +232,7 @@ fn scaling_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
             start: url_number(lag),
             default: "0",
             parse: parse_lag,
-            set: |s, m| s.scaling.lag_min = m,
+            set: |s, m| s.fleet.scaling.lag_min = m,
         })}
         {scaling_field(scenario, ScalingField {
             label: "At least",
@@ -239,7 +242,7 @@ fn scaling_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
             start: floor.to_string(),
             default: "1",
             parse: parse_min_replicas,
-            set: |s, n| s.scaling.min_replicas = n,
+            set: |s, n| s.fleet.scaling.min_replicas = n,
         })}
     }
 }

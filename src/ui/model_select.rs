@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::registry::Registry;
 use crate::core::model::source::Source;
 use crate::core::scenario::routing::Widening;
-use crate::core::scenario::statistic_moved;
+use crate::core::text::scenario_text::statistic_moved;
 use crate::core::scenario::Scenario;
 use crate::tools_client;
 
@@ -70,9 +70,9 @@ pub fn ModelSelect(
                         registry.widen(Widening::Model(id), "model");
                         return;
                     }
-                    let before = scenario.with_untracked(|s| s.stat);
+                    let before = scenario.with_untracked(|s| s.slo.stat);
                     scenario.update(|s| *s = s.with_model(&changed, &id));
-                    stat_changed.set(statistic_moved(before, scenario.with_untracked(|s| s.stat)));
+                    stat_changed.set(statistic_moved(before, scenario.with_untracked(|s| s.slo.stat)));
                 }
             >
                 {options}

@@ -29,7 +29,7 @@ pub fn Period(
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
-    let wanted = Memo::new(move |_| scenario.with(|s| s.load.is_some()));
+    let wanted = Memo::new(move |_| scenario.with(|s| s.fleet.load.is_some()));
     on_demand::while_wanted(
         wanted,
         (HOLDER, "The period cannot be drawn", "Loading the period…"),
@@ -64,9 +64,9 @@ fn panel(
     move || {
         let (i, plan) = result.get()?;
         let s = scenario.get();
-        let load = s.load.as_ref()?;
+        let load = s.fleet.load.as_ref()?;
         let sweep = &source.sweeps[i];
-        let slo = s.slo();
+        let slo = s.slo.clone();
         let inputs = s.capacity_for(&sweep.deployment.gpu);
         let num_gpus = sweep.deployment.num_gpus;
         let Some(rec) = plan.recommendation(sweep, &slo) else {
@@ -77,13 +77,18 @@ fn panel(
                 </section>
             }.into_any());
         };
-        let f = period(&rec, num_gpus, load, s.scaling, &inputs);
-        let rows = day_rows(&source, (&slo, &s.model_id), s.pricing(), (load, s.scaling));
+        let f = period(&rec, num_gpus, load, s.fleet.scaling, &inputs);
+        let rows = day_rows(
+            &source,
+            (&slo, &s.deployment.model_id),
+            s.pricing(),
+            (load, s.fleet.scaling),
+        );
         let figures = period_figures(
             &f,
             &PeriodInputs {
                 load,
-                scaling: s.scaling,
+                scaling: s.fleet.scaling,
                 rec: &rec,
                 num_gpus,
                 inputs: &inputs,
@@ -93,7 +98,7 @@ fn panel(
         Some(view! {
             <section class="period" aria-labelledby="period-title" data-testid="period">
                 <h2 id="period-title">"Over the period"</h2>
-                <p class="hint" data-testid="period-heading">{period_heading(&f, load, s.scaling)}"."</p>
+                <p class="hint" data-testid="period-heading">{period_heading(&f, load, s.fleet.scaling)}"."</p>
                 <dl class="figures">{figures.into_iter().map(|f| item(f, dismissed)).collect_view()}</dl>
                 {note.map(|n| view! { <p class="hint">{n}</p> })}
                 {chart(load, &f)}

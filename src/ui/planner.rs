@@ -17,7 +17,7 @@ use crate::core::scenario::{is_fleet_param, Scenario};
 fn plan_scenario(source: &Source, scenario: &Scenario) -> Option<(usize, Plan)> {
     scenario
         .sweep_index(source)
-        .map(|i| (i, plan(&source.sweeps[i], &scenario.slo())))
+        .map(|i| (i, plan(&source.sweeps[i], &scenario.slo.clone())))
 }
 
 /// Inputs, answer and evidence for `source`, starting from the scenario in `query` (and the
@@ -41,9 +41,9 @@ pub fn Planner(
 ) -> impl IntoView {
     let (initial, url_errors) = Scenario::from_query(&query, &source);
     // The fleet inputs start unfolded when the link sets one of them, or tries to.
-    let fleet_open = initial.capacity != CapacityInputs::default()
-        || !initial.gpu_prices.0.is_empty()
-        || initial.load.is_some()
+    let fleet_open = initial.fleet.capacity != CapacityInputs::default()
+        || !initial.fleet.gpu_prices.0.is_empty()
+        || initial.fleet.load.is_some()
         || url_errors.iter().any(|e| is_fleet_param(&e.param));
     let scenario = RwSignal::new(initial.clone());
     let shown = RwSignal::new(initial.clone());
@@ -81,15 +81,15 @@ pub fn Planner(
     let open_sweep = Callback::new(move |i: usize| {
         scenario.update(|s| *s = s.with_sweep(&opened, i));
     });
-    let set_chart_y = Callback::new(move |y: ChartY| scenario.update(|s| s.chart_y = y));
+    let set_chart_y = Callback::new(move |y: ChartY| scenario.update(|s| s.view.chart_y = y));
     // The side-by-side table's switch and order, as the scenario holds them now: the table
     // follows a press at once, not a frame later with the rest of the evidence.
-    let compare = Memo::new(move |_| scenario.with(|s| (s.compare_all, s.compare_sort)));
+    let compare = Memo::new(move |_| scenario.with(|s| (s.view.compare_all, s.view.compare_sort)));
     let set_compare = Callback::new(move |(all, sort): Order| {
-        if scenario.with_untracked(|s| (s.compare_all, s.compare_sort) != (all, sort)) {
+        if scenario.with_untracked(|s| (s.view.compare_all, s.view.compare_sort) != (all, sort)) {
             scenario.update(|s| {
-                s.compare_all = all;
-                s.compare_sort = sort;
+                s.view.compare_all = all;
+                s.view.compare_sort = sort;
             });
         }
     });

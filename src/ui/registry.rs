@@ -20,6 +20,7 @@ use crate::core::model::source::Source;
 use crate::core::scenario::routing::{self, needs_whole, Opening, Widening};
 use crate::core::scenario::Scenario;
 use crate::core::text::explain::reading_whole;
+use crate::core::text::scenario_text::{data_moved, deployment_moved};
 use crate::core::wire::handoff::StoredSource;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
@@ -405,7 +406,7 @@ impl Registry {
             self.start_query.set_value(carried.to_query());
             // A statistic the new data lacks is changed, and said beside the menu.
             if moved.is_some() {
-                self.carried.update_value(|(note, _)| *note = moved);
+                self.carried.update_value(|(note, _)| *note = moved.map(data_moved));
             }
         }
         self.start_query.get_value()
@@ -589,7 +590,7 @@ fn read_whole_job(registry: Registry) -> Result<Job<()>, Failed> {
                     if registry.current.get_untracked() == DEFAULT_SOURCE {
                         let (start, note) = change.apply(&browser::query(), &whole);
                         registry.start_query.set_value(start);
-                        registry.carried.set_value((note, Some(control)));
+                        registry.carried.set_value((note.map(deployment_moved), Some(control)));
                     }
                 }
                 registry.whole.set(Whole::NotRead);

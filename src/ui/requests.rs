@@ -28,7 +28,7 @@ pub fn Requests(
 ) -> impl IntoView {
     let held = Arc::clone(&source);
     let wanted = Memo::new(move |_| {
-        scenario.with(|s| s.attain.is_some())
+        scenario.with(|s| s.slo.attain.is_some())
             && result.with(|r| {
                 r.as_ref()
                     .is_some_and(|(i, _)| held.sweeps[*i].has_request_records())
@@ -151,7 +151,7 @@ fn attain_plot(
     (sweep, shown, _): Levels,
     chosen: RwSignal<Option<(usize, usize)>>,
 ) -> Option<impl IntoView> {
-    let p = scenario.with(|s| s.attain)?;
+    let p = scenario.with(|s| s.slo.attain)?;
     let unit = source.sweeps[sweep].level_kind().unit();
     let points: Vec<(f64, _)> = shown.iter().map(|(_, l, a)| (*l, *a)).collect();
     let plot = attainment_plot(&points, p, unit);
@@ -214,7 +214,7 @@ fn requests_scatter(
     scenario: ReadSignal<Scenario>,
     (sweep, l): (usize, usize),
 ) -> Option<impl IntoView> {
-    let slo = scenario.with(|s| s.slo().request_slo());
+    let slo = scenario.with(|s| s.slo.clone().request_slo());
     let requests = judged_requests(&source.sweeps[sweep], l, &slo)?;
     let plot = requests_plot(requests, &slo);
     let (left, top, right, bottom) = PLOT;

@@ -35,7 +35,7 @@ pub fn StatisticSelect(
                 on:change=move |ev| {
                     if let Some(stat) = Statistic::from_key(&event_target_value(&ev)) {
                         stat_changed.set(None);
-                        scenario.update(|s| s.stat = stat);
+                        scenario.update(|s| s.slo.stat = stat);
                     }
                 }
             >

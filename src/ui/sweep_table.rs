@@ -86,10 +86,10 @@ pub fn SweepTable(
 ) -> impl IntoView {
     let shape = Memo::new(move |_| {
         let i = result.with(|r| r.as_ref().map(|(i, _)| *i))?;
-        Some((i, scenario.with(|s| (s.stat, s.attain.is_some()))))
+        Some((i, scenario.with(|s| (s.slo.stat, s.slo.attain.is_some()))))
     });
     let states = Memo::new(move |_| {
-        let slo = scenario.with(Scenario::slo);
+        let slo = scenario.with(|s| s.slo.clone());
         result.with(|r| {
             r.as_ref()
                 .map(|(_, plan)| level_states(&slo, plan))

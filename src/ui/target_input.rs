@@ -18,7 +18,7 @@ fn target_text(target: Target) -> String {
 /// the last valid target stays in use.
 #[component]
 pub fn TargetInput(scenario: RwSignal<Scenario>) -> impl IntoView {
-    let text = RwSignal::new(scenario.with_untracked(|s| target_text(s.target)));
+    let text = RwSignal::new(scenario.with_untracked(|s| target_text(s.slo.target)));
     let error = RwSignal::new(None::<String>);
     // The last unit switch (before, after): switching straight back restores the exact value.
     let toggled = RwSignal::new(None::<(Target, Target)>);
@@ -29,7 +29,7 @@ pub fn TargetInput(scenario: RwSignal<Scenario>) -> impl IntoView {
             Ok(v) => {
                 error.set(None);
                 scenario.update(|s| {
-                    s.target = match s.target {
+                    s.slo.target = match s.slo.target {
                         Target::TokensPerSecond(_) => Target::TokensPerSecond(v),
                         Target::MsPerToken(_) => Target::MsPerToken(v),
                     }
@@ -43,7 +43,7 @@ pub fn TargetInput(scenario: RwSignal<Scenario>) -> impl IntoView {
     };
 
     let set_unit = move |per_second: bool| {
-        let current = scenario.with_untracked(|s| s.target);
+        let current = scenario.with_untracked(|s| s.slo.target);
         if matches!(current, Target::TokensPerSecond(_)) == per_second {
             return;
         }
@@ -54,10 +54,10 @@ pub fn TargetInput(scenario: RwSignal<Scenario>) -> impl IntoView {
         toggled.set(Some((current, converted)));
         error.set(None);
         text.set(target_text(converted));
-        scenario.update(|s| s.target = converted);
+        scenario.update(|s| s.slo.target = converted);
     };
 
-    let other_unit = move || scenario.with(|s| in_other_unit(s.target));
+    let other_unit = move || scenario.with(|s| in_other_unit(s.slo.target));
 
     view! {
         <fieldset class="field">
@@ -89,7 +89,7 @@ fn unit_radios(
     scenario: RwSignal<Scenario>,
     set_unit: impl Fn(bool) + Copy + 'static,
 ) -> impl IntoView {
-    let is_tps = move || scenario.with(|s| matches!(s.target, Target::TokensPerSecond(_)));
+    let is_tps = move || scenario.with(|s| matches!(s.slo.target, Target::TokensPerSecond(_)));
     view! {
         <div class="units" role="radiogroup" aria-label="Target unit">
             <label>

@@ -114,12 +114,7 @@ mod tests {
     use crate::core::plan::planner::{plan, Slo, Status, Target};
 
     fn slo(tps: f64, stat: Statistic) -> Slo {
-        Slo {
-            target: Target::TokensPerSecond(tps),
-            stat,
-            limits: Vec::new(),
-            attain: None,
-        }
+        Slo::new(Target::TokensPerSecond(tps), stat)
     }
 
     #[test]

@@ -85,12 +85,7 @@ mod tests {
     fn the_synthetic_sweep_is_all_meet_at_25_tps() {
         let sweep = synthetic_sweep(1000);
         assert_eq!(sweep.levels().len(), 1000);
-        let slo = Slo {
-            target: Target::TokensPerSecond(25.0),
-            stat: Statistic::P50,
-            limits: vec![],
-            attain: None,
-        };
+        let slo = Slo::new(Target::TokensPerSecond(25.0), Statistic::P50);
         let p = plan(&sweep, &slo);
         assert_eq!(p.status, Status::AllMeet);
         assert_eq!(p.recommended, Some(999));
@@ -103,12 +98,7 @@ mod tests {
         let records = sweep.rows[0].requests.as_ref().unwrap();
         assert_eq!(records.issued, 1000);
         assert!((980..1000).contains(&records.completed.len()));
-        let slo = Slo {
-            target: Target::MsPerToken(30.0),
-            stat: Statistic::TpotP50,
-            limits: vec![],
-            attain: Some(95.0),
-        };
+        let slo = Slo::new(Target::MsPerToken(30.0), Statistic::TpotP50).with_attain(Some(95.0));
         let p = plan(&sweep, &slo);
         assert!(p.verdicts.iter().all(|v| v.attainment.is_some()));
     }

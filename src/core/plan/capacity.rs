@@ -92,21 +92,6 @@ impl GpuPrices {
     }
 }
 
-/// URL `price` as `scenario::parse_prices` reads it: the bare number first, then each type's.
-pub fn prices_text(every: Option<f64>, by_type: &GpuPrices) -> String {
-    every
-        .map(crate::core::model::format::url_number)
-        .into_iter()
-        .chain(
-            by_type
-                .0
-                .iter()
-                .map(|(g, p)| format!("{g}:{}", crate::core::model::format::url_number(*p))),
-        )
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
 /// Optional fleet inputs (URL `users`, `price`, `kwh_price`, `co2`, `pue`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct CapacityInputs {

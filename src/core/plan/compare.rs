@@ -317,12 +317,7 @@ mod tests {
     use crate::core::scenario::Scenario;
 
     fn slo(tps: f64) -> Slo {
-        Slo {
-            target: Target::TokensPerSecond(tps),
-            stat: Statistic::P50,
-            limits: Vec::new(),
-            attain: None,
-        }
+        Slo::new(Target::TokensPerSecond(tps), Statistic::P50)
     }
 
     /// A column's link key is its name in the CSV download, so `sort=` reads as the file does.
@@ -413,12 +408,12 @@ mod tests {
             "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=20&rps=40&price=H100:2.49,B200:5.99&kwh_price=0.1",
             source,
         );
-        let model = source.model_index(&scenario.model_id).unwrap();
-        let mut rows = family_rows(source, model, &scenario.slo());
+        let model = source.model_index(&scenario.deployment.model_id).unwrap();
+        let mut rows = family_rows(source, model, &scenario.slo.clone());
         let column = price_rows(
             &mut rows,
             source,
-            (&scenario.slo(), scenario.pricing()),
+            (&scenario.slo.clone(), scenario.pricing()),
             false,
         );
         assert_eq!(column, Some(Column::FleetCostPerHour));
@@ -440,12 +435,12 @@ mod tests {
         assert!((best.costs.fleet_cost_per_hour.unwrap() - 5.12).abs() < 0.005);
         // Prices without a load: ranked by total $ per million output tokens.
         let (no_load, _) = Scenario::from_query("tps=20&price=2.5", source);
-        let mut rows = family_rows(source, model, &no_load.slo());
+        let mut rows = family_rows(source, model, &no_load.slo.clone());
         assert_eq!(
             price_rows(
                 &mut rows,
                 source,
-                (&no_load.slo(), no_load.pricing()),
+                (&no_load.slo.clone(), no_load.pricing()),
                 false
             ),
             Some(Column::TotalCostPerMtok)
@@ -453,7 +448,12 @@ mod tests {
         // No prices: nothing is ranked by cost.
         let (plain, _) = Scenario::from_query("tps=20", source);
         assert_eq!(
-            price_rows(&mut rows, source, (&plain.slo(), plain.pricing()), false),
+            price_rows(
+                &mut rows,
+                source,
+                (&plain.slo.clone(), plain.pricing()),
+                false
+            ),
             None
         );
     }
@@ -464,12 +464,12 @@ mod tests {
         let query =
             "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=20&rps=40&price=H100:2.49&kwh_price=0.1";
         let (scenario, _) = Scenario::from_query(query, source);
-        let model = source.model_index(&scenario.model_id).unwrap();
-        let mut rows = family_rows(source, model, &scenario.slo());
+        let model = source.model_index(&scenario.deployment.model_id).unwrap();
+        let mut rows = family_rows(source, model, &scenario.slo.clone());
         let column = price_rows(
             &mut rows,
             source,
-            (&scenario.slo(), scenario.pricing()),
+            (&scenario.slo.clone(), scenario.pricing()),
             false,
         )
         .unwrap();
@@ -489,7 +489,7 @@ mod tests {
             price_rows(
                 &mut rows,
                 source,
-                (&kwh_only.slo(), kwh_only.pricing()),
+                (&kwh_only.slo.clone(), kwh_only.pricing()),
                 false
             ),
             None

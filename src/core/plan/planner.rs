@@ -123,6 +123,30 @@ pub struct Slo {
 }
 
 impl Slo {
+    /// The SLO of a target judged on `stat`, with no other limit, judged on the level's
+    /// statistics (no `attain`); [`Slo::with_limits`] and [`Slo::with_attain`] add the rest.
+    pub fn new(target: Target, stat: Statistic) -> Slo {
+        Slo {
+            target,
+            stat,
+            limits: Vec::new(),
+            attain: None,
+        }
+    }
+
+    /// The same SLO with these tail limits.
+    #[must_use]
+    pub fn with_limits(self, limits: Vec<Limit>) -> Slo {
+        Slo { limits, ..self }
+    }
+
+    /// The same SLO judged on per-request records at this share of requests (percent), or on
+    /// the level's statistics (`None`).
+    #[must_use]
+    pub fn with_attain(self, attain: Option<f64>) -> Slo {
+        Slo { attain, ..self }
+    }
+
     /// True for a limit judged on the level's statistic: every limit, except TTFT and
     /// end-to-end limits under attainment (judged on each request).
     pub fn on_level(&self, limit: &Limit) -> bool {

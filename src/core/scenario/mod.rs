@@ -1,45 +1,37 @@
 //! The scenario: everything a shared link reproduces, read from and written to the URL query.
 //!
-//! Parameters (`params::PARAMS` and [`FLEET_INPUTS`], the one list of them): `src` (the source:
-//! `lm-arena-chat` when absent, another bundled workload, or an imported sweep set), `model` (a
-//! `model_id`), `gpu` (e.g. `H100`), `gpus` (GPU count), `cfg` (the sweep's configuration label
-//! where model, GPU and count leave a choice), exactly one of `tps` (per-user tok/s) or `tpot`
-//! (ms per output token), `stat` (a per-token statistic's key, e.g. `p50`, `tpot_p90`, `rate`),
-//! any number of tail limits `limit=STAT:MS` (e.g. `limit=p99:150`), and the optional fleet
-//! inputs `users` (or `rps`, requests per second), `price` ($/GPU-hour), `kwh_price` ($/kWh),
-//! `co2` (g/kWh) and `pue`; a load over time `load=KIND:STEP:V1,...` with `lag` and
-//! `min_replicas` (read from a monitoring tool's CSV by [`load_csv`]); and how the side-by-side
-//! table is shown: `cmp=all` (every model's deployments that meet) and `sort=KEY` (a column, best
-//! first; `KEY:reversed` worst first).
+//! Its parameters are declared once, in [`scenario_params!`](crate::scenario_params) (see
+//! [`params`]): each is read into the scenario's groups ([`Picked`], [`Slo`], [`Fleet`],
+//! [`View`]) and written back from them.
 //! A parameter that is unknown or malformed gives a [`ParamError`] naming it; the
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
 mod errors;
 pub mod load_csv;
 pub mod load_input;
-mod params;
+pub mod params;
+mod read;
 mod resolve;
 pub mod routing;
 mod values;
 
 pub use errors::{Front, Needs, ParamError, ParamErrorKind};
-pub use params::{is_fleet_param, param_keys, FleetInput, FLEET_INPUTS};
+pub use params::{is_fleet_param, param_keys, FleetInput, Group, Link, FLEET_INPUTS, PARAMS};
 pub use values::{
-    load_text, number, parse_attain, parse_input, parse_lag, parse_limit, parse_load,
-    parse_min_replicas, parse_positive, parse_prices, Accepts, InputKind, PriceError, ValueError,
-    MIN_VALUE,
+    load_text, number, parse_attain, parse_gpus, parse_input, parse_lag, parse_limit, parse_load,
+    parse_min_replicas, parse_positive, parse_prices, parse_word, prices_text, Accepts, InputKind,
+    PriceError, ValueError, MIN_VALUE,
 };
 
-use crate::core::model::format::url_number;
 use crate::core::model::limits::{MAX_LIMITS, MAX_VALUE};
 use crate::core::model::source::Source;
 use crate::core::model::sweep::Statistic;
-use crate::core::plan::capacity::{prices_text, CapacityInputs, GpuPrices, Pricing};
+use crate::core::plan::capacity::{CapacityInputs, GpuPrices, Pricing};
 use crate::core::plan::chart::ChartY;
 use crate::core::plan::compare::Column;
 use crate::core::plan::period::{LoadProfile, Scaling};
 use crate::core::plan::planner::{Limit, Slo, Target};
-use params::Read;
+use read::Read;
 use resolve::{default_stat, resolve_config, resolve_deployment};
 use values::echo;
 
@@ -50,37 +42,57 @@ pub const DEFAULT_GPU: &str = "H100";
 /// Target used when the URL gives none: 20 tok/s per user.
 pub const DEFAULT_TARGET: Target = Target::TokensPerSecond(20.0);
 
-/// A fully resolved scenario: `model_id`, `gpu`, `num_gpus` and `cfg` always name a sweep of the
-/// source. Fields use the field's terms; their URL keys are in `params::PARAMS` (`gpus` for
-/// `num_gpus`).
+/// A fully resolved scenario: its deployment always names a sweep of the source. Each part is a
+/// group of what belongs together; the link's keys of each field are in
+/// [`scenario_params!`](crate::scenario_params).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
     /// The source id (URL `src`); `None` for the default `lm-arena-chat`.
     pub src: Option<String>,
-    /// The sweep's `cfg` (`Source::sweep_cfg`: what tells it apart from the model's other sweeps
-    /// on that GPU type and count, built from its identity fields; not `Deployment::config`,
-    /// the label a file states) when model, GPU and count do not identify one.
-    pub cfg: Option<String>,
+    /// The deployment picked in the source (URL `model`, `gpu`, `gpus`, `cfg`).
+    pub deployment: Picked,
+    /// The SLO planned for (URL `tps` or `tpot`, `stat`, `limit`, `attain`).
+    pub slo: Slo,
+    /// The fleet, cost and energy inputs and the load over time (URL `users`, `rps`, `price`,
+    /// `kwh_price`, `co2`, `pue`, `load`, `lag`, `min_replicas`).
+    pub fleet: Fleet,
+    /// How the answer is shown (URL `y`, `cmp`, `sort`).
+    pub view: View,
+}
+
+/// The deployment a scenario picks: model, GPU type and count, and configuration, naming one
+/// sweep of its source.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Picked {
     /// The model's `model_id`.
     pub model_id: String,
     /// GPU type, e.g. `H100`.
     pub gpu: String,
     /// GPUs per replica (URL `gpus`); `None` for a sweep whose source does not state it.
     pub num_gpus: Option<u32>,
-    /// Per-user target, in the unit the user chose.
-    pub target: Target,
-    /// Statistic the target is judged on.
-    pub stat: Statistic,
-    /// Extra tail limits, in URL order.
-    pub limits: Vec<Limit>,
-    /// The share of requests, percent (50 to 100; URL `attain`), that must be good at a level,
-    /// judged on per-request records; `None`: judged on the level's statistics.
-    pub attain: Option<f64>,
+    /// The sweep's `cfg` (`Source::sweep_cfg`: what tells it apart from the model's other sweeps
+    /// on that GPU type and count, built from its identity fields; not `Deployment::config`,
+    /// the label a file states) when model, GPU and count do not identify one.
+    pub cfg: Option<String>,
+}
+
+/// The fleet a scenario sizes: its inputs, prices, and the load over time it follows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Fleet {
     /// Optional fleet, cost and energy inputs (`price_per_gpu_hour`: the price for every GPU
     /// type not in `gpu_prices`).
     pub capacity: CapacityInputs,
     /// Prices per GPU-hour of named GPU types (URL `price=H100:2.49,B200:5.99`).
     pub gpu_prices: GpuPrices,
+    /// A load that varies over a period (URL `load=KIND:STEP:V1,V2,...`); `None`: none given.
+    pub load: Option<LoadProfile>,
+    /// How the fleet follows that load: the replicas' lag and floor (URL `lag`, `min_replicas`).
+    pub scaling: Scaling,
+}
+
+/// How the page shows a scenario's answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct View {
     /// What the trade-off chart's y axis shows (URL `y=cost`; the cost only when a price is given).
     pub chart_y: ChartY,
     /// The side-by-side table lists every model's deployments that meet (URL `cmp=all`), not
@@ -89,28 +101,34 @@ pub struct Scenario {
     /// The side-by-side table's order: a column, and whether reversed (worst first) (URL
     /// `sort=KEY` or `sort=KEY:reversed`, KEY a [`Column::key`]); `None`: its own order.
     pub compare_sort: Option<(Column, bool)>,
-    /// A load that varies over a period (URL `load=KIND:STEP:V1,V2,...`); `None`: none given.
-    pub load: Option<LoadProfile>,
-    /// How the fleet follows that load: the replicas' lag and floor (URL `lag`, `min_replicas`).
-    pub scaling: Scaling,
 }
 
-/// The note when choosing a model or deployment moved the judged statistic from `before` to
-/// `after` (one the deployment reports): "This deployment does not report p90 TPOT: judged on
-/// p95 TPOT instead."; `None` when it did not move.
-pub fn statistic_moved(before: Statistic, after: Statistic) -> Option<String> {
-    moved("This deployment", before, after)
+/// The judged statistic moved from `before` to `after` (one the deployment shown reports), as
+/// choosing a deployment or another source may do; worded by `core::text::scenario_text`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StatMoved {
+    /// The statistic asked for.
+    pub before: Statistic,
+    /// The statistic judged on instead.
+    pub after: Statistic,
 }
 
-/// "{what} does not report p90 ITL: judged on p50 ITL instead.", when the statistic changed.
-fn moved(what: &str, before: Statistic, after: Statistic) -> Option<String> {
-    (after != before).then(|| {
-        format!(
-            "{what} does not report {}: judged on {} instead.",
-            before.short_label(),
-            after.short_label()
-        )
-    })
+impl StatMoved {
+    /// `Some` when `after` is not `before`.
+    pub fn between(before: Statistic, after: Statistic) -> Option<StatMoved> {
+        (after != before).then_some(StatMoved { before, after })
+    }
+}
+
+/// Why [`Scenario::next_limit`] has nothing to propose; worded by `core::text::scenario_text`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoNextLimit {
+    /// [`MAX_LIMITS`] limits are set.
+    TooMany,
+    /// Only the judged statistic is reported at a level.
+    OnlyJudged(Statistic),
+    /// Each statistic reported with the judged one has a limit.
+    EachHasOne(Statistic),
 }
 
 impl Scenario {
@@ -120,14 +138,6 @@ impl Scenario {
     /// other than `limit` is read once.
     pub fn from_query(query: &str, source: &Source) -> (Scenario, Vec<ParamError>) {
         let (read, mut errors) = Read::query(query);
-        if read.capacity.users.is_some() && read.capacity.rps.is_some() {
-            errors.push(ParamError::new("rps", ParamErrorKind::UsersAndRps));
-        }
-        let priced = Pricing {
-            capacity: &read.capacity,
-            gpu_prices: &read.gpu_prices,
-        }
-        .priced();
         let Read {
             src,
             cfg,
@@ -138,55 +148,55 @@ impl Scenario {
             stat,
             limits,
             attain,
-            capacity,
-            gpu_prices,
-            chart_y,
-            compare_all,
-            compare_sort,
-            load,
-            scaling,
+            fleet,
+            mut view,
         } = read;
-        let chart_y = if chart_y == ChartY::Cost && !priced {
+        if fleet.capacity.users.is_some() && fleet.capacity.rps.is_some() {
+            errors.push(ParamError::new("rps", ParamErrorKind::UsersAndRps));
+        }
+        let priced = Pricing {
+            capacity: &fleet.capacity,
+            gpu_prices: &fleet.gpu_prices,
+        }
+        .priced();
+        if view.chart_y == ChartY::Cost && !priced {
             errors.push(ParamError::new("y", ParamErrorKind::CostNeedsPrice));
-            ChartY::PerGpu
-        } else {
-            chart_y
-        };
-
-        let compare_sort = checked_sort(compare_sort, priced, capacity.has_load(), &mut errors);
+            view.chart_y = ChartY::PerGpu;
+        }
+        view.compare_sort = checked_sort(
+            view.compare_sort,
+            priced,
+            fleet.capacity.has_load(),
+            &mut errors,
+        );
         let model_index = model_index(source, model, &mut errors);
         let (gpu, num_gpus) = resolve_deployment(source, model_index, gpu, num_gpus, &mut errors);
         let cfg = resolve_config(source, model_index, &gpu, num_gpus, cfg, &mut errors);
-        let scenario = Scenario {
+        let mut scenario = Scenario {
             src,
-            cfg,
-            model_id: source
-                .models
-                .get(model_index)
-                .map(|m| m.model_id.clone())
-                .unwrap_or_default(),
-            gpu,
-            num_gpus,
-            target: target.unwrap_or(DEFAULT_TARGET),
-            stat: stat.unwrap_or(Statistic::P50),
-            limits,
-            attain,
-            capacity,
-            gpu_prices,
-            chart_y,
-            compare_all,
-            compare_sort,
-            load,
-            scaling,
+            deployment: Picked {
+                model_id: source
+                    .models
+                    .get(model_index)
+                    .map(|m| m.model_id.clone())
+                    .unwrap_or_default(),
+                gpu,
+                num_gpus,
+                cfg,
+            },
+            slo: Slo::new(
+                target.unwrap_or(DEFAULT_TARGET),
+                stat.unwrap_or(Statistic::P50),
+            )
+            .with_limits(limits)
+            .with_attain(attain),
+            fleet,
+            view,
         };
         // Without a `stat`, judge on p50 ITL if the sweep has it, else its first per-token one.
-        let scenario = match (stat, scenario.sweep_index(source)) {
-            (None, Some(i)) => Scenario {
-                stat: default_stat(&source.sweeps[i]),
-                ..scenario
-            },
-            _ => scenario,
-        };
+        if let (None, Some(i)) = (stat, scenario.sweep_index(source)) {
+            scenario.slo.stat = default_stat(&source.sweeps[i]);
+        }
         (scenario, errors)
     }
 
@@ -194,33 +204,34 @@ impl Scenario {
     /// for the SLO of the `previous` query: its target, limits and fleet inputs, and its
     /// statistic when the deployment of `start` reports it (else that deployment's default).
     /// The deployment is `start`'s: another source need not have the previous one. Used when the
-    /// page switches source, so the user's SLO survives the switch; with it, the sentence that
-    /// says the statistic changed, when it did.
-    pub fn with_slo_of(start: &str, previous: &str, source: &Source) -> (Scenario, Option<String>) {
+    /// page switches source, so the user's SLO survives the switch; with it, the statistic's
+    /// move, when it did.
+    pub fn with_slo_of(
+        start: &str,
+        previous: &str,
+        source: &Source,
+    ) -> (Scenario, Option<StatMoved>) {
         let (scenario, _) = Scenario::from_query(start, source);
         let (previous, _) = Scenario::from_query(previous, source);
         let reported = scenario
             .sweep_index(source)
-            .is_some_and(|i| source.sweeps[i].statistics().contains(&previous.stat));
+            .is_some_and(|i| source.sweeps[i].statistics().contains(&previous.slo.stat));
         let moved = (!reported)
-            .then(|| moved("The data now shown", previous.stat, scenario.stat))
+            .then(|| StatMoved::between(previous.slo.stat, scenario.slo.stat))
             .flatten();
+        // The deployment is `start`'s; every other group is carried.
+        let stat = if reported {
+            previous.slo.stat
+        } else {
+            scenario.slo.stat
+        };
         let carried = Scenario {
-            target: previous.target,
-            stat: if reported {
-                previous.stat
-            } else {
-                scenario.stat
+            slo: Slo {
+                stat,
+                ..previous.slo
             },
-            limits: previous.limits,
-            attain: previous.attain,
-            capacity: previous.capacity,
-            gpu_prices: previous.gpu_prices,
-            chart_y: previous.chart_y,
-            compare_all: previous.compare_all,
-            compare_sort: previous.compare_sort,
-            load: previous.load,
-            scaling: previous.scaling,
+            fleet: previous.fleet,
+            view: previous.view,
             ..scenario
         };
         (carried, moved)
@@ -229,74 +240,7 @@ impl Scenario {
     /// The query string for this scenario, without the leading `?`, e.g.
     /// `model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&stat=p50`.
     pub fn to_query(&self) -> String {
-        let (key, value) = match self.target {
-            Target::TokensPerSecond(v) => ("tps", v),
-            Target::MsPerToken(v) => ("tpot", v),
-        };
-        let mut query = form_urlencoded::Serializer::new(String::new());
-        if let Some(src) = &self.src {
-            query.append_pair("src", src);
-        }
-        query
-            .append_pair("model", &self.model_id)
-            .append_pair("gpu", &self.gpu);
-        if let Some(n) = self.num_gpus {
-            query.append_pair("gpus", &n.to_string());
-        }
-        if let Some(cfg) = &self.cfg {
-            query.append_pair("cfg", cfg);
-        }
-        query
-            .append_pair(key, &url_number(value))
-            .append_pair("stat", self.stat.key());
-        for limit in &self.limits {
-            query.append_pair(
-                "limit",
-                &format!("{}:{}", limit.stat.key(), url_number(limit.max_ms)),
-            );
-        }
-        if let Some(p) = self.attain {
-            query.append_pair("attain", &url_number(p));
-        }
-        if self.drawn_chart_y() == ChartY::Cost {
-            query.append_pair("y", "cost");
-        }
-        if self.compare_all {
-            query.append_pair("cmp", "all");
-        }
-        // A cost column orders nothing without a price (fleet $/hour without a load).
-        match self
-            .compare_sort
-            .filter(|(column, _)| column.sortable(self.priced(), self.capacity.has_load()))
-        {
-            Some((column, false)) => {
-                query.append_pair("sort", column.key());
-            }
-            Some((column, true)) => {
-                query.append_pair("sort", &format!("{}:reversed", column.key()));
-            }
-            None => {}
-        }
-        for input in &FLEET_INPUTS {
-            if input.key == "price" {
-                let text = prices_text(self.capacity.price_per_gpu_hour, &self.gpu_prices);
-                if !text.is_empty() {
-                    query.append_pair("price", &text);
-                }
-            } else if let Some(v) = input.get(&self.capacity) {
-                query.append_pair(input.key, &url_number(v));
-            }
-        }
-        if let Some(load) = &self.load {
-            query.append_pair("load", &load_text(load));
-        }
-        if self.scaling.lag_min != Scaling::default().lag_min {
-            query.append_pair("lag", &url_number(self.scaling.lag_min));
-        }
-        if self.scaling.min_replicas != Scaling::default().min_replicas {
-            query.append_pair("min_replicas", &self.scaling.min_replicas.to_string());
-        }
-        query.finish()
+        params::query_of(self)
     }
 
     /// The limit "Add a limit" proposes: on the first statistic of p99, p95, p90, p50 and then
@@ -307,7 +251,7 @@ impl Scenario {
     /// link, where a repeat counts once; one on the judged statistic would only restate the
     /// target.
     pub fn next_limit(&self, available: &[Statistic]) -> Option<Limit> {
-        if self.limits.len() >= MAX_LIMITS {
+        if self.slo.limits.len() >= MAX_LIMITS {
             return None;
         }
         let preferred = [
@@ -320,26 +264,25 @@ impl Scenario {
             .into_iter()
             .filter(|s| available.is_empty() || available.contains(s))
             .chain(available.iter().copied())
-            .find(|s| *s != self.stat && self.limits.iter().all(|l| l.stat != *s))?;
-        let max_ms = (self.target.ms_per_token() * 3.0)
+            .find(|s| *s != self.slo.stat && self.slo.limits.iter().all(|l| l.stat != *s))?;
+        let max_ms = (self.slo.target.ms_per_token() * 3.0)
             .round()
             .clamp(1.0, MAX_VALUE);
         Some(Limit { stat, max_ms })
     }
 
-    /// Why [`Scenario::next_limit`] has nothing to propose from `available`, as a sentence for
-    /// the page; `None` when it has.
-    pub fn no_next_limit_reason(&self, available: &[Statistic]) -> Option<String> {
+    /// Why [`Scenario::next_limit`] has nothing to propose from `available`; `None` when it
+    /// has.
+    pub fn no_next_limit(&self, available: &[Statistic]) -> Option<NoNextLimit> {
         if self.next_limit(available).is_some() {
             return None;
         }
-        let judged = self.stat.short_label();
-        Some(if self.limits.len() >= MAX_LIMITS {
-            format!("A link holds at most {MAX_LIMITS} limits.")
-        } else if !available.is_empty() && available.iter().all(|s| *s == self.stat) {
-            format!("No other statistic is reported at a level together with {judged}.")
+        Some(if self.slo.limits.len() >= MAX_LIMITS {
+            NoNextLimit::TooMany
+        } else if !available.is_empty() && available.iter().all(|s| *s == self.slo.stat) {
+            NoNextLimit::OnlyJudged(self.slo.stat)
         } else {
-            format!("Each statistic reported together with {judged} has a limit.")
+            NoNextLimit::EachHasOne(self.slo.stat)
         })
     }
 
@@ -352,8 +295,8 @@ impl Scenario {
     /// The fleet inputs and GPU prices, as costing a deployment needs them.
     pub fn pricing(&self) -> Pricing<'_> {
         Pricing {
-            capacity: &self.capacity,
-            gpu_prices: &self.gpu_prices,
+            capacity: &self.fleet.capacity,
+            gpu_prices: &self.fleet.gpu_prices,
         }
     }
 
@@ -365,7 +308,7 @@ impl Scenario {
     /// True when prices are given for other GPU types but none applies to `gpu` (where the
     /// page says "no price given for" it).
     pub fn priced_elsewhere_only(&self, gpu: &str) -> bool {
-        !self.gpu_prices.0.is_empty() && !self.gpu_priced(gpu)
+        !self.fleet.gpu_prices.0.is_empty() && !self.gpu_priced(gpu)
     }
 
     /// True when a price per GPU-hour is given, for every type or for one (so deployments can
@@ -377,31 +320,21 @@ impl Scenario {
     /// The chart's y axis as drawn: the cost only when a price is given.
     pub fn drawn_chart_y(&self) -> ChartY {
         if self.priced() {
-            self.chart_y
+            self.view.chart_y
         } else {
             ChartY::PerGpu
         }
     }
 
-    /// The SLO this scenario plans for.
-    pub fn slo(&self) -> Slo {
-        Slo {
-            target: self.target,
-            stat: self.stat,
-            limits: self.limits.clone(),
-            attain: self.attain,
-        }
-    }
-
     /// Index into `source.sweeps` of the scenario's deployment.
     pub fn sweep_index(&self, source: &Source) -> Option<usize> {
-        let model_index = source.model_index(&self.model_id)?;
+        let model_index = source.model_index(&self.deployment.model_id)?;
         (0..source.sweeps.len()).find(|&i| {
             let s = &source.sweeps[i];
             s.model_index == model_index
-                && s.deployment.gpu == self.gpu
-                && s.deployment.num_gpus == self.num_gpus
-                && source.sweep_cfg(i) == self.cfg.as_deref()
+                && s.deployment.gpu == self.deployment.gpu
+                && s.deployment.num_gpus == self.deployment.num_gpus
+                && source.sweep_cfg(i) == self.deployment.cfg.as_deref()
         })
     }
 
@@ -415,16 +348,18 @@ impl Scenario {
         let (gpu, num_gpus) = resolve_deployment(
             source,
             model_index,
-            Some(self.gpu.clone()),
-            self.num_gpus,
+            Some(self.deployment.gpu.clone()),
+            self.deployment.num_gpus,
             &mut ignored,
         );
         let cfg = resolve_config(source, model_index, &gpu, num_gpus, None, &mut ignored);
         let moved = Scenario {
-            model_id: model_id.to_string(),
-            gpu,
-            num_gpus,
-            cfg,
+            deployment: Picked {
+                model_id: model_id.to_string(),
+                gpu,
+                num_gpus,
+                cfg,
+            },
             ..self.clone()
         };
         moved.keeping_a_reported_stat(source)
@@ -440,18 +375,19 @@ impl Scenario {
             return self;
         };
         let has = sweep.statistics();
-        if has.contains(&self.stat) {
+        if has.contains(&self.slo.stat) {
             return self;
         }
         let same_metric = self
+            .slo
             .stat
             .same_metric_nearest()
             .into_iter()
             .find(|s| has.contains(s));
-        Scenario {
-            stat: same_metric.unwrap_or_else(|| default_stat(sweep)),
-            ..self
-        }
+        let stat = same_metric.unwrap_or_else(|| default_stat(sweep));
+        let mut scenario = self;
+        scenario.slo.stat = stat;
+        scenario
     }
 
     /// The same scenario on another sweep of the same source.
@@ -460,10 +396,12 @@ impl Scenario {
             return self.clone();
         };
         Scenario {
-            model_id: source.models[sweep.model_index].model_id.clone(),
-            gpu: sweep.deployment.gpu.clone(),
-            num_gpus: sweep.deployment.num_gpus,
-            cfg: source.sweep_cfg(sweep_index).map(str::to_string),
+            deployment: Picked {
+                model_id: source.models[sweep.model_index].model_id.clone(),
+                gpu: sweep.deployment.gpu.clone(),
+                num_gpus: sweep.deployment.num_gpus,
+                cfg: source.sweep_cfg(sweep_index).map(str::to_string),
+            },
             ..self.clone()
         }
         .keeping_a_reported_stat(source)

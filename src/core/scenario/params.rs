@@ -1,21 +1,483 @@
-//! The one list of a link's parameters ([`PARAMS`] and [`FLEET_INPUTS`]), each with its
-//! reader: what a query string says before its deployment is resolved against a source.
+//! A link's parameters, each declared once in [`scenario_params!`](crate::scenario_params): its
+//! keys, the part of the [`Scenario`] it sets ([`Group`]: what is carried to another source),
+//! how it is read (with its error) and written back, the fleet form's field where it has one,
+//! its entries in the JSON download's `scenario`, and its row of the README's table. The command
+//! line offers each key as `--key` ([`param_keys`]). From that one list come [`PARAMS`] (the
+//! reader and writer of every front), [`FLEET_INPUTS`] (the page's fleet form), the JSON's
+//! entries (`core::wire::export`) and the README's table (held to it by a test).
 
-use super::errors::{ParamError, ParamErrorKind};
-use super::values::{
-    echo, parse_attain, parse_gpus, parse_input, parse_lag, parse_limit, parse_load,
-    parse_min_replicas, parse_positive, parse_prices, parse_word, Accepts, InputKind, ValueError,
-};
-use crate::core::model::limits::{MAX_LIMITS, MAX_PARAMS};
-use crate::core::model::sweep::Statistic;
-use crate::core::plan::capacity::{CapacityInputs, GpuPrices};
-use crate::core::plan::chart::ChartY;
-use crate::core::plan::compare::Column;
-use crate::core::plan::period::{LoadProfile, Scaling};
-use crate::core::plan::planner::{Limit, Target};
+use super::errors::ParamErrorKind;
+use super::read::Read;
+use super::values::InputKind;
+use super::Scenario;
+use crate::core::plan::capacity::CapacityInputs;
 
-/// One optional fleet, cost or energy input: its URL key (also the form's `input-KEY` hook),
-/// label, unit, what it accepts, and its field of [`CapacityInputs`].
+/// Hands the list of a link's parameters to the macro `$then`, in the order a link writes them,
+/// as items of the form
+///
+/// ```text
+/// /// docs
+/// name {
+///     keys: ["key", ...],            // the link's keys (the command line's `--key`)
+///     group: Group,                  // the part of the scenario it sets
+///     read: |read, key, value| ...,  // into `params::Read`; `Err` is a `ParamErrorKind`
+///     write: |scenario, link| ...,   // back into a `params::Link` (nothing when a default)
+///     json: { "key": |scenario| value, ... },  // the JSON download's `scenario` entries
+///     form: { label: "...", unit: "...", kind: InputKind, field: |c| &mut c.x },  // optional
+///     readme: ("meaning", "default"),           // the README's table row
+/// }
+/// ```
+///
+/// Adding a parameter is one item here and the code that uses its value.
+#[macro_export]
+macro_rules! scenario_params {
+    ($then:ident) => {
+        $then! {
+            /// The data.
+            src {
+                keys: ["src"],
+                group: Deployment,
+                read: |r, _, v| {
+                    r.src = Some(v.trim().to_string()).filter(|v| !v.is_empty());
+                    Ok(())
+                },
+                write: |s, link| link.text("src", s.src.as_deref()),
+                json: {},
+                readme: (
+                    "the data: `lm-arena-chat`, `gpqa`, `sourcegraph-fim`, `image-chat` (ML.ENERGY workloads), `reference` (the seed documents' reference systems), an import (`imp-…`) or `shared`",
+                    "`lm-arena-chat`"
+                ),
+            }
+            /// The model.
+            model {
+                keys: ["model"],
+                group: Deployment,
+                read: |r, _, v| {
+                    r.model = Some(v.to_string());
+                    Ok(())
+                },
+                write: |s, link| link.text("model", Some(&s.deployment.model_id)),
+                json: {},
+                readme: (
+                    "the model's `model_id`, e.g. `meta-llama/Llama-3.1-8B-Instruct`",
+                    "`meta-llama/Llama-3.1-8B-Instruct`"
+                ),
+            }
+            /// The GPU type.
+            gpu {
+                keys: ["gpu"],
+                group: Deployment,
+                read: |r, _, v| {
+                    r.gpu = Some(v.to_string());
+                    Ok(())
+                },
+                write: |s, link| link.text("gpu", Some(&s.deployment.gpu)),
+                json: {},
+                readme: ("GPU type, e.g. `H100`, `B200`", "H100 if the model has it, else its other GPU"),
+            }
+            /// GPUs per replica.
+            gpus {
+                keys: ["gpus"],
+                group: Deployment,
+                read: |r, _, v| {
+                    r.num_gpus = Some(
+                        $crate::core::scenario::parse_gpus(v)
+                            .map_err($crate::core::scenario::ParamErrorKind::Invalid)?,
+                    );
+                    Ok(())
+                },
+                write: |s, link| link.text("gpus", s.deployment.num_gpus.map(|n| n.to_string()).as_deref()),
+                json: {},
+                readme: ("GPUs per replica", "the fewest measured for that GPU"),
+            }
+            /// What tells a sweep apart.
+            cfg {
+                keys: ["cfg"],
+                group: Deployment,
+                read: |r, _, v| {
+                    r.cfg = Some(v.to_string());
+                    Ok(())
+                },
+                write: |s, link| link.text("cfg", s.deployment.cfg.as_deref()),
+                json: {},
+                readme: (
+                    "what tells a sweep apart where model, GPU and count do not identify one: the identity fields that differ among those sweeps, as the picker shows them (e.g. `2026-03-25`, `sharegpt`, `EP8`, `max_num_seqs=8`); a link made before still opens the one sweep whose label contains its `cfg`",
+                    "the newest date first, then the first"
+                ),
+            }
+            /// The per-user target, in one of its units.
+            target {
+                keys: ["tps", "tpot"],
+                group: Slo,
+                read: |r, k, v| r.target(k, v),
+                write: |s, link| match s.slo.target {
+                    $crate::core::plan::planner::Target::TokensPerSecond(v) => link.number("tps", Some(v)),
+                    $crate::core::plan::planner::Target::MsPerToken(v) => link.number("tpot", Some(v)),
+                },
+                json: {
+                    "target_unit": |s| match s.slo.target {
+                        $crate::core::plan::planner::Target::TokensPerSecond(_) => "tok/s per user".into(),
+                        $crate::core::plan::planner::Target::MsPerToken(_) => "ms per token".into(),
+                    },
+                    "target_value": |s| match s.slo.target {
+                        $crate::core::plan::planner::Target::TokensPerSecond(v)
+                        | $crate::core::plan::planner::Target::MsPerToken(v) => v.into(),
+                    },
+                },
+                readme: (
+                    "per-user target: tok/s per user, or ms per output token (give one)",
+                    "`tps=20`"
+                ),
+            }
+            /// The statistic the target is judged on.
+            stat {
+                keys: ["stat"],
+                group: Slo,
+                read: |r, _, v| r.stat(v),
+                write: |s, link| link.text("stat", Some(s.slo.stat.key())),
+                json: { "statistic": |s| s.slo.stat.key().into() },
+                readme: (
+                    "`p50`, `p90`, `p95`, `p99`, `itl_mean` (ITL), `tpot_mean`, `tpot_p50`, `tpot_p90`, `tpot_p95`, `tpot_p99` (TPOT), `ntpot_mean`, `ntpot_p50`, `ntpot_p90`, `ntpot_p95`, `ntpot_p99` (normalized TPOT: end-to-end ÷ output tokens, TTFT included) or `rate`; the menu offers what the sweep has, and says beside a statistic where its per-user speed cannot be true (`implausible-speed`)",
+                    "`p50`"
+                ),
+            }
+            /// Tail limits.
+            limit {
+                keys: ["limit"],
+                group: Slo,
+                read: |r, _, v| r.limit(v),
+                write: |s, link| {
+                    for limit in &s.slo.limits {
+                        link.pair(
+                            "limit",
+                            &format!(
+                                "{}:{}",
+                                limit.stat.key(),
+                                $crate::core::model::format::url_number(limit.max_ms)
+                            ),
+                        );
+                    }
+                },
+                json: {
+                    "limits": |s| s
+                        .slo
+                        .limits
+                        .iter()
+                        .map(|l| {
+                            let mut limit = serde_json::Map::new();
+                            limit.insert("statistic".into(), l.stat.key().into());
+                            limit.insert("max_ms".into(), l.max_ms.into());
+                            serde_json::Value::Object(limit)
+                        })
+                        .collect(),
+                },
+                readme: (
+                    "optional tail limit `STAT:MS`, repeatable, e.g. `limit=p99:150`; TTFT too (`ttft_mean`, `ttft_p50`, `ttft_p90`, `ttft_p95`, `ttft_p99`) and end-to-end latency (`e2e_mean`, `e2e_p50`, `e2e_p90`, `e2e_p95`, `e2e_p99`)",
+                    "none"
+                ),
+            }
+            /// The share of requests that must each meet the SLO.
+            attain {
+                keys: ["attain"],
+                group: Slo,
+                read: |r, _, v| {
+                    r.attain = Some(
+                        $crate::core::scenario::parse_attain(v)
+                            .map_err($crate::core::scenario::ParamErrorKind::Invalid)?,
+                    );
+                    Ok(())
+                },
+                write: |s, link| link.number("attain", s.slo.attain),
+                json: { "attain_percent": |s| s.slo.attain.into() },
+                readme: (
+                    "the share of requests, percent (50 to 100, e.g. `95` or `99.9`), that must each meet the target (their own TPOT) and every TTFT and end-to-end limit (their own TTFT and end-to-end latency) at a level: judged on per-request records (see \"Attainment\"); a sweep without them is not judged, and the message offers its aggregate statistic",
+                    "none: judged on the level's statistic"
+                ),
+            }
+            /// The chart's y axis.
+            y {
+                keys: ["y"],
+                group: View,
+                read: |r, _, v| {
+                    $crate::core::scenario::parse_word(v, "cost", $crate::core::scenario::Accepts::Cost)
+                        .map_err($crate::core::scenario::ParamErrorKind::Invalid)?;
+                    r.view.chart_y = $crate::core::plan::chart::ChartY::Cost;
+                    Ok(())
+                },
+                write: |s, link| {
+                    if s.drawn_chart_y() == $crate::core::plan::chart::ChartY::Cost {
+                        link.pair("y", "cost");
+                    }
+                },
+                json: {},
+                readme: (
+                    "`cost`: the trade-off chart's y axis as total $ per million output tokens (log) instead of tok/s per GPU; used only when a price is given (a switch above the chart sets it)",
+                    "tok/s per GPU"
+                ),
+            }
+            /// Every model in the side-by-side table.
+            cmp {
+                keys: ["cmp"],
+                group: View,
+                read: |r, _, v| {
+                    $crate::core::scenario::parse_word(v, "all", $crate::core::scenario::Accepts::All)
+                        .map_err($crate::core::scenario::ParamErrorKind::Invalid)?;
+                    r.view.compare_all = true;
+                    Ok(())
+                },
+                write: |s, link| {
+                    if s.view.compare_all {
+                        link.pair("cmp", "all");
+                    }
+                },
+                json: {},
+                readme: (
+                    "`all`: the side-by-side table lists every model's deployments that meet the target, not only this model's (the \"All models\" switch)",
+                    "this model and its precision variants"
+                ),
+            }
+            /// The side-by-side table's order.
+            sort {
+                keys: ["sort"],
+                group: View,
+                read: |r, _, v| r.sort(v),
+                write: |s, link| {
+                    // A cost column orders nothing without a price (fleet $/hour without a load).
+                    match s.view.compare_sort.filter(|(column, _)| {
+                        column.sortable(s.priced(), s.fleet.capacity.has_load())
+                    }) {
+                        Some((column, false)) => link.pair("sort", column.key()),
+                        Some((column, true)) => {
+                            link.pair("sort", &format!("{}:reversed", column.key()))
+                        }
+                        None => {}
+                    }
+                },
+                json: {},
+                readme: (
+                    "the side-by-side table's order, a column by its name in the CSV download: `level`, `throughput_per_gpu_tok_s`, `throughput_tok_s`, `energy_j_per_token`, `per_user_tok_s`, and with a price `fleet_cost_usd_per_hour`, `total_cost_usd_per_mtok`; best first, or worst first with `:reversed` (e.g. `sort=energy_j_per_token:reversed`). Pressing a column's header sets it; the switch clears it",
+                    "the table's own order (by cost when prices are given)"
+                ),
+            }
+            /// Concurrent users.
+            users {
+                keys: ["users"],
+                group: Fleet,
+                read: |r, k, v| r.fleet_number(k, v),
+                write: |s, link| link.number("users", s.fleet.capacity.users),
+                json: { "users": |s| s.fleet.capacity.users.into() },
+                form: {
+                    label: "Concurrent users",
+                    unit: "streams",
+                    kind: Users,
+                    field: |c| &mut c.users,
+                },
+                readme: (
+                    "concurrent streams to serve at the target (fleet size), a whole number from 1 to 10⁹ (`users=2.5` is named)",
+                    "none"
+                ),
+            }
+            /// A load in requests per second.
+            rps {
+                keys: ["rps"],
+                group: Fleet,
+                read: |r, k, v| r.fleet_number(k, v),
+                write: |s, link| link.number("rps", s.fleet.capacity.rps),
+                json: { "requests_per_second": |s| s.fleet.capacity.rps.into() },
+                form: {
+                    label: "Load (instead of users)",
+                    unit: "requests per second",
+                    kind: Rate,
+                    field: |c| &mut c.rps,
+                },
+                readme: (
+                    "or a load in requests per second, 0.001 to 10⁹ (give one of `users` and `rps`; with both, a message names them and `users` is used)",
+                    "none"
+                ),
+            }
+            /// GPU prices.
+            price {
+                keys: ["price"],
+                group: Fleet,
+                read: |r, _, v| r.prices(v),
+                write: |s, link| {
+                    let text = $crate::core::scenario::prices_text(
+                        s.fleet.capacity.price_per_gpu_hour,
+                        &s.fleet.gpu_prices,
+                    );
+                    if !text.is_empty() {
+                        link.pair("price", &text);
+                    }
+                },
+                json: {
+                    "price_usd_per_gpu_hour": |s| s.fleet.capacity.price_per_gpu_hour.into(),
+                    "price_usd_per_gpu_hour_by_type": |s| s
+                        .fleet
+                        .gpu_prices
+                        .0
+                        .iter()
+                        .map(|(g, p)| serde_json::Value::from(vec![
+                            serde_json::Value::from(g.as_str()),
+                            serde_json::Value::from(*p),
+                        ]))
+                        .collect(),
+                },
+                form: {
+                    label: "GPU price",
+                    unit: "$ per GPU-hour",
+                    kind: Amount,
+                    field: |c| &mut c.price_per_gpu_hour,
+                },
+                readme: (
+                    "$ per GPU-hour (typed by you: no built-in price): one number for every GPU type, or a price per GPU type (`price=H100:2.49,B200:5.99`), or both (`price=2.5,B200:5.99`: 2.5 for every type not named). Types are matched case-insensitively; \"GPU not stated\" takes only the bare number; a type without a price shows \"no price given\", never 0 or another type's price. At most 64 entries are read, a type name is cut to 200 characters, and an entry given twice is named (the last one is used). The form has the price for every type and one field per GPU type of the data",
+                    "none"
+                ),
+            }
+            /// The electricity price.
+            kwh_price {
+                keys: ["kwh_price"],
+                group: Fleet,
+                read: |r, k, v| r.fleet_number(k, v),
+                write: |s, link| link.number("kwh_price", s.fleet.capacity.price_per_kwh),
+                json: { "price_usd_per_kwh": |s| s.fleet.capacity.price_per_kwh.into() },
+                form: {
+                    label: "Electricity price",
+                    unit: "$ per kWh",
+                    kind: Amount,
+                    field: |c| &mut c.price_per_kwh,
+                },
+                readme: ("$ per kWh", "none"),
+            }
+            /// The grid's carbon intensity.
+            co2 {
+                keys: ["co2"],
+                group: Fleet,
+                read: |r, k, v| r.fleet_number(k, v),
+                write: |s, link| link.number("co2", s.fleet.capacity.co2_g_per_kwh),
+                json: { "co2_g_per_kwh": |s| s.fleet.capacity.co2_g_per_kwh.into() },
+                form: {
+                    label: "Grid carbon intensity",
+                    unit: "g CO2 per kWh",
+                    kind: Amount,
+                    field: |c| &mut c.co2_g_per_kwh,
+                },
+                readme: ("grams CO2 per kWh", "none"),
+            }
+            /// The facility's overhead.
+            pue {
+                keys: ["pue"],
+                group: Fleet,
+                read: |r, k, v| r.fleet_number(k, v),
+                write: |s, link| link.number("pue", s.fleet.capacity.pue),
+                json: { "pue": |s| s.fleet.capacity.pue_or_default().into() },
+                form: {
+                    label: "PUE",
+                    unit: "1 = GPUs only",
+                    kind: Pue,
+                    field: |c| &mut c.pue,
+                },
+                readme: ("facility overhead factor, 1 to 10", "1.0 = GPUs only"),
+            }
+            /// A load over time.
+            load {
+                keys: ["load"],
+                group: Fleet,
+                read: |r, _, v| {
+                    r.fleet.load = Some(
+                        $crate::core::scenario::parse_load(v)
+                            .map_err($crate::core::scenario::ParamErrorKind::Invalid)?,
+                    );
+                    Ok(())
+                },
+                write: |s, link| {
+                    if let Some(load) = &s.fleet.load {
+                        link.pair("load", &$crate::core::scenario::load_text(load));
+                    }
+                },
+                json: {
+                    "load": |s| s.fleet.load.as_ref().map($crate::core::scenario::load_text).into(),
+                },
+                readme: (
+                    "a load that varies over a period, `KIND:STEP:V1,V2,...`: KIND `rps` or `users`, STEP the minutes each value covers (above 0, at most 10,080), then at most 10,080 values (a week by the minute), each 0 to 10⁹; e.g. `load=rps:60:3,2,2,2,3,5,9,14,18,20,21,22,22,21,20,19,18,17,16,14,11,8,6,4` for a day by the hour. A bad part is named (`value 2 must be a number…`) and the rest of the scenario stands. The page shows the period under the fleet (figures with their formulas, a chart of the load and the replicas, every deployment's cost side by side) and has a field for it among the fleet inputs (values, this form, or a pasted CSV of `timestamp,value`; shapes to start from); the command line writes it in its text, as `result.period` in `--json` and as the `period_*` columns in `--csv` (see \"Plan for a day\")",
+                    "none"
+                ),
+            }
+            /// Minutes a replica takes to come up.
+            lag {
+                keys: ["lag"],
+                group: Fleet,
+                read: |r, _, v| {
+                    r.fleet.scaling.lag_min = $crate::core::scenario::parse_lag(v)
+                        .map_err($crate::core::scenario::ParamErrorKind::Invalid)?;
+                    Ok(())
+                },
+                write: |s, link| {
+                    if s.fleet.scaling.lag_min != $crate::core::plan::period::Scaling::default().lag_min {
+                        link.number("lag", Some(s.fleet.scaling.lag_min));
+                    }
+                },
+                json: { "lag_min": |s| s.fleet.scaling.lag_min.into() },
+                readme: (
+                    "minutes a replica takes to come up (0 to 10,080): the replicas at a step cover the highest load until lag later",
+                    "0"
+                ),
+            }
+            /// The fewest replicas that always run.
+            min_replicas {
+                keys: ["min_replicas"],
+                group: Fleet,
+                read: |r, _, v| {
+                    r.fleet.scaling.min_replicas = $crate::core::scenario::parse_min_replicas(v)
+                        .map_err($crate::core::scenario::ParamErrorKind::Invalid)?;
+                    Ok(())
+                },
+                write: |s, link| {
+                    let floor = s.fleet.scaling.min_replicas;
+                    if floor != $crate::core::plan::period::Scaling::default().min_replicas {
+                        link.pair("min_replicas", &floor.to_string());
+                    }
+                },
+                json: { "min_replicas": |s| s.fleet.scaling.min_replicas.into() },
+                readme: (
+                    "the fewest replicas that always run, a whole number (0 to 1,000,000)",
+                    "1"
+                ),
+            }
+        }
+    };
+}
+
+/// The part of a [`Scenario`] a parameter sets: all but the deployment are carried when the page
+/// opens another source ([`Scenario::with_slo_of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// The data and the deployment picked in it.
+    Deployment,
+    /// The SLO: target, statistic, limits, attainment.
+    Slo,
+    /// The fleet, cost and energy inputs, and the load over time.
+    Fleet,
+    /// How the page shows the answer (chart axis, side-by-side table).
+    View,
+}
+
+/// One link parameter, as every front reads and writes it (declared in
+/// [`scenario_params!`](crate::scenario_params)).
+pub struct Param {
+    /// The link's keys (one, or `tps` and `tpot` for the target).
+    pub keys: &'static [&'static str],
+    /// The part of the scenario it sets.
+    pub group: Group,
+    pub(super) read: ParamReader,
+    pub(super) write: fn(&Scenario, &mut Link),
+}
+
+/// Reads one parameter's value (its key, then its value) into what the link says; `Err` is what
+/// was wrong with it.
+type ParamReader = fn(&mut Read, &str, &str) -> Result<(), ParamErrorKind>;
+
+/// One optional fleet, cost and energy input of the page's form: its URL key (also the form's
+/// `input-KEY` hook), label, unit, what it accepts, and its field of [`CapacityInputs`].
 pub struct FleetInput {
     /// URL key, e.g. `kwh_price`.
     pub key: &'static str,
@@ -37,296 +499,158 @@ impl FleetInput {
     }
 }
 
-/// The fleet, cost and energy inputs, in form and URL order: the one list of them.
-pub const FLEET_INPUTS: [FleetInput; 6] = [
-    FleetInput {
-        key: "users",
-        label: "Concurrent users",
-        unit: "streams",
-        kind: InputKind::Users,
-        field: |c| &mut c.users,
-    },
-    FleetInput {
-        key: "rps",
-        label: "Load (instead of users)",
-        unit: "requests per second",
-        kind: InputKind::Rate,
-        field: |c| &mut c.rps,
-    },
-    FleetInput {
-        key: "price",
-        label: "GPU price",
-        unit: "$ per GPU-hour",
-        kind: InputKind::Amount,
-        field: |c| &mut c.price_per_gpu_hour,
-    },
-    FleetInput {
-        key: "kwh_price",
-        label: "Electricity price",
-        unit: "$ per kWh",
-        kind: InputKind::Amount,
-        field: |c| &mut c.price_per_kwh,
-    },
-    FleetInput {
-        key: "co2",
-        label: "Grid carbon intensity",
-        unit: "g CO2 per kWh",
-        kind: InputKind::Amount,
-        field: |c| &mut c.co2_g_per_kwh,
-    },
-    FleetInput {
-        key: "pue",
-        label: "PUE",
-        unit: "1 = GPUs only",
-        kind: InputKind::Pue,
-        field: |c| &mut c.pue,
-    },
-];
+/// Declares [`PARAMS`] and [`FLEET_INPUTS`] from the list.
+macro_rules! declare_params {
+    ($(
+        $(#[$doc:meta])*
+        $name:ident {
+            keys: [$($key:literal),+],
+            group: $group:ident,
+            read: $read:expr,
+            write: $write:expr,
+            json: { $($json:tt)* },
+            $(form: {
+                label: $label:literal,
+                unit: $unit:literal,
+                kind: $kind:ident,
+                field: $field:expr,
+            },)?
+            readme: ($meaning:literal, $default:literal),
+        }
+    )*) => {
+        /// Every link parameter, in the order a link writes them: the one list of what a link
+        /// may hold (see [`scenario_params!`](crate::scenario_params)).
+        pub const PARAMS: &[Param] = &[$(
+            Param {
+                keys: &[$($key),+],
+                group: Group::$group,
+                read: $read,
+                write: $write,
+            },
+        )*];
 
-/// Every URL key a scenario reads ([`PARAMS`], then the fleet inputs not already among them), in
-/// that order: the one list of them, for front ends that take the same parameters another way
-/// (the command line's `--KEY VALUE`).
+        /// The fleet, cost and energy inputs of the page's form, in form and URL order.
+        pub const FLEET_INPUTS: &[FleetInput] = &[$($(
+            FleetInput {
+                key: stringify!($name),
+                label: $label,
+                unit: $unit,
+                kind: InputKind::$kind,
+                field: $field,
+            },
+        )?)*];
+    };
+}
+
+crate::scenario_params!(declare_params);
+
+/// Every URL key a scenario reads, in the order a link writes them: the one list of them, for
+/// front ends that take the same parameters another way (the command line's `--KEY VALUE`).
 pub fn param_keys() -> Vec<&'static str> {
-    let mut keys: Vec<&'static str> = PARAMS.iter().map(|(k, _)| *k).collect();
-    for input in &FLEET_INPUTS {
-        if !keys.contains(&input.key) {
-            keys.push(input.key);
-        }
-    }
-    keys
+    PARAMS.iter().flat_map(|p| p.keys.iter().copied()).collect()
 }
 
-/// True when `key` is one of the fleet inputs' URL keys, or one of the load over time's (`load`,
-/// `lag`, `min_replicas`), whose fields are among them.
+/// True when `key` is a parameter of the fleet, cost and energy inputs or of the load over time
+/// ([`Group::Fleet`]).
 pub fn is_fleet_param(key: &str) -> bool {
-    FLEET_INPUTS.iter().any(|f| f.key == key) || ["load", "lag", "min_replicas"].contains(&key)
+    PARAMS
+        .iter()
+        .any(|p| p.group == Group::Fleet && p.keys.contains(&key))
 }
 
-/// What a link's parameters say, before its deployment is resolved against a source.
-#[derive(Default)]
-pub(super) struct Read {
-    pub(super) src: Option<String>,
-    pub(super) cfg: Option<String>,
-    pub(super) model: Option<String>,
-    pub(super) gpu: Option<String>,
-    pub(super) num_gpus: Option<u32>,
-    pub(super) target: Option<Target>,
-    pub(super) stat: Option<Statistic>,
-    pub(super) limits: Vec<Limit>,
-    pub(super) attain: Option<f64>,
-    pub(super) capacity: CapacityInputs,
-    pub(super) gpu_prices: GpuPrices,
-    pub(super) chart_y: ChartY,
-    pub(super) compare_all: bool,
-    pub(super) compare_sort: Option<(Column, bool)>,
-    pub(super) load: Option<LoadProfile>,
-    pub(super) scaling: Scaling,
-}
+/// A link being written: its parameters in order, encoded as a query string.
+pub struct Link(form_urlencoded::Serializer<'static, String>);
 
-/// Reads one parameter's value into what the link says; `Err` is what was wrong with it.
-type ParamReader = fn(&mut Read, &str, &str) -> Result<(), ParamErrorKind>;
+impl Link {
+    /// Adds `key=value`.
+    pub fn pair(&mut self, key: &str, value: &str) {
+        self.0.append_pair(key, value);
+    }
 
-/// The scenario's URL parameters other than the fleet inputs ([`FLEET_INPUTS`]), each with its
-/// reader: the one list of what a link may hold.
-const PARAMS: [(&str, ParamReader); 17] = [
-    ("src", |r, _, v| {
-        r.src = Some(v.trim().to_string()).filter(|v| !v.is_empty());
-        Ok(())
-    }),
-    ("model", |r, _, v| {
-        r.model = Some(v.to_string());
-        Ok(())
-    }),
-    ("gpu", |r, _, v| {
-        r.gpu = Some(v.to_string());
-        Ok(())
-    }),
-    ("gpus", |r, _, v| {
-        r.num_gpus = Some(parse_gpus(v).map_err(ParamErrorKind::Invalid)?);
-        Ok(())
-    }),
-    ("cfg", |r, _, v| {
-        r.cfg = Some(v.to_string());
-        Ok(())
-    }),
-    ("tps", Read::target),
-    ("tpot", Read::target),
-    ("stat", |r, _, v| {
-        match Statistic::from_key(v).filter(|s| s.is_per_token()) {
-            Some(s) => {
-                r.stat = Some(s);
-                Ok(())
-            }
-            None => Err(ParamErrorKind::Invalid(ValueError::Not {
-                accepts: Accepts::PerTokenStatistic(Statistic::per_token_keys()),
-                got: echo(v),
-            })),
+    /// Adds `key=value` when there is a value.
+    pub fn text(&mut self, key: &str, value: Option<&str>) {
+        if let Some(value) = value {
+            self.pair(key, value);
         }
-    }),
-    ("limit", Read::limit),
-    ("attain", |r, _, v| {
-        r.attain = Some(parse_attain(v).map_err(ParamErrorKind::Invalid)?);
-        Ok(())
-    }),
-    ("y", |r, _, v| {
-        parse_word(v, "cost", Accepts::Cost).map_err(ParamErrorKind::Invalid)?;
-        r.chart_y = ChartY::Cost;
-        Ok(())
-    }),
-    ("cmp", |r, _, v| {
-        parse_word(v, "all", Accepts::All).map_err(ParamErrorKind::Invalid)?;
-        r.compare_all = true;
-        Ok(())
-    }),
-    ("sort", |r, _, v| {
-        let text = v.trim();
-        let (key, reversed) = match text.strip_suffix(":reversed") {
-            Some(key) => (key.trim_end(), true),
-            None => (text, false),
+    }
+
+    /// Adds `key=NUMBER` when there is a number, written as a link writes numbers
+    /// ([`url_number`](crate::core::model::format::url_number)).
+    pub fn number(&mut self, key: &str, value: Option<f64>) {
+        if let Some(v) = value {
+            self.pair(key, &crate::core::model::format::url_number(v));
+        }
+    }
+}
+
+/// The query string of `scenario`, without the leading `?`: each parameter of [`PARAMS`] writes
+/// itself, in order.
+pub(super) fn query_of(scenario: &Scenario) -> String {
+    let mut link = Link(form_urlencoded::Serializer::new(String::new()));
+    for param in PARAMS {
+        (param.write)(scenario, &mut link);
+    }
+    link.0.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{param_keys, Group, PARAMS};
+
+    /// Declares `readme_rows` from the list: each parameter's row of the README's table.
+    macro_rules! declare_readme_rows {
+        ($(
+            $(#[$doc:meta])*
+            $name:ident {
+                keys: [$($key:literal),+],
+                group: $group:ident,
+                read: $read:expr,
+                write: $write:expr,
+                json: { $($json:tt)* },
+                $(form: { $($form:tt)* },)?
+                readme: ($meaning:literal, $default:literal),
+            }
+        )*) => {
+            /// The README's table of parameters, a row per declaration.
+            fn readme_rows() -> Vec<String> {
+                vec![$({
+                    let keys: Vec<String> = [$($key),+].iter().map(|k| format!("`{k}`")).collect();
+                    format!("| {} | {} | {} |", keys.join(" or "), $meaning, $default)
+                }),*]
+            }
         };
-        match Column::from_key(key) {
-            Some(column) => {
-                r.compare_sort = Some((column, reversed));
-                Ok(())
-            }
-            None => Err(ParamErrorKind::Invalid(ValueError::Not {
-                accepts: Accepts::Column(
-                    Column::ALL
-                        .into_iter()
-                        .chain(Column::COSTS)
-                        .map(Column::key)
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                ),
-                got: echo(v),
-            })),
-        }
-    }),
-    ("load", |r, _, v| {
-        r.load = Some(parse_load(v).map_err(ParamErrorKind::Invalid)?);
-        Ok(())
-    }),
-    ("lag", |r, _, v| {
-        r.scaling.lag_min = parse_lag(v).map_err(ParamErrorKind::Invalid)?;
-        Ok(())
-    }),
-    ("min_replicas", |r, _, v| {
-        r.scaling.min_replicas = parse_min_replicas(v).map_err(ParamErrorKind::Invalid)?;
-        Ok(())
-    }),
-    // Before FLEET_INPUTS' `price`: a bare number, per-type prices, or both.
-    ("price", |r, _, v| {
-        if v.trim().is_empty() {
-            // Said as every other empty number is ("must be a number from 0 to ..., got").
-            return parse_input(InputKind::Amount, v)
-                .map(|_| ())
-                .map_err(ParamErrorKind::Invalid);
-        }
-        let (every, by_type, errors) = parse_prices(v, |p| parse_input(InputKind::Amount, p));
-        r.capacity.price_per_gpu_hour = every;
-        r.gpu_prices = by_type;
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(ParamErrorKind::Prices(errors))
-        }
-    }),
-];
-
-impl Read {
-    /// Reads every parameter of a query string (with or without the leading `?`), up to
-    /// [`MAX_PARAMS`]: what the link says, and one error per parameter that could not be used.
-    pub(super) fn query(query: &str) -> (Read, Vec<ParamError>) {
-        let mut errors = Vec::new();
-        let mut read = Read::default();
-        let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
-
-        let query = query.strip_prefix('?').unwrap_or(query);
-        for (count, (key, value)) in form_urlencoded::parse(query.as_bytes()).enumerate() {
-            if count == MAX_PARAMS {
-                // First, so that a page listing only some messages still shows this one.
-                errors.insert(0, ParamError::new("", ParamErrorKind::TooManyParams));
-                break;
-            }
-            // A repeat, and each repeated limit, may say the same thing again: said once.
-            let (read_once, result) = if key.is_empty() {
-                (
-                    false,
-                    Err(ParamErrorKind::Nameless {
-                        value: echo(&value),
-                    }),
-                )
-            } else if key != "limit" && !seen.insert(key.to_string()) {
-                (true, Err(ParamErrorKind::Repeated))
-            } else {
-                (key == "limit", read.param(&key, &value))
-            };
-            if let Err(kind) = result {
-                let error = ParamError::new(&key, kind);
-                if read_once {
-                    push_once(&mut errors, error);
-                } else {
-                    errors.push(error);
-                }
-            }
-        }
-        (read, errors)
     }
 
-    /// Reads parameter `key`: by its entry in [`PARAMS`] or [`FLEET_INPUTS`], else it is unknown.
-    fn param(&mut self, key: &str, value: &str) -> Result<(), ParamErrorKind> {
-        if let Some((_, reader)) = PARAMS.iter().find(|(k, _)| *k == key) {
-            return reader(self, key, value);
-        }
-        let Some(input) = FLEET_INPUTS.iter().find(|f| f.key == key) else {
-            return Err(ParamErrorKind::Unknown);
-        };
-        let v = parse_input(input.kind, value).map_err(ParamErrorKind::Invalid)?;
-        *(input.field)(&mut self.capacity) = Some(v);
-        Ok(())
+    crate::scenario_params!(declare_readme_rows);
+
+    #[test]
+    fn the_readme_table_is_the_declarations() {
+        let readme = include_str!("../../../README.md");
+        let table: Vec<&str> = readme
+            .split("| parameter | meaning | default |\n|---|---|---|\n")
+            .nth(1)
+            .expect("the README has its table of parameters")
+            .lines()
+            .take_while(|l| l.starts_with('|'))
+            .collect();
+        // The README lists the fleet inputs after the load over time, in the form's order.
+        let mut rows = readme_rows();
+        let mut readme_order: Vec<String> = table.iter().map(|r| r.to_string()).collect();
+        rows.sort();
+        readme_order.sort();
+        assert_eq!(readme_order, rows);
     }
 
-    /// `tps` or `tpot`: the target, given once in one of its units.
-    fn target(&mut self, key: &str, value: &str) -> Result<(), ParamErrorKind> {
-        if self.target.is_some() {
-            return Err(ParamErrorKind::TargetTwice);
-        }
-        let v = parse_positive(value).map_err(ParamErrorKind::Invalid)?;
-        self.target = Some(if key == "tps" {
-            Target::TokensPerSecond(v)
-        } else {
-            Target::MsPerToken(v)
-        });
-        Ok(())
-    }
-
-    /// `limit=STAT:MS`, any number of times up to [`MAX_LIMITS`]. Two limits on one statistic
-    /// both hold only if the tighter does: one is kept, with a message.
-    fn limit(&mut self, _: &str, value: &str) -> Result<(), ParamErrorKind> {
-        let limit = parse_limit(value).map_err(ParamErrorKind::Invalid)?;
-        match self.limits.iter().position(|l| l.stat == limit.stat) {
-            Some(i) if self.limits[i] == limit => {
-                Err(ParamErrorKind::LimitRepeated { value: echo(value) })
-            }
-            Some(i) => {
-                self.limits[i].max_ms = self.limits[i].max_ms.min(limit.max_ms);
-                Err(ParamErrorKind::LimitTightest { stat: limit.stat })
-            }
-            None if self.limits.len() >= MAX_LIMITS => Err(ParamErrorKind::TooManyLimits),
-            None => {
-                self.limits.push(limit);
-                Ok(())
-            }
-        }
-    }
-}
-
-/// Adds `error` unless the same message is already there: a link that repeats a mistake is
-/// told once.
-fn push_once(errors: &mut Vec<ParamError>, error: ParamError) {
-    // Compared by message: the page needs no equality of every kind.
-    let message = error.to_string();
-    if !errors.iter().any(|e| e.to_string() == message) {
-        errors.push(error);
+    #[test]
+    fn each_key_is_declared_once_and_fleet_keys_are_the_fleet_group() {
+        let mut keys = param_keys();
+        let count = keys.len();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), count);
+        assert!(PARAMS
+            .iter()
+            .filter(|p| p.group == Group::Fleet)
+            .all(|p| super::is_fleet_param(p.keys[0])));
     }
 }

@@ -8,7 +8,7 @@ use crate::core::import::sources::{
     is_local_import, shared_payload, src_of, without, without_src, DEFAULT_SOURCE, SHARED_SOURCE,
 };
 use crate::core::model::source::Source;
-use crate::core::scenario::{statistic_moved, Scenario};
+use crate::core::scenario::{Scenario, StatMoved, View};
 
 /// Longest piece of a link's `src` echoed in a message, in characters.
 const ECHO_CHARS: usize = 40;
@@ -118,9 +118,9 @@ pub fn needs_whole(query: &str, source: &Source) -> bool {
         return false;
     }
     let (scenario, _) = Scenario::from_query(query, source);
-    scenario.compare_all
+    scenario.view.compare_all
         || source
-            .model_index(&scenario.model_id)
+            .model_index(&scenario.deployment.model_id)
             .is_some_and(|m| !source.holds_model(m))
 }
 
@@ -143,19 +143,22 @@ pub enum Widening {
 
 impl Widening {
     /// The scenario of `query` (the page's, now) with this change made, on `whole`: its query,
-    /// and the note the model menu gives when the statistic had to change.
-    pub fn apply(&self, query: &str, whole: &Source) -> (String, Option<String>) {
+    /// and the statistic's move when it had to change (the model menu says it).
+    pub fn apply(&self, query: &str, whole: &Source) -> (String, Option<StatMoved>) {
         let (scenario, _) = Scenario::from_query(query, whole);
         match self {
             Widening::Model(id) => {
                 let changed = scenario.with_model(whole, id);
-                let note = statistic_moved(scenario.stat, changed.stat);
+                let note = StatMoved::between(scenario.slo.stat, changed.slo.stat);
                 (changed.to_query(), note)
             }
             Widening::AllModels => {
                 let changed = Scenario {
-                    compare_all: true,
-                    compare_sort: None,
+                    view: View {
+                        compare_all: true,
+                        compare_sort: None,
+                        ..scenario.view
+                    },
                     ..scenario
                 };
                 (changed.to_query(), None)
@@ -241,13 +244,13 @@ mod tests {
         let (s, errors) = Scenario::from_query(&query, whole);
         assert!(errors.is_empty());
         assert_eq!(
-            (s.model_id.as_str(), s.gpu.as_str()),
+            (s.deployment.model_id.as_str(), s.deployment.gpu.as_str()),
             ("Qwen/Qwen3-8B", "B200")
         );
-        assert_eq!((s.stat.key(), note), ("p90", None));
+        assert_eq!((s.slo.stat.key(), note), ("p90", None));
         let (query, _) = Widening::AllModels.apply("tps=25&sort=energy_j_per_token", whole);
         let (s, _) = Scenario::from_query(&query, whole);
-        assert!(s.compare_all && s.compare_sort.is_none());
+        assert!(s.view.compare_all && s.view.compare_sort.is_none());
     }
 
     #[test]

@@ -417,6 +417,21 @@ pub fn parse_prices(
     (every, by_type, errors)
 }
 
+/// URL `price` as [`parse_prices`] reads it: the bare number first, then each type's.
+pub fn prices_text(every: Option<f64>, by_type: &GpuPrices) -> String {
+    every
+        .map(url_number)
+        .into_iter()
+        .chain(
+            by_type
+                .0
+                .iter()
+                .map(|(g, p)| format!("{g}:{}", url_number(*p))),
+        )
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// Shortens a user's value for display in a message (text only; never rendered as HTML).
 pub(super) fn echo(text: &str) -> String {
     let mut out: String = text.chars().take(ECHO_CHARS).collect();
@@ -429,7 +444,6 @@ pub(super) fn echo(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::plan::capacity::prices_text;
 
     #[test]
     fn a_price_per_gpu_type_with_one_for_every_other_type() {

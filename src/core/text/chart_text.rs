@@ -40,15 +40,15 @@ pub(super) const EXPORT_STYLE: &str = "<style>svg{font:11px system-ui,sans-serif
 /// GPU (target 20 tok/s per user)", or "… vs total $ per M output tokens …" on the cost axis.
 pub fn export_title(source: &Source, scenario: &Scenario) -> String {
     let model = source
-        .model_index(&scenario.model_id)
-        .map_or(scenario.model_id.as_str(), |m| {
+        .model_index(&scenario.deployment.model_id)
+        .map_or(scenario.deployment.model_id.as_str(), |m| {
             source.models[m].nickname.as_str()
         });
     format!(
         "{model}: per-user tok/s at {} vs {} (target {} tok/s per user)",
-        scenario.stat.short_label(),
+        scenario.slo.stat.short_label(),
         scenario.drawn_chart_y().quantity(),
-        trimmed(scenario.target.tokens_per_second(), 4),
+        trimmed(scenario.slo.target.tokens_per_second(), 4),
     )
 }
 
@@ -160,7 +160,7 @@ pub fn charted(
         .collect();
     let shown_selected = selected;
     let selected = selected.filter(|i| candidates.contains(i));
-    let drawn = drawn_series(source, &candidates, selected, scenario.stat);
+    let drawn = drawn_series(source, &candidates, selected, scenario.slo.stat);
     let unpriced: Vec<usize> = of_model.iter().copied().filter(|i| !priced(i)).collect();
     let not_drawn = of_model.len() - drawn.len() - unpriced.len();
     Charted {

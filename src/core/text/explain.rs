@@ -282,12 +282,7 @@ mod tests {
             Row::new(32.0, 1500.0).with(Statistic::P90, Some(60.0)),
         ];
         let sweep = Sweep::new(0, Deployment::new(LevelKind::Concurrency), rows);
-        let slo = Slo {
-            target: Target::MsPerToken(40.0),
-            stat: Statistic::P90,
-            limits: vec![],
-            attain: None,
-        };
+        let slo = Slo::new(Target::MsPerToken(40.0), Statistic::P90);
         let p = plan(&sweep, &slo);
         assert_eq!(
             status_text(&sweep, &p, &slo),
@@ -326,11 +321,8 @@ mod tests {
             stat: Statistic::TtftP99,
             max_ms,
         };
-        let slo = |ms, max_ms| Slo {
-            target: Target::MsPerToken(ms),
-            stat: Statistic::P50,
-            limits: vec![limit(max_ms)],
-            attain: None,
+        let slo = |ms, max_ms| {
+            Slo::new(Target::MsPerToken(ms), Statistic::P50).with_limits(vec![limit(max_ms)])
         };
         let text = |slo: &Slo| status_text(&sweep, &plan(&sweep, slo), slo);
         assert_eq!(
@@ -349,15 +341,11 @@ mod tests {
 
     #[test]
     fn verdicts_name_each_broken_condition() {
-        let slo = Slo {
-            target: Target::MsPerToken(30.0),
-            stat: Statistic::TpotMean,
-            limits: vec![Limit {
+        let slo =
+            Slo::new(Target::MsPerToken(30.0), Statistic::TpotMean).with_limits(vec![Limit {
                 stat: Statistic::P99,
                 max_ms: 150.0,
-            }],
-            attain: None,
-        };
+            }]);
         let verdict = |broken: Vec<Condition>, unreported| Verdict {
             latency_ms: Some(2.5),
             meets: broken.is_empty(),

@@ -364,15 +364,11 @@ mod tests {
 
     #[test]
     fn the_question_reads_in_the_unit_entered_with_its_limits() {
-        let slo = Slo {
-            target: Target::TokensPerSecond(25.0),
-            stat: Statistic::P50,
-            limits: vec![Limit {
+        let slo =
+            Slo::new(Target::TokensPerSecond(25.0), Statistic::P50).with_limits(vec![Limit {
                 stat: Statistic::P99,
                 max_ms: 150.0,
-            }],
-            attain: None,
-        };
+            }]);
         assert_eq!(
             slo_sentence(&slo),
             "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL, and p99 ITL ≤ 150 ms"
@@ -386,12 +382,7 @@ mod tests {
     #[test]
     fn llama_8b_at_25_tps_p50_headline_runs_384_with_its_figures() {
         let sweep = llama_8b_h100();
-        let slo = Slo {
-            target: Target::TokensPerSecond(25.0),
-            stat: Statistic::P50,
-            limits: Vec::new(),
-            attain: None,
-        };
+        let slo = Slo::new(Target::TokensPerSecond(25.0), Statistic::P50);
         let h = headline(sweep, &plan(sweep, &slo), &slo);
         assert_eq!(
             (h.level, h.unit, h.status),
@@ -420,12 +411,7 @@ mod tests {
     #[test]
     fn an_unattainable_target_names_the_best_measured_speed_and_where() {
         let sweep = llama_8b_h100();
-        let slo = Slo {
-            target: Target::TokensPerSecond(1000.0),
-            stat: Statistic::P50,
-            limits: Vec::new(),
-            attain: None,
-        };
+        let slo = Slo::new(Target::TokensPerSecond(1000.0), Statistic::P50);
         let h = headline(sweep, &plan(sweep, &slo), &slo);
         assert_eq!((h.level, h.status), (None, "unattainable"));
         let labels: Vec<&str> = h.figures.iter().map(|f| f.label).collect();

@@ -8,3 +8,4 @@ pub mod explain;
 pub mod headline;
 pub mod period_text;
 pub mod rules;
+pub mod scenario_text;

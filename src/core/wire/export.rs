@@ -12,11 +12,12 @@ use crate::core::plan::capacity::{at_recommendation, Capacity};
 use crate::core::plan::compare::{table_rows, CompareRow};
 use crate::core::plan::estimate::estimate;
 use crate::core::plan::period::{period, PeriodFigures};
-use crate::core::plan::planner::{plan, Plan, Recommendation, Slo, Target};
-use crate::core::scenario::{load_text, Scenario};
+use crate::core::plan::planner::{plan, Plan, Recommendation, Slo};
+use crate::core::scenario::Scenario;
 use crate::core::text::chart_file::{standalone_svg, ChartFile};
 use crate::core::text::chart_text::{charted, export_title, left_off_notes, series_class};
 use crate::core::wire::handoff::{ExportKind, ExportRequest};
+use crate::core::wire::scenario_json::ParamEntries;
 use period::JsonPeriod;
 
 fn num(value: Option<f64>) -> String {
@@ -275,7 +276,7 @@ pub fn compare_csv(
     scenario: &Scenario,
     scenario_url: &str,
 ) -> Result<String, String> {
-    let slo = &scenario.slo();
+    let slo = &scenario.slo.clone();
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer
         .write_record(csv_header())
@@ -285,27 +286,29 @@ pub fn compare_csv(
             continue;
         };
         let inputs = scenario.capacity_for(&sweep.deployment.gpu);
-        let csv_row =
-            CsvRow {
-                source,
-                row,
-                sweep,
-                slo,
-                rec: row.recommendation.as_ref(),
-                attained: recommended_attainment(&row.plan),
-                cap: at_recommendation(sweep, &row.plan, slo, &inputs),
-                period: scenario.load.as_ref().zip(row.recommendation.as_ref()).map(
-                    |(load, rec)| {
-                        period(
-                            rec,
-                            sweep.deployment.num_gpus,
-                            load,
-                            scenario.scaling,
-                            &inputs,
-                        )
-                    },
-                ),
-            };
+        let csv_row = CsvRow {
+            source,
+            row,
+            sweep,
+            slo,
+            rec: row.recommendation.as_ref(),
+            attained: recommended_attainment(&row.plan),
+            cap: at_recommendation(sweep, &row.plan, slo, &inputs),
+            period: scenario
+                .fleet
+                .load
+                .as_ref()
+                .zip(row.recommendation.as_ref())
+                .map(|(load, rec)| {
+                    period(
+                        rec,
+                        sweep.deployment.num_gpus,
+                        load,
+                        scenario.fleet.scaling,
+                        &inputs,
+                    )
+                }),
+        };
         let record = CSV_COLUMNS.iter().map(|c| (c.cell)(&csv_row));
         writer.write_record(record).map_err(|e| e.to_string())?;
     }
@@ -342,30 +345,9 @@ struct JsonScenario<'a> {
     cfg: Option<&'a str>,
     gpu: &'a str,
     num_gpus: Option<u32>,
-    target_unit: &'static str,
-    target_value: f64,
-    statistic: &'static str,
-    limits: Vec<JsonLimit>,
-    attain_percent: Option<f64>,
-    users: Option<f64>,
-    requests_per_second: Option<f64>,
-    price_usd_per_gpu_hour: Option<f64>,
-    price_usd_per_gpu_hour_by_type: Vec<(&'a str, f64)>,
-    price_usd_per_kwh: Option<f64>,
-    co2_g_per_kwh: Option<f64>,
-    pue: f64,
-    /// The load over time in the link's form (`rps:60:10,40`), absent without one.
-    load: Option<String>,
-    /// Minutes a replica takes to come up.
-    lag_min: f64,
-    /// The fewest replicas that always run.
-    min_replicas: u64,
-}
-
-#[derive(Serialize)]
-struct JsonLimit {
-    statistic: &'static str,
-    max_ms: f64,
+    /// The other parameters, as each is declared (`scenario_params!`).
+    #[serde(flatten)]
+    params: ParamEntries,
 }
 
 #[derive(Serialize)]
@@ -441,17 +423,22 @@ impl JsonResult {
                     })
                     .collect()
             }),
-            period: scenario.load.as_ref().zip(rec.as_ref()).map(|(load, r)| {
-                let inputs = scenario.capacity_for(&sweep.deployment.gpu);
-                period(
-                    r,
-                    sweep.deployment.num_gpus,
-                    load,
-                    scenario.scaling,
-                    &inputs,
-                )
-                .into()
-            }),
+            period: scenario
+                .fleet
+                .load
+                .as_ref()
+                .zip(rec.as_ref())
+                .map(|(load, r)| {
+                    let inputs = scenario.capacity_for(&sweep.deployment.gpu);
+                    period(
+                        r,
+                        sweep.deployment.num_gpus,
+                        load,
+                        scenario.fleet.scaling,
+                        &inputs,
+                    )
+                    .into()
+                }),
         }
     }
 }
@@ -563,15 +550,11 @@ pub fn scenario_json(
     plan: &Plan,
     scenario_url: &str,
 ) -> Result<String, String> {
-    let slo = scenario.slo();
+    let slo = scenario.slo.clone();
     let sweep = source
         .sweeps
         .get(sweep_index)
         .ok_or_else(|| "no such deployment".to_string())?;
-    let (target_unit, target_value) = match scenario.target {
-        Target::TokensPerSecond(v) => ("tok/s per user", v),
-        Target::MsPerToken(v) => ("ms per token", v),
-    };
     let export = JsonExport {
         scenario_url,
         source: JsonSource {
@@ -580,38 +563,12 @@ pub fn scenario_json(
             task_display_name: &source.task_display_name,
         },
         scenario: JsonScenario {
-            model_id: &scenario.model_id,
+            model_id: &scenario.deployment.model_id,
             deployment: source.sweep_label(sweep_index),
-            cfg: scenario.cfg.as_deref(),
-            gpu: &scenario.gpu,
-            num_gpus: scenario.num_gpus,
-            target_unit,
-            target_value,
-            statistic: scenario.stat.key(),
-            limits: scenario
-                .limits
-                .iter()
-                .map(|l| JsonLimit {
-                    statistic: l.stat.key(),
-                    max_ms: l.max_ms,
-                })
-                .collect(),
-            attain_percent: scenario.attain,
-            users: scenario.capacity.users,
-            requests_per_second: scenario.capacity.rps,
-            price_usd_per_gpu_hour: scenario.capacity.price_per_gpu_hour,
-            price_usd_per_gpu_hour_by_type: scenario
-                .gpu_prices
-                .0
-                .iter()
-                .map(|(g, p)| (g.as_str(), *p))
-                .collect(),
-            price_usd_per_kwh: scenario.capacity.price_per_kwh,
-            co2_g_per_kwh: scenario.capacity.co2_g_per_kwh,
-            pue: scenario.capacity.pue_or_default(),
-            load: scenario.load.as_ref().map(load_text),
-            lag_min: scenario.scaling.lag_min,
-            min_replicas: scenario.scaling.min_replicas,
+            cfg: scenario.deployment.cfg.as_deref(),
+            gpu: &scenario.deployment.gpu,
+            num_gpus: scenario.deployment.num_gpus,
+            params: ParamEntries::of(scenario),
         },
         result: JsonResult::of(sweep, plan, &slo, scenario),
     };
@@ -632,13 +589,13 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
                 .sweeps
                 .get(sweep_index)
                 .ok_or_else(|| "no such deployment".to_string())?;
-            let plan = plan(sweep, &scenario.slo());
+            let plan = plan(sweep, &scenario.slo.clone());
             scenario_json(source, &scenario, sweep_index, &plan, &request.url)
         }
         ExportKind::CompareCsv { all_models, sort } => {
             let (rows, _) = table_rows(
                 source,
-                (&scenario.slo(), &scenario.model_id),
+                (&scenario.slo.clone(), &scenario.deployment.model_id),
                 scenario.pricing(),
                 (all_models, sort),
             );
@@ -662,7 +619,7 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
                 .collect::<Result<Vec<_>, _>>()?;
             // What the page says beside the chart of what it leaves out, said in the file too.
             let notes: Vec<String> = source
-                .model_index(&scenario.model_id)
+                .model_index(&scenario.deployment.model_id)
                 .map(|model| {
                     let c = charted(source, &scenario, model, scenario.sweep_index(source));
                     let (more, unpriced) = left_off_notes(source, &c);

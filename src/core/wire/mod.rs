@@ -4,3 +4,4 @@
 pub mod calls;
 pub mod export;
 pub mod handoff;
+pub mod scenario_json;

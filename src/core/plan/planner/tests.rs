@@ -3,12 +3,7 @@ use crate::core::model::sweep::Row;
 use crate::core::plan::estimate::{batching_effect, estimate};
 
 fn slo(target: Target, stat: Statistic) -> Slo {
-    Slo {
-        target,
-        stat,
-        limits: Vec::new(),
-        attain: None,
-    }
+    Slo::new(target, stat)
 }
 
 fn sweep_of(points: &[(f64, f64)]) -> Sweep {

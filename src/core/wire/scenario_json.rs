@@ -1,0 +1,56 @@
+//! The JSON download's `scenario` entries of the link's parameters, each as its declaration in
+//! [`scenario_params!`](crate::scenario_params) writes it.
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::Value;
+
+use crate::core::scenario::Scenario;
+
+/// A scenario's parameters as the JSON download writes them: key and value, in the order a link
+/// writes the parameters.
+pub struct ParamEntries(Vec<(&'static str, Value)>);
+
+impl ParamEntries {
+    /// The entries of every parameter of `scenario` that the JSON writes.
+    pub fn of(scenario: &Scenario) -> ParamEntries {
+        ParamEntries(entries(scenario))
+    }
+}
+
+impl Serialize for ParamEntries {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, value) in &self.0 {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+/// Declares `entries` from the list: each parameter's JSON entries, in order.
+macro_rules! declare_entries {
+    ($(
+        $(#[$doc:meta])*
+        $name:ident {
+            keys: [$($key:literal),+],
+            group: $group:ident,
+            read: $read:expr,
+            write: $write:expr,
+            json: { $($json_key:literal : $json:expr),* $(,)? },
+            $(form: { $($form:tt)* },)?
+            readme: ($meaning:literal, $default:literal),
+        }
+    )*) => {
+        /// The JSON entries of every parameter of `scenario`.
+        fn entries(scenario: &Scenario) -> Vec<(&'static str, Value)> {
+            let mut entries = Vec::new();
+            $($(
+                let value: fn(&Scenario) -> Value = $json;
+                entries.push(($json_key, value(scenario)));
+            )*)*
+            entries
+        }
+    };
+}
+
+crate::scenario_params!(declare_entries);
