@@ -17,7 +17,7 @@
 //! `super::super::`, a name a `use` brought in (`use crate::core;` then `core::text::f()`, or
 //! `use crate::core as c;` then `c::text::f()`), a name a glob brought in, a re-export (a `pub
 //! use` in `core/mod.rs` or in another wing), a `#[macro_export]` macro (it lives at the crate
-//! root: `crate::tool_calls!` is the wing that defines it), and the paths in a macro's tokens
+//! root: `crate::tool_calls!` counts as the wing defining it), and the paths in a macro's tokens
 //! and an attribute's arguments (`$crate::core::text::f` in a `macro_rules!`, a `format!`
 //! argument). A path that lands in a wing listed after the file's own fails, with the file and
 //! the line. Test code is left out by its attribute, not by cutting the text: an item under
@@ -44,7 +44,7 @@ const DEPTH: usize = 8;
 /// A module's place from the crate root: `["core", "plan", "period"]`.
 type Module = Vec<String>;
 
-/// A path's first line (the place a finding names).
+/// The line `span` starts on (the place a finding names).
 fn line(span: Span) -> usize {
     span.start().line
 }
@@ -126,6 +126,7 @@ fn item_attrs(item: &syn::Item) -> &[Attribute] {
 }
 
 impl Walker {
+    /// Keeps `path` (each segment with its line), written in the module walked.
     fn write(&mut self, path: Vec<(String, usize)>, kind: Kind, binds: Option<String>) {
         let Some(&(_, line)) = path.last() else {
             return;
@@ -383,6 +384,7 @@ struct Names {
 }
 
 impl Names {
+    /// Adds what `walker` read in the file of `module`.
     fn add(&mut self, walker: &Walker, module: &Module) {
         self.modules.insert(module.clone());
         self.modules.extend(walker.declared.iter().cloned());
@@ -747,12 +749,22 @@ fn b() {
 }
 #[cfg(any(test, feature = \"page\"))]
 use crate::core::wire::W;
+#[cfg(test)]
+impl S {
+    fn t() -> crate::core::text::T { crate::core::text::f() }
+}
+impl S {
+    #[cfg(test)]
+    fn u() { crate::core::wire::g() }
+    fn v() { crate::core::wire::g() }
+}
 ";
     assert_eq!(
         check_one("src/core/plan/chart.rs", text),
         [
             "src/core/plan/chart.rs:15: plan -> text (crate::core::text::f)",
             "src/core/plan/chart.rs:18: plan -> wire (crate::core::wire::W)",
+            "src/core/plan/chart.rs:26: plan -> wire (crate::core::wire::g)",
         ]
     );
     let tests_file = "use crate::core::wire::W;\n";
