@@ -34,7 +34,7 @@ fn answer<'a>(source: &'a Source, query: &str) -> (Scenario, &'a Sweep, Plan) {
     let (scenario, errors) = Scenario::from_query(query, source);
     assert!(errors.is_empty(), "{errors:?}");
     let sweep = &source.sweeps[scenario.sweep_index(source).expect("a sweep")];
-    let plan = plan(sweep, &scenario.slo.clone());
+    let plan = plan(sweep, &scenario.slo);
     (scenario, sweep, plan)
 }
 
@@ -56,7 +56,7 @@ fn batching_sentence_reads_the_way_its_ratios_run() {
     let (scenario, sweep, plan) = answer(&source, "tps=15&stat=p50");
     assert_eq!(plan.status, Status::AllMeet);
     assert_eq!(recommended(sweep, &plan), 30.0);
-    let e = batching_effect(sweep, &scenario.slo.clone(), &plan, false).unwrap();
+    let e = batching_effect(sweep, &scenario.slo, &plan, false).unwrap();
     // Each user 15.8 -> 22.4 tok/s at p50 ITL; aggregate 46.93 -> 7.27 tok/s.
     assert_eq!(
         times(1.0 / e.user_slowdown, "faster", "slower"),
@@ -236,7 +236,7 @@ fn a_request_rate_the_server_did_not_sustain_fails_as_saturated() {
     let l8 = level(sweep, 8.0);
     assert_eq!(l8.served_req_s, Some(996.0 / (262.11 - 2.07512)));
     assert_eq!(
-        verdict_text(&scenario.slo.clone(), &plan.verdicts[2]),
+        verdict_text(&scenario.slo, &plan.verdicts[2]),
         "fails: saturated (served 3.8 of 8 req/s)"
     );
     // Rate 2 served 3.8 req/s: 1.9x the offered rate.

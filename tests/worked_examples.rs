@@ -375,7 +375,7 @@ fn day_rows_of(query: &str) -> Vec<llm_slo_planner::core::plan::period::side_by_
     let load = s.fleet.load.clone().expect("the link has a load");
     day_rows(
         source,
-        (&s.slo.clone(), &s.deployment.model_id),
+        (&s.slo, &s.deployment.model_id),
         s.pricing(),
         (&load, s.fleet.scaling),
     )

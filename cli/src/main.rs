@@ -498,7 +498,7 @@ fn planned(source: &Source, params: &[(String, String)]) -> Result<Vec<Planned>,
         Ok(list) => list
             .into_iter()
             .map(|(sweep_index, scenario)| Planned {
-                plan: plan(&source.sweeps[sweep_index], &scenario.slo.clone()),
+                plan: plan(&source.sweeps[sweep_index], &scenario.slo),
                 sweep_index,
                 scenario,
             })
@@ -628,7 +628,7 @@ fn csv_answer(
     };
     let (rows, _) = table_rows(
         source,
-        (&first.slo.clone(), &first.deployment.model_id),
+        (&first.slo, &first.deployment.model_id),
         first.pricing(),
         (all_models, first.view.compare_sort),
     );

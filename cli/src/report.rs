@@ -343,7 +343,7 @@ pub fn summary_text(source: &Source, planned: &[(usize, &Scenario, &Plan)]) -> S
     for (i, scenario, plan) in planned {
         let row = SummaryRow {
             plan,
-            rec: plan.recommendation(&source.sweeps[*i], &scenario.slo.clone()),
+            rec: plan.recommendation(&source.sweeps[*i], &scenario.slo),
             name: format!(
                 "{} on {}",
                 scenario.deployment.model_id,

@@ -408,9 +408,9 @@ fn an_import_too_large_for_one_link_gives_each_deployment_its_own() {
     let query = url.split_once('?').unwrap().1.split_once('#').unwrap().0;
     let (scenario, errors) = llm_slo_planner::core::scenario::Scenario::from_query(query, &one);
     assert!(errors.is_empty(), "{errors:?}");
-    let plan = llm_slo_planner::core::plan::planner::plan(&one.sweeps[0], &scenario.slo.clone());
+    let plan = llm_slo_planner::core::plan::planner::plan(&one.sweeps[0], &scenario.slo);
     let level = plan
-        .recommendation(&one.sweeps[0], &scenario.slo.clone())
+        .recommendation(&one.sweeps[0], &scenario.slo)
         .map(|r| r.level);
     assert_eq!(level, doc["result"]["level"].as_f64());
 }

@@ -47,6 +47,26 @@ pub type Order = (bool, Option<(Column, bool)>);
 /// deployments must not build a thousand table rows on each target change.
 const SHOWN_ROWS: usize = 50;
 
+/// The rows, costed at each deployment's own price, and the cost column that ranks them when
+/// prices are given, for the switch and the order.
+fn costed_rows(
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    (all_models, sort): (Memo<bool>, Memo<Option<(Column, bool)>>),
+) -> Memo<(Vec<CompareRow>, Option<Column>)> {
+    Memo::new(move |_| {
+        let order = (all_models.get(), sort.get());
+        scenario.with(|s| {
+            table_rows(
+                &source,
+                (&s.slo, &s.deployment.model_id),
+                s.pricing(),
+                order,
+            )
+        })
+    })
+}
+
 /// The comparison table, with an "all models" switch and sortable columns.
 #[component]
 pub fn Compare(
@@ -67,20 +87,7 @@ pub fn Compare(
     };
     let shown = RwSignal::new(SHOWN_ROWS);
 
-    // The rows, costed at each deployment's own price, and the cost column that ranks them
-    // when prices are given.
-    let held = Arc::clone(&source);
-    let costed = Memo::new(move |_| {
-        let (all_models, sort) = (all_models.get(), sort.get());
-        scenario.with(|s| {
-            table_rows(
-                &held,
-                (&s.slo.clone(), &s.deployment.model_id),
-                s.pricing(),
-                (all_models, sort),
-            )
-        })
-    });
+    let costed = costed_rows(Arc::clone(&source), scenario, (all_models, sort));
     let cost_column = Memo::new(move |_| costed.with(|(_, cost)| *cost));
 
     // What the table shows, so that a change that leaves every row's figures as they were (a

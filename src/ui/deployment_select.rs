@@ -8,8 +8,8 @@ use leptos::prelude::*;
 
 use crate::core::model::campaigns::{campaigns_of, is_grouped, menu_entries};
 use crate::core::model::source::Source;
-use crate::core::text::scenario_text::statistic_moved;
 use crate::core::scenario::Scenario;
+use crate::core::text::scenario_text::statistic_moved;
 
 /// The deployment menu (options carry `data-cfg`) and, for a configuration measured on several
 /// dates, the campaign menu (`campaign-select`); choosing one says in `stat_changed` when the

@@ -7,8 +7,8 @@ use leptos::prelude::*;
 use super::registry::Registry;
 use crate::core::model::source::Source;
 use crate::core::scenario::routing::Widening;
-use crate::core::text::scenario_text::statistic_moved;
 use crate::core::scenario::Scenario;
+use crate::core::text::scenario_text::statistic_moved;
 use crate::tools_client;
 
 /// The model menu (organisation, then size); choosing a model keeps the GPU type and count where

@@ -17,7 +17,7 @@ use crate::core::scenario::{is_fleet_param, Scenario};
 fn plan_scenario(source: &Source, scenario: &Scenario) -> Option<(usize, Plan)> {
     scenario
         .sweep_index(source)
-        .map(|i| (i, plan(&source.sweeps[i], &scenario.slo.clone())))
+        .map(|i| (i, plan(&source.sweeps[i], &scenario.slo)))
 }
 
 /// Inputs, answer and evidence for `source`, starting from the scenario in `query` (and the

@@ -406,7 +406,8 @@ impl Registry {
             self.start_query.set_value(carried.to_query());
             // A statistic the new data lacks is changed, and said beside the menu.
             if moved.is_some() {
-                self.carried.update_value(|(note, _)| *note = moved.map(data_moved));
+                self.carried
+                    .update_value(|(note, _)| *note = moved.map(data_moved));
             }
         }
         self.start_query.get_value()
@@ -590,7 +591,9 @@ fn read_whole_job(registry: Registry) -> Result<Job<()>, Failed> {
                     if registry.current.get_untracked() == DEFAULT_SOURCE {
                         let (start, note) = change.apply(&browser::query(), &whole);
                         registry.start_query.set_value(start);
-                        registry.carried.set_value((note.map(deployment_moved), Some(control)));
+                        registry
+                            .carried
+                            .set_value((note.map(deployment_moved), Some(control)));
                     }
                 }
                 registry.whole.set(Whole::NotRead);

@@ -409,11 +409,11 @@ mod tests {
             source,
         );
         let model = source.model_index(&scenario.deployment.model_id).unwrap();
-        let mut rows = family_rows(source, model, &scenario.slo.clone());
+        let mut rows = family_rows(source, model, &scenario.slo);
         let column = price_rows(
             &mut rows,
             source,
-            (&scenario.slo.clone(), scenario.pricing()),
+            (&scenario.slo, scenario.pricing()),
             false,
         );
         assert_eq!(column, Some(Column::FleetCostPerHour));
@@ -435,25 +435,15 @@ mod tests {
         assert!((best.costs.fleet_cost_per_hour.unwrap() - 5.12).abs() < 0.005);
         // Prices without a load: ranked by total $ per million output tokens.
         let (no_load, _) = Scenario::from_query("tps=20&price=2.5", source);
-        let mut rows = family_rows(source, model, &no_load.slo.clone());
+        let mut rows = family_rows(source, model, &no_load.slo);
         assert_eq!(
-            price_rows(
-                &mut rows,
-                source,
-                (&no_load.slo.clone(), no_load.pricing()),
-                false
-            ),
+            price_rows(&mut rows, source, (&no_load.slo, no_load.pricing()), false),
             Some(Column::TotalCostPerMtok)
         );
         // No prices: nothing is ranked by cost.
         let (plain, _) = Scenario::from_query("tps=20", source);
         assert_eq!(
-            price_rows(
-                &mut rows,
-                source,
-                (&plain.slo.clone(), plain.pricing()),
-                false
-            ),
+            price_rows(&mut rows, source, (&plain.slo, plain.pricing()), false),
             None
         );
     }
@@ -465,11 +455,11 @@ mod tests {
             "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=20&rps=40&price=H100:2.49&kwh_price=0.1";
         let (scenario, _) = Scenario::from_query(query, source);
         let model = source.model_index(&scenario.deployment.model_id).unwrap();
-        let mut rows = family_rows(source, model, &scenario.slo.clone());
+        let mut rows = family_rows(source, model, &scenario.slo);
         let column = price_rows(
             &mut rows,
             source,
-            (&scenario.slo.clone(), scenario.pricing()),
+            (&scenario.slo, scenario.pricing()),
             false,
         )
         .unwrap();
@@ -489,7 +479,7 @@ mod tests {
             price_rows(
                 &mut rows,
                 source,
-                (&kwh_only.slo.clone(), kwh_only.pricing()),
+                (&kwh_only.slo, kwh_only.pricing()),
                 false
             ),
             None

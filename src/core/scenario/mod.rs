@@ -16,7 +16,9 @@ pub mod routing;
 mod values;
 
 pub use errors::{Front, Needs, ParamError, ParamErrorKind};
-pub use params::{is_fleet_param, param_keys, FleetInput, Group, Link, FLEET_INPUTS, PARAMS};
+pub use params::{
+    is_fleet_param, param_keys, FleetInput, Group, JsonEntry, Link, FLEET_INPUTS, PARAMS,
+};
 pub use values::{
     load_text, number, parse_attain, parse_gpus, parse_input, parse_lag, parse_limit, parse_load,
     parse_min_replicas, parse_positive, parse_prices, parse_word, prices_text, Accepts, InputKind,

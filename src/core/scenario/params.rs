@@ -159,17 +159,13 @@ macro_rules! scenario_params {
                     }
                 },
                 json: {
-                    "limits": |s| s
-                        .slo
-                        .limits
-                        .iter()
-                        .map(|l| {
-                            let mut limit = serde_json::Map::new();
-                            limit.insert("statistic".into(), l.stat.key().into());
-                            limit.insert("max_ms".into(), l.max_ms.into());
-                            serde_json::Value::Object(limit)
-                        })
-                        .collect(),
+                    "limits": |s| $crate::core::scenario::JsonEntry::Objects(
+                        s.slo
+                            .limits
+                            .iter()
+                            .map(|l| vec![("statistic", l.stat.key().into()), ("max_ms", l.max_ms.into())])
+                            .collect(),
+                    ),
                 },
                 readme: (
                     "optional tail limit `STAT:MS`, repeatable, e.g. `limit=p99:150`; TTFT too (`ttft_mean`, `ttft_p50`, `ttft_p90`, `ttft_p95`, `ttft_p99`) and end-to-end latency (`e2e_mean`, `e2e_p50`, `e2e_p90`, `e2e_p95`, `e2e_p99`)",
@@ -320,7 +316,8 @@ macro_rules! scenario_params {
                             serde_json::Value::from(g.as_str()),
                             serde_json::Value::from(*p),
                         ]))
-                        .collect(),
+                        .collect::<Vec<_>>()
+                        .into(),
                 },
                 form: {
                     label: "GPU price",
@@ -445,6 +442,22 @@ macro_rules! scenario_params {
             }
         }
     };
+}
+
+/// A parameter's entry in the JSON download's `scenario`: a JSON value, or objects whose keys
+/// keep the order given (written by `core::wire::scenario_json`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum JsonEntry {
+    /// A value.
+    Value(serde_json::Value),
+    /// Objects, each its keys and values in order.
+    Objects(Vec<Vec<(&'static str, serde_json::Value)>>),
+}
+
+impl<T: Into<serde_json::Value>> From<T> for JsonEntry {
+    fn from(value: T) -> JsonEntry {
+        JsonEntry::Value(value.into())
+    }
 }
 
 /// The part of a [`Scenario`] a parameter sets: all but the deployment are carried when the page
@@ -633,12 +646,7 @@ mod tests {
             .lines()
             .take_while(|l| l.starts_with('|'))
             .collect();
-        // The README lists the fleet inputs after the load over time, in the form's order.
-        let mut rows = readme_rows();
-        let mut readme_order: Vec<String> = table.iter().map(|r| r.to_string()).collect();
-        rows.sort();
-        readme_order.sort();
-        assert_eq!(readme_order, rows);
+        assert_eq!(table, readme_rows());
     }
 
     #[test]

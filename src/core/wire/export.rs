@@ -276,7 +276,7 @@ pub fn compare_csv(
     scenario: &Scenario,
     scenario_url: &str,
 ) -> Result<String, String> {
-    let slo = &scenario.slo.clone();
+    let slo = &scenario.slo;
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer
         .write_record(csv_header())
@@ -589,13 +589,13 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
                 .sweeps
                 .get(sweep_index)
                 .ok_or_else(|| "no such deployment".to_string())?;
-            let plan = plan(sweep, &scenario.slo.clone());
+            let plan = plan(sweep, &scenario.slo);
             scenario_json(source, &scenario, sweep_index, &plan, &request.url)
         }
         ExportKind::CompareCsv { all_models, sort } => {
             let (rows, _) = table_rows(
                 source,
-                (&scenario.slo.clone(), &scenario.deployment.model_id),
+                (&scenario.slo, &scenario.deployment.model_id),
                 scenario.pricing(),
                 (all_models, sort),
             );

@@ -19,7 +19,7 @@ fn an_export_request_sent_to_the_tools_module_writes_the_same_files_as_the_page_
     let sort = Some((crate::core::plan::compare::Column::Energy, true));
     let (rows, _) = table_rows(
         source,
-        (&scenario.slo.clone(), &scenario.deployment.model_id),
+        (&scenario.slo, &scenario.deployment.model_id),
         scenario.pricing(),
         (false, sort),
     );
@@ -31,7 +31,7 @@ fn an_export_request_sent_to_the_tools_module_writes_the_same_files_as_the_page_
         compare_csv(source, &rows, &scenario, URL).unwrap()
     );
     let i = scenario.sweep_index(source).unwrap();
-    let p = plan(&source.sweeps[i], &scenario.slo.clone());
+    let p = plan(&source.sweeps[i], &scenario.slo);
     assert_eq!(
         sent(ExportKind::ScenarioJson { sweep_index: i }),
         scenario_json(source, &scenario, i, &p, URL).unwrap()
@@ -163,7 +163,7 @@ fn cells_a_spreadsheet_would_evaluate_are_neutralised() {
     };
     let source = crate::core::import::import(&[file]).unwrap().source;
     let (scenario, _) = Scenario::from_query("tps=10&stat=p50", &source);
-    let rows = crate::core::plan::compare::compare(&source, &[0, 1], &scenario.slo.clone());
+    let rows = crate::core::plan::compare::compare(&source, &[0, 1], &scenario.slo);
     let text = compare_csv(&source, &rows, &scenario, "u").unwrap();
     let cells: Vec<String> = csv::ReaderBuilder::new()
         .comment(Some(b'#'))
@@ -203,7 +203,7 @@ fn json_holds_scenario_results_and_nulls() {
     let source = lm_arena_chat();
     let (scenario, _) = Scenario::from_query(URL.split_once('?').unwrap().1, source);
     let i = scenario.sweep_index(source).unwrap();
-    let p = plan(&source.sweeps[i], &scenario.slo.clone());
+    let p = plan(&source.sweeps[i], &scenario.slo);
     let text = scenario_json(source, &scenario, i, &p, URL).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["scenario_url"], URL);
