@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use llm_slo_planner::core::import::share;
-use llm_slo_planner::core::import::sources::shared_payload;
 use llm_slo_planner::core::import::{import, InputFile};
+use llm_slo_planner::core::scenario::link::shared_payload;
 
 const LLAMA_8B: &str = "meta-llama/Llama-3.1-8B-Instruct";
 const VLLM_FOLDER: &str = "er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1";

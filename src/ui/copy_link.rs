@@ -3,8 +3,9 @@
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::core::import::sources::{is_local_import, LOCAL_LINK_NOTE};
+use crate::core::import::sources::is_local_import;
 use crate::core::scenario::Scenario;
+use crate::core::text::scenario_text::LOCAL_LINK_NOTE;
 
 /// Copies the link; where the browser does not allow it, shows the link to copy by hand. On an
 /// import kept in this browser, says the link opens it only here and points to "Share by link".

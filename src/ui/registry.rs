@@ -11,12 +11,13 @@ use wasm_split_helpers::wasm_split;
 use crate::browser::{self, PageText};
 use crate::core::import::bundled::lm_arena_chat_part;
 use crate::core::import::sources::{
-    shared_payload, storage_key, workload, DEFAULT_SOURCE, LEGACY_STORAGE_KEY, REFERENCE_SOURCE,
-    SHARED_SOURCE, STORAGE_PREFIX, WORKLOADS,
+    storage_key, workload, DEFAULT_SOURCE, LEGACY_STORAGE_KEY, REFERENCE_SOURCE, SHARED_SOURCE,
+    STORAGE_PREFIX, WORKLOADS,
 };
 use crate::core::import::summary::imported_label;
 use crate::core::model::limits::MAX_STORED_BYTES;
 use crate::core::model::source::Source;
+use crate::core::scenario::link::shared_payload;
 use crate::core::scenario::routing::{self, needs_whole, Opening, Widening};
 use crate::core::scenario::Scenario;
 use crate::core::text::explain::reading_whole;

@@ -66,45 +66,6 @@ pub fn is_local_import(src: Option<&str>) -> bool {
     src.is_some_and(|id| workload(id).is_none() && id != REFERENCE_SOURCE && id != SHARED_SOURCE)
 }
 
-/// What "Copy link" says beside itself on an import kept in this browser ([`is_local_import`]).
-pub const LOCAL_LINK_NOTE: &str = "A link to imported data opens it only in this browser, unless it carries the data: “Share by link” in the Data menu puts it in the link (#sweep=).";
-
-/// The `src` of a query string, if any (empty counts as absent).
-pub fn src_of(query: &str) -> Option<String> {
-    let query = query.strip_prefix('?').unwrap_or(query);
-    form_urlencoded::parse(query.as_bytes())
-        .find(|(k, _)| k == "src")
-        .map(|(_, v)| v.trim().to_string())
-        .filter(|v| !v.is_empty())
-}
-
-/// The query without its `src` parameter (for falling back to the default source while keeping
-/// the rest of the link).
-pub fn without_src(query: &str) -> String {
-    without(query, &["src"])
-}
-
-/// The query without these parameters, the others kept in order.
-pub fn without(query: &str, keys: &[&str]) -> String {
-    let query = query.strip_prefix('?').unwrap_or(query);
-    let mut out = form_urlencoded::Serializer::new(String::new());
-    for (k, v) in
-        form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| !keys.contains(&k.as_ref()))
-    {
-        out.append_pair(&k, &v);
-    }
-    out.finish()
-}
-
-/// The `#sweep=` payload of a fragment, if any.
-pub fn shared_payload(fragment: &str) -> Option<&str> {
-    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-    fragment
-        .split('&')
-        .find_map(|part| part.strip_prefix("sweep="))
-        .filter(|p| !p.is_empty())
-}
-
 /// One imported file set as kept in local storage.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoredImport {
@@ -371,18 +332,7 @@ mod tests {
     }
 
     #[test]
-    fn src_and_fragment_are_read() {
-        assert_eq!(src_of("?src=gpqa&tps=20"), Some("gpqa".into()));
-        assert_eq!(src_of("src=&tps=20"), None);
-        assert_eq!(src_of(""), None);
-        assert_eq!(
-            without_src("?src=x&tps=25&model=a%2Fb"),
-            "tps=25&model=a%2Fb"
-        );
-        assert_eq!(shared_payload("#sweep=abc_-"), Some("abc_-"));
-        assert_eq!(shared_payload("#notes&sweep=x"), Some("x"));
-        assert_eq!(shared_payload("#sweep="), None);
-        assert_eq!(shared_payload(""), None);
+    fn workloads_are_found_by_id() {
         assert_eq!(
             workload("gpqa").and_then(|w| w.path),
             Some("data/gpqa.json")

@@ -7,6 +7,7 @@
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
 mod errors;
+pub mod link;
 pub mod load_csv;
 pub mod load_input;
 pub mod params;

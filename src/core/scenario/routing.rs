@@ -4,10 +4,9 @@
 //! cannot be read. Pure: the page's source registry (`ui::registry`) only carries these
 //! decisions out.
 
-use crate::core::import::sources::{
-    is_local_import, shared_payload, src_of, without, without_src, DEFAULT_SOURCE, SHARED_SOURCE,
-};
+use crate::core::import::sources::{is_local_import, DEFAULT_SOURCE, SHARED_SOURCE};
 use crate::core::model::source::Source;
+use crate::core::scenario::link::{shared_payload, src_of, without, without_src};
 use crate::core::scenario::{Scenario, StatMoved, View};
 
 /// Longest piece of a link's `src` echoed in a message, in characters.

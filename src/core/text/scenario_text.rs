@@ -47,3 +47,6 @@ pub fn no_next_limit_reason(scenario: &Scenario, available: &[Statistic]) -> Opt
         ),
     })
 }
+
+/// What "Copy link" says beside itself on an import kept in this browser (`core::import::sources::is_local_import`).
+pub const LOCAL_LINK_NOTE: &str = "A link to imported data opens it only in this browser, unless it carries the data: “Share by link” in the Data menu puts it in the link (#sweep=).";
