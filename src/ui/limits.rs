@@ -17,9 +17,7 @@ pub fn Limits(
 ) -> impl IntoView {
     // Rows are rebuilt only when a limit is added or removed, so typing keeps focus.
     let count = Memo::new(move |_| scenario.with(|s| s.limits.len()));
-    // Text a limit's bound field holds that does not parse, with the bound (ms) still in use:
-    // a row rebuilt while that bound is unchanged shows the text again with its error.
-    let drafts = StoredValue::new(Vec::<Option<(f64, String)>>::new());
+    let drafts = Drafts(StoredValue::new(Vec::new()));
     // Each limit's statistic, so the menus follow a change of one, not every keystroke.
     let limit_stats =
         Memo::new(move |_| scenario.with(|s| s.limits.iter().map(|l| l.stat).collect::<Vec<_>>()));
@@ -69,28 +67,61 @@ pub fn Limits(
     }
 }
 
+/// Text a limit's bound field holds that does not parse, kept under the limit's statistic (each
+/// limit has its own: a row's key) with the bound (ms) still in use: a row rebuilt while that
+/// bound is unchanged shows the text again with its error.
+#[derive(Clone, Copy)]
+struct Drafts(StoredValue<Vec<Draft>>);
+
+/// A limit's draft: its statistic (the row's key), the bound in use, the text.
+struct Draft {
+    stat: Statistic,
+    max_ms: f64,
+    text: String,
+}
+
+impl Drafts {
+    /// The draft of the limit on `stat` while its bound is still `max_ms`.
+    fn of(self, stat: Statistic, max_ms: f64) -> Option<String> {
+        self.0.with_value(|d| {
+            d.iter()
+                .find(|d| d.stat == stat && d.max_ms == max_ms)
+                .map(|d| d.text.clone())
+        })
+    }
+
+    /// Keeps `text` as the draft of the limit on `stat` (whose bound is `max_ms`), or drops it
+    /// (`None`).
+    fn set(self, stat: Statistic, max_ms: f64, text: Option<String>) {
+        self.0.update_value(|d| {
+            d.retain(|d| d.stat != stat);
+            d.extend(text.map(|text| Draft { stat, max_ms, text }));
+        });
+    }
+
+    /// The limit on `from` is now on `to`: its draft goes with it.
+    fn rekey(self, from: Statistic, to: Statistic) {
+        self.0.update_value(|d| {
+            for d in d.iter_mut().filter(|d| d.stat == from) {
+                d.stat = to;
+            }
+        });
+    }
+}
+
 fn limit_row(
     scenario: RwSignal<Scenario>,
     limit_stats: Memo<Vec<Statistic>>,
-    drafts: StoredValue<Vec<Option<(f64, String)>>>,
+    drafts: Drafts,
     index: usize,
     available: &[Statistic],
 ) -> impl IntoView {
     let initial = scenario.with_untracked(|s| s.limits.get(index).copied());
-    let draft = drafts.with_value(|d| match (d.get(index), initial) {
-        (Some(Some((max_ms, text))), Some(now)) if *max_ms == now.max_ms => Some(text.clone()),
-        _ => None,
-    });
+    let draft = initial.and_then(|now| drafts.of(now.stat, now.max_ms));
     let set_draft = move |text: Option<String>| {
-        drafts.update_value(|d| {
-            if d.len() <= index {
-                d.resize(index + 1, None);
-            }
-            d[index] = text.and_then(|t| {
-                let max_ms = scenario.with_untracked(|s| s.limits.get(index).map(|l| l.max_ms))?;
-                Some((max_ms, t))
-            });
-        })
+        if let Some(l) = scenario.with_untracked(|s| s.limits.get(index).copied()) {
+            drafts.set(l.stat, l.max_ms, text);
+        }
     };
     let mut stats = available.to_vec();
     if let Some(l) = initial.filter(|l| !stats.contains(&l.stat)) {
@@ -106,7 +137,7 @@ fn limit_row(
     let ms_id = format!("limit-ms-{index}");
     view! {
         <div class="limit-row" data-testid="limit-row">
-            {stat_select(scenario, limit_stats, index, stats, initial.map(|l| l.stat))}
+            {stat_select(scenario, limit_stats, drafts, index, stats, initial.map(|l| l.stat))}
             <span aria-hidden="true">"≤"</span>
             <label class="sr-only" for=ms_id.clone()>{format!("Limit {} in ms", index + 1)}</label>
             <input
@@ -160,6 +191,7 @@ fn limit_row(
 fn stat_select(
     scenario: RwSignal<Scenario>,
     limit_stats: Memo<Vec<Statistic>>,
+    drafts: Drafts,
     index: usize,
     stats: Vec<Statistic>,
     chosen: Option<Statistic>,
@@ -174,6 +206,7 @@ fn stat_select(
                 if let Some(stat) = Statistic::from_key(&event_target_value(&ev)) {
                     scenario.update(|s| {
                         if let Some(l) = s.limits.get_mut(index) {
+                            drafts.rekey(l.stat, stat);
                             l.stat = stat;
                         }
                     });
@@ -213,20 +246,12 @@ fn stat_option(
 
 /// Removes limit `index` (and its draft text). Keyboard focus stays in the list: on the remove
 /// button now in this place, else the one above, else "Add a limit".
-fn remove_limit(
-    scenario: RwSignal<Scenario>,
-    drafts: StoredValue<Vec<Option<(f64, String)>>>,
-    index: usize,
-) {
+fn remove_limit(scenario: RwSignal<Scenario>, drafts: Drafts, index: usize) {
     let mut left = 0;
-    drafts.update_value(|d| {
-        if index < d.len() {
-            d.remove(index);
-        }
-    });
     scenario.update(|s| {
         if index < s.limits.len() {
-            s.limits.remove(index);
+            let removed = s.limits.remove(index);
+            drafts.set(removed.stat, removed.max_ms, None);
         }
         left = s.limits.len();
     });
