@@ -17,7 +17,7 @@ pub fn Limits(
 ) -> impl IntoView {
     // Rows are rebuilt only when a limit is added or removed, so typing keeps focus.
     let count = Memo::new(move |_| scenario.with(|s| s.limits.len()));
-    let drafts = Drafts(StoredValue::new(Vec::new()));
+    let drafts = Drafts(StoredValue::new([const { None }; Statistic::COUNT]));
     // Each limit's statistic, so the menus follow a change of one, not every keystroke.
     let limit_stats =
         Memo::new(move |_| scenario.with(|s| s.limits.iter().map(|l| l.stat).collect::<Vec<_>>()));
@@ -71,41 +71,27 @@ pub fn Limits(
 /// limit has its own: a row's key) with the bound (ms) still in use: a row rebuilt while that
 /// bound is unchanged shows the text again with its error.
 #[derive(Clone, Copy)]
-struct Drafts(StoredValue<Vec<Draft>>);
-
-/// A limit's draft: its statistic (the row's key), the bound in use, the text.
-struct Draft {
-    stat: Statistic,
-    max_ms: f64,
-    text: String,
-}
+struct Drafts(StoredValue<[Option<(f64, String)>; Statistic::COUNT]>);
 
 impl Drafts {
     /// The draft of the limit on `stat` while its bound is still `max_ms`.
     fn of(self, stat: Statistic, max_ms: f64) -> Option<String> {
-        self.0.with_value(|d| {
-            d.iter()
-                .find(|d| d.stat == stat && d.max_ms == max_ms)
-                .map(|d| d.text.clone())
+        self.0.with_value(|d| match &d[stat as usize] {
+            Some((kept_ms, text)) if *kept_ms == max_ms => Some(text.clone()),
+            _ => None,
         })
     }
 
     /// Keeps `text` as the draft of the limit on `stat` (whose bound is `max_ms`), or drops it
     /// (`None`).
     fn set(self, stat: Statistic, max_ms: f64, text: Option<String>) {
-        self.0.update_value(|d| {
-            d.retain(|d| d.stat != stat);
-            d.extend(text.map(|text| Draft { stat, max_ms, text }));
-        });
+        self.0
+            .update_value(|d| d[stat as usize] = text.map(|t| (max_ms, t)));
     }
 
-    /// The limit on `from` is now on `to`: its draft goes with it.
+    /// The limit on `from` is now on `to` (which had none): its draft goes with it.
     fn rekey(self, from: Statistic, to: Statistic) {
-        self.0.update_value(|d| {
-            for d in d.iter_mut().filter(|d| d.stat == from) {
-                d.stat = to;
-            }
-        });
+        self.0.update_value(|d| d.swap(from as usize, to as usize));
     }
 }
 
