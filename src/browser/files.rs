@@ -15,6 +15,7 @@ pub fn files_of(list: Option<web_sys::FileList>) -> Vec<web_sys::File> {
 /// worker: a picked file asks the file system each time (3,000 files held the page 2.7 s).
 #[derive(Clone, Debug)]
 pub struct PageText {
+    /// The `File` or the JS string.
     pub(super) value: JsValue,
 }
 

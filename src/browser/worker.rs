@@ -1,6 +1,6 @@
 //! The tools module's Web Worker: started on first use, each call posted to it with its
-//! arguments and its answer awaited (the worker's side of the page: `worker.js`, bundled with the
-//! page's loader).
+//! arguments and its answer awaited. The JavaScript that holds the worker is `worker.js` beside
+//! this file (a wasm-bindgen snippet, bundled into the page's loader by `scripts/page-wasm.mjs`).
 
 use wasm_bindgen::JsValue;
 
