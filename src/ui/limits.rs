@@ -18,9 +18,7 @@ pub fn Limits(
 ) -> impl IntoView {
     // Rows are rebuilt only when a limit is added or removed, so typing keeps focus.
     let count = Memo::new(move |_| scenario.with(|s| s.slo.limits.len()));
-    // Text a limit's bound field holds that does not parse, with the bound (ms) still in use:
-    // a row rebuilt while that bound is unchanged shows the text again with its error.
-    let drafts = StoredValue::new(Vec::<Option<(f64, String)>>::new());
+    let drafts = Drafts(StoredValue::new([const { None }; Statistic::COUNT]));
     // Each limit's statistic, so the menus follow a change of one, not every keystroke.
     let limit_stats = Memo::new(move |_| {
         scenario.with(|s| s.slo.limits.iter().map(|l| l.stat).collect::<Vec<_>>())
@@ -71,29 +69,47 @@ pub fn Limits(
     }
 }
 
+/// Text a limit's bound field holds that does not parse, kept under the limit's statistic (each
+/// limit has its own: a row's key) with the bound (ms) still in use: a row rebuilt while that
+/// bound is unchanged shows the text again with its error.
+#[derive(Clone, Copy)]
+struct Drafts(StoredValue<[Option<(f64, String)>; Statistic::COUNT]>);
+
+impl Drafts {
+    /// The draft of the limit on `stat` while its bound is still `max_ms`.
+    fn of(self, stat: Statistic, max_ms: f64) -> Option<String> {
+        self.0.with_value(|d| match &d[stat as usize] {
+            Some((kept_ms, text)) if *kept_ms == max_ms => Some(text.clone()),
+            _ => None,
+        })
+    }
+
+    /// Keeps `text` as the draft of the limit on `stat` (whose bound is `max_ms`), or drops it
+    /// (`None`).
+    fn set(self, stat: Statistic, max_ms: f64, text: Option<String>) {
+        self.0
+            .update_value(|d| d[stat as usize] = text.map(|t| (max_ms, t)));
+    }
+
+    /// The limit on `from` is now on `to` (which had none): its draft goes with it.
+    fn rekey(self, from: Statistic, to: Statistic) {
+        self.0.update_value(|d| d.swap(from as usize, to as usize));
+    }
+}
+
 fn limit_row(
     scenario: RwSignal<Scenario>,
     limit_stats: Memo<Vec<Statistic>>,
-    drafts: StoredValue<Vec<Option<(f64, String)>>>,
+    drafts: Drafts,
     index: usize,
     available: &[Statistic],
 ) -> impl IntoView {
     let initial = scenario.with_untracked(|s| s.slo.limits.get(index).copied());
-    let draft = drafts.with_value(|d| match (d.get(index), initial) {
-        (Some(Some((max_ms, text))), Some(now)) if *max_ms == now.max_ms => Some(text.clone()),
-        _ => None,
-    });
+    let draft = initial.and_then(|now| drafts.of(now.stat, now.max_ms));
     let set_draft = move |text: Option<String>| {
-        drafts.update_value(|d| {
-            if d.len() <= index {
-                d.resize(index + 1, None);
-            }
-            d[index] = text.and_then(|t| {
-                let max_ms =
-                    scenario.with_untracked(|s| s.slo.limits.get(index).map(|l| l.max_ms))?;
-                Some((max_ms, t))
-            });
-        })
+        if let Some(l) = scenario.with_untracked(|s| s.slo.limits.get(index).copied()) {
+            drafts.set(l.stat, l.max_ms, text);
+        }
     };
     let mut stats = available.to_vec();
     if let Some(l) = initial.filter(|l| !stats.contains(&l.stat)) {
@@ -109,7 +125,7 @@ fn limit_row(
     let ms_id = format!("limit-ms-{index}");
     view! {
         <div class="limit-row" data-testid="limit-row">
-            {stat_select(scenario, limit_stats, index, stats, initial.map(|l| l.stat))}
+            {stat_select(scenario, limit_stats, drafts, index, stats, initial.map(|l| l.stat))}
             <span aria-hidden="true">"≤"</span>
             <label class="sr-only" for=ms_id.clone()>{format!("Limit {} in ms", index + 1)}</label>
             <input
@@ -163,6 +179,7 @@ fn limit_row(
 fn stat_select(
     scenario: RwSignal<Scenario>,
     limit_stats: Memo<Vec<Statistic>>,
+    drafts: Drafts,
     index: usize,
     stats: Vec<Statistic>,
     chosen: Option<Statistic>,
@@ -177,6 +194,7 @@ fn stat_select(
                 if let Some(stat) = Statistic::from_key(&event_target_value(&ev)) {
                     scenario.update(|s| {
                         if let Some(l) = s.slo.limits.get_mut(index) {
+                            drafts.rekey(l.stat, stat);
                             l.stat = stat;
                         }
                     });
@@ -216,20 +234,12 @@ fn stat_option(
 
 /// Removes limit `index` (and its draft text). Keyboard focus stays in the list: on the remove
 /// button now in this place, else the one above, else "Add a limit".
-fn remove_limit(
-    scenario: RwSignal<Scenario>,
-    drafts: StoredValue<Vec<Option<(f64, String)>>>,
-    index: usize,
-) {
+fn remove_limit(scenario: RwSignal<Scenario>, drafts: Drafts, index: usize) {
     let mut left = 0;
-    drafts.update_value(|d| {
-        if index < d.len() {
-            d.remove(index);
-        }
-    });
     scenario.update(|s| {
         if index < s.slo.limits.len() {
-            s.slo.limits.remove(index);
+            let removed = s.slo.limits.remove(index);
+            drafts.set(removed.stat, removed.max_ms, None);
         }
         left = s.slo.limits.len();
     });

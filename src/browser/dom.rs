@@ -1,0 +1,68 @@
+//! The document's elements: found by id, removed, focused, serialised, scrolled to; the
+//! viewport's width.
+
+use super::timers::after_paint;
+use super::url::fragment;
+
+/// Removes the element with this id (the "loading / needs WebAssembly" message of index.html).
+pub fn remove_element(id: &str) {
+    if let Some(element) = html_element(id) {
+        element.remove();
+    }
+}
+
+/// The HTML element with this id, if there is one.
+pub fn html_element(id: &str) -> Option<web_sys::HtmlElement> {
+    use wasm_bindgen::JsCast;
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+}
+
+/// Moves keyboard focus to the element with this id once the next frame is drawn (it may be
+/// about to be created); nothing if there is none then.
+pub fn focus_after_render(id: String) {
+    after_paint(move || {
+        if let Some(element) = html_element(&id) {
+            let _ = element.focus();
+        }
+    });
+}
+
+/// The viewport width in CSS px (`window.innerWidth`); 1024 when unknown.
+pub fn viewport_width() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|v| v.as_f64())
+        .unwrap_or(1024.0)
+}
+
+/// The markup of the first element matching `selector`, serialised as XML (SVG keeps its
+/// namespace), or `None`.
+pub fn element_xml(selector: &str) -> Option<String> {
+    let document = web_sys::window()?.document()?;
+    let element = document.query_selector(selector).ok()??;
+    web_sys::XmlSerializer::new()
+        .ok()?
+        .serialize_to_string(&element)
+        .ok()
+}
+
+/// Scrolls to the element the URL's `#fragment` names, if there is one (the browser's own
+/// scroll happens before the page has drawn it). `#sweep=…` names no element.
+pub fn scroll_to_fragment() {
+    let id = fragment();
+    let Some(id) = id
+        .strip_prefix('#')
+        .filter(|id| !id.is_empty() && !id.contains('='))
+    else {
+        return;
+    };
+    if let Some(element) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    {
+        element.scroll_into_view();
+    }
+}

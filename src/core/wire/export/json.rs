@@ -1,0 +1,73 @@
+//! The scenario with its results as JSON: what was asked (`scenario`) beside what the plan
+//! answers (`result`).
+
+use serde::Serialize;
+
+use crate::core::model::source::Source;
+use crate::core::plan::planner::Plan;
+use crate::core::scenario::Scenario;
+use crate::core::wire::scenario_json::ParamEntries;
+
+use super::result::JsonResult;
+
+#[derive(Serialize)]
+struct JsonExport<'a> {
+    scenario_url: &'a str,
+    source: JsonSource<'a>,
+    scenario: JsonScenario<'a>,
+    result: JsonResult,
+}
+
+#[derive(Serialize)]
+struct JsonSource<'a> {
+    name: &'a str,
+    task: &'a str,
+    task_display_name: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonScenario<'a> {
+    model_id: &'a str,
+    /// The deployment as the picker labels it, and its `cfg` where it needs one.
+    deployment: &'a str,
+    cfg: Option<&'a str>,
+    gpu: &'a str,
+    num_gpus: Option<u32>,
+    /// The other parameters, as each is declared (`scenario_params!`).
+    #[serde(flatten)]
+    params: ParamEntries,
+}
+
+/// The scenario and its results as pretty JSON (absent values are `null`).
+/// Errors: serde_json's message (serialising these types does not fail in practice).
+pub fn scenario_json(
+    source: &Source,
+    scenario: &Scenario,
+    sweep_index: usize,
+    plan: &Plan,
+    scenario_url: &str,
+) -> Result<String, String> {
+    let slo = scenario.slo.clone();
+    let sweep = source
+        .sweeps
+        .get(sweep_index)
+        .ok_or_else(|| "no such deployment".to_string())?;
+    let export = JsonExport {
+        scenario_url,
+        source: JsonSource {
+            name: &source.provenance.publisher,
+            task: &source.task,
+            task_display_name: &source.task_display_name,
+        },
+        scenario: JsonScenario {
+            model_id: &scenario.deployment.model_id,
+            deployment: source.sweep_label(sweep_index),
+            cfg: scenario.deployment.cfg.as_deref(),
+            gpu: &scenario.deployment.gpu,
+            num_gpus: scenario.deployment.num_gpus,
+            params: ParamEntries::of(scenario),
+        },
+        result: JsonResult::of(sweep, plan, &slo, scenario),
+    };
+    serde_json::to_string_pretty(&export).map_err(|e| e.to_string())
+}

@@ -1,0 +1,156 @@
+//! The JSON's `result`: the status and the figures at the recommended level, the estimate
+//! between levels, the fleet and, under `attain`, the attainment.
+
+use serde::Serialize;
+
+use crate::core::model::sweep::Sweep;
+use crate::core::plan::attainment::Attainment;
+use crate::core::plan::capacity::at_recommendation;
+use crate::core::plan::estimate::estimate;
+use crate::core::plan::period::period;
+use crate::core::plan::planner::{Plan, Slo};
+use crate::core::scenario::Scenario;
+
+use super::capacity::JsonCapacity;
+use super::period::JsonPeriod;
+use super::recommended_attainment;
+
+#[derive(Serialize)]
+pub(super) struct JsonResult {
+    status: &'static str,
+    level_kind: &'static str,
+    level: Option<f64>,
+    avg_batch_size: Option<f64>,
+    latency_ms: Option<f64>,
+    per_user_tok_s: Option<f64>,
+    headroom_fraction: Option<f64>,
+    throughput_tok_s: Option<f64>,
+    throughput_per_gpu_tok_s: Option<f64>,
+    energy_j_per_token: Option<f64>,
+    power_w: Option<f64>,
+    estimate: Option<JsonEstimate>,
+    capacity: Option<JsonCapacity>,
+    /// Under `attain`: at the recommended level.
+    attainment: Option<JsonAttainment>,
+    /// Under `attain`: every level's, in the sweep's order.
+    attainment_by_level: Option<Vec<JsonLevelAttainment>>,
+    /// With a load over time (`load`): the period's figures at the recommended level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    period: Option<JsonPeriod>,
+}
+
+impl JsonResult {
+    /// The result of `plan` on `sweep` for `slo`: the status and the figures at the
+    /// recommended level (tok/s, ms, J/token, W), the estimate between levels, the fleet at the
+    /// scenario's inputs and, under `attain`, the attainment at the recommendation and at each
+    /// level.
+    pub(super) fn of(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> JsonResult {
+        let rec = plan.recommendation(sweep, slo);
+        JsonResult {
+            status: plan.status.key(),
+            level_kind: sweep.level_kind().label(),
+            level: rec.as_ref().map(|r| r.level),
+            avg_batch_size: rec.as_ref().and_then(|r| r.avg_batch_size),
+            latency_ms: rec.as_ref().map(|r| r.latency_ms),
+            per_user_tok_s: rec.as_ref().map(|r| r.user_tps),
+            headroom_fraction: rec.as_ref().map(|r| r.headroom),
+            throughput_tok_s: rec.as_ref().map(|r| r.throughput_tok_s),
+            throughput_per_gpu_tok_s: rec.as_ref().and_then(|r| r.throughput_per_gpu_tok_s),
+            energy_j_per_token: rec.as_ref().and_then(|r| r.energy_per_token_j),
+            power_w: rec.as_ref().and_then(|r| r.power_w),
+            estimate: estimate(sweep, slo, plan).map(|e| JsonEstimate {
+                level: e.level,
+                between: [e.from_level, e.to_level],
+                throughput_tok_s: e.throughput_tok_s,
+                energy_j_per_token: e.energy_per_token_j,
+            }),
+            capacity: at_recommendation(
+                sweep,
+                plan,
+                slo,
+                &scenario.capacity_for(&sweep.deployment.gpu),
+            )
+            .map(Into::into),
+            attainment: recommended_attainment(plan)
+                .zip(rec.as_ref())
+                .map(|(a, r)| JsonAttainment::of(&a, r.throughput_tok_s)),
+            attainment_by_level: slo.attain.map(|_| {
+                sweep
+                    .levels()
+                    .iter()
+                    .zip(&plan.verdicts)
+                    .map(|(l, v)| JsonLevelAttainment {
+                        level: l.level,
+                        meets: v.meets,
+                        attainment: v
+                            .attainment
+                            .map(|a| JsonAttainment::of(&a, l.throughput_tok_s)),
+                    })
+                    .collect()
+            }),
+            period: scenario
+                .fleet
+                .load
+                .as_ref()
+                .zip(rec.as_ref())
+                .map(|(load, r)| {
+                    let inputs = scenario.capacity_for(&sweep.deployment.gpu);
+                    period(
+                        r,
+                        sweep.deployment.num_gpus,
+                        load,
+                        scenario.fleet.scaling,
+                        &inputs,
+                    )
+                    .into()
+                }),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct JsonAttainment {
+    percent: Option<f64>,
+    good_requests: u64,
+    issued_requests: u64,
+    /// Why the others missed (a request can miss on several): completed requests over the
+    /// target, over a TTFT limit, over an end-to-end limit, and requests that did not complete.
+    tpot_misses: u64,
+    ttft_misses: u64,
+    e2e_misses: u64,
+    failed_requests: u64,
+    goodput_req_s: Option<f64>,
+    goodput_output_tok_s: Option<f64>,
+}
+
+impl JsonAttainment {
+    fn of(a: &Attainment, throughput_tok_s: f64) -> JsonAttainment {
+        JsonAttainment {
+            percent: a.share().map(|s| s * 100.0),
+            good_requests: a.good,
+            issued_requests: a.issued,
+            tpot_misses: a.tpot_misses,
+            ttft_misses: a.ttft_misses,
+            e2e_misses: a.e2e_misses,
+            failed_requests: a.issued.saturating_sub(a.completed),
+            goodput_req_s: a.goodput_req_s(throughput_tok_s),
+            goodput_output_tok_s: a.goodput_tok_s(throughput_tok_s),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct JsonLevelAttainment {
+    level: f64,
+    meets: bool,
+    /// `null` where the level has no per-request records.
+    attainment: Option<JsonAttainment>,
+}
+
+#[derive(Serialize)]
+struct JsonEstimate {
+    level: u64,
+    between: [f64; 2],
+    throughput_tok_s: f64,
+    energy_j_per_token: Option<f64>,
+}

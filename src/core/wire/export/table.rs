@@ -1,0 +1,311 @@
+//! The side-by-side table as CSV: one list of columns, each a header (units in the name) and
+//! the cell of a row.
+
+use crate::core::model::source::Source;
+use crate::core::model::sweep::Sweep;
+use crate::core::plan::attainment::Attainment;
+use crate::core::plan::capacity::{at_recommendation, Capacity};
+use crate::core::plan::compare::CompareRow;
+use crate::core::plan::period::{period, PeriodFigures};
+use crate::core::plan::planner::{Recommendation, Slo};
+use crate::core::scenario::Scenario;
+
+use super::recommended_attainment;
+
+fn num(value: Option<f64>) -> String {
+    value.map(|v| v.to_string()).unwrap_or_default()
+}
+
+/// A text cell a spreadsheet will not evaluate: text starting with `=`, `+`, `-`, `@`, a tab or
+/// a carriage return gets a leading `'` (OWASP's advice against CSV injection). Numbers are
+/// written by [`num`] and never pass through here.
+pub fn text_cell(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// What one row of the CSV is written from: a deployment of the comparison, planned and costed.
+struct CsvRow<'a> {
+    source: &'a Source,
+    row: &'a CompareRow,
+    sweep: &'a Sweep,
+    slo: &'a Slo,
+    rec: Option<&'a Recommendation>,
+    attained: Option<Attainment>,
+    cap: Option<Capacity>,
+    /// The period's figures, with a load over time (`load`).
+    period: Option<PeriodFigures>,
+}
+
+/// A period figure's cell: empty without a load or where the figure is absent.
+fn period_cell(r: &CsvRow, figure: fn(&PeriodFigures) -> Option<f64>) -> String {
+    num(r.period.as_ref().and_then(figure))
+}
+
+/// One column of the CSV: its header (units in the name) and its cell. Text from a file passes
+/// through [`text_cell`]; a figure that is absent is an empty cell, never 0.
+struct CsvColumn {
+    header: &'static str,
+    cell: fn(&CsvRow) -> String,
+}
+
+/// The CSV's columns, in order: the model, the deployment (GPU type, GPU count, parallelism
+/// label, precision), `deployment`, the picker's label (with what tells the sweep apart from the
+/// model's others), and the answer's figures. The one list the header and every row are drawn
+/// from.
+const CSV_COLUMNS: &[CsvColumn] = &[
+    CsvColumn {
+        header: "model_id",
+        cell: |r| text_cell(&r.source.models[r.sweep.model_index].model_id),
+    },
+    CsvColumn {
+        header: "gpu",
+        cell: |r| text_cell(&r.sweep.deployment.gpu),
+    },
+    CsvColumn {
+        header: "num_gpus",
+        cell: |r| {
+            r.sweep
+                .deployment
+                .num_gpus
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        },
+    },
+    CsvColumn {
+        header: "parallelism",
+        cell: |r| text_cell(&r.sweep.deployment.parallelism_label()),
+    },
+    CsvColumn {
+        header: "precision",
+        cell: |r| text_cell(&r.sweep.deployment.precision),
+    },
+    CsvColumn {
+        header: "deployment",
+        cell: |r| text_cell(r.source.sweep_label(r.row.sweep_index)),
+    },
+    CsvColumn {
+        header: "status",
+        cell: |r| r.row.plan.status.key().to_string(),
+    },
+    CsvColumn {
+        header: "level_kind",
+        cell: |r| r.sweep.level_kind().label().to_string(),
+    },
+    CsvColumn {
+        header: "level",
+        cell: |r| num(r.rec.map(|rec| rec.level)),
+    },
+    CsvColumn {
+        header: "avg_batch_size_requests",
+        cell: |r| num(r.rec.and_then(|rec| rec.avg_batch_size)),
+    },
+    CsvColumn {
+        header: "statistic",
+        cell: |r| match r.slo.attain {
+            Some(_) => "tpot_per_request".to_string(),
+            None => r.slo.stat.key().to_string(),
+        },
+    },
+    CsvColumn {
+        header: "latency_ms",
+        cell: |r| num(r.rec.map(|rec| rec.latency_ms)),
+    },
+    CsvColumn {
+        header: "per_user_tok_s",
+        cell: |r| num(r.rec.map(|rec| rec.user_tps)),
+    },
+    CsvColumn {
+        header: "throughput_tok_s",
+        cell: |r| num(r.rec.map(|rec| rec.throughput_tok_s)),
+    },
+    CsvColumn {
+        header: "throughput_per_gpu_tok_s",
+        cell: |r| num(r.rec.and_then(|rec| rec.throughput_per_gpu_tok_s)),
+    },
+    CsvColumn {
+        header: "energy_j_per_token",
+        cell: |r| num(r.rec.and_then(|rec| rec.energy_per_token_j)),
+    },
+    CsvColumn {
+        header: "power_w",
+        cell: |r| num(r.rec.and_then(|rec| rec.power_w)),
+    },
+    CsvColumn {
+        header: "replicas",
+        cell: |r| {
+            r.cap
+                .as_ref()
+                .and_then(|c| c.replicas)
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        },
+    },
+    CsvColumn {
+        header: "gpus_needed",
+        cell: |r| {
+            r.cap
+                .as_ref()
+                .and_then(|c| c.gpus)
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        },
+    },
+    CsvColumn {
+        header: "gpu_cost_usd_per_mtok",
+        cell: |r| num(r.cap.as_ref().and_then(|c| c.cost_per_mtok)),
+    },
+    CsvColumn {
+        header: "headroom_fraction",
+        cell: |r| num(r.rec.map(|rec| rec.headroom)),
+    },
+    CsvColumn {
+        header: "fleet_cost_usd_per_hour",
+        cell: |r| num(r.row.costs.fleet_cost_per_hour),
+    },
+    CsvColumn {
+        header: "total_cost_usd_per_mtok",
+        cell: |r| num(r.row.costs.total_cost_per_mtok),
+    },
+    CsvColumn {
+        header: "attain_percent",
+        cell: |r| num(r.slo.attain),
+    },
+    CsvColumn {
+        header: "attainment_percent",
+        cell: |r| num(r.attained.and_then(|a| a.share()).map(|s| s * 100.0)),
+    },
+    CsvColumn {
+        header: "good_requests",
+        cell: |r| num(r.attained.map(|a| a.good as f64)),
+    },
+    CsvColumn {
+        header: "issued_requests",
+        cell: |r| num(r.attained.map(|a| a.issued as f64)),
+    },
+    CsvColumn {
+        header: "goodput_req_s",
+        cell: |r| {
+            num(r
+                .attained
+                .zip(r.rec)
+                .and_then(|(a, rec)| a.goodput_req_s(rec.throughput_tok_s)))
+        },
+    },
+    CsvColumn {
+        header: "goodput_output_tok_s",
+        cell: |r| {
+            num(r
+                .attained
+                .zip(r.rec)
+                .and_then(|(a, rec)| a.goodput_tok_s(rec.throughput_tok_s)))
+        },
+    },
+    CsvColumn {
+        header: "period_h",
+        cell: |r| period_cell(r, |f| Some(f.period_h)),
+    },
+    CsvColumn {
+        header: "period_peak_replicas",
+        cell: |r| period_cell(r, |f| f.peak_replicas.map(|n| n as f64)),
+    },
+    CsvColumn {
+        header: "period_peak_gpus",
+        cell: |r| period_cell(r, |f| f.peak_gpus.map(|n| n as f64)),
+    },
+    CsvColumn {
+        header: "period_mean_gpus",
+        cell: |r| period_cell(r, |f| f.mean_gpus),
+    },
+    CsvColumn {
+        header: "period_gpu_hours",
+        cell: |r| period_cell(r, |f| f.gpu_hours),
+    },
+    CsvColumn {
+        header: "period_gpu_usd",
+        cell: |r| period_cell(r, |f| f.gpu_usd),
+    },
+    CsvColumn {
+        header: "period_energy_kwh",
+        cell: |r| period_cell(r, |f| f.energy_kwh),
+    },
+    CsvColumn {
+        header: "period_electricity_usd",
+        cell: |r| period_cell(r, |f| f.electricity_usd),
+    },
+    CsvColumn {
+        header: "period_co2_kg",
+        cell: |r| period_cell(r, |f| f.co2_kg),
+    },
+    CsvColumn {
+        header: "period_total_usd",
+        cell: |r| period_cell(r, |f| f.total_usd),
+    },
+    CsvColumn {
+        header: "period_peak_hold_gpu_hours",
+        cell: |r| period_cell(r, |f| f.peak_hold_gpu_hours),
+    },
+    CsvColumn {
+        header: "period_saved_gpu_hours",
+        cell: |r| period_cell(r, |f| f.saved_gpu_hours),
+    },
+];
+
+/// The CSV's header, units in the names ([`CSV_COLUMNS`]).
+pub fn csv_header() -> Vec<&'static str> {
+    CSV_COLUMNS.iter().map(|c| c.header).collect()
+}
+
+/// The comparison rows as CSV: a first comment line `# scenario: <url>`, the header, one row per
+/// deployment, each drawn from [`CSV_COLUMNS`]. Errors: the csv crate's message (writing to
+/// memory does not fail in practice).
+pub fn compare_csv(
+    source: &Source,
+    rows: &[CompareRow],
+    scenario: &Scenario,
+    scenario_url: &str,
+) -> Result<String, String> {
+    let slo = &scenario.slo;
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer
+        .write_record(csv_header())
+        .map_err(|e| e.to_string())?;
+    for row in rows {
+        let Some(sweep) = source.sweeps.get(row.sweep_index) else {
+            continue;
+        };
+        let inputs = scenario.capacity_for(&sweep.deployment.gpu);
+        let csv_row = CsvRow {
+            source,
+            row,
+            sweep,
+            slo,
+            rec: row.recommendation.as_ref(),
+            attained: recommended_attainment(&row.plan),
+            cap: at_recommendation(sweep, &row.plan, slo, &inputs),
+            period: scenario
+                .fleet
+                .load
+                .as_ref()
+                .zip(row.recommendation.as_ref())
+                .map(|(load, rec)| {
+                    period(
+                        rec,
+                        sweep.deployment.num_gpus,
+                        load,
+                        scenario.fleet.scaling,
+                        &inputs,
+                    )
+                }),
+        };
+        let record = CSV_COLUMNS.iter().map(|c| (c.cell)(&csv_row));
+        writer.write_record(record).map_err(|e| e.to_string())?;
+    }
+    let body = writer.into_inner().map_err(|e| e.to_string())?;
+    let body = String::from_utf8(body).map_err(|e| e.to_string())?;
+    let url = scenario_url.replace(['\r', '\n'], " ");
+    Ok(format!("# scenario: {url}\n{body}"))
+}
