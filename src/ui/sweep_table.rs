@@ -10,9 +10,9 @@ use crate::core::model::format::{grouped, significant};
 use crate::core::model::source::Source;
 use crate::core::model::sweep::{LevelKind, Row, ServedBasis, Statistic, Sweep};
 use crate::core::plan::anomalies::{anomalies, flag_summary, Anomaly};
-use crate::core::plan::attainment::attainment_text;
 use crate::core::plan::planner::{Condition, Plan, Slo};
 use crate::core::scenario::Scenario;
+use crate::core::text::attainment_text::attainment_text;
 
 fn ms(value: Option<f64>) -> String {
     ms_or(value, |v| significant(v, 3))
