@@ -14,6 +14,7 @@ use llm_slo_planner::core::plan::attain_plot::{
 use llm_slo_planner::core::plan::attainment::Attainment;
 use llm_slo_planner::core::plan::estimate::batching_effect;
 use llm_slo_planner::core::plan::planner::{plan, Condition, Limit, Slo, Status, Target};
+use llm_slo_planner::core::text::attainment_text::level_dot_text;
 use llm_slo_planner::core::text::explain::{status_text, verdict_text};
 
 /// The Scicom vLLM 0.19 `--save-detailed` sweep: 50 requests at concurrency 1, 200 at 10.
@@ -120,11 +121,11 @@ fn the_plots_show_each_levels_share_and_the_requests_of_one_level() {
     let counts: Vec<(usize, f64, u64)> = levels.iter().map(|(i, l, a)| (*i, *l, a.good)).collect();
     assert_eq!(counts, vec![(0, 1.0, 50), (1, 10.0, 136)]);
     let points: Vec<_> = levels.iter().map(|(_, l, a)| (*l, *a)).collect();
-    let plot = attainment_plot(&points, 70.0, "concurrency");
+    let plot = attainment_plot(&points, 70.0);
     let meets: Vec<bool> = plot.dots.iter().map(|d| d.meets).collect();
     assert_eq!(meets, vec![true, false]);
     assert_eq!(
-        plot.dots[1].text,
+        level_dot_text(&plot.dots[1], 70.0, "concurrency"),
         "10 concurrency: 136 of 200 requests good (68%; 70% asked; missed: 58 on TPOT, 7 on TTFT)"
     );
     // The level of 10: 136 dots and 64 crosses (58 slow, 7 waited long; 1 both).

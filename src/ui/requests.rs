@@ -1,5 +1,6 @@
 //! The requests behind an attainment: each level's share of good requests against P, and one
-//! level's requests, TPOT against TTFT (geometry and words: `core::plan::attain_plot`). Drawn when the
+//! level's requests, TPOT against TTFT (geometry and the scatter's words:
+//! `core::plan::attain_plot`; a dot's words: `core::text::attainment_text`). Drawn when the
 //! scenario asks for attainment on a sweep with per-request records; its code is loaded on
 //! demand then (such records come only from an import, which loads code on demand anyway).
 
@@ -16,6 +17,7 @@ use crate::core::plan::attain_plot::{
 use crate::core::plan::attainment::Attainment;
 use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
+use crate::core::text::attainment_text::level_dot_text;
 use crate::on_demand::{self, Drawn, Failed};
 
 /// The panel, once the scenario asks for attainment and the selected sweep has per-request
@@ -154,13 +156,14 @@ fn attain_plot(
     let p = scenario.with(|s| s.slo.attain)?;
     let unit = source.sweeps[sweep].level_kind().unit();
     let points: Vec<(f64, _)> = shown.iter().map(|(_, l, a)| (*l, *a)).collect();
-    let plot = attainment_plot(&points, p, unit);
+    let plot = attainment_plot(&points, p);
     let dots = plot
         .dots
         .into_iter()
         .zip(shown.iter().map(|s| s.0))
         .map(|(d, l)| {
-            let label = format!("{}; shows its requests below", d.text);
+            let text = level_dot_text(&d, p, unit);
+            let label = format!("{text}; shows its requests below");
             let pick = move || chosen.set(Some((sweep, l)));
             view! {
                 <circle
@@ -182,7 +185,7 @@ fn attain_plot(
                     data-level=d.level.to_string()
                     data-meets=d.meets.to_string()
                 >
-                    <title>{d.text}</title>
+                    <title>{text}</title>
                 </circle>
             }
         })

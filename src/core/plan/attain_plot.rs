@@ -8,7 +8,7 @@ use crate::core::model::format::{grouped, level as level_text, trimmed, url_numb
 use crate::core::model::limits::MAX_DRAWN_REQUESTS;
 use crate::core::model::requests::Requests;
 use crate::core::model::sweep::Sweep;
-use crate::core::plan::attainment::{attainment, attainment_text, Attainment, RequestSlo};
+use crate::core::plan::attainment::{attainment, Attainment, RequestSlo};
 use crate::core::plan::chart::tick_label;
 use crate::core::plan::planner::Plan;
 
@@ -39,8 +39,8 @@ pub struct LevelDot {
     pub level: f64,
     /// Whether its share reaches P.
     pub meets: bool,
-    /// "64 concurrency: 190 of 200 requests good (95%; 95% asked)".
-    pub text: String,
+    /// Its attainment (worded by `text::attainment_text::level_dot_text`).
+    pub attainment: Attainment,
 }
 
 /// Each level's attainment against P.
@@ -70,9 +70,8 @@ pub fn level_attainments(sweep: &Sweep, plan: &Plan) -> Vec<(usize, f64, Attainm
         .collect()
 }
 
-/// The plot of `levels` ((level, attainment), ascending) against `p` percent; `unit` follows a
-/// level in the dots' text (`LevelKind::unit`).
-pub fn attainment_plot(levels: &[(f64, Attainment)], p: f64, unit: &str) -> AttainmentPlot {
+/// The plot of `levels` ((level, attainment), ascending) against `p` percent.
+pub fn attainment_plot(levels: &[(f64, Attainment)], p: f64) -> AttainmentPlot {
     let (left, top, right, bottom) = PLOT;
     let step = (right - left) / levels.len().max(1) as f64;
     let x = |i: usize| left + (i as f64 + 0.5) * step;
@@ -87,11 +86,7 @@ pub fn attainment_plot(levels: &[(f64, Attainment)], p: f64, unit: &str) -> Atta
             y: y(a.share().unwrap_or(0.0) * 100.0),
             level: *level,
             meets: crate::core::model::requests::reaches(a.good, a.issued, p) && a.issued > 0,
-            text: format!(
-                "{} {unit}: {}",
-                level_text(*level),
-                attainment_text(a, Some(p))
-            ),
+            attainment: *a,
         })
         .collect();
     AttainmentPlot {
@@ -377,11 +372,7 @@ mod tests {
             tpot_misses: issued - good,
             ..Attainment::default()
         };
-        let plot = attainment_plot(
-            &[(1.0, a(200, 200)), (64.0, a(150, 200))],
-            95.0,
-            "concurrency",
-        );
+        let plot = attainment_plot(&[(1.0, a(200, 200)), (64.0, a(150, 200))], 95.0);
         // The plot is 404 wide: two slots of 202, dots at their middles.
         assert_eq!((plot.dots[0].x, plot.dots[1].x), (157.0, 359.0));
         // 100% at the top (28), 75% a quarter of 172 down, 95% at 36.6.
@@ -390,7 +381,7 @@ mod tests {
         assert_eq!(plot.p_line.label, "P = 95%");
         assert_eq!((plot.dots[0].meets, plot.dots[1].meets), (true, false));
         assert_eq!(
-            plot.dots[1].text,
+            crate::core::text::attainment_text::level_dot_text(&plot.dots[1], 95.0, "concurrency"),
             "64 concurrency: 150 of 200 requests good (75%; 95% asked; missed: 50 on TPOT)"
         );
         assert_eq!(plot.line, "157.0,28.0 359.0,71.0");

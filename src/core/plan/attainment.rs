@@ -11,7 +11,6 @@
 //!
 //! Failed and incomplete requests are misses: attainment = good / issued.
 
-use crate::core::model::format::{level as level_text, trimmed, url_number};
 use crate::core::model::requests::{Request, Requests};
 
 /// What each request must meet.
@@ -100,50 +99,6 @@ pub fn attainment(requests: &Requests, slo: &RequestSlo) -> Attainment {
         }
     }
     counted
-}
-
-/// A level's attainment: "187 of 200 requests good (93.5%; 95% asked)", with the `asked` share
-/// as entered; then, for a level that misses, why its requests did: "missed: 12 on TPOT, 3 on
-/// TTFT, 1 failed" (a request can miss on both).
-pub fn attainment_text(a: &Attainment, asked: Option<f64>) -> String {
-    let asked_text = asked.map_or_else(String::new, |p| format!("; {}% asked", url_number(p)));
-    let failed = a.issued.saturating_sub(a.completed);
-    let causes: Vec<String> = [
-        (a.tpot_misses, "on TPOT"),
-        (a.ttft_misses, "on TTFT"),
-        (a.e2e_misses, "on end-to-end latency"),
-        (failed, "failed"),
-    ]
-    .iter()
-    .filter(|(n, _)| *n > 0)
-    .map(|(n, why)| format!("{} {why}", level_text(*n as f64)))
-    .collect();
-    let missed = match causes.is_empty() {
-        true => String::new(),
-        false => format!("; missed: {}", causes.join(", ")),
-    };
-    format!(
-        "{} of {} requests good ({}%{asked_text}{missed})",
-        level_text(a.good as f64),
-        level_text(a.issued as f64),
-        share_percent(a.good, a.issued, asked)
-    )
-}
-
-/// good ÷ issued in percent, cut (never rounded up) to the decimals of the share asked (at
-/// least one, at most four; one when none is asked), trailing zeros dropped: so a level that
-/// fails never shows the share asked or more (1,998 of 2,000 at 100% asked is 99.9%, not 100%),
-/// and one that meets never shows less. Exact, in integers.
-pub fn share_percent(good: u64, issued: u64, asked: Option<f64>) -> String {
-    let decimals = asked.map_or(1, |p| {
-        url_number(p)
-            .split_once('.')
-            .map_or(1, |(_, d)| d.len().clamp(1, 4))
-    });
-    let scale = 10u64.pow(decimals as u32);
-    let units = good.saturating_mul(100 * scale) / issued.max(1);
-    let whole_digits = (units / scale).to_string().len();
-    trimmed(units as f64 / scale as f64, whole_digits + decimals)
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@
 use crate::core::model::format::{failed_text, level as level_text, trimmed, url_number};
 use crate::core::model::statistic::Metric;
 use crate::core::model::sweep::{Statistic, Sweep};
-use crate::core::plan::attainment::attainment_text;
 use crate::core::plan::planner::{Condition, Plan, Slo, Status, Verdict};
+use crate::core::text::attainment_text::attainment_text;
 
 /// A statistic as the "Judged on" menu offers it for `sweep`: its label, and where its per-user
 /// speed cannot be true (the `implausible-speed` rule, judged per statistic) how many levels
@@ -231,20 +231,6 @@ pub fn times(r: f64, up: &str, down: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::plan::attainment::share_percent;
-
-    #[test]
-    fn a_share_is_cut_to_the_decimals_asked_never_rounded_up() {
-        assert_eq!(share_percent(1998, 2000, Some(100.0)), "99.9");
-        assert_eq!(share_percent(1899, 2000, Some(95.0)), "94.9");
-        assert_eq!(share_percent(1999, 2000, Some(99.95)), "99.95");
-        assert_eq!(share_percent(19989, 20000, Some(99.95)), "99.94");
-        assert_eq!(share_percent(136, 200, Some(70.0)), "68");
-        assert_eq!(share_percent(9, 200, Some(70.0)), "4.5");
-        assert_eq!(share_percent(3, 7, None), "42.8");
-        assert_eq!(share_percent(2000, 2000, Some(100.0)), "100");
-        assert_eq!(share_percent(0, 0, None), "0");
-    }
     use crate::core::model::statistic::Statistic;
     use crate::core::plan::planner::{Limit, Target};
 

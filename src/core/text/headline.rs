@@ -8,10 +8,10 @@ use crate::core::model::format::{
 use crate::core::model::statistic::Metric;
 use crate::core::model::sweep::{Figure as SweepFigure, Level, Statistic, Sweep};
 use crate::core::plan::anomalies::FlagCount;
-use crate::core::plan::attainment::share_percent;
 use crate::core::plan::attainment::Attainment;
 use crate::core::plan::estimate::BatchingEffect;
 use crate::core::plan::planner::{Plan, Recommendation, Slo, Status, Target};
+use crate::core::text::attainment_text::share_percent;
 use crate::core::text::explain::{status_text, times};
 
 /// "at least 25 tok/s per user (at most 40 ms per token) at p50 ITL, and p99 ITL ≤ 150 ms";
@@ -249,7 +249,7 @@ pub fn speed_basis(slo: &Slo) -> String {
 
 /// The recommended level's attainment and goodput: "95.5% of 200 requests good; 0.336 good
 /// req/s, 43 good output tok/s", the share cut to the decimals of the share `asked` as the
-/// table's (`attainment::share_percent`: never rounded up to a share the level does not reach).
+/// table's (`attainment_text::share_percent`: never rounded up to a share the level does not reach).
 fn attainment_figure(a: &Attainment, throughput_tok_s: f64, asked: Option<f64>) -> Figure {
     let good_tok_s = a.goodput_tok_s(throughput_tok_s);
     let good_req_s = a.goodput_req_s(throughput_tok_s);

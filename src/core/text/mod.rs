@@ -1,6 +1,8 @@
 //! Every sentence the fronts show: the answer's headline and explanations, the rules, the fleet
 //! panel's figures and the chart's words. Imports `model`, `plan`, `import` and `scenario`.
 
+pub mod anomaly_text;
+pub mod attainment_text;
 pub mod capacity_text;
 pub mod chart_file;
 pub mod chart_text;
