@@ -585,6 +585,7 @@ fn json_answer(source: &Source, planned: &[Planned], urls: &[String]) -> Result<
         .zip(urls)
         .map(|(p, url)| scenario_json(source, &p.scenario, p.sweep_index, &p.plan, url))
         .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())
         .map(|docs| match docs.as_slice() {
             [one] => format!("{one}\n"),
             _ => format!("[\n{}\n]\n", docs.join(",\n")),
@@ -628,7 +629,7 @@ fn csv_answer(
         first.pricing(),
         (all_models, first.compare_sort),
     );
-    compare_csv(source, &rows, first, &url)
+    compare_csv(source, &rows, first, &url).map_err(|e| e.to_string())
 }
 
 /// Says each link on stderr where the answer is JSON or CSV (which carry it inside, out of the

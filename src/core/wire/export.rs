@@ -16,7 +16,7 @@ use crate::core::plan::planner::{plan, Plan, Recommendation, Slo, Target};
 use crate::core::scenario::{load_text, Scenario};
 use crate::core::text::chart_file::{standalone_svg, ChartFile};
 use crate::core::text::chart_text::{charted, export_title, left_off_notes, series_class};
-use crate::core::wire::handoff::{ExportKind, ExportRequest};
+use crate::core::wire::handoff::{ExportError, ExportKind, ExportRequest};
 use period::JsonPeriod;
 
 fn num(value: Option<f64>) -> String {
@@ -267,19 +267,19 @@ pub fn csv_header() -> Vec<&'static str> {
 }
 
 /// The comparison rows as CSV: a first comment line `# scenario: <url>`, the header, one row per
-/// deployment, each drawn from [`CSV_COLUMNS`]. Errors: the csv crate's message (writing to
-/// memory does not fail in practice).
+/// deployment, each drawn from [`CSV_COLUMNS`]. Errors: [`ExportError::Writer`], the csv
+/// crate's reason (writing to memory does not fail in practice).
 pub fn compare_csv(
     source: &Source,
     rows: &[CompareRow],
     scenario: &Scenario,
     scenario_url: &str,
-) -> Result<String, String> {
+) -> Result<String, ExportError> {
     let slo = &scenario.slo();
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer
         .write_record(csv_header())
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| ExportError::Writer(e.to_string()))?;
     for row in rows {
         let Some(sweep) = source.sweeps.get(row.sweep_index) else {
             continue;
@@ -307,10 +307,14 @@ pub fn compare_csv(
                 ),
             };
         let record = CSV_COLUMNS.iter().map(|c| (c.cell)(&csv_row));
-        writer.write_record(record).map_err(|e| e.to_string())?;
+        writer
+            .write_record(record)
+            .map_err(|e| ExportError::Writer(e.to_string()))?;
     }
-    let body = writer.into_inner().map_err(|e| e.to_string())?;
-    let body = String::from_utf8(body).map_err(|e| e.to_string())?;
+    let body = writer
+        .into_inner()
+        .map_err(|e| ExportError::Writer(e.to_string()))?;
+    let body = String::from_utf8(body).map_err(|e| ExportError::Writer(e.to_string()))?;
     let url = scenario_url.replace(['\r', '\n'], " ");
     Ok(format!("# scenario: {url}\n{body}"))
 }
@@ -555,19 +559,20 @@ impl From<Capacity> for JsonCapacity {
 }
 
 /// The scenario and its results as pretty JSON (absent values are `null`).
-/// Errors: serde_json's message (serialising these types does not fail in practice).
+/// Errors: [`ExportError::NoSuchDeployment`], or [`ExportError::Writer`] with serde_json's reason
+/// (serialising these types does not fail in practice).
 pub fn scenario_json(
     source: &Source,
     scenario: &Scenario,
     sweep_index: usize,
     plan: &Plan,
     scenario_url: &str,
-) -> Result<String, String> {
+) -> Result<String, ExportError> {
     let slo = scenario.slo();
     let sweep = source
         .sweeps
         .get(sweep_index)
-        .ok_or_else(|| "no such deployment".to_string())?;
+        .ok_or(ExportError::NoSuchDeployment)?;
     let (target_unit, target_value) = match scenario.target {
         Target::TokensPerSecond(v) => ("tok/s per user", v),
         Target::MsPerToken(v) => ("ms per token", v),
@@ -615,15 +620,15 @@ pub fn scenario_json(
         },
         result: JsonResult::of(sweep, plan, &slo, scenario),
     };
-    serde_json::to_string_pretty(&export).map_err(|e| e.to_string())
+    serde_json::to_string_pretty(&export).map_err(|e| ExportError::Writer(e.to_string()))
 }
 
 /// Writes the file an [`ExportRequest`] asks for (run in the tools module): the scenario read
 /// back from its query, planned again on the same source.
 ///
 /// Errors: a deployment index that is not in the source, chart markup that is not an SVG
-/// element, or the writers' messages.
-pub fn export(request: &ExportRequest) -> Result<String, String> {
+/// element, or the writers' reasons ([`ExportError`]).
+pub fn export(request: &ExportRequest) -> Result<String, ExportError> {
     let source = &request.source;
     let (scenario, _) = Scenario::from_query(&request.query, source);
     match request.kind {
@@ -631,7 +636,7 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
             let sweep = source
                 .sweeps
                 .get(sweep_index)
-                .ok_or_else(|| "no such deployment".to_string())?;
+                .ok_or(ExportError::NoSuchDeployment)?;
             let plan = plan(sweep, &scenario.slo());
             scenario_json(source, &scenario, sweep_index, &plan, &request.url)
         }
@@ -657,7 +662,7 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
                         .sweeps
                         .get(s)
                         .map(|_| (source.sweep_label(s).to_string(), series_class(i)))
-                        .ok_or_else(|| "no such deployment".to_string())
+                        .ok_or(ExportError::NoSuchDeployment)
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             // What the page says beside the chart of what it leaves out, said in the file too.
@@ -676,7 +681,7 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
                 legend: &legend,
                 notes: &notes,
             })
-            .ok_or_else(|| "the chart is not an SVG element".to_string())
+            .ok_or(ExportError::NotSvg)
         }
     }
 }
