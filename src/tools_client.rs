@@ -7,7 +7,9 @@
 //!
 //! The bytes are encoded and decoded, and an answer's error worded (`core::text`), in code
 //! loaded on demand ([`crate::on_demand`]): the page's first view makes no call, so that code is
-//! fetched with the first one, beside the tools module itself.
+//! fetched with the first one, beside the tools module itself. One function decodes every
+//! call's answer ([`decode::decode`]), into the variant of [`decode::Decoded`] named after the
+//! call, so that the page's first load carries one stub of it, not one per call.
 
 use std::convert::identity;
 use std::fmt::Display;
@@ -20,6 +22,7 @@ use crate::browser::{self, PageText, Progress};
 use crate::core::import::sources::LegacySplit;
 use crate::core::model::source::Source;
 use crate::core::plan::period::{LoadKind, LoadProfile};
+use crate::core::text::error_text;
 use crate::core::wire::handoff::{self, ExportKind, ExportRequest, ImportReply, StoredSource};
 use crate::on_demand::Failed;
 use args::{Answered, Args};
@@ -64,14 +67,12 @@ fn decoded<A: Answer>(bytes: &[u8]) -> Result<A::Page, Failed> {
 
 /// The arguments of each call of the tools module, one struct per call, made from the list of
 /// calls (`core::wire::calls`): a field per argument, named and typed by its kind; and for a
-/// call answering bytes, how its answer is decoded.
+/// call answering bytes, its answer as the page takes it.
 pub mod args {
-    use std::future::Future;
-
-    use super::{decode, Answer};
+    use super::decode::Decoded;
+    use super::Answer;
     use crate::browser::{PageText, ToolArg};
     use crate::core::wire::calls::{answers, Call};
-    use crate::on_demand::Failed;
 
     /// The arguments of one call.
     pub trait Args {
@@ -81,12 +82,12 @@ pub mod args {
         fn list(&self) -> Vec<ToolArg<'_>>;
     }
 
-    /// The arguments of a call answering bytes, and how its answer is decoded.
+    /// The arguments of a call answering bytes, and its answer as the page takes it.
     pub trait Answered: Args {
         /// The answer as the page takes it ([`Answer::Page`] of the call's declared type).
         type Page;
-        /// Decodes the answer's bytes (code loaded on demand).
-        fn decode(bytes: Vec<u8>) -> impl Future<Output = Result<Self::Page, Failed>>;
+        /// The answer, when `decoded` is this call's.
+        fn take(decoded: Decoded) -> Option<Self::Page>;
     }
 
     /// The type the page hands an argument of kind `$kind` as (see `core::wire::calls`).
@@ -101,12 +102,15 @@ pub mod args {
 
     /// A call's [`Answered`], for an answer of kind `Bytes` (a `Text` is kept as a page text).
     macro_rules! answered {
-        (Text, $variant:ident $name:ident $($l:lifetime)?) => {};
-        (Bytes, $variant:ident $name:ident $($l:lifetime)?) => {
+        (Text, $variant:ident $($l:lifetime)?) => {};
+        (Bytes, $variant:ident $($l:lifetime)?) => {
             impl Answered for $variant $(<$l>)? {
                 type Page = <answers::$variant as Answer>::Page;
-                fn decode(bytes: Vec<u8>) -> impl Future<Output = Result<Self::Page, Failed>> {
-                    decode::$name(bytes)
+                fn take(decoded: Decoded) -> Option<Self::Page> {
+                    match decoded {
+                        Decoded::$variant(page) => Some(page),
+                        _ => None,
+                    }
                 }
             }
         };
@@ -114,7 +118,7 @@ pub mod args {
 
     /// One call's struct, its [`Args`] and its [`Answered`].
     macro_rules! call_args {
-        ($(#[$doc:meta])* $variant:ident $name:ident () -> $answer:ident) => {
+        ($(#[$doc:meta])* $variant:ident () -> $answer:ident) => {
             $(#[$doc])*
             pub struct $variant;
 
@@ -125,9 +129,9 @@ pub mod args {
                 }
             }
 
-            answered!($answer, $variant $name);
+            answered!($answer, $variant);
         };
-        ($(#[$doc:meta])* $variant:ident $name:ident ($($arg:ident : $kind:ident),+) -> $answer:ident) => {
+        ($(#[$doc:meta])* $variant:ident ($($arg:ident : $kind:ident),+) -> $answer:ident) => {
             $(#[$doc])*
             pub struct $variant<'a> {
                 $(
@@ -143,48 +147,66 @@ pub mod args {
                 }
             }
 
-            answered!($answer, $variant $name '_);
+            answered!($answer, $variant '_);
         };
     }
 
     /// Every call's struct.
     macro_rules! declare_args {
         ($( $(#[$doc:meta])* $variant:ident $name:ident ( $($arg:ident : $kind:ident),* ) -> $answer:ident ($ty:ty); )*) => {
-            $( call_args!($(#[$doc])* $variant $name ($($arg : $kind),*) -> $answer); )*
+            $( call_args!($(#[$doc])* $variant ($($arg : $kind),*) -> $answer); )*
         };
     }
 
     crate::tool_calls!(declare_args);
 }
 
-/// The decoding of each call's answer, named after its call, loaded on demand: the bytes as the
-/// type the list of calls declares (`core::wire::calls::answers`), its error worded.
-mod decode {
+/// The decoding of every call's answer, loaded on demand: the bytes as the type the list of
+/// calls declares for the call (`core::wire::calls::answers`), its error worded.
+pub mod decode {
     use wasm_split_helpers::wasm_split;
 
     use super::{decoded, Answer};
-    use crate::core::wire::calls::answers;
+    use crate::core::text::error_text;
+    use crate::core::wire::calls::{answers, Call};
     use crate::on_demand::Failed;
 
-    /// A call's decoding, for an answer of kind `Bytes`.
-    macro_rules! decoder {
-        (Text, $variant:ident $name:ident) => {};
-        (Bytes, $variant:ident $name:ident) => {
+    /// [`Decoded`] and [`decode`], from the calls answering bytes (`$variant Bytes`; a `Text`
+    /// is left out), gathered first.
+    macro_rules! decoding {
+        (@bytes [$($done:ident)*]) => {
+            decoding!(@emit $($done)*);
+        };
+        (@bytes [$($done:ident)*] $variant:ident Bytes $($rest:tt)*) => {
+            decoding!(@bytes [$($done)* $variant] $($rest)*);
+        };
+        (@bytes [$($done:ident)*] $variant:ident Text $($rest:tt)*) => {
+            decoding!(@bytes [$($done)*] $($rest)*);
+        };
+        (@emit $($variant:ident)*) => {
+            /// A call's answer as the page takes it, in the variant named after the call.
+            pub enum Decoded {
+                $(
+                    #[doc = concat!("The answer to `", stringify!($variant), "`.")]
+                    $variant(<answers::$variant as Answer>::Page),
+                )*
+            }
+
+            /// Decodes the answer to `call` that `bytes` hold.
             #[wasm_split(on_demand, fallible)]
-            pub fn $name(bytes: Vec<u8>) -> Result<<answers::$variant as Answer>::Page, Failed> {
-                decoded::<answers::$variant>(&bytes)
+            pub fn decode(call: Call, bytes: Vec<u8>) -> Result<Decoded, Failed> {
+                match call {
+                    $( Call::$variant => decoded::<answers::$variant>(&bytes).map(Decoded::$variant), )*
+                    other => Err(Failed(error_text::damaged_handoff(other.name()))),
+                }
             }
         };
-    }
-
-    /// Every call's decoding.
-    macro_rules! decoders {
         ($( $(#[$doc:meta])* $variant:ident $name:ident ( $($arg:ident : $kind:ident),* ) -> $answer:ident ($ty:ty); )*) => {
-            $( decoder!($answer, $variant $name); )*
+            decoding!(@bytes [] $($variant $answer)*);
         };
     }
 
-    crate::tool_calls!(decoders);
+    crate::tool_calls!(decoding);
 }
 
 #[wasm_split(on_demand, fallible)]
@@ -214,8 +236,10 @@ async fn answer<A: Answered>(args: A) -> Result<A::Page, String> {
 
 /// [`answer`], with the call's progress reports going to `progress`.
 async fn reporting<A: Answered>(args: A, progress: Option<&Progress>) -> Result<A::Page, String> {
-    let bytes = browser::call_tools(A::CALL.name(), &args.list(), progress).await?;
-    A::decode(bytes).await.map_err(|f| f.0)
+    let name = A::CALL.name();
+    let bytes = browser::call_tools(name, &args.list(), progress).await?;
+    let decoded = decode::decode(A::CALL, bytes).await.map_err(|f| f.0)?;
+    A::take(decoded).ok_or_else(|| error_text::damaged_handoff(name))
 }
 
 /// Makes the call `args` are for, whose answer is a `Result`, and flattens the two errors (the

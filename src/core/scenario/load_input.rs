@@ -3,7 +3,7 @@
 //! values (the kind and step chosen beside the field); and the named shapes to start from.
 
 use crate::core::plan::period::{LoadKind, LoadProfile};
-use crate::core::scenario::values::{load_of_values, number, parse_load, ValueError};
+use crate::core::scenario::values::{load_of_values, number, parse_load, Accepts, ValueError};
 
 pub use crate::core::scenario::values::parse_load_step;
 
@@ -110,6 +110,13 @@ pub fn read_load_input(
     let values = text
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|v| !v.is_empty());
+    if values.clone().next().is_none() {
+        // Only separators: value 1 is missing, as in the link's form.
+        return Err(ValueError::Not {
+            accepts: Accepts::LoadValue(1),
+            got: String::new(),
+        });
+    }
     load_of_values(kind, step_min, values).map(Some)
 }
 
@@ -139,6 +146,19 @@ mod tests {
         assert!(!looks_like_csv("10 40 80"));
         assert!(!looks_like_csv("rps:5:1,2"));
         assert!(!looks_like_csv(" users:30:100,2000,500"));
+    }
+
+    #[test]
+    fn a_step_is_read_as_the_link_reads_it() {
+        assert_eq!(parse_load_step(" 15 "), Ok(15.0));
+        for bad in ["0", "-1", "10081", "x", "1:2"] {
+            assert!(parse_load_step(bad).is_err(), "{bad}");
+        }
+        // Only separators: the first value is missing, as in the link's form `rps:60:`.
+        assert_eq!(
+            read_load_input(" , ;", LoadKind::Rps, 60.0),
+            parse_load("rps:60:").map(Some)
+        );
     }
 
     #[test]

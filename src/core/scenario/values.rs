@@ -164,6 +164,8 @@ pub fn parse_load(text: &str) -> Result<LoadProfile, ValueError> {
 /// above 0, at most 10,080 (a week).
 ///
 /// Errors: [`Accepts::LoadStep`] with (a shortened copy of) the text.
+// Inlined, as [`load_of_values`]: the page's first load reads a link's `load` with them.
+#[inline(always)]
 pub fn parse_load_step(text: &str) -> Result<f64, ValueError> {
     number(text)
         .filter(|s| *s > 0.0 && *s <= 10_080.0)
@@ -174,7 +176,8 @@ pub fn parse_load_step(text: &str) -> Result<f64, ValueError> {
 /// its values as typed: at most [`MAX_LOAD_VALUES`], each a number from 0 to 1,000,000,000.
 ///
 /// Errors: [`Accepts::LoadValues`] for too many, [`Accepts::LoadValue`] with its position for
-/// the first that cannot be read (value 1 when there is none).
+/// the first that cannot be read.
+#[inline(always)]
 pub fn load_of_values<'a>(
     kind: LoadKind,
     step_min: f64,
@@ -183,9 +186,6 @@ pub fn load_of_values<'a>(
     let count = values.clone().count();
     if count > MAX_LOAD_VALUES {
         return Err(ValueError::not(Accepts::LoadValues(count), ""));
-    }
-    if count == 0 {
-        return Err(ValueError::not(Accepts::LoadValue(1), ""));
     }
     let values = values
         .enumerate()
