@@ -1,29 +1,78 @@
 //! The page's side of the tools module (`src/bin/tools.rs`, run in a Web Worker): one typed
 //! function per call, so the page never spells a call's name or arguments itself. The calls are
 //! declared once (`core::wire::calls`): each call's arguments are a struct of [`args`] made
-//! from that list, with named fields, handed over in the order the tools module takes them.
-//! Answers cross as `core::wire::handoff` bytes (or text kept as a page text).
+//! from that list, with named fields, handed over in the order the tools module takes them, and
+//! its answer is decoded as the type the list declares for it ([`Answered`]). Answers cross as
+//! `core::wire::handoff` bytes (or text kept as a page text).
 //!
-//! The bytes are encoded and decoded in code loaded on demand ([`crate::on_demand`]): the page's
-//! first view makes no call, so that code is fetched with the first one, beside the tools
-//! module itself.
+//! The bytes are encoded and decoded, and an answer's error worded (`core::text`), in code
+//! loaded on demand ([`crate::on_demand`]): the page's first view makes no call, so that code is
+//! fetched with the first one, beside the tools module itself. One function decodes every
+//! call's answer ([`decode::decode`]), into the variant of [`decode::Decoded`] named after the
+//! call, so that the page's first load carries one stub of it, not one per call.
 
+use std::convert::identity;
+use std::fmt::Display;
 use std::sync::Arc;
 
+use serde::de::DeserializeOwned;
 use wasm_split_helpers::wasm_split;
 
 use crate::browser::{self, PageText, Progress};
 use crate::core::import::sources::LegacySplit;
 use crate::core::model::source::Source;
+use crate::core::plan::period::{LoadKind, LoadProfile};
+use crate::core::text::error_text;
 use crate::core::wire::handoff::{self, ExportKind, ExportRequest, ImportReply, StoredSource};
 use crate::on_demand::Failed;
-use args::Args;
+use args::{Answered, Args};
+
+/// An answer of the tools module as the page takes it: a `Result`'s error in its words, any
+/// other answer as it is.
+pub trait Answer: DeserializeOwned {
+    /// The answer, its error worded.
+    type Page;
+    /// Words the answer's error.
+    fn worded(self) -> Self::Page;
+}
+
+impl<T: DeserializeOwned, E: DeserializeOwned + Display> Answer for Result<T, E> {
+    type Page = Result<T, String>;
+    fn worded(self) -> Result<T, String> {
+        self.map_err(|e| e.to_string())
+    }
+}
+
+impl Answer for Source {
+    type Page = Source;
+    fn worded(self) -> Source {
+        self
+    }
+}
+
+impl Answer for ImportReply {
+    type Page = ImportReply;
+    fn worded(self) -> ImportReply {
+        self
+    }
+}
+
+/// The answer `bytes` hold, decoded as the call's type `A` and its error worded; or why the
+/// bytes are not such an answer.
+fn decoded<A: Answer>(bytes: &[u8]) -> Result<A::Page, Failed> {
+    handoff::decode::<A>(bytes)
+        .map(A::worded)
+        .map_err(|e| Failed(e.to_string()))
+}
 
 /// The arguments of each call of the tools module, one struct per call, made from the list of
-/// calls (`core::wire::calls`): a field per argument, named and typed by its kind.
+/// calls (`core::wire::calls`): a field per argument, named and typed by its kind; and for a
+/// call answering bytes, its answer as the page takes it.
 pub mod args {
+    use super::decode::Decoded;
+    use super::Answer;
     use crate::browser::{PageText, ToolArg};
-    use crate::core::wire::calls::Call;
+    use crate::core::wire::calls::{answers, Call};
 
     /// The arguments of one call.
     pub trait Args {
@@ -31,6 +80,14 @@ pub mod args {
         const CALL: Call;
         /// The arguments in the order the tools module takes them.
         fn list(&self) -> Vec<ToolArg<'_>>;
+    }
+
+    /// The arguments of a call answering bytes, and its answer as the page takes it.
+    pub trait Answered: Args {
+        /// The answer as the page takes it ([`Answer::Page`] of the call's declared type).
+        type Page;
+        /// The answer, when `decoded` is this call's.
+        fn take(decoded: Decoded) -> Option<Self::Page>;
     }
 
     /// The type the page hands an argument of kind `$kind` as (see `core::wire::calls`).
@@ -43,9 +100,25 @@ pub mod args {
         ($l:lifetime, Pages) => { &$l [PageText] };
     }
 
-    /// One call's struct and its [`Args`].
+    /// A call's [`Answered`], for an answer of kind `Bytes` (a `Text` is kept as a page text).
+    macro_rules! answered {
+        (Text, $variant:ident $($l:lifetime)?) => {};
+        (Bytes, $variant:ident $($l:lifetime)?) => {
+            impl Answered for $variant $(<$l>)? {
+                type Page = <answers::$variant as Answer>::Page;
+                fn take(decoded: Decoded) -> Option<Self::Page> {
+                    match decoded {
+                        Decoded::$variant(page) => Some(page),
+                        _ => None,
+                    }
+                }
+            }
+        };
+    }
+
+    /// One call's struct, its [`Args`] and its [`Answered`].
     macro_rules! call_args {
-        ($(#[$doc:meta])* $variant:ident $name:ident ()) => {
+        ($(#[$doc:meta])* $variant:ident () -> $answer:ident) => {
             $(#[$doc])*
             pub struct $variant;
 
@@ -55,8 +128,10 @@ pub mod args {
                     Vec::new()
                 }
             }
+
+            answered!($answer, $variant);
         };
-        ($(#[$doc:meta])* $variant:ident $name:ident ($($arg:ident : $kind:ident),+)) => {
+        ($(#[$doc:meta])* $variant:ident ($($arg:ident : $kind:ident),+) -> $answer:ident) => {
             $(#[$doc])*
             pub struct $variant<'a> {
                 $(
@@ -71,62 +146,67 @@ pub mod args {
                     vec![$(ToolArg::$kind(self.$arg)),+]
                 }
             }
+
+            answered!($answer, $variant '_);
         };
     }
 
     /// Every call's struct.
     macro_rules! declare_args {
-        ($( $(#[$doc:meta])* $variant:ident $name:ident ( $($arg:ident : $kind:ident),* ) -> $answer:ident; )*) => {
-            $( call_args!($(#[$doc])* $variant $name ($($arg : $kind),*)); )*
+        ($( $(#[$doc:meta])* $variant:ident $name:ident ( $($arg:ident : $kind:ident),* ) -> $answer:ident ($ty:ty); )*) => {
+            $( call_args!($(#[$doc])* $variant ($($arg : $kind),*) -> $answer); )*
         };
     }
 
     crate::tool_calls!(declare_args);
 }
 
-/// Decodes a `T` the tools module sent.
-fn decoded<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Failed> {
-    handoff::decode(bytes).map_err(Failed)
-}
+/// The decoding of every call's answer, loaded on demand: the bytes as the type the list of
+/// calls declares for the call (`core::wire::calls::answers`), its error worded.
+pub mod decode {
+    use wasm_split_helpers::wasm_split;
 
-/// Decodes a `Result<T, String>` the tools module sent, its error and the decoding's as one.
-fn flattened<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Failed> {
-    decoded::<Result<T, String>>(bytes).and_then(|r| r.map_err(Failed))
-}
+    use super::{decoded, Answer};
+    use crate::core::text::error_text;
+    use crate::core::wire::calls::{answers, Call};
+    use crate::on_demand::Failed;
 
-#[wasm_split(on_demand, fallible)]
-fn decode_source(bytes: Vec<u8>) -> Result<Source, Failed> {
-    decoded(&bytes)
-}
+    /// [`Decoded`] and [`decode`], from the calls answering bytes (`$variant Bytes`; a `Text`
+    /// is left out), gathered first.
+    macro_rules! decoding {
+        (@bytes [$($done:ident)*]) => {
+            decoding!(@emit $($done)*);
+        };
+        (@bytes [$($done:ident)*] $variant:ident Bytes $($rest:tt)*) => {
+            decoding!(@bytes [$($done)* $variant] $($rest)*);
+        };
+        (@bytes [$($done:ident)*] $variant:ident Text $($rest:tt)*) => {
+            decoding!(@bytes [$($done)*] $($rest)*);
+        };
+        (@emit $($variant:ident)*) => {
+            /// A call's answer as the page takes it, in the variant named after the call.
+            pub enum Decoded {
+                $(
+                    #[doc = concat!("The answer to `", stringify!($variant), "`.")]
+                    $variant(<answers::$variant as Answer>::Page),
+                )*
+            }
 
-#[wasm_split(on_demand, fallible)]
-fn decode_shared_source(bytes: Vec<u8>) -> Result<Source, Failed> {
-    flattened(&bytes)
-}
+            /// Decodes the answer to `call` that `bytes` hold.
+            #[wasm_split(on_demand, fallible)]
+            pub fn decode(call: Call, bytes: Vec<u8>) -> Result<Decoded, Failed> {
+                match call {
+                    $( Call::$variant => decoded::<answers::$variant>(&bytes).map(Decoded::$variant), )*
+                    other => Err(Failed(error_text::damaged_handoff(other.name()))),
+                }
+            }
+        };
+        ($( $(#[$doc:meta])* $variant:ident $name:ident ( $($arg:ident : $kind:ident),* ) -> $answer:ident ($ty:ty); )*) => {
+            decoding!(@bytes [] $($variant $answer)*);
+        };
+    }
 
-#[wasm_split(on_demand, fallible)]
-fn decode_task_source(bytes: Vec<u8>) -> Result<Result<Source, String>, Failed> {
-    decoded(&bytes)
-}
-
-#[wasm_split(on_demand, fallible)]
-fn decode_import_reply(bytes: Vec<u8>) -> Result<ImportReply, Failed> {
-    decoded(&bytes)
-}
-
-#[wasm_split(on_demand, fallible)]
-fn decode_stored_source(bytes: Vec<u8>) -> Result<StoredSource, Failed> {
-    flattened(&bytes)
-}
-
-#[wasm_split(on_demand, fallible)]
-fn decode_legacy_split(bytes: Vec<u8>) -> Result<LegacySplit, Failed> {
-    flattened(&bytes)
-}
-
-#[wasm_split(on_demand, fallible)]
-fn decode_text(bytes: Vec<u8>) -> Result<String, Failed> {
-    flattened(&bytes)
+    crate::tool_calls!(decoding);
 }
 
 #[wasm_split(on_demand, fallible)]
@@ -149,28 +229,23 @@ fn encode_export(
     }))
 }
 
-/// Makes the call `args` are for and decodes its answer with `decode` (loaded on demand).
-async fn answer<T, D: std::future::Future<Output = Result<T, Failed>>>(
-    args: impl Args,
-    decode: impl FnOnce(Vec<u8>) -> D,
-) -> Result<T, String> {
-    reporting(args, decode, None).await
+/// Makes the call `args` are for and decodes its answer (code loaded on demand).
+async fn answer<A: Answered>(args: A) -> Result<A::Page, String> {
+    reporting(args, None).await
 }
 
 /// [`answer`], with the call's progress reports going to `progress`.
-async fn reporting<A: Args, T, D: std::future::Future<Output = Result<T, Failed>>>(
-    args: A,
-    decode: impl FnOnce(Vec<u8>) -> D,
-    progress: Option<&Progress>,
-) -> Result<T, String> {
-    let bytes = browser::call_tools(A::CALL.name(), &args.list(), progress).await?;
-    decode(bytes).await.map_err(|f| f.0)
+async fn reporting<A: Answered>(args: A, progress: Option<&Progress>) -> Result<A::Page, String> {
+    let name = A::CALL.name();
+    let bytes = browser::call_tools(name, &args.list(), progress).await?;
+    let decoded = decode::decode(A::CALL, bytes).await.map_err(|f| f.0)?;
+    A::take(decoded).ok_or_else(|| error_text::damaged_handoff(name))
 }
 
-/// Makes the call `args` are for, whose answer is a `Result<String, String>` (the file written,
-/// the payload made), and flattens the two errors (the call's, and the tools module's own).
-async fn text(args: impl Args) -> Result<String, String> {
-    answer(args, decode_text).await
+/// Makes the call `args` are for, whose answer is a `Result`, and flattens the two errors (the
+/// call's, and the tools module's own).
+async fn outcome<T, A: Answered<Page = Result<T, String>>>(args: A) -> Result<T, String> {
+    answer(args).await.and_then(identity)
 }
 
 /// Starts the tools module (in its worker) if it is not running, for a caller that will need it
@@ -184,21 +259,21 @@ pub fn start() {
 ///
 /// Errors: why the tools module did not answer.
 pub async fn parse_task_file(text: &str) -> Result<Result<Source, String>, String> {
-    answer(args::ParseTaskFile { text }, decode_task_source).await
+    answer(args::ParseTaskFile { text }).await
 }
 
 /// The reference systems' source (`core::import::reference`, kept in the tools module).
 ///
 /// Errors: why the tools module did not answer.
 pub async fn reference_source() -> Result<Source, String> {
-    answer(args::ReferenceSource, decode_source).await
+    answer(args::ReferenceSource).await
 }
 
 /// The whole bundled source (the page holds its default model family from the start).
 ///
 /// Errors: why the tools module did not answer.
 pub async fn bundled_source() -> Result<Source, String> {
-    answer(args::BundledSource, decode_source).await
+    answer(args::BundledSource).await
 }
 
 /// Imports files (names and texts in the same order), with the import dialog's model for files
@@ -219,21 +294,21 @@ pub async fn import_files(
         texts,
         model,
     };
-    reporting(args, decode_import_reply, Some(progress)).await
+    reporting(args, Some(progress)).await
 }
 
 /// Re-reads one stored import (the text under its own storage key).
 ///
 /// Errors: why it cannot be read (the page leaves the entry as it is).
 pub async fn stored_source(text: &PageText) -> Result<StoredSource, String> {
-    answer(args::StoredSource { text }, decode_stored_source).await
+    outcome(args::StoredSource { text }).await
 }
 
 /// Splits an earlier version's array of stored imports into one entry per import.
 ///
 /// Errors: when the array cannot be read at all.
 pub async fn split_legacy_imports(text: &PageText) -> Result<LegacySplit, String> {
-    answer(args::SplitLegacyImports { text }, decode_legacy_split).await
+    outcome(args::SplitLegacyImports { text }).await
 }
 
 /// The text to keep in storage for an import (its id, files and the dialog's model), kept as a
@@ -261,22 +336,23 @@ pub async fn store_entry(
 /// answer.
 pub async fn share_encode(source: Arc<Source>) -> Result<String, String> {
     let bytes = encode_source(source).await.map_err(|f| f.0)?;
-    text(args::ShareEncode { source: &bytes }).await
+    outcome(args::ShareEncode { source: &bytes }).await
 }
 
 /// The source a `#sweep=` payload holds.
 ///
 /// Errors: why the payload cannot be read (damaged, over a limit, another version).
 pub async fn share_decode(payload: &str) -> Result<Source, String> {
-    answer(args::ShareDecode { payload }, decode_shared_source).await
+    outcome(args::ShareDecode { payload }).await
 }
 
-/// The load a CSV of `timestamp,value` holds, in the link's form (`rps:60:10,40`), its values
-/// counting `kind` (`rps`, `users`) when its column does not say; read in the tools module.
+/// The load a CSV of `timestamp,value` holds, its values counting `kind` when its column does
+/// not say; read in the tools module.
 ///
 /// Errors: why the CSV cannot be read, or why the tools module did not answer.
-pub async fn read_load_csv(text: &str, kind: &str) -> Result<String, String> {
-    self::text(args::ReadLoadCsv { text, kind }).await
+pub async fn read_load_csv(text: &str, kind: LoadKind) -> Result<LoadProfile, String> {
+    let kind = kind.key();
+    outcome(args::ReadLoadCsv { text, kind }).await
 }
 
 /// The text of a download (CSV or JSON) of `kind` for the scenario of `query` (a link's query)
@@ -292,5 +368,5 @@ pub async fn export(
     let bytes = encode_export(source, query, url, kind)
         .await
         .map_err(|f| f.0)?;
-    text(args::Export { request: &bytes }).await
+    outcome(args::Export { request: &bytes }).await
 }

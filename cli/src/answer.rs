@@ -56,6 +56,7 @@ pub fn json_answer(
         .zip(urls)
         .map(|(p, url)| scenario_json(source, &p.scenario, p.sweep_index, &p.plan, url))
         .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())
         .map(|docs| match docs.as_slice() {
             [one] => format!("{one}\n"),
             _ => format!("[\n{}\n]\n", docs.join(",\n")),
@@ -99,5 +100,5 @@ pub fn csv_answer(
         first.pricing(),
         (all_models, first.view.compare_sort),
     );
-    compare_csv(source, &rows, first, &url)
+    compare_csv(source, &rows, first, &url).map_err(|e| e.to_string())
 }

@@ -1,9 +1,10 @@
 //! The planner's tools module: the importers, the ML.ENERGY task-file parser, the reference systems, the whole
 //! bundled data, share links, stored imports and the CSV and JSON downloads. Trunk builds it as a second WASM (an ES module, `tools.js`) that runs in a
 //! Web Worker (`public/tools-worker.js`) started on first use (`browser::call_tools`), so the
-//! page's first load carries none of this code and long work never blocks the page. Every
-//! function takes text or bytes and answers with `core::wire::handoff` bytes (or text); nothing here
-//! touches the page.
+//! page's first load carries none of this code and long work never blocks the page. Each call
+//! of the list (`core::wire::calls`) is a function here of its name, which answers the call's
+//! type; its export, made from the list, hands that answer to the page as `core::wire::handoff`
+//! bytes (or a text). Nothing here touches the page.
 
 #![deny(
     missing_docs,
@@ -16,8 +17,11 @@
     allow(clippy::unwrap_used, clippy::expect_used, clippy::too_many_lines)
 )]
 
+use llm_slo_planner::core::import::bundled::TaskFileError;
+use llm_slo_planner::core::import::share::ShareError;
 use llm_slo_planner::core::import::sources::{
-    entry_text, read_entry, split_legacy, ImportId, StoredFile, StoredImport,
+    entry_text, read_entry, split_legacy, ImportId, LegacySplit, StoredError, StoredFile,
+    StoredImport,
 };
 use llm_slo_planner::core::import::summary::shown;
 use llm_slo_planner::core::import::{
@@ -26,8 +30,12 @@ use llm_slo_planner::core::import::{
 };
 use llm_slo_planner::core::model::format::bytes as bytes_text;
 use llm_slo_planner::core::model::source::Source;
-use llm_slo_planner::core::scenario::load_csv;
-use llm_slo_planner::core::wire::handoff::{encode, ExportRequest, ImportReply, StoredSource};
+use llm_slo_planner::core::plan::period::{LoadKind, LoadProfile};
+use llm_slo_planner::core::scenario::load_csv::{self, FieldCsvError};
+use llm_slo_planner::core::wire::calls::answers;
+use llm_slo_planner::core::wire::handoff::{
+    encode, CallError, ExportError, ExportRequest, ImportReply, StoredSource,
+};
 use llm_slo_planner::core::{
     import::bundled, import::reference, import::share, wire::export, wire::handoff,
 };
@@ -155,10 +163,9 @@ impl std::io::Read for BlobReader {
     }
 }
 
-/// An ML.ENERGY task file (`data/*.json`) → `Result<Source, String>`.
-#[wasm_bindgen]
-pub fn parse_task_file(text: &str) -> Vec<u8> {
-    encode(&bundled::parse_task_file(text))
+/// An ML.ENERGY task file (`data/*.json`) → its source, or why it is not one.
+pub fn parse_task_file(text: &str) -> Result<Source, TaskFileError> {
+    bundled::parse_task_file(text)
 }
 
 /// Reads a picked file as a stream, a slice at a time, adding it to the import's `id`; the
@@ -204,8 +211,7 @@ fn unreadable(name: &str, reason: &str) -> Problem {
 /// of it, and which files were read. Sizes are checked first (`admit`): a file over the limits is
 /// never read. Large JSON files are read as a stream (`import::read_stream`), a slice at a time,
 /// with progress posted to the page.
-#[wasm_bindgen]
-pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<String>) -> Vec<u8> {
+pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<String>) -> ImportReply {
     let texts: Vec<PageText> = texts.iter().map(PageText::of).collect();
     let sizes: Vec<(&str, usize, bool)> = names
         .iter()
@@ -256,59 +262,52 @@ pub fn import_files(names: Vec<String>, texts: Vec<JsValue>, model: Option<Strin
         }
     }
     if files.is_empty() && streamed.is_empty() {
-        return encode(&ImportReply {
+        return ImportReply {
             id: String::new(),
             source: None,
             shown: shown(refused, None),
             read,
             bytes_read,
-        });
+        };
     }
     let id = id.finish(model.as_deref());
     let (formats, result) = read_with_streams(&files, streamed, &ImportOptions { model_id: model });
     let shown = shown(refused, Some((&formats, &result)));
-    encode(&ImportReply {
+    ImportReply {
         id,
         source: result.ok().map(|imported| imported.source),
         shown,
         read,
         bytes_read,
+    }
+}
+
+/// One stored import's text (local storage, one key per import) → the import re-read, or why
+/// it cannot be (the page then leaves the entry as it is).
+pub fn stored_source(text: &str) -> Result<StoredSource, StoredError> {
+    let stored = read_entry(text)?;
+    let options = ImportOptions {
+        model_id: stored.model.clone(),
+    };
+    let imported = import_with(&stored.input_files(), &options).map_err(|problems| {
+        StoredError::NoUsableRow(problems.into_iter().next().map(|p| p.error))
+    })?;
+    Ok(StoredSource {
+        id: stored.id,
+        files: stored.files.into_iter().map(|f| f.name).collect(),
+        source: imported.source,
     })
 }
 
-/// One stored import's text (local storage, one key per import) → `Result<StoredSource,
-/// String>`: the import re-read, or why it cannot be (the page then leaves the entry as it is).
-#[wasm_bindgen]
-pub fn stored_source(text: &str) -> Vec<u8> {
-    let read = read_entry(text).and_then(|stored| {
-        let options = ImportOptions {
-            model_id: stored.model.clone(),
-        };
-        let imported = import_with(&stored.input_files(), &options).map_err(|problems| {
-            problems
-                .first()
-                .map_or_else(|| "no usable row".to_string(), |p| p.message())
-        })?;
-        Ok(StoredSource {
-            id: stored.id,
-            files: stored.files.into_iter().map(|f| f.name).collect(),
-            source: imported.source,
-        })
-    });
-    encode(&read)
-}
-
-/// The legacy array of stored imports → `Result<LegacySplit, String>`: each readable import's
-/// own entry, and the unreadable elements kept as they were.
-#[wasm_bindgen]
-pub fn split_legacy_imports(text: &str) -> Vec<u8> {
-    encode(&split_legacy(text))
+/// The legacy array of stored imports → each readable import's own entry, and the unreadable
+/// elements kept as they were; or why the array cannot be read.
+pub fn split_legacy_imports(text: &str) -> Result<LegacySplit, StoredError> {
+    split_legacy(text)
 }
 
 /// An import (its id, files read, as picked files or texts, and the dialog's model) → the text to
 /// store under its own key; an empty text when a file cannot be read again (moved or changed
 /// since it was imported), so that nothing other than what was imported is kept.
-#[wasm_bindgen]
 pub fn store_entry(
     id: &str,
     names: Vec<String>,
@@ -335,70 +334,95 @@ pub fn store_entry(
     }
 }
 
-/// A source (handoff bytes) → `Result<String, String>`: its `#sweep=` payload, or why not.
-#[wasm_bindgen]
-pub fn share_encode(source: &[u8]) -> Vec<u8> {
-    encode(&handoff::decode::<Source>(source).and_then(|s| share::encode(&s)))
+/// A source (handoff bytes) → its `#sweep=` payload, or why it cannot be shared.
+pub fn share_encode(source: &[u8]) -> Result<String, CallError<ShareError>> {
+    let source = handoff::decode::<Source>(source).map_err(CallError::Damaged)?;
+    share::encode(&source).map_err(CallError::Failed)
 }
 
-/// A `#sweep=` payload → `Result<Source, String>`.
-#[wasm_bindgen]
-pub fn share_decode(payload: &str) -> Vec<u8> {
-    encode(&share::decode(payload))
+/// A `#sweep=` payload → the source it holds, or why it cannot be read.
+pub fn share_decode(payload: &str) -> Result<Source, ShareError> {
+    share::decode(payload)
 }
 
 /// A CSV of `timestamp,value`, and what its values count when its column does not say (`rps` or
-/// `users`) → `Result<String, String>`: the load in the link's form, or why it cannot be read.
-#[wasm_bindgen]
-pub fn read_load_csv(text: &str, kind: &str) -> Vec<u8> {
-    encode(&load_csv::load_csv_text(text, kind))
+/// `users`; anything else is read as `rps`) → the load, or why it cannot be read.
+pub fn read_load_csv(text: &str, kind: &str) -> Result<LoadProfile, FieldCsvError> {
+    load_csv::field_load(text, LoadKind::from_key(kind).unwrap_or(LoadKind::Rps))
 }
 
-/// An export request (handoff bytes) → `Result<String, String>`: the CSV or JSON text.
-#[wasm_bindgen]
-pub fn write_export(request: &[u8]) -> Vec<u8> {
-    encode(&handoff::decode::<ExportRequest>(request).and_then(|r| export::export(&r)))
+/// An export request (handoff bytes) → the CSV or JSON text, or why it was not written.
+pub fn write_export(request: &[u8]) -> Result<String, CallError<ExportError>> {
+    let request = handoff::decode::<ExportRequest>(request).map_err(CallError::Damaged)?;
+    export::export(&request).map_err(CallError::Failed)
 }
 
 /// The reference systems (`core::import::reference`) → their `Source`: kept here, off the page's first
 /// load, and read when the picker shows them.
-#[wasm_bindgen]
-pub fn reference_source() -> Vec<u8> {
-    encode(reference::reference())
+pub fn reference_source() -> &'static Source {
+    reference::reference()
 }
 
 /// The whole bundled `lm-arena-chat` source → its `Source`: the page holds its default model
 /// family from the start and reads the rest here when first needed.
-#[wasm_bindgen]
-pub fn bundled_source() -> Vec<u8> {
-    encode(bundled::lm_arena_chat())
+pub fn bundled_source() -> &'static Source {
+    bundled::lm_arena_chat()
 }
 
-/// The type the tools module takes an argument of kind `$kind` as (`core::wire::calls`).
-macro_rules! tools_type {
-    (Text) => { &str };
-    (MaybeText) => { Option<String> };
-    (Texts) => { Vec<String> };
-    (Bytes) => { &[u8] };
-    (Page) => { &str };
-    (Pages) => { Vec<JsValue> };
-}
-
-/// The type the tools module answers a call of answer kind `$kind` with.
-macro_rules! answer_type {
-    (Text) => { String };
-    (Bytes) => { Vec<u8> };
-}
-
-/// Each export takes the arguments its call lists, in that order, and answers its kind: an
-/// export that drifts from the list of calls (`core::wire::calls`) does not compile.
-macro_rules! exports_match_the_calls {
-    ($( $(#[$doc:meta])* $variant:ident $name:ident ( $($arg:ident : $kind:ident),* ) -> $answer:ident; )*) => {
-        $( const _: fn($(tools_type!($kind)),*) -> answer_type!($answer) = $name; )*
+/// One export: its parameters typed one by one, each argument's kind as the tools module takes
+/// it (`core::wire::calls`), written out for `#[wasm_bindgen]`; then the function, which calls
+/// the function above of its name and hands the answer, of the type its call declares, over:
+/// encoded (`Bytes`), or as it is (`Text`).
+macro_rules! export {
+    ($docs:tt $variant:ident $name:ident $answer:ident [$($param:tt)*] ($($arg:ident),*) $next:ident : Text $(, $($rest:tt)*)?) => {
+        export!($docs $variant $name $answer [$($param)* $next: &str,] ($($arg,)* $next) $($($rest)*)?);
+    };
+    ($docs:tt $variant:ident $name:ident $answer:ident [$($param:tt)*] ($($arg:ident),*) $next:ident : MaybeText $(, $($rest:tt)*)?) => {
+        export!($docs $variant $name $answer [$($param)* $next: Option<String>,] ($($arg,)* $next) $($($rest)*)?);
+    };
+    ($docs:tt $variant:ident $name:ident $answer:ident [$($param:tt)*] ($($arg:ident),*) $next:ident : Texts $(, $($rest:tt)*)?) => {
+        export!($docs $variant $name $answer [$($param)* $next: Vec<String>,] ($($arg,)* $next) $($($rest)*)?);
+    };
+    ($docs:tt $variant:ident $name:ident $answer:ident [$($param:tt)*] ($($arg:ident),*) $next:ident : Bytes $(, $($rest:tt)*)?) => {
+        export!($docs $variant $name $answer [$($param)* $next: &[u8],] ($($arg,)* $next) $($($rest)*)?);
+    };
+    ($docs:tt $variant:ident $name:ident $answer:ident [$($param:tt)*] ($($arg:ident),*) $next:ident : Page $(, $($rest:tt)*)?) => {
+        export!($docs $variant $name $answer [$($param)* $next: &str,] ($($arg,)* $next) $($($rest)*)?);
+    };
+    ($docs:tt $variant:ident $name:ident $answer:ident [$($param:tt)*] ($($arg:ident),*) $next:ident : Pages $(, $($rest:tt)*)?) => {
+        export!($docs $variant $name $answer [$($param)* $next: Vec<JsValue>,] ($($arg,)* $next) $($($rest)*)?);
+    };
+    ([$(#[$doc:meta])*] $variant:ident $name:ident Bytes [$($param:tt)*] ($($arg:ident),*)) => {
+        $(#[$doc])*
+        #[wasm_bindgen]
+        pub fn $name($($param)*) -> Vec<u8> {
+            encode::<answers::$variant>(&super::$name($($arg),*))
+        }
+    };
+    ([$(#[$doc:meta])*] $variant:ident $name:ident Text [$($param:tt)*] ($($arg:ident),*)) => {
+        $(#[$doc])*
+        #[wasm_bindgen]
+        pub fn $name($($param)*) -> String {
+            let text: answers::$variant = super::$name($($arg),*);
+            text
+        }
     };
 }
 
-llm_slo_planner::tool_calls!(exports_match_the_calls);
+/// The exports, one per call of the list (`core::wire::calls`), each named after its call:
+/// one whose function above takes other arguments or answers another type than its call's does
+/// not compile.
+macro_rules! exports {
+    ($( $(#[$doc:meta])* $variant:ident $name:ident ( $($arg:ident : $kind:ident),* ) -> $answer:ident ($ty:ty); )*) => {
+        mod exports {
+            use super::*;
+
+            $( export!([$(#[$doc])*] $variant $name $answer [] () $($arg : $kind),*); )*
+        }
+    };
+}
+
+llm_slo_planner::tool_calls!(exports);
 
 /// Nothing to start: the page calls the functions above.
 fn main() {}

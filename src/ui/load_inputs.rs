@@ -10,9 +10,11 @@ use super::field_error;
 
 use crate::core::model::format::url_number;
 use crate::core::plan::period::{LoadKind, LoadProfile};
-use crate::core::scenario::load_input::{looks_like_csv, read_load_input, LoadShape};
+use crate::core::scenario::load_input::{
+    looks_like_csv, parse_load_step, read_load_input, LoadShape,
+};
 use crate::core::scenario::{
-    load_text, number, parse_lag, parse_load, parse_min_replicas, Scenario, ValueError,
+    load_text, number, parse_lag, parse_min_replicas, Scenario, ValueError,
 };
 use crate::tools_client;
 
@@ -63,20 +65,17 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
         reading.set_value(now);
         let typed = text.get_untracked();
         if !looks_like_csv(typed.trim()) {
-            settle(read_load_input(
-                &typed,
-                kind.get_untracked(),
-                step.get_untracked(),
-            ));
+            settle(
+                read_load_input(&typed, kind.get_untracked(), step.get_untracked())
+                    .map_err(|e| e.to_string()),
+            );
             return;
         }
-        let counts = kind.get_untracked().key();
+        let counts = kind.get_untracked();
         leptos::task::spawn_local(async move {
             let read = tools_client::read_load_csv(typed.trim(), counts).await;
             if reading.try_get_value() == Some(now) {
-                settle(
-                    read.and_then(|link| parse_load(&link).map(Some).map_err(|e| e.to_string())),
-                );
+                settle(read.map(Some));
             }
         });
     };
@@ -194,8 +193,8 @@ fn counts_fields(
                 aria-describedby=field_error::described_by("load-step", None, step_error)
                 on:input=move |ev| {
                     step_text.set(event_target_value(&ev));
-                    match parse_load(&format!("rps:{}:0", step_text.get_untracked())) {
-                    Ok(l) => { step_error.set(None); recount(kind.get_untracked(), l.step_min); }
+                    match parse_load_step(&step_text.get_untracked()) {
+                    Ok(m) => { step_error.set(None); recount(kind.get_untracked(), m); }
                     Err(_) => step_error.set(Some("Each value covers must be minutes above 0 and at most 10,080 (a week); the last valid step is still used.".into())),
                     }
                 }

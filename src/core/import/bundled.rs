@@ -17,7 +17,9 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::core::import::mlenergy_config::{Configuration, ModelFields};
-use crate::core::import::{group, import, mlenergy_measured, mlenergy_model, InputFile};
+use serde::{Deserialize, Serialize};
+
+use crate::core::import::{group, import, mlenergy_measured, mlenergy_model, InputFile, RowError};
 use crate::core::model::source::{Provenance, Source, Whole};
 use crate::core::model::sweep::{Model, Sweep};
 
@@ -112,25 +114,39 @@ fn provenance(task: &str) -> Provenance {
     }
 }
 
+/// Why a text is not an ML.ENERGY task file; worded by its `Display`
+/// (`core::text::error_text`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TaskFileError {
+    /// Not JSON: serde_json's reason.
+    NotJson(String),
+    /// JSON without `task` and `task_display_name`.
+    NotTaskFile,
+    /// A task file with no usable run: the first problem, if any.
+    NoUsableRun(Option<RowError>),
+}
+
+impl std::error::Error for TaskFileError {}
+
 /// Parses an ML.ENERGY task file (`{configurations: [...], task, task_display_name}`) into a
 /// [`Source`] with the leaderboard's provenance, through the same reader and grouping as an
 /// import.
 ///
-/// Errors: why the text is not such a file, or the first problem of a file with no usable run.
-pub fn parse_task_file(json: &str) -> Result<Source, String> {
-    let top: serde_json::Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+/// Errors: why the text is not such a file, or the first problem of a file with no usable run
+/// ([`TaskFileError`]).
+pub fn parse_task_file(json: &str) -> Result<Source, TaskFileError> {
+    let top: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| TaskFileError::NotJson(e.to_string()))?;
     let text = |key: &str| top.get(key).and_then(serde_json::Value::as_str);
     let (Some(task), Some(display)) = (text("task"), text("task_display_name")) else {
-        return Err("not an ML.ENERGY task file (no `task` and `task_display_name`)".into());
+        return Err(TaskFileError::NotTaskFile);
     };
     let file = InputFile {
         name: format!("{task}.json"),
         text: json.to_string(),
     };
     let imported = import(&[file]).map_err(|problems| {
-        problems
-            .first()
-            .map_or_else(|| "no usable run".to_string(), |p| p.message())
+        TaskFileError::NoUsableRun(problems.into_iter().next().map(|p| p.error))
     })?;
     Ok(Source::new(
         task.to_string(),

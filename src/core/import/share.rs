@@ -14,7 +14,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::import::{cap_deployment, cap_text, lenient_text, MODEL_NOT_STATED};
 use crate::core::model::deployment::{Deployment, LevelKind};
-use crate::core::model::format::grouped;
 use crate::core::model::limits::{
     MAX_FIGURE, MAX_LINK_BYTES, MAX_PAYLOAD_BYTES, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS,
 };
@@ -25,8 +24,78 @@ use crate::core::model::sweep::{Model, Statistic, Sweep};
 /// Said where a link is made from a source with per-request records: a link carries each
 /// level's figures, not its requests.
 pub const NO_RECORDS: &str = "It holds no per-request records: attain is not judged from it.";
-/// The version this page writes.
-const VERSION: u32 = 2;
+/// The version this page writes (it reads 1 too).
+pub const VERSION: u32 = 2;
+
+/// Why a source cannot be shared by link, or a link's `#sweep=` payload cannot be read; worded
+/// by its `Display` (`core::text::error_text`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ShareError {
+    /// The sweeps could not be written as JSON: serde_json's reason (writing these types does
+    /// not fail in practice).
+    Unwritable(String),
+    /// The link would be longer than [`MAX_LINK_BYTES`].
+    TooLarge {
+        /// The payload, compressed, in KB (rounded up).
+        kb: usize,
+    },
+    /// A payload longer than a link carries ([`MAX_LINK_BYTES`]).
+    LinkTooLong {
+        /// The link's length in KB (rounded up).
+        kb: usize,
+    },
+    /// A payload that ends before its compressed data does.
+    CutShort {
+        /// The payload's length in characters.
+        chars: usize,
+    },
+    /// A character that is not URL-safe base64.
+    NotBase64 {
+        /// Its position, from 1.
+        at: usize,
+        /// The character.
+        character: char,
+    },
+    /// A payload that unpacks to more than [`MAX_PAYLOAD_BYTES`].
+    TooBig,
+    /// A payload that is not compressed data.
+    NotCompressed,
+    /// JSON that is not a shared sweep.
+    NotOurs,
+    /// A format version this page does not read (it reads 1 and [`VERSION`]).
+    Version {
+        /// The version the payload states.
+        v: u32,
+    },
+    /// More models, sweeps or rows than this page reads.
+    TooMany {
+        /// How many the payload holds.
+        count: usize,
+        /// How many are read.
+        limit: usize,
+        /// What they are.
+        what: Held,
+    },
+    /// A level or throughput that is not a positive number up to [`MAX_FIGURE`].
+    NotPositive,
+    /// No rows.
+    NoRows,
+    /// A sweep names a model the payload does not hold.
+    UnknownModel,
+}
+
+impl std::error::Error for ShareError {}
+
+/// What a payload holds too many of ([`ShareError::TooMany`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Held {
+    /// Models.
+    Models,
+    /// Sweeps.
+    Sweeps,
+    /// Rows.
+    Rows,
+}
 
 /// The version, read first to pick the shape of the rest.
 #[derive(Deserialize)]
@@ -293,8 +362,8 @@ fn shared_row(r: &Row) -> RowV2 {
 
 /// The fragment value (after `#sweep=`) for a source.
 ///
-/// Errors: a message when the link would be longer than [`MAX_LINK_BYTES`].
-pub fn encode(source: &Source) -> Result<String, String> {
+/// Errors: [`ShareError::TooLarge`] when the link would be longer than [`MAX_LINK_BYTES`].
+pub fn encode(source: &Source) -> Result<String, ShareError> {
     let shared = SharedV2 {
         v: VERSION,
         name: source.task_display_name.clone(),
@@ -309,28 +378,23 @@ pub fn encode(source: &Source) -> Result<String, String> {
             })
             .collect(),
     };
-    let json = serde_json::to_vec(&shared).map_err(|e| e.to_string())?;
+    let json = serde_json::to_vec(&shared).map_err(|e| ShareError::Unwritable(e.to_string()))?;
     let packed = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&json, 9));
     if packed.len() + "#sweep=".len() > MAX_LINK_BYTES {
-        return Err(format!(
-            "this sweep set is too large to share by link ({} KB compressed; links are kept under {} KB). Share the files instead.",
-            packed.len().div_ceil(1024),
-            MAX_LINK_BYTES / 1024
-        ));
+        return Err(ShareError::TooLarge {
+            kb: packed.len().div_ceil(1024),
+        });
     }
     Ok(packed)
 }
 
 /// A level or throughput read from a link must be a positive number, at most the import's
 /// largest.
-fn positive(v: f64) -> Result<f64, String> {
+fn positive(v: f64) -> Result<f64, ShareError> {
     if v.is_finite() && v > 0.0 && v <= MAX_FIGURE {
         Ok(v)
     } else {
-        Err(
-            "the shared sweep holds a level or throughput that is not a positive number up to 1e9"
-                .into(),
-        )
+        Err(ShareError::NotPositive)
     }
 }
 
@@ -347,7 +411,7 @@ fn latencies(mut row: Row, pairs: Vec<(String, f64)>) -> Row {
     row
 }
 
-fn sweep_v2(s: SweepV2) -> Result<(usize, Deployment, Vec<Row>), String> {
+fn sweep_v2(s: SweepV2) -> Result<ReadSweep, ShareError> {
     let rows = s
         .rows
         .into_iter()
@@ -373,62 +437,53 @@ fn sweep_v2(s: SweepV2) -> Result<(usize, Deployment, Vec<Row>), String> {
             row.failed_requests = count(r.f);
             Ok(latencies(row, r.ms))
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, ShareError>>()?;
     Ok((s.model, s.dep.deployment(), rows))
 }
 
 /// Reads a fragment value back into a source: unpacked ([`unpack`]), read and counted
 /// ([`read_payload`]), then built ([`build_source`]).
 ///
-/// Errors: a message naming what is wrong (not base64, not deflate, too large, not this format).
-pub fn decode(packed: &str) -> Result<Source, String> {
+/// Errors: what is wrong ([`ShareError`]: not base64, not deflate, too large, not this format).
+pub fn decode(packed: &str) -> Result<Source, ShareError> {
     let json = unpack(packed)?;
     let (name, models, sweeps, rows) = read_payload(&json)?;
     if rows == 0 {
-        return Err("the shared sweep in this link holds no rows".into());
+        return Err(ShareError::NoRows);
     }
     if sweeps.iter().any(|(m, _, _)| *m >= models.len()) {
-        return Err("the shared sweep names a model it does not hold".into());
+        return Err(ShareError::UnknownModel);
     }
     Ok(build_source(name, models, sweeps))
 }
 
 /// The JSON a fragment value holds: its size checked, base64 decoded and inflated up to
 /// [`MAX_PAYLOAD_BYTES`].
-fn unpack(packed: &str) -> Result<Vec<u8>, String> {
+fn unpack(packed: &str) -> Result<Vec<u8>, ShareError> {
     let length = packed.trim().len() + "#sweep=".len();
     if length > MAX_LINK_BYTES {
-        return Err(format!(
-            "the shared sweep in this link is {} KB, more than the {} KB a link carries",
-            length.div_ceil(1024),
-            MAX_LINK_BYTES / 1024
-        ));
+        return Err(ShareError::LinkTooLong {
+            kb: length.div_ceil(1024),
+        });
     }
     let packed = packed.trim();
-    let cut_short = || {
-        format!(
-            "the shared sweep in this link looks cut short: its {} characters end before the sweep does (copy the whole link, or use Share by link again)",
-            grouped(packed.len() as f64, 0)
-        )
+    let cut_short = ShareError::CutShort {
+        chars: packed.len(),
     };
     let bytes = URL_SAFE_NO_PAD.decode(packed).map_err(|e| match e {
-        base64::DecodeError::InvalidByte(at, byte) => format!(
-            "the shared sweep in this link is damaged: character {} ({:?}) is not URL-safe base64",
-            grouped(at as f64 + 1.0, 0),
-            char::from(byte)
-        ),
-        _ => cut_short(),
+        base64::DecodeError::InvalidByte(at, byte) => ShareError::NotBase64 {
+            at: at + 1,
+            character: char::from(byte),
+        },
+        _ => cut_short.clone(),
     })?;
     miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_PAYLOAD_BYTES).map_err(|e| {
         use miniz_oxide::inflate::TINFLStatus;
         match e.status {
-            TINFLStatus::HasMoreOutput => format!(
-                "the shared sweep in this link unpacks to more than {} MB, more than this page reads",
-                MAX_PAYLOAD_BYTES / (1024 * 1024)
-            ),
+            TINFLStatus::HasMoreOutput => ShareError::TooBig,
             // The data ends before the compressed stream does.
-            TINFLStatus::FailedCannotMakeProgress | TINFLStatus::NeedsMoreInput => cut_short(),
-            _ => "the shared sweep in this link is damaged (not compressed data)".to_string(),
+            TINFLStatus::FailedCannotMakeProgress | TINFLStatus::NeedsMoreInput => cut_short,
+            _ => ShareError::NotCompressed,
         }
     })
 }
@@ -438,49 +493,34 @@ type ReadSweep = (usize, Deployment, Vec<Row>);
 
 /// A payload's name, models and sweeps, and its row count,
 /// for either version; the counts are checked against the limits before anything is built.
-#[allow(clippy::type_complexity)]
 fn read_payload(
     json: &[u8],
-) -> Result<
-    (
-        String,
-        Vec<SharedModel>,
-        Vec<(usize, Deployment, Vec<Row>)>,
-        usize,
-    ),
-    String,
-> {
-    let not_ours =
-        || "the shared sweep in this link is not in a format this page reads".to_string();
+) -> Result<(String, Vec<SharedModel>, Vec<ReadSweep>, usize), ShareError> {
+    let not_ours = |_| ShareError::NotOurs;
     // A lone surrogate escape (a model id cut in the middle of an emoji) is one character
     // replaced, not the whole link refused.
-    let text = std::str::from_utf8(json).map_err(|_| not_ours())?;
+    let text = std::str::from_utf8(json).map_err(|_| ShareError::NotOurs)?;
     let text = lenient_text(text);
     let json = text.as_bytes();
-    let header: Header = serde_json::from_slice(json).map_err(|_| not_ours())?;
+    let header: Header = serde_json::from_slice(json).map_err(not_ours)?;
     if !matches!(header.v, 1 | VERSION) {
-        return Err(format!(
-            "the shared sweep uses format version {}, this page reads 1 and {VERSION}",
-            header.v
-        ));
+        return Err(ShareError::Version { v: header.v });
     }
     // Counted before anything is built: a link may unpack to far more than it holds.
-    let shape: Shape = serde_json::from_slice(json).map_err(|_| not_ours())?;
+    let shape: Shape = serde_json::from_slice(json).map_err(not_ours)?;
     let rows: usize = shape.sweeps.iter().map(|s| s.rows.len()).sum();
     for (count, limit, what) in [
-        (shape.models.len(), MAX_SWEEPS, "models"),
-        (shape.sweeps.len(), MAX_SWEEPS, "sweeps"),
-        (rows, MAX_ROWS, "rows"),
+        (shape.models.len(), MAX_SWEEPS, Held::Models),
+        (shape.sweeps.len(), MAX_SWEEPS, Held::Sweeps),
+        (rows, MAX_ROWS, Held::Rows),
     ] {
         if count > limit {
-            return Err(format!(
-                "the shared sweep in this link holds {count} {what}, more than the {limit} this page reads"
-            ));
+            return Err(ShareError::TooMany { count, limit, what });
         }
     }
     let (name, models, sweeps) = match header.v {
         1 => {
-            let s: v1::SharedV1 = serde_json::from_slice(json).map_err(|_| not_ours())?;
+            let s: v1::SharedV1 = serde_json::from_slice(json).map_err(not_ours)?;
             let sweeps: Vec<_> = s
                 .sweeps
                 .into_iter()
@@ -489,7 +529,7 @@ fn read_payload(
             (s.name, s.models, sweeps)
         }
         _ => {
-            let s: SharedV2 = serde_json::from_slice(json).map_err(|_| not_ours())?;
+            let s: SharedV2 = serde_json::from_slice(json).map_err(not_ours)?;
             let sweeps: Vec<_> = s
                 .sweeps
                 .into_iter()

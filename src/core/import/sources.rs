@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::import::InputFile;
+use crate::core::import::{InputFile, RowError};
 
 /// The source of an empty `src`.
 pub const DEFAULT_SOURCE: &str = "lm-arena-chat";
@@ -221,11 +221,25 @@ pub fn storage_key(id: &str) -> String {
     format!("{STORAGE_PREFIX}{id}")
 }
 
+/// Why an import kept in local storage cannot be read (storage is user-editable: anything may
+/// be there); worded by its `Display` (`core::text::error_text`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum StoredError {
+    /// The text is not a stored import: serde_json's reason.
+    NotAnImport(String),
+    /// The legacy array ([`LEGACY_STORAGE_KEY`]) is not a JSON array: serde_json's reason.
+    NotAList(String),
+    /// The import's files, read again, hold no usable row: the first problem, if any.
+    NoUsableRow(Option<RowError>),
+}
+
+impl std::error::Error for StoredError {}
+
 /// Reads one stored import (storage is user-editable: anything may be there).
 ///
-/// Errors: why the text is not a stored import.
-pub fn read_entry(text: &str) -> Result<StoredImport, String> {
-    serde_json::from_str(text).map_err(|e| format!("not a stored import ({e})"))
+/// Errors: [`StoredError::NotAnImport`], why the text is not a stored import.
+pub fn read_entry(text: &str) -> Result<StoredImport, StoredError> {
+    serde_json::from_str(text).map_err(|e| StoredError::NotAnImport(e.to_string()))
 }
 
 /// The text one import is stored as.
@@ -276,10 +290,11 @@ pub fn unreadable_imports(entries: usize) -> Option<String> {
 
 /// Splits the legacy array (see [`LegacySplit`]).
 ///
-/// Errors: when the text is not a JSON array; the key is then left as it is.
-pub fn split_legacy(text: &str) -> Result<LegacySplit, String> {
+/// Errors: [`StoredError::NotAList`] when the text is not a JSON array; the key is then left as
+/// it is.
+pub fn split_legacy(text: &str) -> Result<LegacySplit, StoredError> {
     let values: Vec<serde_json::Value> =
-        serde_json::from_str(text).map_err(|e| format!("not a list of imports ({e})"))?;
+        serde_json::from_str(text).map_err(|e| StoredError::NotAList(e.to_string()))?;
     let mut entries = Vec::new();
     let mut rest = Vec::new();
     for value in values {

@@ -28,7 +28,7 @@ pub mod day_chart;
 pub mod side_by_side;
 
 /// What a load profile's values count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LoadKind {
     /// Requests per second.
     Rps,
@@ -54,7 +54,7 @@ impl LoadKind {
 }
 
 /// A load that varies over a period: one value per step of `step_min` minutes.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LoadProfile {
     /// What the values count.
     pub kind: LoadKind,

@@ -3,15 +3,15 @@
 //! spaced (the `csv` crate reads the rows). Timestamps are seconds since 1970 (milliseconds above 10^11) or ISO 8601 dates
 //! (`2026-12-04T13:00:00Z`, a space for the `T`, an offset or none for UTC).
 
-use std::fmt;
+use serde::{Deserialize, Serialize};
 
-use super::values::{load_text, number};
-use crate::core::model::format::grouped;
+use super::values::number;
 use crate::core::model::limits::MAX_LOAD_VALUES;
 use crate::core::plan::period::{LoadKind, LoadProfile};
 
 /// Why a CSV cannot be read as a load over time; rows are counted from 1, the header included.
-#[derive(Clone, Debug, PartialEq)]
+/// Worded by its `Display` (`core::text::error_text`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LoadCsvError {
     /// No row with a value.
     Empty,
@@ -63,61 +63,26 @@ pub enum LoadCsvError {
     },
 }
 
-impl fmt::Display for LoadCsvError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadCsvError::Empty => write!(f, "holds no row of timestamp,value"),
-            LoadCsvError::OneRow => write!(
-                f,
-                "holds one row: the step is read from the timestamps, so it needs two or more"
-            ),
-            LoadCsvError::NoKind { column } => write!(
-                f,
-                "does not say what its values count (the column is \"{column}\"): name the column rps or users, or give the kind (rps:FILE.csv)"
-            ),
-            LoadCsvError::Row { row } => write!(f, "row {row} is not timestamp,value"),
-            LoadCsvError::Time { row, got } => write!(
-                f,
-                "row {row}: \"{got}\" is neither seconds since 1970 nor an ISO 8601 date"
-            ),
-            LoadCsvError::Value { row, got } => write!(
-                f,
-                "row {row}: the value must be a number from 0 to 1,000,000,000, got \"{got}\""
-            ),
-            LoadCsvError::Uneven { row, step_s, gap_s } => write!(
-                f,
-                "the timestamps are not evenly spaced: {step_s} s apart until row {row}, which comes {gap_s} s after the row before"
-            ),
-            LoadCsvError::Step { step_s } => write!(
-                f,
-                "the timestamps are {step_s} s apart: a step must be above 0 and at most a week"
-            ),
-            LoadCsvError::TooMany { count } => write!(
-                f,
-                "holds {} values, more than the {} read (a week by the minute)",
-                grouped(*count as f64, 0),
-                grouped(MAX_LOAD_VALUES as f64, 0)
-            ),
-        }
-    }
-}
-
 impl std::error::Error for LoadCsvError {}
 
-/// The load a CSV pasted in the page's load field holds, in the link's form (`rps:60:10,40`):
-/// what its values count from the values' column (`rps`, `users`), else `kind` (the field's
-/// choice: `rps` or `users`, anything else read as `rps`). Read in the tools module, where the
-/// csv crate already is.
+/// A CSV pasted in the page's load field that cannot be read: its [`LoadCsvError`], worded as
+/// the CSV's ("the CSV row 4 is not timestamp,value", `core::text::error_text`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FieldCsvError(pub LoadCsvError);
+
+impl std::error::Error for FieldCsvError {}
+
+/// The load a CSV pasted in the page's load field holds: what its values count from the
+/// values' column (`rps`, `users`), else `kind` (the field's choice). Read in the tools module,
+/// where the csv crate already is, and handed to the page as a value.
 ///
-/// Errors: "the CSV " and what cannot be read ([`LoadCsvError`]).
-pub fn load_csv_text(text: &str, kind: &str) -> Result<String, String> {
-    let kind = LoadKind::from_key(kind).unwrap_or(LoadKind::Rps);
+/// Errors: what cannot be read ([`FieldCsvError`]).
+pub fn field_load(text: &str, kind: LoadKind) -> Result<LoadProfile, FieldCsvError> {
     match load_from_csv(text, None) {
         Err(LoadCsvError::NoKind { .. }) => load_from_csv(text, Some(kind)),
         read => read,
     }
-    .map(|load| load_text(&load))
-    .map_err(|e| format!("the CSV {e}"))
+    .map_err(FieldCsvError)
 }
 
 /// The load the CSV `text` holds, what its values count from `kind` or else from the values'
@@ -250,6 +215,7 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::scenario::values::load_text;
 
     #[test]
     fn a_prometheus_export_reads_with_its_step() {
@@ -300,23 +266,26 @@ mod tests {
 
     #[test]
     fn the_page_field_s_csv_comes_back_in_the_link_s_form() {
+        let field = |csv: &str, kind| field_load(csv, kind).map(|load| load_text(&load));
         let csv = "timestamp,rps\n1700000000,10\n1700003600,40\n1700007200,80\n1700010800,20\n";
         assert_eq!(
-            load_csv_text(csv, "users"),
+            field(csv, LoadKind::Users),
             Ok("rps:60:10,40,80,20".to_string())
         );
         // A column that does not say what it counts takes the kind chosen beside the field.
         let bare = csv.replace("rps", "value");
         assert_eq!(
-            load_csv_text(&bare, "users"),
+            field(&bare, LoadKind::Users),
             Ok("users:60:10,40,80,20".to_string())
         );
         let headless = "1700000000,10\n1700001800,40";
         assert_eq!(
-            load_csv_text(headless, "rps"),
+            field(headless, LoadKind::Rps),
             Ok("rps:30:10,40".to_string())
         );
-        let uneven = load_csv_text("timestamp,rps\n0,1\n60,2\n180,3\n", "rps").unwrap_err();
+        let uneven = field("timestamp,rps\n0,1\n60,2\n180,3\n", LoadKind::Rps)
+            .unwrap_err()
+            .to_string();
         assert!(
             uneven.starts_with("the CSV ") && uneven.contains("row 4"),
             "{uneven}"

@@ -3,7 +3,9 @@
 //! values (the kind and step chosen beside the field); and the named shapes to start from.
 
 use crate::core::plan::period::{LoadKind, LoadProfile};
-use crate::core::scenario::values::{number, parse_load};
+use crate::core::scenario::values::{load_of_values, number, parse_load, Accepts, ValueError};
+
+pub use crate::core::scenario::values::parse_load_step;
 
 /// A day by the hour to start from, scaled to a peak.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,30 +90,34 @@ pub fn looks_like_csv(text: &str) -> bool {
 }
 
 /// Reads the load field's `text` when it is not a CSV ([`looks_like_csv`]: a CSV is read in
-/// the tools module, by `load_csv::load_csv_text`): the link's form `KIND:STEP:V1,...`, or bare
-/// values separated by commas, spaces or new lines, of `kind`, each `step_min` minutes. `None`
-/// for an empty field (no load).
+/// the tools module, by `load_csv::field_load`): the link's form `KIND:STEP:V1,...`, or bare
+/// values separated by commas, spaces or new lines, of `kind`, each `step_min` minutes (a step
+/// [`parse_load_step`] read). `None` for an empty field (no load).
 ///
-/// Errors: what cannot be read, in words (the value's position).
+/// Errors: what cannot be read (the value's position).
 pub fn read_load_input(
     text: &str,
     kind: LoadKind,
     step_min: f64,
-) -> Result<Option<LoadProfile>, String> {
+) -> Result<Option<LoadProfile>, ValueError> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
     }
     if is_link_form(text) {
-        return parse_load(text).map(Some).map_err(|e| e.to_string());
+        return parse_load(text).map(Some);
     }
-    let values: Vec<&str> = text
+    let values = text
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
-        .filter(|v| !v.is_empty())
-        .collect();
-    parse_load(&format!("{}:{step_min}:{}", kind.key(), values.join(",")))
-        .map(Some)
-        .map_err(|e| e.to_string())
+        .filter(|v| !v.is_empty());
+    if values.clone().next().is_none() {
+        // Only separators: value 1 is missing, as in the link's form.
+        return Err(ValueError::Not {
+            accepts: Accepts::LoadValue(1),
+            got: String::new(),
+        });
+    }
+    load_of_values(kind, step_min, values).map(Some)
 }
 
 #[cfg(test)]
@@ -143,9 +149,25 @@ mod tests {
     }
 
     #[test]
+    fn a_step_is_read_as_the_link_reads_it() {
+        assert_eq!(parse_load_step(" 15 "), Ok(15.0));
+        for bad in ["0", "-1", "10081", "x", "1:2"] {
+            assert!(parse_load_step(bad).is_err(), "{bad}");
+        }
+        // Only separators: the first value is missing, as in the link's form `rps:60:`.
+        assert_eq!(
+            read_load_input(" , ;", LoadKind::Rps, 60.0),
+            parse_load("rps:60:").map(Some)
+        );
+    }
+
+    #[test]
     fn what_cannot_be_read_is_named() {
         let read = |text| read_load_input(text, LoadKind::Rps, 60.0);
-        assert!(read("10, x, 30").unwrap_err().contains("value 2"));
+        assert!(read("10, x, 30")
+            .unwrap_err()
+            .to_string()
+            .contains("value 2"));
         assert!(read("rps:0:1,2").is_err());
     }
 

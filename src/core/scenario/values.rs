@@ -157,15 +157,37 @@ pub fn parse_load(text: &str) -> Result<LoadProfile, ValueError> {
     };
     let kind =
         LoadKind::from_key(kind.trim()).ok_or_else(|| ValueError::not(Accepts::LoadKind, kind))?;
-    let step_min = number(step)
+    load_of_values(kind, parse_load_step(step)?, values.split(','))
+}
+
+/// Parses the minutes each value of a load covers (a link's `load`, the load field's step):
+/// above 0, at most 10,080 (a week).
+///
+/// Errors: [`Accepts::LoadStep`] with (a shortened copy of) the text.
+// Inlined, as [`load_of_values`]: the page's first load reads a link's `load` with them.
+#[inline(always)]
+pub fn parse_load_step(text: &str) -> Result<f64, ValueError> {
+    number(text)
         .filter(|s| *s > 0.0 && *s <= 10_080.0)
-        .ok_or_else(|| ValueError::not(Accepts::LoadStep, step))?;
-    let count = values.split(',').count();
+        .ok_or_else(|| ValueError::not(Accepts::LoadStep, text))
+}
+
+/// A load of `kind`, each value covering `step_min` minutes (read by [`parse_load_step`]), from
+/// its values as typed: at most [`MAX_LOAD_VALUES`], each a number from 0 to 1,000,000,000.
+///
+/// Errors: [`Accepts::LoadValues`] for too many, [`Accepts::LoadValue`] with its position for
+/// the first that cannot be read.
+#[inline(always)]
+pub fn load_of_values<'a>(
+    kind: LoadKind,
+    step_min: f64,
+    values: impl Iterator<Item = &'a str> + Clone,
+) -> Result<LoadProfile, ValueError> {
+    let count = values.clone().count();
     if count > MAX_LOAD_VALUES {
         return Err(ValueError::not(Accepts::LoadValues(count), ""));
     }
     let values = values
-        .split(',')
         .enumerate()
         .map(|(i, v)| {
             number(v)

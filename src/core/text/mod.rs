@@ -1,11 +1,12 @@
 //! Every sentence the fronts show: the answer's headline and explanations, the rules, the fleet
-//! panel's figures and the chart's words. Imports `model`, `plan`, `import` and `scenario`.
+//! panel's figures, the chart's words and the errors' words. Imports `model`, `plan`, `import` and `scenario`.
 
 pub mod anomaly_text;
 pub mod attainment_text;
 pub mod capacity_text;
 pub mod chart_file;
 pub mod chart_text;
+pub mod error_text;
 pub mod explain;
 pub mod headline;
 pub mod period_text;

@@ -17,7 +17,7 @@ use crate::core::plan::planner::{plan, Plan};
 use crate::core::scenario::Scenario;
 use crate::core::text::chart_file::{standalone_svg, ChartFile};
 use crate::core::text::chart_text::{charted, export_title, left_off_notes, series_class};
-use crate::core::wire::handoff::{ExportKind, ExportRequest};
+use crate::core::wire::handoff::{ExportError, ExportKind, ExportRequest};
 pub use json::scenario_json;
 pub use table::{compare_csv, csv_header, text_cell};
 
@@ -30,8 +30,8 @@ fn recommended_attainment(plan: &Plan) -> Option<Attainment> {
 /// back from its query, planned again on the same source.
 ///
 /// Errors: a deployment index that is not in the source, chart markup that is not an SVG
-/// element, or the writers' messages.
-pub fn export(request: &ExportRequest) -> Result<String, String> {
+/// element, or the writers' reasons ([`ExportError`]).
+pub fn export(request: &ExportRequest) -> Result<String, ExportError> {
     let source = &request.source;
     let (scenario, _) = Scenario::from_query(&request.query, source);
     match request.kind {
@@ -39,7 +39,7 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
             let sweep = source
                 .sweeps
                 .get(sweep_index)
-                .ok_or_else(|| "no such deployment".to_string())?;
+                .ok_or(ExportError::NoSuchDeployment)?;
             let plan = plan(sweep, &scenario.slo);
             scenario_json(source, &scenario, sweep_index, &plan, &request.url)
         }
@@ -65,7 +65,7 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
                         .sweeps
                         .get(s)
                         .map(|_| (source.sweep_label(s).to_string(), series_class(i)))
-                        .ok_or_else(|| "no such deployment".to_string())
+                        .ok_or(ExportError::NoSuchDeployment)
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             // What the page says beside the chart of what it leaves out, said in the file too.
@@ -84,7 +84,7 @@ pub fn export(request: &ExportRequest) -> Result<String, String> {
                 legend: &legend,
                 notes: &notes,
             })
-            .ok_or_else(|| "the chart is not an SVG element".to_string())
+            .ok_or(ExportError::NotSvg)
         }
     }
 }

@@ -6,12 +6,15 @@
 //! Every value is encoded as sent and decoded exactly (f64 bit for bit); decoding untrusted or
 //! damaged bytes returns an error, never panics.
 
+use std::fmt;
+
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::core::import::summary::Shown;
 use crate::core::model::source::Source;
 use crate::core::plan::compare::Column;
+use crate::core::text::error_text;
 
 /// Which file to write (`core::wire::export`); the page's first load carries none of the writers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -55,6 +58,64 @@ pub struct ExportRequest {
     pub kind: ExportKind,
 }
 
+/// Why a download could not be written (`core::wire::export`); worded by its `Display` (the
+/// sentences are `core::text::error_text`'s).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ExportError {
+    /// A deployment index that is not in the source.
+    NoSuchDeployment,
+    /// Chart markup that is not an SVG element.
+    NotSvg,
+    /// The CSV or JSON writer's reason (writing to memory does not fail in practice).
+    Writer(String),
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExportError::NoSuchDeployment => f.write_str(error_text::NO_SUCH_DEPLOYMENT),
+            ExportError::NotSvg => f.write_str(error_text::NOT_AN_SVG),
+            ExportError::Writer(reason) => f.write_str(reason),
+        }
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+/// Bytes that are not the value the other side sent (damaged): postcard's reason; worded by its
+/// `Display` (`core::text::error_text::damaged_handoff`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HandoffError(pub String);
+
+impl fmt::Display for HandoffError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&error_text::damaged_handoff(&self.0))
+    }
+}
+
+impl std::error::Error for HandoffError {}
+
+/// Why a call of the tools module that takes handoff bytes failed: the bytes did not decode, or
+/// the call's own error `E`. Worded as the error it holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CallError<E> {
+    /// The bytes handed over are not the value the call takes.
+    Damaged(HandoffError),
+    /// The call's own error.
+    Failed(E),
+}
+
+impl<E: fmt::Display> fmt::Display for CallError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CallError::Damaged(e) => e.fmt(f),
+            CallError::Failed(e) => e.fmt(f),
+        }
+    }
+}
+
+impl<E: fmt::Debug + fmt::Display> std::error::Error for CallError<E> {}
+
 /// The answer to an import: its sweeps, if any row was usable, and what the import panel shows
 /// of it, in its words.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -92,9 +153,9 @@ pub fn encode<T: Serialize>(value: &T) -> Vec<u8> {
 
 /// Decodes a value sent by the other side.
 ///
-/// Errors: "damaged data" with postcard's reason, for bytes that are not such a value.
-pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-    postcard::from_bytes(bytes).map_err(|e| format!("damaged data from the tools module ({e})"))
+/// Errors: [`HandoffError`] with postcard's reason, for bytes that are not such a value.
+pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, HandoffError> {
+    postcard::from_bytes(bytes).map_err(|e| HandoffError(e.to_string()))
 }
 
 #[cfg(test)]

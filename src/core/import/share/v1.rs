@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 
-use super::{figure, kind_of, latencies, positive, SharedModel};
+use super::{figure, kind_of, latencies, positive, ReadSweep, ShareError, SharedModel};
 use crate::core::model::deployment::Deployment;
 use crate::core::model::row::Row;
 
@@ -43,7 +43,7 @@ pub(super) struct RowV1(
 );
 
 /// A v1 sweep as read today: degrees of 0 were "not stated".
-pub(super) fn sweep_v1(s: SweepV1) -> Result<(usize, Deployment, Vec<Row>), String> {
+pub(super) fn sweep_v1(s: SweepV1) -> Result<ReadSweep, ShareError> {
     let (tp, ep, dp) = s.par;
     let stated = (tp, ep, dp) != (0, 0, 0);
     let degree = |d: u32| stated.then_some(d.max(1));
@@ -69,6 +69,6 @@ pub(super) fn sweep_v1(s: SweepV1) -> Result<(usize, Deployment, Vec<Row>), Stri
             row.energy_per_request_j = figure(r.6);
             Ok(latencies(row, r.7))
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, ShareError>>()?;
     Ok((s.model, deployment, rows))
 }

@@ -6,6 +6,7 @@ use serde::Serialize;
 use crate::core::model::source::Source;
 use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
+use crate::core::wire::handoff::ExportError;
 use crate::core::wire::scenario_json::ParamEntries;
 
 use super::result::JsonResult;
@@ -39,19 +40,20 @@ struct JsonScenario<'a> {
 }
 
 /// The scenario and its results as pretty JSON (absent values are `null`).
-/// Errors: serde_json's message (serialising these types does not fail in practice).
+/// Errors: [`ExportError::NoSuchDeployment`], or [`ExportError::Writer`] with serde_json's reason
+/// (serialising these types does not fail in practice).
 pub fn scenario_json(
     source: &Source,
     scenario: &Scenario,
     sweep_index: usize,
     plan: &Plan,
     scenario_url: &str,
-) -> Result<String, String> {
+) -> Result<String, ExportError> {
     let slo = scenario.slo.clone();
     let sweep = source
         .sweeps
         .get(sweep_index)
-        .ok_or_else(|| "no such deployment".to_string())?;
+        .ok_or(ExportError::NoSuchDeployment)?;
     let export = JsonExport {
         scenario_url,
         source: JsonSource {
@@ -69,5 +71,5 @@ pub fn scenario_json(
         },
         result: JsonResult::of(sweep, plan, &slo, scenario),
     };
-    serde_json::to_string_pretty(&export).map_err(|e| e.to_string())
+    serde_json::to_string_pretty(&export).map_err(|e| ExportError::Writer(e.to_string()))
 }

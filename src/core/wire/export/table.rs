@@ -9,6 +9,7 @@ use crate::core::plan::compare::CompareRow;
 use crate::core::plan::period::{period, PeriodFigures};
 use crate::core::plan::planner::{Recommendation, Slo};
 use crate::core::scenario::Scenario;
+use crate::core::wire::handoff::ExportError;
 
 use super::recommended_attainment;
 
@@ -260,19 +261,19 @@ pub fn csv_header() -> Vec<&'static str> {
 }
 
 /// The comparison rows as CSV: a first comment line `# scenario: <url>`, the header, one row per
-/// deployment, each drawn from [`CSV_COLUMNS`]. Errors: the csv crate's message (writing to
-/// memory does not fail in practice).
+/// deployment, each drawn from [`CSV_COLUMNS`]. Errors: [`ExportError::Writer`], the csv
+/// crate's reason (writing to memory does not fail in practice).
 pub fn compare_csv(
     source: &Source,
     rows: &[CompareRow],
     scenario: &Scenario,
     scenario_url: &str,
-) -> Result<String, String> {
+) -> Result<String, ExportError> {
     let slo = &scenario.slo;
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer
         .write_record(csv_header())
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| ExportError::Writer(e.to_string()))?;
     for row in rows {
         let Some(sweep) = source.sweeps.get(row.sweep_index) else {
             continue;
@@ -302,10 +303,14 @@ pub fn compare_csv(
                 }),
         };
         let record = CSV_COLUMNS.iter().map(|c| (c.cell)(&csv_row));
-        writer.write_record(record).map_err(|e| e.to_string())?;
+        writer
+            .write_record(record)
+            .map_err(|e| ExportError::Writer(e.to_string()))?;
     }
-    let body = writer.into_inner().map_err(|e| e.to_string())?;
-    let body = String::from_utf8(body).map_err(|e| e.to_string())?;
+    let body = writer
+        .into_inner()
+        .map_err(|e| ExportError::Writer(e.to_string()))?;
+    let body = String::from_utf8(body).map_err(|e| ExportError::Writer(e.to_string()))?;
     let url = scenario_url.replace(['\r', '\n'], " ");
     Ok(format!("# scenario: {url}\n{body}"))
 }

@@ -40,7 +40,7 @@ fn an_export_request_sent_to_the_tools_module_writes_the_same_files_as_the_page_
         sweep_index: source.sweeps.len(),
     };
     assert_eq!(
-        export(&request(missing)),
+        export(&request(missing)).map_err(|e| e.to_string()),
         Err("no such deployment".to_string())
     );
 }
@@ -87,7 +87,7 @@ fn the_chart_svg_is_written_in_the_tools_module_with_the_title_and_legend_of_the
         "{sent}"
     );
     assert_eq!(
-        export(&request(vec![source.sweeps.len()])),
+        export(&request(vec![source.sweeps.len()])).map_err(|e| e.to_string()),
         Err("no such deployment".to_string())
     );
 }
