@@ -646,7 +646,20 @@ mod tests {
             .lines()
             .take_while(|l| l.starts_with('|'))
             .collect();
-        assert_eq!(table, readme_rows());
+        let rows = readme_rows();
+        for (i, row) in rows.iter().enumerate() {
+            assert_eq!(
+                table.get(i).copied(),
+                Some(row.as_str()),
+                "row {} of the README's table of parameters should be:\n{row}",
+                i + 1
+            );
+        }
+        assert_eq!(
+            table.len(),
+            rows.len(),
+            "the README's table has rows no parameter declares"
+        );
     }
 
     #[test]
