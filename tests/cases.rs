@@ -202,8 +202,7 @@ fn seconds_in_ms_columns_are_flagged_on_every_row() {
         .iter()
         .find(|a| a.row_index == 1 && a.kind == AnomalyKind::ImplausibleSpeed)
         .unwrap()
-        .detail
-        .to_string();
+        .detail;
     assert!(detail.starts_with("1000 / 0.0374 ms (mean TPOT) = 26,738 tok/s per user at concurrency 10 cannot come from 259.6 tok/s in aggregate"), "{detail}");
     // The import warns; the answer carries the flag (the sweep's flag counts).
     assert_eq!(imported.warnings.len(), 1);
@@ -242,10 +241,10 @@ fn a_request_rate_the_server_did_not_sustain_fails_as_saturated() {
     );
     // Rate 2 served 3.8 req/s: 1.9x the offered rate.
     let flags = anomalies(sweep, &source.models[0], Statistic::TpotMean);
-    let above: Vec<String> = flags
+    let above: Vec<&str> = flags
         .iter()
         .filter(|a| a.kind == AnomalyKind::RateAboveOffered)
-        .map(|a| a.detail.to_string())
+        .map(|a| a.detail.as_str())
         .collect();
     assert_eq!(above, vec!["served 3.8 req/s, 1.9x the offered 2"]);
     assert_eq!(

@@ -238,7 +238,7 @@ fn failed_requests_fail_a_level_above_one_percent() {
     let flags = load_flag_counts(together, Statistic::NtpotP50);
     assert_eq!(flags[0].kind, AnomalyKind::FailedRequests);
     assert_eq!(
-        flags[0].detail.to_string(),
+        flags[0].detail,
         "1 of 150 requests failed: the figures describe its 149 completed requests"
     );
     // The import warns about both.
@@ -380,7 +380,6 @@ fn implausible_speed_is_judged_per_statistic_and_said_in_the_menu() {
     assert!(
         at_p50[0]
             .detail
-            .to_string()
             .contains("R = 16 × 1000 / 0.0500 / 800.0 = 400"),
         "{}",
         at_p50[0].detail

@@ -9,10 +9,9 @@ use super::verdict_text;
 use crate::core::model::format::{grouped, significant};
 use crate::core::model::source::Source;
 use crate::core::model::sweep::{LevelKind, Row, ServedBasis, Statistic, Sweep};
-use crate::core::plan::anomalies::{anomalies, Anomaly};
+use crate::core::plan::anomalies::{anomalies, flag_summary, Anomaly};
 use crate::core::plan::planner::{Condition, Plan, Slo};
 use crate::core::scenario::Scenario;
-use crate::core::text::anomaly_text::flag_summary;
 use crate::core::text::attainment_text::attainment_text;
 
 fn ms(value: Option<f64>) -> String {
@@ -344,7 +343,7 @@ fn level_cell(run: &Row, state: Memo<LevelState>, flags: &[Anomaly]) -> impl Int
     let row_flags = flags
         .iter()
         .map(|a| view! {
-            <span class="badge flag" data-testid="anomaly" data-kind=a.kind.key() title=a.detail.to_string()>
+            <span class="badge flag" data-testid="anomaly" data-kind=a.kind.key() title=a.detail.clone()>
                 {a.kind.key()}
             </span>
         })

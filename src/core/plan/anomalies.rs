@@ -40,6 +40,7 @@
 //!   many. At 1% a target judged at p99 can no longer hold for the requests issued: more of them
 //!   got no answer at all than the tail the target allows.
 
+use crate::core::model::format::{grouped, significant, trimmed};
 use crate::core::model::sweep::{LevelKind, Model, Row, Statistic, Sweep};
 
 /// R at or above which a row is flagged `implausible-speed` (see the module documentation).
@@ -141,124 +142,7 @@ pub struct Anomaly {
     /// Index into `Sweep::rows`.
     pub row_index: usize,
     /// What was seen, with numbers.
-    pub detail: AnomalyDetail,
-}
-
-/// What a flag saw, with its numbers: one variant per kind (worded by its `Display`, in
-/// `core::text::anomaly_text`; an import's warnings reach it through `format!`).
-#[derive(Clone, Debug, PartialEq)]
-pub enum AnomalyDetail {
-    /// `non-monotonic`: from `from_level` to `to_level`, latency at `stat` falls (`latency_ms`:
-    /// from, to) or throughput falls (`throughput_tok_s`: from, to), or both.
-    NonMonotonic {
-        /// The statistic judged.
-        stat: Statistic,
-        /// The lower level.
-        from_level: f64,
-        /// The higher level, whose rows are flagged.
-        to_level: f64,
-        /// The latency at `stat` at each level, ms, when it falls.
-        latency_ms: Option<(f64, f64)>,
-        /// The throughput at each level, tok/s, when it falls.
-        throughput_tok_s: Option<(f64, f64)>,
-    },
-    /// `duplicate`: `rows` rows at `level`.
-    Duplicate {
-        /// Rows at the level.
-        rows: usize,
-        /// The level.
-        level: f64,
-    },
-    /// `low-utilisation`: the average batch against `max_num_seqs` (the level).
-    LowUtilisation {
-        /// `avg_batch_size`.
-        avg_batch: f64,
-        /// The level, `max_num_seqs`.
-        max_num_seqs: f64,
-    },
-    /// `rate-mismatch`: rate-based tok/s against 1000 / median ITL.
-    RateMismatch {
-        /// Throughput / avg batch, tok/s.
-        rate_tok_s: f64,
-        /// 1000 / median ITL, tok/s.
-        itl_tok_s: f64,
-    },
-    /// `energy-identity`: stored J/token against power / throughput.
-    EnergyIdentity {
-        /// The stored J/token.
-        stored_j: f64,
-        /// Power / throughput, J/token.
-        identity_j: f64,
-    },
-    /// `faster-than-memory-bound`: ms per token below the time the weights take to read.
-    FasterThanMemoryBound {
-        /// Median ITL, else mean TPOT, ms.
-        ms_per_token: f64,
-        /// The memory-bound ITL, ms ([`memory_bound_itl_ms`]).
-        bound_ms: f64,
-    },
-    /// `implausible-speed`, with the numbers of R.
-    ImplausibleSpeed(ImplausibleSpeed),
-    /// `saturated`: served below the offered request rate.
-    Saturated {
-        /// Served req/s.
-        served_req_s: f64,
-        /// Offered req/s (the level).
-        offered_req_s: f64,
-    },
-    /// `rate-above-offered`: served above the offered request rate.
-    RateAboveOffered {
-        /// Served req/s.
-        served_req_s: f64,
-        /// Offered req/s (the level).
-        offered_req_s: f64,
-    },
-    /// `failed-requests`: requests failed, the figures describe the `completed` ones.
-    FailedRequests {
-        /// Requests that failed, where counted.
-        failed: Option<f64>,
-        /// Requests issued (completed + failed), where both are counted.
-        issued: Option<f64>,
-        /// The share of the requests issued that failed, 0 to 1.
-        share: f64,
-        /// Requests completed (0 when not counted).
-        completed: f64,
-    },
-}
-
-/// The numbers of an `implausible-speed` flag: R ([`speed_ratio`]) and what it is made of.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ImplausibleSpeed {
-    /// The statistic judged (an import's: the first flagged).
-    pub stat: Statistic,
-    /// The row's latency at `stat`, ms.
-    pub latency_ms: f64,
-    /// The concurrency R used.
-    pub concurrency: f64,
-    /// The row's output throughput, tok/s.
-    pub throughput_tok_s: f64,
-    /// R.
-    pub ratio: f64,
-    /// The other statistics flagged (an import's, which judges none), in menu order.
-    pub also_at: Vec<Statistic>,
-}
-
-impl AnomalyDetail {
-    /// The flag it is the detail of.
-    pub fn kind(&self) -> AnomalyKind {
-        match self {
-            AnomalyDetail::NonMonotonic { .. } => AnomalyKind::NonMonotonic,
-            AnomalyDetail::Duplicate { .. } => AnomalyKind::Duplicate,
-            AnomalyDetail::LowUtilisation { .. } => AnomalyKind::LowUtilisation,
-            AnomalyDetail::RateMismatch { .. } => AnomalyKind::RateMismatch,
-            AnomalyDetail::EnergyIdentity { .. } => AnomalyKind::EnergyIdentity,
-            AnomalyDetail::FasterThanMemoryBound { .. } => AnomalyKind::FasterThanMemoryBound,
-            AnomalyDetail::ImplausibleSpeed(_) => AnomalyKind::ImplausibleSpeed,
-            AnomalyDetail::Saturated { .. } => AnomalyKind::Saturated,
-            AnomalyDetail::RateAboveOffered { .. } => AnomalyKind::RateAboveOffered,
-            AnomalyDetail::FailedRequests { .. } => AnomalyKind::FailedRequests,
-        }
-    }
+    pub detail: String,
 }
 
 /// HBM bandwidth of one GPU, bytes/s, for the GPUs the check knows; `None` otherwise.
@@ -306,24 +190,26 @@ pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> 
         );
         let throughput_falls = high.throughput_tok_s < low.throughput_tok_s;
         if latency_falls || throughput_falls {
-            let detail = AnomalyDetail::NonMonotonic {
-                stat,
-                from_level: low.level,
-                to_level: high.level,
-                latency_ms: latency_falls.then(|| {
-                    (
-                        low.latency_ms(stat).unwrap_or_default(),
-                        high.latency_ms(stat).unwrap_or_default(),
-                    )
-                }),
-                throughput_tok_s: throughput_falls
-                    .then_some((low.throughput_tok_s, high.throughput_tok_s)),
-            };
+            let mut what = Vec::new();
+            if latency_falls {
+                what.push(format!(
+                    "{} falls from {:.1} to {:.1} ms",
+                    stat.short_label(),
+                    low.latency_ms(stat).unwrap_or_default(),
+                    high.latency_ms(stat).unwrap_or_default()
+                ));
+            }
+            if throughput_falls {
+                what.push(format!(
+                    "throughput falls from {:.0} to {:.0} tok/s",
+                    low.throughput_tok_s, high.throughput_tok_s
+                ));
+            }
             for &i in &high.row_indices {
                 out.push(Anomaly {
                     kind: AnomalyKind::NonMonotonic,
                     row_index: i,
-                    detail: detail.clone(),
+                    detail: format!("from {} to {}: {}", low.level, high.level, what.join(", ")),
                 });
             }
         }
@@ -333,23 +219,27 @@ pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> 
             out.push(Anomaly {
                 kind: AnomalyKind::Duplicate,
                 row_index: i,
-                detail: AnomalyDetail::Duplicate {
-                    rows: level.row_indices.len(),
-                    level: level.level,
-                },
+                detail: format!("{} rows at {}", level.row_indices.len(), level.level),
             });
         }
     }
     let bound = memory_bound_itl_ms(sweep, model);
     for (i, row) in sweep.rows.iter().enumerate() {
         let checks = run_checks(row, sweep.level_kind(), bound);
-        let implausible = implausible_detail(row, sweep.level_kind(), stat);
+        let implausible = speed_ratio(row, sweep.level_kind(), stat)
+            .filter(|(r, _)| *r >= IMPLAUSIBLE_SPEED_RATIO)
+            .map(|(r, c)| {
+                (
+                    AnomalyKind::ImplausibleSpeed,
+                    implausible_detail(row, stat, r, c),
+                )
+            });
         let flags = implausible
             .into_iter()
             .chain(row_flags(row, sweep.level_kind()));
-        for detail in checks.into_iter().chain(flags) {
+        for (kind, detail) in checks.into_iter().chain(flags) {
             out.push(Anomaly {
-                kind: detail.kind(),
+                kind,
                 row_index: i,
                 detail,
             });
@@ -366,33 +256,37 @@ pub fn anomalies(sweep: &Sweep, model: &Model, stat: Statistic) -> Vec<Anomaly> 
 
 /// The checks on one run of a sweep whose level is `kind`, given the memory-bound ITL `bound`
 /// (ms): low utilisation, rate against median ITL, the energy identity, faster than memory.
-fn run_checks(row: &Row, kind: LevelKind, bound: Option<f64>) -> Vec<AnomalyDetail> {
+fn run_checks(row: &Row, kind: LevelKind, bound: Option<f64>) -> Vec<(AnomalyKind, String)> {
     let mut out = Vec::new();
     if let Some(batch) = row.avg_batch_size {
         let utilisation = batch / row.level;
         if kind == LevelKind::MaxNumSeqs && utilisation < 0.85 {
-            out.push(AnomalyDetail::LowUtilisation {
-                avg_batch: batch,
-                max_num_seqs: row.level,
-            });
+            out.push((
+                AnomalyKind::LowUtilisation,
+                format!(
+                    "avg batch {batch:.1} is {:.0}% of max_num_seqs {}",
+                    utilisation * 100.0,
+                    row.level
+                ),
+            ));
         }
     }
     if let (Some(rate), Some(p50)) = (row.rate_user_tps(), row.latency_ms(Statistic::P50)) {
         let itl_tps = 1000.0 / p50;
         if !(0.75 * itl_tps..=1.25 * itl_tps).contains(&rate) {
-            out.push(AnomalyDetail::RateMismatch {
-                rate_tok_s: rate,
-                itl_tok_s: itl_tps,
-            });
+            out.push((
+                AnomalyKind::RateMismatch,
+                format!("rate-based {rate:.1} tok/s vs {itl_tps:.1} tok/s from median ITL"),
+            ));
         }
     }
     if let (Some(j), Some(w)) = (row.energy_per_token_j, row.power_w) {
         let identity = w / row.throughput_tok_s;
         if ((j - identity) / identity).abs() > 0.01 {
-            out.push(AnomalyDetail::EnergyIdentity {
-                stored_j: j,
-                identity_j: identity,
-            });
+            out.push((
+                AnomalyKind::EnergyIdentity,
+                format!("stored {j:.4} J/token vs power / throughput {identity:.4}"),
+            ));
         }
     }
     let decode_ms = row
@@ -400,10 +294,12 @@ fn run_checks(row: &Row, kind: LevelKind, bound: Option<f64>) -> Vec<AnomalyDeta
         .or(row.latency_ms(Statistic::TpotMean));
     if let (Some(ms), Some(min_ms)) = (decode_ms, bound) {
         if ms < min_ms {
-            out.push(AnomalyDetail::FasterThanMemoryBound {
-                ms_per_token: ms,
-                bound_ms: min_ms,
-            });
+            out.push((
+                AnomalyKind::FasterThanMemoryBound,
+                format!(
+                    "{ms:.1} ms per token is below the {min_ms:.1} ms the weights take to read"
+                ),
+            ));
         }
     }
     out
@@ -419,14 +315,48 @@ pub struct FlagCount {
     /// Index into `Sweep::rows` of the first.
     pub first_row: usize,
     /// What the first shows, with numbers.
-    pub detail: AnomalyDetail,
+    pub detail: String,
+}
+
+/// The sweep table's line about its flags: "No anomaly flags on this sweep." or "Flags (rows
+/// marked; hover a flag for its numbers): 2 duplicate, 1 non-monotonic. duplicate: …; …."
+pub fn flag_summary(flags: &[Anomaly]) -> String {
+    let counted: Vec<(String, String)> = AnomalyKind::ALL
+        .iter()
+        .filter_map(|k| {
+            let n = flags.iter().filter(|a| a.kind == *k).count();
+            (n > 0).then(|| {
+                (
+                    format!("{} {}", n, k.key()),
+                    format!("{}: {}", k.key(), k.meaning()),
+                )
+            })
+        })
+        .collect();
+    if counted.is_empty() {
+        return "No anomaly flags on this sweep.".to_string();
+    }
+    let (counts, meanings): (Vec<String>, Vec<String>) = counted.into_iter().unzip();
+    format!(
+        "Flags (rows marked; hover a flag for its numbers): {}. {}.",
+        counts.join(", "),
+        meanings.join("; ")
+    )
 }
 
 /// The flags of [`AnomalyKind::IMPORT_WARNINGS`] on a sweep's rows that the answer carries,
 /// counted per kind (in that order): `implausible-speed` at the judged statistic `stat`.
 pub fn load_flag_counts(sweep: &Sweep, stat: Statistic) -> Vec<FlagCount> {
     count_flags(sweep, |row, kind| {
-        implausible_detail(row, kind, stat)
+        let implausible = speed_ratio(row, kind, stat)
+            .filter(|(r, _)| *r >= IMPLAUSIBLE_SPEED_RATIO)
+            .map(|(r, c)| {
+                (
+                    AnomalyKind::ImplausibleSpeed,
+                    implausible_detail(row, stat, r, c),
+                )
+            });
+        implausible
             .into_iter()
             .chain(row_flags(row, kind))
             .collect()
@@ -438,12 +368,13 @@ pub fn load_flag_counts(sweep: &Sweep, stat: Statistic) -> Vec<FlagCount> {
 pub fn import_flag_counts(sweep: &Sweep) -> Vec<FlagCount> {
     count_flags(sweep, |row, kind| {
         let at = implausible_at(row, kind);
-        let implausible = at.first().and_then(|&stat| {
-            let mut detail = implausible_detail(row, kind, stat)?;
-            if let AnomalyDetail::ImplausibleSpeed(speed) = &mut detail {
-                speed.also_at.extend(&at[1..]);
+        let implausible = at.first().map(|&(s, r, c)| {
+            let mut detail = implausible_detail(row, s, r, c);
+            if at.len() > 1 {
+                let others: Vec<&str> = at[1..].iter().map(|(s, _, _)| s.short_label()).collect();
+                detail.push_str(&format!(" (also at {})", others.join(", ")));
             }
-            Some(detail)
+            (AnomalyKind::ImplausibleSpeed, detail)
         });
         implausible
             .into_iter()
@@ -456,12 +387,11 @@ pub fn import_flag_counts(sweep: &Sweep) -> Vec<FlagCount> {
 /// with the first row that carries it.
 fn count_flags(
     sweep: &Sweep,
-    flags: impl Fn(&Row, LevelKind) -> Vec<AnomalyDetail>,
+    flags: impl Fn(&Row, LevelKind) -> Vec<(AnomalyKind, String)>,
 ) -> Vec<FlagCount> {
     let mut out: Vec<FlagCount> = Vec::new();
     for (i, row) in sweep.rows.iter().enumerate() {
-        for detail in flags(row, sweep.level_kind()) {
-            let kind = detail.kind();
+        for (kind, detail) in flags(row, sweep.level_kind()) {
             match out.iter_mut().find(|c| c.kind == kind) {
                 Some(c) => c.rows += 1,
                 None => out.push(FlagCount {
@@ -495,11 +425,14 @@ pub fn speed_ratio(row: &Row, kind: LevelKind, stat: Statistic) -> Option<(f64, 
 }
 
 /// The statistics at which the row's per-user speed is implausible (R ≥
-/// [`IMPLAUSIBLE_SPEED_RATIO`]), in menu order.
-fn implausible_at(row: &Row, kind: LevelKind) -> Vec<Statistic> {
+/// [`IMPLAUSIBLE_SPEED_RATIO`]), in menu order, each with R and the concurrency.
+fn implausible_at(row: &Row, kind: LevelKind) -> Vec<(Statistic, f64, f64)> {
     Statistic::ALL
         .into_iter()
-        .filter(|&s| speed_ratio(row, kind, s).is_some_and(|(r, _)| r >= IMPLAUSIBLE_SPEED_RATIO))
+        .filter_map(|s| {
+            let (r, concurrency) = speed_ratio(row, kind, s)?;
+            (r >= IMPLAUSIBLE_SPEED_RATIO).then_some((s, r, concurrency))
+        })
         .collect()
 }
 
@@ -519,39 +452,49 @@ pub fn implausible_levels(sweep: &Sweep, stat: Statistic) -> usize {
         .count()
 }
 
-/// The `implausible-speed` flag of one row at `stat`, with the numbers of R; `None` when R is
-/// below [`IMPLAUSIBLE_SPEED_RATIO`] or not known.
-fn implausible_detail(row: &Row, kind: LevelKind, stat: Statistic) -> Option<AnomalyDetail> {
-    let (ratio, concurrency) = speed_ratio(row, kind, stat)?;
-    (ratio >= IMPLAUSIBLE_SPEED_RATIO).then(|| {
-        AnomalyDetail::ImplausibleSpeed(ImplausibleSpeed {
-            stat,
-            latency_ms: row.latency_ms(stat).unwrap_or_default(),
-            concurrency,
-            throughput_tok_s: row.throughput_tok_s,
-            ratio,
-            also_at: Vec::new(),
-        })
-    })
+/// The `implausible-speed` sentence for one row at `stat`, with the numbers of R.
+fn implausible_detail(row: &Row, stat: Statistic, r: f64, concurrency: f64) -> String {
+    let latency = row.latency_ms(stat).unwrap_or_default();
+    format!(
+        "1000 / {} ms ({}) = {} tok/s per user at concurrency {} cannot come from {} tok/s in aggregate: R = {} × 1000 / {} / {} = {}, as when latencies in seconds are typed as ms or chunk gaps are pooled",
+        significant(latency, 3),
+        stat.short_label(),
+        grouped(1000.0 / latency, 0),
+        trimmed(concurrency, 3),
+        grouped(row.throughput_tok_s, 1),
+        trimmed(concurrency, 3),
+        significant(latency, 3),
+        grouped(row.throughput_tok_s, 1),
+        grouped(r, 0),
+    )
 }
 
 /// The flags of one row that depend on no statistic: `saturated`, `rate-above-offered`,
 /// `failed-requests`.
-fn row_flags(row: &Row, kind: LevelKind) -> Vec<AnomalyDetail> {
+fn row_flags(row: &Row, kind: LevelKind) -> Vec<(AnomalyKind, String)> {
     let mut out = Vec::new();
     if kind == LevelKind::RequestRate {
         if let Some(served) = row.served_req_s {
             let ratio = served / row.level;
             if ratio < SATURATED_BELOW {
-                out.push(AnomalyDetail::Saturated {
-                    served_req_s: served,
-                    offered_req_s: row.level,
-                });
+                out.push((
+                    AnomalyKind::Saturated,
+                    format!(
+                        "served {} of {} req/s",
+                        trimmed(served, 2),
+                        trimmed(row.level, 4)
+                    ),
+                ));
             } else if ratio > ABOVE_OFFERED {
-                out.push(AnomalyDetail::RateAboveOffered {
-                    served_req_s: served,
-                    offered_req_s: row.level,
-                });
+                out.push((
+                    AnomalyKind::RateAboveOffered,
+                    format!(
+                        "served {} req/s, {}x the offered {}",
+                        trimmed(served, 2),
+                        trimmed(ratio, 2),
+                        trimmed(row.level, 4)
+                    ),
+                ));
             }
         }
     }
@@ -560,12 +503,13 @@ fn row_flags(row: &Row, kind: LevelKind) -> Vec<AnomalyDetail> {
             .completed_requests
             .zip(row.failed_requests)
             .map(|(c, f)| c + f);
-        out.push(AnomalyDetail::FailedRequests {
-            failed: row.failed_requests,
-            issued,
-            share,
-            completed: row.completed_requests.unwrap_or_default(),
-        });
+        let failed = crate::core::model::format::failed_text(row.failed_requests, issued, share);
+        let completed = row.completed_requests.unwrap_or_default();
+        let detail = format!(
+            "{failed}: the figures describe its {} completed requests",
+            grouped(completed, 0)
+        );
+        out.push((AnomalyKind::FailedRequests, detail));
     }
     out
 }

@@ -1,7 +1,6 @@
 //! Every sentence the fronts show: the answer's headline and explanations, the rules, the fleet
 //! panel's figures, the chart's words and the errors' words. Imports `model`, `plan`, `import` and `scenario`.
 
-pub mod anomaly_text;
 pub mod attainment_text;
 pub mod capacity_text;
 pub mod chart_file;

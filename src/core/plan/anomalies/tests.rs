@@ -1,5 +1,41 @@
 use super::*;
 
+#[test]
+fn the_flag_summary_counts_each_kind_and_says_what_it_means() {
+    assert_eq!(flag_summary(&[]), "No anomaly flags on this sweep.");
+    let flag = |kind, row_index| Anomaly {
+        kind,
+        row_index,
+        detail: String::new(),
+    };
+    let flags = [
+        flag(AnomalyKind::Duplicate, 0),
+        flag(AnomalyKind::Duplicate, 1),
+        flag(AnomalyKind::NonMonotonic, 2),
+    ];
+    let (d, n) = (AnomalyKind::Duplicate, AnomalyKind::NonMonotonic);
+    let (first, second) = if AnomalyKind::ALL.iter().position(|k| *k == d)
+        < AnomalyKind::ALL.iter().position(|k| *k == n)
+    {
+        (("2", d), ("1", n))
+    } else {
+        (("1", n), ("2", d))
+    };
+    assert_eq!(
+        flag_summary(&flags),
+        format!(
+            "Flags (rows marked; hover a flag for its numbers): {} {}, {} {}. {}: {}; {}: {}.",
+            first.0,
+            first.1.key(),
+            second.0,
+            second.1.key(),
+            first.1.key(),
+            first.1.meaning(),
+            second.1.key(),
+            second.1.meaning()
+        )
+    );
+}
 use crate::core::import::bundled::lm_arena_chat;
 use crate::core::model::sweep::Row;
 
@@ -122,7 +158,6 @@ fn the_bundled_file_flags_what_the_issue_names_and_nothing_else() {
         .iter()
         .find(|a| a.row_index == last && a.kind == AnomalyKind::RateMismatch)
         .unwrap()
-        .detail
-        .to_string();
+        .detail;
     assert_eq!(detail, "rate-based 3.5 tok/s vs 14.8 tok/s from median ITL");
 }
