@@ -19,6 +19,8 @@ test('a URL with users, price, kwh_price, co2 and pue shows the fleet figures', 
   // 1000 / 383.0 streams = 2.6 -> 3 replicas of 1 GPU.
   assert.equal(await value(page, 'cap-replicas'), '3');
   assert.equal(await value(page, 'cap-gpus'), '3');
+  // The fleet inputs are drawn by code loaded on demand: wait for them to be drawn.
+  await page.locator('[data-testid="input-users"]').waitFor();
   assert.equal(await page.isVisible('[data-testid="input-users"]'), true);
   assert.equal(await value(page, 'fleet-throughput'), String(3 * THROUGHPUT));
   assert.equal(await value(page, 'fleet-power-kw'), String(3 * POWER * 1.2 / 1000));
@@ -55,6 +57,8 @@ test('without inputs only the input-free figures show; typing users adds the fle
   // A link that tries to set one (and fails) opens them too, next to its message.
   ({ page, context } = await openPlanner(env.browser, env.server.base, '?tps=25&users=abc'));
   assert.equal(await page.getAttribute('[data-testid="scenario-error"]', 'data-param'), 'users');
+  // The fleet inputs are drawn by code loaded on demand: wait for them to be drawn.
+  await page.locator('[data-testid="input-users"]').waitFor();
   assert.equal(await page.isVisible('[data-testid="input-users"]'), true);
   await context.close();
 });
@@ -151,6 +155,8 @@ test('a load in requests per second sizes the fleet from output tokens per reque
   assert.equal(await value(page, 'fleet-gpu-cost-per-hour'), String(2 * 2.49));
   assert.ok(Math.abs(Number(await value(page, 'fleet-elec-cost-per-hour')) - 0.1377) < 0.0005);
   assert.ok(Math.abs(Number(await value(page, 'fleet-cost-per-hour')) - 5.12) < 0.005);
+  // The fleet inputs are drawn by code loaded on demand: wait for them to be drawn.
+  await page.locator('[data-testid="input-rps"]').waitFor();
   assert.equal(await page.isVisible('[data-testid="input-rps"]'), true);
   assert.deepEqual(errors, []);
   await context.close();

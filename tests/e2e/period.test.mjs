@@ -123,6 +123,8 @@ test('a bad load in a link is named and the rest of the scenario stands', async 
   await page.waitForSelector('[data-testid="scenario-error"][data-param="load"]');
   assert.match(await page.textContent('[data-testid="scenario-error"][data-param="load"]'), /value 2/);
   assert.equal(await page.locator('[data-testid="period"]').count(), 0);
+  // The fleet inputs are drawn by code loaded on demand: wait for them to be drawn.
+  await page.locator('[data-testid="load-input"]').waitFor();
   assert.equal(await page.isVisible('[data-testid="load-input"]'), true);
   assert.equal(await value(page, 'rec-concurrency'), '512');
   await context.close();
