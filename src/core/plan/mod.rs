@@ -2,6 +2,7 @@
 //! records, the flags, capacity and cost (with a `Pricing` value), the side-by-side comparison and
 //! chart geometry. Imports only `model`.
 
+pub mod ab;
 pub mod anomalies;
 pub mod attain_plot;
 pub mod attainment;

@@ -1,6 +1,7 @@
 //! Every sentence the fronts show: the answer's headline and explanations, the rules, the fleet
 //! panel's figures, the chart's words and the errors' words. Imports `model`, `plan`, `import` and `scenario`.
 
+pub mod ab_text;
 pub mod attainment_text;
 pub mod capacity_text;
 pub mod chart_file;

@@ -1,0 +1,267 @@
+//! The comparison of two arms in words: the verdict's sentence, what an arm cannot reach, what
+//! differs between the arms, the warnings, the noise, and the rule (stated in the README word
+//! for word, tested).
+
+use crate::core::model::format;
+use crate::core::plan::ab::noise::RESAMPLES;
+use crate::core::plan::ab::{AbError, AbVerdict, AbWarning, At, Comparison, Interval};
+
+/// The rule of the comparison, each part a sentence, in the order the README states them.
+pub const RULE: [(&str, &str); 5] = [
+    (
+        "Repeats",
+        "an arm's repeats are the runs at one level that differ only in when or where they ran: repeat k is the k-th run at each level, in the order the files were read (files in name order, rows in file order), and each repeat is its own curve.",
+    ),
+    (
+        "Curve",
+        "each repeat's levels, lowest first, at their per-user speed (1000 / the latency at the statistic the target is judged on; under `attain`, 1000 / the TPOT P% of requests reach) against output tok/s per GPU (per replica when an arm does not state its GPU count); a level with more than 1% failed requests is not used, and the curve ends below a level that breaks another condition of the SLO.",
+    ),
+    (
+        "Interpolation",
+        "the throughput at a speed S lies between the highest level whose speed, and every speed below it, is S or more and the next level, linear in (ln speed, ln tok/s per GPU), labelled interpolated; where S is faster than the first level or slower than the last, there is none: nothing is extrapolated.",
+    ),
+    (
+        "Interval",
+        "the ratio B/A at S is the median over every pair of repeats (R_A × R_B), with their min-max as the interval; with one run per arm and per-request records, a seeded bootstrap (1,000 resamples of the requests of the two levels around S, seed 1) gives the 2.5-97.5 percentiles; with neither, there is no interval.",
+    ),
+    (
+        "Verdict",
+        "better when the interval's low end is above 1 + tol, worse when its high end is below 1 − tol, else no difference beyond the noise (without an interval, the ratio itself is held to 1 ± tol); cannot judge when an arm gives no throughput at S.",
+    ),
+];
+
+/// A per-user speed in words: `40 tok/s per user`.
+fn speed(s: f64) -> String {
+    format!("{} tok/s per user", format::trimmed(s, 3))
+}
+
+/// A ratio as read: `1.07×`.
+pub fn ratio_text(r: f64) -> String {
+    format!("{}×", format::trimmed(r, 3))
+}
+
+/// What is compared: `the output per GPU`, or `the output per replica` when a GPU count is not
+/// stated.
+fn per(c: &Comparison) -> &'static str {
+    if c.per_gpu {
+        "output per GPU"
+    } else {
+        "output per replica"
+    }
+}
+
+/// The interval in words: `1.07-1.07 over 2 × 2 repeats`, `0.98-1.10, bootstrap over the
+/// requests, 1,000 resamples`, `one run per arm: no noise measured`.
+pub fn interval_text(c: &Comparison) -> String {
+    let Some(r) = c.ratio else {
+        return String::new();
+    };
+    let range = format!(
+        "{}-{}",
+        format::trimmed(r.low, 3),
+        format::trimmed(r.high, 3)
+    );
+    match c.interval {
+        Interval::Repeats => format!("{range} over {} × {} repeats", c.a.repeats, c.b.repeats),
+        Interval::Bootstrap => format!(
+            "{range}, bootstrap over the requests, {} resamples",
+            format::grouped(RESAMPLES as f64, 0)
+        ),
+        Interval::None => "one run per arm: no noise measured".to_string(),
+    }
+}
+
+/// The verdict's word: `better`, `worse`, `no difference beyond the noise` (`… beyond the
+/// tolerance` without an interval), `cannot judge`.
+pub fn verdict_word(c: &Comparison) -> &'static str {
+    match (c.verdict, c.interval) {
+        (AbVerdict::Better, _) => "better",
+        (AbVerdict::Worse, _) => "worse",
+        (AbVerdict::NoDifference, Interval::None) => "no difference beyond the tolerance",
+        (AbVerdict::NoDifference, _) => "no difference beyond the noise",
+        (AbVerdict::CannotJudge, _) => "cannot judge",
+    }
+}
+
+/// The headline: `B gives 1.07× the output per GPU of A at 40 tok/s per user (1.07-1.07 over 2
+/// × 2 repeats): better`; or why it cannot be judged.
+pub fn verdict_text(c: &Comparison) -> String {
+    match c.ratio {
+        Some(r) => format!(
+            "B gives {} the {} of A at {} ({}): {}",
+            ratio_text(r.ratio),
+            per(c),
+            speed(c.speed_tok_s),
+            interval_text(c),
+            verdict_word(c)
+        ),
+        None => format!(
+            "Cannot judge at {}: {}",
+            speed(c.speed_tok_s),
+            reach_text(c).join("; ")
+        ),
+    }
+}
+
+/// Which arm gives no throughput at S, and why: `A cannot reach 40 tok/s per user (its fastest
+/// level gives 35.2)`, `B is not measured that slow (its slowest level gives 52.1)`.
+pub fn reach_text(c: &Comparison) -> Vec<String> {
+    let mut out = Vec::new();
+    for (name, arm) in [("A", &c.a), ("B", &c.b)] {
+        let missing = arm.at.iter().find(|a| a.tok_s().is_none());
+        let line = match missing {
+            Some(At::TooFast {
+                fastest_tok_s: Some(f),
+            }) => format!(
+                "{name} cannot reach {} (its fastest level gives {})",
+                speed(c.speed_tok_s),
+                format::trimmed(*f, 3)
+            ),
+            Some(At::TooFast {
+                fastest_tok_s: None,
+            }) => format!("{name} has no level that can be judged"),
+            Some(At::TooSlow { slowest_tok_s }) => format!(
+                "{name} is not measured that slow (its slowest level gives {})",
+                format::trimmed(*slowest_tok_s, 3)
+            ),
+            _ => continue,
+        };
+        let line = match arm.repeats {
+            0 | 1 => line,
+            n => format!(
+                "{line}, in {} of its {n} repeats",
+                arm.at.iter().filter(|a| a.tok_s().is_none()).count()
+            ),
+        };
+        out.push(line);
+    }
+    out
+}
+
+/// `A and B differ in: configuration, date`; `A and B differ in no field their files state`.
+pub fn differs_text(c: &Comparison) -> String {
+    if c.differs.is_empty() {
+        "A and B differ in no field their files state".to_string()
+    } else {
+        format!("A and B differ in: {}", c.differs.join(", "))
+    }
+}
+
+/// Each arm's own spread at S: `A's repeats differ by 0.9% at 40 tok/s per user, B's by 0.7%
+/// (what an A/A comparison gives)`; the note that one run measures no noise.
+pub fn noise_text(c: &Comparison) -> String {
+    let pct = |s: f64| format!("{}%", format::trimmed((s - 1.0) * 100.0, 2));
+    match (c.interval, c.a.spread, c.b.spread) {
+        (Interval::Repeats, sa, sb) => {
+            let side = |name: &str, s: Option<f64>, n: usize| match s {
+                Some(s) => format!("{name}'s repeats differ by {}", pct(s)),
+                None if n < 2 => format!("{name} has one run"),
+                None => format!("{name}'s repeats do not all reach this speed"),
+            };
+            format!(
+                "At {}: {}, {} (what comparing an arm with itself gives).",
+                speed(c.speed_tok_s),
+                side("A", sa, c.a.repeats),
+                side("B", sb, c.b.repeats)
+            )
+        }
+        (Interval::Bootstrap, _, _) => format!(
+            "One run per arm: the interval resamples each level's requests ({} times, seed 1); it measures the noise of the requests, not of another run or another machine.",
+            format::grouped(RESAMPLES as f64, 0)
+        ),
+        (Interval::None, _, _) => "One run per arm measures no noise: identical runs differ by several percent and machines of one product by tens, so the ratio is held to the tolerance alone. Repeat each arm (another run, date or host) to measure it.".to_string(),
+    }
+}
+
+/// A warning in words.
+pub fn warning_text(w: &AbWarning) -> String {
+    let or_not = |d: &Option<String>| d.clone().unwrap_or_else(|| "not stated".to_string());
+    match w {
+        AbWarning::Dataset { a, b } => format!(
+            "The workloads differ: dataset {} in A, {} in B.",
+            or_not(a),
+            or_not(b)
+        ),
+        AbWarning::Length { which, a, b } => format!(
+            "The workloads differ: {which} length {} tokens in A, {} in B (more than 10% apart).",
+            format::trimmed(*a, 4),
+            format::trimmed(*b, 4)
+        ),
+        AbWarning::Failed { arm, levels } => format!(
+            "{arm}: {} more than 1% failed requests, not used: {}.",
+            if levels.len() == 1 {
+                "a level has"
+            } else {
+                "levels have"
+            },
+            levels
+                .iter()
+                .map(|(l, s)| format!("{} ({})", format::level(*l), format::percent(*s)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        AbWarning::LevelKinds { a, b } => format!(
+            "The arms' levels are of different kinds: {} in A, {} in B.",
+            a.label(),
+            b.label()
+        ),
+        AbWarning::PerReplica => {
+            "A GPU count is not stated: the arms are compared per replica, not per GPU.".to_string()
+        }
+    }
+}
+
+/// The crossovers in words: `B/A crosses 1 at 21.4 tok/s per user`; `B/A does not cross 1
+/// where both arms are measured`.
+pub fn crossover_text(c: &Comparison) -> String {
+    if c.curve.is_empty() {
+        return "No speed is reached by both arms.".to_string();
+    }
+    match c.crossover_tok_s.as_slice() {
+        [] => "B/A does not cross 1 where both arms are measured.".to_string(),
+        xs => format!(
+            "B/A crosses 1 at {}.",
+            xs.iter().map(|x| speed(*x)).collect::<Vec<_>>().join(", ")
+        ),
+    }
+}
+
+/// The one-arm ranges in words: `Only A reaches 5.46-11.7 tok/s per user.`; empty when both
+/// reach the same speeds.
+pub fn only_text(c: &Comparison) -> Vec<String> {
+    let range = |(lo, hi): &(f64, f64)| {
+        format!(
+            "{}-{} tok/s per user",
+            format::trimmed(*lo, 3),
+            format::trimmed(*hi, 3)
+        )
+    };
+    [("A", &c.only_a), ("B", &c.only_b)]
+        .into_iter()
+        .filter(|(_, r)| !r.is_empty())
+        .map(|(name, r)| {
+            format!(
+                "Only {name} reaches {}.",
+                r.iter().map(range).collect::<Vec<_>>().join(" and ")
+            )
+        })
+        .collect()
+}
+
+/// An error in words.
+pub fn error_text(e: &AbError) -> String {
+    match e {
+        AbError::NoSweep => "the candidate names no sweep of the data loaded".to_string(),
+        AbError::SameArm => {
+            "the candidate B is the deployment A itself: pick another sweep to compare with"
+                .to_string()
+        }
+        AbError::DifferentModels { a, b } => format!(
+            "A and B are different models ({a}, {b}): compare two configurations of one model"
+        ),
+        AbError::Tolerance(t) => format!(
+            "tol {} is not a percentage from 0 to 50",
+            format::url_number(*t)
+        ),
+    }
+}
