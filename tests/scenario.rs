@@ -677,7 +677,9 @@ fn the_parameter_list_is_every_key_a_link_reads() {
             "pue",
             "load",
             "lag",
-            "min_replicas"
+            "min_replicas",
+            "vs",
+            "tol"
         ]
     );
     // Each is read (never "unknown parameter") by the page's scenario reader.
@@ -825,4 +827,50 @@ fn a_load_over_time_round_trips_and_bad_values_are_named() {
     let (s, errors) = parse(&format!("load=users:1:{}", vec!["1"; 10_080].join(",")));
     assert!(errors.is_empty());
     assert_eq!(s.fleet.load.map(|l| l.values.len()), Some(10_080));
+}
+
+#[test]
+fn a_candidate_and_a_tolerance_are_read_and_written_back() {
+    use llm_slo_planner::core::scenario::Vs;
+    let q = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=40&stat=p50&vs=gpu%3DB200%26gpus%3D1&tol=5";
+    let (s, errors) = parse(q);
+    assert!(errors.is_empty(), "{errors:?}");
+    let vs = s.versus.vs.clone().expect("vs is read");
+    assert_eq!(vs.write(), "gpu=B200&gpus=1");
+    assert_eq!(s.versus.tol_pct, 5.0);
+    assert_eq!(s.to_query(), q);
+    // B resolves to the B200 sweep of A's model; A itself is its own sweep.
+    let source = lm_arena_chat();
+    let b = vs
+        .resolve(source, &s.deployment.model_id)
+        .expect("B names a sweep");
+    assert_eq!(source.sweeps[b].deployment.gpu, "B200");
+    assert_ne!(Some(b), s.sweep_index(source));
+    assert_eq!(
+        Vs::of_sweep(source, b, None)
+            .unwrap()
+            .resolve(source, &s.deployment.model_id),
+        Some(b)
+    );
+    // Nothing measured under these selectors: no sweep, no fallback.
+    let none = Vs::parse("gpu=Z999").unwrap();
+    assert_eq!(none.resolve(source, &s.deployment.model_id), None);
+}
+
+#[test]
+fn a_bad_tolerance_or_candidate_is_named_and_the_rest_stands() {
+    let (s, errors) = parse("tps=33&tol=80&vs=colour%3Dred");
+    assert_eq!(params(&errors), ["tol", "vs"]);
+    assert_eq!(
+        errors[0].1,
+        "`tol` must be a percentage from 0 to 50 (the comparison's tolerance), got \"80\""
+    );
+    assert!(errors[1]
+        .1
+        .starts_with("`vs` must name the deployment to compare with"));
+    assert_eq!(s.slo.target, Target::TokensPerSecond(33.0));
+    assert_eq!(s.versus.tol_pct, 2.0);
+    assert_eq!(s.versus.vs, None);
+    // The default tolerance is not written.
+    assert!(!s.to_query().contains("tol"));
 }

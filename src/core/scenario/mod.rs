@@ -15,6 +15,7 @@ mod read;
 mod resolve;
 pub mod routing;
 mod values;
+mod versus;
 
 pub use errors::{Front, Needs, ParamError, ParamErrorKind};
 pub use params::{
@@ -25,6 +26,7 @@ pub use values::{
     parse_min_replicas, parse_positive, parse_prices, parse_word, prices_text, Accepts, InputKind,
     PriceError, ValueError, MIN_VALUE,
 };
+pub use versus::{parse_tol, Versus, Vs};
 
 use crate::core::model::limits::{MAX_LIMITS, MAX_VALUE};
 use crate::core::model::source::Source;
@@ -61,6 +63,8 @@ pub struct Scenario {
     pub fleet: Fleet,
     /// How the answer is shown (URL `y`, `cmp`, `sort`).
     pub view: View,
+    /// The comparison with a candidate B (URL `vs`, `tol`).
+    pub versus: Versus,
 }
 
 /// The deployment a scenario picks: model, GPU type and count, and configuration, naming one
@@ -77,6 +81,20 @@ pub struct Picked {
     /// on that GPU type and count, built from its identity fields; not `Deployment::config`,
     /// the label a file states) when model, GPU and count do not identify one.
     pub cfg: Option<String>,
+}
+
+impl Picked {
+    /// Index into `source.sweeps` of the sweep this names.
+    pub fn sweep_index(&self, source: &Source) -> Option<usize> {
+        let model_index = source.model_index(&self.model_id)?;
+        (0..source.sweeps.len()).find(|&i| {
+            let s = &source.sweeps[i];
+            s.model_index == model_index
+                && s.deployment.gpu == self.gpu
+                && s.deployment.num_gpus == self.num_gpus
+                && source.sweep_cfg(i) == self.cfg.as_deref()
+        })
+    }
 }
 
 /// The fleet a scenario sizes: its inputs, prices, and the load over time it follows.
@@ -153,6 +171,7 @@ impl Scenario {
             attain,
             fleet,
             mut view,
+            versus,
         } = read;
         if fleet.capacity.users.is_some() && fleet.capacity.rps.is_some() {
             errors.push(ParamError::new("rps", ParamErrorKind::UsersAndRps));
@@ -195,6 +214,7 @@ impl Scenario {
             .with_attain(attain),
             fleet,
             view,
+            versus,
         };
         // Without a `stat`, judge on p50 ITL if the sweep has it, else its first per-token one.
         if let (None, Some(i)) = (stat, scenario.sweep_index(source)) {
@@ -331,14 +351,7 @@ impl Scenario {
 
     /// Index into `source.sweeps` of the scenario's deployment.
     pub fn sweep_index(&self, source: &Source) -> Option<usize> {
-        let model_index = source.model_index(&self.deployment.model_id)?;
-        (0..source.sweeps.len()).find(|&i| {
-            let s = &source.sweeps[i];
-            s.model_index == model_index
-                && s.deployment.gpu == self.deployment.gpu
-                && s.deployment.num_gpus == self.deployment.num_gpus
-                && source.sweep_cfg(i) == self.deployment.cfg.as_deref()
-        })
+        self.deployment.sweep_index(source)
     }
 
     /// The same scenario on another model, keeping the GPU type (and count) when that model has

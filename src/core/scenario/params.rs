@@ -440,6 +440,44 @@ macro_rules! scenario_params {
                     "1"
                 ),
             }
+            /// The candidate compared with the deployment shown.
+            vs {
+                keys: ["vs"],
+                group: Comparison,
+                read: |r, _, v| {
+                    r.versus.vs = Some(
+                        $crate::core::scenario::Vs::parse(v)
+                            .map_err($crate::core::scenario::ParamErrorKind::Invalid)?,
+                    );
+                    Ok(())
+                },
+                write: |s, link| link.text("vs", s.versus.vs.as_ref().map($crate::core::scenario::Vs::write).as_deref()),
+                json: { "vs": |s| s.versus.vs.as_ref().map($crate::core::scenario::Vs::write).into() },
+                readme: (
+                    "the candidate B compared with the deployment shown (A) at the target: the selectors a link uses to pick a deployment (`gpu`, `gpus`, `cfg`) and its `src`, as one query string, percent-encoded, e.g. `vs=gpu%3DB200%26gpus%3D1` (B200, 1 GPU); A's model, in A's source when `src` is left out. A `vs` that names no sweep, or names A itself, is said and the rest of the scenario stands",
+                    "none"
+                ),
+            }
+            /// The tolerance of the comparison's verdict.
+            tol {
+                keys: ["tol"],
+                group: Comparison,
+                read: |r, _, v| {
+                    r.versus.tol_pct = $crate::core::scenario::parse_tol(v)
+                        .map_err($crate::core::scenario::ParamErrorKind::Invalid)?;
+                    Ok(())
+                },
+                write: |s, link| {
+                    if s.versus.tol_pct != $crate::core::plan::ab::DEFAULT_TOL_PCT {
+                        link.number("tol", Some(s.versus.tol_pct));
+                    }
+                },
+                json: { "tol_percent": |s| s.versus.tol_pct.into() },
+                readme: (
+                    "the comparison's tolerance, percent (0 to 50): B is better when the low end of the ratio's interval is above 1 + tol, worse when its high end is below 1 − tol",
+                    "2"
+                ),
+            }
         }
     };
 }
@@ -460,8 +498,8 @@ impl<T: Into<serde_json::Value>> From<T> for JsonEntry {
     }
 }
 
-/// The part of a [`Scenario`] a parameter sets: all but the deployment are carried when the page
-/// opens another source ([`Scenario::with_slo_of`]).
+/// The part of a [`Scenario`] a parameter sets: all but the deployment and the comparison are
+/// carried when the page opens another source ([`Scenario::with_slo_of`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Group {
     /// The data and the deployment picked in it.
@@ -472,6 +510,9 @@ pub enum Group {
     Fleet,
     /// How the page shows the answer (chart axis, side-by-side table).
     View,
+    /// The comparison with a candidate (`vs`, `tol`): not carried to another source, whose
+    /// sweeps are others.
+    Comparison,
 }
 
 /// One link parameter, as every front reads and writes it (declared in

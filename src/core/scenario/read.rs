@@ -6,7 +6,7 @@ use super::params::{FLEET_INPUTS, PARAMS};
 use super::values::{
     echo, parse_input, parse_limit, parse_positive, parse_prices, Accepts, InputKind, ValueError,
 };
-use super::{Fleet, View};
+use super::{Fleet, Versus, View};
 use crate::core::model::limits::{MAX_LIMITS, MAX_PARAMS};
 use crate::core::model::sweep::Statistic;
 use crate::core::plan::compare::Column;
@@ -27,6 +27,7 @@ pub struct Read {
     pub(super) attain: Option<f64>,
     pub(super) fleet: Fleet,
     pub(super) view: View,
+    pub(super) versus: Versus,
 }
 
 impl Read {

@@ -55,6 +55,10 @@ pub enum Accepts {
     Lag,
     /// A whole number of replicas (`min_replicas`): 0 to 1,000,000.
     WholeReplicas,
+    /// The comparison's tolerance (`tol`): a percentage from 0 to 50.
+    Tolerance,
+    /// The candidate of a comparison (`vs`): a deployment's selectors as a link writes them.
+    Candidate,
 }
 
 /// A value that could not be read: what was typed (shortened) and what is accepted.
@@ -72,7 +76,7 @@ pub enum ValueError {
 }
 
 impl ValueError {
-    fn not(accepts: Accepts, text: &str) -> ValueError {
+    pub(super) fn not(accepts: Accepts, text: &str) -> ValueError {
         ValueError::Not {
             accepts,
             got: echo(text),
@@ -129,6 +133,13 @@ impl fmt::Display for ValueError {
             }
             Accepts::Lag => "minutes from 0 to 10,080 (a week)",
             Accepts::WholeReplicas => "a whole number of replicas from 0 to 1,000,000",
+            Accepts::Tolerance => "a percentage from 0 to 50 (the comparison's tolerance)",
+            Accepts::Candidate => {
+                return write!(
+                    f,
+                    "must name the deployment to compare with as a link does, its selectors `gpu`, `gpus`, `cfg` and `src` as one encoded query (e.g. gpu%3DB200%26gpus%3D1 for gpu=B200&gpus=1), got \"{got}\""
+                )
+            }
         };
         write!(f, "must be {must}, got \"{got}\"")
     }
