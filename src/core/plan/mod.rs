@@ -3,6 +3,7 @@
 //! chart geometry. Imports only `model`.
 
 pub mod ab;
+pub mod ab_chart;
 pub mod anomalies;
 pub mod attain_plot;
 pub mod attainment;

@@ -265,3 +265,84 @@ pub fn error_text(e: &AbError) -> String {
         ),
     }
 }
+
+/// What the interval rests on, short: `2 × 2 repeats`, `bootstrap over the requests, 1,000
+/// resamples`, `one run per arm: no noise measured`.
+pub fn repeats_text(c: &Comparison) -> String {
+    match c.interval {
+        Interval::Repeats => format!("{} × {} repeats", c.a.repeats, c.b.repeats),
+        Interval::Bootstrap => format!(
+            "bootstrap over the requests, {} resamples",
+            format::grouped(RESAMPLES as f64, 0)
+        ),
+        Interval::None => "one run per arm: no noise measured".to_string(),
+    }
+}
+
+/// Why the candidate a link names (`vs`, as written) is not compared: `` `vs` "gpu=Z999": the
+/// candidate names no sweep of the data loaded; the rest of the page stands. ``
+pub fn candidate_error_text(vs: &str, e: &AbError) -> String {
+    format!(
+        "`vs` \"{}\": {}; the rest of the page stands.",
+        echo(vs),
+        error_text(e)
+    )
+}
+
+/// The page compares sweeps of the data shown: a candidate in another source (`src`) is not
+/// compared there.
+pub fn other_source_text(vs: &str, src: &str) -> String {
+    format!(
+        "`vs` \"{}\": B is in the data \"{}\", not in the data shown; the page compares two sweeps of the data shown (open that data, or import both arms together); the rest of the page stands.",
+        echo(vs),
+        echo(src)
+    )
+}
+
+/// A value a user typed, cut to 40 characters (as the scenario's messages echo it).
+fn echo(text: &str) -> String {
+    let mut out: String = text.chars().take(40).collect();
+    if text.chars().nth(40).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// An arm's figures at its recommended level: `B/A` of one figure (`1.07×`); `–` when either is
+/// missing or A's is 0.
+pub fn arm_ratio_text(a: Option<f64>, b: Option<f64>) -> String {
+    match (a, b) {
+        (Some(a), Some(b)) if a > 0.0 && a.is_finite() && b.is_finite() => ratio_text(b / a),
+        _ => "–".to_string(),
+    }
+}
+
+/// The chart's text alternative: what it shows, in words.
+pub fn chart_summary(c: &Comparison) -> String {
+    let mut parts = vec![format!(
+        "B/A of the {} against per-user speed (log scale), with the 1× line and the target at {}.",
+        per(c),
+        speed(c.speed_tok_s)
+    )];
+    parts.push(crossover_text(c));
+    parts.extend(only_text(c));
+    parts.join(" ")
+}
+
+#[cfg(test)]
+mod page_tests {
+    use super::*;
+
+    #[test]
+    fn a_candidate_error_names_the_value_and_says_the_rest_stands() {
+        assert_eq!(
+            candidate_error_text("gpu=Z999", &AbError::NoSweep),
+            "`vs` \"gpu=Z999\": the candidate names no sweep of the data loaded; the rest of the page stands."
+        );
+        assert!(other_source_text("src=gpqa&gpu=H100", "gpqa")
+            .contains("\"gpqa\", not in the data shown"));
+        assert_eq!(arm_ratio_text(Some(2.0), Some(3.0)), "1.5×");
+        assert_eq!(arm_ratio_text(Some(0.0), Some(3.0)), "–");
+        assert_eq!(arm_ratio_text(None, Some(3.0)), "–");
+    }
+}
