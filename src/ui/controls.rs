@@ -6,6 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::attain_input::AttainInput;
+use super::compare_with::CompareWith;
 use super::copy_link::CopyLink;
 use super::deployment_select::DeploymentSelect;
 use super::fleet_inputs::Fleet;
@@ -122,6 +123,12 @@ impl Inputs {
                 model_index=self.model_index
                 sweep_index=self.sweep_index
                 stat_changed=self.stat_changed
+            />
+            <CompareWith
+                source=Arc::clone(&self.source)
+                scenario=self.scenario
+                model_index=self.model_index
+                sweep_index=self.sweep_index
             />
             <TargetInput scenario=self.scenario />
             <AttainInput scenario=self.scenario records=self.records />

@@ -1,11 +1,13 @@
 //! Thin components: each reads signals and core results and draws them; no computation here.
 
+pub mod ab;
 pub mod answer;
 pub mod attain_input;
 pub mod capacity;
 pub mod chart;
 pub mod chart_svg;
 pub mod compare;
+pub mod compare_with;
 pub mod controls;
 pub mod copy_link;
 pub mod deployment_select;

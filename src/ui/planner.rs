@@ -102,6 +102,7 @@ pub fn Planner(
             <super::controls::Controls source=Arc::clone(&source) scenario=scenario fleet_open=fleet_open note=note painted=painted />
             <main class="results" data-evidence=move || if ready() { "ready" } else { "pending" }>
                 <super::answer::Answer source=Arc::clone(&source) scenario=scenario result=result />
+                <super::ab::AbPanel source=Arc::clone(&source) scenario=scenario />
                 {move || evidence.get().then(|| evidence_view(Arc::clone(&source), shown, shown_result, open_sweep, set_chart_y, (compare, set_compare)))}
             </main>
         </div>

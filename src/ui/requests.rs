@@ -244,8 +244,8 @@ fn requests_scatter(
     })
 }
 
-/// Grid lines and tick labels of a plot.
-fn axes(x_ticks: Vec<Mark>, y_ticks: Vec<Mark>) -> impl IntoView {
+/// Grid lines and tick labels of a plot (also the comparison's chart, `ui::ab`).
+pub(super) fn axes(x_ticks: Vec<Mark>, y_ticks: Vec<Mark>) -> impl IntoView {
     let (left, top, right, bottom) = PLOT;
     let x = x_ticks
         .into_iter()
@@ -269,7 +269,7 @@ fn axes(x_ticks: Vec<Mark>, y_ticks: Vec<Mark>) -> impl IntoView {
 }
 
 /// The axes' titles: `x` under the plot, `y` above its left edge.
-fn titles(x: &'static str, y: &'static str) -> impl IntoView {
+pub(super) fn titles(x: &'static str, y: &'static str) -> impl IntoView {
     let (left, _, right, bottom) = PLOT;
     view! {
         <text class="axis-label" x=(left + right) / 2.0 y=bottom + 32.0 text-anchor="middle">{format!("{x} →")}</text>

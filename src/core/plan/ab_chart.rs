@@ -1,23 +1,18 @@
 //! Geometry of the comparison's chart, drawn as SVG by `ui::ab` (loaded on demand): B/A against
 //! per-user speed on a log speed axis, with the 1× line, the target's speed, the band of the
 //! repeats' min-max, the crossovers and the ranges only one arm reaches. Coordinates are SVG user
-//! units in a [`WIDTH`] × [`HEIGHT`] view box.
+//! units in the attainment plots' view box ([`WIDTH`] × [`HEIGHT`], plot area [`PLOT`]), so both
+//! are drawn with the same axes.
 
 use crate::core::model::format::trimmed;
 use crate::core::plan::ab::Comparison;
-use crate::core::plan::attain_plot::Mark;
+pub use crate::core::plan::attain_plot::{Mark, HEIGHT, PLOT, WIDTH};
 use crate::core::plan::chart::{log_ticks, padded_domain, tick_label, LogScale};
 
-/// The view box's width.
-pub const WIDTH: f64 = 480.0;
-/// The view box's height.
-pub const HEIGHT: f64 = 250.0;
-/// The plot area: left, top, right, bottom (room above it for the one-arm ranges' names).
-pub const PLOT: (f64, f64, f64, f64) = (52.0, 34.0, 464.0, 206.0);
 /// At most this many ticks on each axis.
 const MAX_TICKS: usize = 6;
 
-/// A speed range only one arm reaches, as drawn: a bar above the plot, named.
+/// A speed range only one arm reaches, as drawn: a shaded span of the plot, named at its top.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OnlyRange {
     /// Where it starts and ends along x, user units (clipped to the plot).

@@ -4,6 +4,7 @@
 use super::resolve::{resolve_config, resolve_deployment};
 use super::values::{number, parse_gpus, Accepts, ValueError};
 use super::Picked;
+use crate::core::import::sources::DEFAULT_SOURCE;
 use crate::core::model::source::Source;
 use crate::core::plan::ab::{DEFAULT_TOL_PCT, MAX_TOL_PCT};
 
@@ -81,6 +82,12 @@ impl Vs {
             gpus: sweep.deployment.num_gpus,
             cfg: source.sweep_cfg(sweep_index).map(str::to_string),
         })
+    }
+
+    /// True when B is in the data shown, whose id is `shown` (`None`: the default source).
+    pub fn in_shown(&self, shown: Option<&str>) -> bool {
+        let id = |src: Option<&str>| src.unwrap_or(DEFAULT_SOURCE).to_string();
+        self.src.is_none() || id(self.src.as_deref()) == id(shown)
     }
 
     /// The sweep of `source` these selectors name for model `model_id`, resolved as a link
@@ -173,6 +180,9 @@ mod tests {
         assert_eq!(vs.cfg.as_deref(), Some("offload lmcache"));
         assert_eq!(vs.write(), "src=imp-1&gpu=mi355x&cfg=offload+lmcache");
         assert_eq!(Vs::parse(&vs.write()).unwrap(), vs);
+        assert!(vs.in_shown(Some("imp-1")) && !vs.in_shown(None));
+        let default = Vs::parse("src=lm-arena-chat&gpu=B200").unwrap();
+        assert!(default.in_shown(None) && !default.in_shown(Some("gpqa")));
     }
 
     #[test]

@@ -1,0 +1,403 @@
+//! The comparison of the deployment shown (A) with the candidate the link names (`vs`, B): the
+//! warnings and what an arm cannot reach, the verdict in large type with its hooks, what differs,
+//! the noise, a chart of B/A along the per-user speed and both arms at their recommended levels.
+//! Drawn while the scenario names a candidate; its code is loaded on demand then.
+//!
+//! The arms are made ready once per pair (their sweeps split into repeats, `plan::ab::Arms`) by
+//! a task that holds them and compares them at each SLO it is sent: a target change only
+//! compares.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::task::{Poll, Waker};
+
+use leptos::prelude::*;
+use wasm_split_helpers::wasm_split;
+
+use super::requests::{axes, titles};
+use super::{attr, data_value};
+use crate::core::model::format::{grouped, level, money, significant};
+use crate::core::model::source::Source;
+use crate::core::plan::ab::{recommended, AbError, Arm, Arms, Comparison};
+use crate::core::plan::ab_chart::{ab_chart, HEIGHT, PLOT, WIDTH};
+use crate::core::plan::compare::CompareRow;
+use crate::core::plan::planner::Slo;
+use crate::core::scenario::Scenario;
+use crate::core::text::ab_text::{
+    arm_ratio_text, candidate_error_text, chart_summary, crossover_text, differs_text, noise_text,
+    only_text, other_source_text, ratio_text, reach_text, repeats_text, verdict_text, warning_text,
+};
+use crate::on_demand::{self, Drawn, Failed};
+
+/// The panel, while the scenario names a candidate: an empty element its code, loaded on
+/// demand, draws into.
+#[component]
+pub fn AbPanel(source: Arc<Source>, scenario: RwSignal<Scenario>) -> impl IntoView {
+    let wanted = Memo::new(move |_| scenario.with(|s| s.versus.vs.is_some()));
+    on_demand::while_wanted(
+        wanted,
+        (
+            HOLDER,
+            "The comparison cannot be drawn",
+            "Loading the comparison…",
+        ),
+        move |owner| panel_view(owner, Arc::clone(&source), scenario),
+    )
+}
+
+/// The id of the element the panel is drawn into.
+const HOLDER: &str = "ab";
+
+/// Draws the panel into the [`HOLDER`] element under `owner`, with its code (loaded on demand).
+#[wasm_split(on_demand, fallible)]
+fn panel_view(
+    owner: Option<Owner>,
+    source: Arc<Source>,
+    scenario: RwSignal<Scenario>,
+) -> Result<Option<Drawn>, Failed> {
+    Ok(on_demand::under(owner, || {
+        on_demand::mount_in(HOLDER, move || panel(source, scenario))
+    }))
+}
+
+/// The two arms' sweeps in the data shown, or why the candidate is not compared (in words).
+fn pair_of(source: &Source, s: &Scenario) -> Result<(usize, usize), String> {
+    let Some(vs) = s.versus.vs.as_ref() else {
+        return Err(String::new());
+    };
+    let written = vs.write();
+    if !vs.in_shown(s.src.as_deref()) {
+        return Err(other_source_text(
+            &written,
+            vs.src.as_deref().unwrap_or_default(),
+        ));
+    }
+    let no_sweep = || candidate_error_text(&written, &AbError::NoSweep);
+    let a = s.sweep_index(source).ok_or_else(no_sweep)?;
+    let b = vs
+        .resolve(source, &s.deployment.model_id)
+        .ok_or_else(no_sweep)?;
+    if a == b {
+        return Err(candidate_error_text(&written, &AbError::SameArm));
+    }
+    Ok((a, b))
+}
+
+/// What the comparing task is sent: the latest SLO and tolerance, or that it is done.
+#[derive(Default)]
+struct Mailbox {
+    latest: Option<(Slo, f64)>,
+    waker: Option<Waker>,
+    closed: bool,
+}
+
+/// The mailbox shared with one comparing task.
+type Shared = Rc<RefCell<Mailbox>>;
+
+/// Leaves `judged` for the task (replacing what it has not read yet).
+fn post(mailbox: &Shared, judged: (Slo, f64)) {
+    let mut m = mailbox.borrow_mut();
+    m.latest = Some(judged);
+    if let Some(w) = m.waker.take() {
+        w.wake();
+    }
+}
+
+/// Tells the task to end.
+fn close(mailbox: &Shared) {
+    let mut m = mailbox.borrow_mut();
+    m.closed = true;
+    if let Some(w) = m.waker.take() {
+        w.wake();
+    }
+}
+
+/// The next SLO and tolerance to compare at; `None` once closed.
+async fn next(mailbox: &Shared) -> Option<(Slo, f64)> {
+    std::future::poll_fn(|cx| {
+        let mut m = mailbox.borrow_mut();
+        if m.closed {
+            return Poll::Ready(None);
+        }
+        match m.latest.take() {
+            Some(judged) => Poll::Ready(Some(judged)),
+            None => {
+                m.waker = Some(cx.waker().clone());
+                Poll::Pending
+            }
+        }
+    })
+    .await
+}
+
+/// Makes arms `a` and `b` of `source` ready once, then compares them at each SLO posted to
+/// `mailbox`, setting `out`, until the mailbox is closed.
+fn start_comparing(
+    source: Arc<Source>,
+    (a, b): (usize, usize),
+    mailbox: Shared,
+    out: RwSignal<Option<Result<Comparison, AbError>>>,
+) {
+    leptos::task::spawn_local(async move {
+        let arm = |sweep_index| Arm {
+            source: &source,
+            sweep_index,
+        };
+        let arms = match Arms::new(arm(a), arm(b)) {
+            Ok(arms) => arms,
+            Err(e) => {
+                out.try_set(Some(Err(e)));
+                return;
+            }
+        };
+        while let Some((slo, tol)) = next(&mailbox).await {
+            if out.try_set(Some(arms.compare(&slo, tol))).is_some() {
+                break;
+            }
+        }
+    });
+}
+
+/// The panel: its title, the arms, and the comparison once made.
+fn panel(source: Arc<Source>, scenario: RwSignal<Scenario>) -> impl IntoView {
+    let held = Arc::clone(&source);
+    let pair = Memo::new(move |_| scenario.with(|s| pair_of(&held, s)));
+    let judged = Memo::new(move |_| scenario.with(|s| (s.slo.clone(), s.versus.tol_pct)));
+    let out = RwSignal::new(None::<Result<Comparison, AbError>>);
+    let mailbox = StoredValue::new_local(None::<Shared>);
+    let held = Arc::clone(&source);
+    Effect::new(move |_| {
+        if let Some(old) = mailbox.get_value() {
+            close(&old);
+        }
+        out.set(None);
+        let Ok(arms) = pair.get() else {
+            mailbox.set_value(None);
+            return;
+        };
+        let fresh = Shared::default();
+        post(&fresh, judged.get_untracked());
+        mailbox.set_value(Some(Rc::clone(&fresh)));
+        start_comparing(Arc::clone(&held), arms, fresh, out);
+    });
+    Effect::new(move |_| {
+        let now = judged.get();
+        if let Some(m) = mailbox.get_value() {
+            post(&m, now);
+        }
+    });
+    on_cleanup(move || {
+        if let Some(m) = mailbox.try_get_value().flatten() {
+            close(&m);
+        }
+    });
+    let body = move || match pair.get() {
+        Err(message) => view! {
+            <p class="field-error" role="status" data-testid="ab-error">{message}</p>
+        }
+        .into_any(),
+        Ok((a, b)) => out.with(|o| match o {
+            None => view! { <p class="hint">"Comparing…"</p> }.into_any(),
+            Some(Err(e)) => {
+                let written = scenario.with(|s| s.versus.vs.as_ref().map(|v| v.write()));
+                view! {
+                    <p class="field-error" role="status" data-testid="ab-error">
+                        {candidate_error_text(&written.unwrap_or_default(), e)}
+                    </p>
+                }
+                .into_any()
+            }
+            Some(Ok(c)) => result_view(&source, scenario, (a, b), c).into_any(),
+        }),
+    };
+    view! {
+        <section class="ab" aria-labelledby="ab-title" data-testid="ab-panel">
+            <h2 id="ab-title">"B against A at your target"</h2>
+            {body}
+        </section>
+    }
+}
+
+/// The comparison `c` of arms `(a, b)`: warnings, reach, verdict, figures, chart and table.
+fn result_view(
+    source: &Arc<Source>,
+    scenario: RwSignal<Scenario>,
+    (a, b): (usize, usize),
+    c: &Comparison,
+) -> impl IntoView {
+    let ratio = c.ratio;
+    let crossovers = c
+        .crossover_tok_s
+        .iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let warnings = c.warnings.iter().map(warning_text).collect::<Vec<_>>();
+    let reach = reach_text(c);
+    view! {
+        <p class="ab-arms" data-testid="ab-arms">
+            "A: " {source.sweep_label(a).to_string()} " · B: " {source.sweep_label(b).to_string()}
+        </p>
+        {(!warnings.is_empty()).then(|| view! {
+            <ul class="ab-warnings" data-testid="ab-warnings">
+                {warnings.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
+            </ul>
+        })}
+        {reach.into_iter().map(|r| view! { <p class="ab-reach" data-testid="ab-reach">{r}</p> }).collect_view()}
+        <p class="ab-verdict" data-testid="ab-verdict" data-verdict=c.verdict.key()>{verdict_text(c)}</p>
+        <p class="ab-figures">
+            <span data-testid="ab-ratio" data-value=attr(ratio.map(|r| data_value(r.ratio)))>
+                "B/A " {ratio.map(|r| ratio_text(r.ratio)).unwrap_or_else(|| "–".into())}
+            </span>
+            <span data-testid="ab-ratio-low" data-value=attr(ratio.map(|r| data_value(r.low)))>
+                "low " {ratio.map(|r| ratio_text(r.low)).unwrap_or_else(|| "–".into())}
+            </span>
+            <span data-testid="ab-ratio-high" data-value=attr(ratio.map(|r| data_value(r.high)))>
+                "high " {ratio.map(|r| ratio_text(r.high)).unwrap_or_else(|| "–".into())}
+            </span>
+            <span data-testid="ab-repeats" data-interval=c.interval.key()>{repeats_text(c)}</span>
+        </p>
+        <p data-testid="ab-differs">{differs_text(c)}</p>
+        <p data-testid="ab-crossover" data-value=crossovers>{crossover_text(c)}</p>
+        <p class="hint" data-testid="ab-noise">{noise_text(c)}</p>
+        {only_text(c).into_iter().map(|o| view! { <p data-testid="ab-only">{o}</p> }).collect_view()}
+        {chart(c)}
+        {arms_table(source, scenario, (a, b))}
+    }
+}
+
+/// B/A against per-user speed (`plan::ab_chart`), with its words as the text alternative.
+fn chart(c: &Comparison) -> impl IntoView {
+    let plot = ab_chart(c);
+    let (left, top, right, bottom) = PLOT;
+    let summary = chart_summary(c);
+    let only = plot
+        .only
+        .into_iter()
+        .map(|o| {
+            view! {
+                <rect class="ab-only" x=o.x.0 y=top width=(o.x.1 - o.x.0).max(1.0) height=bottom - top />
+                <text class="tick" x=(o.x.0 + o.x.1) / 2.0 y=top + 12.0 text-anchor="middle">{o.label}</text>
+            }
+        })
+        .collect_view();
+    let crossings = plot
+        .crossovers
+        .into_iter()
+        .map(|m| {
+            view! {
+                <circle class="ab-cross" cx=m.pos cy=plot.one_y r="4" />
+                <text class="tick" x=m.pos y=plot.one_y + 16.0 text-anchor="middle">{m.label}</text>
+            }
+        })
+        .collect_view();
+    view! {
+        <figure class="chart ab-chart">
+            <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="img" data-testid="ab-chart"
+                aria-labelledby="ab-chart-title" aria-describedby="ab-chart-summary">
+                <title id="ab-chart-title">"B/A against per-user speed"</title>
+                {axes(plot.x_ticks, plot.y_ticks)}
+                {only}
+                {(!plot.band.is_empty()).then(|| view! { <polygon class="ab-band" points=plot.band.clone() /> })}
+                <line class="ab-one" x1=left x2=right y1=plot.one_y y2=plot.one_y />
+                <polyline class="ab-line" points=plot.line />
+                {plot.target.map(|t| view! {
+                    <line class="target" x1=t.pos x2=t.pos y1=top y2=bottom />
+                    <text class="target-label" x=t.pos + 4.0 y=bottom - 6.0>{t.label}</text>
+                })}
+                {plot.target_dot.map(|d| view! {
+                    <line class="ab-whisker" x1=d.x x2=d.x y1=d.y_range.0 y2=d.y_range.1 />
+                    <circle class="ab-dot" cx=d.x cy=d.y r="5" />
+                })}
+                {crossings}
+                {titles("per-user speed, tok/s (log)", "B/A ↑")}
+            </svg>
+            <figcaption id="ab-chart-summary" data-testid="ab-chart-summary">{summary}</figcaption>
+        </figure>
+    }
+}
+
+/// Both arms planned on their own at the scenario's SLO: their recommended level's figures
+/// (`plan::ab::recommended`), each with B/A.
+fn arms_table(
+    source: &Arc<Source>,
+    scenario: RwSignal<Scenario>,
+    (a, b): (usize, usize),
+) -> impl IntoView {
+    let source = Arc::clone(source);
+    move || {
+        let source = &source;
+        arms_rows(scenario.with(|s| {
+            let of = |sweep_index| {
+                recommended(
+                    Arm {
+                        source,
+                        sweep_index,
+                    },
+                    &s.slo,
+                    s.pricing(),
+                )
+            };
+            (of(a), of(b))
+        }))
+    }
+}
+
+/// The table of [`arms_table`] for rows A and B.
+fn arms_rows(rows: (Option<CompareRow>, Option<CompareRow>)) -> impl IntoView {
+    let figures: [(&str, Figure); 5] = [
+        ("Recommended level", |r| Some(r.recommendation.as_ref()?.level)),
+        ("Output tok/s per GPU", |r| {
+            r.recommendation.as_ref()?.throughput_per_gpu_tok_s
+        }),
+        ("J per output token", |r| {
+            r.recommendation.as_ref()?.energy_per_token_j
+        }),
+        ("GPUs for the load", |r| {
+            r.costs.gpus_needed.map(|n| n as f64)
+        }),
+        ("$ per million output tokens", |r| {
+            r.costs.total_cost_per_mtok
+        }),
+    ];
+    let body = figures
+        .into_iter()
+        .enumerate()
+        .map(|(k, (name, figure))| {
+            let (va, vb) = (
+                rows.0.as_ref().and_then(figure),
+                rows.1.as_ref().and_then(figure),
+            );
+            let shown = |v: Option<f64>| match (k, v) {
+                (_, None) => "–".to_string(),
+                (0, Some(v)) => level(v),
+                (3, Some(v)) => grouped(v, 0),
+                (4, Some(v)) => money(v),
+                (_, Some(v)) => significant(v, 3),
+            };
+            view! {
+                <tr>
+                    <th scope="row">{name}</th>
+                    <td>{shown(va)}</td>
+                    <td>{shown(vb)}</td>
+                    <td>{arm_ratio_text(va, vb)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Each arm at its own recommended level: table">
+            <table class="ab-table" data-testid="ab-table">
+                <caption>"Each arm at its own recommended level"</caption>
+                <thead>
+                    <tr><th scope="col">"Figure"</th><th scope="col">"A"</th><th scope="col">"B"</th><th scope="col">"B/A"</th></tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// One figure of an arm's row.
+type Figure = fn(&CompareRow) -> Option<f64>;
