@@ -56,6 +56,24 @@ pub fn bench_planning_ms(levels: u32) -> f64 {
     elapsed
 }
 
+/// Benchmark hook (used by `scripts/bench-ab.mjs`, harmless otherwise): compares two synthetic
+/// arms of `repeats` runs × `levels` levels × `requests` per-request records at `changes` targets
+/// in turn, in this WASM (the comparison's code, loaded on demand); each change's time, ms (empty
+/// when that code cannot be loaded).
+#[cfg(feature = "page")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub async fn bench_ab_ms(
+    repeats: u32,
+    levels: u32,
+    requests: u32,
+    changes: u32,
+    attain: bool,
+) -> Vec<f64> {
+    crate::ui::ab::bench_compare((repeats, levels, requests), changes, attain)
+        .await
+        .unwrap_or_default()
+}
+
 /// Benchmark hook: the size of this WASM instance's linear memory, bytes.
 #[cfg(feature = "page")]
 #[wasm_bindgen::prelude::wasm_bindgen]

@@ -347,7 +347,9 @@ fn arms_table(
 /// The table of [`arms_table`] for rows A and B.
 fn arms_rows(rows: (Option<CompareRow>, Option<CompareRow>)) -> impl IntoView {
     let figures: [(&str, Figure); 5] = [
-        ("Recommended level", |r| Some(r.recommendation.as_ref()?.level)),
+        ("Recommended level", |r| {
+            Some(r.recommendation.as_ref()?.level)
+        }),
         ("Output tok/s per GPU", |r| {
             r.recommendation.as_ref()?.throughput_per_gpu_tok_s
         }),
@@ -401,3 +403,45 @@ fn arms_rows(rows: (Option<CompareRow>, Option<CompareRow>)) -> impl IntoView {
 
 /// One figure of an arm's row.
 type Figure = fn(&CompareRow) -> Option<f64>;
+
+/// The comparison's benchmark (`bench_ab_ms`, `scripts/bench-ab.mjs`): two synthetic arms
+/// (`plan::bench::synthetic_arms`) made ready once, then compared and worded at `changes`
+/// targets in turn (30 and 25 ms per token on p50 TPOT, or under `attain=95`); each change's
+/// time, ms. Its code is loaded on demand, with the panel's.
+#[wasm_split(on_demand, fallible)]
+pub fn bench_compare(
+    (repeats, levels, requests): (u32, u32, u32),
+    changes: u32,
+    attain: bool,
+) -> Result<Vec<f64>, Failed> {
+    use crate::browser::now_ms;
+    use crate::core::model::sweep::Statistic;
+    use crate::core::plan::ab::DEFAULT_TOL_PCT;
+    use crate::core::plan::planner::Target;
+    let source = crate::core::plan::bench::synthetic_arms(repeats, levels, requests);
+    let arm = |sweep_index| Arm {
+        source: &source,
+        sweep_index,
+    };
+    let arms = Arms::new(arm(0), arm(1)).map_err(|e| Failed(format!("{e:?}")))?;
+    let times = (0..changes)
+        .map(|k| {
+            let ms = if k % 2 == 0 { 30.0 } else { 25.0 };
+            let slo = Slo::new(Target::MsPerToken(ms), Statistic::TpotP50)
+                .with_attain(attain.then_some(95.0));
+            let start = now_ms();
+            let words = arms
+                .compare(&slo, DEFAULT_TOL_PCT)
+                .map(|c| verdict_text(&c))
+                .unwrap_or_default();
+            let elapsed = now_ms() - start;
+            // The sentence is kept observable, so the comparison is not optimised away.
+            if words.is_empty() {
+                f64::NAN
+            } else {
+                elapsed
+            }
+        })
+        .collect();
+    Ok(times)
+}

@@ -17,6 +17,8 @@ const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe
 const PAGES = {
   default: '',
   'every panel open': '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&limit=p99:150&rps=40&price=2.5,B200:5.99&kwh_price=0.1&co2=400&pue=1.2&load=rps:60:10,40,80,20&lag=60',
+  // Issue 44: the comparison with a candidate, its chart and table.
+  'the comparison panel': '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=40&rps=40&price=2.5,B200:5.99&vs=gpu%3DB200%26gpus%3D1',
 };
 
 /** axe's violations on `query` at this size and colour scheme, one line each. */
@@ -32,6 +34,7 @@ async function violations(query, width, colorScheme, files) {
     await page.waitForSelector('[data-testid="import-file"]');
     await page.waitForSelector('[data-testid="input-pue"]');
     if (query.includes('load=')) await page.waitForSelector('[data-testid="period-chart"]');
+    if (query.includes('vs=')) await page.waitForSelector('[data-testid="ab-chart"]');
     await settled(page);
   }
   if (files) {

@@ -1,0 +1,113 @@
+// Issue 44 end to end: the deployment shown (A) compared with a candidate B at the target, from a
+// link's `vs`, from the "Compare with" menu and on an import of two sweeps with two repeats each.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { useServerAndBrowser, openPlanner, settled, waitForParam } from './harness.mjs';
+
+const env = useServerAndBrowser();
+const REALDATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/realdata');
+const AGENTIC = ['0603_sa', '0604'].map((d) =>
+  path.join(
+    REALDATA,
+    `ajith-sirra-amd-InferenceMAX_Rocm_Team__results_${d}_minimaxm2.5-fp4-mi355x-vllm-agentic-lmcache_results_bmk_agg_bmk__at_5988286.json`,
+  ),
+);
+const LLAMA_H100 = '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1';
+const VS_B200 = 'vs=gpu%3DB200%26gpus%3D1';
+
+/** The verdict once the comparison's code has loaded and compared. */
+async function verdict(page) {
+  await page.waitForSelector('[data-testid="ab-verdict"][data-verdict]');
+  return page.getAttribute('[data-testid="ab-verdict"]', 'data-verdict');
+}
+
+/** The `data-value` of a hook, as a number. */
+async function number(page, testid) {
+  return Number(await page.getAttribute(`[data-testid="${testid}"]`, 'data-value'));
+}
+
+test('a link with vs compares Llama 3.1 8B on 1 × H100 with 1 × B200: verdict, ratio and chart', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, `${LLAMA_H100}&tps=40&${VS_B200}`);
+  assert.ok(['better', 'worse', 'no-difference'].includes(await verdict(page)));
+  const [ratio, low, high] = [await number(page, 'ab-ratio'), await number(page, 'ab-ratio-low'), await number(page, 'ab-ratio-high')];
+  assert.ok(ratio > 0 && low <= ratio && ratio <= high, `${low} ${ratio} ${high}`);
+  assert.match(await page.textContent('[data-testid="ab-verdict"]'), /^B gives [\d.]+× the output per GPU of A at 40 tok\/s per user/);
+  assert.match(await page.textContent('[data-testid="ab-differs"]'), /^A and B differ in: GPU\b/);
+  assert.ok(['repeats', 'bootstrap', 'none'].includes(await page.getAttribute('[data-testid="ab-repeats"]', 'data-interval')));
+  // The chart: a line along the speeds both reach, the 1× line and the target.
+  const chart = page.locator('[data-testid="ab-chart"]');
+  assert.equal(await chart.getAttribute('role'), 'img');
+  assert.ok((await chart.locator('polyline.ab-line').getAttribute('points')).split(' ').length >= 2);
+  assert.equal(await chart.locator('line.ab-one').count(), 1);
+  assert.equal(await chart.locator('line.target').count(), 1);
+  assert.equal(await page.locator('[data-testid="ab-table"] tbody tr').count(), 5);
+  // The menu shows B; the link keeps vs as given.
+  assert.match(await page.locator('[data-testid="compare-with"] option:checked').textContent(), /B200/);
+  await waitForParam(page, 'vs', 'gpu=B200&gpus=1');
+  // A target change gives a new comparison at the new speed.
+  await page.fill('[data-testid="target-input"]', '30');
+  await page.waitForFunction(() => /at 30 tok\/s per user/.test(document.querySelector('[data-testid="ab-verdict"]')?.textContent ?? ''));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('"Compare with" writes vs, Copy link carries it, and "none" removes it', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, `${LLAMA_H100}&tps=40`);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.base.slice(0, -1) });
+  assert.equal(await page.locator('[data-testid="ab-panel"]').count(), 0);
+  const b200 = await page.locator('[data-testid="compare-with"] option', { hasText: 'B200' }).first().getAttribute('value');
+  await page.selectOption('[data-testid="compare-with"]', b200);
+  await waitForParam(page, 'vs', 'gpu=B200&gpus=1');
+  assert.ok(await verdict(page));
+  await page.click('[data-testid="copy-link"]');
+  await page.waitForSelector('[data-testid="copy-status"]:has-text("Link copied.")');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(new URL(copied).searchParams.get('vs'), 'gpu=B200&gpus=1');
+  assert.match(copied, /vs=gpu%3DB200%26gpus%3D1/);
+  await page.selectOption('[data-testid="compare-with"]', '');
+  await waitForParam(page, 'vs', null);
+  await page.waitForFunction(() => !document.querySelector('[data-testid="ab-panel"]'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a tol outside 0-50 is named and the rest of the page stands', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_H100}&tps=40&${VS_B200}&tol=80`);
+  assert.match(await page.textContent('body'), /`tol` must be a percentage from 0 to 50 \(the comparison's tolerance\), got "80"/);
+  assert.ok(await verdict(page));
+  assert.equal(await page.inputValue('[data-testid="target-input"]'), '40');
+  await context.close();
+});
+
+test('a vs that names no sweep says so; the rest of the page stands', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base, `${LLAMA_H100}&tps=40&vs=gpu%3DZ999`);
+  await page.waitForSelector('[data-testid="ab-error"]');
+  assert.equal(
+    await page.textContent('[data-testid="ab-error"]'),
+    '`vs` "gpu=Z999": the candidate names no sweep of the data loaded; the rest of the page stands.',
+  );
+  assert.equal(await page.locator('[data-testid="ab-verdict"]').count(), 0);
+  await settled(page);
+  assert.ok(await page.getAttribute('[data-testid="rec-status"]', 'data-value'));
+  await context.close();
+});
+
+test('an import of two sweeps with two repeats each: offload none against LMCache', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base);
+  await page.click('.import summary');
+  await page.setInputFiles('[data-testid="import-file"]', AGENTIC);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  const options = await page.locator('[data-testid="compare-with"] option').allTextContents();
+  assert.equal(options.length, 2, options.join(' | '));
+  await page.selectOption('[data-testid="compare-with"]', { index: 1 });
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('vs'));
+  assert.ok(['better', 'worse', 'no-difference', 'cannot-judge'].includes(await verdict(page)));
+  assert.equal(await page.textContent('[data-testid="ab-repeats"]'), '2 × 2 repeats');
+  assert.equal(await page.getAttribute('[data-testid="ab-repeats"]', 'data-interval'), 'repeats');
+  assert.match(await page.textContent('[data-testid="ab-differs"]'), /^A and B differ in: /);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
