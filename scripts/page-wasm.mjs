@@ -166,12 +166,13 @@ async function bundled() {
   writeFileSync(path.join(dir, LINK), link);
   const snippets = path.join(bound, 'snippets');
   if (existsSync(snippets)) cpSync(snippets, path.join(dir, 'snippets'), { recursive: true });
-  // Of the glue's exports, the page's own JS uses none: `scripts/bench.mjs` calls its two hooks, so
-  // only those are kept (the rest, such as server_fn's stream classes, are left out of the bundle).
-  writeFileSync(path.join(dir, 'loader.js'), `import init, { bench_planning_ms, wasm_memory_bytes } from './${NAME}.js';
+  // Of the glue's exports, the page's own JS uses none: `scripts/bench.mjs` and
+  // `scripts/bench-ab.mjs` call its three hooks, so only those are kept (the rest, such as
+  // server_fn's stream classes, are left out of the bundle).
+  writeFileSync(path.join(dir, 'loader.js'), `import init, { bench_ab_ms, bench_planning_ms, wasm_memory_bytes } from './${NAME}.js';
 try {
   const wasm = await init({ module_or_path: window.__wasmModule });
-  window.wasmBindings = { bench_planning_ms, wasm_memory_bytes };
+  window.wasmBindings = { bench_ab_ms, bench_planning_ms, wasm_memory_bytes };
   dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
 } catch (e) {
   // One message, in the page: the planner's code could not be fetched or started.

@@ -4,18 +4,68 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use wasm_split_helpers::wasm_split;
 
 use crate::core::model::source::Source;
 use crate::core::scenario::{Scenario, Vs};
+use crate::on_demand::{Drawn, Failed, Panel};
 
-/// The candidate menu: "none" and every other sweep of the model in the data shown (options
-/// carry `data-cfg`); the one `vs` names is selected.
+/// The sweeps of the shown model: its own (`model_index`) and the one shown (`sweep_index`).
+type Shown = (Memo<Option<usize>>, Memo<Option<usize>>);
+
+/// "Compare with another deployment", folded unless the link names a candidate, below the
+/// deployment: the menu is drawn when it is first unfolded (or at once when the link names a
+/// candidate), by its code loaded on demand ([`menu`]), so the first load does not carry it.
 #[component]
 pub fn CompareWith(
     source: Arc<Source>,
     scenario: RwSignal<Scenario>,
     model_index: Memo<Option<usize>>,
     sweep_index: Memo<Option<usize>>,
+) -> impl IntoView {
+    let open = scenario.with_untracked(|s| s.versus.vs.is_some());
+    let panel = Panel::new();
+    let owner = Owner::current();
+    let draw = move || {
+        let source = Arc::clone(&source);
+        panel.draw(
+            (MENU, "The deployments to compare with cannot be listed"),
+            || menu_view(owner.clone(), source, scenario, (model_index, sweep_index)),
+        );
+    };
+    if open {
+        draw();
+    }
+    view! {
+        <details class="field compare-with" open=open on:toggle=move |_| draw()>
+            <summary>"Compare with another deployment"</summary>
+            <div id=MENU>"Loading…"</div>
+        </details>
+    }
+}
+
+/// The id of the element the menu is drawn into.
+const MENU: &str = "compare-with-menu";
+
+/// Draws the menu into the [`MENU`] element under `owner`, with its code (loaded on demand).
+#[wasm_split(on_demand, fallible)]
+fn menu_view(
+    owner: Option<Owner>,
+    source: Arc<Source>,
+    scenario: RwSignal<Scenario>,
+    shown: Shown,
+) -> Result<Option<Drawn>, Failed> {
+    Ok(crate::on_demand::under(owner, || {
+        crate::on_demand::mount_in(MENU, move || menu(source, scenario, shown))
+    }))
+}
+
+/// The candidate menu: "none" and every other sweep of the model in the data shown (options
+/// carry `data-cfg`); the one `vs` names is selected.
+fn menu(
+    source: Arc<Source>,
+    scenario: RwSignal<Scenario>,
+    (model_index, sweep_index): Shown,
 ) -> impl IntoView {
     let held = Arc::clone(&source);
     let others = Memo::new(move |_| {

@@ -43,7 +43,8 @@ test('a link with vs compares Llama 3.1 8B on 1 × H100 with 1 × B200: verdict,
   assert.equal(await chart.locator('line.ab-one').count(), 1);
   assert.equal(await chart.locator('line.target').count(), 1);
   assert.equal(await page.locator('[data-testid="ab-table"] tbody tr').count(), 5);
-  // The menu shows B; the link keeps vs as given.
+  // The menu, unfolded as the link names a candidate, shows B; the link keeps vs as given.
+  await page.waitForSelector('[data-testid="compare-with"] option:checked', { state: 'attached' });
   assert.match(await page.locator('[data-testid="compare-with"] option:checked').textContent(), /B200/);
   await waitForParam(page, 'vs', 'gpu=B200&gpus=1');
   // A target change gives a new comparison at the new speed.
@@ -57,6 +58,9 @@ test('"Compare with" writes vs, Copy link carries it, and "none" removes it', as
   const { page, context, errors } = await openPlanner(env.browser, env.server.base, `${LLAMA_H100}&tps=40`);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.base.slice(0, -1) });
   assert.equal(await page.locator('[data-testid="ab-panel"]').count(), 0);
+  // Folded below the deployment; its menu is drawn when unfolded.
+  await page.click('details.compare-with summary');
+  await page.waitForSelector('[data-testid="compare-with"]');
   const b200 = await page.locator('[data-testid="compare-with"] option', { hasText: 'B200' }).first().getAttribute('value');
   await page.selectOption('[data-testid="compare-with"]', b200);
   await waitForParam(page, 'vs', 'gpu=B200&gpus=1');
@@ -100,6 +104,8 @@ test('an import of two sweeps with two repeats each: offload none against LMCach
   await page.setInputFiles('[data-testid="import-file"]', AGENTIC);
   await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
+  await page.click('details.compare-with summary');
+  await page.waitForSelector('[data-testid="compare-with"]');
   const options = await page.locator('[data-testid="compare-with"] option').allTextContents();
   assert.equal(options.length, 2, options.join(' | '));
   await page.selectOption('[data-testid="compare-with"]', { index: 1 });

@@ -137,7 +137,7 @@ impl fmt::Display for ValueError {
             Accepts::Candidate => {
                 return write!(
                     f,
-                    "must name the deployment to compare with as a link does, its selectors `gpu`, `gpus`, `cfg` and `src` as one encoded query (e.g. gpu%3DB200%26gpus%3D1 for gpu=B200&gpus=1), got \"{got}\""
+                    "must name the deployment to compare with as one encoded query of `gpu`, `gpus`, `cfg`, `src` (e.g. gpu%3DB200%26gpus%3D1), got \"{got}\""
                 )
             }
         };
