@@ -53,11 +53,14 @@ function rewrite(text, from, to, what) {
   return text.split(from).join(to);
 }
 
+// `BENCH_AB=1`: with the comparison's benchmark hook (`bench_ab_ms`, scripts/bench-ab.mjs).
+const benchAb = process.env.BENCH_AB === '1';
 run('cargo', [
   'rustc',
   '--target=wasm32-unknown-unknown',
   '--offline',
   ...(release ? ['--release'] : []),
+  ...(benchAb ? ['--features', 'bench-ab'] : []),
   '--bin', NAME,
   '--', '-C', 'link-arg=--emit-relocs',
 ]);
@@ -166,13 +169,14 @@ async function bundled() {
   writeFileSync(path.join(dir, LINK), link);
   const snippets = path.join(bound, 'snippets');
   if (existsSync(snippets)) cpSync(snippets, path.join(dir, 'snippets'), { recursive: true });
-  // Of the glue's exports, the page's own JS uses none: `scripts/bench.mjs` and
-  // `scripts/bench-ab.mjs` call its three hooks, so only those are kept (the rest, such as
-  // server_fn's stream classes, are left out of the bundle).
-  writeFileSync(path.join(dir, 'loader.js'), `import init, { bench_ab_ms, bench_planning_ms, wasm_memory_bytes } from './${NAME}.js';
+  // Of the glue's exports, the page's own JS uses none: `scripts/bench.mjs` calls its two hooks
+  // (and `scripts/bench-ab.mjs` a third, in a `BENCH_AB=1` build), so only those are kept (the
+  // rest, such as server_fn's stream classes, are left out of the bundle).
+  const hooks = ['bench_planning_ms', 'wasm_memory_bytes', ...(benchAb ? ['bench_ab_ms'] : [])].join(', ');
+  writeFileSync(path.join(dir, 'loader.js'), `import init, { ${hooks} } from './${NAME}.js';
 try {
   const wasm = await init({ module_or_path: window.__wasmModule });
-  window.wasmBindings = { bench_ab_ms, bench_planning_ms, wasm_memory_bytes };
+  window.wasmBindings = { ${hooks} };
   dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
 } catch (e) {
   // One message, in the page: the planner's code could not be fetched or started.

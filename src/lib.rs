@@ -59,8 +59,8 @@ pub fn bench_planning_ms(levels: u32) -> f64 {
 /// Benchmark hook (used by `scripts/bench-ab.mjs`, harmless otherwise): compares two synthetic
 /// arms of `repeats` runs × `levels` levels × `requests` per-request records at `changes` targets
 /// in turn, in this WASM (the comparison's code, loaded on demand); each change's time, ms (empty
-/// when that code cannot be loaded).
-#[cfg(feature = "page")]
+/// when that code cannot be loaded). Built only with the feature `bench-ab`.
+#[cfg(feature = "bench-ab")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub async fn bench_ab_ms(
     repeats: u32,

@@ -407,7 +407,9 @@ type Figure = fn(&CompareRow) -> Option<f64>;
 /// The comparison's benchmark (`bench_ab_ms`, `scripts/bench-ab.mjs`): two synthetic arms
 /// (`plan::bench::synthetic_arms`) made ready once, then compared and worded at `changes`
 /// targets in turn (30 and 25 ms per token on p50 TPOT, or under `attain=95`); each change's
-/// time, ms. Its code is loaded on demand, with the panel's.
+/// time, ms. Its code is loaded on demand, with the panel's; built only with the feature
+/// `bench-ab`.
+#[cfg(feature = "bench-ab")]
 #[wasm_split(on_demand, fallible)]
 pub fn bench_compare(
     (repeats, levels, requests): (u32, u32, u32),
