@@ -138,19 +138,19 @@ worst: 2, then 1, then 3, then 0.
     )
 }
 
-/// Reads the command line (without the program name).
+/// The command word: `plan`, `compare` or `list`; or, for `--help` and `--version`, the
+/// command done at once (`Err`).
 ///
-/// Errors: a message naming the argument that cannot be used.
-pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
+/// Errors: no command, or an unknown one.
+fn command_word(parser: &mut lexopt::Parser) -> Result<Result<&'static str, Command>, String> {
     use lexopt::prelude::*;
-    let mut parser = lexopt::Parser::from_args(args);
-    let command = match parser.next().map_err(|e| e.to_string())? {
+    Ok(Ok(match parser.next().map_err(|e| e.to_string())? {
         Some(Value(v)) if v == "plan" => "plan",
         Some(Value(v)) if v == "list" => "list",
         Some(Value(v)) if v == "compare" => "compare",
-        Some(Short('h') | Long("help")) => return Ok(Command::Help),
+        Some(Short('h') | Long("help")) => return Ok(Err(Command::Help)),
         None => return Err("give a command: `plan`, `compare` or `list` (see --help)".to_string()),
-        Some(Short('V') | Long("version")) => return Ok(Command::Version),
+        Some(Short('V') | Long("version")) => return Ok(Err(Command::Version)),
         Some(Value(v)) => {
             return Err(format!(
                 "unknown command \"{}\": give `plan`, `compare` or `list` (see --help)",
@@ -163,6 +163,18 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 other.unexpected()
             ))
         }
+    }))
+}
+
+/// Reads the command line (without the program name).
+///
+/// Errors: a message naming the argument that cannot be used.
+pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
+    use lexopt::prelude::*;
+    let mut parser = lexopt::Parser::from_args(args);
+    let command = match command_word(&mut parser)? {
+        Ok(word) => word,
+        Err(done) => return Ok(done),
     };
     let keys = param_keys();
     let mut plan = PlanArgs::empty();
@@ -177,13 +189,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 None => plan.paths.push(PathBuf::from(path)),
             },
             Long("vs") if command == "compare" => {
-                let value = text(&mut parser, "--vs")?;
-                let b = vs.get_or_insert_with(Vs::default);
-                if value.contains('=') && !std::path::Path::new(&value).exists() {
-                    b.selectors.push(value);
-                } else {
-                    b.paths.push(PathBuf::from(value));
-                }
+                vs.get_or_insert_with(Vs::default)
+                    .add(text(&mut parser, "--vs")?);
             }
             Long("tol") if command == "compare" => {
                 once(tol.is_some(), "--tol")?;
@@ -245,6 +252,18 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
 struct Vs {
     paths: Vec<PathBuf>,
     selectors: Vec<String>,
+}
+
+impl Vs {
+    /// A `--vs` value: selectors (`gpu=B200&gpus=1`) when it holds `=` and is no file, else a
+    /// file or folder.
+    fn add(&mut self, value: String) {
+        if value.contains('=') && !std::path::Path::new(&value).exists() {
+            self.selectors.push(value);
+        } else {
+            self.paths.push(PathBuf::from(value));
+        }
+    }
 }
 
 /// The value of `--tol`: a number (its range, 0 to 50, is checked by the comparison).

@@ -154,33 +154,39 @@ fn load_b(args: &CompareArgs, b_src: Option<&str>) -> Result<Option<Loaded>, Exi
     load::load(&args.b_paths, b_src, args.strict).map(Some)
 }
 
-/// `compare`: reads both arms, compares them, writes the answer, returns the exit status.
-pub fn run_compare(args: &CompareArgs) -> Exit {
+/// A picked in its data, and B's data (`None`: B is in A's) and sweep.
+struct Picked {
+    loaded_a: Loaded,
+    a: select::Planned,
+    loaded_b: Option<Loaded>,
+    b_index: usize,
+}
+
+/// Reads both arms' data and picks A and B.
+///
+/// Errors: [`Exit::BadInput`] once the reason is said.
+fn pick(args: &CompareArgs) -> Result<Picked, Exit> {
     let src = args
         .params
         .iter()
         .find(|(k, _)| k == "src")
         .map(|(_, v)| v.as_str());
-    let Ok(loaded_a) = load::load(&args.a_paths, src, args.strict) else {
-        return Exit::BadInput;
-    };
+    let loaded_a = load::load(&args.a_paths, src, args.strict)?;
     let params: Vec<(String, String)> = args
         .params
         .iter()
         .filter(|(k, _)| k != "src")
         .cloned()
         .collect();
-    let planned = match select::planned(&loaded_a.source, &params) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
-    let [a] = planned.as_slice() else {
+    let mut planned = select::planned(&loaded_a.source, &params)?;
+    if planned.len() != 1 {
         say(&format!(
             "A's data hold {} deployments: pick A with --model, --gpu, --gpus and --cfg (`list` shows them)",
             planned.len()
         ));
-        return Exit::BadInput;
-    };
+        return Err(Exit::BadInput);
+    }
+    let a = planned.remove(0);
     let mut chosen = selectors(&args.vs);
     let b_src = chosen
         .iter()
@@ -188,27 +194,37 @@ pub fn run_compare(args: &CompareArgs) -> Exit {
         .map(|i| chosen.remove(i).1);
     if args.b_paths.is_empty() && b_src.is_none() && chosen.is_empty() {
         say("--vs: give B's files or folders, or its selectors (e.g. --vs 'gpu=B200&gpus=1' or --vs 'cfg=…')");
-        return Exit::BadInput;
+        return Err(Exit::BadInput);
     }
-    let loaded_b = match load_b(args, b_src.as_deref()) {
-        Ok(b) => b,
+    let loaded_b = load_b(args, b_src.as_deref())?;
+    let source_b = loaded_b.as_ref().map_or(&loaded_a.source, |l| &l.source);
+    let b_index = pick_b(source_b, &a.scenario.deployment.model_id, &chosen).map_err(|e| {
+        say(&e);
+        Exit::BadInput
+    })?;
+    Ok(Picked {
+        loaded_a,
+        a,
+        loaded_b,
+        b_index,
+    })
+}
+
+/// `compare`: reads both arms, compares them, writes the answer, returns the exit status.
+pub fn run_compare(args: &CompareArgs) -> Exit {
+    let p = match pick(args) {
+        Ok(p) => p,
         Err(code) => return code,
     };
-    let source_b = loaded_b.as_ref().map_or(&loaded_a.source, |l| &l.source);
-    let b_index = match pick_b(source_b, &a.scenario.deployment.model_id, &chosen) {
-        Ok(i) => i,
-        Err(e) => {
-            say(&e);
-            return Exit::BadInput;
-        }
-    };
+    let (loaded_a, a) = (&p.loaded_a, &p.a);
+    let source_b = p.loaded_b.as_ref().map_or(&loaded_a.source, |l| &l.source);
     let arm_a = Arm {
         source: &loaded_a.source,
         sweep_index: a.sweep_index,
     };
     let arm_b = Arm {
         source: source_b,
-        sweep_index: b_index,
+        sweep_index: p.b_index,
     };
     let tol = args.tol.unwrap_or(DEFAULT_TOL_PCT);
     let compared = Arms::new(arm_a, arm_b).and_then(|arms| arms.compare(&a.scenario.slo, tol));
@@ -232,13 +248,13 @@ pub fn run_compare(args: &CompareArgs) -> Exit {
     };
     let lb = ArmLabel {
         source: &source_b.task_display_name,
-        deployment: source_b.sweep_label(b_index),
+        deployment: source_b.sweep_label(p.b_index),
         recommended: rec_b.as_ref(),
     };
     let written = match args.output {
         Output::Text => Ok(text_answer(&c, (&la, &lb))),
         Output::Json => {
-            let url = links::link(None, &a.scenario, &loaded_a, None);
+            let url = links::link(None, &a.scenario, loaded_a, None);
             scenario_json(&loaded_a.source, &a.scenario, a.sweep_index, &a.plan, &url)
                 .and_then(|doc| with_comparison(&doc, &c, (&la, &lb)))
                 .map(|doc| format!("{doc}\n"))
@@ -246,14 +262,8 @@ pub fn run_compare(args: &CompareArgs) -> Exit {
         }
         Output::Csv => comparison_csv(&c, (&la, &lb)).map_err(|e| e.to_string()),
     };
-    match written {
-        Ok(text) => match write_out(&text) {
-            Ok(()) => exit_of(c.verdict),
-            Err(code) => code,
-        },
-        Err(e) => {
-            say(&e);
-            Exit::BadInput
-        }
+    match written.map_err(|e| say(&e)) {
+        Ok(text) => write_out(&text).map_or_else(|code| code, |()| exit_of(c.verdict)),
+        Err(()) => Exit::BadInput,
     }
 }
