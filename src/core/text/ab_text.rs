@@ -265,3 +265,43 @@ pub fn error_text(e: &AbError) -> String {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::plan::ab::noise::{PERCENTILES, SEED};
+    use crate::core::plan::ab::FAILED_ABOVE;
+
+    fn flat(text: &str) -> String {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_readme_states_the_rule_word_for_word() {
+        let readme = include_str!("../../../README.md");
+        let start = readme
+            .find("## Is B better than A?")
+            .expect("the README has its comparison section");
+        let section = &readme[start..];
+        let section = flat(&section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)]);
+        for (name, text) in RULE {
+            let stated = flat(&format!("- **{name}**: {text}"));
+            assert!(
+                section.contains(&stated),
+                "README should state, word for word:\n{stated}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_figures_the_rule_states_are_the_ones_applied() {
+        let rule = RULE.map(|(_, text)| text).join(" ");
+        assert!(rule.contains(&format!(
+            "{} resamples",
+            format::grouped(RESAMPLES as f64, 0)
+        )));
+        assert!(rule.contains(&format!("seed {SEED}")));
+        assert!(rule.contains(&format!("{}-{} percentiles", PERCENTILES.0, PERCENTILES.1)));
+        assert!(rule.contains(&format!("more than {}% failed", FAILED_ABOVE * 100.0)));
+    }
+}
