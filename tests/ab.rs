@@ -309,3 +309,39 @@ fn bad_arms_are_named() {
         "tol -1 is not a percentage from 0 to 50"
     );
 }
+
+/// Under `attain`, a level's speed is the TPOT that P% of its requests reach while meeting the
+/// TTFT limit (Scicom: 90% of 50 at concurrency 1 reach 72.457 ms; of 200 at 10, 154.376 ms
+/// within a 5 s TTFT; within 2 s too few meet, which ends the curve).
+#[test]
+fn under_attain_a_levels_speed_counts_requests_missing_a_ttft_limit_as_misses() {
+    use llm_slo_planner::core::plan::ab::curve;
+    use llm_slo_planner::core::plan::planner::Limit;
+    let i = import(&[
+        realdata("scicom-vllm-detailed/tm-l40sx2_qwen27b_PP2_in4096_out128_p50_c1_d48e1d.json"),
+        realdata("scicom-vllm-detailed/tm-l40sx2_qwen27b_PP2_in4096_out128_p200_c10_5bfafa.json"),
+    ])
+    .unwrap_or_else(|p| panic!("{p:?}"));
+    let slo = |ttft: f64| {
+        Slo::new(Target::TokensPerSecond(10.0), Statistic::TpotP50)
+            .with_limits(vec![Limit {
+                stat: Statistic::TtftP99,
+                max_ms: ttft,
+            }])
+            .with_attain(Some(90.0))
+    };
+    let sweep = &i.source.sweeps[0];
+    let c = curve(sweep, &slo(5000.0), false);
+    let points: Vec<(f64, f64, f64)> = c
+        .points
+        .iter()
+        .map(|p| (p.level, p.speed_tok_s, p.tok_s))
+        .collect();
+    assert_eq!(points.len(), 2);
+    assert!(close(points[0].1, 13.801_353_238_372_169), "{points:?}");
+    assert!(close(points[1].1, 6.477_702_148_278_567), "{points:?}");
+    assert!(close(points[1].2, 60.661_376_485_841_046), "{points:?}");
+    let tight = curve(sweep, &slo(2000.0), false);
+    assert_eq!(tight.points.len(), 1);
+    assert_eq!(tight.ended_at, Some(10.0));
+}

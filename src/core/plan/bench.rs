@@ -76,6 +76,25 @@ pub fn synthetic_records_sweep(levels: u32, requests: u32, seed: u64) -> Sweep {
     )
 }
 
+/// An arm of `repeats` repeats of a [`synthetic_records_sweep`] of `levels` levels and
+/// `requests` records per run: each repeat another seed (from `seed`), every level measured
+/// `repeats` times. For measuring a comparison of two arms.
+pub fn synthetic_repeated_sweep(repeats: u32, levels: u32, requests: u32, seed: u64) -> Sweep {
+    let rows = (0..u64::from(repeats))
+        .flat_map(|k| synthetic_records_sweep(levels, requests, seed + k).rows)
+        .collect();
+    Sweep::new(
+        0,
+        crate::core::model::deployment::Deployment::hardware(
+            "synthetic",
+            Some(1),
+            (1, 1, 1),
+            "bfloat16",
+        ),
+        rows,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

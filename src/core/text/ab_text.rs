@@ -14,7 +14,7 @@ pub const RULE: [(&str, &str); 5] = [
     ),
     (
         "Curve",
-        "each repeat's levels, lowest first, at their per-user speed (1000 / the latency at the statistic the target is judged on; under `attain`, 1000 / the TPOT P% of requests reach) against output tok/s per GPU (per replica when an arm does not state its GPU count); a level with more than 1% failed requests is not used, and the curve ends below a level that breaks another condition of the SLO.",
+        "each repeat's levels, lowest first, at their per-user speed (1000 / the latency at the statistic the target is judged on; under `attain`, 1000 / the TPOT P% of requests reach while meeting every TTFT and end-to-end limit) against output tok/s per GPU (per replica when an arm does not state its GPU count); a level with more than 1% failed requests is not used, and the curve ends below a level that breaks another condition of the SLO.",
     ),
     (
         "Interpolation",
