@@ -35,9 +35,9 @@ fn speed(s: f64) -> String {
     format!("{} tok/s per user", format::trimmed(s, 3))
 }
 
-/// A ratio as read: `1.07×`.
+/// A ratio as read, three significant digits kept: `1.07×`, `1.00×`.
 pub fn ratio_text(r: f64) -> String {
-    format!("{}×", format::trimmed(r, 3))
+    format!("{}×", format::significant(r, 3))
 }
 
 /// What is compared: `the output per GPU`, or `the output per replica` when a GPU count is not
