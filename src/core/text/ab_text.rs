@@ -58,8 +58,8 @@ pub fn interval_text(c: &Comparison) -> String {
     };
     let range = format!(
         "{}-{}",
-        format::trimmed(r.low, 3),
-        format::trimmed(r.high, 3)
+        format::significant(r.low, 3),
+        format::significant(r.high, 3)
     );
     match c.interval {
         Interval::Repeats => format!("{range} over {} × {} repeats", c.a.repeats, c.b.repeats),
