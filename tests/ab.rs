@@ -87,7 +87,7 @@ fn agentic_arms_at_forty_tok_s_differ_within_the_noise() {
     assert!(c.warnings.is_empty(), "{:?}", c.warnings);
     assert_eq!(
         verdict_text(&c),
-        "B gives 0.992× the output per GPU of A at 40 tok/s per user (0.984-1.00 over 2 × 2 repeats): no difference beyond the noise"
+        "B gives 0.992× the output per GPU of A at 40 tok/s per user (0.984-1.000 over 2 × 2 repeats): no difference beyond the noise"
     );
 }
 
