@@ -44,11 +44,34 @@ pub struct PlanArgs {
     pub load_profile: Option<String>,
 }
 
+/// `compare`: the baseline A (files and selectors, as `plan` reads them) and the candidate B.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareArgs {
+    /// A's files and folders (none: a bundled source, by `src`).
+    pub a_paths: Vec<PathBuf>,
+    /// B's files and folders, after `--vs` (none: B is in A's data, or a bundled `src`).
+    pub b_paths: Vec<PathBuf>,
+    /// `--vs` values that are not files: B's selectors as the link's `vs` writes them
+    /// (`gpu=B200&gpus=1`, `cfg=…`, `src=…`).
+    pub vs: Vec<String>,
+    /// A's scenario parameters (the target, statistic, limits, `attain`, prices, load), as URL
+    /// key and value.
+    pub params: Vec<(String, String)>,
+    /// `--tol`, percent.
+    pub tol: Option<f64>,
+    /// How to write the answer.
+    pub output: Output,
+    /// `--strict`.
+    pub strict: bool,
+}
+
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     /// Plan each selected deployment.
     Plan(PlanArgs),
+    /// Compare a candidate with a baseline.
+    Compare(CompareArgs),
     /// List the deployments of a source: files and folders, and `src`.
     List {
         /// Files and folders to import.
@@ -87,6 +110,12 @@ pub fn usage() -> String {
 Usage:
   llm-slo-planner plan [FILES_OR_FOLDERS...] (--tps S | --tpot MS) [PARAMETERS] [OPTIONS]
   llm-slo-planner list [FILES_OR_FOLDERS...] [--src SRC]
+  llm-slo-planner compare [BASELINE...] --vs CANDIDATE... (--tps S | --tpot MS) [--tol PCT] [PARAMETERS]
+      B against A at the target's per-user speed, beyond the noise of repeated runs. Each side is
+      files or folders; --vs 'gpu=B200&gpus=1' (the link's vs: gpu, gpus, cfg, src) picks B among
+      A's data or a bundled source, --model/--gpu/--gpus/--cfg pick A. --tol: percent, 0 to 50
+      (default 2). Exit 0 better or no difference, 1 worse beyond the noise and the tolerance,
+      3 cannot judge, 2 bad input. --json adds result.comparison; --csv one row.
 
 Without files, the bundled ML.ENERGY data (--src lm-arena-chat, gpqa, sourcegraph-fim, image-chat,
 or reference). Folders are read whole, as the page reads a picked folder.
@@ -109,37 +138,64 @@ worst: 2, then 1, then 3, then 0.
     )
 }
 
+/// The command word: `plan`, `compare` or `list`; or, for `--help` and `--version`, the
+/// command done at once (`Err`).
+///
+/// Errors: no command, or an unknown one.
+fn command_word(parser: &mut lexopt::Parser) -> Result<Result<&'static str, Command>, String> {
+    use lexopt::prelude::*;
+    Ok(Ok(match parser.next().map_err(|e| e.to_string())? {
+        Some(Value(v)) if v == "plan" => "plan",
+        Some(Value(v)) if v == "list" => "list",
+        Some(Value(v)) if v == "compare" => "compare",
+        Some(Short('h') | Long("help")) => return Ok(Err(Command::Help)),
+        None => return Err("give a command: `plan`, `compare` or `list` (see --help)".to_string()),
+        Some(Short('V') | Long("version")) => return Ok(Err(Command::Version)),
+        Some(Value(v)) => {
+            return Err(format!(
+                "unknown command \"{}\": give `plan`, `compare` or `list` (see --help)",
+                v.to_string_lossy()
+            ))
+        }
+        Some(other) => {
+            return Err(format!(
+                "{}: give `plan`, `compare` or `list` first",
+                other.unexpected()
+            ))
+        }
+    }))
+}
+
 /// Reads the command line (without the program name).
 ///
 /// Errors: a message naming the argument that cannot be used.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
     use lexopt::prelude::*;
     let mut parser = lexopt::Parser::from_args(args);
-    let command = match parser.next().map_err(|e| e.to_string())? {
-        Some(Value(v)) if v == "plan" => "plan",
-        Some(Value(v)) if v == "list" => "list",
-        Some(Short('h') | Long("help")) => return Ok(Command::Help),
-        None => return Err("give a command: `plan` or `list` (see --help)".to_string()),
-        Some(Short('V') | Long("version")) => return Ok(Command::Version),
-        Some(Value(v)) => {
-            return Err(format!(
-                "unknown command \"{}\": give `plan` or `list` (see --help)",
-                v.to_string_lossy()
-            ))
-        }
-        Some(other) => {
-            return Err(format!(
-                "{}: give `plan` or `list` first",
-                other.unexpected()
-            ))
-        }
+    let command = match command_word(&mut parser)? {
+        Ok(word) => word,
+        Err(done) => return Ok(done),
     };
     let keys = param_keys();
     let mut plan = PlanArgs::empty();
     let mut outputs = Vec::new();
+    // `compare`: what follows `--vs` is B's.
+    let mut vs: Option<Vs> = None;
+    let mut tol = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
-            Value(path) => plan.paths.push(PathBuf::from(path)),
+            Value(path) => match vs.as_mut() {
+                Some(b) => b.paths.push(PathBuf::from(path)),
+                None => plan.paths.push(PathBuf::from(path)),
+            },
+            Long("vs") if command == "compare" => {
+                vs.get_or_insert_with(Vs::default)
+                    .add(text(&mut parser, "--vs")?);
+            }
+            Long("tol") if command == "compare" => {
+                once(tol.is_some(), "--tol")?;
+                tol = Some(tolerance(&text(&mut parser, "--tol")?)?);
+            }
             Short('h') | Long("help") => return Ok(Command::Help),
             Long("json") => outputs.push((Output::Json, "--json")),
             Long("csv") => outputs.push((Output::Csv, "--csv")),
@@ -185,7 +241,74 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
     if command == "list" {
         return list(plan, &outputs);
     }
+    if command == "compare" {
+        return compared(plan, vs, tol, &outputs);
+    }
     planned(plan, &outputs)
+}
+
+/// B as `--vs` gives it: files and folders, and selectors.
+#[derive(Default)]
+struct Vs {
+    paths: Vec<PathBuf>,
+    selectors: Vec<String>,
+}
+
+impl Vs {
+    /// A `--vs` value: selectors (`gpu=B200&gpus=1`) when it holds `=` and is no file, else a
+    /// file or folder.
+    fn add(&mut self, value: String) {
+        if value.contains('=') && !std::path::Path::new(&value).exists() {
+            self.selectors.push(value);
+        } else {
+            self.paths.push(PathBuf::from(value));
+        }
+    }
+}
+
+/// The value of `--tol`: a number (its range, 0 to 50, is checked by the comparison).
+fn tolerance(value: &str) -> Result<f64, String> {
+    value
+        .trim()
+        .trim_end_matches('%')
+        .parse::<f64>()
+        .ok()
+        .filter(|t| t.is_finite())
+        .ok_or_else(|| format!("--tol must be a percentage from 0 to 50, got \"{value}\""))
+}
+
+/// The `compare` command: `plan`'s checks on the target and format, then B.
+///
+/// Errors: as `plan`'s, no `--vs`, or an option `compare` does not read.
+fn compared(
+    plan: PlanArgs,
+    vs: Option<Vs>,
+    tol: Option<f64>,
+    outputs: &[(Output, &str)],
+) -> Result<Command, String> {
+    let Command::Plan(plan) = planned(plan, outputs)? else {
+        return Err("give the per-user target: --tps or --tpot".to_string());
+    };
+    let gates = plan.link.is_some()
+        || plan.require_level.is_some()
+        || !plan.fail_on_flags.is_empty()
+        || plan.max_gpus.is_some()
+        || plan.load_profile.is_some();
+    if gates {
+        return Err("--link, --require-level, --fail-on-flag, --max-gpus and --load-profile: not read by `compare` (its gate is the verdict)".to_string());
+    }
+    let Some(vs) = vs else {
+        return Err("give the candidate B with --vs: its files or folders, or its selectors (e.g. --vs 'gpu=B200&gpus=1')".to_string());
+    };
+    Ok(Command::Compare(CompareArgs {
+        a_paths: plan.paths,
+        b_paths: vs.paths,
+        vs: vs.selectors,
+        params: plan.params,
+        tol,
+        output: plan.output,
+        strict: plan.strict,
+    }))
 }
 
 /// The `plan` command with its answer format (at most one of `--json` or `--csv`).

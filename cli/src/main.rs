@@ -3,7 +3,8 @@
 //! files, collects arguments, and chooses the exit status for CI:
 //! 0 `ok` or `all-meet`; 1 `unattainable`, or a `--require-level` / `--fail-on-flag` gate;
 //! 3 `no-data`; 2 a bad parameter or no usable row. With several deployments, the worst, in
-//! the order 2, 1, 3, 0 ([`exit::Exit`]).
+//! the order 2, 1, 3, 0 ([`exit::Exit`]). `compare`: 0 better or no difference, 1 worse beyond
+//! the noise and the tolerance, 3 cannot judge, 2 bad input.
 
 #![deny(
     missing_docs,
@@ -18,6 +19,7 @@
 
 mod answer;
 mod args;
+mod compare;
 mod exit;
 mod gates;
 mod input;
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
             Err(code) => code,
         },
         Command::Plan(args) => run_plan(&args),
+        Command::Compare(args) => compare::run_compare(&args),
     };
     code.into()
 }

@@ -1029,3 +1029,155 @@ fn a_load_profile_csv_gives_the_same_period_as_the_load_it_holds() {
     assert!(stderr(&both).contains("--load-profile: give one of --load and --load-profile"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+const AGENTIC: [&str; 2] = [
+    "ajith-sirra-amd-InferenceMAX_Rocm_Team__results_0603_sa_minimaxm2.5-fp4-mi355x-vllm-agentic-lmcache_results_bmk_agg_bmk__at_5988286.json",
+    "ajith-sirra-amd-InferenceMAX_Rocm_Team__results_0604_minimaxm2.5-fp4-mi355x-vllm-agentic-lmcache_results_bmk_agg_bmk__at_5988286.json",
+];
+
+/// `compare` over the agentic files of two dates: A and B picked by `--cfg` and `--vs`.
+fn compare_agentic(a: &str, b: &str, extra: &[&str]) -> Output {
+    let files = AGENTIC.map(|f| realdata(f).to_string_lossy().into_owned());
+    let vs = format!("cfg={b}");
+    let mut args = vec![
+        "compare",
+        &files[0],
+        &files[1],
+        "--cfg",
+        a,
+        "--vs",
+        &vs,
+        "--stat",
+        "tpot_mean",
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
+#[test]
+fn the_compare_gate_fails_a_regression_and_passes_the_same_files_swapped() {
+    // At 20 tok/s per user, LMCache gives 1.11× (1.110-1.117 over 2 × 2 repeats): better.
+    let better = compare_agentic("offload none", "offload lmcache", &["--tps", "20"]);
+    assert_eq!(code(&better), 0, "{}", stderr(&better));
+    assert!(stdout(&better).contains(
+        "B gives 1.11× the output per GPU of A at 20 tok/s per user (1.11-1.12 over 2 × 2 repeats): better"
+    ));
+    let worse = compare_agentic("offload lmcache", "offload none", &["--tps", "20"]);
+    assert_eq!(code(&worse), 1, "{}", stdout(&worse));
+    assert!(stdout(&worse).contains("): worse"));
+    // At 40 tok/s per user the arms differ within the noise: exit 0 both ways.
+    let same = compare_agentic("offload lmcache", "offload none", &["--tps", "40"]);
+    assert_eq!(code(&same), 0);
+    assert!(stdout(&same).contains("no difference beyond the noise"));
+    // Faster than either arm's first level: cannot judge, exit 3.
+    let fast = compare_agentic("offload none", "offload lmcache", &["--tps", "500"]);
+    assert_eq!(code(&fast), 3);
+    assert!(stdout(&fast).contains("A cannot reach 500 tok/s per user"));
+}
+
+#[test]
+fn compare_json_adds_result_comparison_and_csv_writes_one_row() {
+    let out = compare_agentic(
+        "offload none",
+        "offload lmcache",
+        &["--tps", "20", "--json"],
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = json(&out);
+    let c = &doc["result"]["comparison"];
+    assert_eq!(c["speed_tok_s"], 20.0);
+    assert_eq!(c["ratio"], 1.1135952707711798);
+    assert_eq!(c["ratio_low"], 1.1097675573183936);
+    assert_eq!(c["ratio_high"], 1.1174338215965016);
+    assert_eq!(c["interval"], "repeats");
+    assert_eq!(
+        (c["repeats_a"].clone(), c["repeats_b"].clone()),
+        (2.into(), 2.into())
+    );
+    assert_eq!(c["verdict"], "better");
+    assert_eq!(c["differs"], serde_json::json!(["configuration"]));
+    assert_eq!(c["crossover_tok_s"].as_array().map(Vec::len), Some(5));
+    assert_eq!(c["only_b"], serde_json::json!([]));
+    assert_eq!(c["a"]["recommended"]["level"], 8.0);
+    // The plan of A is the document's own result.
+    assert_eq!(doc["result"]["status"], "ok");
+    let csv = compare_agentic("offload none", "offload lmcache", &["--tps", "20", "--csv"]);
+    let text = stdout(&csv);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("speed_tok_s,ratio,ratio_low,ratio_high,interval,"));
+    assert!(lines[1]
+        .starts_with("20,1.1135952707711798,1.1097675573183936,1.1174338215965016,repeats,2,2,"));
+}
+
+#[test]
+fn compare_names_bad_input_and_exits_2() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--tps", "20", "--vs", "gpu=B200&gpus=1", "--tol", "80"],
+            "tol 80 is not a percentage from 0 to 50",
+        ),
+        (
+            &["--tps", "20", "--vs", "gpu=B200&gpus=1", "--tol", "x"],
+            "--tol must be a percentage from 0 to 50, got \"x\"",
+        ),
+        (&["--tps", "20", "--vs", "cfg=nothing"], "--vs"),
+        (&["--tps", "20"], "--vs"),
+        (&["--vs", "cfg=offload none"], "give the per-user target"),
+    ];
+    for (args, said) in cases {
+        let mut full = vec![
+            "compare", "--model", LLAMA_8B, "--gpu", "H100", "--gpus", "1",
+        ];
+        full.extend_from_slice(args);
+        let out = run(&full);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stdout(&out));
+        assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
+    }
+    // B equal to A.
+    let same = compare_agentic("offload none", "offload none", &["--tps", "20"]);
+    assert_eq!(code(&same), 2);
+    assert!(stderr(&same).contains("the candidate B is the deployment A itself"));
+    // Another model's files.
+    let files = AGENTIC.map(|f| realdata(f).to_string_lossy().into_owned());
+    let other = realdata(VLLM_FOLDER).join("bench_serve_v0.25.1.json");
+    let other = other.to_string_lossy();
+    let out = run(&[
+        "compare",
+        &files[0],
+        &files[1],
+        "--cfg",
+        "offload none",
+        "--vs",
+        &other,
+        "--tps",
+        "20",
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("A and B are different models"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn compare_reads_the_bundled_data_by_selectors() {
+    let out = run(&[
+        "compare",
+        "--model",
+        LLAMA_8B,
+        "--gpu",
+        "H100",
+        "--gpus",
+        "1",
+        "--vs",
+        "gpu=B200&gpus=1",
+        "--tps",
+        "25",
+    ]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("A and B differ in: GPU"), "{text}");
+    assert!(text.contains("One run per arm measures no noise"), "{text}");
+}

@@ -84,10 +84,13 @@ pub(crate) fn push_client_run(
     n: usize,
     rec: &Record,
     model_keys: &[&str],
-    fallback: Option<&str>,
+    (fallback, serve): (Option<&str>, Option<&str>),
 ) {
     match client_run(rec) {
-        Ok(run) => {
+        Ok(mut run) => {
+            if let Some(serve) = serve {
+                run.deployment.config = Some(serve.to_string());
+            }
             let stated = model_keys.iter().find_map(|k| rec.text(k));
             let model = out.model(stated, fallback);
             for note in run.notes {

@@ -45,7 +45,7 @@ fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
             n,
             &Record(&obj),
             &["model_id", "model"],
-            Some(&from_name),
+            (Some(&from_name), None),
         );
     }
 }

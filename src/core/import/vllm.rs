@@ -2,8 +2,10 @@
 //! records as JSON lines (one result per line, as scripts append them), a `vllm bench sweep`
 //! folder (`run=N.json` files and a `summary.json` array of the same runs, each run counted
 //! once), and the multi-turn benchmark's output (level `multi_turn_concurrency`; its ITL and
-//! TPOT are both kept). Latencies are in ms. The server's `max_num_seqs`, where recorded, is the
-//! sweep's configuration label; `backend` names the client protocol, not the engine, and the
+//! TPOT are both kept). Latencies are in ms. The configuration label of a run is the serve
+//! combination `vllm bench sweep` names its folder by (`SERVE--<serve>-BENCH--<bench>`, the
+//! combination `key=value` pairs or a name the user gave it, e.g. `SERVE--fp8-kv-BENCH--c032`),
+//! else the server's `max_num_seqs` where recorded: two serve combinations are two sweeps; `backend` names the client protocol, not the engine, and the
 //! run's `date` and `run_number` are per run, so none of them splits a sweep.
 
 use super::client::{is_sglang, push_client_run, records};
@@ -44,6 +46,7 @@ fn detect(probe: &Probe) -> bool {
 }
 
 fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
+    let serve = serve_combination(&file.name);
     for (n, obj) in records(&file.name, &file.text, body, out) {
         if out.full() {
             break;
@@ -52,6 +55,23 @@ fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
         if !out.first_time(serde_json::Value::Object(obj.clone()).to_string()) {
             continue;
         }
-        push_client_run(out, &file.name, n, &Record(&obj), &["model_id"], None);
+        push_client_run(
+            out,
+            &file.name,
+            n,
+            &Record(&obj),
+            &["model_id"],
+            (None, serve),
+        );
     }
+}
+
+/// The serve combination of a `vllm bench sweep` folder in `path`: the text between `SERVE--`
+/// and `-BENCH--` of the innermost folder named so (`SERVE--max_num_seqs=4-BENCH--…` gives
+/// `max_num_seqs=4`); `None` when no folder is named so or the combination is empty.
+pub(crate) fn serve_combination(path: &str) -> Option<&str> {
+    path.rsplit(['/', '\\'])
+        .filter_map(|part| part.strip_prefix("SERVE--"))
+        .find_map(|rest| rest.find("-BENCH--").map(|end| &rest[..end]))
+        .filter(|serve| !serve.is_empty())
 }

@@ -7,8 +7,8 @@
 //!   order the files were read (files are read in name order, so `run=0` before `run=1`, and
 //!   rows keep their order within a file). Each repeat is its own curve.
 //! - **The curve.** A repeat's curve is its levels, lowest first, each at its per-user speed
-//!   (1000 / its latency at the statistic the target is judged on; under `attain`, the TPOT that
-//!   P% of its requests reach) and its output tok/s per GPU (per replica when either arm does
+//!   (1000 / its latency at the statistic the target is judged on; under `attain`, 1000 / the
+//!   TPOT that P% of its requests reach while meeting every TTFT and end-to-end limit) and its output tok/s per GPU (per replica when either arm does
 //!   not state its GPU count). A level with more than 1% failed requests is not used. The curve
 //!   ends below the first level that breaks a condition of the SLO other than the speed (a
 //!   limit, saturation).
@@ -30,13 +30,16 @@
 
 pub mod noise;
 
+use std::cell::RefCell;
+
 use crate::core::model::deployment::{Deployment, LevelKind};
+use crate::core::model::requests::Requests;
 use crate::core::model::row::Row;
 use crate::core::model::source::Source;
-use crate::core::model::sweep::Sweep;
+use crate::core::model::sweep::{Level, Sweep};
 use crate::core::plan::capacity::Pricing;
 use crate::core::plan::compare::{compare, price_rows, CompareRow};
-use crate::core::plan::planner::{plan, Condition, Slo};
+use crate::core::plan::planner::{plan, Condition, Slo, Target};
 
 /// The share of failed requests above which a level is not used (the planner's 1%).
 pub const FAILED_ABOVE: f64 = 0.01;
@@ -335,7 +338,19 @@ pub fn curve(repeat: &Sweep, slo: &Slo, per_gpu: bool) -> Curve {
             out.ended_at = Some(level.level);
             break;
         }
-        let Some(ms) = verdict.latency_ms.filter(|ms| *ms > 0.0) else {
+        let latency_ms = match slo.attain {
+            // Records where too few requests meet the limits: slower than any speed.
+            Some(p) => match attained_tpot_ms(repeat, level, slo, p) {
+                Some(None) => {
+                    out.ended_at = Some(level.level);
+                    break;
+                }
+                Some(ms) => ms,
+                None => None,
+            },
+            None => verdict.latency_ms,
+        };
+        let Some(ms) = latency_ms.filter(|ms| *ms > 0.0) else {
             continue;
         };
         out.points.push(Point {
@@ -345,6 +360,33 @@ pub fn curve(repeat: &Sweep, slo: &Slo, per_gpu: bool) -> Curve {
         });
     }
     out
+}
+
+/// Under `attain` P: the TPOT that P% of the requests issued at `level` (its first run) reach
+/// while meeting every TTFT and end-to-end limit (a request that misses one is a miss at any
+/// speed), ms per token: `None` without per-request records, `Some(None)` when too few
+/// requests meet the limits.
+fn attained_tpot_ms(repeat: &Sweep, level: &Level, slo: &Slo, p: f64) -> Option<Option<f64>> {
+    let row = repeat.rows.get(*level.row_indices.first()?)?;
+    let requests = row.requests.as_ref()?;
+    let limits = slo.request_slo();
+    if limits.ttft_max_ms.is_none() && limits.e2e_max_ms.is_none() {
+        return Some(requests.tpot_at_share(p));
+    }
+    // The records stay sorted by TPOT when some are left out.
+    let meeting = Requests {
+        completed: requests
+            .completed
+            .iter()
+            .filter(|r| {
+                limits.ttft_max_ms.is_none_or(|max| r.ttft_ms <= max)
+                    && limits.e2e_max_ms.is_none_or(|max| r.e2e_ms <= max)
+            })
+            .copied()
+            .collect(),
+        issued: requests.issued,
+    };
+    Some(meeting.tpot_at_share(p))
 }
 
 /// A ratio with its interval.
@@ -463,7 +505,13 @@ pub struct Arms<'a> {
     pub a: Prepared<'a>,
     /// The candidate.
     pub b: Prepared<'a>,
+    /// The repeats' curves for the last SLO compared (its target aside: a curve does not
+    /// depend on it), so that a change of target only reads them again.
+    curves: RefCell<Option<(Slo, Curves)>>,
 }
+
+/// Each arm's repeats' curves.
+type Curves = (Vec<Curve>, Vec<Curve>);
 
 impl<'a> Arms<'a> {
     /// Checks and prepares A and B: both name a sweep, of one model, and B is not A.
@@ -490,12 +538,34 @@ impl<'a> Arms<'a> {
                 arm: b,
                 repeats: repeats(sb),
             },
+            curves: RefCell::new(None),
         })
     }
 
     /// True when both arms state their GPU count (throughput compared per GPU).
     pub fn per_gpu(&self) -> bool {
         self.a.sweep().deployment.num_gpus.is_some() && self.b.sweep().deployment.num_gpus.is_some()
+    }
+
+    /// The repeats' curves under `slo` (its target aside), from the last comparison when its
+    /// SLO was the same but for the target.
+    fn curves(&self, slo: &Slo) -> Curves {
+        let key = Slo {
+            target: Target::TokensPerSecond(1.0),
+            ..slo.clone()
+        };
+        if let Some((cached, curves)) = self.curves.borrow().as_ref() {
+            if *cached == key {
+                return curves.clone();
+            }
+        }
+        let per_gpu = self.per_gpu();
+        let of = |p: &Prepared| -> Vec<Curve> {
+            p.repeats.iter().map(|r| curve(r, &key, per_gpu)).collect()
+        };
+        let curves = (of(&self.a), of(&self.b));
+        *self.curves.borrow_mut() = Some((key, curves.clone()));
+        curves
     }
 
     /// Compares B with A at `slo`'s target with tolerance `tol_pct` (0 to 50).
@@ -505,12 +575,10 @@ impl<'a> Arms<'a> {
         }
         let per_gpu = self.per_gpu();
         let speed = slo.target.tokens_per_second();
-        let curves = |p: &Prepared| -> Vec<Curve> {
-            p.repeats.iter().map(|r| curve(r, slo, per_gpu)).collect()
-        };
-        let (ca, cb) = (curves(&self.a), curves(&self.b));
-        let (a, b) = (arm_at(&ca, speed), arm_at(&cb, speed));
-        let pairs = ratios_at(&ca, &cb, speed);
+        let (ca, cb) = self.curves(slo);
+        let (ca, cb) = (ca.as_slice(), cb.as_slice());
+        let (a, b) = (arm_at(ca, speed), arm_at(cb, speed));
+        let pairs = ratios_at(ca, cb, speed);
         let repeated = ca.len() > 1 || cb.len() > 1;
         let (ratio, interval) = match median_min_max(&pairs) {
             None => (None, Interval::None),
@@ -523,7 +591,7 @@ impl<'a> Arms<'a> {
         let verdict = verdict(ratio, tol_pct);
         let range = |x: &ArmAt| x.range;
         let common = intersect(range(&a), range(&b));
-        let curve = ratio_curve(&ca, &cb, common);
+        let curve = ratio_curve(ca, cb, common);
         let crossover_tok_s = crossovers(&curve);
         let (da, db) = (&self.a.sweep().deployment, &self.b.sweep().deployment);
         let mut warnings = workload_warnings(self.a.sweep(), self.b.sweep());

@@ -14,7 +14,7 @@ pub const RULE: [(&str, &str); 5] = [
     ),
     (
         "Curve",
-        "each repeat's levels, lowest first, at their per-user speed (1000 / the latency at the statistic the target is judged on; under `attain`, 1000 / the TPOT P% of requests reach) against output tok/s per GPU (per replica when an arm does not state its GPU count); a level with more than 1% failed requests is not used, and the curve ends below a level that breaks another condition of the SLO.",
+        "each repeat's levels, lowest first, at their per-user speed (1000 / the latency at the statistic the target is judged on; under `attain`, 1000 / the TPOT P% of requests reach while meeting every TTFT and end-to-end limit) against output tok/s per GPU (per replica when an arm does not state its GPU count); a level with more than 1% failed requests is not used, and the curve ends below a level that breaks another condition of the SLO.",
     ),
     (
         "Interpolation",
@@ -35,9 +35,9 @@ fn speed(s: f64) -> String {
     format!("{} tok/s per user", format::trimmed(s, 3))
 }
 
-/// A ratio as read: `1.07×`.
+/// A ratio as read, three significant digits kept: `1.07×`, `1.00×`.
 pub fn ratio_text(r: f64) -> String {
-    format!("{}×", format::trimmed(r, 3))
+    format!("{}×", format::significant(r, 3))
 }
 
 /// What is compared: `the output per GPU`, or `the output per replica` when a GPU count is not
@@ -58,8 +58,8 @@ pub fn interval_text(c: &Comparison) -> String {
     };
     let range = format!(
         "{}-{}",
-        format::trimmed(r.low, 3),
-        format::trimmed(r.high, 3)
+        format::significant(r.low, 3),
+        format::significant(r.high, 3)
     );
     match c.interval {
         Interval::Repeats => format!("{range} over {} × {} repeats", c.a.repeats, c.b.repeats),
@@ -341,8 +341,48 @@ mod page_tests {
         );
         assert!(other_source_text("src=gpqa&gpu=H100", "gpqa")
             .contains("\"gpqa\", not in the data shown"));
-        assert_eq!(arm_ratio_text(Some(2.0), Some(3.0)), "1.5×");
+        assert_eq!(arm_ratio_text(Some(2.0), Some(3.0)), ratio_text(1.5));
         assert_eq!(arm_ratio_text(Some(0.0), Some(3.0)), "–");
         assert_eq!(arm_ratio_text(None, Some(3.0)), "–");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::plan::ab::noise::{PERCENTILES, SEED};
+    use crate::core::plan::ab::FAILED_ABOVE;
+
+    fn flat(text: &str) -> String {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_readme_states_the_rule_word_for_word() {
+        let readme = include_str!("../../../README.md");
+        let start = readme
+            .find("## Is B better than A?")
+            .expect("the README has its comparison section");
+        let section = &readme[start..];
+        let section = flat(&section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)]);
+        for (name, text) in RULE {
+            let stated = flat(&format!("- **{name}**: {text}"));
+            assert!(
+                section.contains(&stated),
+                "README should state, word for word:\n{stated}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_figures_the_rule_states_are_the_ones_applied() {
+        let rule = RULE.map(|(_, text)| text).join(" ");
+        assert!(rule.contains(&format!(
+            "{} resamples",
+            format::grouped(RESAMPLES as f64, 0)
+        )));
+        assert!(rule.contains(&format!("seed {SEED}")));
+        assert!(rule.contains(&format!("{}-{} percentiles", PERCENTILES.0, PERCENTILES.1)));
+        assert!(rule.contains(&format!("more than {}% failed", FAILED_ABOVE * 100.0)));
     }
 }

@@ -6,6 +6,7 @@
 //! `capacity`, `period`); the chart's file is written here from `core::text::chart_file`.
 
 mod capacity;
+pub mod comparison;
 mod json;
 mod period;
 mod result;

@@ -1,0 +1,269 @@
+//! `compare`: the candidate B against the baseline A at the scenario's target, beyond the noise
+//! of repeated runs (`core::plan::ab`). Exit 0 better or no difference, 1 worse (the CI gate),
+//! 3 cannot judge, 2 bad input.
+
+use llm_slo_planner::core::model::format;
+use llm_slo_planner::core::model::source::Source;
+use llm_slo_planner::core::plan::ab::{
+    recommended, AbVerdict, Arm, Arms, Comparison, DEFAULT_TOL_PCT,
+};
+use llm_slo_planner::core::plan::compare::CompareRow;
+use llm_slo_planner::core::scenario::Scenario;
+use llm_slo_planner::core::text::ab_text::{error_text, verdict_text, warning_text};
+use llm_slo_planner::core::wire::export::comparison::{
+    comparison_csv, notes, with_comparison, ArmLabel,
+};
+use llm_slo_planner::core::wire::export::scenario_json;
+
+use crate::args::{CompareArgs, Output};
+use crate::exit::Exit;
+use crate::input::Loaded;
+use crate::links;
+use crate::load;
+use crate::out::{say, write_out};
+use crate::select;
+
+/// B's sweep in its source: picked by `selectors` (the link's `vs` form, `gpu=B200&gpus=1`) on
+/// A's model, else the one sweep of A's model the source holds.
+///
+/// Errors: the message naming why B cannot be picked.
+fn pick_b(
+    source: &Source,
+    model_id: &str,
+    selectors: &[(String, String)],
+) -> Result<usize, String> {
+    if selectors.is_empty() {
+        let Some(m) = source.model_index(model_id) else {
+            let held: Vec<&str> = source.models.iter().map(|m| m.model_id.as_str()).collect();
+            return Err(format!(
+                "--vs: A and B are different models ({model_id}, {}): compare two configurations of one model",
+                held.join(", ")
+            ));
+        };
+        return match source.sweeps_of(m).as_slice() {
+            [one] => Ok(*one),
+            many => Err(format!(
+                "--vs: B's data hold {} deployments of {model_id}: pick one with --vs 'cfg=…' (or gpu=, gpus=; `list` shows them)",
+                many.len()
+            )),
+        };
+    }
+    let mut pairs = vec![("model".to_string(), model_id.to_string())];
+    pairs.extend(selectors.iter().cloned());
+    let (scenario, messages) = Scenario::from_query(&links::query(&[], &pairs), source);
+    if let Some(m) = messages.first() {
+        return Err(format!(
+            "--vs {}: {}",
+            m.param,
+            m.detail(llm_slo_planner::core::scenario::Front::CommandLine)
+        ));
+    }
+    scenario
+        .sweep_index(source)
+        .ok_or_else(|| "--vs: no deployment of B's data matches".to_string())
+}
+
+/// The selectors of `--vs` values that are not files (`gpu=B200&gpus=1`), as key and value; a
+/// `src` among them names B's bundled source.
+fn selectors(values: &[String]) -> Vec<(String, String)> {
+    values
+        .iter()
+        .flat_map(|v| v.split('&'))
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect()
+}
+
+/// The text answer: the arms, the warnings, the verdict, the notes, each arm at its own
+/// recommended level with B/A.
+fn text_answer(c: &Comparison, labels: (&ArmLabel, &ArmLabel)) -> String {
+    let (a, b) = labels;
+    let mut out = if a.source == b.source {
+        format!(
+            "Data: {}
+A: {}
+B: {}
+",
+            a.source, a.deployment, b.deployment
+        )
+    } else {
+        format!(
+            "A: {} · {}\nB: {} · {}\n",
+            a.source, a.deployment, b.source, b.deployment
+        )
+    };
+    for w in &c.warnings {
+        out.push_str(&format!("warning: {}\n", warning_text(w)));
+    }
+    out.push_str(&format!("\n{}\n\n", verdict_text(c)));
+    for n in notes(c) {
+        out.push_str(&format!("  {n}\n"));
+    }
+    out.push_str("\nAt each arm's recommended level:\n");
+    let figures = |row: Option<&CompareRow>| {
+        let rec = row.and_then(|r| r.recommendation.as_ref());
+        [
+            rec.map(|r| r.level),
+            rec.and_then(|r| r.throughput_per_gpu_tok_s),
+            rec.and_then(|r| r.energy_per_token_j),
+            row.and_then(|r| r.costs.gpus_needed).map(|g| g as f64),
+            row.and_then(|r| r.costs.total_cost_per_mtok),
+        ]
+    };
+    let names = [
+        "level",
+        "output tok/s per GPU",
+        "J/token",
+        "GPUs for the load",
+        "$ per million tokens",
+    ];
+    let (fa, fb) = (figures(a.recommended), figures(b.recommended));
+    let cell = |v: Option<f64>| v.map_or("not reported".to_string(), |x| format::trimmed(x, 4));
+    for ((name, x), y) in names.iter().zip(fa).zip(fb) {
+        // A fleet's figure needs a load or a price: its row only when given.
+        if x.is_none() && y.is_none() && name.starts_with(['G', '$']) {
+            continue;
+        }
+        let ratio = match (x, y) {
+            (Some(x), Some(y)) if x > 0.0 => format!("{}×", format::trimmed(y / x, 3)),
+            _ => "-".to_string(),
+        };
+        out.push_str(&format!(
+            "  {name:<22} A {:<14} B {:<14} B/A {ratio}\n",
+            cell(x),
+            cell(y)
+        ));
+    }
+    out
+}
+
+/// The exit status of a verdict.
+fn exit_of(verdict: AbVerdict) -> Exit {
+    match verdict {
+        AbVerdict::Better | AbVerdict::NoDifference => Exit::Ok,
+        AbVerdict::Worse => Exit::Fail,
+        AbVerdict::CannotJudge => Exit::NoData,
+    }
+}
+
+/// B's source: its files, else the bundled source its selectors name, else A's.
+fn load_b(args: &CompareArgs, b_src: Option<&str>) -> Result<Option<Loaded>, Exit> {
+    if args.b_paths.is_empty() && b_src.is_none() {
+        return Ok(None);
+    }
+    load::load(&args.b_paths, b_src, args.strict).map(Some)
+}
+
+/// A picked in its data, and B's data (`None`: B is in A's) and sweep.
+struct Picked {
+    loaded_a: Loaded,
+    a: select::Planned,
+    loaded_b: Option<Loaded>,
+    b_index: usize,
+}
+
+/// Reads both arms' data and picks A and B.
+///
+/// Errors: [`Exit::BadInput`] once the reason is said.
+fn pick(args: &CompareArgs) -> Result<Picked, Exit> {
+    let src = args
+        .params
+        .iter()
+        .find(|(k, _)| k == "src")
+        .map(|(_, v)| v.as_str());
+    let loaded_a = load::load(&args.a_paths, src, args.strict)?;
+    let params: Vec<(String, String)> = args
+        .params
+        .iter()
+        .filter(|(k, _)| k != "src")
+        .cloned()
+        .collect();
+    let mut planned = select::planned(&loaded_a.source, &params)?;
+    if planned.len() != 1 {
+        say(&format!(
+            "A's data hold {} deployments: pick A with --model, --gpu, --gpus and --cfg (`list` shows them)",
+            planned.len()
+        ));
+        return Err(Exit::BadInput);
+    }
+    let a = planned.remove(0);
+    let mut chosen = selectors(&args.vs);
+    let b_src = chosen
+        .iter()
+        .position(|(k, _)| k == "src")
+        .map(|i| chosen.remove(i).1);
+    if args.b_paths.is_empty() && b_src.is_none() && chosen.is_empty() {
+        say("--vs: give B's files or folders, or its selectors (e.g. --vs 'gpu=B200&gpus=1' or --vs 'cfg=…')");
+        return Err(Exit::BadInput);
+    }
+    let loaded_b = load_b(args, b_src.as_deref())?;
+    let source_b = loaded_b.as_ref().map_or(&loaded_a.source, |l| &l.source);
+    let b_index = pick_b(source_b, &a.scenario.deployment.model_id, &chosen).map_err(|e| {
+        say(&e);
+        Exit::BadInput
+    })?;
+    Ok(Picked {
+        loaded_a,
+        a,
+        loaded_b,
+        b_index,
+    })
+}
+
+/// `compare`: reads both arms, compares them, writes the answer, returns the exit status.
+pub fn run_compare(args: &CompareArgs) -> Exit {
+    let p = match pick(args) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let (loaded_a, a) = (&p.loaded_a, &p.a);
+    let source_b = p.loaded_b.as_ref().map_or(&loaded_a.source, |l| &l.source);
+    let arm_a = Arm {
+        source: &loaded_a.source,
+        sweep_index: a.sweep_index,
+    };
+    let arm_b = Arm {
+        source: source_b,
+        sweep_index: p.b_index,
+    };
+    let tol = args.tol.unwrap_or(DEFAULT_TOL_PCT);
+    let compared = Arms::new(arm_a, arm_b).and_then(|arms| arms.compare(&a.scenario.slo, tol));
+    let c = match compared {
+        Ok(c) => c,
+        Err(e) => {
+            say(&error_text(&e));
+            return Exit::BadInput;
+        }
+    };
+    let slo = &a.scenario.slo;
+    let pricing = a.scenario.pricing();
+    let (rec_a, rec_b) = (
+        recommended(arm_a, slo, pricing),
+        recommended(arm_b, slo, pricing),
+    );
+    let la = ArmLabel {
+        source: &loaded_a.source.task_display_name,
+        deployment: loaded_a.source.sweep_label(a.sweep_index),
+        recommended: rec_a.as_ref(),
+    };
+    let lb = ArmLabel {
+        source: &source_b.task_display_name,
+        deployment: source_b.sweep_label(p.b_index),
+        recommended: rec_b.as_ref(),
+    };
+    let written = match args.output {
+        Output::Text => Ok(text_answer(&c, (&la, &lb))),
+        Output::Json => {
+            let url = links::link(None, &a.scenario, loaded_a, None);
+            scenario_json(&loaded_a.source, &a.scenario, a.sweep_index, &a.plan, &url)
+                .and_then(|doc| with_comparison(&doc, &c, (&la, &lb)))
+                .map(|doc| format!("{doc}\n"))
+                .map_err(|e| e.to_string())
+        }
+        Output::Csv => comparison_csv(&c, (&la, &lb)).map_err(|e| e.to_string()),
+    };
+    match written.map_err(|e| say(&e)) {
+        Ok(text) => write_out(&text).map_or_else(|code| code, |()| exit_of(c.verdict)),
+        Err(()) => Exit::BadInput,
+    }
+}

@@ -1,0 +1,332 @@
+//! A comparison of two arms as JSON (`result.comparison`) and as CSV: every figure of
+//! [`Comparison`] unrounded, with the sentences the text answer says, and each arm's figures at
+//! its own recommended level with B/A.
+
+use serde::Serialize;
+
+use crate::core::plan::ab::{At, Comparison};
+use crate::core::plan::compare::CompareRow;
+use crate::core::text::ab_text::{
+    crossover_text, differs_text, noise_text, only_text, reach_text, verdict_text, warning_text,
+};
+use crate::core::wire::handoff::ExportError;
+
+use super::table::text_cell;
+
+/// One arm as the comparison names it.
+#[derive(Clone, Debug)]
+pub struct ArmLabel<'a> {
+    /// The arm's source: `import (files)`, `lm-arena-chat`.
+    pub source: &'a str,
+    /// The deployment as the picker labels it.
+    pub deployment: &'a str,
+    /// The arm's figures at its own recommended level.
+    pub recommended: Option<&'a CompareRow>,
+}
+
+/// An arm's figures at its own recommended level.
+#[derive(Serialize, Clone, Copy, Default)]
+struct Figures {
+    level: Option<f64>,
+    tok_s_per_gpu: Option<f64>,
+    energy_per_token_j: Option<f64>,
+    gpus_needed: Option<u64>,
+    total_cost_per_mtok: Option<f64>,
+}
+
+impl Figures {
+    fn of(row: Option<&CompareRow>) -> Figures {
+        let Some(row) = row else {
+            return Figures::default();
+        };
+        let rec = row.recommendation.as_ref();
+        Figures {
+            level: rec.map(|r| r.level),
+            tok_s_per_gpu: rec.and_then(|r| r.throughput_per_gpu_tok_s),
+            energy_per_token_j: rec.and_then(|r| r.energy_per_token_j),
+            gpus_needed: row.costs.gpus_needed,
+            total_cost_per_mtok: row.costs.total_cost_per_mtok,
+        }
+    }
+}
+
+/// B's figure over A's, where both are there and A's is above 0.
+fn over(b: Option<f64>, a: Option<f64>) -> Option<f64> {
+    let (b, a) = (b?, a?);
+    (a > 0.0).then(|| b / a)
+}
+
+/// B/A of each figure at each arm's recommended level.
+#[derive(Serialize)]
+struct Ratios {
+    level: Option<f64>,
+    tok_s_per_gpu: Option<f64>,
+    energy_per_token_j: Option<f64>,
+    gpus_needed: Option<f64>,
+    total_cost_per_mtok: Option<f64>,
+}
+
+impl Ratios {
+    fn of(a: Figures, b: Figures) -> Ratios {
+        let gpus = |f: Figures| f.gpus_needed.map(|g| g as f64);
+        Ratios {
+            level: over(b.level, a.level),
+            tok_s_per_gpu: over(b.tok_s_per_gpu, a.tok_s_per_gpu),
+            energy_per_token_j: over(b.energy_per_token_j, a.energy_per_token_j),
+            gpus_needed: over(gpus(b), gpus(a)),
+            total_cost_per_mtok: over(b.total_cost_per_mtok, a.total_cost_per_mtok),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct JsonArm<'a> {
+    source: &'a str,
+    deployment: &'a str,
+    /// The median throughput over its repeats at S (per GPU, else per replica).
+    tok_s_at_speed: Option<f64>,
+    /// Each repeat's throughput at S: `measured`, `interpolated`, `too-fast`, `too-slow`.
+    at_speed: Vec<JsonAt>,
+    recommended: Figures,
+}
+
+#[derive(Serialize)]
+struct JsonAt {
+    how: &'static str,
+    tok_s: Option<f64>,
+}
+
+impl JsonAt {
+    fn of(at: &At) -> JsonAt {
+        let how = match at {
+            At::Measured { .. } => "measured",
+            At::Interpolated { .. } => "interpolated",
+            At::TooFast { .. } => "too-fast",
+            At::TooSlow { .. } => "too-slow",
+        };
+        JsonAt {
+            how,
+            tok_s: at.tok_s(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct JsonPoint {
+    speed_tok_s: f64,
+    ratio: f64,
+    low: f64,
+    high: f64,
+}
+
+/// `result.comparison`.
+#[derive(Serialize)]
+struct JsonComparison<'a> {
+    answer: String,
+    speed_tok_s: f64,
+    tol_pct: f64,
+    ratio: Option<f64>,
+    ratio_low: Option<f64>,
+    ratio_high: Option<f64>,
+    interval: &'static str,
+    repeats_a: usize,
+    repeats_b: usize,
+    spread_a: Option<f64>,
+    spread_b: Option<f64>,
+    verdict: &'static str,
+    per: &'static str,
+    differs: &'a [String],
+    warnings: Vec<String>,
+    notes: Vec<String>,
+    crossover_tok_s: &'a [f64],
+    only_a: Vec<[f64; 2]>,
+    only_b: Vec<[f64; 2]>,
+    a: JsonArm<'a>,
+    b: JsonArm<'a>,
+    b_over_a: Ratios,
+    curve: Vec<JsonPoint>,
+}
+
+fn ranges(r: &[(f64, f64)]) -> Vec<[f64; 2]> {
+    r.iter().map(|(lo, hi)| [*lo, *hi]).collect()
+}
+
+fn json_arm<'a>(label: &ArmLabel<'a>, at: &crate::core::plan::ab::ArmAt) -> JsonArm<'a> {
+    JsonArm {
+        source: label.source,
+        deployment: label.deployment,
+        tok_s_at_speed: at.tok_s,
+        at_speed: at.at.iter().map(JsonAt::of).collect(),
+        recommended: Figures::of(label.recommended),
+    }
+}
+
+/// `per_gpu` as written: `gpu` or `replica`.
+fn per(c: &Comparison) -> &'static str {
+    if c.per_gpu {
+        "gpu"
+    } else {
+        "replica"
+    }
+}
+
+/// The notes beside the answer: which arm cannot reach S, the noise, the crossovers, the
+/// one-arm ranges, what differs.
+pub fn notes(c: &Comparison) -> Vec<String> {
+    let mut out = reach_text(c);
+    out.push(noise_text(c));
+    out.push(crossover_text(c));
+    out.extend(only_text(c));
+    out.push(differs_text(c));
+    out
+}
+
+/// The comparison as the JSON value of `result.comparison`.
+///
+/// Errors: [`ExportError::Writer`] with serde_json's reason.
+pub fn comparison_value(
+    c: &Comparison,
+    (a, b): (&ArmLabel, &ArmLabel),
+) -> Result<serde_json::Value, ExportError> {
+    let doc = JsonComparison {
+        answer: verdict_text(c),
+        speed_tok_s: c.speed_tok_s,
+        tol_pct: c.tol_pct,
+        ratio: c.ratio.map(|r| r.ratio),
+        ratio_low: c.ratio.map(|r| r.low),
+        ratio_high: c.ratio.map(|r| r.high),
+        interval: c.interval.key(),
+        repeats_a: c.a.repeats,
+        repeats_b: c.b.repeats,
+        spread_a: c.a.spread,
+        spread_b: c.b.spread,
+        verdict: c.verdict.key(),
+        per: per(c),
+        differs: &c.differs,
+        warnings: c.warnings.iter().map(warning_text).collect(),
+        notes: notes(c),
+        crossover_tok_s: &c.crossover_tok_s,
+        only_a: ranges(&c.only_a),
+        only_b: ranges(&c.only_b),
+        a: json_arm(a, &c.a),
+        b: json_arm(b, &c.b),
+        b_over_a: Ratios::of(Figures::of(a.recommended), Figures::of(b.recommended)),
+        curve: c
+            .curve
+            .iter()
+            .map(|p| JsonPoint {
+                speed_tok_s: p.speed_tok_s,
+                ratio: p.ratio.ratio,
+                low: p.ratio.low,
+                high: p.ratio.high,
+            })
+            .collect(),
+    };
+    serde_json::to_value(&doc).map_err(|e| ExportError::Writer(e.to_string()))
+}
+
+/// A's scenario document (`scenario_json`'s text) with `result.comparison` added, pretty.
+///
+/// Errors: [`ExportError::Writer`] when the document is not JSON with a `result` object, or
+/// serde_json's reason.
+pub fn with_comparison(
+    scenario_doc: &str,
+    c: &Comparison,
+    arms: (&ArmLabel, &ArmLabel),
+) -> Result<String, ExportError> {
+    let writer = |e: serde_json::Error| ExportError::Writer(e.to_string());
+    let mut doc: serde_json::Value = serde_json::from_str(scenario_doc).map_err(writer)?;
+    let value = comparison_value(c, arms)?;
+    let result = doc
+        .get_mut("result")
+        .and_then(serde_json::Value::as_object_mut)
+        .ok_or_else(|| ExportError::Writer("the document has no result".to_string()))?;
+    result.insert("comparison".to_string(), value);
+    serde_json::to_string_pretty(&doc).map_err(writer)
+}
+
+/// The CSV's columns, in order.
+pub const CSV_HEADER: [&str; 25] = [
+    "speed_tok_s",
+    "ratio",
+    "ratio_low",
+    "ratio_high",
+    "interval",
+    "repeats_a",
+    "repeats_b",
+    "spread_a",
+    "spread_b",
+    "verdict",
+    "tol_pct",
+    "per",
+    "differs",
+    "crossover_tok_s",
+    "only_a",
+    "only_b",
+    "a_deployment",
+    "b_deployment",
+    "a_tok_s_at_speed",
+    "b_tok_s_at_speed",
+    "a_level",
+    "b_level",
+    "a_tok_s_per_gpu",
+    "b_tok_s_per_gpu",
+    "answer",
+];
+
+/// The comparison as CSV: the header and one row (absent figures empty; text from files through
+/// `text_cell`; lists joined by `;`, a range `lo-hi`).
+///
+/// Errors: [`ExportError::Writer`] with the csv writer's reason.
+pub fn comparison_csv(
+    c: &Comparison,
+    (a, b): (&ArmLabel, &ArmLabel),
+) -> Result<String, ExportError> {
+    let num = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
+    let list = |r: &[(f64, f64)]| {
+        r.iter()
+            .map(|(lo, hi)| format!("{lo}-{hi}"))
+            .collect::<Vec<_>>()
+            .join(";")
+    };
+    let (fa, fb) = (Figures::of(a.recommended), Figures::of(b.recommended));
+    let row: Vec<String> = vec![
+        c.speed_tok_s.to_string(),
+        num(c.ratio.map(|r| r.ratio)),
+        num(c.ratio.map(|r| r.low)),
+        num(c.ratio.map(|r| r.high)),
+        c.interval.key().to_string(),
+        c.a.repeats.to_string(),
+        c.b.repeats.to_string(),
+        num(c.a.spread),
+        num(c.b.spread),
+        c.verdict.key().to_string(),
+        c.tol_pct.to_string(),
+        per(c).to_string(),
+        text_cell(&c.differs.join(";")),
+        c.crossover_tok_s
+            .iter()
+            .map(f64::to_string)
+            .collect::<Vec<_>>()
+            .join(";"),
+        list(&c.only_a),
+        list(&c.only_b),
+        text_cell(a.deployment),
+        text_cell(b.deployment),
+        num(c.a.tok_s),
+        num(c.b.tok_s),
+        num(fa.level),
+        num(fb.level),
+        num(fa.tok_s_per_gpu),
+        num(fb.tok_s_per_gpu),
+        text_cell(&verdict_text(c)),
+    ];
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let writer = |e: csv::Error| ExportError::Writer(e.to_string());
+    w.write_record(CSV_HEADER).map_err(writer)?;
+    w.write_record(&row).map_err(writer)?;
+    let bytes = w
+        .into_inner()
+        .map_err(|e| ExportError::Writer(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| ExportError::Writer(e.to_string()))
+}
