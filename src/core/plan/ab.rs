@@ -31,6 +31,7 @@
 pub mod noise;
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use crate::core::model::deployment::{Deployment, LevelKind};
 use crate::core::model::requests::Requests;
@@ -505,13 +506,20 @@ pub struct Arms<'a> {
     pub a: Prepared<'a>,
     /// The candidate.
     pub b: Prepared<'a>,
-    /// The repeats' curves for the last SLO compared (its target aside: a curve does not
-    /// depend on it), so that a change of target only reads them again.
-    curves: RefCell<Option<(Slo, Curves)>>,
+    /// What the last SLO compared gives whatever its target (the curves and the ratio along
+    /// them), so that a change of target only reads it again.
+    along: RefCell<Option<(Slo, Rc<Along>)>>,
 }
 
-/// Each arm's repeats' curves.
-type Curves = (Vec<Curve>, Vec<Curve>);
+/// What a comparison reads that does not depend on the target: each repeat's curve, and the
+/// ratio along the range both arms reach with its crossovers.
+#[derive(Debug)]
+struct Along {
+    a: Vec<Curve>,
+    b: Vec<Curve>,
+    curve: Vec<RatioPoint>,
+    crossover_tok_s: Vec<f64>,
+}
 
 impl<'a> Arms<'a> {
     /// Checks and prepares A and B: both name a sweep, of one model, and B is not A.
@@ -538,7 +546,7 @@ impl<'a> Arms<'a> {
                 arm: b,
                 repeats: repeats(sb),
             },
-            curves: RefCell::new(None),
+            along: RefCell::new(None),
         })
     }
 
@@ -547,25 +555,33 @@ impl<'a> Arms<'a> {
         self.a.sweep().deployment.num_gpus.is_some() && self.b.sweep().deployment.num_gpus.is_some()
     }
 
-    /// The repeats' curves under `slo` (its target aside), from the last comparison when its
-    /// SLO was the same but for the target.
-    fn curves(&self, slo: &Slo) -> Curves {
+    /// The curves and the ratio along them under `slo` (its target aside), from the last
+    /// comparison when its SLO was the same but for the target.
+    fn along(&self, slo: &Slo) -> Rc<Along> {
         let key = Slo {
             target: Target::TokensPerSecond(1.0),
             ..slo.clone()
         };
-        if let Some((cached, curves)) = self.curves.borrow().as_ref() {
+        if let Some((cached, along)) = self.along.borrow().as_ref() {
             if *cached == key {
-                return curves.clone();
+                return Rc::clone(along);
             }
         }
         let per_gpu = self.per_gpu();
         let of = |p: &Prepared| -> Vec<Curve> {
             p.repeats.iter().map(|r| curve(r, &key, per_gpu)).collect()
         };
-        let curves = (of(&self.a), of(&self.b));
-        *self.curves.borrow_mut() = Some((key, curves.clone()));
-        curves
+        let (a, b) = (of(&self.a), of(&self.b));
+        let range = |c: &[Curve]| c.iter().map(Curve::range).reduce(intersect).flatten();
+        let curve = ratio_curve(&a, &b, intersect(range(&a), range(&b)));
+        let along = Rc::new(Along {
+            crossover_tok_s: crossovers(&curve),
+            a,
+            b,
+            curve,
+        });
+        *self.along.borrow_mut() = Some((key, Rc::clone(&along)));
+        along
     }
 
     /// Compares B with A at `slo`'s target with tolerance `tol_pct` (0 to 50).
@@ -575,8 +591,8 @@ impl<'a> Arms<'a> {
         }
         let per_gpu = self.per_gpu();
         let speed = slo.target.tokens_per_second();
-        let (ca, cb) = self.curves(slo);
-        let (ca, cb) = (ca.as_slice(), cb.as_slice());
+        let along = self.along(slo);
+        let (ca, cb) = (along.a.as_slice(), along.b.as_slice());
         let (a, b) = (arm_at(ca, speed), arm_at(cb, speed));
         let pairs = ratios_at(ca, cb, speed);
         let repeated = ca.len() > 1 || cb.len() > 1;
@@ -590,9 +606,6 @@ impl<'a> Arms<'a> {
         };
         let verdict = verdict(ratio, tol_pct);
         let range = |x: &ArmAt| x.range;
-        let common = intersect(range(&a), range(&b));
-        let curve = ratio_curve(ca, cb, common);
-        let crossover_tok_s = crossovers(&curve);
         let (da, db) = (&self.a.sweep().deployment, &self.b.sweep().deployment);
         let mut warnings = workload_warnings(self.a.sweep(), self.b.sweep());
         for (name, x) in [('A', &a), ('B', &b)] {
@@ -625,8 +638,8 @@ impl<'a> Arms<'a> {
             per_gpu,
             differs: differs(da, db),
             warnings,
-            curve,
-            crossover_tok_s,
+            curve: along.curve.clone(),
+            crossover_tok_s: along.crossover_tok_s.clone(),
         })
     }
 }

@@ -60,16 +60,6 @@ pub fn synthetic_records_sweep(levels: u32, requests: u32, seed: u64) -> Sweep {
     on_one_gpu(rows)
 }
 
-/// An arm of `repeats` repeats of a [`synthetic_records_sweep`] of `levels` levels and
-/// `requests` records per run: each repeat another seed (from `seed`), every level measured
-/// `repeats` times. For measuring a comparison of two arms.
-pub fn synthetic_repeated_sweep(repeats: u32, levels: u32, requests: u32, seed: u64) -> Sweep {
-    let rows = (0..u64::from(repeats))
-        .flat_map(|k| synthetic_records_sweep(levels, requests, seed + k).rows)
-        .collect();
-    on_one_gpu(rows)
-}
-
 /// A sweep of `rows` on one `synthetic` GPU, TP1, bfloat16.
 fn on_one_gpu(rows: Vec<Row>) -> Sweep {
     Sweep::new(
