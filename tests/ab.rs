@@ -83,7 +83,7 @@ fn agentic_arms_at_forty_tok_s_differ_within_the_noise() {
         c.b.spread.expect("B's spread"),
         1.006_938_240_104_881_4
     ));
-    assert_eq!(c.differs, vec!["configuration"]);
+    assert_eq!(c.differs, vec!["offload"]);
     assert!(c.warnings.is_empty(), "{:?}", c.warnings);
     assert_eq!(
         verdict_text(&c),

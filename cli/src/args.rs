@@ -112,8 +112,9 @@ Usage:
   llm-slo-planner list [FILES_OR_FOLDERS...] [--src SRC]
   llm-slo-planner compare [BASELINE...] --vs CANDIDATE... (--tps S | --tpot MS) [--tol PCT] [PARAMETERS]
       B against A at the target's per-user speed, beyond the noise of repeated runs. Each side is
-      files or folders; --vs 'gpu=B200&gpus=1' (the link's vs: gpu, gpus, cfg, src) picks B among
-      A's data or a bundled source, --model/--gpu/--gpus/--cfg pick A. --tol: percent, 0 to 50
+      files or folders (A's first: every file after --vs is B's); --vs 'gpu=B200&gpus=1' (the
+      link's vs: gpu, gpus, cfg, src) picks B among A's data, B's files or a bundled source;
+      --model/--gpu/--gpus/--cfg pick A. --tol: percent, 0 to 50
       (default 2). Exit 0 better or no difference, 1 worse beyond the noise and the tolerance,
       3 cannot judge, 2 bad input. --json adds result.comparison; --csv one row.
 

@@ -8,7 +8,7 @@ use llm_slo_planner::core::plan::ab::{
     recommended, AbVerdict, Arm, Arms, Comparison, DEFAULT_TOL_PCT,
 };
 use llm_slo_planner::core::plan::compare::CompareRow;
-use llm_slo_planner::core::scenario::Scenario;
+use llm_slo_planner::core::scenario::Vs;
 use llm_slo_planner::core::text::ab_text::{error_text, verdict_text, warning_text};
 use llm_slo_planner::core::wire::export::comparison::{
     comparison_csv, notes, with_comparison, ArmLabel,
@@ -23,55 +23,47 @@ use crate::load;
 use crate::out::{say, write_out};
 use crate::select;
 
-/// B's sweep in its source: picked by `selectors` (the link's `vs` form, `gpu=B200&gpus=1`) on
-/// A's model, else the one sweep of A's model the source holds.
+/// B's sweep in its source: the sweep `vs` names on A's model (resolved as the link's `vs`),
+/// else the one sweep of A's model the source holds.
 ///
 /// Errors: the message naming why B cannot be picked.
-fn pick_b(
-    source: &Source,
-    model_id: &str,
-    selectors: &[(String, String)],
-) -> Result<usize, String> {
-    if selectors.is_empty() {
-        let Some(m) = source.model_index(model_id) else {
-            let held: Vec<&str> = source.models.iter().map(|m| m.model_id.as_str()).collect();
-            return Err(format!(
-                "--vs: A and B are different models ({model_id}, {}): compare two configurations of one model",
-                held.join(", ")
-            ));
-        };
-        return match source.sweeps_of(m).as_slice() {
-            [one] => Ok(*one),
-            many => Err(format!(
-                "--vs: B's data hold {} deployments of {model_id}: pick one with --vs 'cfg=…' (or gpu=, gpus=; `list` shows them)",
-                many.len()
-            )),
-        };
-    }
-    let mut pairs = vec![("model".to_string(), model_id.to_string())];
-    pairs.extend(selectors.iter().cloned());
-    let (scenario, messages) = Scenario::from_query(&links::query(&[], &pairs), source);
-    if let Some(m) = messages.first() {
+fn pick_b(source: &Source, model_id: &str, vs: Option<&Vs>) -> Result<usize, String> {
+    let Some(m) = source.model_index(model_id) else {
+        let held: Vec<&str> = source.models.iter().map(|m| m.model_id.as_str()).collect();
         return Err(format!(
-            "--vs {}: {}",
-            m.param,
-            m.detail(llm_slo_planner::core::scenario::Front::CommandLine)
+            "--vs: A and B are different models ({model_id}, {}): compare two configurations of one model",
+            held.join(", ")
         ));
+    };
+    if let Some(vs) = vs.filter(|v| v.gpu.is_some() || v.gpus.is_some() || v.cfg.is_some()) {
+        return vs.resolve(source, model_id).ok_or_else(|| {
+            format!(
+                "--vs \"{}\": no deployment of {model_id} in B's data matches (`list` shows them)",
+                vs.write()
+            )
+        });
     }
-    scenario
-        .sweep_index(source)
-        .ok_or_else(|| "--vs: no deployment of B's data matches".to_string())
+    match source.sweeps_of(m).as_slice() {
+        [one] => Ok(*one),
+        many => Err(format!(
+            "--vs: B's data hold {} deployments of {model_id}: pick one with --vs 'cfg=…' (or gpu=, gpus=; `list` shows them)",
+            many.len()
+        )),
+    }
 }
 
-/// The selectors of `--vs` values that are not files (`gpu=B200&gpus=1`), as key and value; a
-/// `src` among them names B's bundled source.
-fn selectors(values: &[String]) -> Vec<(String, String)> {
-    values
-        .iter()
-        .flat_map(|v| v.split('&'))
-        .filter_map(|pair| pair.split_once('='))
-        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-        .collect()
+/// The selectors of `--vs` values that are not files (`gpu=B200&gpus=1`, read as the link's
+/// `vs`); `None` when none is given.
+///
+/// Errors: the message naming a value that is not selectors (`gpu`, `gpus`, `cfg`, `src`).
+fn selectors(values: &[String]) -> Result<Option<Vs>, String> {
+    if values.is_empty() {
+        return Ok(None);
+    }
+    let joined = values.join("&");
+    Vs::parse(&joined)
+        .map(Some)
+        .map_err(|e| format!("--vs \"{joined}\": {e}"))
 }
 
 /// The text answer: the arms, the warnings, the verdict, the notes, each arm at its own
@@ -186,19 +178,24 @@ fn pick(args: &CompareArgs) -> Result<Picked, Exit> {
         ));
         return Err(Exit::BadInput);
     }
-    let a = planned.remove(0);
-    let mut chosen = selectors(&args.vs);
-    let b_src = chosen
-        .iter()
-        .position(|(k, _)| k == "src")
-        .map(|i| chosen.remove(i).1);
-    if args.b_paths.is_empty() && b_src.is_none() && chosen.is_empty() {
+    let mut a = planned.remove(0);
+    let vs = selectors(&args.vs).map_err(|e| {
+        say(&e);
+        Exit::BadInput
+    })?;
+    let b_src = vs.as_ref().and_then(|v| v.src.clone());
+    if args.b_paths.is_empty() && vs.is_none() {
         say("--vs: give B's files or folders, or its selectors (e.g. --vs 'gpu=B200&gpus=1' or --vs 'cfg=…')");
         return Err(Exit::BadInput);
     }
+    // The comparison as a link names it, for the JSON's scenario (files of B have no link).
+    a.scenario.versus.tol_pct = args.tol.unwrap_or(DEFAULT_TOL_PCT);
+    if args.b_paths.is_empty() {
+        a.scenario.versus.vs.clone_from(&vs);
+    }
     let loaded_b = load_b(args, b_src.as_deref())?;
     let source_b = loaded_b.as_ref().map_or(&loaded_a.source, |l| &l.source);
-    let b_index = pick_b(source_b, &a.scenario.deployment.model_id, &chosen).map_err(|e| {
+    let b_index = pick_b(source_b, &a.scenario.deployment.model_id, vs.as_ref()).map_err(|e| {
         say(&e);
         Exit::BadInput
     })?;

@@ -1095,7 +1095,7 @@ fn compare_json_adds_result_comparison_and_csv_writes_one_row() {
         (2.into(), 2.into())
     );
     assert_eq!(c["verdict"], "better");
-    assert_eq!(c["differs"], serde_json::json!(["configuration"]));
+    assert_eq!(c["differs"], serde_json::json!(["offload"]));
     assert_eq!(c["crossover_tok_s"].as_array().map(Vec::len), Some(5));
     assert_eq!(c["only_b"], serde_json::json!([]));
     assert_eq!(c["a"]["recommended"]["level"], 8.0);

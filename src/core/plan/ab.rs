@@ -426,6 +426,34 @@ pub struct ArmAt {
     pub range: Option<(f64, f64)>,
     /// Levels left out for failed requests, over every repeat: (level, share), each once.
     pub failed: Vec<(f64, f64)>,
+    /// Why a repeat of the arm has no level to read (the first such repeat's reason).
+    pub empty: Option<Empty>,
+}
+
+/// Why a curve has no point.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Empty {
+    /// Its first usable level breaks another condition of the SLO (a limit, saturation).
+    EndedAt(f64),
+    /// Every level has more than 1% failed requests.
+    AllFailed,
+    /// No level reports the statistic the target is judged on (under `attain`: no level has
+    /// per-request records).
+    NotJudged,
+}
+
+impl Curve {
+    /// Why the curve has no point; `None` when it has one.
+    pub fn empty(&self) -> Option<Empty> {
+        if !self.points.is_empty() {
+            return None;
+        }
+        Some(match self.ended_at {
+            Some(level) => Empty::EndedAt(level),
+            None if !self.failed.is_empty() => Empty::AllFailed,
+            None => Empty::NotJudged,
+        })
+    }
 }
 
 /// Something that makes the comparison less than like for like, said above the result.
@@ -597,6 +625,7 @@ impl<'a> Arms<'a> {
         let pairs = ratios_at(ca, cb, speed);
         let repeated = ca.len() > 1 || cb.len() > 1;
         let (ratio, interval) = match median_min_max(&pairs) {
+            None if repeated => (None, Interval::Repeats),
             None => (None, Interval::None),
             Some(r) if repeated => (Some(r), Interval::Repeats),
             Some(r) => match noise::bootstrap(self, slo, per_gpu, speed) {
@@ -665,6 +694,7 @@ fn arm_at(curves: &[Curve], speed: f64) -> ArmAt {
     crate::core::model::order::sort_by(&mut failed, |x, y| x.0.total_cmp(&y.0));
     let range = curves.iter().map(Curve::range).reduce(intersect).flatten();
     ArmAt {
+        empty: curves.iter().find_map(Curve::empty),
         repeats: curves.len(),
         tok_s: median_min_max(&values).map(|r| r.ratio),
         at,
@@ -831,7 +861,15 @@ pub fn differs(a: &Deployment, b: &Deployment) -> Vec<String> {
 /// either label is not such pairs.
 fn config_keys_differ(a: Option<&str>, b: Option<&str>) -> Vec<String> {
     let (Some(pa), Some(pb)) = (a.and_then(pairs), b.and_then(pairs)) else {
-        return vec!["configuration".to_string()];
+        // `offload none` against `offload lmcache`: the word both start with.
+        let first = |l: Option<&str>| {
+            l.and_then(|l| l.split_once(' '))
+                .map(|(k, _)| k.to_string())
+        };
+        return match (first(a), first(b)) {
+            (Some(ka), Some(kb)) if ka == kb && !ka.contains('=') => vec![ka],
+            _ => vec!["configuration".to_string()],
+        };
     };
     let mut keys: Vec<String> = Vec::new();
     for (k, v) in pa.iter().chain(&pb) {

@@ -207,6 +207,7 @@ mod tests {
             spread: None,
             range: None,
             failed: Vec::new(),
+            empty: None,
         }
     }
 

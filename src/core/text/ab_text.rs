@@ -4,7 +4,7 @@
 
 use crate::core::model::format;
 use crate::core::plan::ab::noise::RESAMPLES;
-use crate::core::plan::ab::{AbError, AbVerdict, AbWarning, At, Comparison, Interval};
+use crate::core::plan::ab::{AbError, AbVerdict, AbWarning, At, Comparison, Empty, Interval};
 
 /// The rule of the comparison, each part a sentence, in the order the README states them.
 pub const RULE: [(&str, &str); 5] = [
@@ -22,7 +22,7 @@ pub const RULE: [(&str, &str); 5] = [
     ),
     (
         "Interval",
-        "the ratio B/A at S is the median over every pair of repeats (R_A × R_B), with their min-max as the interval; with one run per arm and per-request records, a seeded bootstrap (1,000 resamples of the requests of the two levels around S, seed 1) gives the 2.5-97.5 percentiles; with neither, there is no interval.",
+        "the ratio B/A at S is the median over every pair of repeats (R_A × R_B), with their min-max as the interval; with one run per arm and per-request records, and the target judged on a TPOT or normalized TPOT statistic or under `attain` (the statistics the records give), a seeded bootstrap (1,000 resamples of the requests of the two levels around S, seed 1) gives the 2.5-97.5 percentiles; with neither, there is no interval.",
     ),
     (
         "Verdict",
@@ -119,7 +119,10 @@ pub fn reach_text(c: &Comparison) -> Vec<String> {
             ),
             Some(At::TooFast {
                 fastest_tok_s: None,
-            }) => format!("{name} has no level that can be judged"),
+            }) => format!(
+                "{name} has no level that can be judged: {}",
+                empty_text(arm.empty)
+            ),
             Some(At::TooSlow { slowest_tok_s }) => format!(
                 "{name} is not measured that slow (its slowest level gives {})",
                 format::trimmed(*slowest_tok_s, 3)
@@ -136,6 +139,18 @@ pub fn reach_text(c: &Comparison) -> Vec<String> {
         out.push(line);
     }
     out
+}
+
+/// Why an arm has no level to read, in words.
+fn empty_text(empty: Option<Empty>) -> String {
+    match empty {
+        Some(Empty::EndedAt(level)) => format!(
+            "its first level ({}) breaks another condition of the SLO (a limit, saturation)",
+            format::level(level)
+        ),
+        Some(Empty::AllFailed) => "every level has more than 1% failed requests".to_string(),
+        Some(Empty::NotJudged) | None => "no level reports the statistic the target is judged on (under attain: no level has per-request records); pick a statistic it reports".to_string(),
+    }
 }
 
 /// `A and B differ in: configuration, date`; `A and B differ in no field their files state`.
@@ -169,7 +184,7 @@ pub fn noise_text(c: &Comparison) -> String {
             "One run per arm: the interval resamples each level's requests ({} times, seed 1); it measures the noise of the requests, not of another run or another machine.",
             format::grouped(RESAMPLES as f64, 0)
         ),
-        (Interval::None, _, _) => "One run per arm measures no noise: identical runs differ by several percent and machines of one product by tens, so the ratio is held to the tolerance alone. Repeat each arm (another run, date or host) to measure it.".to_string(),
+        (Interval::None, _, _) => "One run per arm measures no noise: identical runs differ by several percent and machines of one product by tens, so the ratio is held to the tolerance alone. Repeat each arm (another run, date or host) to measure it; per-request records give a bootstrap when the target is judged on a TPOT or normalized TPOT statistic, or under attain.".to_string(),
     }
 }
 
@@ -196,7 +211,11 @@ pub fn warning_text(w: &AbWarning) -> String {
             },
             levels
                 .iter()
-                .map(|(l, s)| format!("{} ({})", format::level(*l), format::percent(*s)))
+                .map(|(l, s)| format!(
+                    "{} ({}% failed)",
+                    format::level(*l),
+                    format::trimmed(s * 100.0, 2)
+                ))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),

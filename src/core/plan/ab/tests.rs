@@ -128,6 +128,9 @@ fn a_configurations_pairs_are_named_by_the_keys_that_differ() {
     assert_eq!(differs(&a, &b), vec!["max_num_batched_tokens", "date"]);
     b.config = Some("fp8-kv".into());
     assert_eq!(differs(&a, &b), vec!["configuration", "date"]);
+    a.config = Some("offload none".into());
+    b.config = Some("offload lmcache".into());
+    assert_eq!(differs(&a, &b), vec!["offload", "date"]);
     assert_eq!(
         pairs("kv_cache_dtype=fp8-e4m3,tp=2"),
         Some(vec![
