@@ -1106,6 +1106,7 @@ fn compare_json_adds_result_comparison_and_csv_writes_one_row() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
     assert!(lines[0].starts_with("speed_tok_s,ratio,ratio_low,ratio_high,interval,"));
+    assert!(lines[0].contains(",a_energy_per_token_j,b_energy_per_token_j,a_gpus_needed,b_gpus_needed,a_total_cost_per_mtok,b_total_cost_per_mtok,answer"));
     assert!(lines[1]
         .starts_with("20,1.1135952707711798,1.1097675573183936,1.1174338215965016,repeats,2,2,"));
 }

@@ -246,7 +246,7 @@ pub fn with_comparison(
 }
 
 /// The CSV's columns, in order.
-pub const CSV_HEADER: [&str; 25] = [
+pub const CSV_HEADER: [&str; 31] = [
     "speed_tok_s",
     "ratio",
     "ratio_low",
@@ -271,6 +271,12 @@ pub const CSV_HEADER: [&str; 25] = [
     "b_level",
     "a_tok_s_per_gpu",
     "b_tok_s_per_gpu",
+    "a_energy_per_token_j",
+    "b_energy_per_token_j",
+    "a_gpus_needed",
+    "b_gpus_needed",
+    "a_total_cost_per_mtok",
+    "b_total_cost_per_mtok",
     "answer",
 ];
 
@@ -319,6 +325,12 @@ pub fn comparison_csv(
         num(fb.level),
         num(fa.tok_s_per_gpu),
         num(fb.tok_s_per_gpu),
+        num(fa.energy_per_token_j),
+        num(fb.energy_per_token_j),
+        num(fa.gpus_needed.map(|g| g as f64)),
+        num(fb.gpus_needed.map(|g| g as f64)),
+        num(fa.total_cost_per_mtok),
+        num(fb.total_cost_per_mtok),
         text_cell(&verdict_text(c)),
     ];
     let mut w = csv::Writer::from_writer(Vec::new());
