@@ -14,3 +14,4 @@ pub mod compare;
 pub mod estimate;
 pub mod period;
 pub mod planner;
+pub mod power;
