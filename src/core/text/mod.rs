@@ -10,5 +10,6 @@ pub mod error_text;
 pub mod explain;
 pub mod headline;
 pub mod period_text;
+pub mod power_text;
 pub mod rules;
 pub mod scenario_text;

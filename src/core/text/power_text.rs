@@ -1,0 +1,320 @@
+//! What the power panel shows: each figure of a [`PowerPlan`] with its label, hook, display
+//! text and the formula that gives it, this deployment's numbers written in (shown on
+//! hover/focus), as the fleet panel's figures; the basis in words; the errors' words.
+
+use crate::core::model::format::{grouped, percent, significant, trimmed};
+use crate::core::plan::planner::Recommendation;
+use crate::core::plan::power::{GpuPower, PowerError, PowerInputs, PowerNeed, PowerPlan};
+use crate::core::text::capacity_text::FleetFigure;
+
+/// A power in W as people read it: `850 W`, `1,003.8 W`, `400 kW`, `1 MW`.
+pub fn watts(w: f64) -> String {
+    if w >= 1e6 {
+        format!("{} MW", trimmed(w / 1e6, 4))
+    } else if w >= 1e4 {
+        format!("{} kW", trimmed(w / 1e3, 4))
+    } else {
+        format!("{} W", trimmed(w, 5))
+    }
+}
+
+/// What one GPU's power is read from, in words: `measured at the recommended level: 686.52 W ÷
+/// 1 GPU = 686.52 W`, `rated: 700 W (NVIDIA H100 … datasheet)`; then the host's watts (`host
+/// 150 W per GPU`, or `host 0 W per GPU: not given`) and the PUE.
+pub fn basis_text(
+    plan: &PowerPlan,
+    inputs: &PowerInputs,
+    num_gpus: u32,
+    rec: &Recommendation,
+) -> String {
+    let gpu = match &plan.gpu {
+        GpuPower::Measured { w } => format!(
+            "measured at the recommended level: {} ÷ {num_gpus} GPU{} = {} per GPU (the GPUs alone)",
+            watts(rec.power_w.unwrap_or(w * f64::from(num_gpus))),
+            if num_gpus == 1 { "" } else { "s" },
+            watts(*w)
+        ),
+        GpuPower::Tdp(t) => format!("rated {} per {} ({})", watts(t.w), t.gpu, t.source),
+    };
+    let host = if inputs.host_w > 0.0 {
+        format!("host {} per GPU", watts(inputs.host_w))
+    } else {
+        "host 0 W per GPU (not given: CPU, memory, network and fans left out)".to_string()
+    };
+    format!("GPU power {gpu}; {host}; PUE {}", trimmed(inputs.pue, 4))
+}
+
+/// The figures of the power panel, in order; those whose inputs are absent are left out.
+pub fn power_figures(
+    plan: &PowerPlan,
+    inputs: &PowerInputs,
+    num_gpus: u32,
+    rec: &Recommendation,
+) -> Vec<FleetFigure> {
+    let mut out = fit_figures(plan, inputs, num_gpus, rec);
+    out.extend(served_figures(plan, rec));
+    out
+}
+
+/// What fits: W per GPU, a replica's power, replicas, GPUs and users.
+fn fit_figures(
+    plan: &PowerPlan,
+    inputs: &PowerInputs,
+    num_gpus: u32,
+    rec: &Recommendation,
+) -> Vec<FleetFigure> {
+    let replica = format!(
+        "{} GPU{} × {} × PUE {}",
+        num_gpus,
+        if num_gpus == 1 { "" } else { "s" },
+        watts(plan.w_per_gpu),
+        trimmed(inputs.pue, 4)
+    );
+    let count = |v: f64| grouped(v, 0);
+    [
+        FleetFigure::of(
+            "W per GPU, all in",
+            "power-w-per-gpu",
+            Some(plan.w_per_gpu),
+            watts,
+            |v| {
+                format!(
+                    "W per GPU = GPU + host = {} + {} = {}",
+                    watts(plan.gpu.w()),
+                    watts(inputs.host_w),
+                    watts(v)
+                )
+            },
+        ),
+        FleetFigure::of(
+            "A replica draws",
+            "power-replica",
+            Some(plan.replica_w),
+            watts,
+            |v| format!("replica = {replica} = {}", watts(v)),
+        ),
+        FleetFigure::of(
+            "Replicas that fit",
+            "power-replicas",
+            Some(plan.replicas as f64),
+            count,
+            |v| {
+                format!(
+                    "replicas = floor(budget ÷ replica) = floor({} ÷ {}) = {}",
+                    watts(plan.budget_w),
+                    watts(plan.replica_w),
+                    count(v)
+                )
+            },
+        ),
+        FleetFigure::of("GPUs", "power-gpus", Some(plan.gpus as f64), count, |v| {
+            format!(
+                "GPUs = replicas × GPUs per replica = {} × {num_gpus} = {}",
+                count(plan.replicas as f64),
+                count(v)
+            )
+        }),
+        FleetFigure::of("Users served", "power-users", plan.users, count, |v| {
+            format!(
+                "users = replicas × streams per replica = {} × {} = {}",
+                count(plan.replicas as f64),
+                significant(rec.streams.unwrap_or(0.0), 4),
+                count(v)
+            )
+        }),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// What it serves: output, requests, per MW, J per token.
+fn served_figures(plan: &PowerPlan, rec: &Recommendation) -> Vec<FleetFigure> {
+    let count = |v: f64| grouped(v, 0);
+    [
+        FleetFigure::of(
+            "Output tok/s",
+            "power-output",
+            Some(plan.output_tok_s),
+            count,
+            |v| {
+                format!(
+                    "output = replicas × throughput = {} × {} tok/s = {} tok/s",
+                    count(plan.replicas as f64),
+                    grouped(rec.throughput_tok_s, 1),
+                    count(v)
+                )
+            },
+        ),
+        FleetFigure::of(
+            "Requests per second",
+            "power-req-s",
+            plan.req_s,
+            |v| significant(v, 4),
+            |v| {
+                format!(
+                    "req/s = output ÷ output tokens per request = {} ÷ {} = {}",
+                    count(plan.output_tok_s),
+                    significant(rec.output_tokens_per_request.unwrap_or(0.0), 4),
+                    significant(v, 4)
+                )
+            },
+        ),
+        FleetFigure::of(
+            "Output tok/s per MW",
+            "power-tok-s-per-mw",
+            Some(plan.tok_s_per_mw),
+            count,
+            |v| {
+                format!(
+                    "tok/s per MW = throughput ÷ replica × 10^6 = {} ÷ {} × 10^6 = {}",
+                    grouped(rec.throughput_tok_s, 1),
+                    watts(plan.replica_w),
+                    count(v)
+                )
+            },
+        ),
+        FleetFigure::of(
+            "Users per MW",
+            "power-users-per-mw",
+            plan.users_per_mw,
+            count,
+            |v| {
+                format!(
+                    "users per MW = streams per replica ÷ replica × 10^6 = {} ÷ {} × 10^6 = {}",
+                    significant(rec.streams.unwrap_or(0.0), 4),
+                    watts(plan.replica_w),
+                    count(v)
+                )
+            },
+        ),
+        FleetFigure::of(
+            "Facility J per output token",
+            "power-facility-j",
+            Some(plan.facility_j_per_token),
+            |v| format!("{} J", significant(v, 3)),
+            |v| {
+                format!(
+                    "J per token = replica ÷ throughput = {} ÷ {} tok/s = {} J",
+                    watts(plan.replica_w),
+                    grouped(rec.throughput_tok_s, 1),
+                    significant(v, 3)
+                )
+            },
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The figures of a load's peak against the budget.
+pub fn need_figures(need: &PowerNeed, plan: &PowerPlan, replicas: u64) -> Vec<FleetFigure> {
+    [
+        FleetFigure::of(
+            "The peak needs",
+            "power-needed",
+            Some(need.needed_w),
+            watts,
+            |v| {
+                format!(
+                    "needed = replicas at the peak × replica = {} × {} = {}",
+                    grouped(replicas as f64, 0),
+                    watts(plan.replica_w),
+                    watts(v)
+                )
+            },
+        ),
+        FleetFigure::of(
+            "Share of the budget",
+            "power-share",
+            Some(need.budget_share),
+            percent,
+            |v| {
+                format!(
+                    "share = needed ÷ budget = {} ÷ {} = {}",
+                    watts(need.needed_w),
+                    watts(plan.budget_w),
+                    percent(v)
+                )
+            },
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// Whether the peak fits, in words: `The load's peak fits in the budget (62%)`, `The load's peak
+/// needs 1.3 MW: over the 1 MW budget`.
+pub fn fits_text(need: &PowerNeed, plan: &PowerPlan) -> String {
+    if need.fits {
+        format!(
+            "The load's peak fits in the budget ({}).",
+            percent(need.budget_share)
+        )
+    } else {
+        format!(
+            "The load's peak needs {}: over the {} budget.",
+            watts(need.needed_w),
+            watts(plan.budget_w)
+        )
+    }
+}
+
+/// An error in words.
+pub fn power_error_text(e: &PowerError) -> String {
+    match e {
+        PowerError::NoMeasuredPower => "the power at the recommended level is not reported: with power_basis=tdp the GPU type's rated power is used instead".to_string(),
+        PowerError::NoTdp { gpu } => format!(
+            "{gpu} is not in the table of rated powers (README): nothing is guessed; use power_basis=measured where the files report power"
+        ),
+        PowerError::NoGpuCount => "the deployment's GPU count is not stated: a power per GPU cannot be read".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::plan::power::{power_plan, PowerBasis};
+
+    #[test]
+    fn each_figure_carries_its_formula_with_the_numbers() {
+        let rec = Recommendation {
+            level: 384.0,
+            avg_batch_size: Some(383.01428571428573),
+            streams: Some(383.01428571428573),
+            throughput_tok_s: 9248.01198181863,
+            throughput_per_gpu_tok_s: Some(9248.01198181863),
+            energy_per_token_j: None,
+            power_w: Some(686.5186027909551),
+            user_tps: 25.0,
+            latency_ms: 40.0,
+            headroom: 0.0,
+            output_tokens_per_request: None,
+            rate_user_tps: None,
+        };
+        let inputs = PowerInputs {
+            budget_w: 1e6,
+            basis: PowerBasis::Measured,
+            host_w: 150.0,
+            pue: 1.2,
+        };
+        let plan = power_plan(&rec, ("H100", Some(1)), &inputs).expect("a plan");
+        let figures = power_figures(&plan, &inputs, 1, &rec);
+        let by = |hook: &str| figures.iter().find(|f| f.hook == hook).expect(hook).clone();
+        assert_eq!(
+            by("power-replicas").formula,
+            "replicas = floor(budget ÷ replica) = floor(1 MW ÷ 1,003.8 W) = 996"
+        );
+        assert_eq!(by("power-users").text, "381,482");
+        assert_eq!(by("power-tok-s-per-mw").text, "9,212,798");
+        // No output length: no requests per second.
+        assert!(figures.iter().all(|f| f.hook != "power-req-s"));
+        assert_eq!(
+            basis_text(&plan, &inputs, 1, &rec),
+            "GPU power measured at the recommended level: 686.52 W ÷ 1 GPU = 686.52 W per GPU (the GPUs alone); host 150 W per GPU; PUE 1.2"
+        );
+        assert_eq!(watts(400_000.0), "400 kW");
+    }
+}
