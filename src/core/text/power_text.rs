@@ -2,7 +2,7 @@
 //! text and the formula that gives it, this deployment's numbers written in (shown on
 //! hover/focus), as the fleet panel's figures; the basis in words; the errors' words.
 
-use crate::core::model::format::{grouped, percent, significant, trimmed};
+use crate::core::model::format::{grouped, significant, trimmed};
 use crate::core::plan::planner::Recommendation;
 use crate::core::plan::power::{GpuPower, PowerError, PowerInputs, PowerNeed, PowerPlan};
 use crate::core::text::capacity_text::FleetFigure;
@@ -229,13 +229,13 @@ pub fn need_figures(need: &PowerNeed, plan: &PowerPlan, replicas: u64) -> Vec<Fl
             "Share of the budget",
             "power-share",
             Some(need.budget_share),
-            percent,
+            share,
             |v| {
                 format!(
                     "share = needed ÷ budget = {} ÷ {} = {}",
                     watts(need.needed_w),
                     watts(plan.budget_w),
-                    percent(v)
+                    share(v)
                 )
             },
         ),
@@ -251,7 +251,7 @@ pub fn fits_text(need: &PowerNeed, plan: &PowerPlan) -> String {
     if need.fits {
         format!(
             "The load's peak fits in the budget ({}).",
-            percent(need.budget_share)
+            share(need.budget_share)
         )
     } else {
         format!(
@@ -260,6 +260,11 @@ pub fn fits_text(need: &PowerNeed, plan: &PowerPlan) -> String {
             watts(plan.budget_w)
         )
     }
+}
+
+/// A share as people read it: `62%`, `131.2%` (no sign: it is not a change).
+fn share(v: f64) -> String {
+    format!("{}%", trimmed(v * 100.0, 4))
 }
 
 /// An error in words.
