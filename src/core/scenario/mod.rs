@@ -22,9 +22,9 @@ pub use params::{
     is_fleet_param, param_keys, FleetInput, Group, JsonEntry, Link, FLEET_INPUTS, PARAMS,
 };
 pub use values::{
-    load_text, number, parse_attain, parse_gpus, parse_input, parse_lag, parse_limit, parse_load,
-    parse_min_replicas, parse_positive, parse_prices, parse_word, prices_text, Accepts, InputKind,
-    PriceError, ValueError, MIN_VALUE,
+    load_text, number, parse_attain, parse_gpus, parse_host_w, parse_input, parse_lag, parse_limit,
+    parse_load, parse_min_replicas, parse_positive, parse_power, parse_power_basis, parse_prices,
+    parse_word, power_text, prices_text, Accepts, InputKind, PriceError, ValueError, MIN_VALUE,
 };
 pub use versus::{parse_tol, Versus, Vs};
 

@@ -59,6 +59,13 @@ pub enum Accepts {
     Tolerance,
     /// The candidate of a comparison (`vs`): a deployment's selectors as a link writes them.
     Candidate,
+    /// A power budget (`power`): a number above 0 with its unit, `W`, `kW` or `MW`, at most
+    /// 10 GW.
+    Power,
+    /// What one GPU's power is read from (`power_basis`): `measured` or `tdp`.
+    PowerBasis,
+    /// Watts per GPU beyond the GPU itself (`host_w`): 0 to 10,000.
+    HostWatts,
 }
 
 /// A value that could not be read: what was typed (shortened) and what is accepted.
@@ -134,6 +141,9 @@ impl fmt::Display for ValueError {
             Accepts::Lag => "minutes from 0 to 10,080 (a week)",
             Accepts::WholeReplicas => "a whole number of replicas from 0 to 1,000,000",
             Accepts::Tolerance => "a percentage from 0 to 50 (the comparison's tolerance)",
+            Accepts::Power => "a power above 0 with its unit, W, kW or MW (e.g. 1MW, 400kW), at most 10 GW",
+            Accepts::PowerBasis => "measured or tdp",
+            Accepts::HostWatts => "watts per GPU from 0 to 10,000",
             Accepts::Candidate => {
                 return write!(
                     f,
@@ -238,6 +248,55 @@ pub fn parse_min_replicas(text: &str) -> Result<u64, ValueError> {
         Ok(n) if n <= 1_000_000 => Ok(n),
         _ => Err(ValueError::not(Accepts::WholeReplicas, text)),
     }
+}
+
+/// The largest power budget accepted, W (10 GW: the largest campuses planned).
+pub const MAX_POWER_W: f64 = 1e10;
+
+/// Parses a power budget (`power`): a number above 0 with its unit, `W`, `kW` or `MW` (case
+/// of the `k` and `M` as written, spaces allowed: `1MW`, `400 kW`, `850W`), in W.
+///
+/// Errors: [`Accepts::Power`] with (a shortened copy of) the text, for a missing or unknown
+/// unit, a number that is not one, 0 or below, or over [`MAX_POWER_W`].
+pub fn parse_power(text: &str) -> Result<f64, ValueError> {
+    let t = text.trim();
+    let (digits, scale) = [("MW", 1e6), ("kW", 1e3), ("W", 1.0)]
+        .into_iter()
+        .find_map(|(unit, scale)| t.strip_suffix(unit).map(|d| (d, scale)))
+        .ok_or_else(|| ValueError::not(Accepts::Power, text))?;
+    number(digits)
+        .map(|v| v * scale)
+        .filter(|w| w.is_finite() && *w > 0.0 && *w <= MAX_POWER_W)
+        .ok_or_else(|| ValueError::not(Accepts::Power, text))
+}
+
+/// A power budget as a link writes it: in MW, kW or W, whichever reads as a plain number
+/// (`1MW`, `400kW`, `850W`).
+pub fn power_text(w: f64) -> String {
+    if w >= 1e6 && (w / 1e6 * 1e3).fract() == 0.0 {
+        format!("{}MW", url_number(w / 1e6))
+    } else if w >= 1e3 && (w / 1e3 * 1e3).fract() == 0.0 {
+        format!("{}kW", url_number(w / 1e3))
+    } else {
+        format!("{}W", url_number(w))
+    }
+}
+
+/// Parses the basis of one GPU's power (`power_basis`): `measured` or `tdp`.
+///
+/// Errors: [`Accepts::PowerBasis`] with (a shortened copy of) the text.
+pub fn parse_power_basis(text: &str) -> Result<crate::core::plan::power::PowerBasis, ValueError> {
+    crate::core::plan::power::PowerBasis::from_key(text.trim())
+        .ok_or_else(|| ValueError::not(Accepts::PowerBasis, text))
+}
+
+/// Parses the watts per GPU beyond the GPU itself (`host_w`): 0 to 10,000.
+///
+/// Errors: [`Accepts::HostWatts`] with (a shortened copy of) the text.
+pub fn parse_host_w(text: &str) -> Result<f64, ValueError> {
+    number(text)
+        .filter(|w| (0.0..=10_000.0).contains(w))
+        .ok_or_else(|| ValueError::not(Accepts::HostWatts, text))
 }
 
 /// Parses a share of requests typed by a user or a link (`attain`): a percentage from 50 to 100.
@@ -476,6 +535,32 @@ pub(super) fn echo(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_power_budget_has_its_unit() {
+        assert_eq!(parse_power("1MW"), Ok(1e6));
+        assert_eq!(parse_power(" 400 kW "), Ok(4e5));
+        assert_eq!(parse_power("850W"), Ok(850.0));
+        assert_eq!(parse_power("0.5MW"), Ok(5e5));
+        for bad in ["1", "1mw", "1 GW", "0MW", "-1kW", "MW", "2e4MW", "NaNW"] {
+            assert_eq!(
+                parse_power(bad).unwrap_err().to_string(),
+                format!(
+                    "must be a power above 0 with its unit, W, kW or MW (e.g. 1MW, 400kW), at most 10 GW, got \"{bad}\""
+                ),
+                "{bad}"
+            );
+        }
+        for w in [1e6, 4e5, 850.0, 1.5e6, 1234.5] {
+            assert_eq!(parse_power(&power_text(w)), Ok(w), "{w}");
+        }
+        assert_eq!(power_text(1e6), "1MW");
+        assert_eq!(power_text(4e5), "400kW");
+        assert_eq!(parse_host_w("150"), Ok(150.0));
+        assert!(parse_host_w("-1").is_err() && parse_host_w("20000").is_err());
+        assert!(parse_power_basis("tdp").is_ok() && parse_power_basis("peak").is_err());
+    }
+
     use super::*;
 
     #[test]
