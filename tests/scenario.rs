@@ -675,6 +675,9 @@ fn the_parameter_list_is_every_key_a_link_reads() {
             "kwh_price",
             "co2",
             "pue",
+            "power",
+            "power_basis",
+            "host_w",
             "load",
             "lag",
             "min_replicas",
@@ -873,4 +876,26 @@ fn a_bad_tolerance_or_candidate_is_named_and_the_rest_stands() {
     assert_eq!(s.versus.vs, None);
     // The default tolerance is not written.
     assert!(!s.to_query().contains("tol"));
+}
+
+#[test]
+fn a_power_budget_is_read_and_written_back_and_a_bad_one_named() {
+    let source = llm_slo_planner::core::import::bundled::lm_arena_chat();
+    let q = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=25&pue=1.2&power=1MW&power_basis=tdp&host_w=150";
+    let (s, errors) = Scenario::from_query(q, source);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(s.fleet.power.budget_w, Some(1e6));
+    assert_eq!(s.fleet.power.host_w, Some(150.0));
+    let written = s.to_query();
+    assert!(
+        written.contains("power=1MW&power_basis=tdp&host_w=150"),
+        "{written}"
+    );
+    let (bad, errors) = Scenario::from_query(
+        "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=25&power=1GW&power_basis=peak",
+        source,
+    );
+    let said: Vec<&str> = errors.iter().map(|e| e.param.as_str()).collect();
+    assert_eq!(said, ["power", "power_basis"]);
+    assert_eq!(bad.fleet.power.budget_w, None);
 }

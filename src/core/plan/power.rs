@@ -18,9 +18,10 @@
 use crate::core::plan::planner::Recommendation;
 
 /// What one GPU's power is read from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PowerBasis {
     /// The sweep's measured power at the recommended level ÷ its GPUs (the default).
+    #[default]
     Measured,
     /// The GPU type's rated board power ([`TDP`]).
     Tdp,

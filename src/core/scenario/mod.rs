@@ -109,6 +109,19 @@ pub struct Fleet {
     pub load: Option<LoadProfile>,
     /// How the fleet follows that load: the replicas' lag and floor (URL `lag`, `min_replicas`).
     pub scaling: Scaling,
+    /// A power budget and how one GPU's power is read (URL `power`, `power_basis`, `host_w`).
+    pub power: PowerParams,
+}
+
+/// A power budget and how one GPU's power is read.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PowerParams {
+    /// The budget, W (URL `power=1MW`); `None`: none given.
+    pub budget_w: Option<f64>,
+    /// What one GPU's power is read from (URL `power_basis`).
+    pub basis: crate::core::plan::power::PowerBasis,
+    /// W per GPU beyond the GPU itself (URL `host_w`); `None`: not given (0 is used, and said).
+    pub host_w: Option<f64>,
 }
 
 /// How the page shows a scenario's answer.

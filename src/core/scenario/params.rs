@@ -375,6 +375,67 @@ macro_rules! scenario_params {
                 },
                 readme: ("facility overhead factor, 1 to 10", "1.0 = GPUs only"),
             }
+            /// A power budget.
+            power {
+                keys: ["power"],
+                group: Fleet,
+                read: |r, _, v| {
+                    r.fleet.power.budget_w = Some(
+                        $crate::core::scenario::parse_power(v)
+                            .map_err($crate::core::scenario::ParamErrorKind::Invalid)?,
+                    );
+                    Ok(())
+                },
+                write: |s, link| {
+                    if let Some(w) = s.fleet.power.budget_w {
+                        link.pair("power", &$crate::core::scenario::power_text(w));
+                    }
+                },
+                json: { "power_budget_w": |s| s.fleet.power.budget_w.into() },
+                readme: (
+                    "a power budget with its unit, `W`, `kW` or `MW` (e.g. `1MW`, `400kW`; at most 10 GW): the replicas, GPUs and users that fit in it at the recommended level, all in (host watts and PUE), and tok/s and users per MW",
+                    "none"
+                ),
+            }
+            /// What one GPU's power is read from.
+            power_basis {
+                keys: ["power_basis"],
+                group: Fleet,
+                read: |r, _, v| {
+                    r.fleet.power.basis = $crate::core::scenario::parse_power_basis(v)
+                        .map_err($crate::core::scenario::ParamErrorKind::Invalid)?;
+                    Ok(())
+                },
+                write: |s, link| {
+                    let basis = s.fleet.power.basis;
+                    if basis != $crate::core::plan::power::PowerBasis::default() {
+                        link.pair("power_basis", basis.key());
+                    }
+                },
+                json: { "power_basis": |s| s.fleet.power.basis.key().into() },
+                readme: (
+                    "what one GPU's power is read from: `measured` (the sweep's power at the recommended level ÷ its GPUs, the GPUs alone) or `tdp` (the GPU type's rated board power, from the table in \"A power budget\")",
+                    "measured"
+                ),
+            }
+            /// Watts per GPU beyond the GPU itself.
+            host_w {
+                keys: ["host_w"],
+                group: Fleet,
+                read: |r, _, v| {
+                    r.fleet.power.host_w = Some(
+                        $crate::core::scenario::parse_host_w(v)
+                            .map_err($crate::core::scenario::ParamErrorKind::Invalid)?,
+                    );
+                    Ok(())
+                },
+                write: |s, link| link.number("host_w", s.fleet.power.host_w),
+                json: { "host_w": |s| s.fleet.power.host_w.unwrap_or(0.0).into() },
+                readme: (
+                    "watts per GPU beyond the GPU itself (CPU, memory, network, fans), 0 to 10,000, added before the PUE",
+                    "0 (said in the answer)"
+                ),
+            }
             /// A load over time.
             load {
                 keys: ["load"],
