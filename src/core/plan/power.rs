@@ -15,7 +15,10 @@
 //! - with a load: the power its peak needs = the replicas the peak needs × a replica's facility
 //!   power; its share of the budget = that ÷ the budget; it fits when the share is at most 1.
 
-use crate::core::plan::planner::Recommendation;
+use crate::core::model::sweep::Sweep;
+use crate::core::plan::capacity::{capacity, CapacityInputs};
+use crate::core::plan::period::{period, LoadProfile, Scaling};
+use crate::core::plan::planner::{Plan, Recommendation, Slo};
 
 /// What one GPU's power is read from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -262,6 +265,42 @@ pub fn power_need(plan: &PowerPlan, replicas: u64) -> PowerNeed {
         budget_share: needed_w / plan.budget_w,
         fits: needed_w <= plan.budget_w,
     }
+}
+
+/// A budget planned for a deployment, with its load's peak where a load is given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Budgeted {
+    /// The budget at the recommended level.
+    pub plan: PowerPlan,
+    /// The replicas the load's peak needs, and that against the budget; `None` without a load.
+    pub need: Option<(u64, PowerNeed)>,
+}
+
+/// The budget `inputs` on `sweep` at `slo`'s recommended level, with the peak of the load
+/// (`load` over time, else the `users` or `rps` of `capacity`); `None` without a
+/// recommendation.
+///
+/// Errors: [`PowerError`] when the power per GPU cannot be read.
+pub fn budget_at(
+    sweep: &Sweep,
+    (plan, slo): (&Plan, &Slo),
+    inputs: &PowerInputs,
+    (fleet, load): (&CapacityInputs, Option<(&LoadProfile, Scaling)>),
+) -> Option<Result<Budgeted, PowerError>> {
+    let rec = plan.recommendation(sweep, slo)?;
+    let gpus = sweep.deployment.num_gpus;
+    let budget = match power_plan(&rec, (&sweep.deployment.gpu, gpus), inputs) {
+        Ok(b) => b,
+        Err(e) => return Some(Err(e)),
+    };
+    let peak = match load {
+        Some((profile, scaling)) => period(&rec, gpus, profile, scaling, fleet).peak_replicas,
+        None => capacity(&rec, gpus, None, fleet).replicas,
+    };
+    Some(Ok(Budgeted {
+        need: peak.map(|r| (r, power_need(&budget, r))),
+        plan: budget,
+    }))
 }
 
 #[cfg(test)]

@@ -328,6 +328,18 @@ impl Scenario {
         self.pricing().for_gpu(gpu)
     }
 
+    /// The power budget's inputs, where a budget is given: `host_w` 0 when not given, the
+    /// fleet's PUE (1 when not given).
+    pub fn power_inputs(&self) -> Option<crate::core::plan::power::PowerInputs> {
+        let p = &self.fleet.power;
+        Some(crate::core::plan::power::PowerInputs {
+            budget_w: p.budget_w?,
+            basis: p.basis,
+            host_w: p.host_w.unwrap_or(0.0),
+            pue: self.fleet.capacity.pue_or_default(),
+        })
+    }
+
     /// The fleet inputs and GPU prices, as costing a deployment needs them.
     pub fn pricing(&self) -> Pricing<'_> {
         Pricing {

@@ -9,6 +9,7 @@ mod capacity;
 pub mod comparison;
 mod json;
 mod period;
+mod power;
 mod result;
 mod table;
 

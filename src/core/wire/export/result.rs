@@ -9,10 +9,12 @@ use crate::core::plan::capacity::at_recommendation;
 use crate::core::plan::estimate::estimate;
 use crate::core::plan::period::period;
 use crate::core::plan::planner::{Plan, Slo};
+use crate::core::plan::power::budget_at;
 use crate::core::scenario::Scenario;
 
 use super::capacity::JsonCapacity;
 use super::period::JsonPeriod;
+use super::power::JsonPower;
 use super::recommended_attainment;
 
 #[derive(Serialize)]
@@ -37,6 +39,22 @@ pub(super) struct JsonResult {
     /// With a load over time (`load`): the period's figures at the recommended level.
     #[serde(skip_serializing_if = "Option::is_none")]
     period: Option<JsonPeriod>,
+    /// With a power budget (`power`): what fits in it at the recommended level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    power: Option<JsonPower>,
+}
+
+/// `result.power`, with a power budget and a recommendation.
+fn power_of(sweep: &Sweep, (plan, slo): (&Plan, &Slo), scenario: &Scenario) -> Option<JsonPower> {
+    let inputs = scenario.power_inputs()?;
+    let fleet = scenario.capacity_for(&sweep.deployment.gpu);
+    let load = scenario
+        .fleet
+        .load
+        .as_ref()
+        .map(|l| (l, scenario.fleet.scaling));
+    budget_at(sweep, (plan, slo), &inputs, (&fleet, load))
+        .map(|b| JsonPower::of(b, inputs.basis.key(), inputs.budget_w))
 }
 
 impl JsonResult {
@@ -104,6 +122,7 @@ impl JsonResult {
                     )
                     .into()
                 }),
+            power: power_of(sweep, (plan, slo), scenario),
         }
     }
 }
