@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use llm_slo_planner::core::plan::anomalies::AnomalyKind;
-use llm_slo_planner::core::scenario::param_keys;
+use llm_slo_planner::core::scenario::{param_keys, parse_power};
 
 /// How `plan` writes its answer on stdout.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -40,6 +40,8 @@ pub struct PlanArgs {
     pub fail_on_flags: Vec<AnomalyKind>,
     /// `--max-gpus N`: more GPUs at the peak of the load than N fails (exit 1).
     pub max_gpus: Option<u64>,
+    /// `--max-power P` (W): more facility power at the peak of the load than P fails (exit 1).
+    pub max_power_w: Option<f64>,
     /// `--load-profile [KIND:]FILE.csv`: the load over time from a monitoring tool's CSV.
     pub load_profile: Option<String>,
 }
@@ -93,6 +95,8 @@ const OWN_OPTIONS: &str = "  --json                  the JSON document the page 
   --require-level N       fail (exit 1) when the recommended level is below N
   --fail-on-flag KIND     fail (exit 1) when a level up to the recommendation has this flag
   --max-gpus N            fail (exit 1) when the load's peak (--load, else --users or --rps) needs more GPUs
+  --max-power P           fail (exit 1) when the load's peak needs more facility power than P (1MW, 400kW;
+                          each GPU at --power-basis, plus --host-w, times --pue)
   --load-profile [KIND:]FILE.csv
                           the load over time from a CSV of timestamp,value (KIND rps or users, else the
                           values' column names it); instead of --load";
@@ -130,7 +134,7 @@ Options:
 {OWN_OPTIONS}
   KIND is one of: {}
 
-Exit status: 0 ok or all-meet; 1 unattainable, or a --require-level, --fail-on-flag or --max-gpus gate;
+Exit status: 0 ok or all-meet; 1 unattainable, or a --require-level, --fail-on-flag, --max-gpus or --max-power gate;
 3 no-data (cannot judge); 2 a bad parameter, or no usable row. With several deployments, the
 worst: 2, then 1, then 3, then 0.
 ",
@@ -218,6 +222,12 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 once(plan.max_gpus.is_some(), "--max-gpus")?;
                 plan.max_gpus = Some(max_gpus(&text(&mut parser, "--max-gpus")?)?);
             }
+            Long("max-power") => {
+                once(plan.max_power_w.is_some(), "--max-power")?;
+                let value = text(&mut parser, "--max-power")?;
+                plan.max_power_w =
+                    Some(parse_power(&value).map_err(|e| format!("--max-power {e}"))?);
+            }
             Long("fail-on-flag") => {
                 let value = text(&mut parser, "--fail-on-flag")?;
                 plan.fail_on_flags.push(flag_kind(&value)?);
@@ -294,9 +304,10 @@ fn compared(
         || plan.require_level.is_some()
         || !plan.fail_on_flags.is_empty()
         || plan.max_gpus.is_some()
+        || plan.max_power_w.is_some()
         || plan.load_profile.is_some();
     if gates {
-        return Err("--link, --require-level, --fail-on-flag, --max-gpus and --load-profile: not read by `compare` (its gate is the verdict)".to_string());
+        return Err("--link, --require-level, --fail-on-flag, --max-gpus, --max-power and --load-profile: not read by `compare` (its gate is the verdict)".to_string());
     }
     let Some(vs) = vs else {
         return Err("give the candidate B with --vs: its files or folders, or its selectors (e.g. --vs 'gpu=B200&gpus=1')".to_string());
@@ -350,6 +361,7 @@ impl PlanArgs {
             require_level: None,
             fail_on_flags: Vec::new(),
             max_gpus: None,
+            max_power_w: None,
             load_profile: None,
         }
     }

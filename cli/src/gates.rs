@@ -1,11 +1,15 @@
 //! The gates of `plan` for CI: each deployment's exit status from its plan's status, made worse
-//! by `--require-level`, `--max-gpus` and `--fail-on-flag` (each failure said on stderr).
+//! by `--require-level`, `--max-gpus`, `--max-power` and `--fail-on-flag` (each failure said on
+//! stderr).
 
+use llm_slo_planner::core::model::format::grouped;
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::model::sweep::Sweep;
 use llm_slo_planner::core::plan::anomalies::anomalies;
 use llm_slo_planner::core::plan::capacity::at_recommendation;
 use llm_slo_planner::core::plan::period::period;
+use llm_slo_planner::core::plan::power::{budget_at, PowerInputs};
+use llm_slo_planner::core::text::power_text::{power_error_text, watts};
 
 use crate::args::PlanArgs;
 use crate::exit::Exit;
@@ -35,6 +39,9 @@ pub fn gated(source: &Source, p: &Planned, args: &PlanArgs) -> Exit {
     if let Some(max) = args.max_gpus {
         code = code.max(over_max_gpus(sweep, p, &name, max));
     }
+    if let Some(max_w) = args.max_power_w {
+        code = code.max(over_max_power(sweep, p, &name, max_w));
+    }
     if let Some(level) = recommended {
         let flags = anomalies(
             sweep,
@@ -57,6 +64,60 @@ pub fn gated(source: &Source, p: &Planned, args: &PlanArgs) -> Exit {
         }
     }
     code
+}
+
+/// The `--max-power` gate: [`Exit::Fail`] when the peak of the load (`load`, else `users` or
+/// `rps`) needs more facility power than `max_w` at the recommended level (each GPU at the
+/// scenario's `power_basis`, plus `host_w`, times `pue`), [`Exit::BadInput`] without a load or
+/// when a GPU's power cannot be read, else [`Exit::Ok`]. Says why on stderr.
+fn over_max_power(sweep: &Sweep, p: &Planned, name: &str, max_w: f64) -> Exit {
+    let s = &p.scenario;
+    let fleet = s.capacity_for(&sweep.deployment.gpu);
+    if s.fleet.load.is_none() && !fleet.has_load() {
+        say(&format!(
+            "{name}: --max-power needs a load (--load, --users or --rps)"
+        ));
+        return Exit::BadInput;
+    }
+    let inputs = PowerInputs {
+        budget_w: max_w,
+        ..s.power_inputs().unwrap_or(PowerInputs {
+            budget_w: max_w,
+            basis: s.fleet.power.basis,
+            host_w: s.fleet.power.host_w.unwrap_or(0.0),
+            pue: fleet.pue_or_default(),
+        })
+    };
+    let load = s.fleet.load.as_ref().map(|l| (l, s.fleet.scaling));
+    match budget_at(sweep, (&p.plan, &s.slo), &inputs, (&fleet, load)) {
+        // Nothing recommended: the status says so.
+        None => Exit::Ok,
+        Some(Err(e)) => {
+            say(&format!(
+                "{name}: --max-power cannot be checked: {}",
+                power_error_text(&e)
+            ));
+            Exit::BadInput
+        }
+        Some(Ok(b)) => match b.need {
+            Some((replicas, need)) if !need.fits => {
+                say(&format!(
+                    "{name}: the load's peak needs {} ({} replicas), more than --max-power {}",
+                    watts(need.needed_w),
+                    grouped(replicas as f64, 0),
+                    watts(max_w)
+                ));
+                Exit::Fail
+            }
+            Some(_) => Exit::Ok,
+            None => {
+                say(&format!(
+                    "{name}: --max-power cannot be checked: the replicas the load needs are not known"
+                ));
+                Exit::BadInput
+            }
+        },
+    }
 }
 
 /// The `--max-gpus` gate: [`Exit::Fail`] when the peak of the load (`load`, else `users` or

@@ -11,6 +11,7 @@ use llm_slo_planner::core::plan::capacity::CapacityInputs;
 use llm_slo_planner::core::plan::estimate::{batching_effect, estimate};
 use llm_slo_planner::core::plan::period::{period, LoadProfile, Scaling};
 use llm_slo_planner::core::plan::planner::{Plan, Recommendation, Slo, Verdict};
+use llm_slo_planner::core::plan::power::budget_at;
 use llm_slo_planner::core::scenario::Scenario;
 use llm_slo_planner::core::text::capacity_text::{
     fleet_figures, load_note, no_price_note, streams_note,
@@ -21,6 +22,9 @@ use llm_slo_planner::core::text::headline::{
 };
 use llm_slo_planner::core::text::period_text::{
     not_sized, period_figures, period_heading, PeriodInputs, ENERGY_NOTE,
+};
+use llm_slo_planner::core::text::power_text::{
+    basis_text, fits_text, need_figures, power_error_text, power_figures, watts,
 };
 
 /// Text from a file made safe for a terminal: control characters (escape sequences, newlines,
@@ -152,6 +156,7 @@ fn fleet_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Str
             out.push_str(&format!("    {note}\n"));
         }
     }
+    out.push_str(&power_text(sweep, plan, slo, scenario));
     if let (Some(load), Some(rec)) = (&scenario.fleet.load, plan.recommendation(sweep, slo)) {
         out.push_str(&period_text(
             sweep,
@@ -160,6 +165,48 @@ fn fleet_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Str
             &rec,
             &inputs,
         ));
+    }
+    out
+}
+
+/// The power budget at the recommended level (`--power`): the basis, each figure with its
+/// formula, and with a load its peak against the budget; or why it cannot be planned. Empty
+/// without a budget or a recommendation.
+fn power_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> String {
+    let (Some(inputs), Some(rec)) = (scenario.power_inputs(), plan.recommendation(sweep, slo))
+    else {
+        return String::new();
+    };
+    let fleet = scenario.capacity_for(&sweep.deployment.gpu);
+    let load = scenario
+        .fleet
+        .load
+        .as_ref()
+        .map(|l| (l, scenario.fleet.scaling));
+    let mut out = format!("  Power budget of {}:\n", watts(inputs.budget_w));
+    match budget_at(sweep, (plan, slo), &inputs, (&fleet, load)) {
+        None => {}
+        Some(Err(e)) => out.push_str(&format!(
+            "    cannot be planned: {}\n",
+            power_error_text(&e)
+        )),
+        Some(Ok(b)) => {
+            let n = sweep.deployment.num_gpus.unwrap_or(1);
+            out.push_str(&format!("    {}\n", basis_text(&b.plan, &inputs, n, &rec)));
+            let figures = power_figures(&b.plan, &inputs, n, &rec);
+            let need = b
+                .need
+                .map(|(r, need)| (need_figures(&need, &b.plan, r), fits_text(&need, &b.plan)));
+            for f in figures.iter().chain(need.iter().flat_map(|(f, _)| f)) {
+                out.push_str(&format!(
+                    "    {}: {}\n      {}\n",
+                    f.label, f.text, f.formula
+                ));
+            }
+            if let Some((_, fits)) = need {
+                out.push_str(&format!("    {fits}\n"));
+            }
+        }
     }
     out
 }

@@ -940,7 +940,15 @@ fn a_load_over_time_gives_the_periods_figures_and_max_gpus_gates_its_peak() {
     let mut lines = csv.lines().skip(1);
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let cells: Vec<&str> = lines.next().unwrap().rsplit(',').collect();
-    let period: Vec<(&str, &str)> = header.iter().rev().copied().zip(cells).take(12).collect();
+    // From the end: the 13 power_* columns (empty without a budget), then the period's 12.
+    let period: Vec<(&str, &str)> = header
+        .iter()
+        .rev()
+        .copied()
+        .zip(cells)
+        .skip(13)
+        .take(12)
+        .collect();
     assert_eq!(
         period,
         [
@@ -1181,4 +1189,43 @@ fn compare_reads_the_bundled_data_by_selectors() {
     let text = stdout(&out);
     assert!(text.contains("A and B differ in: GPU"), "{text}");
     assert!(text.contains("One run per arm measures no noise"), "{text}");
+}
+
+#[test]
+fn a_power_budget_is_planned_and_max_power_gates_the_loads_peak() {
+    let base = [
+        "plan", "--model", LLAMA_8B, "--gpu", "H100", "--gpus", "1", "--tps", "25", "--pue", "1.2",
+        "--host-w", "150",
+    ];
+    let with = |extra: &[&str]| run(&[&base[..], extra].concat());
+    // (686.52 + 150) × 1.2 = 1,003.82 W a replica: 996 in 1 MW.
+    let out = with(&["--power", "1MW", "--users", "100000", "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let p = &json(&out)["result"]["power"];
+    assert_eq!(p["replicas"], 996);
+    assert_eq!(p["users"], 381482.22857142857);
+    assert_eq!(p["tok_s_per_mw"], 9212797.690096814);
+    assert_eq!(p["needed_w"], 263001.4487174763);
+    assert_eq!(p["fits"], true);
+    let text = stdout(&with(&["--power", "1MW"]));
+    assert!(text.contains("    Replicas that fit: 996\n      replicas = floor(budget ÷ replica) = floor(1 MW ÷ 1,003.8 W) = 996\n"), "{text}");
+    // The gate: 100,000 users fit in 1 MW, 1,000,000 need 2.62 MW; without a load it cannot judge.
+    assert_eq!(code(&with(&["--max-power", "1MW", "--users", "100000"])), 0);
+    let over = with(&["--max-power", "1MW", "--users", "1000000"]);
+    assert_eq!(code(&over), 1);
+    assert!(
+        stderr(&over).contains(
+            "the load's peak needs 2.621 MW (2,611 replicas), more than --max-power 1 MW"
+        ),
+        "{}",
+        stderr(&over)
+    );
+    assert_eq!(code(&with(&["--max-power", "1MW"])), 2);
+    let bad = with(&["--max-power", "1XW", "--users", "10"]);
+    assert_eq!(code(&bad), 2);
+    assert!(
+        stderr(&bad).contains("--max-power must be a power above 0 with its unit"),
+        "{}",
+        stderr(&bad)
+    );
 }

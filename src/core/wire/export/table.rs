@@ -8,6 +8,7 @@ use crate::core::plan::capacity::{at_recommendation, Capacity};
 use crate::core::plan::compare::CompareRow;
 use crate::core::plan::period::{period, PeriodFigures};
 use crate::core::plan::planner::{Recommendation, Slo};
+use crate::core::plan::power::{budget_at, Budgeted, PowerBasis};
 use crate::core::scenario::Scenario;
 use crate::core::wire::handoff::ExportError;
 
@@ -39,6 +40,14 @@ struct CsvRow<'a> {
     cap: Option<Capacity>,
     /// The period's figures, with a load over time (`load`).
     period: Option<PeriodFigures>,
+    /// The power budget at the recommended level, with a budget (`power`) it can be planned
+    /// under, and its basis.
+    power: Option<(Budgeted, PowerBasis)>,
+}
+
+/// A power figure's cell: empty without a budget or where the figure is absent.
+fn power_cell(r: &CsvRow, figure: fn(&Budgeted) -> Option<f64>) -> String {
+    num(r.power.as_ref().and_then(|(b, _)| figure(b)))
 }
 
 /// A period figure's cell: empty without a load or where the figure is absent.
@@ -253,6 +262,69 @@ const CSV_COLUMNS: &[CsvColumn] = &[
         header: "period_saved_gpu_hours",
         cell: |r| period_cell(r, |f| f.saved_gpu_hours),
     },
+    CsvColumn {
+        header: "power_budget_w",
+        cell: |r| power_cell(r, |b| Some(b.plan.budget_w)),
+    },
+    CsvColumn {
+        header: "power_basis",
+        cell: |r| {
+            r.power
+                .as_ref()
+                .map(|(_, basis)| basis.key().to_string())
+                .unwrap_or_default()
+        },
+    },
+    CsvColumn {
+        header: "power_w_per_gpu",
+        cell: |r| power_cell(r, |b| Some(b.plan.w_per_gpu)),
+    },
+    CsvColumn {
+        header: "power_replicas",
+        cell: |r| power_cell(r, |b| Some(b.plan.replicas as f64)),
+    },
+    CsvColumn {
+        header: "power_gpus",
+        cell: |r| power_cell(r, |b| Some(b.plan.gpus as f64)),
+    },
+    CsvColumn {
+        header: "power_users",
+        cell: |r| power_cell(r, |b| b.plan.users),
+    },
+    CsvColumn {
+        header: "power_output_tok_s",
+        cell: |r| power_cell(r, |b| Some(b.plan.output_tok_s)),
+    },
+    CsvColumn {
+        header: "power_tok_s_per_mw",
+        cell: |r| power_cell(r, |b| Some(b.plan.tok_s_per_mw)),
+    },
+    CsvColumn {
+        header: "power_users_per_mw",
+        cell: |r| power_cell(r, |b| b.plan.users_per_mw),
+    },
+    CsvColumn {
+        header: "power_facility_j_per_token",
+        cell: |r| power_cell(r, |b| Some(b.plan.facility_j_per_token)),
+    },
+    CsvColumn {
+        header: "power_needed_w",
+        cell: |r| power_cell(r, |b| b.need.map(|(_, n)| n.needed_w)),
+    },
+    CsvColumn {
+        header: "power_budget_share",
+        cell: |r| power_cell(r, |b| b.need.map(|(_, n)| n.budget_share)),
+    },
+    CsvColumn {
+        header: "power_fits",
+        cell: |r| {
+            r.power
+                .as_ref()
+                .and_then(|(b, _)| b.need)
+                .map(|(_, n)| n.fits.to_string())
+                .unwrap_or_default()
+        },
+    },
 ];
 
 /// The CSV's header, units in the names ([`CSV_COLUMNS`]).
@@ -301,6 +373,16 @@ pub fn compare_csv(
                         &inputs,
                     )
                 }),
+            power: scenario.power_inputs().and_then(|p| {
+                let load = scenario
+                    .fleet
+                    .load
+                    .as_ref()
+                    .map(|l| (l, scenario.fleet.scaling));
+                budget_at(sweep, (&row.plan, slo), &p, (&inputs, load))?
+                    .ok()
+                    .map(|b| (b, p.basis))
+            }),
         };
         let record = CSV_COLUMNS.iter().map(|c| (c.cell)(&csv_row));
         writer
