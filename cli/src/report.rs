@@ -192,7 +192,7 @@ fn power_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Str
         )),
         Some(Ok(b)) => {
             let n = sweep.deployment.num_gpus.unwrap_or(1);
-            out.push_str(&format!("    {}\n", basis_text(&b.plan, &inputs, n, &rec)));
+            out.push_str(&format!("    {}\n", basis_text(&b.plan, &inputs, n)));
             let figures = power_figures(&b.plan, &inputs, n, &rec);
             let need = b
                 .need

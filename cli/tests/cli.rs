@@ -1229,3 +1229,57 @@ fn a_power_budget_is_planned_and_max_power_gates_the_loads_peak() {
         stderr(&bad)
     );
 }
+
+#[test]
+fn a_file_reporting_power_percentiles_is_provisioned_on_the_highest_and_says_which() {
+    let dir = scratch("power-peak");
+    let file = dir.join("runs.csv");
+    // 2 x H100: mean 1,200 W, p90 1,300 W and maximum 1,400 W at concurrency 8 (the level that
+    // meets 25 tok/s per user: 1000 / 30 ms = 33.3).
+    std::fs::write(
+        &file,
+        "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms,power_w,power_p90_w,power_max_w\n\
+         m,H100,2,8,4000,30,1200,1300,1400\n\
+         m,H100,2,16,6000,50,1300,1400,1500\n",
+    )
+    .unwrap();
+    let path = file.to_string_lossy();
+    let out = run(&["plan", &path, "--tps", "25", "--power", "100kW", "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let p = &json(&out)["result"]["power"];
+    // 1,400 W ÷ 2 GPUs = 700 W per GPU; a replica 1,400 W; floor(100,000 / 1,400) = 71.
+    assert_eq!(p["w_per_gpu"], 700.0);
+    assert_eq!(p["replicas"], 71);
+    let text = stdout(&run(&["plan", &path, "--tps", "25", "--power", "100kW"]));
+    assert!(
+        text.contains("GPU power measured at the recommended level (maximum power, the highest the file reports): 1,400 W ÷ 2 GPUs = 700 W per GPU"),
+        "{text}"
+    );
+    // A file without power: `measured` names it, `tdp` answers (700 W per H100).
+    std::fs::write(
+        &file,
+        "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\nm,H100,2,8,4000,30\n",
+    )
+    .unwrap();
+    let none = json(&run(&[
+        "plan", &path, "--tps", "25", "--power", "100kW", "--json",
+    ]));
+    assert!(none["result"]["power"]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("the power at the recommended level is not reported"));
+    let tdp = json(&run(&[
+        "plan",
+        &path,
+        "--tps",
+        "25",
+        "--power",
+        "100kW",
+        "--power-basis",
+        "tdp",
+        "--json",
+    ]));
+    assert_eq!(tdp["result"]["power"]["w_per_gpu"], 700.0);
+    assert_eq!(tdp["result"]["power"]["replicas"], 71);
+    let _ = std::fs::remove_dir_all(&dir);
+}

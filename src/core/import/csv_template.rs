@@ -34,7 +34,7 @@ pub(crate) const SPEC: FormatSpec = FormatSpec {
 };
 
 /// Columns read besides the latencies (`{mean,p50,p90,p95,p99}_{itl,tpot,ttft}_ms`).
-const COLUMNS: [&str; 23] = [
+const COLUMNS: [&str; 27] = [
     "model",
     "gpu",
     "num_gpus",
@@ -54,6 +54,10 @@ const COLUMNS: [&str; 23] = [
     "output_tok_s",
     "avg_batch_size",
     "power_w",
+    "power_p90_w",
+    "power_p95_w",
+    "power_p99_w",
+    "power_max_w",
     "energy_per_token_j",
     "served_req_s",
     "output_tokens_per_request",
@@ -87,6 +91,14 @@ fn measured(
     }
     row.avg_batch_size = rec.opt("avg_batch_size", notes);
     row.power_w = rec.opt("power_w", notes);
+    // The highest power percentile or maximum reported: the one provisioning reads.
+    for (kind, column, _) in crate::core::model::row::PowerPeak::ALL {
+        if let Some(w) = rec.opt(column, notes) {
+            if row.power_peak.is_none_or(|(worst, _)| w >= worst) {
+                row.power_peak = Some((w, kind));
+            }
+        }
+    }
     row.set_energy_per_token_j(rec.opt("energy_per_token_j", notes));
     row.served_req_s = rec.opt("served_req_s", notes);
     row.avg_output_len = rec.opt("output_tokens_per_request", notes);

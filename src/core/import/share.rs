@@ -17,7 +17,7 @@ use crate::core::model::deployment::{Deployment, LevelKind};
 use crate::core::model::limits::{
     MAX_FIGURE, MAX_LINK_BYTES, MAX_PAYLOAD_BYTES, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS,
 };
-use crate::core::model::row::{EnergyBasis, Row, ServedBasis};
+use crate::core::model::row::{EnergyBasis, PowerPeak, Row, ServedBasis};
 use crate::core::model::source::{Provenance, Source};
 use crate::core::model::sweep::{Model, Statistic, Sweep};
 
@@ -224,6 +224,11 @@ struct RowV2 {
     o: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     p: Option<f64>,
+    /// The highest power percentile or maximum, and which (`9`, `5`, `1`, `m`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pk: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pks: Option<char>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     j: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -264,6 +269,13 @@ const ENERGY_BASES: [(EnergyBasis, char); 3] = [
     (EnergyBasis::Stored, 's'),
     (EnergyBasis::PowerOverThroughput, 'p'),
     (EnergyBasis::PerRequestOverOutputTokens, 'r'),
+];
+
+const POWER_PEAKS: [(PowerPeak, char); 4] = [
+    (PowerPeak::P90, '9'),
+    (PowerPeak::P95, '5'),
+    (PowerPeak::P99, '1'),
+    (PowerPeak::Max, 'm'),
 ];
 
 const SERVED_BASES: [(ServedBasis, char); 4] = [
@@ -343,6 +355,8 @@ fn shared_row(r: &Row) -> RowV2 {
         b: r.avg_batch_size,
         o: r.avg_output_len,
         p: r.power_w,
+        pk: r.power_peak.map(|(w, _)| w),
+        pks: code(&POWER_PEAKS, r.power_peak.map(|(_, k)| k)),
         j: r.energy_per_token_j,
         jb: code(&ENERGY_BASES, r.energy_basis),
         jr: r.energy_per_request_j,
@@ -425,6 +439,7 @@ fn sweep_v2(s: SweepV2) -> Result<ReadSweep, ShareError> {
             row.avg_batch_size = figure(r.b);
             row.avg_output_len = figure(r.o);
             row.power_w = figure(r.p);
+            row.power_peak = figure(r.pk).zip(basis(&POWER_PEAKS, r.pks));
             row.energy_per_token_j = figure(r.j);
             row.energy_basis = row.energy_per_token_j.and(basis(&ENERGY_BASES, r.jb));
             row.energy_per_request_j = figure(r.jr);

@@ -66,6 +66,38 @@ impl ServedBasis {
     }
 }
 
+/// A power figure above the mean that a file reports per run: a percentile of the power
+/// samples, or their maximum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PowerPeak {
+    /// 90th percentile.
+    P90,
+    /// 95th percentile.
+    P95,
+    /// 99th percentile.
+    P99,
+    /// Maximum.
+    Max,
+}
+
+impl PowerPeak {
+    /// Every kind, lowest first, with its CSV template column and its words.
+    pub const ALL: [(PowerPeak, &'static str, &'static str); 4] = [
+        (PowerPeak::P90, "power_p90_w", "p90 power"),
+        (PowerPeak::P95, "power_p95_w", "p95 power"),
+        (PowerPeak::P99, "power_p99_w", "p99 power"),
+        (PowerPeak::Max, "power_max_w", "maximum power"),
+    ];
+
+    /// `p90 power`, `maximum power`.
+    pub fn label(self) -> &'static str {
+        PowerPeak::ALL
+            .iter()
+            .find(|(k, _, _)| *k == self)
+            .map_or("", |(_, _, label)| label)
+    }
+}
+
 /// Counts a run states about its requests: for the served request rate and the share of
 /// requests that failed.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -96,6 +128,9 @@ pub struct Row {
     pub throughput_tok_s: f64,
     /// Average power, W, summed over all GPUs of the deployment.
     pub power_w: Option<f64>,
+    /// The highest power percentile or maximum the file reports for the run, W, summed over all
+    /// GPUs, with which it is; `None` when it reports none.
+    pub power_peak: Option<(f64, PowerPeak)>,
     /// J per output token (stored, or derived: see [`Row::energy_basis`]).
     pub energy_per_token_j: Option<f64>,
     /// Where `energy_per_token_j` comes from; `None` when it is not reported.
@@ -148,6 +183,7 @@ impl Row {
             avg_output_len: None,
             throughput_tok_s,
             power_w: None,
+            power_peak: None,
             energy_per_token_j: None,
             energy_basis: None,
             energy_per_request_j: None,

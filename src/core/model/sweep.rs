@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 pub use crate::core::model::deployment::{Deployment, Field, LevelKind};
-pub use crate::core::model::row::{EnergyBasis, Row, RunCounts, ServedBasis};
+pub use crate::core::model::row::{EnergyBasis, PowerPeak, Row, RunCounts, ServedBasis};
 pub use crate::core::model::statistic::{Aggregate, Metric, Statistic};
 
 /// What one model is, as the source describes it.
@@ -134,6 +134,8 @@ pub struct Level {
     pub throughput_tok_s: f64,
     /// Highest average power, W.
     pub power_w: Option<f64>,
+    /// Highest power percentile or maximum a run reports, W, with which it is.
+    pub power_peak: Option<(f64, PowerPeak)>,
     /// Highest J/token, each run's own (stored, or derived from that run's figures).
     pub energy_per_token_j: Option<f64>,
     /// Where the J/token shown comes from (that of the run it was taken from).
@@ -323,6 +325,7 @@ fn group_levels(rows: &[Row]) -> Vec<Level> {
                     avg_output_len: None,
                     throughput_tok_s: row.throughput_tok_s,
                     power_w: None,
+                    power_peak: None,
                     energy_per_token_j: None,
                     energy_basis: None,
                     energy_per_request_j: None,
@@ -345,6 +348,11 @@ fn absorb(level: &mut Level, index: usize, row: &Row) {
     level.avg_batch_size = worse(level.avg_batch_size, row.avg_batch_size, Worst::Low);
     level.avg_output_len = worse(level.avg_output_len, row.avg_output_len, Worst::High);
     level.power_w = worse(level.power_w, row.power_w, Worst::High);
+    if let Some((w, kind)) = row.power_peak {
+        if level.power_peak.is_none_or(|(worst, _)| w > worst) {
+            level.power_peak = Some((w, kind));
+        }
+    }
     level.energy_per_request_j = worse(
         level.energy_per_request_j,
         row.energy_per_request_j,

@@ -15,7 +15,7 @@
 //! - with a load: the power its peak needs = the replicas the peak needs × a replica's facility
 //!   power; its share of the budget = that ÷ the budget; it fits when the share is at most 1.
 
-use crate::core::model::sweep::Sweep;
+use crate::core::model::sweep::{PowerPeak, Sweep};
 use crate::core::plan::capacity::{capacity, CapacityInputs};
 use crate::core::plan::period::{period, LoadProfile, Scaling};
 use crate::core::plan::planner::{Plan, Recommendation, Slo};
@@ -156,10 +156,13 @@ pub enum PowerError {
 /// One GPU's power as the budget reads it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GpuPower {
-    /// The level's measured power ÷ its GPUs, W.
+    /// The level's measured power ÷ its GPUs, W: its mean, or the highest percentile or maximum
+    /// the file reports (`peak`).
     Measured {
         /// W per GPU.
         w: f64,
+        /// Which power above the mean it is; `None`: the mean.
+        peak: Option<PowerPeak>,
     },
     /// The type's rated board power.
     Tdp(Tdp),
@@ -169,7 +172,7 @@ impl GpuPower {
     /// W per GPU.
     pub fn w(&self) -> f64 {
         match self {
-            GpuPower::Measured { w } => *w,
+            GpuPower::Measured { w, .. } => *w,
             GpuPower::Tdp(t) => t.w,
         }
     }
@@ -205,20 +208,27 @@ pub struct PowerPlan {
 }
 
 /// The budget planned at `rec` (of a deployment of `num_gpus` GPUs on GPU type `gpu`), with
-/// the level's measured power `power_w` (the whole deployment's, W).
+/// the level's measured mean power (`rec.power_w`) or, where the file reports one, its highest
+/// power percentile or maximum (`peak`, the whole deployment's, W): provisioning reads the
+/// highest.
 ///
 /// Errors: [`PowerError`] when the power per GPU cannot be read.
 pub fn power_plan(
     rec: &Recommendation,
-    (gpu, num_gpus): (&str, Option<u32>),
+    (gpu, num_gpus, peak): (&str, Option<u32>, Option<(f64, PowerPeak)>),
     inputs: &PowerInputs,
 ) -> Result<PowerPlan, PowerError> {
     let n = num_gpus.ok_or(PowerError::NoGpuCount)?;
-    let gpu_power = match inputs.basis {
-        PowerBasis::Measured => GpuPower::Measured {
-            w: rec.power_w.ok_or(PowerError::NoMeasuredPower)? / f64::from(n),
+    let gpu_power = match (inputs.basis, peak) {
+        (PowerBasis::Measured, Some((w, kind))) => GpuPower::Measured {
+            w: w / f64::from(n),
+            peak: Some(kind),
         },
-        PowerBasis::Tdp => GpuPower::Tdp(tdp_of(gpu).ok_or_else(|| PowerError::NoTdp {
+        (PowerBasis::Measured, None) => GpuPower::Measured {
+            w: rec.power_w.ok_or(PowerError::NoMeasuredPower)? / f64::from(n),
+            peak: None,
+        },
+        (PowerBasis::Tdp, _) => GpuPower::Tdp(tdp_of(gpu).ok_or_else(|| PowerError::NoTdp {
             gpu: gpu.to_string(),
         })?),
     };
@@ -289,7 +299,11 @@ pub fn budget_at(
 ) -> Option<Result<Budgeted, PowerError>> {
     let rec = plan.recommendation(sweep, slo)?;
     let gpus = sweep.deployment.num_gpus;
-    let budget = match power_plan(&rec, (&sweep.deployment.gpu, gpus), inputs) {
+    let peak = plan
+        .recommended
+        .and_then(|i| sweep.levels().get(i))
+        .and_then(|l| l.power_peak);
+    let budget = match power_plan(&rec, (&sweep.deployment.gpu, gpus, peak), inputs) {
         Ok(b) => b,
         Err(e) => return Some(Err(e)),
     };

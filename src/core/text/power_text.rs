@@ -21,16 +21,13 @@ pub fn watts(w: f64) -> String {
 /// What one GPU's power is read from, in words: `measured at the recommended level: 686.52 W ÷
 /// 1 GPU = 686.52 W`, `rated: 700 W (NVIDIA H100 … datasheet)`; then the host's watts (`host
 /// 150 W per GPU`, or `host 0 W per GPU: not given`) and the PUE.
-pub fn basis_text(
-    plan: &PowerPlan,
-    inputs: &PowerInputs,
-    num_gpus: u32,
-    rec: &Recommendation,
-) -> String {
+pub fn basis_text(plan: &PowerPlan, inputs: &PowerInputs, num_gpus: u32) -> String {
     let gpu = match &plan.gpu {
-        GpuPower::Measured { w } => format!(
-            "measured at the recommended level: {} ÷ {num_gpus} GPU{} = {} per GPU (the GPUs alone)",
-            watts(rec.power_w.unwrap_or(w * f64::from(num_gpus))),
+        GpuPower::Measured { w, peak } => format!(
+            "measured at the recommended level{}: {} ÷ {num_gpus} GPU{} = {} per GPU (the GPUs alone)",
+            peak.map(|k| format!(" ({}, the highest the file reports)", k.label()))
+                .unwrap_or_default(),
+            watts(w * f64::from(num_gpus)),
             if num_gpus == 1 { "" } else { "s" },
             watts(*w)
         ),
@@ -305,7 +302,7 @@ mod tests {
             host_w: 150.0,
             pue: 1.2,
         };
-        let plan = power_plan(&rec, ("H100", Some(1)), &inputs).expect("a plan");
+        let plan = power_plan(&rec, ("H100", Some(1), None), &inputs).expect("a plan");
         let figures = power_figures(&plan, &inputs, 1, &rec);
         let by = |hook: &str| figures.iter().find(|f| f.hook == hook).expect(hook).clone();
         assert_eq!(
@@ -317,7 +314,7 @@ mod tests {
         // No output length: no requests per second.
         assert!(figures.iter().all(|f| f.hook != "power-req-s"));
         assert_eq!(
-            basis_text(&plan, &inputs, 1, &rec),
+            basis_text(&plan, &inputs, 1),
             "GPU power measured at the recommended level: 686.52 W ÷ 1 GPU = 686.52 W per GPU (the GPUs alone); host 150 W per GPU; PUE 1.2"
         );
         assert_eq!(watts(400_000.0), "400 kW");
