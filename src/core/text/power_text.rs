@@ -7,6 +7,31 @@ use crate::core::plan::planner::Recommendation;
 use crate::core::plan::power::{GpuPower, PowerError, PowerInputs, PowerNeed, PowerPlan};
 use crate::core::text::capacity_text::FleetFigure;
 
+/// The budget's formulas, each a sentence, in the order the README states them (word for word,
+/// tested).
+pub const FORMULAS: [(&str, &str); 5] = [
+    (
+        "W per GPU, all in",
+        "the GPU's power plus `host_w` (before the PUE); the GPU's power is the level's measured power ÷ its GPUs (`measured`: the highest power percentile or maximum the file reports for the level, else its mean power) or the GPU type's rated board power (`tdp`).",
+    ),
+    (
+        "A replica's facility power",
+        "GPUs × W per GPU, all in × PUE.",
+    ),
+    (
+        "Under the budget",
+        "replicas = floor(budget ÷ a replica's facility power); GPUs = replicas × GPUs per replica; users = replicas × streams per replica; output tok/s = replicas × throughput; requests per second = output tok/s ÷ output tokens per request.",
+    ),
+    (
+        "Per MW",
+        "output tok/s per MW = throughput ÷ a replica's facility power × 10^6; users per MW = streams per replica ÷ a replica's facility power × 10^6; facility J per output token = a replica's facility power ÷ throughput.",
+    ),
+    (
+        "With a load",
+        "the power its peak needs = the replicas the peak needs × a replica's facility power; its share of the budget = that ÷ the budget; it fits when that is at most the budget.",
+    ),
+];
+
 /// A power in W as people read it: `850 W`, `1,003.8 W`, `400 kW`, `1 MW`.
 pub fn watts(w: f64) -> String {
     if w >= 1e6 {
@@ -278,6 +303,32 @@ pub fn power_error_text(e: &PowerError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::plan::power::TDP;
+
+    fn flat(text: &str) -> String {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_readme_states_the_formulas_and_the_rated_powers_with_their_sources() {
+        let readme = include_str!("../../../README.md");
+        let start = readme
+            .find("## A power budget")
+            .expect("the README has its power section");
+        let section = &readme[start..];
+        let section = flat(&section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)]);
+        for (name, text) in FORMULAS {
+            let stated = flat(&format!("- **{name}**: {text}"));
+            assert!(
+                section.contains(&stated),
+                "README should state, word for word:\n{stated}"
+            );
+        }
+        for t in TDP {
+            let row = format!("| {} | {} W | {} |", t.gpu, t.w, t.source);
+            assert!(section.contains(&row), "README should list:\n{row}");
+        }
+    }
     use crate::core::plan::power::{power_plan, PowerBasis};
 
     #[test]
