@@ -435,3 +435,37 @@ fn deployments_that_cost_the_same_per_day_are_named_as_a_tie() {
         "Cheapest per day: 1 x B200, TP1, bf16 and 1 x H100, TP1, bf16 tie at $48.00 per day."
     );
 }
+
+/// README "A power budget": Llama 3.1 8B at 25 tok/s per user (p50 ITL) under 1 MW, PUE 1.2 and
+/// 150 W of host per GPU, on the bundled data: 1 × H100 at 384 (686.52 W measured) and
+/// 1 × B200 at 256 (540.20 W).
+#[test]
+fn a_megawatt_on_1_h100_and_1_b200() {
+    use llm_slo_planner::core::plan::capacity::CapacityInputs;
+    use llm_slo_planner::core::plan::power::budget_at;
+    for (gpu, replicas, users, tok_s_per_mw) in [
+        ("H100", 996, 381_482.228_571_428_57, 9_212_797.690_096_814),
+        ("B200", 1207, 308_063.538_461_538_44, 9_253_522.206_056_677),
+    ] {
+        let query = format!(
+            "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu={gpu}&gpus=1&tps=25&stat=p50&pue=1.2&power=1MW&host_w=150"
+        );
+        let (scenario, errors) = Scenario::from_query(&query, lm_arena_chat());
+        assert!(errors.is_empty(), "{errors:?}");
+        let sweep = sweep(&query);
+        let plan = plan(sweep, &scenario.slo);
+        let inputs = scenario.power_inputs().expect("a budget");
+        let b = budget_at(
+            sweep,
+            (&plan, &scenario.slo),
+            &inputs,
+            (&CapacityInputs::default(), None),
+        )
+        .expect("a recommendation")
+        .expect("a plan");
+        assert_eq!(b.plan.replicas, replicas, "{gpu}");
+        assert!((b.plan.users.expect("users") - users).abs() < 1e-6, "{gpu}");
+        assert!((b.plan.tok_s_per_mw - tok_s_per_mw).abs() < 1e-6, "{gpu}");
+        assert_eq!(b.need, None);
+    }
+}
