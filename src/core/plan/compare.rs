@@ -7,6 +7,7 @@ use crate::core::model::family::family_key;
 use crate::core::model::source::Source;
 use crate::core::plan::capacity::{at_recommendation, Pricing};
 use crate::core::plan::planner::{plan, Plan, Recommendation, Slo, Status};
+use crate::core::plan::power::{power_plan, PowerInputs, PowerPlan};
 
 /// One deployment planned for the current SLO.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,6 +32,10 @@ pub struct Costs {
     pub fleet_cost_per_hour: Option<f64>,
     /// Total $ per million output tokens, one replica running full.
     pub total_cost_per_mtok: Option<f64>,
+    /// Users per MW under the power budget, at its own basis.
+    pub users_per_mw: Option<f64>,
+    /// Output tok/s per MW under the power budget, at its own basis.
+    pub tok_s_per_mw: Option<f64>,
 }
 
 impl CompareRow {
@@ -57,6 +62,10 @@ pub enum Column {
     FleetCostPerHour,
     /// Total $ per million output tokens (lower is better).
     TotalCostPerMtok,
+    /// Users per MW under a power budget (higher is better).
+    UsersPerMw,
+    /// Output tok/s per MW under a power budget (higher is better).
+    TokSPerMw,
 }
 
 impl Column {
@@ -72,6 +81,9 @@ impl Column {
     /// The cost columns, shown when prices are given.
     pub const COSTS: [Column; 2] = [Column::FleetCostPerHour, Column::TotalCostPerMtok];
 
+    /// The power columns, shown when a power budget is given.
+    pub const POWER: [Column; 2] = [Column::UsersPerMw, Column::TokSPerMw];
+
     /// The column's key in a link (`sort=KEY`): its name in the CSV download's header.
     pub fn key(self) -> &'static str {
         match self {
@@ -82,11 +94,14 @@ impl Column {
             Column::UserTps => "per_user_tok_s",
             Column::FleetCostPerHour => "fleet_cost_usd_per_hour",
             Column::TotalCostPerMtok => "total_cost_usd_per_mtok",
+            Column::UsersPerMw => "users_per_mw",
+            Column::TokSPerMw => "tok_s_per_mw",
         }
     }
 
     /// Whether the column holds values to sort by: a cost needs a GPU price (`priced`), fleet $
-    /// per hour a load too (`has_load`); the others always.
+    /// per hour a load too (`has_load`); the others always (a power column's values are there
+    /// with a power budget).
     pub fn sortable(self, priced: bool, has_load: bool) -> bool {
         match self {
             Column::FleetCostPerHour => priced && has_load,
@@ -100,6 +115,7 @@ impl Column {
         Column::ALL
             .into_iter()
             .chain(Column::COSTS)
+            .chain(Column::POWER)
             .find(|c| c.key() == key)
     }
 
@@ -123,6 +139,8 @@ impl Column {
             Column::UserTps => Some(r.user_tps),
             Column::FleetCostPerHour => row.costs.fleet_cost_per_hour,
             Column::TotalCostPerMtok => row.costs.total_cost_per_mtok,
+            Column::UsersPerMw => row.costs.users_per_mw,
+            Column::TokSPerMw => row.costs.tok_s_per_mw,
         }
     }
 }
@@ -228,11 +246,44 @@ pub fn table_rows(
     (rows, cost)
 }
 
+/// A row's power budget at its own recommended level (`inputs`' basis); `None` without a
+/// recommendation or where its power cannot be read (under `measured`, a deployment whose
+/// power is not reported).
+pub fn row_budget(source: &Source, row: &CompareRow, inputs: &PowerInputs) -> Option<PowerPlan> {
+    let sweep = source.sweeps.get(row.sweep_index)?;
+    let d = &sweep.deployment;
+    power_plan(row.recommendation.as_ref()?, (&d.gpu, d.num_gpus), inputs).ok()
+}
+
+/// The row that meets the SLO and serves the most users under the budget `inputs`, each at
+/// its own recommended level, with its budget; ties keep the first. A row whose power cannot
+/// be read, or whose users are not known, is never named.
+pub fn most_users<'a>(
+    source: &Source,
+    rows: &'a [CompareRow],
+    inputs: &PowerInputs,
+) -> Option<(&'a CompareRow, PowerPlan)> {
+    rows.iter()
+        .filter(|r| r.meets())
+        .filter_map(|r| {
+            let plan = row_budget(source, r, inputs)?;
+            Some((r, plan.users?, plan))
+        })
+        .fold(
+            None,
+            |best: Option<(&CompareRow, f64, PowerPlan)>, (r, users, plan)| match best {
+                Some(b) if b.1 >= users => Some(b),
+                _ => Some((r, users, plan)),
+            },
+        )
+        .map(|(r, _, plan)| (r, plan))
+}
+
 /// Fills each row's [`Costs`] for `slo` and `pricing`'s load and prices, each deployment at its own GPU
 /// type's price; then, when no column is chosen (`sorted` false), sorts by the cost that
 /// answers "what is cheapest": fleet $ per hour with a load, else total $ per million tokens
 /// (rows that do not meet, or have no price, go last). Returns that cost column, if prices are
-/// given.
+/// given. With a power budget, each row's users and tok/s per MW are filled too.
 pub fn price_rows(
     rows: &mut [CompareRow],
     source: &Source,
@@ -250,7 +301,12 @@ pub fn price_rows(
                 gpus_needed: c.gpus,
                 fleet_cost_per_hour: c.fleet_cost_per_hour.filter(|_| gpu_priced),
                 total_cost_per_mtok: c.total_cost_per_mtok.filter(|_| gpu_priced),
+                ..row.costs
             };
+        }
+        if let Some(plan) = pricing.power.and_then(|p| row_budget(source, row, &p)) {
+            row.costs.users_per_mw = plan.users_per_mw;
+            row.costs.tok_s_per_mw = Some(plan.tok_s_per_mw);
         }
     }
     let priced = pricing.priced();
@@ -329,6 +385,67 @@ mod tests {
             assert_eq!(Column::from_key(column.key()), Some(column));
         }
         assert_eq!(Column::from_key("J/token"), None);
+    }
+
+    #[test]
+    fn the_power_columns_are_read_from_their_keys() {
+        for column in Column::POWER {
+            assert_eq!(Column::from_key(column.key()), Some(column));
+            assert!(column.higher_is_better());
+        }
+    }
+
+    /// Issue 45: with a budget, each deployment's users and tok/s per MW at its own level; the
+    /// one serving the most users is named; one without measured power is last, never named.
+    #[test]
+    fn with_a_power_budget_rows_carry_per_mw_figures_and_the_most_users_is_named() {
+        let source = lm_arena_chat();
+        let query = "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=25&pue=1.2&power=1MW&host_w=150";
+        let (scenario, errors) = Scenario::from_query(query, source);
+        assert!(errors.is_empty(), "{errors:?}");
+        let (mut rows, _) = table_rows(
+            source,
+            (&scenario.slo, &scenario.deployment.model_id),
+            scenario.pricing(),
+            (false, Some((Column::UsersPerMw, false))),
+        );
+        let per_mw: Vec<Option<f64>> = rows.iter().map(|r| r.costs.users_per_mw).collect();
+        let known: Vec<f64> = per_mw.iter().flatten().copied().collect();
+        assert!(known.len() >= 2, "{per_mw:?}");
+        assert!(known.windows(2).all(|w| w[0] >= w[1]), "{per_mw:?}");
+        let inputs = scenario.power_inputs().unwrap();
+        let (best, plan) = most_users(source, &rows, &inputs).unwrap();
+        let gpu = |r: &CompareRow| source.sweeps[r.sweep_index].deployment.gpu.clone();
+        assert_eq!(gpu(best), "H100");
+        assert_eq!(plan.replicas, 996);
+        assert!((plan.users.unwrap() - 381_482.23).abs() < 0.01);
+        assert!((best.costs.tok_s_per_mw.unwrap() - 9_212_797.69).abs() < 0.01);
+        // Without its measured power, H100 has no figure under `measured`: last, never named.
+        let h100 = rows.iter().position(|r| gpu(r) == "H100").unwrap();
+        if let Some(r) = rows[h100].recommendation.as_mut() {
+            r.power_w = None;
+        }
+        assert_ne!(gpu(most_users(source, &rows, &inputs).unwrap().0), "H100");
+        for row in &mut rows {
+            row.costs = Costs::default();
+        }
+        price_rows(&mut rows, source, (&scenario.slo, scenario.pricing()), true);
+        sort_rows(&mut rows, Column::UsersPerMw, false);
+        assert_eq!(gpu(rows.last().unwrap()), "H100");
+        assert_eq!(rows.last().unwrap().costs.users_per_mw, None);
+        // Under `tdp` it answers again, from its rated 700 W.
+        let tdp = PowerInputs {
+            basis: crate::core::plan::power::PowerBasis::Tdp,
+            ..inputs
+        };
+        let (best, plan) = most_users(source, &rows, &tdp).unwrap();
+        assert_eq!(gpu(best), "H100");
+        assert_eq!(plan.replicas, 980);
+        let label = source.sweep_label(best.sweep_index).to_string();
+        let text = crate::core::text::power_text::most_users_text(&label, &plan).unwrap();
+        assert!(text.starts_with("In the 1 MW budget, "), "{text}");
+        assert!(text.contains("serves the most users: 373,"), "{text}");
+        assert!(text.contains("980 replicas"), "{text}");
     }
 
     #[test]
