@@ -11,14 +11,10 @@ use super::registry::Registry;
 use crate::core::model::format::{grouped, money, significant};
 use crate::core::model::source::Source;
 use crate::core::plan::capacity::{at_recommendation, CapacityInputs};
-use crate::core::plan::compare::{
-    best, cheapest, most_users, table_rows, why_none, Column, CompareRow,
-};
+use crate::core::plan::compare::{best, cheapest, table_rows, why_none, Column, CompareRow};
 use crate::core::plan::planner::Slo;
-use crate::core::plan::power::PowerInputs;
 use crate::core::scenario::routing::Widening;
 use crate::core::scenario::Scenario;
-use crate::core::text::power_text::most_users_text;
 use crate::core::wire::handoff::ExportKind;
 use crate::tools_client;
 
@@ -31,18 +27,12 @@ fn header(column: Column) -> &'static str {
         Column::UserTps => "per-user tok/s",
         Column::FleetCostPerHour => "fleet $/hour",
         Column::TotalCostPerMtok => "total $/M tokens",
-        Column::UsersPerMw => "users per MW",
-        Column::TokSPerMw => "tok/s per MW",
     }
 }
 
 fn cell_text(column: Column, value: f64) -> String {
     match column {
-        Column::Concurrency
-        | Column::ThroughputPerGpu
-        | Column::Throughput
-        | Column::UsersPerMw
-        | Column::TokSPerMw => grouped(value, 0),
+        Column::Concurrency | Column::ThroughputPerGpu | Column::Throughput => grouped(value, 0),
         Column::Energy => significant(value, 4),
         Column::UserTps => grouped(value, 1),
         Column::FleetCostPerHour | Column::TotalCostPerMtok => money(value),
@@ -132,15 +122,12 @@ pub fn Compare(
 
     let fleet_columns =
         Memo::new(move |_| scenario.with(|s| (s.fleet.capacity.has_load(), s.priced())));
-    let powered = Memo::new(move |_| scenario.with(|s| s.fleet.power.budget_w.is_some()));
 
     let cheapest_of = Arc::clone(&source);
-    let most_of = Arc::clone(&source);
     view! {
         <section class="compare" aria-labelledby="compare-title">
             {section_head(Arc::clone(&source), scenario, (all_models, sort), set_compare, shown)}
             {move || costed.with(|(rows, cost)| cheapest_sentence(&cheapest_of, rows, *cost))}
-            {move || costed.with(|(rows, _)| scenario.with(|s| most_users_sentence(&most_of, rows, s.power_inputs())))}
             <div class="table-scroll" tabindex="0" role="region" aria-label="Deployments side by side: table">
                 <table data-testid="compare-table">
                     <thead>
@@ -151,16 +138,15 @@ pub fn Compare(
                             {move || fleet_columns.get().0.then(|| view! { <th scope="col" class="num">"GPUs needed"</th> })}
                             {move || fleet_columns.get().1.then(|| view! { <th scope="col" class="num">"GPU $/M tokens"</th> })}
                             {move || cost_column.get().map(|_| Column::COSTS.into_iter().map(|c| sort_header(sort, set_sort, c)).collect_view())}
-                            {move || powered.get().then(|| Column::POWER.into_iter().map(|c| sort_header(sort, set_sort, c)).collect_view())}
                         </tr>
                     </thead>
                     <tbody>
                         {move || {
                             let (lines, inputs, priced, _) = lines.get();
-                            let shown = (cost_column.get().is_some(), powered.get());
+                            let costed = cost_column.get().is_some();
                             lines
                                 .into_iter()
-                                .map(|line| compare_row(&source, line, &inputs, priced, shown, open_sweep))
+                                .map(|line| compare_row(&source, line, &inputs, priced, costed, open_sweep))
                                 .collect_view()
                         }}
                     </tbody>
@@ -359,35 +345,6 @@ fn cheapest_sentence(
     })
 }
 
-/// "In the 1 MW budget, Llama 3.1 8B on 1 x H100 serves the most users: …", above the table,
-/// with a budget (`inputs`); nothing when no deployment that meets has its power.
-fn most_users_sentence(
-    source: &Source,
-    rows: &[CompareRow],
-    inputs: Option<PowerInputs>,
-) -> Option<impl IntoView> {
-    let (row, plan) = most_users(source, rows, &inputs?)?;
-    let sweep = &source.sweeps[row.sweep_index];
-    let model = &source.models[sweep.model_index];
-    let label = format!(
-        "{} on {}",
-        model.nickname,
-        source.sweep_label(row.sweep_index)
-    );
-    Some(view! {
-        <p
-            class="notice"
-            data-testid="most-users"
-            data-model=model.model_id.clone()
-            data-gpu=sweep.deployment.gpu.clone()
-            data-gpus=super::attr(sweep.deployment.num_gpus)
-            data-value=plan.users.map(data_value).unwrap_or_default()
-        >
-            {most_users_text(&label, &plan)}
-        </p>
-    })
-}
-
 /// One row of the table as shown.
 #[derive(Clone, Debug, PartialEq)]
 struct Line {
@@ -406,8 +363,6 @@ struct Line {
     priced: bool,
     fleet_cost_per_hour: Option<f64>,
     total_cost_per_mtok: Option<f64>,
-    users_per_mw: Option<f64>,
-    tok_s_per_mw: Option<f64>,
     /// The cheapest deployment that meets the SLO.
     cheapest: bool,
 }
@@ -448,21 +403,18 @@ impl Line {
             priced: inputs.price_per_gpu_hour.is_some(),
             fleet_cost_per_hour: row.costs.fleet_cost_per_hour,
             total_cost_per_mtok: row.costs.total_cost_per_mtok,
-            users_per_mw: row.costs.users_per_mw,
-            tok_s_per_mw: row.costs.tok_s_per_mw,
             cheapest: false,
         }
     }
 }
 
-/// One deployment's row; `priced`: prices are given per GPU type (a row without one says so);
-/// `costed`, `powered`: the cost and power columns are shown.
+/// One deployment's row; `priced`: prices are given per GPU type (a row without one says so).
 fn compare_row(
     source: &Source,
     line: Line,
     inputs: &CapacityInputs,
     priced: bool,
-    (costed, powered): (bool, bool),
+    costed: bool,
     open_sweep: Callback<usize>,
 ) -> impl IntoView {
     let sweep = &source.sweeps[line.sweep_index];
@@ -507,8 +459,6 @@ fn compare_row(
             data-cost-per-mtok=line.cost.map(data_value).unwrap_or_default()
             data-fleet-cost-per-hour=line.fleet_cost_per_hour.map(data_value).unwrap_or_default()
             data-total-cost-per-mtok=line.total_cost_per_mtok.map(data_value).unwrap_or_default()
-            data-users-per-mw=line.users_per_mw.map(data_value).unwrap_or_default()
-            data-tok-s-per-mw=line.tok_s_per_mw.map(data_value).unwrap_or_default()
             data-cheapest=line.cheapest.then_some("true")
         >
             <th scope="row">
@@ -522,10 +472,6 @@ fn compare_row(
             {costed.then(|| view! {
                 <td class="num">{line.fleet_cost_per_hour.map_or_else(dash, money)}</td>
                 <td class="num">{line.total_cost_per_mtok.map_or_else(dash, money)}</td>
-            })}
-            {powered.then(|| view! {
-                <td class="num">{line.users_per_mw.map_or_else(dash, |v| grouped(v, 0))}</td>
-                <td class="num">{line.tok_s_per_mw.map_or_else(dash, |v| grouped(v, 0))}</td>
             })}
         </tr>
     }

@@ -9,12 +9,15 @@ use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
 use super::capacity::{escape_dismisses, item};
+use super::data_value;
+use crate::core::model::format::grouped;
 use crate::core::model::source::Source;
+use crate::core::plan::compare::{family_rows, most_users, per_mw_rows};
 use crate::core::plan::planner::Plan;
-use crate::core::plan::power::budget_at;
+use crate::core::plan::power::{budget_at, PowerInputs};
 use crate::core::scenario::Scenario;
 use crate::core::text::power_text::{
-    basis_text, fits_text, need_figures, power_error_text, power_figures,
+    basis_text, fits_text, most_users_text, need_figures, power_error_text, power_figures,
 };
 use crate::on_demand::{self, Drawn, Failed};
 
@@ -62,6 +65,7 @@ fn panel(
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
     let dismissed = escape_dismisses();
+    let by_users = RwSignal::new(true);
     move || {
         let (i, plan) = result.get()?;
         let s = scenario.get();
@@ -98,7 +102,77 @@ fn panel(
             <section class="capacity power" aria-labelledby="power-title" data-testid="power">
                 <h2 id="power-title">"In the power budget"</h2>
                 {body}
+                {side_by_side(&source, &s, &inputs, by_users)}
             </section>
         })
+    }
+}
+
+/// Every deployment of the model (and its precision variants) in the budget at its own
+/// recommended level, sorted by users or tok/s per MW (`by_users`, set by the headers' buttons);
+/// one whose power cannot be read is last, with a dash; and the one serving the most users.
+fn side_by_side(
+    source: &Source,
+    s: &Scenario,
+    inputs: &PowerInputs,
+    by_users: RwSignal<bool>,
+) -> impl IntoView {
+    let rows = source
+        .model_index(&s.deployment.model_id)
+        .map(|m| family_rows(source, m, &s.slo))
+        .unwrap_or_default();
+    let most = most_users(source, &rows, inputs).and_then(|(r, plan)| {
+        let sweep = &source.sweeps[r.sweep_index];
+        let label = format!(
+            "{} on {}",
+            source.models[sweep.model_index].nickname,
+            source.sweep_label(r.sweep_index)
+        );
+        most_users_text(&label, &plan)
+    });
+    let users = by_users.get();
+    let body = per_mw_rows(source, &rows, inputs, users)
+        .into_iter()
+        .map(|(r, plan)| {
+            let sweep = &source.sweeps[r.sweep_index];
+            let cell = |v: Option<f64>| v.map_or_else(|| "—".to_string(), |v| grouped(v, 0));
+            let per_user = plan.as_ref().and_then(|p| p.users_per_mw);
+            let per_tok = plan.as_ref().map(|p| p.tok_s_per_mw);
+            view! {
+                <tr
+                    data-testid="power-row"
+                    data-gpu=sweep.deployment.gpu.clone()
+                    data-users-per-mw=per_user.map(data_value).unwrap_or_default()
+                    data-tok-s-per-mw=per_tok.map(data_value).unwrap_or_default()
+                >
+                    <th scope="row">{format!("{} · {}", source.models[sweep.model_index].nickname, source.sweep_label(r.sweep_index))}</th>
+                    <td class="num">{cell(per_user)}</td>
+                    <td class="num">{cell(per_tok)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let header = move |label: &'static str, on: bool, testid: &'static str| {
+        view! {
+            <th scope="col" class="num" aria-sort=if users == on { "descending" } else { "none" }>
+                <button type="button" class="sort" data-testid=testid on:click=move |_| by_users.set(on)>{label}</button>
+            </th>
+        }
+    };
+    view! {
+        <h3>"Every deployment in the budget"</h3>
+        {most.map(|t| view! { <p class="notice" data-testid="power-most-users">{t}</p> })}
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Every deployment in the budget: table">
+            <table data-testid="power-compare">
+                <thead>
+                    <tr>
+                        <th scope="col">"deployment"</th>
+                        {header("users per MW", true, "power-sort-users")}
+                        {header("tok/s per MW", false, "power-sort-tok-s")}
+                    </tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
     }
 }

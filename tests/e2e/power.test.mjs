@@ -31,6 +31,14 @@ test('a link with a budget shows what fits in it, each figure with its formula',
   assert.equal(await page.inputValue('[data-testid="input-power"]'), '1MW');
   assert.equal(await page.inputValue('[data-testid="input-host_w"]'), '150');
   assert.equal(await page.inputValue('[data-testid="input-power_basis"]'), 'measured');
+  // Every deployment in the budget, by users per MW: H100 serves the most users.
+  const gpus = () => page.$$eval('[data-testid="power-row"]', (rows) => rows.map((r) => r.dataset.gpu));
+  assert.deepEqual((await gpus()).slice(0, 2), ['H100', 'B200']);
+  assert.match(await page.textContent('[data-testid="power-most-users"]'), /^In the 1 MW budget, .*H100.* serves the most users: 381,482 \(996 replicas/);
+  // By tok/s per MW, B200 draws more tokens from each megawatt.
+  await page.click('[data-testid="power-sort-tok-s"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="power-row"]')?.dataset.gpu === 'B200');
+  assert.equal(await page.getAttribute('[data-testid="power-sort-tok-s"]', 'aria-pressed'), null);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -56,7 +64,7 @@ test('a budget it cannot read is named and the rest stands; the field sets and c
   assert.equal(await page.locator('[data-testid="power"]').count(), 0);
   assert.equal(new URL(page.url()).searchParams.get('tps'), '25');
   await page.locator('[data-testid="input-power"]').waitFor();
-  await page.fill('[data-testid="input-power"]', '2 MW');
+  await page.fill('[data-testid="input-power"]', '2 XW');
   assert.match(await page.textContent('.fleet'), /Power budget must be a power above 0 with its unit/);
   await page.fill('[data-testid="input-power"]', '1MW');
   await waitForParam(page, 'power', '1MW');

@@ -35,8 +35,6 @@ pub struct Pricing<'a> {
     pub capacity: &'a CapacityInputs,
     /// The prices of named GPU types.
     pub gpu_prices: &'a GpuPrices,
-    /// A power budget, where one is given: each deployment's users and tok/s per MW.
-    pub power: Option<crate::core::plan::power::PowerInputs>,
 }
 
 impl Pricing<'_> {

@@ -32,10 +32,6 @@ pub struct Costs {
     pub fleet_cost_per_hour: Option<f64>,
     /// Total $ per million output tokens, one replica running full.
     pub total_cost_per_mtok: Option<f64>,
-    /// Users per MW under the power budget, at its own basis.
-    pub users_per_mw: Option<f64>,
-    /// Output tok/s per MW under the power budget, at its own basis.
-    pub tok_s_per_mw: Option<f64>,
 }
 
 impl CompareRow {
@@ -62,10 +58,6 @@ pub enum Column {
     FleetCostPerHour,
     /// Total $ per million output tokens (lower is better).
     TotalCostPerMtok,
-    /// Users per MW under a power budget (higher is better).
-    UsersPerMw,
-    /// Output tok/s per MW under a power budget (higher is better).
-    TokSPerMw,
 }
 
 impl Column {
@@ -81,9 +73,6 @@ impl Column {
     /// The cost columns, shown when prices are given.
     pub const COSTS: [Column; 2] = [Column::FleetCostPerHour, Column::TotalCostPerMtok];
 
-    /// The power columns, shown when a power budget is given.
-    pub const POWER: [Column; 2] = [Column::UsersPerMw, Column::TokSPerMw];
-
     /// The column's key in a link (`sort=KEY`): its name in the CSV download's header.
     pub fn key(self) -> &'static str {
         match self {
@@ -94,14 +83,11 @@ impl Column {
             Column::UserTps => "per_user_tok_s",
             Column::FleetCostPerHour => "fleet_cost_usd_per_hour",
             Column::TotalCostPerMtok => "total_cost_usd_per_mtok",
-            Column::UsersPerMw => "users_per_mw",
-            Column::TokSPerMw => "tok_s_per_mw",
         }
     }
 
     /// Whether the column holds values to sort by: a cost needs a GPU price (`priced`), fleet $
-    /// per hour a load too (`has_load`); the others always (a power column's values are there
-    /// with a power budget).
+    /// per hour a load too (`has_load`); the others always.
     pub fn sortable(self, priced: bool, has_load: bool) -> bool {
         match self {
             Column::FleetCostPerHour => priced && has_load,
@@ -115,7 +101,6 @@ impl Column {
         Column::ALL
             .into_iter()
             .chain(Column::COSTS)
-            .chain(Column::POWER)
             .find(|c| c.key() == key)
     }
 
@@ -139,8 +124,6 @@ impl Column {
             Column::UserTps => Some(r.user_tps),
             Column::FleetCostPerHour => row.costs.fleet_cost_per_hour,
             Column::TotalCostPerMtok => row.costs.total_cost_per_mtok,
-            Column::UsersPerMw => row.costs.users_per_mw,
-            Column::TokSPerMw => row.costs.tok_s_per_mw,
         }
     }
 }
@@ -279,11 +262,42 @@ pub fn most_users<'a>(
         .map(|(r, _, plan)| (r, plan))
 }
 
+/// Each row with its budget under `inputs`, at its own recommended level ([`row_budget`]),
+/// sorted by `by` (users per MW when `true`, else output tok/s per MW), best first; rows without
+/// a figure go last, in their order.
+pub fn per_mw_rows<'a>(
+    source: &Source,
+    rows: &'a [CompareRow],
+    inputs: &PowerInputs,
+    users: bool,
+) -> Vec<(&'a CompareRow, Option<PowerPlan>)> {
+    let mut out: Vec<(&CompareRow, Option<PowerPlan>)> = rows
+        .iter()
+        .map(|r| (r, row_budget(source, r, inputs)))
+        .collect();
+    let key = |p: &Option<PowerPlan>| {
+        p.as_ref().and_then(|p| {
+            if users {
+                p.users_per_mw
+            } else {
+                Some(p.tok_s_per_mw)
+            }
+        })
+    };
+    crate::core::model::order::sort_by(&mut out, |a, b| match (key(&a.1), key(&b.1)) {
+        (Some(x), Some(y)) => y.total_cmp(&x),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
+    out
+}
+
 /// Fills each row's [`Costs`] for `slo` and `pricing`'s load and prices, each deployment at its own GPU
 /// type's price; then, when no column is chosen (`sorted` false), sorts by the cost that
 /// answers "what is cheapest": fleet $ per hour with a load, else total $ per million tokens
 /// (rows that do not meet, or have no price, go last). Returns that cost column, if prices are
-/// given. With a power budget, each row's users and tok/s per MW are filled too.
+/// given.
 pub fn price_rows(
     rows: &mut [CompareRow],
     source: &Source,
@@ -301,12 +315,7 @@ pub fn price_rows(
                 gpus_needed: c.gpus,
                 fleet_cost_per_hour: c.fleet_cost_per_hour.filter(|_| gpu_priced),
                 total_cost_per_mtok: c.total_cost_per_mtok.filter(|_| gpu_priced),
-                ..row.costs
             };
-        }
-        if let Some(plan) = pricing.power.and_then(|p| row_budget(source, row, &p)) {
-            row.costs.users_per_mw = plan.users_per_mw;
-            row.costs.tok_s_per_mw = Some(plan.tok_s_per_mw);
         }
     }
     let priced = pricing.priced();
@@ -387,14 +396,6 @@ mod tests {
         assert_eq!(Column::from_key("J/token"), None);
     }
 
-    #[test]
-    fn the_power_columns_are_read_from_their_keys() {
-        for column in Column::POWER {
-            assert_eq!(Column::from_key(column.key()), Some(column));
-            assert!(column.higher_is_better());
-        }
-    }
-
     /// Issue 45: with a budget, each deployment's users and tok/s per MW at its own level; the
     /// one serving the most users is named; one without measured power is last, never named.
     #[test]
@@ -403,36 +404,41 @@ mod tests {
         let query = "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=25&pue=1.2&power=1MW&host_w=150";
         let (scenario, errors) = Scenario::from_query(query, source);
         assert!(errors.is_empty(), "{errors:?}");
-        let (mut rows, _) = table_rows(
-            source,
-            (&scenario.slo, &scenario.deployment.model_id),
-            scenario.pricing(),
-            (false, Some((Column::UsersPerMw, false))),
-        );
-        let per_mw: Vec<Option<f64>> = rows.iter().map(|r| r.costs.users_per_mw).collect();
-        let known: Vec<f64> = per_mw.iter().flatten().copied().collect();
-        assert!(known.len() >= 2, "{per_mw:?}");
-        assert!(known.windows(2).all(|w| w[0] >= w[1]), "{per_mw:?}");
+        let model = source.model_index(&scenario.deployment.model_id).unwrap();
+        let mut rows = family_rows(source, model, &scenario.slo);
         let inputs = scenario.power_inputs().unwrap();
-        let (best, plan) = most_users(source, &rows, &inputs).unwrap();
         let gpu = |r: &CompareRow| source.sweeps[r.sweep_index].deployment.gpu.clone();
+        for users in [true, false] {
+            let sorted = per_mw_rows(source, &rows, &inputs, users);
+            assert_eq!(sorted.len(), rows.len());
+            let known: Vec<f64> = sorted
+                .iter()
+                .filter_map(|(_, p)| p.as_ref())
+                .map(|p| {
+                    if users {
+                        p.users_per_mw.unwrap()
+                    } else {
+                        p.tok_s_per_mw
+                    }
+                })
+                .collect();
+            assert!(known.len() >= 2, "{known:?}");
+            assert!(known.windows(2).all(|w| w[0] >= w[1]), "{known:?}");
+        }
+        let (best, plan) = most_users(source, &rows, &inputs).unwrap();
         assert_eq!(gpu(best), "H100");
         assert_eq!(plan.replicas, 996);
         assert!((plan.users.unwrap() - 381_482.23).abs() < 0.01);
-        assert!((best.costs.tok_s_per_mw.unwrap() - 9_212_797.69).abs() < 0.01);
+        assert!((plan.tok_s_per_mw - 9_212_797.69).abs() < 0.01);
         // Without its measured power, H100 has no figure under `measured`: last, never named.
         let h100 = rows.iter().position(|r| gpu(r) == "H100").unwrap();
         if let Some(r) = rows[h100].recommendation.as_mut() {
             r.power_w = None;
         }
         assert_ne!(gpu(most_users(source, &rows, &inputs).unwrap().0), "H100");
-        for row in &mut rows {
-            row.costs = Costs::default();
-        }
-        price_rows(&mut rows, source, (&scenario.slo, scenario.pricing()), true);
-        sort_rows(&mut rows, Column::UsersPerMw, false);
-        assert_eq!(gpu(rows.last().unwrap()), "H100");
-        assert_eq!(rows.last().unwrap().costs.users_per_mw, None);
+        let sorted = per_mw_rows(source, &rows, &inputs, true);
+        let (last, plan) = sorted.last().unwrap();
+        assert_eq!((gpu(last), plan), ("H100".to_string(), &None));
         // Under `tdp` it answers again, from its rated 700 W.
         let tdp = PowerInputs {
             basis: crate::core::plan::power::PowerBasis::Tdp,
@@ -444,7 +450,7 @@ mod tests {
         let label = source.sweep_label(best.sweep_index).to_string();
         let text = crate::core::text::power_text::most_users_text(&label, &plan).unwrap();
         assert!(text.starts_with("In the 1 MW budget, "), "{text}");
-        assert!(text.contains("serves the most users: 373,"), "{text}");
+        assert!(text.contains("serves the most users: 375,354 "), "{text}");
         assert!(text.contains("980 replicas"), "{text}");
     }
 

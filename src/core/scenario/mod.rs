@@ -192,7 +192,6 @@ impl Scenario {
         let priced = Pricing {
             capacity: &fleet.capacity,
             gpu_prices: &fleet.gpu_prices,
-            power: None,
         }
         .priced();
         if view.chart_y == ChartY::Cost && !priced {
@@ -341,12 +340,11 @@ impl Scenario {
         })
     }
 
-    /// The fleet inputs, GPU prices and power budget, as costing a deployment needs them.
+    /// The fleet inputs and GPU prices, as costing a deployment needs them.
     pub fn pricing(&self) -> Pricing<'_> {
         Pricing {
             capacity: &self.fleet.capacity,
             gpu_prices: &self.fleet.gpu_prices,
-            power: self.power_inputs(),
         }
     }
 
