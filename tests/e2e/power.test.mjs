@@ -76,3 +76,22 @@ test('a budget it cannot read is named and the rest stands; the field sets and c
   await waitForParam(page, 'power', null);
   await context.close();
 });
+
+test('an import without power names the missing power under measured; tdp answers', async () => {
+  const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25&power=1MW');
+  await page.click('.import summary');
+  await page.waitForSelector('[data-testid="import-paste"]');
+  const csv = 'model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\nmy/model,H100,1,8,800,10\nmy/model,H100,1,16,1400,20\n';
+  await page.fill('[data-testid="import-paste"]', csv);
+  await page.click('[data-testid="import-paste-button"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="import-summary"]')?.textContent.includes('CSV template'));
+  await page.waitForSelector('[data-testid="power-error"]');
+  assert.match(await page.textContent('[data-testid="power-error"]'), /the power at the recommended level is not reported/);
+  // A budget alone leaves the fleet inputs folded.
+  await page.click('.fleet summary');
+  await page.selectOption('[data-testid="input-power_basis"]', 'tdp');
+  // 16 at 20 ms meets 25 tok/s: 1,400 tok/s on one H100 at its rated 700 W: 1,428 replicas.
+  await page.waitForSelector('[data-testid="power-replicas"]');
+  assert.equal(await value(page, 'power-replicas'), '1428');
+  await context.close();
+});
