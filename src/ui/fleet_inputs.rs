@@ -55,11 +55,13 @@ fn fields_view(
     }))
 }
 
-/// One field per fleet input, then a price per GPU type, then the load over time.
+/// One field per fleet input, then the power budget's, then a price per GPU type, then the load
+/// over time.
 fn fields(source: &Source, scenario: RwSignal<Scenario>) -> impl IntoView {
     view! {
         {FLEET_INPUTS.iter().map(|input| fleet_input(scenario, input)).collect_view()}
         <p class="hint">"GPU price above is for every GPU type; a type's own price, below, takes its place."</p>
+        {super::power_inputs::power_fields(scenario)}
         {source.gpu_types().into_iter().enumerate().map(|(i, gpu)| gpu_price_input(scenario, i, gpu.to_string())).collect_view()}
         {super::load_inputs::load_fields(scenario)}
     }

@@ -21,6 +21,8 @@ pub mod method;
 pub mod model_select;
 pub mod period;
 pub mod planner;
+pub mod power;
+pub mod power_inputs;
 pub mod provenance;
 pub mod registry;
 pub mod requests;

@@ -126,6 +126,7 @@ fn evidence_view(
     view! {
         {(!reference).then(|| view! {
             <super::capacity::CapacityPanel source=Arc::clone(&source) scenario=shown result=shown_result />
+            <super::power::Power source=Arc::clone(&source) scenario=shown result=shown_result />
             <super::period::Period source=Arc::clone(&source) scenario=shown result=shown_result />
         })}
         <super::chart::TradeoffChart

@@ -18,6 +18,8 @@ const PAGES = {
   default: '',
   'every panel open': '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&limit=p99:150&rps=40&price=2.5,B200:5.99&kwh_price=0.1&co2=400&pue=1.2&load=rps:60:10,40,80,20&lag=60',
   // Issue 44: the comparison with a candidate, its chart and table.
+  // Issue 45: the power panel with a load against the budget.
+  'the power panel': '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=25&pue=1.2&power=1MW&host_w=150&users=100000',
   'the comparison panel': '?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=40&rps=40&price=2.5,B200:5.99&vs=gpu%3DB200%26gpus%3D1',
 };
 
@@ -34,6 +36,7 @@ async function violations(query, width, colorScheme, files) {
     await page.waitForSelector('[data-testid="import-file"]');
     await page.waitForSelector('[data-testid="input-pue"]');
     if (query.includes('load=')) await page.waitForSelector('[data-testid="period-chart"]');
+    if (query.includes('power=')) await page.waitForSelector('[data-testid="power-replicas"]');
     if (query.includes('vs=')) await page.waitForSelector('[data-testid="ab-chart"]');
     await settled(page);
   }

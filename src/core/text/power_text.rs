@@ -284,6 +284,20 @@ pub fn fits_text(need: &PowerNeed, plan: &PowerPlan) -> String {
     }
 }
 
+/// The deployment (`label`) that serves the most users under the budget, in words: `In the 1
+/// MW budget, Llama … on 1 × H100 serves the most users: 381,482 (996 replicas at its
+/// recommended level, 380,033 users per MW).`; `None` where its users are not known.
+pub fn most_users_text(label: &str, plan: &PowerPlan) -> Option<String> {
+    Some(format!(
+        "In the {} budget, {label} serves the most users: {} ({} replica{} at its recommended level, {} users per MW).",
+        watts(plan.budget_w),
+        grouped(plan.users?, 0),
+        grouped(plan.replicas as f64, 0),
+        if plan.replicas == 1 { "" } else { "s" },
+        grouped(plan.users_per_mw?, 0),
+    ))
+}
+
 /// A share as people read it: `62%`, `131.2%` (no sign: it is not a change).
 fn share(v: f64) -> String {
     format!("{}%", trimmed(v * 100.0, 4))

@@ -1,0 +1,178 @@
+//! The power budget: with a budget (`power`), the replicas, GPUs and users that fit in it at the
+//! recommended level (`core::plan::power`), each figure with its formula on hover, the basis in
+//! words, and with a load its peak against the budget. Its code is loaded on demand, when a
+//! budget is first given.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use wasm_split_helpers::wasm_split;
+
+use super::capacity::{escape_dismisses, item};
+use super::data_value;
+use crate::core::model::format::grouped;
+use crate::core::model::source::Source;
+use crate::core::plan::compare::{family_rows, most_users, per_mw_rows};
+use crate::core::plan::planner::Plan;
+use crate::core::plan::power::{budget_at, PowerInputs};
+use crate::core::scenario::Scenario;
+use crate::core::text::power_text::{
+    basis_text, fits_text, most_users_text, need_figures, power_error_text, power_figures,
+};
+use crate::on_demand::{self, Drawn, Failed};
+
+/// The panel, once the scenario has a power budget: an empty element its code, loaded on
+/// demand, draws into.
+#[component]
+pub fn Power(
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> impl IntoView {
+    let wanted = Memo::new(move |_| scenario.with(|s| s.fleet.power.budget_w.is_some()));
+    on_demand::while_wanted(
+        wanted,
+        (
+            HOLDER,
+            "The power budget cannot be drawn",
+            "Loading the power budget…",
+        ),
+        move |owner| panel_view(owner, Arc::clone(&source), scenario, result),
+    )
+}
+
+/// The id of the element the panel is drawn into.
+const HOLDER: &str = "power";
+
+/// Draws the panel into the [`HOLDER`] element under `owner` ([`on_demand::under`]), with its
+/// code (loaded on demand).
+#[wasm_split(on_demand, fallible)]
+fn panel_view(
+    owner: Option<Owner>,
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> Result<Option<Drawn>, Failed> {
+    Ok(on_demand::under(owner, || {
+        on_demand::mount_in(HOLDER, move || panel(source, scenario, result))
+    }))
+}
+
+/// The figures, the basis and the load's peak for the shown scenario, or why there are none.
+fn panel(
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> impl IntoView {
+    let dismissed = escape_dismisses();
+    let by_users = RwSignal::new(true);
+    move || {
+        let (i, plan) = result.get()?;
+        let s = scenario.get();
+        let inputs = s.power_inputs()?;
+        let sweep = &source.sweeps[i];
+        let fleet = s.capacity_for(&sweep.deployment.gpu);
+        let load = s.fleet.load.as_ref().map(|l| (l, s.fleet.scaling));
+        let body = match budget_at(sweep, (&plan, &s.slo), &inputs, (&fleet, load)) {
+            None => view! {
+                <p class="hint" data-testid="power-none">"No level meets the SLO on this deployment, so nothing is sized in the budget."</p>
+            }
+            .into_any(),
+            Some(Err(e)) => view! {
+                <p class="hint" data-testid="power-error">{format!("No power budget: {}.", power_error_text(&e))}</p>
+            }
+            .into_any(),
+            Some(Ok(b)) => {
+                let rec = plan.recommendation(sweep, &s.slo)?;
+                let num_gpus = sweep.deployment.num_gpus?;
+                let mut figures = power_figures(&b.plan, &inputs, num_gpus, &rec);
+                let fits = b.need.map(|(replicas, need)| {
+                    figures.extend(need_figures(&need, &b.plan, replicas));
+                    fits_text(&need, &b.plan)
+                });
+                view! {
+                    <dl class="figures">{figures.into_iter().map(|f| item(f, dismissed)).collect_view()}</dl>
+                    {fits.map(|t| view! { <p class="hint" data-testid="power-fits">{t}</p> })}
+                    <p class="hint" data-testid="power-basis">{format!("{}.", basis_text(&b.plan, &inputs, num_gpus, &rec))}</p>
+                }
+                .into_any()
+            }
+        };
+        Some(view! {
+            <section class="capacity power" aria-labelledby="power-title" data-testid="power">
+                <h2 id="power-title">"In the power budget"</h2>
+                {body}
+                {side_by_side(&source, &s, &inputs, by_users)}
+            </section>
+        })
+    }
+}
+
+/// Every deployment of the model (and its precision variants) in the budget at its own
+/// recommended level, sorted by users or tok/s per MW (`by_users`, set by the headers' buttons);
+/// one whose power cannot be read is last, with a dash; and the one serving the most users.
+fn side_by_side(
+    source: &Source,
+    s: &Scenario,
+    inputs: &PowerInputs,
+    by_users: RwSignal<bool>,
+) -> impl IntoView {
+    let rows = source
+        .model_index(&s.deployment.model_id)
+        .map(|m| family_rows(source, m, &s.slo))
+        .unwrap_or_default();
+    let most = most_users(source, &rows, inputs).and_then(|(r, plan)| {
+        let sweep = &source.sweeps[r.sweep_index];
+        let label = format!(
+            "{} on {}",
+            source.models[sweep.model_index].nickname,
+            source.sweep_label(r.sweep_index)
+        );
+        most_users_text(&label, &plan)
+    });
+    let users = by_users.get();
+    let body = per_mw_rows(source, &rows, inputs, users)
+        .into_iter()
+        .map(|(r, plan)| {
+            let sweep = &source.sweeps[r.sweep_index];
+            let cell = |v: Option<f64>| v.map_or_else(|| "—".to_string(), |v| grouped(v, 0));
+            let per_user = plan.as_ref().and_then(|p| p.users_per_mw);
+            let per_tok = plan.as_ref().map(|p| p.tok_s_per_mw);
+            view! {
+                <tr
+                    data-testid="power-row"
+                    data-gpu=sweep.deployment.gpu.clone()
+                    data-users-per-mw=per_user.map(data_value).unwrap_or_default()
+                    data-tok-s-per-mw=per_tok.map(data_value).unwrap_or_default()
+                >
+                    <th scope="row">{format!("{} · {}", source.models[sweep.model_index].nickname, source.sweep_label(r.sweep_index))}</th>
+                    <td class="num">{cell(per_user)}</td>
+                    <td class="num">{cell(per_tok)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let header = move |label: &'static str, on: bool, testid: &'static str| {
+        view! {
+            <th scope="col" class="num" aria-sort=if users == on { "descending" } else { "none" }>
+                <button type="button" class="sort" data-testid=testid on:click=move |_| by_users.set(on)>{label}</button>
+            </th>
+        }
+    };
+    view! {
+        <h3>"Every deployment in the budget"</h3>
+        {most.map(|t| view! { <p class="notice" data-testid="power-most-users">{t}</p> })}
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Every deployment in the budget: table">
+            <table data-testid="power-compare">
+                <thead>
+                    <tr>
+                        <th scope="col">"deployment"</th>
+                        {header("users per MW", true, "power-sort-users")}
+                        {header("tok/s per MW", false, "power-sort-tok-s")}
+                    </tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
+    }
+}

@@ -1,0 +1,92 @@
+//! The power budget's fields of the fleet inputs: the budget with its unit (URL `power`), what
+//! one GPU's power is read from (`power_basis`) and the host's watts per GPU (`host_w`). Drawn
+//! with the fleet inputs, by their code loaded on demand.
+
+use leptos::prelude::*;
+
+use super::field_error;
+use crate::core::model::format::url_number;
+use crate::core::plan::power::PowerBasis;
+use crate::core::scenario::{
+    parse_host_w, parse_power, power_text, PowerParams, Scenario, ValueError,
+};
+
+/// The budget, its basis and the host's watts per GPU.
+pub fn power_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
+    let (budget, host) = scenario.with_untracked(|s| {
+        (
+            s.fleet.power.budget_w.map(power_text),
+            s.fleet.power.host_w.map(url_number),
+        )
+    });
+    view! {
+        {text_field(scenario, ("power", "Power budget", "W, kW or MW, e.g. 1MW"), budget, (parse_power, |p, v| p.budget_w = v))}
+        {basis_field(scenario)}
+        {text_field(scenario, ("host_w", "Host power", "W per GPU, beyond the GPU"), host, (parse_host_w, |p, v| p.host_w = v))}
+    }
+}
+
+/// Reads a field's text; `None` when empty.
+type Parse = fn(&str) -> Result<f64, ValueError>;
+/// Sets the read value (`None`: not given).
+type Store = fn(&mut PowerParams, Option<f64>);
+
+/// One text field (`key` its URL key); a value it cannot read is named and the last valid one
+/// stands.
+fn text_field(
+    scenario: RwSignal<Scenario>,
+    (key, label, unit): (&'static str, &'static str, &'static str),
+    initial: Option<String>,
+    (parse, set): (Parse, Store),
+) -> impl IntoView {
+    let error = RwSignal::new(None::<String>);
+    let id = format!("fleet-{key}");
+    view! {
+        <div class="fleet-row">
+            <label for=id.clone()>{label}<span class="unit">{format!(" ({unit})")}</span></label>
+            <input
+                id=id.clone()
+                type="text"
+                autocomplete="off"
+                data-testid=format!("input-{key}")
+                value=initial.unwrap_or_default()
+                aria-invalid=field_error::invalid(error)
+                aria-describedby=field_error::described_by(&id, None, error)
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    let parsed = if text.trim().is_empty() { Ok(None) } else { parse(&text).map(Some) };
+                    match parsed {
+                        Ok(v) => {
+                            error.set(None);
+                            scenario.update(|s| set(&mut s.fleet.power, v));
+                        }
+                        Err(e) => error.set(Some(format!("{label} {e}; the last valid value is still used."))),
+                    }
+                }
+            />
+            {field_error::message(&id, error, "field-error")}
+        </div>
+    }
+}
+
+/// What one GPU's power is read from: measured or rated (TDP).
+fn basis_field(scenario: RwSignal<Scenario>) -> impl IntoView {
+    let basis = scenario.with_untracked(|s| s.fleet.power.basis);
+    view! {
+        <div class="fleet-row">
+            <label for="fleet-power_basis">"GPU power from"</label>
+            <select
+                id="fleet-power_basis"
+                data-testid="input-power_basis"
+                on:change=move |ev| {
+                    if let Some(b) = PowerBasis::from_key(&event_target_value(&ev)) {
+                        scenario.update(|s| s.fleet.power.basis = b);
+                    }
+                }
+            >
+                <option value="measured" selected=basis == PowerBasis::Measured>"measured (the GPUs alone)"</option>
+                <option value="tdp" selected=basis == PowerBasis::Tdp>"rated board power (TDP)"</option>
+            </select>
+        </div>
+    }
+}
