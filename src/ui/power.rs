@@ -93,7 +93,7 @@ fn panel(
                 view! {
                     <dl class="figures">{figures.into_iter().map(|f| item(f, dismissed)).collect_view()}</dl>
                     {fits.map(|t| view! { <p class="hint" data-testid="power-fits">{t}</p> })}
-                    <p class="hint" data-testid="power-basis">{format!("{}.", basis_text(&b.plan, &inputs, num_gpus, &rec))}</p>
+                    <p class="hint" data-testid="power-basis">{format!("{}.", basis_text(&b.plan, &inputs, num_gpus))}</p>
                 }
                 .into_any()
             }

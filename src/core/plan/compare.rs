@@ -235,7 +235,17 @@ pub fn table_rows(
 pub fn row_budget(source: &Source, row: &CompareRow, inputs: &PowerInputs) -> Option<PowerPlan> {
     let sweep = source.sweeps.get(row.sweep_index)?;
     let d = &sweep.deployment;
-    power_plan(row.recommendation.as_ref()?, (&d.gpu, d.num_gpus), inputs).ok()
+    let peak = row
+        .plan
+        .recommended
+        .and_then(|i| sweep.levels().get(i))
+        .and_then(|l| l.power_peak);
+    power_plan(
+        row.recommendation.as_ref()?,
+        (&d.gpu, d.num_gpus, peak),
+        inputs,
+    )
+    .ok()
 }
 
 /// The row that meets the SLO and serves the most users under the budget `inputs`, each at
