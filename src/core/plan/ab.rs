@@ -600,8 +600,7 @@ impl<'a> Arms<'a> {
             p.repeats.iter().map(|r| curve(r, &key, per_gpu)).collect()
         };
         let (a, b) = (of(&self.a), of(&self.b));
-        let range = |c: &[Curve]| c.iter().map(Curve::range).reduce(intersect).flatten();
-        let curve = ratio_curve(&a, &b, intersect(range(&a), range(&b)));
+        let curve = ratio_curve(&a, &b, intersect(arm_range(&a), arm_range(&b)));
         let along = Rc::new(Along {
             crossover_tok_s: crossovers(&curve),
             a,
@@ -692,7 +691,7 @@ fn arm_at(curves: &[Curve], speed: f64) -> ArmAt {
         }
     }
     crate::core::model::order::sort_by(&mut failed, |x, y| x.0.total_cmp(&y.0));
-    let range = curves.iter().map(Curve::range).reduce(intersect).flatten();
+    let range = arm_range(curves);
     ArmAt {
         empty: curves.iter().find_map(Curve::empty),
         repeats: curves.len(),
@@ -745,6 +744,11 @@ pub fn verdict(ratio: Option<Ratio>, tol_pct: f64) -> AbVerdict {
     } else {
         AbVerdict::NoDifference
     }
+}
+
+/// The speeds every curve of an arm gives a throughput at: the overlap of its repeats' ranges.
+fn arm_range(curves: &[Curve]) -> Option<(f64, f64)> {
+    curves.iter().map(Curve::range).reduce(intersect).flatten()
 }
 
 /// The overlap of two speed ranges.
@@ -824,35 +828,39 @@ fn crossovers(curve: &[RatioPoint]) -> Vec<f64> {
 /// precision, then each field beyond them; a configuration of `key=value` pairs is named by its
 /// keys that differ.
 pub fn differs(a: &Deployment, b: &Deployment) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut check = |name: &str, differ: bool| {
+    let fields = [
+        ("GPU", a.gpu != b.gpu),
+        ("GPU count", a.num_gpus != b.num_gpus),
+        (
+            "parallelism",
+            (a.tp, a.pp, a.ep, a.dp, a.attention_dp) != (b.tp, b.pp, b.ep, b.dp, b.attention_dp),
+        ),
+        ("precision", a.precision != b.precision),
+        ("engine", a.engine != b.engine),
+        ("engine version", a.engine_version != b.engine_version),
+        ("speculative decoding", a.spec_decoding != b.spec_decoding),
+        ("disaggregation", a.disaggregation != b.disaggregation),
+        ("dataset", a.dataset != b.dataset),
+        ("input length", a.isl != b.isl),
+        ("output length", a.osl != b.osl),
+        ("burstiness", a.burstiness != b.burstiness),
+        ("request rate", a.offered_rate != b.offered_rate),
+    ];
+    let mut out: Vec<String> = fields
+        .iter()
+        .filter(|(_, differ)| *differ)
+        .map(|(name, _)| (*name).to_string())
+        .collect();
+    if a.config != b.config {
+        out.extend(config_keys_differ(a.config.as_deref(), b.config.as_deref()));
+    }
+    for (name, differ) in [
+        ("date", a.date != b.date),
+        ("level", a.level_kind != b.level_kind),
+    ] {
         if differ {
             out.push(name.to_string());
         }
-    };
-    check("GPU", a.gpu != b.gpu);
-    check("GPU count", a.num_gpus != b.num_gpus);
-    check(
-        "parallelism",
-        (a.tp, a.pp, a.ep, a.dp, a.attention_dp) != (b.tp, b.pp, b.ep, b.dp, b.attention_dp),
-    );
-    check("precision", a.precision != b.precision);
-    check("engine", a.engine != b.engine);
-    check("engine version", a.engine_version != b.engine_version);
-    check("speculative decoding", a.spec_decoding != b.spec_decoding);
-    check("disaggregation", a.disaggregation != b.disaggregation);
-    check("dataset", a.dataset != b.dataset);
-    check("input length", a.isl != b.isl);
-    check("output length", a.osl != b.osl);
-    check("burstiness", a.burstiness != b.burstiness);
-    check("request rate", a.offered_rate != b.offered_rate);
-    check("date", a.date != b.date);
-    check("level", a.level_kind != b.level_kind);
-    if a.config != b.config {
-        let at =
-            out.len() - usize::from(a.date != b.date) - usize::from(a.level_kind != b.level_kind);
-        let keys = config_keys_differ(a.config.as_deref(), b.config.as_deref());
-        out.splice(at..at, keys);
     }
     out
 }
