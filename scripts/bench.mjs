@@ -20,7 +20,7 @@ const CHANGES = 500;
 const EVIDENCE_CHANGES = 100;
 
 async function timeTo(browser, url, selector) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

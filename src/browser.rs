@@ -18,8 +18,8 @@ mod worker;
 pub use banner::{on_trap, show_bug_banner};
 pub use clipboard::copy_text;
 pub use dom::{
-    element_xml, focus_after_render, html_element, remove_element, scroll_to_fragment,
-    viewport_width,
+    element_xml, focus_after_render, has_focus_within, html_element, near_view, remove_element,
+    scroll_to_fragment, viewport_width,
 };
 pub use download::download;
 pub use fetch::fetch_text;

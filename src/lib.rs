@@ -153,7 +153,8 @@ pub fn App() -> impl IntoView {
                     if let Some(id) = refocus {
                         browser::focus_after_render(id.to_string());
                     }
-                    view! { <ui::planner::Planner source=source query=query note=note painted=painted.into() evidence=evidence.into() /> }.into_any()
+                    let refocus = refocus.map(|id| id.to_string());
+                    view! { <ui::planner::Planner source=source query=query note=note painted=painted.into() evidence=evidence.into() refocus=refocus /> }.into_any()
                 }
                 Some(State::Failed(e)) => view! {
                     <p class="notice warn" data-testid="rec-status" data-value="no-data">

@@ -72,8 +72,21 @@ impl Panel {
     /// Draws the panel unless it is drawn or on its way: `start` calls its function, which draws
     /// into the element `holder` with [`mount_in`]. When its code cannot be loaded, `holder`
     /// says why after `lost` ("Nothing can be imported"), and the next call tries again.
-    pub fn draw<F>(self, (holder, lost): (&'static str, &'static str), start: impl FnOnce() -> F)
+    pub fn draw<F>(self, holder_lost: (&'static str, &'static str), start: impl FnOnce() -> F)
     where
+        F: Future<Output = Result<Option<Drawn>, Failed>> + 'static,
+    {
+        self.draw_then(holder_lost, start, || ());
+    }
+
+    /// [`Panel::draw`], then `done` once the panel is drawn or has said why it is not (not when
+    /// it was drawn or on its way already).
+    pub fn draw_then<F>(
+        self,
+        (holder, lost): (&'static str, &'static str),
+        start: impl FnOnce() -> F,
+        done: impl FnOnce() + 'static,
+    ) where
         F: Future<Output = Result<Option<Drawn>, Failed>> + 'static,
     {
         if self.drawn.with_value(Option::is_some) || self.loading.get_value() {
@@ -94,6 +107,7 @@ impl Panel {
                     }
                 }
             }
+            done();
         });
     }
 

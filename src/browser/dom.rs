@@ -30,6 +30,24 @@ pub fn focus_after_render(id: String) {
     });
 }
 
+/// Whether the element with this id starts less than `ahead` CSS px below the bottom of the
+/// viewport (in view, above it, or about to be scrolled into it); false when there is none.
+pub fn near_view(id: &str, ahead: f64) -> bool {
+    let height = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.0);
+    html_element(id).is_some_and(|e| e.get_bounding_client_rect().top() < height + ahead)
+}
+
+/// Whether keyboard focus is on the element with this id or inside it.
+pub fn has_focus_within(id: &str) -> bool {
+    let active = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element());
+    html_element(id).is_some_and(|e| e.contains(active.as_ref().map(|a| a.as_ref())))
+}
+
 /// The viewport width in CSS px (`window.innerWidth`); 1024 when unknown.
 pub fn viewport_width() -> f64 {
     web_sys::window()

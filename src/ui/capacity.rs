@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use leptos::ev;
 use leptos::prelude::*;
 
 use super::data_value;
@@ -67,12 +66,14 @@ fn figures(
 /// for as long as the current owner lives.
 pub(super) fn escape_dismisses() -> RwSignal<bool> {
     let dismissed = RwSignal::new(false);
-    let handle = window_event_listener(ev::keydown, move |e| {
-        if e.key() == "Escape" {
+    super::window_events::on_window("keydown", move |e| {
+        use wasm_bindgen::JsCast;
+        if e.dyn_ref::<web_sys::KeyboardEvent>()
+            .is_some_and(|k| k.key() == "Escape")
+        {
             dismissed.set(true);
         }
     });
-    on_cleanup(move || handle.remove());
     dismissed
 }
 

@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use leptos::ev;
 use leptos::prelude::*;
 
 use super::chart_svg::{svg, Marks};
@@ -116,10 +115,9 @@ pub fn TradeoffChart(
 /// The chart's width, px, following the window's as it is resized.
 fn window_width() -> RwSignal<f64> {
     let width = RwSignal::new(chart_width(browser::viewport_width()));
-    let handle = window_event_listener(ev::resize, move |_| {
+    super::window_events::on_window("resize", move |_| {
         width.set(chart_width(browser::viewport_width()));
     });
-    on_cleanup(move || handle.remove());
     width
 }
 

@@ -17,6 +17,7 @@ pub mod fleet_inputs;
 pub mod import_panel;
 pub mod limits;
 pub mod load_inputs;
+pub mod lower_evidence;
 pub mod method;
 pub mod model_select;
 pub mod period;
@@ -32,6 +33,7 @@ pub mod sources;
 pub mod statistic_select;
 pub mod sweep_table;
 pub mod target_input;
+pub mod window_events;
 
 pub use crate::core::text::explain::verdict_text;
 

@@ -38,6 +38,9 @@ pub fn Planner(
     painted: Signal<bool>,
     /// True a frame later: the evidence is drawn then.
     evidence: Signal<bool>,
+    /// The id of an element of the evidence below the chart to focus once drawn (carried over
+    /// a mount on the whole bundled data).
+    refocus: Option<String>,
 ) -> impl IntoView {
     let (initial, url_errors) = Scenario::from_query(&query, &source);
     // The fleet inputs start unfolded when the link sets one of them, or tries to.
@@ -94,7 +97,11 @@ pub fn Planner(
         }
     });
     let shown = shown.read_only();
-    let ready = move || evidence.get() && scenario.with(|now| shown.with(|s| s == now));
+    // The evidence below the chart, once its place is near the viewport, is drawn too.
+    let lower_pending = RwSignal::new(true);
+    let ready = move || {
+        evidence.get() && !lower_pending.get() && scenario.with(|now| shown.with(|s| s == now))
+    };
 
     view! {
         <super::scenario_errors::ScenarioErrors errors=url_errors visible=link_untouched.into() />
@@ -103,14 +110,15 @@ pub fn Planner(
             <main class="results" data-evidence=move || if ready() { "ready" } else { "pending" }>
                 <super::answer::Answer source=Arc::clone(&source) scenario=scenario result=result />
                 <super::ab::AbPanel source=Arc::clone(&source) scenario=scenario />
-                {move || evidence.get().then(|| evidence_view(Arc::clone(&source), shown, shown_result, open_sweep, set_chart_y, (compare, set_compare)))}
+                {move || evidence.get().then(|| evidence_view(Arc::clone(&source), shown, shown_result, (open_sweep, set_chart_y), (compare, set_compare, lower_pending), refocus.clone()))}
             </main>
         </div>
     }
 }
 
-/// The evidence beneath the answer: fleet figures, chart, tables, provenance and method, for
-/// the scenario `shown` and its plan. Not inlined into `Planner`: it is drawn a frame after the
+/// The evidence beneath the answer: fleet figures, chart, and below them the tables, provenance
+/// and method (loaded as they come near the viewport: `LowerEvidence`), for the scenario `shown`
+/// and its plan. Not inlined into `Planner`: it is drawn a frame after the
 /// answer, and its code is then not compiled before the answer either (the browser compiles a
 /// WASM function the first time it runs).
 #[inline(never)]
@@ -118,9 +126,9 @@ fn evidence_view(
     source: Arc<Source>,
     shown: ReadSignal<Scenario>,
     shown_result: Memo<Option<(usize, Plan)>>,
-    open_sweep: Callback<usize>,
-    set_chart_y: Callback<ChartY>,
-    (compare, set_compare): (Memo<Order>, Callback<Order>),
+    (open_sweep, set_chart_y): (Callback<usize>, Callback<ChartY>),
+    (compare, set_compare, lower_pending): (Memo<Order>, Callback<Order>, RwSignal<bool>),
+    refocus: Option<String>,
 ) -> impl IntoView {
     let reference = source.provenance.reference;
     view! {
@@ -136,15 +144,14 @@ fn evidence_view(
             open_sweep=open_sweep
             set_chart_y=set_chart_y
         />
-        {(!reference).then(|| view! {
-            <super::compare::Compare source=Arc::clone(&source) scenario=shown open_sweep=open_sweep compare=compare set_compare=set_compare />
-        })}
-        <super::sweep_table::SweepTable source=Arc::clone(&source) scenario=shown result=shown_result />
-        <super::requests::Requests source=Arc::clone(&source) scenario=shown result=shown_result />
-        <super::provenance::ProvenancePanel
-            source=Arc::clone(&source)
-            sweep_index=Signal::derive(move || shown_result.with(|r| r.as_ref().map(|(i, _)| *i)))
+        <super::lower_evidence::LowerEvidence
+            source=source
+            scenario=shown
+            result=shown_result
+            open_sweep=open_sweep
+            compare=(compare, set_compare)
+            pending=lower_pending
+            refocus=refocus
         />
-        <super::method::Method source=source />
     }
 }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useServerAndBrowser, settled } from './harness.mjs';
+import { useServerAndBrowser, settled, showLower } from './harness.mjs';
 
 const env = useServerAndBrowser();
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -30,6 +30,7 @@ async function violations(query, width, colorScheme, files) {
   await page.goto(env.server.base + query);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   await settled(page);
+  await showLower(page);
   if (query) {
     // Open every folded panel, and wait for the fields drawn by code loaded on demand.
     await page.$$eval('details', (all) => all.forEach((d) => { d.open = true; }));
@@ -42,6 +43,7 @@ async function violations(query, width, colorScheme, files) {
   }
   if (files) {
     await page.setInputFiles('[data-testid="import-file"]', files);
+    await showLower(page);
     await page.waitForSelector('[data-testid="requests-scatter"]');
     await settled(page);
   }

@@ -40,8 +40,22 @@ export async function startServer() {
   return { base: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** Debian's Chromium, headless, with the flags this offline machine needs (BUILD-NOTES). */
-export function launchBrowser() {
+/** The window the tests read the page in unless they set their own: tall enough that the
+ * evidence below the chart, loaded as it comes near the viewport (`ui::lower_evidence`), is in
+ * view at once, as on a tall screen. tests/e2e/lower.test.mjs reads a 720 px one, as a first visit
+ * on Playwright's default window (and the first load's count) does. */
+export const TALL = { width: 1280, height: 2400 };
+
+/** Debian's Chromium, headless, with the flags this offline machine needs (BUILD-NOTES); its
+ * contexts open in the [`TALL`] window unless given a viewport. */
+export async function launchBrowser() {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ viewport: TALL, ...options });
+  return browser;
+}
+
+function launchChromium() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
@@ -57,9 +71,10 @@ export function launchBrowser() {
   });
 }
 
-/** Opens `query` in a fresh page and waits for the answer; collects console errors. */
-export async function openPlanner(browser, base, query = '') {
-  const context = await browser.newContext();
+/** Opens `query` in a fresh page (its context made with `options`) and waits for the answer;
+ * collects console errors. */
+export async function openPlanner(browser, base, query = '', options = {}) {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   const errors = [];
   page.on('console', (msg) => {
@@ -70,6 +85,13 @@ export async function openPlanner(browser, base, query = '') {
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   await settled(page);
   return { page, context, errors };
+}
+
+/** Scrolls the evidence below the chart into view and waits until it is drawn (its code is
+ * loaded as it comes near the viewport): for a window too short to hold it at once. */
+export async function showLower(page) {
+  await page.locator('[data-testid="lower-evidence"]').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid="lower-evidence"] [data-testid="method"]');
 }
 
 /** Waits until the evidence beneath the answer (fleet figures, chart, tables) shows the current

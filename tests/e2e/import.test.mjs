@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { useServerAndBrowser, openPlanner, settled, value, waitForParam } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, settled, value, waitForParam, showLower } from './harness.mjs';
 
 const REALDATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/realdata');
 const GLM = path.join(REALDATA, 'inferencex-app__glm-4.7_gaudi3_vllm_sweep');
@@ -256,6 +256,8 @@ test('InferenceX and agentic aggregate imports open on a statistic they have, wi
     await page.waitForSelector('[data-testid="rec-status"][data-value]');
     const status = await value(page, 'rec-status');
     assert.ok(['ok', 'all-meet', 'unattainable'].includes(status), `${file}: ${status}`);
+    // The import panel, open above, puts the whole sweep below the window.
+    await showLower(page);
     assert.ok((await page.locator('[data-testid="sweep-row"]').count()) > 0, file);
     await context.close();
   }
@@ -313,7 +315,9 @@ test('the import loads its code on demand: from a host with the wrong content ty
   await page.waitForSelector('[data-testid="import-summary"]');
   assert.match(await page.textContent('[data-testid="import-summary"]'), /imported 1 sweep with 1 row/);
   await context.close();
-  ({ page, context } = await openPlanner(env.browser, env.server.base, '?tps=25'));
+  // In a 720 px window, where the evidence below the chart (code of that module too) is not
+  // drawn before the import is opened.
+  ({ page, context } = await openPlanner(env.browser, env.server.base, '?tps=25', { viewport: { width: 1280, height: 720 } }));
   await context.route('**/split_on_demand-*.wasm', (route) => route.abort());
   // The panel's inputs are that code's too: opened, it says why it has none.
   await page.click('.import summary');

@@ -123,7 +123,8 @@ test('a malformed URL names each bad parameter and still renders a result', asyn
 });
 
 test('a link to a part of the page lands there once it is drawn', async () => {
-  const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25#sweep-title');
+  // A window shorter than what lies below the part (the [`TALL`] one holds it all).
+  const { page, context } = await openPlanner(env.browser, env.server.base, '?tps=25#sweep-title', { viewport: { width: 1280, height: 720 } });
   await page.waitForFunction(() => {
     const top = document.getElementById('sweep-title').getBoundingClientRect().top;
     return window.scrollY > 0 && Math.abs(top) < 2;

@@ -1,0 +1,132 @@
+//! The evidence below the chart: the deployments side by side, the whole sweep, the requests,
+//! where the numbers come from and how they are computed. Its code is loaded on demand when its
+//! place comes near the viewport (scrolled, resized, or reached by the keyboard), or at once
+//! when the link's `#fragment` names a part of the page: a first visit that reads the answer and
+//! the chart does not fetch it.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use wasm_split_helpers::wasm_split;
+
+use super::compare::Order;
+use crate::browser;
+use crate::core::model::source::Source;
+use crate::core::plan::planner::Plan;
+use crate::core::scenario::Scenario;
+use crate::on_demand::{self, Drawn, Failed, Panel};
+
+/// The id of the element the evidence is drawn into.
+const HOLDER: &str = "lower-evidence";
+
+/// How far below the viewport, CSS px, the evidence's place starts loading it.
+const AHEAD_PX: f64 = 200.0;
+
+/// The evidence's place, and once it is near the viewport the evidence, drawn by its code
+/// loaded on demand (see the module's docs).
+#[component]
+pub fn LowerEvidence(
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+    open_sweep: Callback<usize>,
+    compare: (Memo<Order>, Callback<Order>),
+    /// True until the evidence is drawn or its place is found far from the viewport: the
+    /// page's evidence is not `ready` before.
+    pending: RwSignal<bool>,
+    /// The id of an element of it to focus once drawn (carried over a mount on the whole
+    /// bundled data): it is drawn at once then.
+    refocus: Option<String>,
+) -> impl IntoView {
+    let wanted = RwSignal::new(false);
+    let check = move || {
+        if wanted.try_get_untracked() == Some(false) {
+            if browser::near_view(HOLDER, AHEAD_PX) {
+                wanted.try_set(true);
+            } else {
+                pending.try_set(false);
+            }
+        }
+    };
+    super::window_events::on_window("scroll", move |_| check());
+    super::window_events::on_window("resize", move |_| check());
+    let linked = refocus.is_some() || {
+        let fragment = browser::fragment();
+        fragment.len() > 1 && !fragment.contains('=')
+    };
+    browser::after_paint(move || {
+        if linked {
+            wanted.try_set(true);
+        } else {
+            check();
+        }
+    });
+    let panel = Panel::new();
+    let owner = Owner::current();
+    Effect::new(move |_| {
+        if wanted.get() {
+            let (source, owner, refocus) = (Arc::clone(&source), owner.clone(), refocus.clone());
+            panel.draw_then(
+                (HOLDER, "The tables below the chart cannot be drawn"),
+                move || {
+                    lower_view(
+                        owner,
+                        source,
+                        (scenario, result),
+                        (open_sweep, compare),
+                        refocus,
+                    )
+                },
+                move || {
+                    pending.try_set(false);
+                },
+            );
+        }
+    });
+    // Reached by the keyboard before it is scrolled near: drawn as its button gets focus.
+    view! {
+        <div id=HOLDER tabindex="-1" data-testid="lower-evidence">
+            <button type="button" class="link" on:focus=move |_| wanted.set(true) on:click=move |_| wanted.set(true)>
+                "Show the deployments side by side, the whole sweep and how it is computed"
+            </button>
+        </div>
+    }
+}
+
+/// Draws the evidence into the [`HOLDER`] element under `owner` ([`on_demand::under`]), with its
+/// code (loaded on demand); then scrolls to the part the link's `#fragment` names, and focuses
+/// `refocus` (else itself, when the focus was on its place).
+#[wasm_split(on_demand, fallible)]
+fn lower_view(
+    owner: Option<Owner>,
+    source: Arc<Source>,
+    (scenario, result): (ReadSignal<Scenario>, Memo<Option<(usize, Plan)>>),
+    (open_sweep, (compare, set_compare)): (Callback<usize>, (Memo<Order>, Callback<Order>)),
+    refocus: Option<String>,
+) -> Result<Option<Drawn>, Failed> {
+    let had_focus = browser::has_focus_within(HOLDER);
+    let drawn = on_demand::under(owner, || {
+        on_demand::mount_in(HOLDER, move || {
+            let reference = source.provenance.reference;
+            view! {
+                {(!reference).then(|| view! {
+                    <super::compare::Compare source=Arc::clone(&source) scenario=scenario open_sweep=open_sweep compare=compare set_compare=set_compare />
+                })}
+                <super::sweep_table::SweepTable source=Arc::clone(&source) scenario=scenario result=result />
+                <super::requests::Requests source=Arc::clone(&source) scenario=scenario result=result />
+                <super::provenance::ProvenancePanel
+                    source=Arc::clone(&source)
+                    sweep_index=Signal::derive(move || result.with(|r| r.as_ref().map(|(i, _)| *i)))
+                />
+                <super::method::Method source=source />
+            }
+        })
+    });
+    browser::after_paint(browser::scroll_to_fragment);
+    if let Some(id) = refocus {
+        browser::focus_after_render(id);
+    } else if had_focus {
+        browser::focus_after_render(HOLDER.to_string());
+    }
+    Ok(drawn)
+}
