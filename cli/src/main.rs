@@ -33,6 +33,7 @@ use std::process::ExitCode;
 
 use args::{Command, Output, PlanArgs};
 use exit::Exit;
+use input::Said;
 use llm_slo_planner::core::import::share;
 use out::{say, write_out};
 
@@ -45,12 +46,17 @@ fn main() -> ExitCode {
         }
     };
     let code = match command {
-        Command::Help => write_out(&args::usage()).err().unwrap_or(Exit::Ok),
-        Command::Version => write_out(&format!("llm-slo-planner {}\n", env!("CARGO_PKG_VERSION")))
+        Command::Help => write_out(&args::usage(), Output::Text)
             .err()
             .unwrap_or(Exit::Ok),
+        Command::Version => write_out(
+            &format!("llm-slo-planner {}\n", env!("CARGO_PKG_VERSION")),
+            Output::Text,
+        )
+        .err()
+        .unwrap_or(Exit::Ok),
         Command::List { paths, src } => match load::load(&paths, src.as_deref(), false) {
-            Ok(loaded) => write_out(&report::list_text(&loaded.source))
+            Ok(loaded) => write_out(&report::list_text(&loaded.source), Output::Text)
                 .err()
                 .unwrap_or(Exit::Ok),
             Err(code) => code,
@@ -88,8 +94,10 @@ fn run_plan(args: &PlanArgs) -> Exit {
         Ok(planned) => planned,
         Err(code) => return code,
     };
+    let mut notes = loaded.notes.clone();
     if let Some(note) = select::not_planned_note(source, &planned) {
-        say(&note);
+        say(&format!("note: {note}"));
+        notes.push(Said::command(note));
     }
     let base = args.link.as_deref();
     // Imported data travel in the link: the whole import when it fits (as the page's "Share by
@@ -117,7 +125,7 @@ fn run_plan(args: &PlanArgs) -> Exit {
             &links,
             base.is_some(),
         )),
-        Output::Json => answer::json_answer(source, &planned, &urls),
+        Output::Json => answer::json_answer(source, &planned, &urls, (&loaded.problems, &notes)),
         Output::Csv => {
             answer::csv_answer(&planned, &urls, &params, base, &loaded, payload.as_deref())
         }
@@ -126,7 +134,7 @@ fn run_plan(args: &PlanArgs) -> Exit {
         say(&e);
         Exit::BadInput
     });
-    if let Err(code) = written.and_then(|text| write_out(&text)) {
+    if let Err(code) = written.and_then(|text| write_out(&text, args.output)) {
         return code;
     }
     let code = links::said_links(source, &planned, &links, args);

@@ -1283,3 +1283,95 @@ fn a_file_reporting_power_percentiles_is_provisioned_on_the_highest_and_says_whi
     assert_eq!(tdp["result"]["power"]["replicas"], 71);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// True for a control character a format writes for itself: its line ends.
+fn own_line_end(c: char) -> bool {
+    c == '\n'
+}
+
+#[test]
+fn no_output_of_any_format_carries_a_control_character_from_a_file() {
+    let dir = scratch("terminal-bytes");
+    let file = dir.join("odd.csv");
+    // A model id with ESC (colour, window title), BEL, CR LF and the 8-bit CSI (U+009B).
+    let model = "esc\u{1b}[31mRED\u{1b}]0;title\u{7}\r\nnext\u{9b}2J";
+    std::fs::write(
+        &file,
+        format!(
+            "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\n\"{model}\",H100,1,8,800,9\n\"{model}\",H100,1,16,1500,12\n\"{model}\",B200,1,8,900,8\n\"{model}\",B200,1,16,1700,10\n"
+        ),
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let plan = |extra: &[&str]| {
+        let mut args = vec!["plan", path, "--tps", "10"];
+        args.extend(extra);
+        run(&args)
+    };
+    let compare = |extra: &[&str]| {
+        let mut args = vec![
+            "compare", path, "--gpu", "H100", "--vs", "gpu=B200", "--tps", "10",
+        ];
+        args.extend(extra);
+        run(&args)
+    };
+    let outputs = [
+        ("plan", plan(&[])),
+        ("plan --json", plan(&["--json"])),
+        ("plan --csv", plan(&["--csv"])),
+        ("plan --csv --gpu H100", plan(&["--csv", "--gpu", "H100"])),
+        ("list", run(&["list", path])),
+        ("compare", compare(&[])),
+        ("compare --json", compare(&["--json"])),
+        ("compare --csv", compare(&["--csv"])),
+        // A model named on the command line, said back on stderr.
+        (
+            "bad --model",
+            run(&[
+                "plan",
+                path,
+                "--tps",
+                "10",
+                "--model",
+                "nope\u{1b}[31m\u{7}",
+            ]),
+        ),
+    ];
+    std::fs::remove_dir_all(&dir).unwrap();
+    for (what, out) in &outputs {
+        for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+            let text = String::from_utf8(bytes.clone()).unwrap();
+            let raw: Vec<char> = text
+                .chars()
+                .filter(|c| c.is_control() && !own_line_end(*c))
+                .collect();
+            assert!(raw.is_empty(), "{what} {stream}: {raw:?} in {text:?}");
+        }
+    }
+    let said = |i: usize| stdout(&outputs[i].1);
+    // Each format keeps the text readable: ESC as `\u{1b}` (JSON: `\u001b`), the cell one line.
+    assert!(said(0).contains("esc\\u{1b}[31mRED\\u{1b}]0;title\\u{7}\\u{d}\\u{a}next\\u{9b}2J"));
+    assert_eq!(
+        json(&outputs[1].1)[0]["scenario"]["model_id"]
+            .as_str()
+            .unwrap(),
+        model
+    );
+    for i in [2, 3] {
+        assert!(
+            said(i).contains("esc\\u{1b}[31mRED\\u{1b}]0;title\\u{7}\\u{d}\\u{a}next\\u{9b}2J"),
+            "{}",
+            said(i)
+        );
+    }
+    // One CSV line per record: the header and the two deployments (after the scenario line).
+    assert_eq!(said(2).lines().count(), 4, "{}", said(2));
+    assert_eq!(
+        json(&outputs[6].1)["scenario"]["model_id"]
+            .as_str()
+            .unwrap(),
+        model
+    );
+    assert_eq!(code(&outputs[8].1), 2);
+    assert!(stderr(&outputs[8].1).contains("\"nope\\u{1b}[31m\\u{7}\" is not in the data"));
+}
