@@ -66,4 +66,15 @@ mod tests {
         assert_eq!(read_up_to(&mut io::repeat(0), 7).unwrap(), vec![0; 7]);
         assert_eq!(read_up_to(&mut &b"ab"[..], 7).unwrap(), b"ab");
     }
+
+    #[test]
+    fn a_stream_read_past_its_limit_is_named_for_its_size() {
+        use crate::core::import::RowErrorKind;
+        // An endless JSON value (`[1,1111…`), read up to 1 MB.
+        let endless = io::Cursor::new(b"[1,".to_vec()).chain(io::repeat(b'1'));
+        let read = crate::core::import::json::from_stream(Bounded::new(endless, 1 << 20));
+        assert!(read.values.is_empty());
+        let kinds: Vec<RowErrorKind> = read.problems.iter().map(|(_, e)| e.kind()).collect();
+        assert_eq!(kinds, [RowErrorKind::PastLimit]);
+    }
 }
