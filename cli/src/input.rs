@@ -72,6 +72,11 @@ impl Said {
         }
     }
 
+    /// The file `name` cannot be read.
+    fn unreadable(name: &str, e: &std::io::Error) -> Said {
+        Said::of_file(name, format!("cannot be read ({e})"))
+    }
+
     /// "a.csv, row 3: why", "a.csv: why", or the text alone, as stderr says it.
     pub fn located(&self) -> String {
         match (&self.file, self.row) {
@@ -225,8 +230,9 @@ pub fn files_of(paths: &[PathBuf]) -> Result<Vec<(String, PathBuf)>, String> {
     Ok(files)
 }
 
-/// How a listed file is read: its size known from the file system (a regular file), or not
-/// (the standard input, a device such as `/dev/zero`, a pipe): then its first bytes decide.
+/// A listed file's size where the file system knows it (a regular file); `None` for the
+/// standard input, a device such as `/dev/zero` or a pipe, whose first bytes decide how it is
+/// read ([`read_unsized`]).
 fn size_of(path: &Path) -> Option<usize> {
     if path.as_os_str() == STDIN {
         return None;
@@ -246,12 +252,30 @@ fn is_streamed(path: &Path, bytes: usize) -> bool {
     })
 }
 
-/// What an input of unknown size held.
-enum Unsized {
+/// What a file held: its bytes, or what a stream of it held.
+enum Content {
     /// Its bytes, read whole (up to the limit of one file).
     Bytes(Vec<u8>),
-    /// Read as a stream, as a file of its size starting so would be.
+    /// Read as a stream ([`read_stream`]).
     Stream(StreamedFile),
+}
+
+/// The bytes of a file read as a text: `head`, then the rest of `reader`, up to
+/// [`MAX_FILE_BYTES`].
+///
+/// Errors: the file goes on past [`MAX_FILE_BYTES`] ([`RowError::PastLimit`]: an endless
+/// input, or a file that grew since its size was read), or cannot be read.
+fn text_bytes(name: &str, mut bytes: Vec<u8>, mut reader: impl Read) -> Result<Content, Said> {
+    let left = (MAX_FILE_BYTES + 1).saturating_sub(bytes.len());
+    let rest = read_up_to(&mut reader, left).map_err(|e| Said::unreadable(name, &e))?;
+    bytes.extend(rest);
+    if bytes.len() > MAX_FILE_BYTES {
+        let error = RowError::PastLimit {
+            limit: MAX_FILE_BYTES,
+        };
+        return Err(Said::of_file(name, error.to_string()));
+    }
+    Ok(Content::Bytes(bytes))
 }
 
 /// Reads an input whose size is not known before it is read as the page reads a file of its
@@ -266,44 +290,35 @@ fn read_unsized(
     mut reader: impl Read,
     id: &mut ImportId,
     progress: &mut dyn FnMut(String),
-) -> Result<Unsized, Said> {
-    let cannot = |e: std::io::Error| Said::of_file(name, format!("cannot be read ({e})"));
+) -> Result<Content, Said> {
+    let cannot = |e: std::io::Error| Said::unreadable(name, &e);
     let head = read_up_to(&mut reader, STREAM_ABOVE_BYTES + 1).map_err(cannot)?;
     if head.len() <= STREAM_ABOVE_BYTES {
-        return Ok(Unsized::Bytes(head));
+        return Ok(Content::Bytes(head));
     }
     if streams(head.len(), |n| head[..n.min(head.len())].to_vec()) {
         let stream = std::io::Cursor::new(head).chain(reader);
         progress(format!("reading {name} as a stream"));
-        return Ok(Unsized::Stream(read_stream(
+        return Ok(Content::Stream(read_stream(
             name.to_string(),
             id.reading(name, stream),
         )));
     }
-    let mut bytes = head;
-    let rest = read_up_to(&mut reader, MAX_FILE_BYTES + 1 - bytes.len()).map_err(cannot)?;
-    bytes.extend(rest);
-    if bytes.len() > MAX_FILE_BYTES {
-        let error = RowError::PastLimit {
-            limit: MAX_FILE_BYTES,
-        };
-        return Err(Said::of_file(name, error.to_string()));
-    }
-    Ok(Unsized::Bytes(bytes))
+    text_bytes(name, head, reader)
 }
 
-/// A listed file read: its bytes, or a stream (files of known size chosen as `admit` and
-/// `streams` chose; the others by [`read_unsized`]).
+/// A listed file read: a file of known `size` as a stream when `streams` chose so, else as a
+/// text; the others as [`read_unsized`] decides.
 ///
-/// Errors: the problem, located.
+/// Errors: the problem, with the file's name.
 fn read_file(
     name: &str,
     path: &Path,
     size: Option<(usize, bool)>,
     id: &mut ImportId,
     progress: &mut dyn FnMut(String),
-) -> Result<Unsized, Said> {
-    let cannot = |e: std::io::Error| Said::of_file(name, format!("cannot be read ({e})"));
+) -> Result<Content, Said> {
+    let cannot = |e: std::io::Error| Said::unreadable(name, &e);
     match size {
         Some((bytes, true)) => {
             let file = std::fs::File::open(path).map_err(cannot)?;
@@ -311,17 +326,13 @@ fn read_file(
                 "reading {name} ({}) as a stream",
                 format::bytes(bytes)
             ));
-            Ok(Unsized::Stream(read_stream(
+            Ok(Content::Stream(read_stream(
                 name.to_string(),
                 id.reading(name, file),
             )))
         }
-        Some((bytes, false)) => {
-            // A regular file of the size admitted (read no further should it grow meanwhile).
-            let mut file = std::fs::File::open(path).map_err(cannot)?;
-            read_up_to(&mut file, bytes)
-                .map(Unsized::Bytes)
-                .map_err(cannot)
+        Some((_, false)) => {
+            text_bytes(name, Vec::new(), std::fs::File::open(path).map_err(cannot)?)
         }
         None if path.as_os_str() == STDIN => {
             read_unsized(name, std::io::stdin().lock(), id, progress)
@@ -373,8 +384,8 @@ pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loa
             continue;
         }
         match read_file(name, path, sized[k], &mut id, &mut progress) {
-            Ok(Unsized::Stream(file)) => streamed.push(file),
-            Ok(Unsized::Bytes(bytes)) => {
+            Ok(Content::Stream(file)) => streamed.push(file),
+            Ok(Content::Bytes(bytes)) => {
                 let text = String::from_utf8(bytes)
                     .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
                 id.text(name, &text);
