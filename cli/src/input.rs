@@ -260,15 +260,25 @@ enum Content {
     Stream(StreamedFile),
 }
 
-/// The bytes of a file read as a text: `head`, then the rest of `reader`, up to
-/// [`MAX_FILE_BYTES`].
+/// The bytes of a file read as a text: `head`, then the rest of `reader` (`expected` more
+/// bytes, as far as known), up to [`MAX_FILE_BYTES`].
 ///
 /// Errors: the file goes on past [`MAX_FILE_BYTES`] ([`RowError::PastLimit`]: an endless
 /// input, or a file that grew since its size was read), or cannot be read.
-fn text_bytes(name: &str, mut bytes: Vec<u8>, mut reader: impl Read) -> Result<Content, Said> {
+fn text_bytes(
+    name: &str,
+    (mut bytes, expected): (Vec<u8>, usize),
+    mut reader: impl Read,
+) -> Result<Content, Said> {
     let left = (MAX_FILE_BYTES + 1).saturating_sub(bytes.len());
-    let rest = read_up_to(&mut reader, left).map_err(|e| Said::unreadable(name, &e))?;
-    bytes.extend(rest);
+    // Room for what is expected (and one byte to see the end) at once, read on into it: the
+    // bytes are held once, never copied to a larger buffer.
+    bytes.reserve_exact(expected.saturating_add(1).min(left));
+    reader
+        .by_ref()
+        .take(u64::try_from(left).unwrap_or(u64::MAX))
+        .read_to_end(&mut bytes)
+        .map_err(|e| Said::unreadable(name, &e))?;
     if bytes.len() > MAX_FILE_BYTES {
         let error = RowError::PastLimit {
             limit: MAX_FILE_BYTES,
@@ -304,7 +314,8 @@ fn read_unsized(
             id.reading(name, stream),
         )));
     }
-    text_bytes(name, head, reader)
+    // Large already: as large as a text may be is expected.
+    text_bytes(name, (head, MAX_FILE_BYTES), reader)
 }
 
 /// A listed file read: a file of known `size` as a stream when `streams` chose so, else as a
@@ -331,8 +342,9 @@ fn read_file(
                 id.reading(name, file),
             )))
         }
-        Some((_, false)) => {
-            text_bytes(name, Vec::new(), std::fs::File::open(path).map_err(cannot)?)
+        Some((size, false)) => {
+            let file = std::fs::File::open(path).map_err(cannot)?;
+            text_bytes(name, (Vec::new(), size), file)
         }
         None if path.as_os_str() == STDIN => {
             read_unsized(name, std::io::stdin().lock(), id, progress)
