@@ -95,8 +95,8 @@ fn run_plan(args: &PlanArgs) -> Exit {
         Err(code) => return code,
     };
     let mut notes = loaded.notes.clone();
+    // The command's own notes, said once the link's are known.
     if let Some(note) = select::not_planned_note(source, &planned) {
-        say(&format!("note: {note}"));
         notes.push(Said::command(note));
     }
     let base = args.link.as_deref();
@@ -105,9 +105,15 @@ fn run_plan(args: &PlanArgs) -> Exit {
     let whole = (base.is_some() && loaded.imported).then(|| share::encode(source));
     let payload = whole.as_ref().and_then(|w| w.as_ref().ok()).cloned();
     if whole.is_some() && source.sweeps.iter().any(|s| s.has_request_records()) {
-        say(&format!("note: the link: {}", share::NO_RECORDS));
+        notes.push(Said::command(format!("the link: {}", share::NO_RECORDS)));
     }
     let whole_too_large = matches!(whole, Some(Err(_)));
+    if whole_too_large {
+        notes.push(Said::command(links::WHOLE_TOO_LARGE.to_string()));
+    }
+    for note in &notes[loaded.notes.len()..] {
+        say(&format!("note: {}", note.text));
+    }
     let links = links::links(&planned, base, &loaded, payload.as_deref(), whole_too_large);
     // What the JSON and CSV write as the scenario's URL: the link, else the query alone.
     let urls: Vec<String> = planned
