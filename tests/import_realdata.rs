@@ -552,3 +552,80 @@ fn vllm_json_with_bare_nan_is_read() {
         ["1 latency value of 0 or below, or over 1e9 ms, is shown as not reported"]
     );
 }
+
+/// A file of the collection with a UTF-8 byte order mark in front, as Windows editors save it.
+fn with_bom(file: &InputFile) -> InputFile {
+    InputFile {
+        name: file.name.clone(),
+        text: format!("\u{feff}{}", file.text),
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_by_every_format() {
+    let case = |rel: &str| {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/cases")
+            .join(rel);
+        InputFile {
+            name: rel.rsplit('/').next().unwrap().to_string(),
+            text: std::fs::read_to_string(path).unwrap(),
+        }
+    };
+    let evalscope = InputFile {
+        name: "parallel_5/benchmark_summary.json".into(),
+        text: r#"{"Number of concurrency": 5, "Total requests": 100, "Succeed requests": 100, "Failed requests": 0, "Output token throughput (tok/s)": 514.391, "Average time per output token (s)": 0.0095, "Average inter-token latency (s)": 0.0093}"#.into(),
+    };
+    let sets: Vec<Vec<InputFile>> = vec![
+        vec![realdata("mlenergy-leaderboard__public_data_tasks__gpqa.json")],
+        vec![realdata("mlenergy-leaderboard__public_data_models__Qwen__Qwen3-30B-A3B-Instruct-2507__lm-arena-chat.json")],
+        vec![realdata("mlenergy-leaderboard-v2__llm_text_generation_chat__per_batchsize.csv")],
+        vec![realdata("mlenergy-leaderboard-v2__llm_text_generation_chat__per_batchsize_records.json")],
+        vec![realdata("er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1/bench_serve_v0.25.1.json")],
+        vec![case("sweep-identity/random-vs-sharegpt.jsonl")],
+        vec![realdata("aiperf-0.11/profile_export_aiperf.json")],
+        vec![case("../aiperf-sweep/profile_export_aiperf_sweep.csv")],
+        vec![realdata("inferencex-app__cypress_fixtures_api__benchmarks.json")],
+        vec![evalscope],
+        vec![realdata("llm-d-llm-d-benchmark__tests_fixtures__guidellm_report_v2.json")],
+        dir("inference-perf-kubecon/results"),
+        dir("llmperf-triton"),
+        dir("lmbench"),
+        vec![case("sweep-identity/config-column.csv")],
+    ];
+    let mut formats = Vec::new();
+    for files in &sets {
+        let marked: Vec<InputFile> = files.iter().map(with_bom).collect();
+        let plain = import(files).unwrap();
+        let read = import(&marked).unwrap_or_else(|p| panic!("{}: {p:?}", files[0].name));
+        assert_eq!(read.source.sweeps, plain.source.sweeps, "{}", files[0].name);
+        assert_eq!(read.problems, plain.problems, "{}", files[0].name);
+        assert_eq!(read.formats, plain.formats, "{}", files[0].name);
+        formats.extend(read.formats.iter().filter_map(|(_, f)| *f));
+    }
+    // Every format the planner reads is among them.
+    for format in [
+        Format::MlEnergyTask,
+        Format::MlEnergyModel,
+        Format::MlEnergyV2,
+        Format::VllmBench,
+        Format::SglangJsonl,
+        Format::AiPerf,
+        Format::AiPerfSweep,
+        Format::InferenceX,
+        Format::EvalScope,
+        Format::GuideLlm,
+        Format::InferencePerf,
+        Format::LlmPerf,
+        Format::LmBench,
+        Format::CsvTemplate,
+    ] {
+        assert!(formats.contains(&format), "{format:?}");
+    }
+    // The SGLang file of the report: both runs read, one sweep each (random and sharegpt).
+    let sglang = import(&[with_bom(&case("sweep-identity/random-vs-sharegpt.jsonl"))]).unwrap();
+    assert!(sglang.problems.is_empty(), "{:?}", sglang.problems);
+    assert_eq!(sglang.source.sweeps.len(), 2);
+    let rows: usize = sglang.source.sweeps.iter().map(|s| s.rows.len()).sum();
+    assert_eq!(rows, 2);
+}

@@ -5,9 +5,9 @@ use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::plan::compare::table_rows;
 use llm_slo_planner::core::plan::planner::Plan;
 use llm_slo_planner::core::scenario::Scenario;
-use llm_slo_planner::core::wire::export::{compare_csv, scenario_json};
+use llm_slo_planner::core::wire::export::{compare_csv, scenario_json_with};
 
-use crate::input::Loaded;
+use crate::input::{Loaded, Said};
 use crate::links::common_link;
 use crate::report;
 use crate::select::Planned;
@@ -42,19 +42,33 @@ pub fn text_answer(
     text.join("\n")
 }
 
+/// The keys the command line adds to the page's JSON document: `warnings` (rows and files not
+/// used) and `notes`, each `{file, row, flag, text}` as stderr says them.
+pub fn said_json(warnings: &[Said], notes: &[Said]) -> serde_json::Map<String, serde_json::Value> {
+    let list = |said: &[Said]| serde_json::Value::Array(said.iter().map(Said::json).collect());
+    let mut extra = serde_json::Map::new();
+    extra.insert("warnings".to_string(), list(warnings));
+    extra.insert("notes".to_string(), list(notes));
+    extra
+}
+
 /// The JSON answer: the page's document for one deployment, an array of them for several, each
-/// with its scenario's URL.
+/// with its scenario's URL and the command's warnings and notes ([`said_json`]).
 ///
 /// Errors: the writer's message.
 pub fn json_answer(
     source: &Source,
     planned: &[Planned],
     urls: &[String],
+    said: (&[Said], &[Said]),
 ) -> Result<String, String> {
+    let extra = said_json(said.0, said.1);
     planned
         .iter()
         .zip(urls)
-        .map(|(p, url)| scenario_json(source, &p.scenario, p.sweep_index, &p.plan, url))
+        .map(|(p, url)| {
+            scenario_json_with(source, (&p.scenario, p.sweep_index, &p.plan), url, &extra)
+        })
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())
         .map(|docs| match docs.as_slice() {

@@ -13,11 +13,12 @@ use llm_slo_planner::core::text::ab_text::{error_text, verdict_text, warning_tex
 use llm_slo_planner::core::wire::export::comparison::{
     comparison_csv, notes, with_comparison, ArmLabel,
 };
-use llm_slo_planner::core::wire::export::scenario_json;
+use llm_slo_planner::core::wire::export::scenario_json_with;
 
+use crate::answer::said_json;
 use crate::args::{CompareArgs, Output};
 use crate::exit::Exit;
-use crate::input::Loaded;
+use crate::input::{Loaded, Said};
 use crate::links;
 use crate::load;
 use crate::out::{say, write_out};
@@ -252,15 +253,32 @@ pub fn run_compare(args: &CompareArgs) -> Exit {
         Output::Text => Ok(text_answer(&c, (&la, &lb))),
         Output::Json => {
             let url = links::link(None, &a.scenario, loaded_a, None);
-            scenario_json(&loaded_a.source, &a.scenario, a.sweep_index, &a.plan, &url)
-                .and_then(|doc| with_comparison(&doc, &c, (&la, &lb)))
-                .map(|doc| format!("{doc}\n"))
-                .map_err(|e| e.to_string())
+            let arms = [Some(loaded_a), p.loaded_b.as_ref()];
+            let warnings: Vec<Said> = arms
+                .iter()
+                .flatten()
+                .flat_map(|l| l.problems.clone())
+                .collect();
+            let notes: Vec<Said> = arms
+                .iter()
+                .flatten()
+                .flat_map(|l| l.notes.clone())
+                .collect();
+            let extra = said_json(&warnings, &notes);
+            scenario_json_with(
+                &loaded_a.source,
+                (&a.scenario, a.sweep_index, &a.plan),
+                &url,
+                &extra,
+            )
+            .and_then(|doc| with_comparison(&doc, &c, (&la, &lb)))
+            .map(|doc| format!("{doc}\n"))
+            .map_err(|e| e.to_string())
         }
         Output::Csv => comparison_csv(&c, (&la, &lb)).map_err(|e| e.to_string()),
     };
     match written.map_err(|e| say(&e)) {
-        Ok(text) => write_out(&text).map_or_else(|code| code, |()| exit_of(c.verdict)),
+        Ok(text) => write_out(&text, args.output).map_or_else(|code| code, |()| exit_of(c.verdict)),
         Err(()) => Exit::BadInput,
     }
 }

@@ -3,15 +3,19 @@
 //! named by their path under the folder, as a browser's folder pick names them) and imported by
 //! the page's importers (`core::import::read`).
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use llm_slo_planner::core::import::bounded::read_up_to;
 use llm_slo_planner::core::import::bundled::{lm_arena_chat, parse_task_file};
 use llm_slo_planner::core::import::reference::reference;
 use llm_slo_planner::core::import::sources::{workload, ImportId, REFERENCE_SOURCE, WORKLOADS};
 use llm_slo_planner::core::import::{
-    admit, read_stream, read_with_streams, streams, Import, ImportOptions, InputFile,
+    admit, read_stream, read_with_streams, streams, Import, ImportOptions, InputFile, Problem,
+    RowError, StreamedFile,
 };
-use llm_slo_planner::core::model::format::bytes;
+use llm_slo_planner::core::model::format;
+use llm_slo_planner::core::model::limits::{MAX_FILE_BYTES, STREAM_ABOVE_BYTES};
 use llm_slo_planner::core::model::source::Source;
 
 /// Files above this many are read with progress on stderr.
@@ -28,10 +32,80 @@ pub struct Loaded {
     pub src: Option<String>,
     /// True for imported files: a link carries them in `#sweep=`.
     pub imported: bool,
-    /// Rows and files that could not be used beside the usable ones ("file, row N: why").
-    pub problems: Vec<String>,
-    /// Numbers that cannot be true together, and loads not served as offered.
-    pub notes: Vec<String>,
+    /// Rows and files that could not be used beside the usable ones.
+    pub problems: Vec<Said>,
+    /// Notes on what was read, numbers that cannot be true together, loads not served as
+    /// offered.
+    pub notes: Vec<Said>,
+}
+
+/// A problem or a note, with the file and row it is about: stderr says it located, the JSON
+/// carries its parts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Said {
+    /// The file it is about; `None` for the import or the command as a whole.
+    pub file: Option<String>,
+    /// The row, record or line it is about.
+    pub row: Option<usize>,
+    /// The anomaly flag it counts (`implausible-speed`, …), for an import's warning about rows.
+    pub flag: Option<String>,
+    /// What it says.
+    pub text: String,
+}
+
+impl Said {
+    /// A note of the command as a whole.
+    pub fn command(text: String) -> Said {
+        Said {
+            file: None,
+            row: None,
+            flag: None,
+            text,
+        }
+    }
+
+    /// A problem of the file `name`.
+    fn of_file(name: &str, text: String) -> Said {
+        Said {
+            file: Some(name.to_string()),
+            ..Said::command(text)
+        }
+    }
+
+    /// The file `name` cannot be read.
+    fn unreadable(name: &str, e: &std::io::Error) -> Said {
+        Said::of_file(name, format!("cannot be read ({e})"))
+    }
+
+    /// "a.csv, row 3: why", "a.csv: why", or the text alone, as stderr says it.
+    pub fn located(&self) -> String {
+        match (&self.file, self.row) {
+            (None, _) => self.text.clone(),
+            (Some(file), Some(row)) => format!("{file}, row {row}: {}", self.text),
+            (Some(file), None) => format!("{file}: {}", self.text),
+        }
+    }
+
+    /// As the JSON carries it: `{"file", "row", "flag", "text"}` (absent parts `null`).
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "file": self.file,
+            "row": self.row,
+            "flag": self.flag,
+            "text": self.text,
+        })
+    }
+}
+
+impl From<&Problem> for Said {
+    fn from(p: &Problem) -> Said {
+        Said {
+            file: (p.file != "(import)").then(|| p.file.clone()),
+            row: p.row,
+            flag: None,
+            text: p.message(),
+        }
+    }
 }
 
 /// The task file of a bundled workload that the page fetches on first use, compiled in here.
@@ -156,50 +230,156 @@ pub fn files_of(paths: &[PathBuf]) -> Result<Vec<(String, PathBuf)>, String> {
     Ok(files)
 }
 
-/// True for a file read as a stream (`import::streams`: large, and JSON from its first bytes);
-/// never the standard input.
-fn is_streamed(path: &Path, bytes: usize) -> bool {
-    path.as_os_str() != STDIN
-        && streams(bytes, |n| {
-            let mut head = vec![0u8; n];
-            let read = std::fs::File::open(path)
-                .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
-                .unwrap_or(0);
-            head.truncate(read);
-            head
-        })
+/// A listed file's size where the file system knows it (a regular file); `None` for the
+/// standard input, a device such as `/dev/zero` or a pipe, whose first bytes decide how it is
+/// read ([`read_unsized`]).
+fn size_of(path: &Path) -> Option<usize> {
+    if path.as_os_str() == STDIN {
+        return None;
+    }
+    let meta = std::fs::metadata(path).ok()?;
+    meta.is_file()
+        .then(|| usize::try_from(meta.len()).unwrap_or(usize::MAX))
 }
 
-/// A file's bytes (`-`: the standard input).
-fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
-    if path.as_os_str() == STDIN {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
-        Ok(bytes)
-    } else {
-        std::fs::read(path)
+/// True for a file of `bytes` read as a stream (`import::streams`: large, and JSON from its
+/// first bytes).
+fn is_streamed(path: &Path, bytes: usize) -> bool {
+    streams(bytes, |n| {
+        std::fs::File::open(path)
+            .and_then(|mut f| read_up_to(&mut f, n))
+            .unwrap_or_default()
+    })
+}
+
+/// What a file held: its bytes, or what a stream of it held.
+enum Content {
+    /// Its bytes, read whole (up to the limit of one file).
+    Bytes(Vec<u8>),
+    /// Read as a stream ([`read_stream`]).
+    Stream(StreamedFile),
+}
+
+/// The bytes of a file read as a text: `head`, then the rest of `reader` (`expected` more
+/// bytes, as far as known), up to [`MAX_FILE_BYTES`].
+///
+/// Errors: the file goes on past [`MAX_FILE_BYTES`] ([`RowError::PastLimit`]: an endless
+/// input, or a file that grew since its size was read), or cannot be read.
+fn text_bytes(
+    name: &str,
+    (mut bytes, expected): (Vec<u8>, usize),
+    mut reader: impl Read,
+) -> Result<Content, Said> {
+    let left = (MAX_FILE_BYTES + 1).saturating_sub(bytes.len());
+    // Room for what is expected (and one byte to see the end) at once, read on into it: the
+    // bytes are held once, never copied to a larger buffer.
+    bytes.reserve_exact(expected.saturating_add(1).min(left));
+    reader
+        .by_ref()
+        .take(u64::try_from(left).unwrap_or(u64::MAX))
+        .read_to_end(&mut bytes)
+        .map_err(|e| Said::unreadable(name, &e))?;
+    if bytes.len() > MAX_FILE_BYTES {
+        let error = RowError::PastLimit {
+            limit: MAX_FILE_BYTES,
+        };
+        return Err(Said::of_file(name, error.to_string()));
+    }
+    Ok(Content::Bytes(bytes))
+}
+
+/// Reads an input whose size is not known before it is read as the page reads a file of its
+/// size: up to [`STREAM_ABOVE_BYTES`], its bytes; larger and JSON from its start, a stream
+/// (bounded by the stream's own limit); else its bytes up to [`MAX_FILE_BYTES`]. An endless
+/// input (`/dev/zero`, `yes |`) ends there.
+///
+/// Errors: the input goes on past [`MAX_FILE_BYTES`] ([`RowError::PastLimit`]), or cannot be
+/// read.
+fn read_unsized(
+    name: &str,
+    mut reader: impl Read,
+    id: &mut ImportId,
+    progress: &mut dyn FnMut(String),
+) -> Result<Content, Said> {
+    let cannot = |e: std::io::Error| Said::unreadable(name, &e);
+    let head = read_up_to(&mut reader, STREAM_ABOVE_BYTES + 1).map_err(cannot)?;
+    if head.len() <= STREAM_ABOVE_BYTES {
+        return Ok(Content::Bytes(head));
+    }
+    if streams(head.len(), |n| head[..n.min(head.len())].to_vec()) {
+        let stream = std::io::Cursor::new(head).chain(reader);
+        progress(format!("reading {name} as a stream"));
+        return Ok(Content::Stream(read_stream(
+            name.to_string(),
+            id.reading(name, stream),
+        )));
+    }
+    // Large already: as large as a text may be is expected.
+    text_bytes(name, (head, MAX_FILE_BYTES), reader)
+}
+
+/// A listed file read: a file of known `size` as a stream when `streams` chose so, else as a
+/// text; the others as [`read_unsized`] decides.
+///
+/// Errors: the problem, with the file's name.
+fn read_file(
+    name: &str,
+    path: &Path,
+    size: Option<(usize, bool)>,
+    id: &mut ImportId,
+    progress: &mut dyn FnMut(String),
+) -> Result<Content, Said> {
+    let cannot = |e: std::io::Error| Said::unreadable(name, &e);
+    match size {
+        Some((bytes, true)) => {
+            let file = std::fs::File::open(path).map_err(cannot)?;
+            progress(format!(
+                "reading {name} ({}) as a stream",
+                format::bytes(bytes)
+            ));
+            Ok(Content::Stream(read_stream(
+                name.to_string(),
+                id.reading(name, file),
+            )))
+        }
+        Some((size, false)) => {
+            let file = std::fs::File::open(path).map_err(cannot)?;
+            text_bytes(name, (Vec::new(), size), file)
+        }
+        None if path.as_os_str() == STDIN => {
+            read_unsized(name, std::io::stdin().lock(), id, progress)
+        }
+        None => {
+            let file = std::fs::File::open(path).map_err(cannot)?;
+            read_unsized(name, file, id, progress)
+        }
     }
 }
 
 /// Imports files and folders: sizes checked as the page checks picked files (`admit`), large
 /// JSON files read as a stream (`import::read_stream`: never held whole), the others' texts
 /// read as UTF-8 (invalid bytes replaced, as a browser reads a file's text), then the page's
-/// importers. A file that cannot be read is a problem beside the others, as a malformed one
-/// is. `progress` gets a line now and then for imports of many files.
+/// importers. The standard input and other inputs of unknown size are read the same way, up to
+/// the same limits ([`read_unsized`]). A file that cannot be read is a problem beside the
+/// others, as a malformed one is. `progress` gets a line now and then for imports of many files.
 ///
-/// Errors: every problem, located, when no row is usable (or a path cannot be listed).
-pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loaded, Vec<String>> {
-    let listed = files_of(paths).map_err(|e| vec![e])?;
+/// Errors: every problem when no row is usable (or a path cannot be listed).
+pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loaded, Vec<Said>> {
+    let listed = files_of(paths).map_err(|e| vec![Said::command(e)])?;
+    let sized: Vec<Option<(usize, bool)>> = listed
+        .iter()
+        .map(|(_, path)| size_of(path).map(|size| (size, is_streamed(path, size))))
+        .collect();
     let sizes: Vec<(&str, usize, bool)> = listed
         .iter()
-        .map(|(name, path)| {
-            let size = std::fs::metadata(path).map_or(0, |m| m.len());
-            let size = usize::try_from(size).unwrap_or(usize::MAX);
-            (name.as_str(), size, is_streamed(path, size))
+        .zip(&sized)
+        .map(|((name, _), size)| {
+            let (bytes, streamed) = size.unwrap_or((0, false));
+            (name.as_str(), bytes, streamed)
         })
         .collect();
     let (admitted, refused) = admit(&sizes);
-    let mut problems: Vec<String> = refused.iter().map(|p| p.located()).collect();
+    let mut problems: Vec<Said> = refused.iter().map(Said::from).collect();
     let total = listed.len();
     let many = total > PROGRESS_ABOVE;
     if many {
@@ -215,29 +395,18 @@ pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loa
         if !ok {
             continue;
         }
-        if sizes[k].2 {
-            match std::fs::File::open(path) {
-                Ok(file) => {
-                    progress(format!(
-                        "reading {name} ({}) as a stream",
-                        bytes(sizes[k].1)
-                    ));
-                    streamed.push(read_stream(name.clone(), id.reading(name, file)));
-                }
-                Err(e) => problems.push(format!("{name}: cannot be read ({e})")),
-            }
-            continue;
-        }
-        match read_bytes(path) {
-            Ok(bytes) => {
-                let text = String::from_utf8_lossy(&bytes).into_owned();
+        match read_file(name, path, sized[k], &mut id, &mut progress) {
+            Ok(Content::Stream(file)) => streamed.push(file),
+            Ok(Content::Bytes(bytes)) => {
+                let text = String::from_utf8(bytes)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
                 id.text(name, &text);
                 files.push(InputFile {
                     name: name.clone(),
                     text,
                 });
             }
-            Err(e) => problems.push(format!("{name}: cannot be read ({e})")),
+            Err(problem) => problems.push(problem),
         }
     }
     if many {
@@ -251,34 +420,31 @@ pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loa
         Ok(import) => Ok(loaded(import, id, problems)),
         Err(found) => Err(problems
             .into_iter()
-            .chain(found.iter().map(|p| p.located()))
+            .chain(found.iter().map(Said::from))
             .collect()),
     }
 }
 
 /// The source an import gives, under its `id`: the files' own `problems` (unreadable,
 /// refused) first, then the import's problems; its notes and warnings apart.
-fn loaded(import: Import, id: String, problems: Vec<String>) -> Loaded {
+fn loaded(import: Import, id: String, problems: Vec<Said>) -> Loaded {
+    let (notes, others): (Vec<&Problem>, Vec<&Problem>) =
+        import.problems.iter().partition(|p| p.error.is_note());
     Loaded {
         source: import.source,
         src: Some(id),
         imported: true,
         problems: problems
             .into_iter()
-            .chain(
-                import
-                    .problems
-                    .iter()
-                    .filter(|p| !p.error.is_note())
-                    .map(|p| p.located()),
-            )
+            .chain(others.into_iter().map(Said::from))
             .collect(),
-        notes: import
-            .problems
-            .iter()
-            .filter(|p| p.error.is_note())
-            .map(|p| p.located())
-            .chain(import.warnings.iter().map(|w| w.text()))
+        notes: notes
+            .into_iter()
+            .map(Said::from)
+            .chain(import.warnings.iter().map(|w| Said {
+                flag: Some(w.kind.clone()),
+                ..Said::command(w.text())
+            }))
             .collect(),
     }
 }

@@ -88,9 +88,13 @@ fn alone(source: &Source, p: &Planned) -> (Source, Scenario) {
     (one, scenario)
 }
 
+/// The note when the whole import is too large for one link (the command says it, and its
+/// JSON carries it).
+pub const WHOLE_TOO_LARGE: &str = "the whole import is too large for one link (8 KB), so each link carries only its own deployment's sweep";
+
 /// Each deployment's link on `base`, or why it cannot be made (the answer is given all the
 /// same: the exit status is the SLO's; `--strict` makes a missing link fail). `payload` is the
-/// whole import shared; when it is too large for one link (`whole_too_large`, said here), each
+/// whole import shared; when it is too large for one link (`whole_too_large`, [`WHOLE_TOO_LARGE`]), each
 /// link carries only its own deployment's sweep.
 pub fn links(
     planned: &[Planned],
@@ -101,7 +105,6 @@ pub fn links(
 ) -> Vec<Result<String, String>> {
     let source = &loaded.source;
     if whole_too_large {
-        say("note: the whole import is too large for one link (8 KB), so each link carries only its own deployment's sweep");
         planned
             .iter()
             .map(|p| {

@@ -33,6 +33,7 @@ use std::process::ExitCode;
 
 use args::{Command, Output, PlanArgs};
 use exit::Exit;
+use input::Said;
 use llm_slo_planner::core::import::share;
 use out::{say, write_out};
 
@@ -45,12 +46,17 @@ fn main() -> ExitCode {
         }
     };
     let code = match command {
-        Command::Help => write_out(&args::usage()).err().unwrap_or(Exit::Ok),
-        Command::Version => write_out(&format!("llm-slo-planner {}\n", env!("CARGO_PKG_VERSION")))
+        Command::Help => write_out(&args::usage(), Output::Text)
             .err()
             .unwrap_or(Exit::Ok),
+        Command::Version => write_out(
+            &format!("llm-slo-planner {}\n", env!("CARGO_PKG_VERSION")),
+            Output::Text,
+        )
+        .err()
+        .unwrap_or(Exit::Ok),
         Command::List { paths, src } => match load::load(&paths, src.as_deref(), false) {
-            Ok(loaded) => write_out(&report::list_text(&loaded.source))
+            Ok(loaded) => write_out(&report::list_text(&loaded.source), Output::Text)
                 .err()
                 .unwrap_or(Exit::Ok),
             Err(code) => code,
@@ -88,8 +94,10 @@ fn run_plan(args: &PlanArgs) -> Exit {
         Ok(planned) => planned,
         Err(code) => return code,
     };
+    let mut notes = loaded.notes.clone();
+    // The command's own notes, said once the link's are known.
     if let Some(note) = select::not_planned_note(source, &planned) {
-        say(&note);
+        notes.push(Said::command(note));
     }
     let base = args.link.as_deref();
     // Imported data travel in the link: the whole import when it fits (as the page's "Share by
@@ -97,9 +105,15 @@ fn run_plan(args: &PlanArgs) -> Exit {
     let whole = (base.is_some() && loaded.imported).then(|| share::encode(source));
     let payload = whole.as_ref().and_then(|w| w.as_ref().ok()).cloned();
     if whole.is_some() && source.sweeps.iter().any(|s| s.has_request_records()) {
-        say(&format!("note: the link: {}", share::NO_RECORDS));
+        notes.push(Said::command(format!("the link: {}", share::NO_RECORDS)));
     }
     let whole_too_large = matches!(whole, Some(Err(_)));
+    if whole_too_large {
+        notes.push(Said::command(links::WHOLE_TOO_LARGE.to_string()));
+    }
+    for note in &notes[loaded.notes.len()..] {
+        say(&format!("note: {}", note.text));
+    }
     let links = links::links(&planned, base, &loaded, payload.as_deref(), whole_too_large);
     // What the JSON and CSV write as the scenario's URL: the link, else the query alone.
     let urls: Vec<String> = planned
@@ -117,7 +131,7 @@ fn run_plan(args: &PlanArgs) -> Exit {
             &links,
             base.is_some(),
         )),
-        Output::Json => answer::json_answer(source, &planned, &urls),
+        Output::Json => answer::json_answer(source, &planned, &urls, (&loaded.problems, &notes)),
         Output::Csv => {
             answer::csv_answer(&planned, &urls, &params, base, &loaded, payload.as_deref())
         }
@@ -126,7 +140,7 @@ fn run_plan(args: &PlanArgs) -> Exit {
         say(&e);
         Exit::BadInput
     });
-    if let Err(code) = written.and_then(|text| write_out(&text)) {
+    if let Err(code) = written.and_then(|text| write_out(&text, args.output)) {
         return code;
     }
     let code = links::said_links(source, &planned, &links, args);

@@ -74,13 +74,11 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
         clean(source.sweep_label(sweep_index)),
         slo_sentence(&slo)
     );
-    let answer = match h.level {
-        Some(level) => format!("run at {} {}", level_text(level), h.unit.unwrap_or("")),
-        None => "no level to recommend".to_string(),
-    };
     out.push_str(&format!(
-        "  Answer: {answer} [{}]. {}\n",
-        h.status, h.status_text
+        "  Answer: {} [{}]. {}\n",
+        h.answer(),
+        h.status,
+        h.status_text
     ));
     let figures: Vec<Vec<String>> = h
         .figures

@@ -123,14 +123,14 @@ pub fn planned(source: &Source, params: &[(String, String)]) -> Result<Vec<Plann
     Ok(planned)
 }
 
-/// Said when selectors picked one deployment of a model that has others.
+/// The note when selectors picked one deployment of a model that has others.
 pub fn not_planned_note(source: &Source, planned: &[Planned]) -> Option<String> {
     let [one] = planned else { return None };
     let model = source.sweeps[one.sweep_index].model_index;
     let others = source.sweeps_of(model).len().saturating_sub(1);
     (others > 0).then(|| {
         format!(
-            "note: {others} other deployment{} of {} {} not planned: --gpu, --gpus and --cfg pick one (`list` shows them); without --model, --gpu, --gpus and --cfg every deployment is planned",
+            "{others} other deployment{} of {} {} not planned: --gpu, --gpus and --cfg pick one (`list` shows them); without --model, --gpu, --gpus and --cfg every deployment is planned",
             if others == 1 { "" } else { "s" },
             one.scenario.deployment.model_id,
             if others == 1 { "is" } else { "are" },

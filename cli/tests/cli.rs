@@ -1283,3 +1283,270 @@ fn a_file_reporting_power_percentiles_is_provisioned_on_the_highest_and_says_whi
     assert_eq!(tdp["result"]["power"]["replicas"], 71);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// True for a control character a format writes for itself: its line ends.
+fn own_line_end(c: char) -> bool {
+    c == '\n'
+}
+
+#[test]
+fn no_output_of_any_format_carries_a_control_character_from_a_file() {
+    let dir = scratch("terminal-bytes");
+    let file = dir.join("odd.csv");
+    // A model id with ESC (colour, window title), BEL, CR LF and the 8-bit CSI (U+009B).
+    let model = "esc\u{1b}[31mRED\u{1b}]0;title\u{7}\r\nnext\u{9b}2J";
+    std::fs::write(
+        &file,
+        format!(
+            "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\n\"{model}\",H100,1,8,800,9\n\"{model}\",H100,1,16,1500,12\n\"{model}\",B200,1,8,900,8\n\"{model}\",B200,1,16,1700,10\n"
+        ),
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let plan = |extra: &[&str]| {
+        let mut args = vec!["plan", path, "--tps", "10"];
+        args.extend(extra);
+        run(&args)
+    };
+    let compare = |extra: &[&str]| {
+        let mut args = vec![
+            "compare", path, "--gpu", "H100", "--vs", "gpu=B200", "--tps", "10",
+        ];
+        args.extend(extra);
+        run(&args)
+    };
+    let outputs = [
+        ("plan", plan(&[])),
+        ("plan --json", plan(&["--json"])),
+        ("plan --csv", plan(&["--csv"])),
+        ("plan --csv --gpu H100", plan(&["--csv", "--gpu", "H100"])),
+        ("list", run(&["list", path])),
+        ("compare", compare(&[])),
+        ("compare --json", compare(&["--json"])),
+        ("compare --csv", compare(&["--csv"])),
+        // A model named on the command line, said back on stderr.
+        (
+            "bad --model",
+            run(&[
+                "plan",
+                path,
+                "--tps",
+                "10",
+                "--model",
+                "nope\u{1b}[31m\u{7}",
+            ]),
+        ),
+    ];
+    std::fs::remove_dir_all(&dir).unwrap();
+    for (what, out) in &outputs {
+        for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+            let text = String::from_utf8(bytes.clone()).unwrap();
+            let raw: Vec<char> = text
+                .chars()
+                .filter(|c| c.is_control() && !own_line_end(*c))
+                .collect();
+            assert!(raw.is_empty(), "{what} {stream}: {raw:?} in {text:?}");
+        }
+    }
+    let said = |i: usize| stdout(&outputs[i].1);
+    // Each format keeps the text readable: ESC as `\u{1b}` (JSON: `\u001b`), the cell one line.
+    assert!(said(0).contains("esc\\u{1b}[31mRED\\u{1b}]0;title\\u{7}\\u{d}\\u{a}next\\u{9b}2J"));
+    assert_eq!(
+        json(&outputs[1].1)[0]["scenario"]["model_id"]
+            .as_str()
+            .unwrap(),
+        model
+    );
+    for i in [2, 3] {
+        assert!(
+            said(i).contains("esc\\u{1b}[31mRED\\u{1b}]0;title\\u{7}\\u{d}\\u{a}next\\u{9b}2J"),
+            "{}",
+            said(i)
+        );
+    }
+    // One CSV line per record: the header and the two deployments (after the scenario line).
+    assert_eq!(said(2).lines().count(), 4, "{}", said(2));
+    assert_eq!(
+        json(&outputs[6].1)["scenario"]["model_id"]
+            .as_str()
+            .unwrap(),
+        model
+    );
+    assert_eq!(code(&outputs[8].1), 2);
+    assert!(stderr(&outputs[8].1).contains("\"nope\\u{1b}[31m\\u{7}\" is not in the data"));
+}
+
+/// The binary run with `feed` writing its standard input from another thread (a write error,
+/// once the binary stops reading, ends the feed).
+fn run_fed(args: &[&str], feed: impl FnOnce(&mut dyn std::io::Write) + Send + 'static) -> Output {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_llm-slo-planner"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || feed(&mut stdin));
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    out
+}
+
+/// Writes `line` again and again, at most `cap` bytes (as `yes` would, bounded for the test).
+fn endless(line: &'static [u8], cap: usize) -> impl FnOnce(&mut dyn std::io::Write) + Send {
+    move |w| {
+        let block = line.repeat(64 * 1024 / line.len());
+        let mut written = 0;
+        while written < cap && w.write_all(&block).is_ok() {
+            written += block.len();
+        }
+    }
+}
+
+#[test]
+fn endless_standard_input_stops_at_the_size_limit_with_the_size_message() {
+    // `yes |`, `/dev/zero`, and a load profile read from an endless stdin: 32 MB read, then
+    // the size message (the feed is capped at 200 MB so a regression ends too).
+    const CAP: usize = 200 * 1024 * 1024;
+    let past = "not read: it goes on past the 32.0 MB one imported file may have";
+    let yes = run_fed(&["plan", "-", "--tps", "10"], endless(b"y\n", CAP));
+    let zero = run_fed(&["plan", "-", "--tps", "10"], endless(b"\0", CAP));
+    let load = run_fed(
+        &["plan", "--tps", "10", "--load-profile", "/dev/stdin"],
+        endless(b"0,1\n", CAP),
+    );
+    for out in [&yes, &zero] {
+        assert_eq!(code(out), 2);
+        assert_eq!(
+            stderr(out),
+            format!("llm-slo-planner: stdin: {past} (its size is not known before it is read)\n")
+        );
+    }
+    assert_eq!(code(&load), 2);
+    assert_eq!(
+        stderr(&load),
+        format!("llm-slo-planner: --load-profile: /dev/stdin: {past} (its size is not known before it is read)\n")
+    );
+}
+
+#[test]
+fn standard_input_is_streamed_as_a_file_of_its_size_is() {
+    // A vLLM result followed by 40 MB of white space: over the 32 MB of a text, read as a
+    // stream as the same file is (standard input had a 32 MB cap).
+    let file = realdata(&format!("{VLLM_FOLDER}/bench_serve_v0.25.1.json"));
+    let text = std::fs::read(&file).unwrap();
+    let piped = run_fed(&["plan", "-", "--tps", "10", "--json"], move |w| {
+        let _ = w.write_all(&text);
+        let spaces = vec![b' '; 1024 * 1024];
+        for _ in 0..40 {
+            let _ = w.write_all(&spaces);
+        }
+    });
+    assert_eq!(code(&piped), 0, "{}", stderr(&piped));
+    assert_eq!(
+        stderr(&piped),
+        "llm-slo-planner: reading stdin as a stream\n"
+    );
+    let read = run(&["plan", file.to_str().unwrap(), "--tps", "10", "--json"]);
+    assert_eq!(json(&piped)["result"], json(&read)["result"]);
+    // A small input is read as a text, as a small file is.
+    let small = std::fs::read(&file).unwrap();
+    let piped = run_fed(&["plan", "-", "--tps", "10", "--json"], move |w| {
+        let _ = w.write_all(&small);
+    });
+    assert_eq!(code(&piped), 0, "{}", stderr(&piped));
+    assert_eq!(stderr(&piped), "");
+    assert_eq!(json(&piped)["result"], json(&read)["result"]);
+}
+
+#[test]
+fn a_binary_file_that_starts_like_json_is_named_not_text() {
+    // 5 MB: read as a stream (large and starting with `{`), then named by its first bytes.
+    let dir = scratch("binary-brace");
+    let mut bytes = b"{".to_vec();
+    let mut x: u32 = 1;
+    bytes.extend((0..5 * 1024 * 1024).map(|_| {
+        x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        (x >> 24) as u8
+    }));
+    let large = dir.join("large.json");
+    std::fs::write(&large, &bytes).unwrap();
+    let small = dir.join("small.json");
+    std::fs::write(&small, &bytes[..2000]).unwrap();
+    let outs = [
+        run(&["plan", large.to_str().unwrap(), "--tps", "10"]),
+        run(&["plan", small.to_str().unwrap(), "--tps", "10"]),
+    ];
+    std::fs::remove_dir_all(&dir).unwrap();
+    for (out, name) in outs.iter().zip(["large.json", "small.json"]) {
+        assert_eq!(code(out), 2);
+        let err = stderr(out);
+        assert!(
+            err.ends_with(&format!("llm-slo-planner: {name}: not a text file (a benchmark result is JSON, JSON lines or CSV)\n")),
+            "{err}"
+        );
+        assert!(!err.contains("not valid JSON"), "{err}");
+    }
+}
+
+#[test]
+fn the_json_carries_the_answer_and_every_warning_and_note_with_its_file() {
+    let dir = scratch("json-said");
+    let csv = dir.join("runs.csv");
+    // Row 3 has no throughput: a warning of runs.csv, row 3.
+    std::fs::write(
+        &csv,
+        "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\nm,H100,1,8,800,9\nm,H100,1,16,,12\nm,H100,1,32,2400,30\n",
+    )
+    .unwrap();
+    let out = run(&["plan", csv.to_str().unwrap(), "--tps", "50", "--json"]);
+    let no_data = run(&[
+        "plan", "--model", LLAMA_8B, "--gpu", "H100", "--gpus", "1", "--tps", "10", "--stat",
+        "tpot_p90", "--json",
+    ]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = json(&out);
+    // The text's answer: run at 8 (9 ms = 111 tok/s meets 50; 32 at 30 ms = 33 fails).
+    assert_eq!(
+        doc["result"]["answer"],
+        serde_json::json!({
+            "sentence": "run at 8 concurrency",
+            "reason": "Meets the target at every level up to 8; 32 fails: target."
+        })
+    );
+    let warnings = doc["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0]["file"], "runs.csv");
+    assert_eq!(warnings[0]["row"], 3);
+    // Each is said on stderr too, located.
+    let text = warnings[0]["text"].as_str().unwrap();
+    assert!(
+        stderr(&out).contains(&format!("warning: runs.csv, row 3: {text}")),
+        "{}",
+        stderr(&out)
+    );
+    // A sweep that cannot be judged says why, and the command's own note is data too.
+    assert_eq!(code(&no_data), 3);
+    let doc = json(&no_data);
+    assert_eq!(doc["result"]["status"], "no-data");
+    assert_eq!(
+        doc["result"]["answer"],
+        serde_json::json!({
+            "sentence": "no level to recommend",
+            "reason": "No data: this sweep reports no p90 TPOT. It has: p50 ITL, p90 ITL, p95 ITL, p99 ITL, throughput ÷ concurrency."
+        })
+    );
+    assert_eq!(doc["warnings"], serde_json::json!([]));
+    assert_eq!(
+        doc["notes"],
+        serde_json::json!([{
+            "file": null,
+            "row": null,
+            "flag": null,
+            "text": format!("1 other deployment of {LLAMA_8B} is not planned: --gpu, --gpus and --cfg pick one (`list` shows them); without --model, --gpu, --gpus and --cfg every deployment is planned")
+        }])
+    );
+}

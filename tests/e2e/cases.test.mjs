@@ -2,6 +2,7 @@
 // file input in headless Chromium, each giving the answer its README states.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useServerAndBrowser, openPlanner, settled, value } from './harness.mjs';
@@ -203,5 +204,25 @@ test('a model with a hundred deployments: the chart draws twelve, the side-by-si
   await page.click('[data-testid="compare-show-more"]');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare-row"]').length === 120);
   assert.equal(await page.locator('[data-testid="compare-more"]').count(), 0);
+  await context.close();
+});
+
+test('a byte order mark at the start of a file is skipped: the SGLang file reads both runs, a CSV its header', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base);
+  await page.click('.import summary');
+  const bom = (f) => ({
+    name: path.basename(f),
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), fs.readFileSync(path.join(CASES, f))]),
+  });
+  await page.setInputFiles('[data-testid="import-file"]', [
+    bom('sweep-identity/random-vs-sharegpt.jsonl'),
+    bom('sweep-identity/config-column.csv'),
+  ]);
+  await page.waitForSelector('[data-testid="import-summary"]');
+  // 2 SGLang runs (random, sharegpt) and the CSV's EP8 and TP4PP2 sweeps; nothing left out.
+  assert.match(await page.textContent('[data-testid="import-summary"]'), /imported 4 sweeps with 10 rows/);
+  assert.doesNotMatch(await page.textContent('.import'), /not valid JSON|column 1/);
+  assert.deepEqual(errors, []);
   await context.close();
 });

@@ -57,6 +57,8 @@ pub enum RowErrorKind {
     FileTooLarge,
     /// [`RowError::ImportTooLarge`].
     ImportTooLarge,
+    /// [`RowError::PastLimit`].
+    PastLimit,
     /// [`RowError::TooManySweeps`].
     TooManySweeps,
     /// [`RowError::TextCut`].
@@ -242,6 +244,12 @@ pub enum RowError {
         /// The limit, bytes.
         limit: usize,
     },
+    /// An input whose size is not known before it is read (standard input, a device, a pipe)
+    /// that goes on past the limit of its kind: read up to the limit, then left.
+    PastLimit {
+        /// The limit, bytes.
+        limit: usize,
+    },
     /// Files together larger than one import reads.
     ImportTooLarge {
         /// The size so far with this file, bytes.
@@ -373,6 +381,7 @@ impl RowError {
             RowError::NoFile => RowErrorKind::NoFile,
             RowError::FileTooLarge { .. } => RowErrorKind::FileTooLarge,
             RowError::ImportTooLarge { .. } => RowErrorKind::ImportTooLarge,
+            RowError::PastLimit { .. } => RowErrorKind::PastLimit,
             RowError::TooManySweeps { .. } => RowErrorKind::TooManySweeps,
             RowError::TextCut { .. } => RowErrorKind::TextCut,
             RowError::MoreLikeThese { .. } => RowErrorKind::MoreLikeThese,
@@ -493,7 +502,7 @@ impl fmt::Display for RowError {
             ),
             RowError::PercentilesAmbiguous { summaries } => write!(
                 f,
-                "an EvalScope percentile file not read: {summaries} summaries of this import have no folder to tell which is its run (choose the output folder with the folder button, or import each run's two files on their own)"
+                "an EvalScope percentile file not read: {summaries} summaries of this import have no folder to tell which is its run (import the output folder whole, or each run's two files on their own)"
             ),
             RowError::OutOfRange {
                 level,
@@ -522,6 +531,11 @@ impl fmt::Display for RowError {
                 f,
                 "not read: the file is {}, more than the {} one imported file may have",
                 bytes_text(*bytes),
+                bytes_text(*limit)
+            ),
+            RowError::PastLimit { limit } => write!(
+                f,
+                "not read: it goes on past the {} one imported file may have (its size is not known before it is read)",
                 bytes_text(*limit)
             ),
             RowError::ImportTooLarge { bytes, limit } => write!(

@@ -18,9 +18,10 @@ use std::io::{self, BufRead, BufReader, Read};
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
+use super::bounded::PAST_LIMIT;
 use super::errors::RowError;
 use super::lenient::{Lenient, STRING_TOO_LONG};
-use crate::core::model::limits::MAX_STREAMED_KEPT_BYTES;
+use crate::core::model::limits::{MAX_STREAMED_BYTES, MAX_STREAMED_KEPT_BYTES};
 
 /// What one value kept counts against [`MAX_STREAMED_KEPT_BYTES`], bytes (a `serde_json::Value`'s
 /// size), besides its text.
@@ -272,10 +273,26 @@ pub(crate) struct Streamed {
     pub problems: Vec<(Option<usize>, RowError)>,
 }
 
+/// A stream that could not be read from its start: its problem, as a failing read is named.
+pub(crate) fn unread(e: io::Error) -> Streamed {
+    Streamed {
+        values: Vec::new(),
+        problems: vec![(None, problem(&serde_json::Error::io(e)).0)],
+    }
+}
+
 /// A serde_json error as a problem, and whether the read must stop (over the budget, a string
 /// too long, the reader failing) or can go on at the next line (a line that is not JSON).
 fn problem(e: &serde_json::Error) -> (RowError, bool) {
     let text = e.to_string();
+    if text.contains(PAST_LIMIT) {
+        return (
+            RowError::PastLimit {
+                limit: MAX_STREAMED_BYTES,
+            },
+            true,
+        );
+    }
     if text.starts_with(OVER_BUDGET) || text.contains(STRING_TOO_LONG) {
         return (
             RowError::TooManyValues {

@@ -11,6 +11,7 @@
 
 mod aiperf;
 mod aiperf_sweep;
+pub mod bounded;
 pub mod bundled;
 mod client;
 mod client_requests;

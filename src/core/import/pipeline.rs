@@ -2,6 +2,9 @@
 //! first format that detects it, companion files joined to their runs, runs grouped into
 //! sweeps, and the notes and warnings the import carries.
 
+use std::borrow::Cow;
+
+use crate::core::import::bounded::{read_up_to, Bounded};
 use crate::core::import::detection::{closest, is_binary, is_text, is_yaml};
 use crate::core::import::grouping::{cap_text, group_at_most};
 use crate::core::import::{
@@ -131,13 +134,22 @@ pub struct StreamedFile {
 }
 
 /// Reads a file as a stream of JSON (one value, or JSON lines), lenient and folded as it is
-/// read ([`json`]): it is never held whole, so its size is not limited by memory. What it held is
-/// imported with [`read_with_streams`].
+/// read ([`json`]): it is never held whole, so its size is not limited by memory, and it is read
+/// up to [`MAX_STREAMED_BYTES`] (an input of unknown size, e.g. standard input, ends there with
+/// [`RowError::PastLimit`]). A file whose first bytes are not text ([`is_binary`]) is named as
+/// such and not parsed. What it held is imported with [`read_with_streams`].
 pub fn read_stream(name: String, reader: impl std::io::Read) -> StreamedFile {
-    StreamedFile {
-        name,
-        streamed: json::from_stream(reader),
-    }
+    use std::io::Read;
+    let mut reader = Bounded::new(reader, MAX_STREAMED_BYTES);
+    let streamed = match read_up_to(&mut reader, STREAM_HEAD_BYTES) {
+        Ok(head) if is_binary(&String::from_utf8_lossy(&head)) => json::Streamed {
+            values: Vec::new(),
+            problems: vec![(None, RowError::NotText)],
+        },
+        Ok(head) => json::from_stream(std::io::Cursor::new(head).chain(reader)),
+        Err(e) => json::unread(e),
+    };
+    StreamedFile { name, streamed }
 }
 
 /// [`import_with`] without options.
@@ -261,6 +273,18 @@ fn streamed_probe(file: StreamedFile, parsed: &mut Parsed) -> Option<Probe> {
     Some(Probe { body })
 }
 
+/// The file without its byte order mark: a mark is not part of the text, so every reader sees
+/// the text after it (as a browser's `File.text()` gives it).
+fn bom_skipped(file: &InputFile) -> Cow<'_, InputFile> {
+    match file.text.strip_prefix('\u{feff}') {
+        Some(text) => Cow::Owned(InputFile {
+            name: file.name.clone(),
+            text: text.to_string(),
+        }),
+        None => Cow::Borrowed(file),
+    }
+}
+
 /// Reads each file (sizes first: a text over the limits is never read) with the first format
 /// that detects it, into `parsed`; returns each file's format (`None`: not read or not
 /// recognised, with a problem saying why).
@@ -284,8 +308,11 @@ fn read_files(files: Vec<Item>, parsed: &mut Parsed) -> FileFormats {
     }
     for (item, admitted) in files.into_iter().zip(admitted) {
         let streamed_name;
+        let without_bom;
         let (file, probe) = match item {
             Item::Text(file) => {
+                without_bom = bom_skipped(file);
+                let file: &InputFile = &without_bom;
                 if !admitted {
                     formats.push((file.name.clone(), None));
                     continue;
@@ -295,7 +322,7 @@ fn read_files(files: Vec<Item>, parsed: &mut Parsed) -> FileFormats {
                     parsed.problem(&file.name, None, RowError::NotText);
                     continue;
                 }
-                if file.text.trim_start_matches('\u{feff}').trim().is_empty() {
+                if file.text.trim().is_empty() {
                     formats.push((file.name.clone(), None));
                     parsed.problem(&file.name, None, RowError::Empty);
                     continue;

@@ -91,7 +91,7 @@ pub fn imported_label(source: &Source, files: &[String]) -> String {
 fn too_large(problem: &Problem) -> bool {
     matches!(
         problem.error.kind(),
-        RowErrorKind::FileTooLarge | RowErrorKind::ImportTooLarge
+        RowErrorKind::FileTooLarge | RowErrorKind::ImportTooLarge | RowErrorKind::PastLimit
     )
 }
 

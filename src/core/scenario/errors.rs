@@ -221,15 +221,25 @@ impl ParamError {
                 })
                 .collect::<Vec<_>>()
                 .join("; "),
-            ParamErrorKind::UsersAndRps => format!(
-                "give one of {users} or {}: both are given, so {users} sizes the fleet",
-                key("rps"),
-                users = key("users")
-            ),
+            // The command line plans nothing instead of going on, and draws no chart.
+            ParamErrorKind::UsersAndRps => match front {
+                Front::Page => format!(
+                    "give one of {users} or {}: both are given, so {users} sizes the fleet",
+                    key("rps"),
+                    users = key("users")
+                ),
+                Front::CommandLine => {
+                    format!("give one of {} or {}, not both", key("users"), key("rps"))
+                }
+            },
             ParamErrorKind::CostNeedsPrice => format!(
-                "{} needs a GPU price ({}): the chart shows tok/s per GPU",
+                "{} needs a GPU price ({}){}",
                 front.key_value("y", "cost"),
-                key("price")
+                key("price"),
+                match front {
+                    Front::Page => ": the chart shows tok/s per GPU",
+                    Front::CommandLine => "",
+                }
             ),
             ParamErrorKind::SortNeeds { column, needs } => {
                 let load = format!("a load ({} or {})", key("users"), key("rps"));

@@ -121,6 +121,17 @@ pub struct Headline {
     pub figures: Vec<Figure>,
 }
 
+impl Headline {
+    /// The answer in a few words: "run at 384 max_num_seqs", or "no level to recommend"; its
+    /// reason is [`Headline::status_text`].
+    pub fn answer(&self) -> String {
+        match self.level {
+            Some(level) => format!("run at {} {}", level_text(level), self.unit.unwrap_or("")),
+            None => "no level to recommend".to_string(),
+        }
+    }
+}
+
 /// The headline of `plan` (of `sweep`, for `slo`).
 pub fn headline(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Headline {
     let levels = sweep.levels();

@@ -20,7 +20,7 @@ use crate::core::scenario::Scenario;
 use crate::core::text::chart_file::{standalone_svg, ChartFile};
 use crate::core::text::chart_text::{charted, export_title, left_off_notes, series_class};
 use crate::core::wire::handoff::{ExportError, ExportKind, ExportRequest};
-pub use json::scenario_json;
+pub use json::{scenario_json, scenario_json_with};
 pub use table::{compare_csv, csv_header, text_cell};
 
 /// The attainment at the recommended level, under `attain`.

@@ -17,6 +17,9 @@ struct JsonExport<'a> {
     source: JsonSource<'a>,
     scenario: JsonScenario<'a>,
     result: JsonResult,
+    /// Keys a front adds after `result` (the command line: its warnings and notes).
+    #[serde(flatten)]
+    extra: &'a serde_json::Map<String, serde_json::Value>,
 }
 
 #[derive(Serialize)]
@@ -49,6 +52,23 @@ pub fn scenario_json(
     plan: &Plan,
     scenario_url: &str,
 ) -> Result<String, ExportError> {
+    scenario_json_with(
+        source,
+        (scenario, sweep_index, plan),
+        scenario_url,
+        &serde_json::Map::new(),
+    )
+}
+
+/// [`scenario_json`] with `extra` keys after `result` (the command line's warnings and notes).
+///
+/// Errors: as [`scenario_json`]'s.
+pub fn scenario_json_with(
+    source: &Source,
+    (scenario, sweep_index, plan): (&Scenario, usize, &Plan),
+    scenario_url: &str,
+    extra: &serde_json::Map<String, serde_json::Value>,
+) -> Result<String, ExportError> {
     let slo = scenario.slo.clone();
     let sweep = source
         .sweeps
@@ -70,6 +90,7 @@ pub fn scenario_json(
             params: ParamEntries::of(scenario),
         },
         result: JsonResult::of(sweep, plan, &slo, scenario),
+        extra,
     };
     serde_json::to_string_pretty(&export).map_err(|e| ExportError::Writer(e.to_string()))
 }

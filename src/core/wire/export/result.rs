@@ -11,6 +11,7 @@ use crate::core::plan::period::period;
 use crate::core::plan::planner::{Plan, Slo};
 use crate::core::plan::power::budget_at;
 use crate::core::scenario::Scenario;
+use crate::core::text::headline::headline;
 
 use super::capacity::JsonCapacity;
 use super::period::JsonPeriod;
@@ -20,6 +21,8 @@ use super::recommended_attainment;
 #[derive(Serialize)]
 pub(super) struct JsonResult {
     status: &'static str,
+    /// The answer as the page's headline and the command line's text say it.
+    answer: JsonAnswer,
     level_kind: &'static str,
     level: Option<f64>,
     avg_batch_size: Option<f64>,
@@ -64,8 +67,13 @@ impl JsonResult {
     /// level.
     pub(super) fn of(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> JsonResult {
         let rec = plan.recommendation(sweep, slo);
+        let h = headline(sweep, plan, slo);
         JsonResult {
             status: plan.status.key(),
+            answer: JsonAnswer {
+                sentence: h.answer(),
+                reason: h.status_text,
+            },
             level_kind: sweep.level_kind().label(),
             level: rec.as_ref().map(|r| r.level),
             avg_batch_size: rec.as_ref().and_then(|r| r.avg_batch_size),
@@ -125,6 +133,14 @@ impl JsonResult {
             power: power_of(sweep, (plan, slo), scenario),
         }
     }
+}
+
+/// `result.answer`: the answer in a few words ("run at 384 max_num_seqs", "no level to
+/// recommend") and why (e.g. which statistic a `no-data` sweep lacks).
+#[derive(Serialize)]
+struct JsonAnswer {
+    sentence: String,
+    reason: String,
 }
 
 #[derive(Serialize)]
