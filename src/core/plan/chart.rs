@@ -36,9 +36,16 @@ impl LogScale {
         }
     }
 
-    /// Pixel position of a data value (> 0); values outside the domain map outside the range.
+    /// Pixel position of a data value (> 0); values outside the domain map outside the range,
+    /// at most 100 ranges away, and a value that is not (0, or not finite) at the range's start,
+    /// so that a position is always a finite number of a few digits.
     pub fn map(&self, value: f64) -> f64 {
         let t = (value.log10() - self.log_min) / (self.log_max - self.log_min);
+        let t = if t.is_finite() {
+            t.clamp(-100.0, 100.0)
+        } else {
+            0.0
+        };
         self.range_start + t * (self.range_end - self.range_start)
     }
 
