@@ -244,7 +244,8 @@ mod tests {
     #[test]
     fn every_figure_reads_as_a_person_reads_it_whatever_the_input() {
         // Each writer, over the extremes: the exact text, never more than 16 characters.
-        let writers: [(&str, fn(f64) -> String); 10] = [
+        type Writer = (&'static str, fn(f64) -> String);
+        let writers: [Writer; 10] = [
             ("grouped 0", |v| grouped(v, 0)),
             ("grouped 2", |v| grouped(v, 2)),
             ("significant 3", |v| significant(v, 3)),
