@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes an ML.ENERGY per-model file whose `model_id` is one long text, over many rows: the
-hostile input of issues 46 and 47 (a 1 MB model id over 2,001 rows makes a 1.3 MB file; 2 MB
-makes 2.3 MB). Synthetic and deterministic: the same arguments always write the same bytes.
+hostile input of issues 46 and 47 (a 1 MB model id over 2,001 rows makes a 1.4 MB file; 2 MB
+makes 2.5 MB). Synthetic and deterministic: the same arguments always write the same bytes.
 
     python3 scripts/gen-long-text.py OUT.json [--text-bytes 1048576] [--rows 2001]
 
