@@ -295,3 +295,95 @@ fn end_to_end_limits_are_judged_on_the_level_and_under_attainment_on_each_reques
         "at most 145 ms per token (at least 6.897 tok/s per user) in each request's TPOT, for 70% of requests, and each request's end-to-end latency ≤ 21,000 ms"
     );
 }
+
+#[test]
+fn a_request_with_a_nan_or_a_negative_time_counts_as_a_miss_and_is_counted() {
+    use llm_slo_planner::core::import::RowErrorKind;
+    // The Scicom file at concurrency 1 (50 requests, each of 128 tokens): request 4's TTFT is a
+    // NaN, request 8 has a negative gap, request 12 a negative TTFT.
+    let mut doc: serde_json::Value = serde_json::from_str(
+        &realdata("scicom-vllm-detailed/tm-l40sx2_qwen27b_PP2_in4096_out128_p50_c1_d48e1d.json")
+            .text,
+    )
+    .unwrap();
+    doc["ttfts"][3] = "NAN_HERE".into();
+    doc["itls"][7][5] = (-0.01).into();
+    doc["ttfts"][11] = (-1.0).into();
+    let text = doc.to_string().replace("\"NAN_HERE\"", "NaN");
+    let imported = import(&[InputFile {
+        name: "c1.json".into(),
+        text,
+    }])
+    .unwrap_or_else(|p| panic!("{p:?}"));
+    let sweep = &imported.source.sweeps[0];
+    let requests = sweep.rows[0]
+        .requests
+        .as_ref()
+        .expect("the level keeps its records");
+    assert_eq!((requests.completed.len(), requests.issued), (47, 50));
+    let notes: Vec<String> = imported
+        .problems
+        .iter()
+        .filter(|p| p.error.kind() == RowErrorKind::RequestsNotMeasured)
+        .map(|p| p.located())
+        .collect();
+    assert_eq!(
+        notes,
+        ["c1.json, row 1: 3 of 50 requests hold a time that is not a latency (NaN, a negative TTFT or gap, or an end before the first token): counted as misses"]
+    );
+    assert_eq!(
+        RowErrorKind::RequestsNotMeasured.warning_hook(),
+        Some("requests-not-measured")
+    );
+    // Every other request meets a loose target: 47 of 50.
+    let a = plan(sweep, &slo(10_000.0, None, 50.0)).verdicts[0]
+        .attainment
+        .unwrap();
+    assert_eq!((a.good, a.issued), (47, 50));
+
+    // LLMPerf's individual responses (150, one failed): one ends before its first token, one
+    // has a NaN end-to-end latency.
+    let mut responses: serde_json::Value = serde_json::from_str(
+        &realdata("ray-project-llmperf-leaderboard__raw_data_individual__together_13b.json").text,
+    )
+    .unwrap();
+    let ok: Vec<usize> = (0..150)
+        .filter(|&i| responses[i]["error_code"].is_null())
+        .take(2)
+        .collect();
+    responses[ok[0]]["end_to_end_latency_s"] = (-1.0).into();
+    responses[ok[1]]["end_to_end_latency_s"] = "NAN_HERE".into();
+    let summaries: serde_json::Value = serde_json::from_str(
+        &realdata("llmperf-leaderboard__raw_data_summary__all_providers.json").text,
+    )
+    .unwrap();
+    let summary = summaries["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["source_path"] == "raw_data/summary/together_13b.json")
+        .unwrap();
+    let files = [
+        InputFile {
+            name: "run/together_13b_summary.json".into(),
+            text: summary.to_string(),
+        },
+        InputFile {
+            name: "run/together_13b_individual_responses.json".into(),
+            text: responses.to_string().replace("\"NAN_HERE\"", "NaN"),
+        },
+    ];
+    let imported = import(&files).unwrap_or_else(|p| panic!("{p:?}"));
+    let requests = imported.source.sweeps[0].rows[0].requests.as_ref().unwrap();
+    assert_eq!((requests.completed.len(), requests.issued), (147, 150));
+    let notes: Vec<String> = imported
+        .problems
+        .iter()
+        .filter(|p| p.error.kind() == RowErrorKind::RequestsNotMeasured)
+        .map(|p| p.located())
+        .collect();
+    assert_eq!(
+        notes,
+        ["run/together_13b_individual_responses.json: 2 of 150 requests hold a time that is not a latency (NaN, a negative TTFT or gap, or an end before the first token): counted as misses"]
+    );
+}

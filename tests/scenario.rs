@@ -899,3 +899,43 @@ fn a_power_budget_is_read_and_written_back_and_a_bad_one_named() {
     assert_eq!(said, ["power", "power_basis"]);
     assert_eq!(bad.fleet.power.budget_w, None);
 }
+
+#[test]
+fn every_single_valued_parameter_given_twice_is_named_as_given_twice_never_as_unknown() {
+    use llm_slo_planner::core::scenario::params::PARAMS;
+    use llm_slo_planner::core::scenario::{Front, ParamErrorKind};
+    let keys: Vec<&str> = PARAMS
+        .iter()
+        .flat_map(|p| p.keys.iter().copied())
+        .filter(|k| *k != "limit")
+        .collect();
+    assert!(keys.len() >= 20, "{keys:?}");
+    for key in keys {
+        // The first value may be wrong for this parameter: the second is named all the same.
+        for first in ["1", "x"] {
+            let (_, errors) =
+                Scenario::from_query(&format!("{key}={first}&{key}=2"), lm_arena_chat());
+            assert!(
+                errors.iter().all(|e| e.kind != ParamErrorKind::Unknown),
+                "{key}: {errors:?}"
+            );
+            let twice: Vec<_> = errors
+                .iter()
+                .filter(|e| e.kind == ParamErrorKind::Repeated)
+                .collect();
+            assert_eq!(twice.len(), 1, "{key}={first}: {errors:?}");
+            assert_eq!(twice[0].param, key);
+            assert_eq!(
+                twice[0].message(Front::Page),
+                format!("`{key}` is given more than once; only the first is read")
+            );
+            assert_eq!(
+                twice[0].message(Front::CommandLine),
+                format!(
+                    "`--{}` is given more than once; only the first is read",
+                    key.replace('_', "-")
+                )
+            );
+        }
+    }
+}

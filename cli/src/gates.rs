@@ -2,7 +2,7 @@
 //! by `--require-level`, `--max-gpus`, `--max-power` and `--fail-on-flag` (each failure said on
 //! stderr).
 
-use llm_slo_planner::core::model::format::grouped;
+use llm_slo_planner::core::model::format::{grouped, level as level_text};
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::model::sweep::Sweep;
 use llm_slo_planner::core::plan::anomalies::anomalies;
@@ -31,7 +31,9 @@ pub fn gated(source: &Source, p: &Planned, args: &PlanArgs) -> Exit {
     if let (Some(need), Some(level)) = (args.require_level, recommended) {
         if level < need {
             say(&format!(
-                "{name}: the recommended level {level} is below --require-level {need}"
+                "{name}: the recommended level {} is below --require-level {}",
+                level_text(level),
+                level_text(need)
             ));
             code = code.max(Exit::Fail);
         }

@@ -195,7 +195,7 @@ fn counts_fields(
                     step_text.set(event_target_value(&ev));
                     match parse_load_step(&step_text.get_untracked()) {
                     Ok(m) => { step_error.set(None); recount(kind.get_untracked(), m); }
-                    Err(_) => step_error.set(Some("Each value covers must be minutes above 0 and at most 10,080 (a week); the last valid step is still used.".into())),
+                    Err(_) => step_error.set(Some("Each value covers must be minutes from a second (0.0167) to 10,080 (a week); the last valid step is still used.".into())),
                     }
                 }
             />

@@ -174,7 +174,7 @@ pub(crate) fn client_run(rec: &Record) -> Result<ClientRun, RowError> {
         request_throughput_req_s: rec.opt("request_throughput", &mut notes),
     };
     let mut row = row.finish(kind, counts);
-    row.requests = client_requests(rec).unwrap_or_else(|e| {
+    row.requests = client_requests(rec, &mut notes).unwrap_or_else(|e| {
         notes.push(e);
         None
     });

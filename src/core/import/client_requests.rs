@@ -7,7 +7,9 @@
 //! (neither tool writes a per-request latency; the sum of a request's chunk gaps divided by
 //! output tokens − 1 reproduces the files' `median_tpot_ms`). The sums are made as the file is
 //! read (`super::json`), so `itls` holds one per request here. A request with an error, or
-//! that produced no output token, did not complete.
+//! that produced no output token, did not complete. A request whose TTFT or gaps are not
+//! latencies (a NaN, a negative gap: its sum is `null`) counts as a miss, and is counted in a
+//! note ([`RowError::RequestsNotMeasured`]).
 
 use serde_json::Value;
 
@@ -26,11 +28,15 @@ fn seconds_ms(v: &Value) -> Option<f64> {
 }
 
 /// The run's per-request records, where its record has the arrays; `Ok(None)` without them.
+/// Requests whose times are not latencies count as misses, and are counted in `notes`.
 ///
 /// Errors: the arrays cannot be read as one request per entry (lengths that differ, or an
-/// entry that is not a latency or a token count): the records are left out, named with the
-/// first entry that could not be read.
-pub(crate) fn client_requests(rec: &Record) -> Result<Option<Requests>, RowError> {
+/// entry that is not a token count): the records are left out, named with the first entry
+/// that could not be read.
+pub(crate) fn client_requests(
+    rec: &Record,
+    notes: &mut Vec<RowError>,
+) -> Result<Option<Requests>, RowError> {
     let array = |key: &str| rec.0.get(key).and_then(Value::as_array);
     let (Some(ttfts), Some(itls), Some(lens)) =
         (array("ttfts"), array("itls"), array("output_lens"))
@@ -56,6 +62,7 @@ pub(crate) fn client_requests(rec: &Record) -> Result<Option<Requests>, RowError
         )));
     }
     let mut completed = Vec::with_capacity(ttfts.len());
+    let mut not_measured = 0;
     for i in 0..ttfts.len() {
         let failed = errors
             .and_then(|e| e[i].as_str())
@@ -67,15 +74,24 @@ pub(crate) fn client_requests(rec: &Record) -> Result<Option<Requests>, RowError
         if failed || output_tokens == 0 {
             continue;
         }
-        let bad = |key: &str| left_out(format!("{key}[{i}] is not a latency in seconds"));
-        let ttft_ms = seconds_ms(&ttfts[i]).ok_or_else(|| bad("ttfts"))?;
         // Each request's gaps arrive summed as they were read (`super::json`).
-        let decode_ms = seconds_ms(&itls[i]).ok_or_else(|| bad("itls"))?;
-        completed.push(Request {
-            ttft_ms,
-            e2e_ms: ttft_ms + decode_ms,
-            output_tokens,
+        let request =
+            seconds_ms(&ttfts[i])
+                .zip(seconds_ms(&itls[i]))
+                .and_then(|(ttft_ms, decode_ms)| {
+                    Request::measured(ttft_ms, ttft_ms + decode_ms, output_tokens)
+                });
+        match request {
+            Some(request) => completed.push(request),
+            None => not_measured += 1,
+        }
+    }
+    let issued = ttfts.len() as u64;
+    if not_measured > 0 {
+        notes.push(RowError::RequestsNotMeasured {
+            count: not_measured,
+            issued,
         });
     }
-    Ok(Some(Requests::new(completed, ttfts.len() as u64)))
+    Ok(Some(Requests::new(completed, issued)))
 }

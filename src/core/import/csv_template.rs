@@ -5,6 +5,7 @@
 //! apart; a column the template does not have is named in the import summary.
 
 use super::errors::RowError;
+use super::grouping::capped;
 use super::record::{count, csv_level, csv_rows, positive, Record};
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
 use crate::core::model::deployment::{Deployment, GPU_NOT_STATED, PRECISION_NOT_STATED};
@@ -129,11 +130,12 @@ fn measured(
 fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {
     let text = file.text.trim_start_matches('\u{feff}');
     let latencies = latency_columns();
-    let hint = out.model_hint().map(str::to_string);
-    let name = file.name.clone();
+    // Cut once here, not once per row.
+    let hint = out.model_hint().map(capped);
+    let name = capped(&file.name);
     let model = move |stated: Option<&str>| {
         stated
-            .map(str::to_string)
+            .map(capped)
             .or_else(|| hint.clone())
             .unwrap_or_else(|| name.clone())
     };

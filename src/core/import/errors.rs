@@ -91,6 +91,8 @@ pub enum RowErrorKind {
     TooManyValues,
     /// [`RowError::Yaml`].
     Yaml,
+    /// [`RowError::RequestsNotMeasured`].
+    RequestsNotMeasured,
 }
 
 impl RowErrorKind {
@@ -112,6 +114,7 @@ impl RowErrorKind {
             RowErrorKind::UnknownColumn => Some("unknown-column"),
             RowErrorKind::TooManyRows => Some("rows-left-out"),
             RowErrorKind::TooManySweeps => Some("sweeps-left-out"),
+            RowErrorKind::RequestsNotMeasured => Some("requests-not-measured"),
             _ => None,
         }
     }
@@ -332,14 +335,25 @@ pub enum RowError {
         column: String,
     },
     /// A file read as a stream keeps more than one is read with, besides its per-request
-    /// arrays: what came before the limit is read.
+    /// arrays, or holds one text longer than a text may be: what came before the limit is read.
     TooManyValues {
         /// The limit, bytes.
         limit: usize,
+        /// Where the one text longer than the limit starts (its opening quote), bytes from the
+        /// file's start; `None` when the values kept together are over the limit.
+        text_at: Option<usize>,
     },
     /// A YAML file: the tools that write one (GuideLLM, inference-perf) write the same report as
     /// JSON, which this planner reads.
     Yaml,
+    /// Requests of a run's per-request records whose times are not latencies (a NaN, a negative
+    /// TTFT or gap, an end before the first token): each counts as a miss, the others are judged.
+    RequestsNotMeasured {
+        /// How many.
+        count: usize,
+        /// Requests issued at the level.
+        issued: u64,
+    },
 }
 
 /// Longest piece of a file's text a message repeats, in characters.
@@ -397,6 +411,7 @@ impl RowError {
             RowError::GuideLlmCsv => RowErrorKind::GuideLlmCsv,
             RowError::NulByte { .. } => RowErrorKind::NulByte,
             RowError::TooManyValues { .. } => RowErrorKind::TooManyValues,
+            RowError::RequestsNotMeasured { .. } => RowErrorKind::RequestsNotMeasured,
             RowError::Yaml => RowErrorKind::Yaml,
         }
     }
@@ -576,6 +591,14 @@ impl fmt::Display for RowError {
             RowError::Empty => write!(f, "empty: there is nothing to read"),
             RowError::Skipped { what, why } => write!(f, "{what}: not read as a level, {why}"),
             RowError::LeftOut { what, why } => write!(f, "{what} not read: {why}"),
+            RowError::RequestsNotMeasured { count, issued } => write!(
+                f,
+                "{} of {} request{} hold a time that is not a latency (NaN, a negative TTFT or gap, or an end before the first token): counted as {}",
+                crate::core::model::format::grouped(*count as f64, 0),
+                crate::core::model::format::grouped(*issued as f64, 0),
+                if *issued == 1 { "" } else { "s" },
+                if *count == 1 { "a miss" } else { "misses" }
+            ),
             RowError::UnsupportedVersion { tool, versions } => write!(f, "{tool} {versions}"),
             RowError::ResponsesWithoutSummary { run } => write!(
                 f,
@@ -594,7 +617,16 @@ impl fmt::Display for RowError {
                 f,
                 "a YAML file, not read: a run's settings (config.yaml, manifests) are no report, and the tools that write a YAML report write the same as JSON, which this planner reads (GuideLLM's benchmarks.json, inference-perf's stage_N_lifecycle_metrics.json)"
             ),
-            RowError::TooManyValues { limit } => write!(
+            RowError::TooManyValues {
+                limit,
+                text_at: Some(at),
+            } => write!(
+                f,
+                "read only in part: the text starting at byte {} is longer than {}, the longest text read (a request's generated text, a model id), so the file is read up to it",
+                crate::core::model::format::grouped(*at as f64, 0),
+                bytes_text(*limit)
+            ),
+            RowError::TooManyValues { limit, .. } => write!(
                 f,
                 "read only in part: a file this large is read as a stream, and it keeps more than {} besides its per-request arrays (vLLM's and SGLang's `itls` and `generated_texts`)",
                 bytes_text(*limit)

@@ -62,7 +62,24 @@ pub(super) fn group_at_most(
     (models, sweeps, left_out)
 }
 
-/// Cuts a text to [`MAX_TEXT_CHARS`]; true when it was longer.
+/// A copy of a text read from a file, cut to [`MAX_TEXT_CHARS`] characters and `…` where it is
+/// longer: the one way a reader copies a text into a run, so that a text stated once (a 1 MB
+/// model id at the top of a file) is cut where it is read, never copied whole into each run.
+/// [`cap_texts`] counts the texts cut as each run is kept.
+pub(crate) fn capped(text: &str) -> String {
+    match text.char_indices().nth(MAX_TEXT_CHARS) {
+        Some((at, _)) => {
+            let mut out = String::with_capacity(at + '…'.len_utf8());
+            out.push_str(&text[..at]);
+            out.push('…');
+            out
+        }
+        None => text.to_string(),
+    }
+}
+
+/// Cuts a text to [`MAX_TEXT_CHARS`]; true when it was longer (a text cut by [`capped`] is one
+/// character longer, its `…`, so it is counted here again as cut, and stays as it is).
 pub(crate) fn cap_text(text: &mut String) -> bool {
     match text.char_indices().nth(MAX_TEXT_CHARS) {
         Some((at, _)) => {

@@ -20,8 +20,8 @@ use serde_json::{Map, Value};
 
 use super::bounded::PAST_LIMIT;
 use super::errors::RowError;
-use super::lenient::{Lenient, STRING_TOO_LONG};
-use crate::core::model::limits::{MAX_STREAMED_BYTES, MAX_STREAMED_KEPT_BYTES};
+use super::lenient::{string_at, Lenient, STRING_TOO_LONG};
+use crate::core::model::limits::{MAX_STREAMED_BYTES, MAX_STREAMED_KEPT_BYTES, MAX_STRING_BYTES};
 
 /// What one value kept counts against [`MAX_STREAMED_KEPT_BYTES`], bytes (a `serde_json::Value`'s
 /// size), besides its text.
@@ -294,12 +294,12 @@ fn problem(e: &serde_json::Error) -> (RowError, bool) {
         );
     }
     if text.starts_with(OVER_BUDGET) || text.contains(STRING_TOO_LONG) {
-        return (
-            RowError::TooManyValues {
-                limit: MAX_STREAMED_KEPT_BYTES,
-            },
-            true,
-        );
+        let text_at = string_at(&text);
+        let limit = match text_at {
+            Some(_) => MAX_STRING_BYTES,
+            None => MAX_STREAMED_KEPT_BYTES,
+        };
+        return (RowError::TooManyValues { limit, text_at }, true);
     }
     let error = RowError::NotJson { reason: text };
     (error, e.is_io())
@@ -530,6 +530,15 @@ mod tests {
         assert_eq!(
             kinds(&from_stream(key.as_bytes())),
             vec![(None, RowErrorKind::TooManyValues)]
+        );
+        // One generated text over the limit: the message names it by where it starts.
+        let text = format!(
+            "\u{feff}{{\"generated_texts\": [\"{}\"]}}",
+            "x".repeat(MAX_STRING_BYTES + (1 << 20))
+        );
+        assert_eq!(
+            from_stream(text.as_bytes()).problems[0].1.to_string(),
+            "read only in part: the text starting at byte 24 is longer than 64.0 MB, the longest text read (a request's generated text, a model id), so the file is read up to it"
         );
         let folded = format!("{{\"itls\": [{}[0]]}}", "[0.1,0.2],".repeat(10));
         assert!(from_stream(folded.as_bytes()).problems.is_empty());

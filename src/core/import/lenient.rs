@@ -66,12 +66,14 @@ fn escape(rest: &[u8], eof: bool) -> Option<Escape> {
     }
 }
 
-/// Where the text made strict so far ends: inside a string or not, and how long the string it
-/// ends in is, bytes.
+/// Where the text made strict so far ends: inside a string or not, how long the string it ends
+/// in is and where it started (bytes from the input's start), and how many bytes were used.
 #[derive(Default)]
 struct State {
     in_string: bool,
     string_bytes: usize,
+    string_at: usize,
+    used: usize,
 }
 
 /// Makes `input` strict into `out`, from `state`; returns how many bytes of `input` were used.
@@ -102,6 +104,7 @@ fn strict(state: &mut State, input: &[u8], eof: bool, out: &mut Vec<u8>) -> usiz
         if byte == b'"' {
             state.in_string = !state.in_string;
             state.string_bytes = 0;
+            state.string_at = state.used + i;
             out.push(byte);
             i += 1;
         } else if state.in_string {
@@ -137,6 +140,7 @@ fn strict(state: &mut State, input: &[u8], eof: bool, out: &mut Vec<u8>) -> usiz
             i += 1;
         }
     }
+    state.used += i;
     i
 }
 
@@ -156,8 +160,14 @@ pub(crate) fn lenient_text(text: &str) -> Cow<'_, str> {
 }
 
 /// The text of the error a [`Lenient`] stream ends with at a string longer than
-/// [`MAX_STRING_BYTES`].
-pub(crate) const STRING_TOO_LONG: &str = "a string longer than the limit";
+/// [`MAX_STRING_BYTES`], followed by where the string starts, bytes ([`string_at`] reads it).
+pub(crate) const STRING_TOO_LONG: &str = "a string longer than the limit, at byte ";
+
+/// Where the string too long starts, bytes, from the text of a [`Lenient`] stream's error.
+pub(crate) fn string_at(error: &str) -> Option<usize> {
+    let (_, at) = error.split_once(STRING_TOO_LONG)?;
+    at.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+}
 
 /// A stream of lenient JSON read as strict JSON (see the module), with a byte order mark at
 /// its start dropped; a string longer than [`MAX_STRING_BYTES`] ends it with an error
@@ -171,6 +181,8 @@ pub(crate) struct Lenient<R> {
     at: usize,
     state: State,
     started: bool,
+    /// The bytes of a byte order mark dropped at the start (0 or 3).
+    bom: u8,
     done: bool,
 }
 
@@ -184,6 +196,7 @@ impl<R: Read> Lenient<R> {
             at: 0,
             state: State::default(),
             started: false,
+            bom: 0,
             done: false,
         }
     }
@@ -214,6 +227,7 @@ impl<R: Read> Lenient<R> {
                 }
                 if self.pending.starts_with(BOM) {
                     self.pending.drain(..BOM.len());
+                    self.bom = 3;
                 }
                 self.started = true;
             }
@@ -223,7 +237,9 @@ impl<R: Read> Lenient<R> {
             if self.state.in_string && self.state.string_bytes > MAX_STRING_BYTES {
                 self.out.clear();
                 self.done = true;
-                return Err(io::Error::other(STRING_TOO_LONG));
+                // Counted from the file's start, its byte order mark included.
+                let at = self.state.string_at + usize::from(self.bom);
+                return Err(io::Error::other(format!("{STRING_TOO_LONG}{at}")));
             }
         }
         Ok(())

@@ -143,11 +143,14 @@ fn summaries(obj: &Map<String, Value>) -> Vec<(usize, &Map<String, Value>)> {
 
 /// The individual responses of a run: TPOT per completed request, the failed count, and each
 /// request's own figures for attainment (a response with an `error_code`, or without its
-/// latencies or an output token, is a miss; every response was issued).
+/// latencies or an output token, is a miss; every response was issued). Responses whose times
+/// are not latencies (a NaN, a negative time, an end before the first token) are counted in a
+/// problem ([`RowError::RequestsNotMeasured`]).
 fn responses(file: &InputFile, items: &[Value], out: &mut Parsed) {
     let mut tpot_ms = Vec::new();
     let mut completed = Vec::new();
     let mut failed = 0usize;
+    let mut not_measured = 0;
     for item in items {
         let Some(r) = item.as_object().map(Record) else {
             continue;
@@ -156,26 +159,35 @@ fn responses(file: &InputFile, items: &[Value], out: &mut Parsed) {
             failed += 1;
             continue;
         }
-        let (Ok(Some(e2e)), Ok(Some(ttft)), Ok(Some(tokens))) = (
-            r.num("end_to_end_latency_s"),
-            r.num("ttft_s"),
-            r.num("number_output_tokens"),
-        ) else {
+        let Ok(Some(tokens)) = r.num("number_output_tokens") else {
+            continue;
+        };
+        // A NaN is read as absent: a response without its latencies was not measured.
+        let (Ok(Some(e2e)), Ok(Some(ttft))) = (r.num("end_to_end_latency_s"), r.num("ttft_s"))
+        else {
+            not_measured += 1;
             continue;
         };
         if tokens >= 2.0 {
             tpot_ms.push((e2e - ttft) * 1000.0 / (tokens - 1.0));
         }
-        let latencies = [ttft, e2e].iter().all(|s| s.is_finite() && *s >= 0.0);
-        if let (true, Ok(output_tokens)) =
-            (latencies && tokens >= 1.0, u32::try_from(tokens as u64))
-        {
-            completed.push(Request {
-                ttft_ms: ttft * 1000.0,
-                e2e_ms: e2e * 1000.0,
-                output_tokens,
-            });
+        let Ok(output_tokens) = u32::try_from(tokens as u64) else {
+            continue;
+        };
+        if tokens < 1.0 {
+            continue;
         }
+        match Request::measured(ttft * 1000.0, e2e * 1000.0, output_tokens) {
+            Some(request) => completed.push(request),
+            None => not_measured += 1,
+        }
+    }
+    if not_measured > 0 {
+        let error = RowError::RequestsNotMeasured {
+            count: not_measured,
+            issued: items.len() as u64,
+        };
+        out.problem(&file.name, None, error);
     }
     let stem = join_key(&file.name, "_individual_responses.json")
         .unwrap_or_else(|| file.name.trim_end_matches(".json").to_string());

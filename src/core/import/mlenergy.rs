@@ -6,6 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::errors::{short, RowError};
+use super::grouping::capped;
 use super::mlenergy_config::{read, Configuration, Fields, ModelFields};
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
 use crate::core::model::deployment::{Deployment, LevelKind, PRECISION_NOT_STATED};
@@ -111,32 +112,26 @@ pub(crate) fn measured(c: &Configuration, task: Option<&str>) -> Measured {
     row.energy_per_request_j = c.energy_per_request_joules;
     let row = row.finish(LevelKind::MaxNumSeqs, RunCounts::default());
     let deployment = Deployment {
-        gpu: c.gpu_model.to_string(),
+        gpu: capped(c.gpu_model),
         num_gpus: Some(c.num_gpus),
         tp: Some(c.tensor_parallel),
         ep: Some(c.expert_parallel),
         dp: Some(c.data_parallel),
-        precision: c
-            .weight_precision
-            .unwrap_or(PRECISION_NOT_STATED)
-            .to_string(),
-        dataset: task.map(str::to_string),
+        precision: capped(c.weight_precision.unwrap_or(PRECISION_NOT_STATED)),
+        dataset: task.map(capped),
         ..Deployment::new(LevelKind::MaxNumSeqs)
     };
-    let mut m = Measured::new(c.model.model_id.to_string(), deployment, row);
+    let mut m = Measured::new(capped(c.model.model_id), deployment, row);
     m.model = Some(model(&c.model));
     m
 }
 
-/// The model of a run, as the planner holds it.
+/// The model of a run, as the planner holds it (its texts [`capped`]).
 pub(crate) fn model(m: &ModelFields) -> Model {
     Model {
-        model_id: m.model_id.to_string(),
-        nickname: m.nickname.to_string(),
-        architecture: m
-            .architecture
-            .unwrap_or("architecture not stated")
-            .to_string(),
+        model_id: capped(m.model_id),
+        nickname: capped(m.nickname),
+        architecture: capped(m.architecture.unwrap_or("architecture not stated")),
         total_params_b: m.total_params_billions,
         activated_params_b: m.activated_params_billions,
     }

@@ -7,6 +7,7 @@
 use serde_json::Value;
 
 use super::errors::RowError;
+use super::grouping::capped;
 use super::record::{count, csv_rows, positive, Record};
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
 use crate::core::model::deployment::{Deployment, LevelKind};
@@ -73,13 +74,13 @@ fn measured(rec: &Record, notes: &mut Vec<RowError>) -> Result<Measured, RowErro
     row.energy_per_request_j = rec.opt("Energy/req (J)", notes);
     let row = row.finish(LevelKind::MaxNumSeqs, RunCounts::default());
     let deployment = Deployment {
-        gpu: gpu.trim_start_matches("NVIDIA ").to_string(),
+        gpu: capped(gpu.trim_start_matches("NVIDIA ")),
         num_gpus: tp.checked_mul(pp),
         tp: Some(tp),
         pp: Some(pp),
         ..Deployment::new(LevelKind::MaxNumSeqs)
     };
-    Ok(Measured::new(model.to_string(), deployment, row))
+    Ok(Measured::new(capped(model), deployment, row))
 }
 
 fn parse(file: &InputFile, body: Body, out: &mut Parsed) {

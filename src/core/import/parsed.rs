@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::core::import::grouping::cap_texts;
+use crate::core::import::grouping::{cap_texts, capped};
 use crate::core::import::{
     Measured, Problem, RowError, RowErrorKind, Supplement, MODEL_NOT_STATED,
 };
@@ -117,14 +117,15 @@ impl Parsed {
     }
 
     /// The model of a run: as the file states it, else as the import dialog gives it, else
-    /// `fallback` (a file name), else [`MODEL_NOT_STATED`].
+    /// `fallback` (a file name), else [`MODEL_NOT_STATED`]; [`capped`].
     pub fn model(&self, stated: Option<&str>, fallback: Option<&str>) -> String {
-        stated
-            .filter(|s| !s.trim().is_empty())
-            .or(self.model_hint.as_deref())
-            .or(fallback)
-            .unwrap_or(MODEL_NOT_STATED)
-            .to_string()
+        capped(
+            stated
+                .filter(|s| !s.trim().is_empty())
+                .or(self.model_hint.as_deref())
+                .or(fallback)
+                .unwrap_or(MODEL_NOT_STATED),
+        )
     }
 
     /// The import dialog's model, if given.

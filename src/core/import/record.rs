@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::errors::{short, RowError};
+use super::grouping::capped;
 use super::json::from_text;
 use super::lenient::lenient_text;
 use super::{Measured, Parsed};
@@ -48,15 +49,15 @@ impl<'a> Record<'a> {
             .filter(|t| !t.is_empty())
     }
 
-    /// The text at `key`, or `absent` (a field's "not stated" text).
+    /// The text at `key` ([`capped`]), or `absent` (a field's "not stated" text).
     pub fn text_or(&self, key: &str, absent: &str) -> String {
-        self.text(key).unwrap_or(absent).to_string()
+        capped(self.text(key).unwrap_or(absent))
     }
 
-    /// The text at `key`, or a number or boolean written as text (`8`, `true`).
+    /// The text at `key` ([`capped`]), or a number or boolean written as text (`8`, `true`).
     pub fn label(&self, key: &str) -> Option<String> {
         match self.0.get(key)? {
-            Value::String(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
+            Value::String(s) => Some(capped(s.trim())).filter(|s| !s.is_empty()),
             Value::Number(n) => Some(n.to_string()),
             Value::Bool(b) => Some(b.to_string()),
             _ => None,
@@ -200,11 +201,13 @@ pub(crate) fn csv_rows(
                     );
                     continue;
                 }
+                // Only the columns read, their names cut: a long header is never copied whole
+                // into each row.
                 let map: Map<String, Value> = headers
                     .iter()
                     .zip(record.iter())
-                    .filter(|(_, v)| !v.is_empty())
-                    .map(|(h, v)| (h.to_string(), Value::String(v.to_string())))
+                    .filter(|(h, v)| !v.is_empty() && known(h))
+                    .map(|(h, v)| (capped(h), Value::String(v.to_string())))
                     .collect();
                 let mut notes = Vec::new();
                 match read(&Record(&map), &mut notes) {

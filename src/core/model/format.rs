@@ -1,14 +1,63 @@
 //! Number formatting for display: units stay with the caller, precision is chosen here so the
 //! whole page reads the same way. Hooks carry the unrounded value separately (`data-value`).
+//!
+//! One rule bounds every figure, whatever the input: a number is written plain from
+//! [`PLAIN_FROM`] (0.001) to below [`PLAIN_BELOW`] (10^15), and outside that range (0 aside)
+//! with three significant digits and an exponent ([`scientific`]: `1.00e-320`, `1.23e+15` is
+//! written `1.23e15`), so no figure runs to hundreds of digits. Drawing coordinates go through
+//! [`svg`] (finite, bounded, one decimal).
+
+/// Smallest magnitude written plain (a smaller one, 0 aside, is [`scientific`]).
+pub const PLAIN_FROM: f64 = 1e-3;
+
+/// Magnitude from which a number is [`scientific`]: past a thousand trillion digits stop
+/// helping.
+pub const PLAIN_BELOW: f64 = 1e15;
+
+/// A number with three significant digits and an exponent: `1e-320 -> "1.00e-320"`,
+/// `1.2345e18 -> "1.23e18"`; the rule for any figure outside the plain range.
+pub fn scientific(value: f64) -> String {
+    if !value.is_finite() {
+        return not_finite(value);
+    }
+    format!("{value:.2e}")
+}
+
+/// A value past every float (a product of extremes): `∞`, `-∞`, or "not a number".
+fn not_finite(value: f64) -> String {
+    match value {
+        v if v == f64::INFINITY => "∞".to_string(),
+        v if v == f64::NEG_INFINITY => "-∞".to_string(),
+        _ => "not a number".to_string(),
+    }
+}
+
+/// True when `value` is written with an exponent: 0 < |value| < [`PLAIN_FROM`], or |value| ≥
+/// [`PLAIN_BELOW`].
+fn is_scientific(value: f64) -> bool {
+    value.is_finite() && value != 0.0 && !(PLAIN_FROM..PLAIN_BELOW).contains(&value.abs())
+}
+
+/// A drawing coordinate (an SVG attribute or path point, in px): one decimal, a value that is
+/// not finite drawn at 0 and any other kept within ±10^6 px, so that no input draws `NaN` or a
+/// number of 300 digits.
+pub fn svg(value: f64) -> String {
+    let v = if value.is_finite() {
+        value.clamp(-1e6, 1e6)
+    } else {
+        0.0
+    };
+    format!("{v:.1}")
+}
 
 /// Rounds to `decimals` places and groups thousands with a comma: `9248.3 -> "9,248"`.
 pub fn grouped(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
-        return value.to_string();
+        return not_finite(value);
     }
     // Past a thousand trillion digits stop helping: an exponent, not 300 digits.
-    if value.abs() >= 1e15 {
-        return format!("{value:.3e}");
+    if value.abs() >= PLAIN_BELOW {
+        return scientific(value);
     }
     let text = format!("{:.*}", decimals, value.abs());
     let (int, frac) = match text.split_once('.') {
@@ -44,10 +93,14 @@ pub fn url_number(value: f64) -> String {
 }
 
 /// `significant` significant digits without exponent: `0.074237 -> "0.0742"` (3),
-/// `34.62 -> "34.6"` (3), `1234.6 -> "1,235"` (3: never drops integer digits).
+/// `34.62 -> "34.6"` (3), `1234.6 -> "1,235"` (3: never drops integer digits); outside the
+/// plain range, [`scientific`] (`1e-320 -> "1.00e-320"`).
 pub fn significant(value: f64, significant: usize) -> String {
     if !value.is_finite() || value == 0.0 {
         return grouped(value, 0);
+    }
+    if is_scientific(value) {
+        return scientific(value);
     }
     let magnitude = value.abs().log10().floor() as i64;
     let decimals = (significant as i64 - 1 - magnitude).max(0) as usize;
@@ -58,8 +111,11 @@ pub fn significant(value: f64, significant: usize) -> String {
 /// `33.30 -> "33.3"`. For numbers inside sentences.
 pub fn trimmed(value: f64, digits: usize) -> String {
     let text = significant(value, digits);
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    // Zeros are trimmed from the digits, never from an exponent (`1.00e-300 -> "1e-300"`).
+    let (digits, exponent) = text.split_at(text.find('e').unwrap_or(text.len()));
+    if digits.contains('.') {
+        let digits = digits.trim_end_matches('0').trim_end_matches('.');
+        format!("{digits}{exponent}")
     } else {
         text
     }
@@ -111,7 +167,8 @@ pub fn money(v: f64) -> String {
 /// A fraction as a signed percentage with one decimal: `0.042 -> "+4.2%"`.
 pub fn percent(fraction: f64) -> String {
     let text = grouped(fraction * 100.0, 1);
-    if fraction > 0.0 {
+    // A sign on a figure that rounds to 0 would read as a change: "0.0%", never "+0.0%".
+    if fraction > 0.0 && text.chars().any(|c| !matches!(c, '0' | '.' | ',')) {
         format!("+{text}%")
     } else {
         format!("{text}%")
@@ -182,6 +239,59 @@ mod tests {
         assert_eq!(level(0.5), "0.5");
         assert_eq!(level(2.25), "2.25");
         assert_eq!(gpus(Some(8)), "8 GPUs");
+    }
+
+    #[test]
+    fn every_figure_reads_as_a_person_reads_it_whatever_the_input() {
+        // Each writer, over the extremes: the exact text, never more than 16 characters.
+        type Writer = (&'static str, fn(f64) -> String);
+        let writers: [Writer; 10] = [
+            ("grouped 0", |v| grouped(v, 0)),
+            ("grouped 2", |v| grouped(v, 2)),
+            ("significant 3", |v| significant(v, 3)),
+            ("trimmed 4", |v| trimmed(v, 4)),
+            ("level", level),
+            ("money", money),
+            ("percent", percent),
+            ("short_number", short_number),
+            ("scientific", scientific),
+            ("svg", svg),
+        ];
+        let want: [[&str; 5]; 10] = [
+            // 1e-320, 5e-324, 1e308, 0, -1e-320
+            ["0", "0", "1.00e308", "0", "0"],
+            ["0.00", "0.00", "1.00e308", "0.00", "0.00"],
+            ["1.00e-320", "4.94e-324", "1.00e308", "0", "-1.00e-320"],
+            ["1e-320", "4.94e-324", "1e308", "0", "-1e-320"],
+            ["1e-320", "4.94e-324", "1.00e308", "0", "-1e-320"],
+            ["$1.00e-320", "$4.94e-324", "$1.00e308", "$0", "$-1.00e-320"],
+            ["0.0%", "0.0%", "+∞%", "0.0%", "0.0%"],
+            ["1e-320", "5e-324", "1e308", "0", "-1e-320"],
+            ["1.00e-320", "4.94e-324", "1.00e308", "0.00e0", "-1.00e-320"],
+            ["0.0", "0.0", "1000000.0", "0.0", "-0.0"],
+        ];
+        for ((name, write), want) in writers.iter().zip(want) {
+            for (v, want) in [1e-320, 5e-324, 1e308, 0.0, -1e-320].into_iter().zip(want) {
+                let text = write(v);
+                assert_eq!(text, want, "{name}({v:e})");
+                assert!(text.chars().count() <= 16, "{name}({v:e}): {text}");
+            }
+        }
+        assert_eq!(svg(f64::NAN), "0.0");
+        assert_eq!(
+            (grouped(f64::NAN, 1), money(f64::INFINITY)),
+            ("not a number".into(), "$∞".into())
+        );
+        assert_eq!(svg(f64::INFINITY), "0.0");
+        assert_eq!(svg(-1e308), "-1000000.0");
+        assert_eq!(url_number(5e-324), "5e-324");
+        assert_eq!(url_number(1e308), "1e308");
+        // The plain range is as before: 0.001 up, below 10^15.
+        assert_eq!(significant(0.001234, 3), "0.00123");
+        assert_eq!(significant(0.000999, 3), "9.99e-4");
+        assert_eq!(money(0.0001 * 100.0 * 730.0), "$7.30");
+        assert_eq!(grouped(999_999_999_999_999.0, 0), "999,999,999,999,999");
+        assert_eq!(grouped(1e15, 0), "1.00e15");
     }
 
     #[test]

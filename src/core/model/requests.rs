@@ -34,6 +34,18 @@ impl From<Request> for (f64, f64, u32) {
 }
 
 impl Request {
+    /// A request as measured: `None` when its times are not latencies (not finite, negative, or
+    /// an end before its first token), so that such a request counts as a miss, never as a
+    /// request that met (a negative gap would give a negative TPOT).
+    pub fn measured(ttft_ms: f64, e2e_ms: f64, output_tokens: u32) -> Option<Request> {
+        let latency = |ms: f64| ms.is_finite() && ms >= 0.0;
+        (latency(ttft_ms) && latency(e2e_ms) && e2e_ms >= ttft_ms).then_some(Request {
+            ttft_ms,
+            e2e_ms,
+            output_tokens,
+        })
+    }
+
     /// TPOT, ms per token: (end-to-end − TTFT) / (output tokens − 1); `None` with fewer than
     /// two output tokens.
     pub fn tpot_ms(&self) -> Option<f64> {

@@ -4,7 +4,7 @@
 //! units in the attainment plots' view box ([`WIDTH`] × [`HEIGHT`], plot area [`PLOT`]), so both
 //! are drawn with the same axes.
 
-use crate::core::model::format::trimmed;
+use crate::core::model::format::{svg, trimmed};
 use crate::core::plan::ab::Comparison;
 pub use crate::core::plan::attain_plot::{Mark, HEIGHT, PLOT, WIDTH};
 use crate::core::plan::chart::{log_ticks, padded_domain, tick_label, LogScale};
@@ -78,7 +78,7 @@ pub fn ab_chart(c: &Comparison) -> AbChart {
             label: format!("{}×", trimmed(v, 3)),
         })
         .collect();
-    let point = |s: f64, r: f64| format!("{:.1},{:.1}", x.map(s), y(r));
+    let point = |s: f64, r: f64| format!("{},{}", svg(x.map(s)), svg(y(r)));
     let line = c
         .curve
         .iter()

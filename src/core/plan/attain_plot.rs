@@ -4,7 +4,7 @@
 //! whether the misses are slow decodes (right of the target) or long waits (above the limit).
 //! Coordinates are SVG user units in a [`WIDTH`] × [`HEIGHT`] view box.
 
-use crate::core::model::format::{grouped, level as level_text, trimmed, url_number};
+use crate::core::model::format::{grouped, level as level_text, svg, trimmed, url_number};
 use crate::core::model::limits::MAX_DRAWN_REQUESTS;
 use crate::core::model::requests::Requests;
 use crate::core::model::sweep::Sweep;
@@ -112,7 +112,7 @@ pub fn attainment_plot(levels: &[(f64, Attainment)], p: f64) -> AttainmentPlot {
         },
         line: dots
             .iter()
-            .map(|d| format!("{:.1},{:.1}", d.x, d.y))
+            .map(|d| format!("{},{}", svg(d.x), svg(d.y)))
             .collect::<Vec<_>>()
             .join(" "),
         dots,
@@ -206,8 +206,12 @@ pub fn requests_plot(requests: &Requests, slo: &RequestSlo) -> RequestsPlot {
     for (tpot, ttft, good) in &drawn {
         let (px, py) = (x(*tpot), y(*ttft));
         match good {
-            true => good_path.push_str(&format!("M{px:.1} {py:.1}h0")),
-            false => miss_path.push_str(&format!("M{:.1} {:.1}l6 6m0-6l-6 6", px - 3.0, py - 3.0)),
+            true => good_path.push_str(&format!("M{} {}h0", svg(px), svg(py))),
+            false => miss_path.push_str(&format!(
+                "M{} {}l6 6m0-6l-6 6",
+                svg(px - 3.0),
+                svg(py - 3.0)
+            )),
         }
     }
     let ticks = |values: Vec<f64>, at: &dyn Fn(f64) -> f64| -> Vec<Mark> {

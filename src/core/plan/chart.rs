@@ -4,7 +4,7 @@
 //! x = per-user tok/s at the chosen statistic (`1000 / latency_ms`), y = output tok/s per GPU or
 //! total $ per million output tokens ([`ChartY`]), both on log10 scales.
 
-use crate::core::model::format::{grouped, significant};
+use crate::core::model::format::{grouped, significant, trimmed, PLAIN_BELOW, PLAIN_FROM};
 use crate::core::model::sweep::Sweep;
 use crate::core::plan::capacity::{total_cost_per_mtok, CapacityInputs};
 
@@ -36,9 +36,16 @@ impl LogScale {
         }
     }
 
-    /// Pixel position of a data value (> 0); values outside the domain map outside the range.
+    /// Pixel position of a data value (> 0); values outside the domain map outside the range,
+    /// at most 100 ranges away, and a value that is not (0, or not finite) at the range's start,
+    /// so that a position is always a finite number of a few digits.
     pub fn map(&self, value: f64) -> f64 {
         let t = (value.log10() - self.log_min) / (self.log_max - self.log_min);
+        let t = if t.is_finite() {
+            t.clamp(-100.0, 100.0)
+        } else {
+            0.0
+        };
         self.range_start + t * (self.range_end - self.range_start)
     }
 
@@ -99,6 +106,10 @@ fn decimal(mantissa: u32, exponent: i32) -> f64 {
 
 /// Short tick label: `0.5`, `20`, `500`, `1k`, `2.5k`, `10k`, `1M`.
 pub fn tick_label(value: f64) -> String {
+    // Outside the plain range, the one rule of `format` (`1e-320`, `1.5e300`), not 300 digits.
+    if value != 0.0 && !(PLAIN_FROM..PLAIN_BELOW).contains(&value.abs()) {
+        return trimmed(value, 3);
+    }
     let (scaled, suffix) = if value >= 1e6 {
         (value / 1e6, "M")
     } else if value >= 1e3 {
@@ -476,6 +487,12 @@ mod tests {
         assert_eq!(tick_label(2000.0), "2k");
         assert_eq!(tick_label(2500.0), "2.5k");
         assert_eq!(tick_label(3_000_000.0), "3M");
+        // Extremes by the one rule of `format`: never hundreds of digits.
+        assert_eq!(tick_label(1e-320), "1e-320");
+        assert_eq!(tick_label(5e-324), "4.94e-324");
+        assert_eq!(tick_label(1e308), "1e308");
+        assert_eq!(tick_label(0.0), "0");
+        assert_eq!(tick_label(1.5e300), "1.5e300");
     }
 
     #[test]

@@ -51,7 +51,7 @@ pub enum LoadCsvError {
         /// The gap at that row, seconds.
         gap_s: f64,
     },
-    /// A step that is not above 0 and at most a week.
+    /// A step that is not from a second to a week.
     Step {
         /// The step, seconds.
         step_s: f64,
@@ -135,7 +135,7 @@ pub fn load_from_csv(text: &str, kind: Option<LoadKind>) -> Result<LoadProfile, 
         [(_, first, _), (_, second, _), ..] => (*first, *second),
     };
     let step_s = second - first;
-    if !(step_s > 0.0 && step_s <= 604_800.0) {
+    if !(1.0..=604_800.0).contains(&step_s) {
         return Err(LoadCsvError::Step { step_s });
     }
     for pair in points.windows(2) {

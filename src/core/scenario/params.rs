@@ -456,7 +456,7 @@ macro_rules! scenario_params {
                     "load": |s| s.fleet.load.as_ref().map($crate::core::scenario::load_text).into(),
                 },
                 readme: (
-                    "a load that varies over a period, `KIND:STEP:V1,V2,...`: KIND `rps` or `users`, STEP the minutes each value covers (above 0, at most 10,080), then at most 10,080 values (a week by the minute), each 0 to 10⁹; e.g. `load=rps:60:3,2,2,2,3,5,9,14,18,20,21,22,22,21,20,19,18,17,16,14,11,8,6,4` for a day by the hour. A bad part is named (`value 2 must be a number…`) and the rest of the scenario stands. The page shows the period under the fleet (figures with their formulas, a chart of the load and the replicas, every deployment's cost side by side) and has a field for it among the fleet inputs (values, this form, or a pasted CSV of `timestamp,value`; shapes to start from); the command line writes it in its text, as `result.period` in `--json` and as the `period_*` columns in `--csv` (see \"Plan for a day\")",
+                    "a load that varies over a period, `KIND:STEP:V1,V2,...`: KIND `rps` or `users`, STEP the minutes each value covers (at least a second, 0.0167, and at most 10,080), then at most 10,080 values (a week by the minute), each 0 to 10⁹; e.g. `load=rps:60:3,2,2,2,3,5,9,14,18,20,21,22,22,21,20,19,18,17,16,14,11,8,6,4` for a day by the hour. A bad part is named (`value 2 must be a number…`) and the rest of the scenario stands. The page shows the period under the fleet (figures with their formulas, a chart of the load and the replicas, every deployment's cost side by side) and has a field for it among the fleet inputs (values, this form, or a pasted CSV of `timestamp,value`; shapes to start from); the command line writes it in its text, as `result.period` in `--json` and as the `period_*` columns in `--csv` (see \"Plan for a day\")",
                     "none"
                 ),
             }
@@ -476,7 +476,7 @@ macro_rules! scenario_params {
                 },
                 json: { "lag_min": |s| s.fleet.scaling.lag_min.into() },
                 readme: (
-                    "minutes a replica takes to come up (0 to 10,080): the replicas at a step cover the highest load until lag later",
+                    "minutes a replica takes to come up (0, or a second, 0.0167, to 10,080): the replicas at a step cover the highest load until lag later",
                     "0"
                 ),
             }

@@ -13,6 +13,9 @@ use crate::core::plan::planner::Limit;
 
 /// Smallest target or limit accepted, in its unit (tok/s per user or ms per token).
 pub const MIN_VALUE: f64 = 0.001;
+/// Shortest load step or replica lag accepted above 0, minutes: a second. A shorter one plans
+/// nothing a fleet can follow, and its figures would read as noise.
+pub const MIN_STEP_MIN: f64 = 1.0 / 60.0;
 /// Longest piece of a user's value echoed back in a message, in characters.
 const ECHO_CHARS: usize = 40;
 
@@ -47,6 +50,8 @@ pub enum Accepts {
     LoadKind,
     /// The minutes each value of a load covers: above 0, at most a week.
     LoadStep,
+    /// A load step or a replica lag above 0 but shorter than a second ([`MIN_STEP_MIN`]).
+    BelowSecond,
     /// Value number N (from 1) of a load: a number from 0 to 1,000,000,000.
     LoadValue(usize),
     /// A load of this many values: more than [`MAX_LOAD_VALUES`].
@@ -139,6 +144,12 @@ impl fmt::Display for ValueError {
                 )
             }
             Accepts::Lag => "minutes from 0 to 10,080 (a week)",
+            Accepts::BelowSecond => {
+                return write!(
+                    f,
+                    "must be at least a second (0.0167 minutes): a shorter time plans nothing a fleet can follow, got \"{got}\""
+                )
+            }
             Accepts::WholeReplicas => "a whole number of replicas from 0 to 1,000,000",
             Accepts::Tolerance => "a percentage from 0 to 50 (the comparison's tolerance)",
             Accepts::Power => "a power above 0 with its unit, W, kW or MW (e.g. 1MW, 400kW), at most 10 GW",
@@ -182,15 +193,18 @@ pub fn parse_load(text: &str) -> Result<LoadProfile, ValueError> {
 }
 
 /// Parses the minutes each value of a load covers (a link's `load`, the load field's step):
-/// above 0, at most 10,080 (a week).
+/// at least a second ([`MIN_STEP_MIN`]), at most 10,080 (a week).
 ///
-/// Errors: [`Accepts::LoadStep`] with (a shortened copy of) the text.
+/// Errors: [`Accepts::BelowSecond`] above 0 and under a second, else [`Accepts::LoadStep`],
+/// with (a shortened copy of) the text.
 // Inlined, as [`load_of_values`]: the page's first load reads a link's `load` with them.
 #[inline(always)]
 pub fn parse_load_step(text: &str) -> Result<f64, ValueError> {
-    number(text)
-        .filter(|s| *s > 0.0 && *s <= 10_080.0)
-        .ok_or_else(|| ValueError::not(Accepts::LoadStep, text))
+    match number(text) {
+        Some(s) if s > 0.0 && s < MIN_STEP_MIN => Err(ValueError::not(Accepts::BelowSecond, text)),
+        Some(s) if s > 0.0 && s <= 10_080.0 => Ok(s),
+        _ => Err(ValueError::not(Accepts::LoadStep, text)),
+    }
 }
 
 /// A load of `kind`, each value covering `step_min` minutes (read by [`parse_load_step`]), from
@@ -231,13 +245,18 @@ pub fn load_text(load: &LoadProfile) -> String {
     format!("{kind}:{}:{}", url_number(load.step_min), values.join(","))
 }
 
-/// Parses the minutes a replica takes to come up (`lag`): 0 to 10,080.
+/// Parses the minutes a replica takes to come up (`lag`): 0, or a second ([`MIN_STEP_MIN`]) to
+/// 10,080.
 ///
-/// Errors: [`Accepts::Lag`] with (a shortened copy of) the text.
+/// Errors: [`Accepts::BelowSecond`] above 0 and under a second, else [`Accepts::Lag`], with (a
+/// shortened copy of) the text.
 pub fn parse_lag(text: &str) -> Result<f64, ValueError> {
-    number(text)
-        .filter(|m| (0.0..=10_080.0).contains(m))
-        .ok_or_else(|| ValueError::not(Accepts::Lag, text))
+    match number(text) {
+        Some(m) if m > 0.0 && m < MIN_STEP_MIN => Err(ValueError::not(Accepts::BelowSecond, text)),
+        // `-0` is 0 (a link writes it back as 0).
+        Some(m) if (0.0..=10_080.0).contains(&m) => Ok(m + 0.0),
+        _ => Err(ValueError::not(Accepts::Lag, text)),
+    }
 }
 
 /// Parses the floor of replicas (`min_replicas`): a whole number from 0 to 1,000,000.

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::core::import::bundled::TaskFileError;
 use crate::core::import::share::{Held, ShareError, VERSION};
 use crate::core::import::sources::StoredError;
-use crate::core::model::format::grouped;
+use crate::core::model::format::{grouped, short_number};
 use crate::core::model::limits::{MAX_LINK_BYTES, MAX_LOAD_VALUES, MAX_PAYLOAD_BYTES};
 use crate::core::scenario::load_csv::{FieldCsvError, LoadCsvError};
 
@@ -45,11 +45,19 @@ impl fmt::Display for LoadCsvError {
             ),
             LoadCsvError::Uneven { row, step_s, gap_s } => write!(
                 f,
-                "the timestamps are not evenly spaced: {step_s} s apart until row {row}, which comes {gap_s} s after the row before"
+                "the timestamps are not evenly spaced: {} s apart until row {row}, which comes {} s after the row before",
+                short_number(*step_s),
+                short_number(*gap_s)
+            ),
+            LoadCsvError::Step { step_s } if *step_s > 0.0 && *step_s < 1.0 => write!(
+                f,
+                "the timestamps are {} s apart: a step must be at least a second and at most a week",
+                short_number(*step_s)
             ),
             LoadCsvError::Step { step_s } => write!(
                 f,
-                "the timestamps are {step_s} s apart: a step must be above 0 and at most a week"
+                "the timestamps are {} s apart: a step must be above 0 and at most a week",
+                short_number(*step_s)
             ),
             LoadCsvError::TooMany { count } => write!(
                 f,

@@ -2,7 +2,7 @@
 //! runs below, on one time axis in hours, the peak of replicas marked. Steps are drawn as steps
 //! (a value holds for its whole step). SVG user units, `WIDTH × HEIGHT`.
 
-use crate::core::model::format::{grouped, trimmed};
+use crate::core::model::format::{grouped, svg, trimmed};
 use crate::core::plan::chart::{tick_label, Tick};
 use crate::core::plan::period::{LoadKind, LoadProfile, PeriodFigures};
 
@@ -143,13 +143,13 @@ fn steps(values: &[f64], plot: &StepPlot) -> String {
     for (i, v) in values.iter().enumerate() {
         let y = y_of(*v, plot);
         if i == 0 {
-            path.push_str(&format!("M{:.1},{y:.1}", x(0)));
+            path.push_str(&format!("M{},{}", svg(x(0)), svg(y)));
         } else if *v != values[i - 1] {
-            path.push_str(&format!("H{:.1}V{y:.1}", x(i)));
+            path.push_str(&format!("H{}V{}", svg(x(i)), svg(y)));
         }
     }
     if !values.is_empty() {
-        path.push_str(&format!("H{:.1}", x(values.len())));
+        path.push_str(&format!("H{}", svg(x(values.len()))));
     }
     path
 }
@@ -187,7 +187,11 @@ fn hour_ticks(period_h: f64, x: &dyn Fn(f64) -> f64, n: f64) -> Vec<Tick> {
             let hours = k as f64 * every;
             Tick {
                 value: hours,
-                pos: x(hours / period_h * n),
+                pos: x(if period_h > 0.0 {
+                    hours / period_h * n
+                } else {
+                    0.0
+                }),
                 label: format!("{} h", trimmed(hours, 2)),
             }
         })

@@ -11,7 +11,8 @@ use crate::core::text::ab_text::{
 };
 use crate::core::wire::handoff::ExportError;
 
-use super::table::text_cell;
+use super::table::{num, text_cell};
+use crate::core::model::format::url_number;
 
 /// One arm as the comparison names it.
 #[derive(Clone, Debug)]
@@ -288,16 +289,15 @@ pub fn comparison_csv(
     c: &Comparison,
     (a, b): (&ArmLabel, &ArmLabel),
 ) -> Result<String, ExportError> {
-    let num = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
     let list = |r: &[(f64, f64)]| {
         r.iter()
-            .map(|(lo, hi)| format!("{lo}-{hi}"))
+            .map(|(lo, hi)| format!("{}-{}", url_number(*lo), url_number(*hi)))
             .collect::<Vec<_>>()
             .join(";")
     };
     let (fa, fb) = (Figures::of(a.recommended), Figures::of(b.recommended));
     let row: Vec<String> = vec![
-        c.speed_tok_s.to_string(),
+        url_number(c.speed_tok_s),
         num(c.ratio.map(|r| r.ratio)),
         num(c.ratio.map(|r| r.low)),
         num(c.ratio.map(|r| r.high)),
@@ -307,12 +307,12 @@ pub fn comparison_csv(
         num(c.a.spread),
         num(c.b.spread),
         c.verdict.key().to_string(),
-        c.tol_pct.to_string(),
+        url_number(c.tol_pct),
         per(c).to_string(),
         text_cell(&c.differs.join(";")),
         c.crossover_tok_s
             .iter()
-            .map(f64::to_string)
+            .map(|v| url_number(*v))
             .collect::<Vec<_>>()
             .join(";"),
         list(&c.only_a),

@@ -1,6 +1,7 @@
 //! The side-by-side table as CSV: one list of columns, each a header (units in the name) and
 //! the cell of a row.
 
+use crate::core::model::format::url_number;
 use crate::core::model::source::Source;
 use crate::core::model::sweep::Sweep;
 use crate::core::plan::attainment::Attainment;
@@ -14,8 +15,10 @@ use crate::core::wire::handoff::ExportError;
 
 use super::recommended_attainment;
 
-fn num(value: Option<f64>) -> String {
-    value.map(|v| v.to_string()).unwrap_or_default()
+/// A number cell: the shortest text that reads back to the value, with an exponent where plain
+/// digits would run long ([`url_number`]: `1e-320`, not 322 digits); empty when absent.
+pub(crate) fn num(value: Option<f64>) -> String {
+    value.map(url_number).unwrap_or_default()
 }
 
 /// A text cell a spreadsheet will not evaluate: text starting with `=`, `+`, `-`, `@`, a tab or

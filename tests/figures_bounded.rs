@@ -1,0 +1,99 @@
+//! Numbers no person reads (issues 46 and 47): a load step or replica lag below a second is
+//! refused where it is read, with its reason, on both fronts; an amount (a price, a kWh price, a
+//! carbon intensity) is read from 0 to 1,000,000 however small (a price of 1e-320 is a price,
+//! and is written back as given), and every figure written from the values accepted reads as a
+//! person reads it (`core::model::format`'s one rule: plain from 0.001 to below 10^15, three
+//! significant digits with an exponent outside).
+
+use llm_slo_planner::core::import::bundled::lm_arena_chat;
+use llm_slo_planner::core::plan::planner::plan;
+use llm_slo_planner::core::scenario::{Front, Scenario};
+use llm_slo_planner::core::text::capacity_text::fleet_figures;
+
+/// The scenario of `query` on the bundled data, and its messages on the page and the command
+/// line.
+fn read(query: &str) -> (Scenario, Vec<(String, String)>) {
+    let (s, errors) = Scenario::from_query(query, lm_arena_chat());
+    let messages = errors
+        .iter()
+        .map(|e| (e.message(Front::Page), e.message(Front::CommandLine)))
+        .collect();
+    (s, messages)
+}
+
+#[test]
+fn a_step_or_lag_below_a_second_is_named() {
+    let second = "must be at least a second (0.0167 minutes): a shorter time plans nothing a fleet can follow";
+    let cases = [
+        (
+            "load=rps:1e-300:3",
+            "load",
+            format!("{second}, got \"1e-300\""),
+        ),
+        (
+            "load=users:5e-324:3,4",
+            "load",
+            format!("{second}, got \"5e-324\""),
+        ),
+        (
+            "load=rps:0.0166:3",
+            "load",
+            format!("{second}, got \"0.0166\""),
+        ),
+        ("lag=1e-300", "lag", format!("{second}, got \"1e-300\"")),
+        ("lag=5e-324", "lag", format!("{second}, got \"5e-324\"")),
+    ];
+    for (query, option, message) in cases {
+        let (s, messages) = read(&format!("tps=20&{query}"));
+        let key = query.split('=').next().unwrap();
+        assert_eq!(
+            messages,
+            [(
+                format!("`{key}` {message}"),
+                format!("`--{option}` {message}")
+            )],
+            "{query}"
+        );
+        assert_eq!(s.fleet.load, None, "{query}");
+    }
+    // A second and 0 are read.
+    for query in ["load=rps:0.016666666666666666:3", "lag=0", "lag=0.0167"] {
+        assert!(read(&format!("tps=20&{query}")).1.is_empty(), "{query}");
+    }
+}
+
+#[test]
+fn every_fleet_figure_of_extreme_inputs_reads_as_a_person_reads_it() {
+    let source = lm_arena_chat();
+    for (query, gpu_cost) in [
+        // One replica at 512 streams: 1 GPU × $1e-320 (325 characters before).
+        ("price=1e-320&users=100", "$1.00e-320 per hour"),
+        ("price=5e-324&users=100", "$4.94e-324 per hour"),
+        ("price=0&users=100", "$0 per hour"),
+        // 10^9 streams: 1,957,450 GPUs (each holds its measured average batch) × $1,000,000,
+        // plain below 10^15.
+        (
+            "price=1000000&users=1000000000",
+            "$1,957,450,000,000.00 per hour",
+        ),
+    ] {
+        let (scenario, errors) = Scenario::from_query(
+            &format!("model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&kwh_price=1e-320&co2=1000000&{query}"),
+            source,
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let s = &source.sweeps[scenario.sweep_index(source).unwrap()];
+        let slo = scenario.slo.clone();
+        let (_, figures) =
+            fleet_figures(s, &plan(s, &slo), &slo, &scenario.fleet.capacity).unwrap();
+        let fleet = figures
+            .iter()
+            .find(|f| f.hook == "fleet-gpu-cost-per-hour")
+            .unwrap();
+        assert_eq!(fleet.text, gpu_cost, "{query}");
+        for f in &figures {
+            assert!(f.text.chars().count() <= 40, "{query}: {}", f.text);
+            assert!(f.formula.chars().count() <= 200, "{query}: {}", f.formula);
+        }
+    }
+}
