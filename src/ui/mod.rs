@@ -17,6 +17,7 @@ pub mod fleet_inputs;
 pub mod import_panel;
 pub mod limits;
 pub mod load_inputs;
+pub mod message;
 pub mod method;
 pub mod model_select;
 pub mod period;

@@ -94,6 +94,6 @@ pub fn SourcePicker(registry: Registry, share_note: RwSignal<String>) -> impl In
                     </div>
                 }
             })}
-            <p class="hint" role="status" data-testid="share-status">{move || share_note.get()}</p>
+            <p class="hint" role="status" data-testid="share-status">{move || share_note.with(|n| super::message::message(n))}</p>
     }
 }
