@@ -2,7 +2,7 @@
 //! first format that detects it, companion files joined to their runs, runs grouped into
 //! sweeps, and the notes and warnings the import carries.
 
-use crate::core::import::detection::{closest, is_binary, is_text, is_yaml};
+use crate::core::import::detection::{closest, is_binary, is_text, is_yaml, yaml_twin};
 use crate::core::import::grouping::{cap_text, group_at_most};
 use crate::core::import::{
     json, short, Body, FileFormats, Import, ImportOptions, InputFile, Measured, Parsed, Probe,
@@ -323,7 +323,14 @@ fn read_files(files: Vec<Item>, parsed: &mut Parsed) -> FileFormats {
             }
             None if is_yaml(file) => {
                 formats.push((file.name.clone(), None));
-                parsed.problem(&file.name, None, RowError::Yaml);
+                let error = match yaml_twin(&file.text) {
+                    Some((tool, json)) => RowError::YamlTwin {
+                        tool: tool.to_string(),
+                        json: json.to_string(),
+                    },
+                    None => RowError::Yaml,
+                };
+                parsed.problem(&file.name, None, error);
             }
             // GuideLLM's CSV twin of its report (`Run Id`, or the newer `Run Info` group row).
             None if probe.is_csv() && probe.has_any(&["Run Id", "Run ID", "Run Info"]) => {
