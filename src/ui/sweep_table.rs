@@ -134,8 +134,14 @@ pub fn SweepTable(
                 .skip(from)
                 .take(PAGE_ROWS)
                 .map(|&(li, ri)| {
-                    let state =
-                        Memo::new(move |_| states.with(|s| s.get(li).cloned().unwrap_or_default()));
+                    // A level's badges go on its first run only: its repeats share its verdict.
+                    let first = held.sweeps[i].levels()[li].row_indices.first() == Some(&ri);
+                    let state = Memo::new(move |_| {
+                        let mut state = states.with(|s| s.get(li).cloned().unwrap_or_default());
+                        state.recommended &= first;
+                        state.also_meets &= first;
+                        state
+                    });
                     sweep_row(&held.sweeps[i].rows[ri], state, &flags_of_row[ri], &table)
                 })
                 .collect_view()

@@ -62,6 +62,14 @@ pub fn admit(sizes: &[(&str, usize, bool)]) -> (Vec<bool>, Vec<Problem>) {
     (admitted, problems)
 }
 
+/// True for a file of a picked folder (`folder/sub/name`, the folder first) that is hidden or
+/// inside a hidden folder (a name starting with `.`, such as `.git` or `.DS_Store`): skipped, as
+/// the command line skips them when it reads a folder. The picked folder's own name is not
+/// looked at.
+pub fn hidden_in_folder(path: &str) -> bool {
+    path.split('/').skip(1).any(|part| part.starts_with('.'))
+}
+
 /// The names of an import's files for its label: up to three, then how many more ("a.json,
 /// b.json, c.json and 2,997 more files"), cut to [`MAX_TEXT_CHARS`].
 pub fn files_label<S: AsRef<str>>(names: &[S]) -> String {
@@ -441,4 +449,19 @@ fn warnings(source: &Source) -> Vec<Warning> {
         AnomalyKind::ALL.iter().position(|k| k.key() == w.kind)
     });
     out
+}
+
+#[cfg(test)]
+mod hidden_tests {
+    use super::hidden_in_folder;
+
+    #[test]
+    fn a_folders_hidden_files_and_folders_are_skipped_but_not_the_folder_picked() {
+        assert!(hidden_in_folder("run/.DS_Store"));
+        assert!(hidden_in_folder("run/.git/config"));
+        assert!(hidden_in_folder("run/sub/.hidden.json"));
+        assert!(!hidden_in_folder("run/sub/result.json"));
+        assert!(!hidden_in_folder(".results/result.json"));
+        assert!(!hidden_in_folder("result.json"));
+    }
 }
