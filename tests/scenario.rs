@@ -3,7 +3,7 @@
 use llm_slo_planner::core::import::bundled::lm_arena_chat;
 use llm_slo_planner::core::model::sweep::Statistic;
 use llm_slo_planner::core::plan::planner::{Limit, Slo, Target};
-use llm_slo_planner::core::scenario::{parse_positive, Fleet, Scenario};
+use llm_slo_planner::core::scenario::{parse_positive, Fleet, Scenario, StatMoved};
 use llm_slo_planner::core::text::scenario_text::{data_moved, no_next_limit_reason};
 
 fn parse(query: &str) -> (Scenario, Vec<(String, String)>) {
@@ -898,4 +898,48 @@ fn a_power_budget_is_read_and_written_back_and_a_bad_one_named() {
     let said: Vec<&str> = errors.iter().map(|e| e.param.as_str()).collect();
     assert_eq!(said, ["power", "power_basis"]);
     assert_eq!(bad.fleet.power.budget_w, None);
+}
+
+#[test]
+fn the_statistic_asked_for_comes_back_with_data_that_has_it() {
+    use llm_slo_planner::core::import::reference::reference;
+    let asked = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tpot=40&stat=p90";
+    // To the reference systems, which report no p90 ITL: moved to their default.
+    let (on_reference, moved) = Scenario::with_slo_asked("src=reference", asked, reference(), None);
+    let default = Scenario::from_query("src=reference", reference())
+        .0
+        .slo
+        .stat;
+    assert_eq!(
+        moved,
+        Some(StatMoved {
+            before: Statistic::P90,
+            after: default
+        })
+    );
+    // Back to data that reports p90 ITL: p90 comes back, and nothing is said moved.
+    let (back, again) =
+        Scenario::with_slo_asked("", &on_reference.to_query(), lm_arena_chat(), moved);
+    assert_eq!(back.slo.stat, Statistic::P90);
+    assert_eq!(again, None);
+    // A statistic chosen on the reference systems meanwhile is kept, not replaced.
+    let mut chosen = on_reference.clone();
+    chosen.slo.stat = Statistic::P99;
+    let (kept, _) = Scenario::with_slo_asked("", &chosen.to_query(), lm_arena_chat(), moved);
+    assert_eq!(kept.slo.stat, Statistic::P99);
+}
+
+#[test]
+fn a_linked_statistic_the_deployment_does_not_report_is_named() {
+    use llm_slo_planner::core::import::reference::reference;
+    let (s, errors) = Scenario::from_query("src=reference&stat=p90", reference());
+    assert!(errors.is_empty(), "{errors:?}");
+    let error = s.unreported_stat(reference()).unwrap();
+    assert_eq!(error.param, "stat");
+    assert_eq!(
+        error.to_string(),
+        "`stat` \"p90\": the data shown does not report p90 ITL for this deployment, so its levels are not judged; pick a statistic it reports under “Judged on”"
+    );
+    let (reported, _) = Scenario::from_query("stat=p90", lm_arena_chat());
+    assert_eq!(reported.unreported_stat(lm_arena_chat()), None);
 }

@@ -39,7 +39,9 @@ pub fn Planner(
     /// True a frame later: the evidence is drawn then.
     evidence: Signal<bool>,
 ) -> impl IntoView {
-    let (initial, url_errors) = Scenario::from_query(&query, &source);
+    let (initial, mut url_errors) = Scenario::from_query(&query, &source);
+    // A statistic the data cannot give is said at the top, with the link's other errors.
+    url_errors.extend(initial.unreported_stat(&source));
     // The fleet inputs start unfolded when the link sets one of them, or tries to.
     let fleet_open = initial.fleet.capacity != CapacityInputs::default()
         || !initial.fleet.gpu_prices.0.is_empty()
