@@ -669,6 +669,7 @@ fn the_parameter_list_is_every_key_a_link_reads() {
             "y",
             "cmp",
             "sort",
+            "requests_at",
             "users",
             "rps",
             "price",
@@ -942,4 +943,18 @@ fn a_linked_statistic_the_deployment_does_not_report_is_named() {
     );
     let (reported, _) = Scenario::from_query("stat=p90", lm_arena_chat());
     assert_eq!(reported.unreported_stat(lm_arena_chat()), None);
+}
+
+#[test]
+fn the_requests_panels_level_is_kept_in_the_link() {
+    let (s, errors) = Scenario::from_query("tpot=40&attain=90&requests_at=16", lm_arena_chat());
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(s.view.requests_at, Some(16.0));
+    assert!(s.to_query().ends_with("&requests_at=16"), "{}", s.to_query());
+    let (none, _) = Scenario::from_query("tpot=40", lm_arena_chat());
+    assert_eq!(none.view.requests_at, None);
+    assert!(!none.to_query().contains("requests_at"));
+    let (_, bad) = Scenario::from_query("requests_at=-3", lm_arena_chat());
+    assert_eq!(bad.len(), 1);
+    assert_eq!(bad[0].param, "requests_at");
 }

@@ -84,6 +84,11 @@ pub fn Planner(
         scenario.update(|s| *s = s.with_sweep(&opened, i));
     });
     let set_chart_y = Callback::new(move |y: ChartY| scenario.update(|s| s.view.chart_y = y));
+    let set_requests_at = Callback::new(move |level: f64| {
+        if scenario.with_untracked(|s| s.view.requests_at != Some(level)) {
+            scenario.update(|s| s.view.requests_at = Some(level));
+        }
+    });
     // The side-by-side table's switch and order, as the scenario holds them now: the table
     // follows a press at once, not a frame later with the rest of the evidence.
     let compare = Memo::new(move |_| scenario.with(|s| (s.view.compare_all, s.view.compare_sort)));
@@ -105,7 +110,7 @@ pub fn Planner(
             <main class="results" data-evidence=move || if ready() { "ready" } else { "pending" }>
                 <super::answer::Answer source=Arc::clone(&source) scenario=scenario result=result />
                 <super::ab::AbPanel source=Arc::clone(&source) scenario=scenario />
-                {move || evidence.get().then(|| evidence_view(Arc::clone(&source), shown, shown_result, open_sweep, set_chart_y, (compare, set_compare)))}
+                {move || evidence.get().then(|| evidence_view(Arc::clone(&source), shown, shown_result, open_sweep, (set_chart_y, set_requests_at), (compare, set_compare)))}
             </main>
         </div>
     }
@@ -121,7 +126,7 @@ fn evidence_view(
     shown: ReadSignal<Scenario>,
     shown_result: Memo<Option<(usize, Plan)>>,
     open_sweep: Callback<usize>,
-    set_chart_y: Callback<ChartY>,
+    (set_chart_y, set_requests_at): (Callback<ChartY>, Callback<f64>),
     (compare, set_compare): (Memo<Order>, Callback<Order>),
 ) -> impl IntoView {
     let reference = source.provenance.reference;
@@ -142,7 +147,7 @@ fn evidence_view(
             <super::compare::Compare source=Arc::clone(&source) scenario=shown open_sweep=open_sweep compare=compare set_compare=set_compare />
         })}
         <super::sweep_table::SweepTable source=Arc::clone(&source) scenario=shown result=shown_result />
-        <super::requests::Requests source=Arc::clone(&source) scenario=shown result=shown_result />
+        <super::requests::Requests source=Arc::clone(&source) scenario=shown result=shown_result set_level=set_requests_at />
         <super::provenance::ProvenancePanel
             source=Arc::clone(&source)
             sweep_index=Signal::derive(move || shown_result.with(|r| r.as_ref().map(|(i, _)| *i)))

@@ -135,6 +135,9 @@ pub struct View {
     /// The side-by-side table's order: a column, and whether reversed (worst first) (URL
     /// `sort=KEY` or `sort=KEY:reversed`, KEY a [`Column::key`]); `None`: its own order.
     pub compare_sort: Option<(Column, bool)>,
+    /// The level the requests panel shows (URL `requests_at`); `None`: the recommended level,
+    /// else the first that fails.
+    pub requests_at: Option<f64>,
 }
 
 /// The judged statistic moved from `before` to `after` (one the deployment shown reports), as
