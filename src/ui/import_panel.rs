@@ -262,6 +262,13 @@ fn outcome_view(
             .get()
             .filter(|t| registry.current.with(|c| *c == t.about))
     };
+    // Another source shown (or the import removed): the message about the one before goes.
+    Effect::new(move |_| {
+        let shown = registry.current.get();
+        if outcome.with_untracked(|o| o.as_ref().is_some_and(|t| t.about != shown)) {
+            outcome.set(None);
+        }
+    });
     view! {
             {move || working.get().map(|(_, w)| view! {
                 <p class="hint" role="status" data-testid="import-progress">{w}</p>
