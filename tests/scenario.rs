@@ -950,7 +950,11 @@ fn the_requests_panels_level_is_kept_in_the_link() {
     let (s, errors) = Scenario::from_query("tpot=40&attain=90&requests_at=16", lm_arena_chat());
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(s.view.requests_at, Some(16.0));
-    assert!(s.to_query().ends_with("&requests_at=16"), "{}", s.to_query());
+    assert!(
+        s.to_query().ends_with("&requests_at=16"),
+        "{}",
+        s.to_query()
+    );
     let (none, _) = Scenario::from_query("tpot=40", lm_arena_chat());
     assert_eq!(none.view.requests_at, None);
     assert!(!none.to_query().contains("requests_at"));
