@@ -14,6 +14,9 @@ use crate::core::wire::handoff::ExportKind;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 
+/// A file written for download: its name and text, or why it could not be written.
+type Written = Result<(String, String), String>;
+
 /// Asks the tools module for the file's text (`tools_client::export`), with its name for
 /// `scenario` (`what` it holds, `extension`: [`download_name`]); the code that makes the request
 /// is loaded on demand: a download fetches the tools module anyway.
@@ -24,7 +27,7 @@ fn export_job(
     url: String,
     kind: ExportKind,
     (what, extension): (&'static str, &'static str),
-) -> Result<Job<Result<(String, String), String>>, Failed> {
+) -> Result<Job<Written>, Failed> {
     let name = download_name(&scenario, what, extension);
     let query = scenario.to_query();
     Ok(Box::pin(async move {

@@ -106,15 +106,7 @@ fn panel(
                 .map(|l| (sweep, l)),
         }
     });
-    // A level picked (in the menu or on the plot) goes into the link.
-    let picked_levels = Arc::clone(&source);
-    Effect::new(move |_| {
-        if let Some((sweep, l)) = chosen.get() {
-            if let Some(level) = picked_levels.sweeps[sweep].levels().get(l) {
-                set_level.run(level.level);
-            }
-        }
-    });
+    keep_in_link(Arc::clone(&source), chosen, set_level);
     let held = Arc::clone(&source);
     let attain_view = move || attain_plot(&held, scenario, levels.get()?, chosen);
     let held = Arc::clone(&source);
@@ -160,6 +152,21 @@ fn panel(
             <figure>{scatter_view}</figure>
         </section>
     }
+}
+
+/// Puts the level picked (`chosen`, in the menu or on the plot) into the link (`set_level`).
+fn keep_in_link(
+    source: Arc<Source>,
+    chosen: RwSignal<Option<(usize, usize)>>,
+    set_level: Callback<f64>,
+) {
+    Effect::new(move |_| {
+        if let Some((sweep, l)) = chosen.get() {
+            if let Some(level) = source.sweeps[sweep].levels().get(l) {
+                set_level.run(level.level);
+            }
+        }
+    });
 }
 
 /// The levels with records: (sweep, [(level index, level, attainment)], the level shown first).

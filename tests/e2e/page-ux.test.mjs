@@ -33,11 +33,14 @@ async function paste(page, text) {
 
 /** The outcome shown after the import that `act` starts: its kind and its line. */
 async function outcome(page, act) {
-  await page.evaluate(() => document.querySelector('[data-testid="import-outcome"]')?.remove());
+  const line = '[data-testid="import-outcome-line"]';
+  const before = await page.$eval(line, (e) => e.textContent).catch(() => null);
   await act();
-  const box = page.locator('[data-testid="import-outcome"]');
-  await box.waitFor();
-  return [await box.getAttribute('data-value'), await page.textContent('[data-testid="import-outcome-line"]')];
+  await page.waitForFunction(([sel, was]) => {
+    const e = document.querySelector(sel);
+    return e && e.textContent !== was;
+  }, [line, before]);
+  return [await page.getAttribute('[data-testid="import-outcome"]', 'data-value'), await page.textContent(line)];
 }
 
 const option = (page, id) =>
