@@ -131,7 +131,7 @@ pub fn App() -> impl IntoView {
                 <div class="notice warn" role="status">
                     <ul>
                         {notices.into_iter().map(|n| view! {
-                            <li data-testid="scenario-error" data-param="src">{n}</li>
+                            <li data-testid="scenario-error" data-param="src">{ui::message::message(&n)}</li>
                         }).collect_view()}
                     </ul>
                 </div>
@@ -158,7 +158,7 @@ pub fn App() -> impl IntoView {
                 }
                 Some(State::Failed(e)) => view! {
                     <p class="notice warn" data-testid="rec-status" data-value="no-data">
-                        {format!("This source could not be loaded: {e}")}
+                        {ui::message::message(&format!("This source could not be loaded: {e}"))}
                     </p>
                 }.into_any(),
                 _ => view! { <p class="hint" data-testid="source-loading">"Loading the data…"</p> }.into_any(),

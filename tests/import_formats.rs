@@ -271,3 +271,35 @@ fn each_paste_is_named_by_its_time_and_first_line() {
         "pasted at 09:05:00 (model,concurrency,output…)"
     );
 }
+
+/// A joined file: vLLM results of several runs gathered under `{ "records": [...] }` (each with
+/// the path it came from) are read run by run, as the files themselves would be.
+#[test]
+fn a_joined_records_file_of_vllm_results_is_read_record_by_record() {
+    let records = (1..=3)
+        .map(|i| {
+            let c = 1 << i;
+            format!(
+                "{{\"source_path\":\"results/run{c}.json\",\"backend\":\"vllm\",\"model_id\":\"org/m\",\"request_rate\":\"inf\",\"max_concurrency\":{c},\"completed\":50,\"duration\":30,\"output_throughput\":{},\"median_itl_ms\":{},\"mean_tpot_ms\":{}}}",
+                100 * c,
+                10 + i,
+                11 + i
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(",");
+    let joined = file(
+        "joined.json",
+        &format!("{{\"_source\":\"gathered by hand\",\"records\":[{records}]}}"),
+    );
+    assert_eq!(detect(&joined), Some(Format::VllmBench));
+    let imported = import(&[joined]).unwrap();
+    assert!(imported.problems.is_empty(), "{:?}", imported.problems);
+    let levels = imported.source.sweeps[0].levels();
+    assert_eq!(
+        levels.iter().map(|l| l.level).collect::<Vec<_>>(),
+        vec![2.0, 4.0, 8.0]
+    );
+    assert_eq!(levels[1].latency_ms(Statistic::P50), Some(12.0));
+    assert_eq!(levels[2].latency_ms(Statistic::TpotMean), Some(14.0));
+}

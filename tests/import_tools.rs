@@ -588,3 +588,29 @@ fn a_bad_lmbench_row_names_its_column_and_a_nul_byte() {
     assert_eq!(run.problems[1].error.subject(), Some("generation_tokens"));
     assert_eq!(run.source.row_count(), 1);
 }
+
+#[test]
+fn a_tools_yaml_twin_is_named_for_the_tool_that_wrote_it() {
+    let named = |name: &str| {
+        let problems = import(&[realdata(name)]).unwrap_err();
+        assert_eq!(problems[0].error.kind(), RowErrorKind::Yaml);
+        problems[0].message()
+    };
+    assert_eq!(
+        named("vllm-project-guidellm__tests_unit_entrypoints_assets__benchmarks_stripped__at_a1fe883a.yaml"),
+        "GuideLLM's YAML twin of its report, not read: GuideLLM writes the same report as JSON (benchmarks.json, with --outputs json), which this planner reads"
+    );
+    assert_eq!(
+        named("llm-d-llm-d-benchmark__tests_fixtures__inference_perf_lifecycle.yaml"),
+        "inference-perf's YAML twin of its report, not read: inference-perf writes the same report as JSON (stage_N_lifecycle_metrics.json), which this planner reads"
+    );
+    // Another YAML file (a run's settings) is not named for a tool.
+    let settings = import(&[InputFile {
+        name: "config.yaml".into(),
+        text: "model: org/m\nbenchmarks: 3\n".into(),
+    }])
+    .unwrap_err();
+    assert!(settings[0]
+        .message()
+        .starts_with("a YAML file, not read: a run's settings"));
+}

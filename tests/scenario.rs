@@ -3,7 +3,7 @@
 use llm_slo_planner::core::import::bundled::lm_arena_chat;
 use llm_slo_planner::core::model::sweep::Statistic;
 use llm_slo_planner::core::plan::planner::{Limit, Slo, Target};
-use llm_slo_planner::core::scenario::{parse_positive, Fleet, Scenario};
+use llm_slo_planner::core::scenario::{parse_positive, Fleet, Scenario, StatMoved};
 use llm_slo_planner::core::text::scenario_text::{data_moved, no_next_limit_reason};
 
 fn parse(query: &str) -> (Scenario, Vec<(String, String)>) {
@@ -669,6 +669,7 @@ fn the_parameter_list_is_every_key_a_link_reads() {
             "y",
             "cmp",
             "sort",
+            "requests_at",
             "users",
             "rps",
             "price",
@@ -938,4 +939,63 @@ fn every_single_valued_parameter_given_twice_is_named_as_given_twice_never_as_un
             );
         }
     }
+fn the_statistic_asked_for_comes_back_with_data_that_has_it() {
+    use llm_slo_planner::core::import::reference::reference;
+    let asked = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tpot=40&stat=p90";
+    // To the reference systems, which report no p90 ITL: moved to their default.
+    let (on_reference, moved) = Scenario::with_slo_asked("src=reference", asked, reference(), None);
+    let default = Scenario::from_query("src=reference", reference())
+        .0
+        .slo
+        .stat;
+    assert_eq!(
+        moved,
+        Some(StatMoved {
+            before: Statistic::P90,
+            after: default
+        })
+    );
+    // Back to data that reports p90 ITL: p90 comes back, and nothing is said moved.
+    let (back, again) =
+        Scenario::with_slo_asked("", &on_reference.to_query(), lm_arena_chat(), moved);
+    assert_eq!(back.slo.stat, Statistic::P90);
+    assert_eq!(again, None);
+    // A statistic chosen on the reference systems meanwhile is kept, not replaced.
+    let mut chosen = on_reference.clone();
+    chosen.slo.stat = Statistic::P99;
+    let (kept, _) = Scenario::with_slo_asked("", &chosen.to_query(), lm_arena_chat(), moved);
+    assert_eq!(kept.slo.stat, Statistic::P99);
+}
+
+#[test]
+fn a_linked_statistic_the_deployment_does_not_report_is_named() {
+    use llm_slo_planner::core::import::reference::reference;
+    let (s, errors) = Scenario::from_query("src=reference&stat=p90", reference());
+    assert!(errors.is_empty(), "{errors:?}");
+    let error = s.unreported_stat(reference()).unwrap();
+    assert_eq!(error.param, "stat");
+    assert_eq!(
+        error.to_string(),
+        "`stat` \"p90\": the data shown does not report p90 ITL for this deployment, so its levels are not judged; pick a statistic it reports under “Judged on”"
+    );
+    let (reported, _) = Scenario::from_query("stat=p90", lm_arena_chat());
+    assert_eq!(reported.unreported_stat(lm_arena_chat()), None);
+}
+
+#[test]
+fn the_requests_panels_level_is_kept_in_the_link() {
+    let (s, errors) = Scenario::from_query("tpot=40&attain=90&requests_at=16", lm_arena_chat());
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(s.view.requests_at, Some(16.0));
+    assert!(
+        s.to_query().ends_with("&requests_at=16"),
+        "{}",
+        s.to_query()
+    );
+    let (none, _) = Scenario::from_query("tpot=40", lm_arena_chat());
+    assert_eq!(none.view.requests_at, None);
+    assert!(!none.to_query().contains("requests_at"));
+    let (_, bad) = Scenario::from_query("requests_at=-3", lm_arena_chat());
+    assert_eq!(bad.len(), 1);
+    assert_eq!(bad[0].param, "requests_at");
 }

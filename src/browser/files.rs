@@ -3,6 +3,8 @@
 
 use wasm_bindgen::JsValue;
 
+use crate::core::import::hidden_in_folder;
+
 /// The files of a (live) file list, taken now: clearing the input afterwards empties the list.
 pub fn files_of(list: Option<web_sys::FileList>) -> Vec<web_sys::File> {
     list.map(|l| (0..l.length()).filter_map(|i| l.get(i)).collect())
@@ -52,20 +54,22 @@ pub fn page_texts(texts: &[PageText]) -> js_sys::Array {
 }
 
 /// The files of a file input or a drop, with their names (the folder kept where a folder was
-/// picked, so companion files such as EvalScope's summary and percentiles can be paired). The
-/// worker reads their text.
+/// picked, so companion files such as EvalScope's summary and percentiles can be paired). A
+/// picked folder's hidden files are left out, as the command line leaves them
+/// ([`hidden_in_folder`]). The worker reads their text.
 pub fn picked_files(files: Vec<web_sys::File>) -> Vec<(String, PageText)> {
     files
         .into_iter()
-        .map(|file| {
+        .filter_map(|file| {
             let relative = js_sys::Reflect::get(&file, &JsValue::from_str("webkitRelativePath"))
                 .ok()
                 .and_then(|p| p.as_string())
                 .filter(|p| !p.is_empty());
-            (
-                relative.unwrap_or_else(|| file.name()),
-                PageText::file(file),
-            )
+            match relative {
+                Some(path) if hidden_in_folder(&path) => None,
+                Some(path) => Some((path, PageText::file(file))),
+                None => Some((file.name(), PageText::file(file))),
+            }
         })
         .collect()
 }

@@ -192,9 +192,10 @@ fn panel(source: Arc<Source>, scenario: RwSignal<Scenario>) -> impl IntoView {
             close(&m);
         }
     });
-    let body = move || match pair.get() {
+    let body = move || {
+        match pair.get() {
         Err(message) => view! {
-            <p class="field-error" role="status" data-testid="ab-error">{message}</p>
+            <p class="field-error" role="status" data-testid="ab-error">{super::message::message(&message)}</p>
         }
         .into_any(),
         Ok((a, b)) => out.with(|o| match o {
@@ -203,13 +204,14 @@ fn panel(source: Arc<Source>, scenario: RwSignal<Scenario>) -> impl IntoView {
                 let written = scenario.with(|s| s.versus.vs.as_ref().map(|v| v.write()));
                 view! {
                     <p class="field-error" role="status" data-testid="ab-error">
-                        {candidate_error_text(&written.unwrap_or_default(), e)}
+                        {super::message::message(&candidate_error_text(&written.unwrap_or_default(), e))}
                     </p>
                 }
                 .into_any()
             }
             Some(Ok(c)) => result_view(&source, scenario, (a, b), c).into_any(),
         }),
+    }
     };
     view! {
         <section class="ab" aria-labelledby="ab-title" data-testid="ab-panel">

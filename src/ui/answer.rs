@@ -117,7 +117,7 @@ fn download_json(
                     Arc::clone(&source),
                     s,
                     ExportKind::ScenarioJson { sweep_index },
-                    ("llm-slo-planner-scenario.json", "application/json"),
+                    ("scenario", "json", "application/json"),
                     export_status,
                 ));
             }

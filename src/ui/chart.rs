@@ -278,13 +278,7 @@ fn download_svg(
             series: series.clone(),
         };
         scenario.with_untracked(|s| {
-            download(
-                source,
-                s,
-                kind,
-                ("llm-slo-planner-chart.svg", "image/svg+xml"),
-                status,
-            )
+            download(source, s, kind, ("chart", "svg", "image/svg+xml"), status)
         });
     }
 }

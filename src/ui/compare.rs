@@ -190,7 +190,7 @@ fn section_head(
                 Arc::clone(&source),
                 s,
                 kind,
-                ("llm-slo-planner-deployments.csv", "text/csv"),
+                ("deployments", "csv", "text/csv"),
                 export_status,
             )
         });

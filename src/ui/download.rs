@@ -9,37 +9,51 @@ use wasm_split_helpers::wasm_split;
 use crate::browser;
 use crate::core::model::source::Source;
 use crate::core::scenario::Scenario;
+use crate::core::text::download_name::download_name;
 use crate::core::wire::handoff::ExportKind;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 
-/// Asks the tools module for the file's text (`tools_client::export`), with the code that makes
-/// the request, loaded on demand: a download fetches the tools module anyway.
+/// A file written for download: its name and text, or why it could not be written.
+type Written = Result<(String, String), String>;
+
+/// Asks the tools module for the file's text (`tools_client::export`), with its name for
+/// `scenario` (`what` it holds, `extension`: [`download_name`]); the code that makes the request
+/// is loaded on demand: a download fetches the tools module anyway.
 #[wasm_split(on_demand, fallible)]
 fn export_job(
     source: Arc<Source>,
-    query: String,
+    scenario: Scenario,
     url: String,
     kind: ExportKind,
-) -> Result<Job<Result<String, String>>, Failed> {
-    Ok(Box::pin(tools_client::export(source, query, url, kind)))
+    (what, extension): (&'static str, &'static str),
+) -> Result<Job<Written>, Failed> {
+    let name = download_name(&scenario, what, extension);
+    let query = scenario.to_query();
+    Ok(Box::pin(async move {
+        tools_client::export(source, query, url, kind)
+            .await
+            .map(|text| (name, text))
+    }))
 }
 
-/// Downloads `kind` for the scenario as it is now, as `file` of type `mime`; `status` says why
-/// when it fails (empty when it worked).
+/// Downloads `kind` for the scenario as it is now, as a file of `what` it holds, its `extension`
+/// and `mime` type, named for the scenario; `status` says why when it fails (empty when it
+/// worked).
 pub fn download(
     source: Arc<Source>,
     scenario: &Scenario,
     kind: ExportKind,
-    (file, mime): (&'static str, &'static str),
+    (what, extension, mime): (&'static str, &'static str, &'static str),
     status: RwSignal<String>,
 ) {
-    let (query, url) = (scenario.to_query(), browser::href());
+    let (scenario, url) = (scenario.clone(), browser::href());
     status.set("Writing the file…".into());
     leptos::task::spawn_local(async move {
-        let written = on_demand::flattened(export_job(source, query, url, kind)).await;
+        let written =
+            on_demand::flattened(export_job(source, scenario, url, kind, (what, extension))).await;
         status.set(match written {
-            Ok(text) if browser::download(file, mime, &text) => String::new(),
+            Ok((file, text)) if browser::download(&file, mime, &text) => String::new(),
             Ok(_) => "The browser refused the download.".into(),
             Err(e) => format!("The file could not be written: {e}"),
         });

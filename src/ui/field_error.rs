@@ -35,7 +35,7 @@ pub fn message(field: &str, error: RwSignal<Option<String>>, hook: &'static str)
     let id = error_id(field);
     move || {
         error.get().map(|e| {
-            view! { <p class="field-error" role="alert" id=id.clone() data-testid=hook>{e}</p> }
+            view! { <p class="field-error" role="alert" id=id.clone() data-testid=hook>{super::message::message(&e)}</p> }
         })
     }
 }

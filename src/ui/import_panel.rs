@@ -5,10 +5,11 @@
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
+use super::message::message;
 use super::registry::Registry;
 use crate::browser::{self, PageText};
 use crate::core::import::pasted_name;
-use crate::core::import::summary::Shown;
+use crate::core::import::summary::{Shown, IMPORTED_AGAIN};
 use crate::core::wire::handoff::ImportReply;
 use crate::on_demand::{self, Drawn, Failed, Panel};
 use crate::tools_client;
@@ -16,6 +17,17 @@ use crate::tools_client;
 /// The progress line of an import of `count` files as it starts.
 fn reading(count: usize) -> String {
     format!("Reading {count} file{}…", if count == 1 { "" } else { "s" })
+}
+
+/// What the panel says of an import, and the source it is about: shown while that source is.
+#[derive(Clone)]
+struct Told {
+    /// The source the message is about: the import, or (nothing imported) the one shown.
+    about: String,
+    /// The same files were imported before.
+    again: bool,
+    /// What the import did.
+    shown: Shown,
 }
 
 /// Imports `files` with the dialog's `model`, showing progress in `working` under a number of
@@ -28,7 +40,7 @@ async fn import(
     files: Vec<(String, PageText)>,
     model: Option<String>,
     working: RwSignal<Option<(u32, String)>>,
-) -> Shown {
+) -> Told {
     let mine = working.with_untracked(|w| w.as_ref().map_or(0, |(n, _)| n.wrapping_add(1)));
     let count = files.len();
     working.set(Some((mine, reading(count))));
@@ -62,18 +74,38 @@ async fn import(
                 .unzip();
             // The sweeps are shown in a task of their own, after the one that read the reply.
             browser::next_task().await;
-            let note = registry
-                .add_import(id, &names, &texts, bytes_read, model.clone(), source)
+            let (again, note) = registry
+                .add_import(
+                    id.clone(),
+                    &names,
+                    &texts,
+                    bytes_read,
+                    model.clone(),
+                    source,
+                )
                 .await;
             if let Some(note) = note {
                 shown.summary = format!("{} {note}", shown.summary);
             }
-            shown
+            Told {
+                about: id,
+                again,
+                shown,
+            }
         }
-        Ok(ImportReply { shown, .. }) => shown,
-        Err(e) => Shown {
-            summary: format!("Nothing imported: {e}."),
-            ..Shown::default()
+        Ok(ImportReply { shown, .. }) => Told {
+            about: registry.current.get_untracked(),
+            again: false,
+            shown,
+        },
+        Err(e) => Told {
+            about: registry.current.get_untracked(),
+            again: false,
+            shown: Shown {
+                summary: format!("Nothing imported: {e}."),
+                outcome_line: format!("Failed: {e}."),
+                ..Shown::default()
+            },
         },
     }
 }
@@ -113,14 +145,14 @@ fn panel_view(
     share_note: RwSignal<String>,
 ) -> Result<Option<Drawn>, Failed> {
     Ok(on_demand::under(owner, || {
-        let outcome = RwSignal::new(None::<Shown>);
+        let outcome = RwSignal::new(None::<Told>);
         // What the tools module's worker is reading now; the planner stays usable meanwhile.
         let working = RwSignal::new(None::<(u32, String)>);
         let drawn = (
             on_demand::mount_in(INPUTS, move || {
                 inputs(registry, share_note, outcome, working)
             })?,
-            on_demand::mount_in(OUTCOME, move || outcome_view(outcome, working))?,
+            on_demand::mount_in(OUTCOME, move || outcome_view(registry, outcome, working))?,
         );
         Some(Box::new(drawn) as Drawn)
     }))
@@ -131,7 +163,7 @@ fn panel_view(
 fn inputs(
     registry: Registry,
     share_note: RwSignal<String>,
-    outcome: RwSignal<Option<Shown>>,
+    outcome: RwSignal<Option<Told>>,
     working: RwSignal<Option<(u32, String)>>,
 ) -> impl IntoView {
     let pasted = RwSignal::new(String::new());
@@ -217,24 +249,45 @@ fn inputs(
     }
 }
 
-/// What the import does now (`working`) and what the last one did (`outcome`): its summary,
-/// warnings and problems.
+/// What the import does now (`working`) and what the last one did (`outcome`), while the source
+/// it is about is shown: its outcome at a glance (complete, partial or failed, with its counts),
+/// its summary, warnings and problems.
 fn outcome_view(
-    outcome: RwSignal<Option<Shown>>,
+    registry: Registry,
+    outcome: RwSignal<Option<Told>>,
     working: RwSignal<Option<(u32, String)>>,
 ) -> impl IntoView {
+    let current = move || {
+        outcome
+            .get()
+            .filter(|t| registry.current.with(|c| *c == t.about))
+    };
+    // Another source shown (or the import removed): the message about the one before goes.
+    Effect::new(move |_| {
+        let shown = registry.current.get();
+        if outcome.with_untracked(|o| o.as_ref().is_some_and(|t| t.about != shown)) {
+            outcome.set(None);
+        }
+    });
     view! {
             {move || working.get().map(|(_, w)| view! {
                 <p class="hint" role="status" data-testid="import-progress">{w}</p>
             })}
-            {move || outcome.get().map(|o| view! {
-                <div class="notice" role="status">
-                    <p data-testid="import-summary">{o.summary}</p>
+            {move || current().map(|Told { again, shown: o, .. }| view! {
+                <div
+                    class=format!("notice outcome-{}", o.outcome.hook())
+                    role="status"
+                    data-testid="import-outcome"
+                    data-value=o.outcome.hook()
+                >
+                    <p data-testid="import-outcome-line"><strong>{o.outcome_line}</strong></p>
+                    {again.then(|| view! { <p data-testid="import-again">{IMPORTED_AGAIN}</p> })}
+                    <p data-testid="import-summary">{message(&o.summary)}</p>
                     {(!o.warnings.is_empty()).then(|| view! {
                         <ul class="import-warnings">
                             {o.warnings.into_iter().map(|(kind, text)| view! {
                                 <li class="warn" data-testid="import-warning" data-kind=kind>
-                                    {format!("Warning: {text}")}
+                                    {message(&format!("Warning: {text}"))}
                                 </li>
                             }).collect_view()}
                         </ul>
@@ -242,7 +295,7 @@ fn outcome_view(
                     {(!o.problems.is_empty()).then(|| view! {
                         <ul class="import-errors">
                             {o.problems.into_iter().map(|(file, located)| view! {
-                                <li data-testid="import-error" data-file=file>{located}</li>
+                                <li data-testid="import-error" data-file=file>{message(&located)}</li>
                             }).collect_view()}
                         </ul>
                     })}

@@ -37,6 +37,8 @@ pub fn LowerEvidence(
     /// The id of an element of it to focus once drawn (carried over a mount on the whole
     /// bundled data): it is drawn at once then.
     refocus: Option<String>,
+    /// Keeps the level the requests panel shows in the scenario (URL `requests_at`).
+    set_requests_at: Callback<f64>,
 ) -> impl IntoView {
     let wanted = RwSignal::new(false);
     let check = move || {
@@ -101,7 +103,11 @@ fn lower_view(
     owner: Option<Owner>,
     source: Arc<Source>,
     (scenario, result): (ReadSignal<Scenario>, Memo<Option<(usize, Plan)>>),
-    (open_sweep, (compare, set_compare)): (Callback<usize>, (Memo<Order>, Callback<Order>)),
+    (open_sweep, (compare, set_compare), set_requests_at): (
+        Callback<usize>,
+        (Memo<Order>, Callback<Order>),
+        Callback<f64>,
+    ),
     refocus: Option<String>,
 ) -> Result<Option<Drawn>, Failed> {
     let had_focus = browser::has_focus_within(HOLDER);
@@ -113,7 +119,7 @@ fn lower_view(
                     <super::compare::Compare source=Arc::clone(&source) scenario=scenario open_sweep=open_sweep compare=compare set_compare=set_compare />
                 })}
                 <super::sweep_table::SweepTable source=Arc::clone(&source) scenario=scenario result=result />
-                <super::requests::Requests source=Arc::clone(&source) scenario=scenario result=result />
+                <super::requests::Requests source=Arc::clone(&source) scenario=scenario result=result set_level=set_requests_at />
                 <super::provenance::ProvenancePanel
                     source=Arc::clone(&source)
                     sweep_index=Signal::derive(move || result.with(|r| r.as_ref().map(|(i, _)| *i)))

@@ -18,6 +18,7 @@ pub mod import_panel;
 pub mod limits;
 pub mod load_inputs;
 pub mod lower_evidence;
+pub mod message;
 pub mod method;
 pub mod model_select;
 pub mod period;

@@ -42,7 +42,9 @@ pub fn Planner(
     /// a mount on the whole bundled data).
     refocus: Option<String>,
 ) -> impl IntoView {
-    let (initial, url_errors) = Scenario::from_query(&query, &source);
+    let (initial, mut url_errors) = Scenario::from_query(&query, &source);
+    // A statistic the data cannot give is said at the top, with the link's other errors.
+    url_errors.extend(initial.unreported_stat(&source));
     // The fleet inputs start unfolded when the link sets one of them, or tries to.
     let fleet_open = initial.fleet.capacity != CapacityInputs::default()
         || !initial.fleet.gpu_prices.0.is_empty()
@@ -85,6 +87,11 @@ pub fn Planner(
         scenario.update(|s| *s = s.with_sweep(&opened, i));
     });
     let set_chart_y = Callback::new(move |y: ChartY| scenario.update(|s| s.view.chart_y = y));
+    let set_requests_at = Callback::new(move |level: f64| {
+        if scenario.with_untracked(|s| s.view.requests_at != Some(level)) {
+            scenario.update(|s| s.view.requests_at = Some(level));
+        }
+    });
     // The side-by-side table's switch and order, as the scenario holds them now: the table
     // follows a press at once, not a frame later with the rest of the evidence.
     let compare = Memo::new(move |_| scenario.with(|s| (s.view.compare_all, s.view.compare_sort)));
@@ -110,7 +117,7 @@ pub fn Planner(
             <main class="results" data-evidence=move || if ready() { "ready" } else { "pending" }>
                 <super::answer::Answer source=Arc::clone(&source) scenario=scenario result=result />
                 <super::ab::AbPanel source=Arc::clone(&source) scenario=scenario />
-                {move || evidence.get().then(|| evidence_view(Arc::clone(&source), shown, shown_result, (open_sweep, set_chart_y), (compare, set_compare, lower_pending), refocus.clone()))}
+                {move || evidence.get().then(|| evidence_view(Arc::clone(&source), shown, shown_result, (open_sweep, set_chart_y, set_requests_at), (compare, set_compare, lower_pending), refocus.clone()))}
             </main>
         </div>
     }
@@ -126,7 +133,7 @@ fn evidence_view(
     source: Arc<Source>,
     shown: ReadSignal<Scenario>,
     shown_result: Memo<Option<(usize, Plan)>>,
-    (open_sweep, set_chart_y): (Callback<usize>, Callback<ChartY>),
+    (open_sweep, set_chart_y, set_requests_at): (Callback<usize>, Callback<ChartY>, Callback<f64>),
     (compare, set_compare, lower_pending): (Memo<Order>, Callback<Order>, RwSignal<bool>),
     refocus: Option<String>,
 ) -> impl IntoView {
@@ -152,6 +159,7 @@ fn evidence_view(
             compare=(compare, set_compare)
             pending=lower_pending
             refocus=refocus
+            set_requests_at=set_requests_at
         />
     }
 }

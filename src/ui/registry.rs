@@ -22,7 +22,7 @@ use crate::core::import::sources::{DEFAULT_SOURCE, REFERENCE_SOURCE, SHARED_SOUR
 use crate::core::model::source::Source;
 use crate::core::scenario::link::shared_payload;
 use crate::core::scenario::routing::{self, needs_whole, Opening, Widening};
-use crate::core::scenario::Scenario;
+use crate::core::scenario::{Scenario, StatMoved};
 use crate::core::text::scenario_text::data_moved;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
@@ -65,6 +65,9 @@ pub struct Registry {
     /// For the planner mounted once the whole is read: the model menu's note, and the id of the
     /// control to give the focus back to.
     carried: StoredValue<(Option<String>, Option<&'static str>)>,
+    /// The last switch of source's move of the statistic (the one asked for, and the one judged
+    /// on instead), if it moved it.
+    stat_moved: StoredValue<Option<StatMoved>>,
 }
 
 /// The picker's entries when the page opens: the bundled workloads (the default one ready, the
@@ -139,6 +142,7 @@ impl Registry {
             whole: RwSignal::new(Whole::NotRead),
             widening: StoredValue::new(None),
             carried: StoredValue::new((None, None)),
+            stat_moved: StoredValue::new(None),
         };
         registry.ensure_loaded(&current);
         // A link to a model (or to every model) beyond the bundled part waits for the whole.
@@ -223,7 +227,11 @@ impl Registry {
     pub fn planner_query(&self, source: &Source) -> String {
         if let Some(previous) = self.carried_from.try_update_value(Option::take).flatten() {
             let start = self.start_query.get_value();
-            let (carried, moved) = Scenario::with_slo_of(&start, &previous, source);
+            let earlier = self.stat_moved.get_value();
+            let (carried, moved) = Scenario::with_slo_asked(&start, &previous, source, earlier);
+            // The statistic asked for is remembered while it is moved, to come back with data
+            // that has it.
+            self.stat_moved.set_value(moved);
             self.start_query.set_value(carried.to_query());
             // A statistic the new data lacks is changed, and said beside the menu.
             if moved.is_some() {

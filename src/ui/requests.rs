@@ -27,6 +27,8 @@ pub fn Requests(
     source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
+    /// Sets the level shown (the link's `requests_at`).
+    set_level: Callback<f64>,
 ) -> impl IntoView {
     let held = Arc::clone(&source);
     let wanted = Memo::new(move |_| {
@@ -43,7 +45,7 @@ pub fn Requests(
             "The requests cannot be drawn",
             "Loading the requests…",
         ),
-        move |owner| panel_view(owner, Arc::clone(&source), scenario, result),
+        move |owner| panel_view(owner, Arc::clone(&source), scenario, result, set_level),
     )
 }
 
@@ -58,17 +60,20 @@ fn panel_view(
     source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
+    set_level: Callback<f64>,
 ) -> Result<Option<Drawn>, Failed> {
     Ok(on_demand::under(owner, || {
-        on_demand::mount_in(HOLDER, move || panel(source, scenario, result))
+        on_demand::mount_in(HOLDER, move || panel(source, scenario, result, set_level))
     }))
 }
 
-/// The two plots and the level menu between them.
+/// The two plots and the level menu between them; the level shown is the one the reader picks
+/// (kept in the link by `set_level`), else the link's, else the recommended one.
 fn panel(
     source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
+    set_level: Callback<f64>,
 ) -> impl IntoView {
     // (sweep, level index) the reader chose; a choice on another sweep is not kept.
     let chosen = RwSignal::new(None::<(usize, usize)>);
@@ -90,11 +95,18 @@ fn panel(
     });
     let level = Memo::new(move |_| {
         let (sweep, shown, start) = levels.get()?;
+        let linked = scenario.with(|s| s.view.requests_at);
         match chosen.get() {
             Some((s, l)) if s == sweep && shown.iter().any(|x| x.0 == l) => Some((sweep, l)),
-            _ => start.map(|l| (sweep, l)),
+            _ => shown
+                .iter()
+                .find(|x| Some(x.1) == linked)
+                .map(|x| x.0)
+                .or(start)
+                .map(|l| (sweep, l)),
         }
     });
+    keep_in_link(Arc::clone(&source), chosen, set_level);
     let held = Arc::clone(&source);
     let attain_view = move || attain_plot(&held, scenario, levels.get()?, chosen);
     let held = Arc::clone(&source);
@@ -140,6 +152,21 @@ fn panel(
             <figure>{scatter_view}</figure>
         </section>
     }
+}
+
+/// Puts the level picked (`chosen`, in the menu or on the plot) into the link (`set_level`).
+fn keep_in_link(
+    source: Arc<Source>,
+    chosen: RwSignal<Option<(usize, usize)>>,
+    set_level: Callback<f64>,
+) {
+    Effect::new(move |_| {
+        if let Some((sweep, l)) = chosen.get() {
+            if let Some(level) = source.sweeps[sweep].levels().get(l) {
+                set_level.run(level.level);
+            }
+        }
+    });
 }
 
 /// The levels with records: (sweep, [(level index, level, attainment)], the level shown first).

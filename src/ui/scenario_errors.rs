@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use super::message::message;
 use crate::core::scenario::ParamError;
 
 /// At most this many messages are listed; the rest are counted.
@@ -24,7 +25,7 @@ pub fn ScenarioErrors(mut errors: Vec<ParamError>, visible: Signal<bool>) -> imp
                         .map(|e| {
                             view! {
                                 <li data-testid="scenario-error" data-param=e.param>
-                                    {e.to_string()}
+                                    {message(&e.to_string())}
                                 </li>
                             }
                         })

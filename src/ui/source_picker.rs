@@ -32,6 +32,15 @@ pub fn SourcePicker(registry: Registry, share_note: RwSignal<String>) -> impl In
         })
     };
 
+    // What "Share by link" did is about the import shown: it goes when another is.
+    Effect::new(move |was: Option<String>| {
+        let shown = registry.current.get();
+        if was.is_some_and(|w| w != shown) {
+            share_note.set(String::new());
+        }
+        shown
+    });
+
     view! {
             <div class="field">
                 <label for="source">"Data"</label>
@@ -94,6 +103,6 @@ pub fn SourcePicker(registry: Registry, share_note: RwSignal<String>) -> impl In
                     </div>
                 }
             })}
-            <p class="hint" role="status" data-testid="share-status">{move || share_note.get()}</p>
+            <p class="hint" role="status" data-testid="share-status">{move || share_note.with(|n| super::message::message(n))}</p>
     }
 }

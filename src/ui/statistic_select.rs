@@ -7,13 +7,15 @@ use leptos::prelude::*;
 
 use crate::core::model::sweep::Statistic;
 
+use super::message::message;
 use crate::core::model::source::Source;
 use crate::core::scenario::Scenario;
-use crate::core::text::explain::statistic_option;
+use crate::core::text::explain::{statistic_option, STAT_UNDER_ATTAIN};
 
 /// The "Judged on" menu: the per-token statistics of `statistics` (the sweep's), each saying
 /// where its per-user speed is implausible, and the chosen one marked when the deployment does
-/// not report it.
+/// not report it; under `attain`, a note that it judges only the levels without per-request
+/// records.
 #[component]
 pub fn StatisticSelect(
     source: Arc<Source>,
@@ -29,9 +31,13 @@ pub fn StatisticSelect(
             {move || stat_changed.get().map(|note| view! {
                 <p class="hint" role="status" data-testid="stat-changed">{note}</p>
             })}
+            {move || scenario.with(|s| s.slo.attain.is_some()).then(|| view! {
+                <p class="hint" id="stat-under-attain" data-testid="stat-under-attain">{message(STAT_UNDER_ATTAIN)}</p>
+            })}
             <select
                 id="stat"
                 data-testid="stat-select"
+                aria-describedby=move || scenario.with(|s| s.slo.attain.is_some()).then_some("stat-under-attain")
                 on:change=move |ev| {
                     if let Some(stat) = Statistic::from_key(&event_target_value(&ev)) {
                         stat_changed.set(None);

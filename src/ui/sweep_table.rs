@@ -134,8 +134,8 @@ pub fn SweepTable(
                 .skip(from)
                 .take(PAGE_ROWS)
                 .map(|&(li, ri)| {
-                    let state =
-                        Memo::new(move |_| states.with(|s| s.get(li).cloned().unwrap_or_default()));
+                    let first = held.sweeps[i].levels()[li].row_indices.first() == Some(&ri);
+                    let state = run_state(states, li, first);
                     sweep_row(&held.sweeps[i].rows[ri], state, &flags_of_row[ri], &table)
                 })
                 .collect_view()
@@ -162,6 +162,17 @@ pub fn SweepTable(
             </section>
         })
     }
+}
+
+/// The state of a run of level `li` (of the level `states`): a level's badges (recommended,
+/// also meets) go on its `first` run only, its repeats sharing its verdict.
+fn run_state(states: Memo<Vec<LevelState>>, li: usize, first: bool) -> Memo<LevelState> {
+    Memo::new(move |_| {
+        let mut state = states.with(|s| s.get(li).cloned().unwrap_or_default());
+        state.recommended &= first;
+        state.also_meets &= first;
+        state
+    })
 }
 
 /// Every run of `sweep` as (level index, row index), levels ascending.

@@ -23,8 +23,9 @@ pub(crate) fn is_sglang(probe: &Probe) -> bool {
 }
 
 /// The records of a file, each with its 1-based record (or line) number: the object, the
-/// array's items, or one per non-empty line. A line that is not JSON, or an item that is not an
-/// object, is recorded as a problem against the file.
+/// array's items, the items of a joined file's `{ "records": [...] }` (results of several runs
+/// gathered into one file, each item a run's record), or one per non-empty line. A line that
+/// is not JSON, or an item that is not an object, is recorded as a problem against the file.
 pub(crate) fn records(
     file: &str,
     text: &str,
@@ -32,6 +33,18 @@ pub(crate) fn records(
     out: &mut Parsed,
 ) -> Vec<(usize, serde_json::Map<String, Value>)> {
     let values: Vec<(usize, Value)> = match body {
+        Body::Json(Value::Object(mut joined))
+            if joined.get("records").is_some_and(Value::is_array) =>
+        {
+            match joined.remove("records") {
+                Some(Value::Array(items)) => items
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| (i + 1, v))
+                    .collect(),
+                _ => Vec::new(),
+            }
+        }
         Body::Json(Value::Array(items)) => items
             .into_iter()
             .enumerate()

@@ -277,6 +277,25 @@ pub fn detect(file: &InputFile) -> Option<Format> {
         .map(|f| f.format)
 }
 
+/// The tool whose YAML twin of a report `text` is, known by its top-level keys, and the JSON
+/// report it writes beside it: GuideLLM's `benchmarks:` of `generative_benchmark`s, or
+/// inference-perf's lifecycle report (`load_summary:` with `successes:` or `failures:`).
+pub(super) fn yaml_twin(text: &str) -> Option<(&'static str, &'static str)> {
+    let top = |key: &str| {
+        text.lines().any(|l| {
+            l.strip_prefix(key)
+                .is_some_and(|rest| rest.trim().is_empty())
+        })
+    };
+    if top("benchmarks:") && text.contains("generative_benchmark") {
+        Some(("GuideLLM", "benchmarks.json, with --outputs json"))
+    } else if top("load_summary:") && (top("successes:") || top("failures:")) {
+        Some(("inference-perf", "stage_N_lifecycle_metrics.json"))
+    } else {
+        None
+    }
+}
+
 /// True for a YAML file: named `.yaml` or `.yml`, or starting (after comments) with a document
 /// marker, a `key: value` or a `key:` line.
 pub(super) fn is_yaml(file: &InputFile) -> bool {

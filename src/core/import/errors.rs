@@ -354,6 +354,13 @@ pub enum RowError {
         /// Requests issued at the level.
         issued: u64,
     },
+    /// A tool's YAML twin of its report, known by its keys: the same report as JSON is read.
+    YamlTwin {
+        /// The tool that wrote it ("GuideLLM").
+        tool: String,
+        /// The JSON report it writes beside it.
+        json: String,
+    },
 }
 
 /// Longest piece of a file's text a message repeats, in characters.
@@ -412,7 +419,7 @@ impl RowError {
             RowError::NulByte { .. } => RowErrorKind::NulByte,
             RowError::TooManyValues { .. } => RowErrorKind::TooManyValues,
             RowError::RequestsNotMeasured { .. } => RowErrorKind::RequestsNotMeasured,
-            RowError::Yaml => RowErrorKind::Yaml,
+            RowError::Yaml | RowError::YamlTwin { .. } => RowErrorKind::Yaml,
         }
     }
 
@@ -616,6 +623,10 @@ impl fmt::Display for RowError {
             RowError::Yaml => write!(
                 f,
                 "a YAML file, not read: a run's settings (config.yaml, manifests) are no report, and the tools that write a YAML report write the same as JSON, which this planner reads (GuideLLM's benchmarks.json, inference-perf's stage_N_lifecycle_metrics.json)"
+            ),
+            RowError::YamlTwin { tool, json } => write!(
+                f,
+                "{tool}'s YAML twin of its report, not read: {tool} writes the same report as JSON ({json}), which this planner reads"
             ),
             RowError::TooManyValues {
                 limit,

@@ -52,8 +52,8 @@ pub(crate) use mlenergy::measured as mlenergy_measured;
 pub(crate) use mlenergy::model as mlenergy_model;
 pub(crate) use parsed::Parsed;
 pub use pipeline::{
-    admit, files_label, import, import_with, read, read_stream, read_with_streams, streams,
-    StreamedFile,
+    admit, files_label, hidden_in_folder, import, import_with, read, read_stream,
+    read_with_streams, streams, StreamedFile,
 };
 
 use crate::core::model::deployment::Deployment;

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use crate::core::import::bounded::{read_up_to, Bounded};
-use crate::core::import::detection::{closest, is_binary, is_text, is_yaml};
+use crate::core::import::detection::{closest, is_binary, is_text, is_yaml, yaml_twin};
 use crate::core::import::grouping::{cap_text, group_at_most};
 use crate::core::import::{
     json, short, Body, FileFormats, Import, ImportOptions, InputFile, Measured, Parsed, Probe,
@@ -63,6 +63,14 @@ pub fn admit(sizes: &[(&str, usize, bool)]) -> (Vec<bool>, Vec<Problem>) {
         })
         .collect();
     (admitted, problems)
+}
+
+/// True for a file of a picked folder (`folder/sub/name`, the folder first) that is hidden or
+/// inside a hidden folder (a name starting with `.`, such as `.git` or `.DS_Store`): skipped, as
+/// the command line skips them when it reads a folder. The picked folder's own name is not
+/// looked at.
+pub fn hidden_in_folder(path: &str) -> bool {
+    path.split('/').skip(1).any(|part| part.starts_with('.'))
 }
 
 /// The names of an import's files for its label: up to three, then how many more ("a.json,
@@ -350,7 +358,14 @@ fn read_files(files: Vec<Item>, parsed: &mut Parsed) -> FileFormats {
             }
             None if is_yaml(file) => {
                 formats.push((file.name.clone(), None));
-                parsed.problem(&file.name, None, RowError::Yaml);
+                let error = match yaml_twin(&file.text) {
+                    Some((tool, json)) => RowError::YamlTwin {
+                        tool: tool.to_string(),
+                        json: json.to_string(),
+                    },
+                    None => RowError::Yaml,
+                };
+                parsed.problem(&file.name, None, error);
             }
             // GuideLLM's CSV twin of its report (`Run Id`, or the newer `Run Info` group row).
             None if probe.is_csv() && probe.has_any(&["Run Id", "Run ID", "Run Info"]) => {
@@ -461,4 +476,19 @@ fn warnings(source: &Source) -> Vec<Warning> {
         AnomalyKind::ALL.iter().position(|k| k.key() == w.kind)
     });
     out
+}
+
+#[cfg(test)]
+mod hidden_tests {
+    use super::hidden_in_folder;
+
+    #[test]
+    fn a_folders_hidden_files_and_folders_are_skipped_but_not_the_folder_picked() {
+        assert!(hidden_in_folder("run/.DS_Store"));
+        assert!(hidden_in_folder("run/.git/config"));
+        assert!(hidden_in_folder("run/sub/.hidden.json"));
+        assert!(!hidden_in_folder("run/sub/result.json"));
+        assert!(!hidden_in_folder(".results/result.json"));
+        assert!(!hidden_in_folder("result.json"));
+    }
 }

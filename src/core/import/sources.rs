@@ -293,8 +293,13 @@ pub fn unreadable_imports(entries: usize) -> Option<String> {
 /// Errors: [`StoredError::NotAList`] when the text is not a JSON array; the key is then left as
 /// it is.
 pub fn split_legacy(text: &str) -> Result<LegacySplit, StoredError> {
-    let values: Vec<serde_json::Value> =
-        serde_json::from_str(text).map_err(|e| StoredError::NotAList(e.to_string()))?;
+    let (values, tail) = match serde_json::from_str::<Vec<serde_json::Value>>(text) {
+        Ok(values) => (values, None),
+        Err(e) => match leading_values(text) {
+            Some((values, tail)) if !values.is_empty() => (values, Some(tail)),
+            _ => return Err(StoredError::NotAList(e.to_string())),
+        },
+    };
     let mut entries = Vec::new();
     let mut rest = Vec::new();
     for value in values {
@@ -303,11 +308,42 @@ pub fn split_legacy(text: &str) -> Result<LegacySplit, StoredError> {
             Err(_) => rest.push(value),
         }
     }
+    let unreadable = rest.len() + usize::from(tail.is_some());
+    let rest = match tail {
+        // What follows the readable elements is kept as it was, after those not read.
+        Some(tail) => Some(
+            std::iter::once("[".to_string())
+                .chain(rest.iter().map(|v| format!("{v},")))
+                .chain(std::iter::once(tail.to_string()))
+                .collect(),
+        ),
+        None => (!rest.is_empty()).then(|| serde_json::Value::Array(rest).to_string()),
+    };
     Ok(LegacySplit {
         entries,
-        unreadable: rest.len(),
-        rest: (!rest.is_empty()).then(|| serde_json::Value::Array(rest).to_string()),
+        unreadable,
+        rest,
     })
+}
+
+/// The elements of a JSON array `text` that read, one after another, up to the first that
+/// does not (the array cut short, or garbage within it), and the text from there on; `None`
+/// when `text` does not open an array.
+fn leading_values(text: &str) -> Option<(Vec<serde_json::Value>, &str)> {
+    let mut at = text.trim_start().strip_prefix('[')?;
+    let mut values = Vec::new();
+    loop {
+        at = at.trim_start();
+        at = at.strip_prefix(',').unwrap_or(at).trim_start();
+        let mut stream = serde_json::Deserializer::from_str(at).into_iter::<serde_json::Value>();
+        match stream.next() {
+            Some(Ok(value)) => {
+                values.push(value);
+                at = &at[stream.byte_offset()..];
+            }
+            _ => return Some((values, at)),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -423,5 +459,35 @@ mod tests {
         assert!(split_legacy("not json").is_err());
         let all_good = split_legacy("[]").unwrap();
         assert_eq!((all_good.entries.len(), all_good.rest), (0, None));
+    }
+
+    #[test]
+    fn a_readable_import_beside_garbage_in_the_legacy_array_is_read() {
+        let stored = StoredImport {
+            id: "imp-1".into(),
+            files: vec![StoredFile {
+                name: "x.json".into(),
+                text: "{\"a\":1}".into(),
+            }],
+            model: None,
+        };
+        let good = entry_text(&stored);
+        // A good import, an element that is no import, then text cut short.
+        let text = format!("[{good}, 7, {{\"id\": \"imp-2\", \"files\": [ garbage");
+        let split = split_legacy(&text).unwrap();
+        assert_eq!(split.entries, vec![("imp-1".to_string(), good.clone())]);
+        assert_eq!(split.unreadable, 2);
+        assert_eq!(
+            split.rest.as_deref(),
+            Some("[7,{\"id\": \"imp-2\", \"files\": [ garbage")
+        );
+        // What is kept reads the same way again: nothing more is lost, nothing read twice.
+        let again = split_legacy(split.rest.as_deref().unwrap_or_default()).unwrap();
+        assert_eq!((again.entries.len(), again.unreadable), (0, 2));
+        assert_eq!(again.rest, split.rest);
+        // Garbage after a complete array.
+        let after = split_legacy(&format!("[{good}] trailing")).unwrap();
+        assert_eq!((after.entries.len(), after.unreadable), (1, 1));
+        assert_eq!(after.rest.as_deref(), Some("[] trailing"));
     }
 }

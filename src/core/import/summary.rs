@@ -17,6 +17,137 @@ pub struct Shown {
     pub warnings: Vec<(String, String)>,
     /// Each problem: its file, and where and what ([`Problem::located`]).
     pub problems: Vec<(String, String)>,
+    /// Whether everything was imported, a part, or nothing ([`Outcome`]).
+    pub outcome: Outcome,
+    /// The outcome at a glance, with its counts ([`outcome_line`]).
+    pub outcome_line: String,
+}
+
+/// What an import came to: everything read, a part (files or rows left out), or nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// Every file and row was read.
+    Complete,
+    /// Sweeps were imported, with files, rows or sweeps left out.
+    Partial,
+    /// Nothing was imported.
+    #[default]
+    Failed,
+}
+
+impl Outcome {
+    /// Its name in the page's hooks and classes (`data-outcome`).
+    pub fn hook(self) -> &'static str {
+        match self {
+            Outcome::Complete => "complete",
+            Outcome::Partial => "partial",
+            Outcome::Failed => "failed",
+        }
+    }
+}
+
+/// "1 file" or "2 files".
+fn counted(n: usize, what: &str) -> String {
+    format!(
+        "{} {what}{}",
+        grouped(n as f64, 0),
+        if n == 1 { "" } else { "s" }
+    )
+}
+
+/// An import's outcome and its line: `files` read or refused, how many of them were left out
+/// whole, how many rows were left out, and whether rows or sweeps past a limit were; `imported`:
+/// the sweeps and rows imported, if any.
+/// "Complete: 8 of 8 files, 8 rows imported." / "Partial: 1 of 3 files and 2 rows left out;
+/// 1 sweep with 6 rows imported." / "Failed: nothing imported from 2 files."
+pub fn outcome_line(
+    files: usize,
+    files_out: usize,
+    rows_out: usize,
+    past_limit: bool,
+    imported: Option<(usize, usize)>,
+) -> (Outcome, String) {
+    let Some((sweeps, rows)) = imported else {
+        return (
+            Outcome::Failed,
+            format!("Failed: nothing imported from {}.", counted(files, "file")),
+        );
+    };
+    let imported = format!(
+        "{} with {} imported",
+        counted(sweeps, "sweep"),
+        counted(rows, "row")
+    );
+    let mut out = Vec::new();
+    if files_out > 0 {
+        out.push(format!(
+            "{} of {}",
+            grouped(files_out as f64, 0),
+            counted(files, "file")
+        ));
+    }
+    if rows_out > 0 {
+        out.push(counted(rows_out, "row"));
+    }
+    if past_limit {
+        out.push("what is past a limit".to_string());
+    }
+    if out.is_empty() {
+        return (
+            Outcome::Complete,
+            format!("Complete: {} read, {imported}.", counted(files, "file")),
+        );
+    }
+    (
+        Outcome::Partial,
+        format!("Partial: {} left out; {imported}.", out.join(" and ")),
+    )
+}
+
+/// The outcome of an import of `formats` (each file read) and `refused` (the files not read),
+/// whose reading left `problems` (errors and parts left out) and imported `source`, if anything.
+fn outcome_of(
+    formats: &[(String, Option<Format>)],
+    refused: &[Problem],
+    problems: &[Problem],
+    source: Option<&Source>,
+) -> (Outcome, String) {
+    let errors = || {
+        problems
+            .iter()
+            .filter(|p| p.error.kind().warning_hook().is_none())
+    };
+    let mut files_out: Vec<&str> = refused
+        .iter()
+        .map(|p| p.file.as_str())
+        .chain(
+            formats
+                .iter()
+                .filter(|(_, f)| f.is_none())
+                .map(|(n, _)| n.as_str()),
+        )
+        .chain(
+            errors()
+                .filter(|p| p.row.is_none() && formats.iter().any(|(n, _)| *n == p.file))
+                .map(|p| p.file.as_str()),
+        )
+        .collect();
+    files_out.sort_unstable();
+    files_out.dedup();
+    let rows_out = errors().filter(|p| p.row.is_some()).count();
+    let past_limit = problems.iter().any(|p| {
+        matches!(
+            p.error.kind(),
+            RowErrorKind::TooManyRows | RowErrorKind::TooManySweeps
+        )
+    });
+    outcome_line(
+        formats.len() + refused.len(),
+        files_out.len(),
+        rows_out,
+        past_limit,
+        source.map(|s| (s.sweeps.len(), s.row_count())),
+    )
 }
 
 /// The panel's words for an import: `refused`, the files not read (too large: `admit`; or the
@@ -37,6 +168,8 @@ pub fn shown(
     };
     match read {
         None => Shown {
+            outcome: Outcome::Failed,
+            outcome_line: outcome_line(refused.len(), refused.len(), 0, false, None).1,
             summary: match (refused.iter().all(too_large), refused.len()) {
                 (true, 1) => "Nothing imported: the file is larger than one import reads.".into(),
                 (true, _) => "Nothing imported: the files are larger than one import reads.".into(),
@@ -53,7 +186,15 @@ pub fn shown(
                 .iter()
                 .cloned()
                 .partition(|p| p.error.kind().warning_hook().is_some());
+            let (outcome, outcome_line) = outcome_of(
+                &imported.formats,
+                &refused,
+                &imported.problems,
+                Some(&imported.source),
+            );
             Shown {
+                outcome,
+                outcome_line,
                 summary: summary(
                     &imported.formats,
                     &refused,
@@ -69,6 +210,8 @@ pub fn shown(
             }
         }
         Some((formats, Err(problems))) => Shown {
+            outcome: Outcome::Failed,
+            outcome_line: outcome_of(formats, &refused, problems, None).1,
             summary: summary(formats, &refused, None, problems.len() + refused.len()),
             warnings: Vec::new(),
             problems: listed([refused, problems.clone()].concat()),
@@ -76,16 +219,19 @@ pub fn shown(
     }
 }
 
-/// An import's picker label: "imported: a.json, b.json (2 sweeps)".
+/// An import's picker label: "imported (2 sweeps): a.json, b.json", the count first so that a
+/// long folder's label cut short by the menu's width still shows it.
 pub fn imported_label(source: &Source, files: &[String]) -> String {
-    let sweeps = source.sweeps.len();
     format!(
-        "imported: {} ({} sweep{})",
-        files_label(files),
-        sweeps,
-        if sweeps == 1 { "" } else { "s" }
+        "imported ({}): {}",
+        counted(source.sweeps.len(), "sweep"),
+        files_label(files)
     )
 }
+
+/// What an import of files already in the menu (the same files, and model if named) says.
+pub const IMPORTED_AGAIN: &str =
+    "These files were imported before: the earlier import of them is replaced by this one.";
 
 /// True for a file refused for its size (`admit`).
 fn too_large(problem: &Problem) -> bool {
@@ -318,6 +464,86 @@ mod shown_tests {
         assert_eq!(
             summary(&[], &[large[0].clone(), unreadable], None, 2),
             "Read 2 files (1 not read: too large; 1 could not be read): nothing imported: no usable row, nothing changed; see the 2 messages below."
+        );
+    }
+}
+
+#[cfg(test)]
+mod outcome_tests {
+    use super::*;
+    use crate::core::import::{admit, detect, import, InputFile};
+    use crate::core::model::limits::MAX_FILE_BYTES;
+
+    fn read(files: &[InputFile], refused: Vec<Problem>) -> Shown {
+        let formats: FileFormats = files.iter().map(|f| (f.name.clone(), detect(f))).collect();
+        shown(refused, Some((&formats, &import(files))))
+    }
+
+    fn csv(name: &str, text: &str) -> InputFile {
+        InputFile {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    const HEAD: &str = "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\n";
+
+    #[test]
+    fn a_complete_import_says_so_with_its_counts() {
+        let s = read(
+            &[csv(
+                "x.csv",
+                &format!("{HEAD}m,H100,1,8,1000,20\nm,H100,1,16,1800,30\n"),
+            )],
+            vec![],
+        );
+        assert_eq!(s.outcome, Outcome::Complete);
+        assert_eq!(
+            s.outcome_line,
+            "Complete: 1 file read, 1 sweep with 2 rows imported."
+        );
+    }
+
+    #[test]
+    fn a_partial_import_counts_the_files_and_rows_left_out() {
+        let (_, refused) = admit(&[("big.json", MAX_FILE_BYTES + 1, false)]);
+        let files = [
+            csv(
+                "x.csv",
+                &format!("{HEAD}m,H100,1,8,1000,20\nm,H100,1,16,oops,30\nm,H100,1,32,2000,40\n"),
+            ),
+            csv("notes.txt", "hello"),
+        ];
+        let s = read(&files, refused);
+        assert_eq!(s.outcome, Outcome::Partial);
+        assert_eq!(
+            s.outcome_line,
+            "Partial: 2 of 3 files and 1 row left out; 1 sweep with 2 rows imported."
+        );
+    }
+
+    #[test]
+    fn a_failed_import_counts_its_files() {
+        let s = read(&[csv("notes.txt", "hello"), csv("b.txt", "x")], vec![]);
+        assert_eq!(s.outcome, Outcome::Failed);
+        assert_eq!(s.outcome_line, "Failed: nothing imported from 2 files.");
+        let (_, refused) = admit(&[("big.json", MAX_FILE_BYTES + 1, false)]);
+        assert_eq!(
+            shown(refused, None).outcome_line,
+            "Failed: nothing imported from 1 file."
+        );
+    }
+
+    #[test]
+    fn the_picker_label_names_the_sweep_count_before_the_files() {
+        let names: Vec<String> = (1..=5)
+            .map(|i| format!("{}{i}.json", "a-long-folder-name/".repeat(8)))
+            .collect();
+        let label = imported_label(crate::core::import::bundled::lm_arena_chat(), &names);
+        let sweeps = crate::core::import::bundled::lm_arena_chat().sweeps.len();
+        assert!(
+            label.starts_with(&format!("imported ({sweeps} sweeps): a-long-folder-name/")),
+            "{label}"
         );
     }
 }

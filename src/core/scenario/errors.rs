@@ -132,6 +132,12 @@ pub enum ParamErrorKind {
         /// The configuration shown.
         shown: String,
     },
+    /// `stat` names a statistic the deployment shown does not report: its levels are not
+    /// judged on it.
+    StatNotReported {
+        /// The statistic as given.
+        stat: Statistic,
+    },
     /// `cfg` is not a configuration of the deployment.
     CfgUnknown {
         /// The configuration as given.
@@ -273,6 +279,11 @@ impl ParamError {
                 shown,
             } => format!(
                 "\"{value}\" now matches {matches} sweeps, told apart by more fields; {showing} \"{shown}\", the first"
+            ),
+            ParamErrorKind::StatNotReported { stat } => format!(
+                "\"{}\": the data shown does not report {} for this deployment, so its levels are not judged; pick a statistic it reports under “Judged on”",
+                stat.key(),
+                stat.short_label()
             ),
             ParamErrorKind::CfgUnknown { value, shown } => format!(
                 "\"{value}\" is not a configuration of this deployment; {showing} {}",

@@ -135,6 +135,9 @@ pub struct View {
     /// The side-by-side table's order: a column, and whether reversed (worst first) (URL
     /// `sort=KEY` or `sort=KEY:reversed`, KEY a [`Column::key`]); `None`: its own order.
     pub compare_sort: Option<(Column, bool)>,
+    /// The level the requests panel shows (URL `requests_at`); `None`: the recommended level,
+    /// else the first that fails.
+    pub requests_at: Option<f64>,
 }
 
 /// The judged statistic moved from `before` to `after` (one the deployment shown reports), as
@@ -236,6 +239,20 @@ impl Scenario {
         (scenario, errors)
     }
 
+    /// The link's `stat` when the deployment shown does not report it ([`ParamErrorKind::StatNotReported`]);
+    /// `None` when it does, or the scenario names no sweep of `source`.
+    pub fn unreported_stat(&self, source: &Source) -> Option<ParamError> {
+        let sweep = &source.sweeps[self.sweep_index(source)?];
+        (!sweep.statistics().contains(&self.slo.stat)).then(|| {
+            ParamError::new(
+                "stat",
+                ParamErrorKind::StatNotReported {
+                    stat: self.slo.stat,
+                },
+            )
+        })
+    }
+
     /// The scenario of `start` (a source's opening query, e.g. `src=gpqa`) on `source`, planning
     /// for the SLO of the `previous` query: its target, limits and fleet inputs, and its
     /// statistic when the deployment of `start` reports it (else that deployment's default).
@@ -247,8 +264,23 @@ impl Scenario {
         previous: &str,
         source: &Source,
     ) -> (Scenario, Option<StatMoved>) {
+        Scenario::with_slo_asked(start, previous, source, None)
+    }
+
+    /// [`Scenario::with_slo_of`], after an `earlier` switch moved the statistic: while the
+    /// `previous` scenario still judges on the statistic it moved to, the one asked before it
+    /// comes back where the new deployment reports it (else the move is said from it).
+    pub fn with_slo_asked(
+        start: &str,
+        previous: &str,
+        source: &Source,
+        earlier: Option<StatMoved>,
+    ) -> (Scenario, Option<StatMoved>) {
         let (scenario, _) = Scenario::from_query(start, source);
-        let (previous, _) = Scenario::from_query(previous, source);
+        let (mut previous, _) = Scenario::from_query(previous, source);
+        if let Some(earlier) = earlier.filter(|m| m.after == previous.slo.stat) {
+            previous.slo.stat = earlier.before;
+        }
         let reported = scenario
             .sweep_index(source)
             .is_some_and(|i| source.sweeps[i].statistics().contains(&previous.slo.stat));

@@ -255,6 +255,24 @@ macro_rules! scenario_params {
                     "the table's own order (by cost when prices are given)"
                 ),
             }
+            /// The level the requests panel shows.
+            requests_at {
+                keys: ["requests_at"],
+                group: View,
+                read: |r, _, v| {
+                    r.view.requests_at = Some(
+                        $crate::core::scenario::parse_positive(v)
+                            .map_err($crate::core::scenario::ParamErrorKind::Invalid)?,
+                    );
+                    Ok(())
+                },
+                write: |s, link| link.number("requests_at", s.view.requests_at),
+                json: {},
+                readme: (
+                    "the level whose requests the requests panel shows (under `attain`, a level with per-request records, e.g. `requests_at=16`); picking a level there sets it",
+                    "the recommended level, else the first that fails"
+                ),
+            }
             /// Concurrent users.
             users {
                 keys: ["users"],

@@ -7,6 +7,10 @@ use crate::core::model::sweep::{Statistic, Sweep};
 use crate::core::plan::planner::{Condition, Plan, Slo, Status, Verdict};
 use crate::core::text::attainment_text::attainment_text;
 
+/// The "Judged on" menu's note under `attain`: the statistic judges only the levels without
+/// per-request records.
+pub const STAT_UNDER_ATTAIN: &str = "With `attain`, a level with per-request records is judged request by request: this statistic only matters where a level has no per-request records.";
+
 /// A statistic as the "Judged on" menu offers it for `sweep`: its label, and where its per-user
 /// speed cannot be true (the `implausible-speed` rule, judged per statistic) how many levels
 /// say so: "p50 ITL (median token gap) — implausible speed at 7 of 7 levels".

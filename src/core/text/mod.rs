@@ -6,6 +6,8 @@ pub mod attainment_text;
 pub mod capacity_text;
 pub mod chart_file;
 pub mod chart_text;
+pub mod code_spans;
+pub mod download_name;
 pub mod error_text;
 pub mod explain;
 pub mod headline;

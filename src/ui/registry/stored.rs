@@ -135,8 +135,30 @@ impl Registry {
     }
 
     /// Adds (or replaces) an imported source, shows it, and keeps it in storage (its files,
-    /// `bytes` in all); says so when it could not be kept.
+    /// `bytes` in all); says whether the same import was in the menu already, and whether it
+    /// could not be kept.
     pub async fn add_import(
+        &self,
+        id: String,
+        names: &[String],
+        texts: &[PageText],
+        bytes: usize,
+        model: Option<String>,
+        source: Source,
+    ) -> (bool, Option<String>) {
+        let again = self
+            .entries
+            .with_untracked(|e| e.iter().any(|x| x.id == id));
+        (
+            again,
+            self.keep_import(id, names, texts, bytes, model, source)
+                .await,
+        )
+    }
+
+    /// [`Registry::add_import`]'s work: adds the import, shows it and keeps it; why it could
+    /// not be kept, if it could not.
+    async fn keep_import(
         &self,
         id: String,
         names: &[String],
