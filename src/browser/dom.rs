@@ -1,5 +1,5 @@
-//! The document's elements: found by id, removed, focused, serialised, scrolled to; the
-//! viewport's width.
+//! The document's elements: found by id, removed, focused, serialised, scrolled to; a text
+//! area's text and a paste's, up to a length; the viewport's width.
 
 use super::timers::after_paint;
 use super::url::fragment;
@@ -83,4 +83,24 @@ pub fn scroll_to_fragment() {
     {
         element.scroll_into_view();
     }
+}
+
+/// The text of the text area an input event came from, when it holds at most `max` characters
+/// (UTF-16 units); `None` for a longer one, which is not copied.
+pub fn text_area_value(ev: &web_sys::Event, max: usize) -> Option<String> {
+    use wasm_bindgen::JsCast;
+    let area = ev
+        .target()?
+        .dyn_into::<web_sys::HtmlTextAreaElement>()
+        .ok()?;
+    (usize::try_from(area.text_length()).ok()? <= max).then(|| area.value())
+}
+
+/// Whether the text a paste carries is longer than `max` characters (UTF-16 units), so that it
+/// can be refused before the browser inserts it (a paste of a million lines holds a text area
+/// for minutes).
+pub fn pasted_over(ev: &web_sys::ClipboardEvent, max: usize) -> bool {
+    ev.clipboard_data()
+        .and_then(|d| d.get_data("text").ok())
+        .is_some_and(|t| t.len() > max && t.encode_utf16().count() > max)
 }

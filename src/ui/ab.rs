@@ -284,13 +284,20 @@ fn chart(c: &Comparison) -> impl IntoView {
             }
         })
         .collect_view();
+    // A crossover's speed under the 1× line, or above it where under it would meet the target's
+    // label (its baseline 6 above the plot's bottom, a line of text high).
+    let cross_y = if plot.one_y + 16.0 > bottom - 6.0 - 16.0 {
+        plot.one_y - 8.0
+    } else {
+        plot.one_y + 16.0
+    };
     let crossings = plot
         .crossovers
         .into_iter()
         .map(|m| {
             view! {
                 <circle class="ab-cross" cx=m.pos cy=plot.one_y r="4" />
-                <text class="tick" x=m.pos y=plot.one_y + 16.0 text-anchor="middle">{m.label}</text>
+                <text class="tick" x=m.pos y=cross_y text-anchor="middle">{m.label}</text>
             }
         })
         .collect_view();

@@ -1,10 +1,12 @@
 //! The trade-off chart's SVG: grid, axes, target line, feasible area, Pareto frontier, and one
-//! line per deployment with focusable points. Geometry is `core::plan::chart::layout`.
+//! line per deployment with focusable points, one Tab stop for them all (arrow keys, Home and End
+//! move among them: `browser::move_focus`). Geometry is `core::plan::chart::layout`.
 
 use leptos::ev;
 use leptos::prelude::*;
 
 use super::data_value;
+use crate::browser;
 use crate::core::model::limits::MAX_DRAWN_POINTS;
 use crate::core::model::source::Source;
 use crate::core::plan::chart::ChartY;
@@ -66,11 +68,20 @@ pub fn svg(
         stat,
         y,
     };
+    // Each series' drawn points, evenly spaced (the frontier is its own line: on a sweep that
+    // trades speed for throughput at every level, every point is on it), numbered across the
+    // chart (`data-n`) for the arrow keys.
+    let mut count = 0;
     let series = chart
         .series
         .iter()
         .enumerate()
-        .map(|(si, _)| series_view(chart, si, &drawn))
+        .map(|(si, s)| {
+            let shown = drawn_points(s.points.len(), MAX_DRAWN_POINTS);
+            let first = count;
+            count += shown.len();
+            series_view(chart, si, (shown, first), &drawn)
+        })
         .collect_view();
     view! {
         <svg
@@ -81,8 +92,11 @@ pub fn svg(
             height=chart.height
             viewBox=format!("0 0 {} {}", chart.width, chart.height)
             on:mouseleave=move |_| focus.set(None)
+            on:focusout=move |_| focus.set(None)
+            on:focusin=move |ev| browser::take_tab_stop(&ev)
+            on:keydown=move |ev| if browser::move_focus(&ev, count) { ev.prevent_default() }
         >
-            <title id="chart-svg-title">{format!("Per-user tok/s against {}, one line per deployment, log scales", y.quantity())}</title>
+            <title id="chart-svg-title">{format!("Per-user tok/s against {}, one line per deployment, log scales; arrow keys move between its points", y.quantity())}</title>
             {feasible}
             {grid(chart)}
             <rect class="frame" x=left y=top width=right - left height=bottom - top />
@@ -164,8 +178,14 @@ struct Drawn<'a> {
     y: ChartY,
 }
 
-/// One deployment's line and its points (evenly thinned), with the recommended level's ring.
-fn series_view(chart: &ChartLayout, si: usize, d: &Drawn<'_>) -> impl IntoView {
+/// One deployment's line and its points (`drawn`, evenly thinned, numbered from `first`), with
+/// the recommended level's ring.
+fn series_view(
+    chart: &ChartLayout,
+    si: usize,
+    (drawn, first): (Vec<usize>, usize),
+    d: &Drawn<'_>,
+) -> impl IntoView {
     let s = &chart.series[si];
     let (source, current, recommended) = (d.source, d.current, d.recommended);
     let class = series_class(si);
@@ -177,9 +197,6 @@ fn series_view(chart: &ChartLayout, si: usize, d: &Drawn<'_>) -> impl IntoView {
         .collect();
     let sweep = &source.sweeps[s.sweep_index];
     let sweep_index = s.sweep_index;
-    // Evenly spaced (the frontier is its own line: on a sweep that trades speed for
-    // throughput at every level, every point is on it).
-    let drawn = drawn_points(s.points.len(), MAX_DRAWN_POINTS);
     // A recommended level between the drawn points still gets its ring.
     let hidden: Vec<(f64, (f64, f64))> = s
         .points
@@ -197,7 +214,8 @@ fn series_view(chart: &ChartLayout, si: usize, d: &Drawn<'_>) -> impl IntoView {
     };
     let points = drawn
         .iter()
-        .map(|&pi| point_view(chart, si, pi, d))
+        .enumerate()
+        .map(|(k, &pi)| point_view(chart, (si, pi), first + k, d))
         .collect_view();
     view! {
         <g class=format!("series {class}{}", if is_current { " current" } else { "" })
@@ -211,8 +229,14 @@ fn series_view(chart: &ChartLayout, si: usize, d: &Drawn<'_>) -> impl IntoView {
     }
 }
 
-/// One point: a focusable mark that names its figures and switches to its deployment.
-fn point_view(chart: &ChartLayout, si: usize, pi: usize, d: &Drawn<'_>) -> impl IntoView {
+/// One point, number `n` of the chart: a focusable mark (the first the chart's Tab stop) that
+/// names its figures and switches to its deployment.
+fn point_view(
+    chart: &ChartLayout,
+    (si, pi): (usize, usize),
+    n: usize,
+    d: &Drawn<'_>,
+) -> impl IntoView {
     let s = &chart.series[si];
     let p = &s.points[pi];
     let sweep_index = s.sweep_index;
@@ -257,7 +281,8 @@ fn point_view(chart: &ChartLayout, si: usize, pi: usize, d: &Drawn<'_>) -> impl 
             cx=p.px.0
             cy=p.px.1
             r=move || if is_recommended() { 7.0 } else { 4.5 }
-            tabindex="0"
+            tabindex=if n == 0 { "0" } else { "-1" }
+            data-n=n
             role="button"
             aria-label=label
             data-testid="chart-point"

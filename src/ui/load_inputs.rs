@@ -8,10 +8,12 @@ use leptos::prelude::*;
 
 use super::field_error;
 
+use crate::browser;
 use crate::core::model::format::url_number;
+use crate::core::model::limits::MAX_LOAD_FIELD_CHARS;
 use crate::core::plan::period::{LoadKind, LoadProfile};
 use crate::core::scenario::load_input::{
-    looks_like_csv, parse_load_step, read_load_input, LoadShape,
+    looks_like_csv, parse_load_step, read_load_input, too_long_text, LoadShape,
 };
 use crate::core::scenario::{
     load_text, number, parse_lag, parse_min_replicas, Scenario, ValueError,
@@ -79,6 +81,11 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
             }
         });
     };
+    // A text longer than the field reads: said, not read; a reading under way is dropped.
+    let too_long = move || {
+        reading.update_value(|n| *n += 1);
+        settle(Err(too_long_text()));
+    };
     // A load the page writes (a shape, a new kind or step), shown in the field in the link's form.
     let write = move |load: LoadProfile| {
         reading.update_value(|n| *n += 1);
@@ -111,11 +118,22 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
             <p class="hint" id="load-help">"One value per step: paste them (commas, spaces or lines), a link's rps:60:3,2,5, or a CSV of timestamp,value as monitoring tools export it (the step is read from the timestamps)."</p>
             {counts_fields(kind, step, recount)}
             <label for="load-input">"Values"</label>
+            // A paste longer than what is read is refused before the browser inserts it; typing
+            // stops one character past it (`maxlength`), and a longer text set otherwise is
+            // neither copied nor read. Each is said to be too long.
             <textarea id="load-input" data-testid="load-input" rows="3" spellcheck="false"
+                maxlength=MAX_LOAD_FIELD_CHARS + 1
+                on:paste=move |ev| if browser::pasted_over(&ev, MAX_LOAD_FIELD_CHARS) {
+                    ev.prevent_default();
+                    too_long();
+                }
                 aria-describedby=field_error::described_by("load-input", Some("load-help"), error)
                 aria-invalid=field_error::invalid(error)
                 prop:value=move || text.get()
-                on:input=move |ev| { text.set(event_target_value(&ev)); apply(); }
+                on:input=move |ev| match browser::text_area_value(&ev, MAX_LOAD_FIELD_CHARS) {
+                    Some(typed) => { text.set(typed); apply(); }
+                    None => too_long(),
+                }
             ></textarea>
             {field_error::message("load-input", error, "load-error")}
             {shape_buttons(shape)}

@@ -9,13 +9,15 @@ use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
 use super::capacity::{escape_dismisses, item};
+use crate::browser;
 use crate::core::model::format::{grouped, money, trimmed};
 use crate::core::model::source::Source;
-use crate::core::plan::period::day_chart::{day_chart, DayChart, StepPlot, HEIGHT, WIDTH};
+use crate::core::plan::period::day_chart::{day_chart, DayChart, StepPlot, HEIGHT};
 use crate::core::plan::period::side_by_side::{cheapest_per_day, day_rows, DayRow};
 use crate::core::plan::period::{period, LoadProfile, PeriodFigures};
 use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
+use crate::core::text::chart_text::chart_width;
 use crate::core::text::period_text::{
     cheapest_note, not_sized, period_figures, period_heading, PeriodInputs, ENERGY_NOTE,
 };
@@ -109,9 +111,10 @@ fn panel(
 }
 
 /// The chart of the load and the replicas over the period, the peak marked, with its words for
-/// a screen reader.
+/// a screen reader; as wide as the trade-off chart (at most `WIDTH`), so that its text is drawn
+/// at its size on a narrow screen.
 fn chart(load: &LoadProfile, f: &PeriodFigures) -> impl IntoView {
-    let c = day_chart(load, f);
+    let c = day_chart(load, f, chart_width(browser::viewport_width()));
     let summary = format!(
         "{} values of {} min; {}.",
         grouped(load.values.len() as f64, 0),
@@ -126,20 +129,20 @@ fn chart(load: &LoadProfile, f: &PeriodFigures) -> impl IntoView {
                 data-testid="period-chart"
                 role="img"
                 aria-labelledby="period-chart-title period-chart-summary"
-                width=WIDTH
+                width=c.width
                 height=HEIGHT
-                viewBox=format!("0 0 {WIDTH} {HEIGHT}")
+                viewBox=format!("0 0 {} {HEIGHT}", c.width)
             >
                 <title id="period-chart-title">"The load and the replicas it needs over the period"</title>
                 {plot(&c, &c.load, "load-line")}
                 {plot(&c, &c.replicas, "replicas-line")}
                 {c.hours.iter().map(|t| view! {
-                    <text class="tick" x=t.pos y=c.replicas.bottom + 16.0 text-anchor="middle">{t.label.clone()}</text>
+                    <text class="tick" x=t.pos y=c.replicas.bottom + 20.0 text-anchor="middle">{t.label.clone()}</text>
                 }).collect_view()}
                 {c.peak.as_ref().map(|p| view! {
                     <g data-testid="period-peak">
                         <circle class="peak" cx=p.x cy=p.y r=5.0 />
-                        <text class="peak-label" x=c.right y=c.replicas.top - 4.0 text-anchor="end">{p.label.clone()}</text>
+                        <text class="peak-label" x=c.right y=p.label_y text-anchor="end">{p.label.clone()}</text>
                     </g>
                 })}
             </svg>
@@ -161,6 +164,16 @@ fn plot(c: &DayChart, p: &StepPlot, class: &'static str) -> impl IntoView {
         </g>
     }
 }
+
+/// The side-by-side table's columns after the deployment's; each cell also carries its column's
+/// name, shown beside it where the rows are stacked (a narrow screen).
+const COLUMNS: [&str; 5] = [
+    "peak GPUs",
+    "mean GPUs",
+    "GPU-hours per day",
+    "$ per day",
+    "$ per hour at the peak",
+];
 
 /// Every deployment's period side by side, the shown one marked, and the cheapest per day.
 fn side_by_side(source: &Source, rows: &[DayRow], shown: usize, priced: bool) -> impl IntoView {
@@ -190,11 +203,11 @@ fn side_by_side(source: &Source, rows: &[DayRow], shown: usize, priced: bool) ->
             view! {
                 <tr class:current=r.row.sweep_index == shown data-testid="period-row">
                     <th scope="row">{deployment}{mark}</th>
-                    <td class="num">{none.clone().unwrap_or_else(|| cell(peak))}</td>
-                    <td class="num">{cell(mean)}</td>
-                    <td class="num">{cell(hours)}</td>
-                    <td class="num" data-testid="period-row-usd">{cell(usd)}</td>
-                    <td class="num">{cell(at_peak)}</td>
+                    <td class="num" data-label=COLUMNS[0]>{none.clone().unwrap_or_else(|| cell(peak))}</td>
+                    <td class="num" data-label=COLUMNS[1]>{cell(mean)}</td>
+                    <td class="num" data-label=COLUMNS[2]>{cell(hours)}</td>
+                    <td class="num" data-label=COLUMNS[3] data-testid="period-row-usd">{cell(usd)}</td>
+                    <td class="num" data-label=COLUMNS[4]>{cell(at_peak)}</td>
                 </tr>
             }
         })
@@ -209,16 +222,12 @@ fn side_by_side(source: &Source, rows: &[DayRow], shown: usize, priced: bool) ->
     });
     view! {
         <h3>"Every deployment over the period"</h3>
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Every deployment over the period: table">
+        <div class="table-scroll stacks" tabindex="0" role="region" aria-label="Every deployment over the period: table">
             <table data-testid="period-compare">
                 <thead>
                     <tr>
                         <th scope="col">"deployment"</th>
-                        <th scope="col" class="num">"peak GPUs"</th>
-                        <th scope="col" class="num">"mean GPUs"</th>
-                        <th scope="col" class="num">"GPU-hours per day"</th>
-                        <th scope="col" class="num">"$ per day"</th>
-                        <th scope="col" class="num">"$ per hour at the peak"</th>
+                        {COLUMNS.into_iter().map(|c| view! { <th scope="col" class="num">{c}</th> }).collect_view()}
                     </tr>
                 </thead>
                 <tbody>{body}</tbody>

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
+use crate::browser;
 use crate::core::model::format::level as level_text;
 use crate::core::model::source::Source;
 use crate::core::plan::attain_plot::{
@@ -173,7 +174,8 @@ fn keep_in_link(
 type Levels = (usize, Vec<(usize, f64, Attainment)>, Option<usize>);
 
 /// Each level's share of good requests against P (`levels`), a dot per level that `chosen`
-/// follows when pressed.
+/// follows when pressed; the dots are one Tab stop (arrow keys, Home and End move among them:
+/// `browser::move_focus`), the focused one's words said under the plot.
 fn attain_plot(
     source: &Source,
     scenario: ReadSignal<Scenario>,
@@ -184,20 +186,26 @@ fn attain_plot(
     let unit = source.sweeps[sweep].level_kind().unit();
     let points: Vec<(f64, _)> = shown.iter().map(|(_, l, a)| (*l, *a)).collect();
     let plot = attainment_plot(&points, p);
+    let count = plot.dots.len();
+    let readout = RwSignal::new(None::<String>);
     let dots = plot
         .dots
         .into_iter()
         .zip(shown.iter().map(|s| s.0))
-        .map(|(d, l)| {
+        .enumerate()
+        .map(|(n, (d, l))| {
             let text = level_dot_text(&d, p, unit);
             let label = format!("{text}; shows its requests below");
             let pick = move || chosen.set(Some((sweep, l)));
+            let said = text.clone();
             view! {
                 <circle
                     class=if d.meets { "dot meets" } else { "dot misses" }
-                    tabindex="0"
+                    tabindex=if n == 0 { "0" } else { "-1" }
+                    data-n=n
                     role="button"
                     aria-label=label
+                    on:focus=move |_| readout.set(Some(said.clone()))
                     on:click=move |_| pick()
                     on:keydown=move |ev: leptos::ev::KeyboardEvent| {
                         if ev.key() == "Enter" || ev.key() == " " {
@@ -222,7 +230,10 @@ fn attain_plot(
         plot.p_line.label
     );
     Some(view! {
-        <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="group" data-testid="attain-chart" aria-label=name>
+        <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="group" data-testid="attain-chart" aria-label=name
+            on:focusout=move |_| readout.set(None)
+            on:focusin=move |ev| browser::take_tab_stop(&ev)
+            on:keydown=move |ev| if browser::move_focus(&ev, count) { ev.prevent_default() }>
             {axes(plot.x_ticks, plot.y_ticks)}
             <line class="target" data-testid="attain-p-line" x1=PLOT.0 x2=PLOT.2 y1=plot.p_line.pos y2=plot.p_line.pos />
             // Above the line, or below it where the line runs along the top.
@@ -234,6 +245,9 @@ fn attain_plot(
             {dots}
             {titles(source.sweeps[sweep].level_kind().label(), "good requests, % of issued ↑")}
         </svg>
+        <p class="chart-readout" aria-live="polite" data-testid="attain-readout">
+            {move || readout.get().unwrap_or_else(|| "Focus a dot (Tab, then the arrow keys) to read its level.".into())}
+        </p>
     })
 }
 
@@ -271,7 +285,8 @@ fn requests_scatter(
     })
 }
 
-/// Grid lines and tick labels of a plot (also the comparison's chart, `ui::ab`).
+/// Grid lines and tick labels of a plot (also the comparison's chart, `ui::ab`); the x axis's
+/// labels a line of their own text under the plot (16 px on a narrow screen).
 pub(super) fn axes(x_ticks: Vec<Mark>, y_ticks: Vec<Mark>) -> impl IntoView {
     let (left, top, right, bottom) = PLOT;
     let x = x_ticks
@@ -279,7 +294,7 @@ pub(super) fn axes(x_ticks: Vec<Mark>, y_ticks: Vec<Mark>) -> impl IntoView {
         .map(|t| {
             view! {
                 <line class="grid" x1=t.pos x2=t.pos y1=top y2=bottom />
-                <text class="tick" x=t.pos y=bottom + 14.0 text-anchor="middle">{t.label}</text>
+                <text class="tick" x=t.pos y=bottom dy="1.1em" text-anchor="middle">{t.label}</text>
             }
         })
         .collect_view();
@@ -295,11 +310,13 @@ pub(super) fn axes(x_ticks: Vec<Mark>, y_ticks: Vec<Mark>) -> impl IntoView {
     view! { {x} {y} <rect class="frame" x=left y=top width=right - left height=bottom - top /> }
 }
 
-/// The axes' titles: `x` under the plot, `y` above its left edge.
+/// The axes' titles: `x` under the plot, under its tick labels (a line and a quarter of its own
+/// text), `y` above its left edge (right of the value ticks, which it would meet at 16 px on a
+/// narrow screen).
 pub(super) fn titles(x: &'static str, y: &'static str) -> impl IntoView {
     let (left, _, right, bottom) = PLOT;
     view! {
-        <text class="axis-label" x=(left + right) / 2.0 y=bottom + 32.0 text-anchor="middle">{format!("{x} →")}</text>
-        <text class="axis-label" x=4.0 y=14.0>{y}</text>
+        <text class="axis-label" x=(left + right) / 2.0 y=bottom dy="2.35em" text-anchor="middle">{format!("{x} →")}</text>
+        <text class="axis-label" x=left y=14.0>{y}</text>
     }
 }

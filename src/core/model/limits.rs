@@ -80,6 +80,11 @@ pub const MAX_LIMITS: usize = 8;
 /// Most values of a load over time (URL `load`): a week by the minute.
 pub const MAX_LOAD_VALUES: usize = 10_080;
 
+/// Most characters the page's load field reads: 64 for each of the most values a load holds and
+/// for a header row (a CSV row `2026-12-04T13:00:00.000+05:30,999999999.5` is 42). A longer
+/// text is not read, nor even copied: it holds more than a load can.
+pub const MAX_LOAD_FIELD_CHARS: usize = 64 * (MAX_LOAD_VALUES + 1);
+
 /// Most parameters read from a link: a scenario has about a dozen; the rest of a longer link is
 /// named in one message and not read (reading stays linear and the messages few).
 pub const MAX_PARAMS: usize = 64;

@@ -2,6 +2,8 @@
 //! `timestamp,value` as monitoring tools export it (the step read from the timestamps), or bare
 //! values (the kind and step chosen beside the field); and the named shapes to start from.
 
+use crate::core::model::format::grouped;
+use crate::core::model::limits::{MAX_LOAD_FIELD_CHARS, MAX_LOAD_VALUES};
 use crate::core::plan::period::{LoadKind, LoadProfile};
 use crate::core::scenario::values::{load_of_values, number, parse_load, Accepts, ValueError};
 
@@ -68,6 +70,15 @@ impl LoadShape {
                 .collect(),
         }
     }
+}
+
+/// Why the load field's text was not read: it is longer than [`MAX_LOAD_FIELD_CHARS`].
+pub fn too_long_text() -> String {
+    format!(
+        "the field holds more than the {} characters read ({} values, a week by the minute, at up to 64 characters each), so it was not read",
+        grouped(MAX_LOAD_FIELD_CHARS as f64, 0),
+        grouped(MAX_LOAD_VALUES as f64, 0)
+    )
 }
 
 /// Whether `text` is written in the link's form (`rps:…`, `users:…`).

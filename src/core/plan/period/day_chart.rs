@@ -1,19 +1,24 @@
 //! The geometry of the period's chart: the load over the period above, the replicas each step
 //! runs below, on one time axis in hours, the peak of replicas marked. Steps are drawn as steps
-//! (a value holds for its whole step). SVG user units, `WIDTH × HEIGHT`.
+//! (a value holds for its whole step). SVG user units, as wide as it is drawn (at most `WIDTH`,
+//! so that its text is drawn at its size on a narrow screen) × `HEIGHT`.
 
 use crate::core::model::format::{grouped, svg, trimmed};
 use crate::core::plan::chart::{tick_label, Tick};
 use crate::core::plan::period::{LoadKind, LoadProfile, PeriodFigures};
 
-/// View box width.
+/// The widest view box.
 pub const WIDTH: f64 = 640.0;
 /// View box height.
 pub const HEIGHT: f64 = 300.0;
 /// Left edge of the plots (room for the value labels).
 const LEFT: f64 = 56.0;
-/// Right edge of the plots.
-const RIGHT: f64 = 624.0;
+/// Room right of the plots.
+const MARGIN: f64 = 16.0;
+/// The least room per hour tick (a label of 11 px text with space around it).
+const HOUR_TICK_ROOM: f64 = 80.0;
+/// The most room a character of the chart's labels takes on average (11 px bold, 12 px).
+const CHAR_W: f64 = 6.6;
 
 /// One of the two plots: a series drawn as steps over the period.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,12 +39,15 @@ pub struct StepPlot {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PeakMark {
     /// The start of the first step at the peak, the time its label names (the label is set at
-    /// the right of the replicas plot's title row).
+    /// the right of the replicas plot's title row, or a row above it where the two do not fit
+    /// side by side).
     pub x: f64,
     /// The peak's height on the replicas plot.
     pub y: f64,
     /// "peak: 4 replicas (4 GPUs) at 2 h".
     pub label: String,
+    /// The label's baseline.
+    pub label_y: f64,
 }
 
 /// Everything needed to draw the chart.
@@ -49,6 +57,8 @@ pub struct DayChart {
     pub left: f64,
     /// Right edge of both plots.
     pub right: f64,
+    /// The view box's width.
+    pub width: f64,
     /// The load over the period.
     pub load: StepPlot,
     /// Replicas over the period.
@@ -59,39 +69,52 @@ pub struct DayChart {
     pub peak: Option<PeakMark>,
 }
 
-/// The chart of `load` and the replicas of `figures` (none drawn when they are not known).
-pub fn day_chart(load: &LoadProfile, figures: &PeriodFigures) -> DayChart {
+/// The chart of `load` and the replicas of `figures` (none drawn when they are not known),
+/// `width` wide (at most [`WIDTH`]).
+pub fn day_chart(load: &LoadProfile, figures: &PeriodFigures, width: f64) -> DayChart {
+    let width = width.min(WIDTH);
+    let right = width - MARGIN;
     let unit = match load.kind {
         LoadKind::Rps => "Load (req/s)",
         LoadKind::Users => "Load (concurrent users)",
     };
     let counts: Vec<f64> = figures.replicas.iter().map(|r| *r as f64).collect();
-    let load_plot = step_plot(unit.to_string(), &load.values, (16.0, 126.0), false);
-    let replicas = step_plot("Replicas".to_string(), &counts, (160.0, 270.0), true);
+    let load_plot = step_plot(unit.to_string(), &load.values, (16.0, 126.0, right), false);
+    let replicas = step_plot("Replicas".to_string(), &counts, (160.0, 270.0, right), true);
     let n = load.values.len().max(1) as f64;
-    let x = |i: f64| LEFT + (RIGHT - LEFT) * i / n;
+    let x = |i: f64| LEFT + (right - LEFT) * i / n;
     let peak = figures.peak_replicas.and_then(|peak| {
         let i = figures.replicas.iter().position(|r| *r == peak)?;
         let gpus = figures
             .peak_gpus
             .map_or_else(String::new, |g| format!(" ({})", count(g, "GPU")));
         let hours = i as f64 * load.step_min / 60.0;
+        let label = format!(
+            "peak: {}{gpus} at {} h",
+            count(peak, "replica"),
+            trimmed(hours, 2)
+        );
+        // Beside the title, two characters apart, or a row above it.
+        let row = (replicas.title.len() + 2 + label.chars().count()) as f64 * CHAR_W;
+        let label_y = replicas.top - if row <= right - LEFT { 4.0 } else { 18.0 };
         Some(PeakMark {
             x: x(i as f64),
             y: y_of(peak as f64, &replicas),
-            label: format!(
-                "peak: {}{gpus} at {} h",
-                count(peak, "replica"),
-                trimmed(hours, 2)
-            ),
+            label,
+            label_y,
         })
     });
     DayChart {
         left: LEFT,
-        right: RIGHT,
+        right,
+        width,
         load: load_plot,
         replicas,
-        hours: hour_ticks(figures.period_h, &x, n),
+        hours: hour_ticks(
+            figures.period_h,
+            &x,
+            (n, ((right - LEFT) / HOUR_TICK_ROOM).floor()),
+        ),
         peak,
     }
 }
@@ -108,8 +131,14 @@ fn y_of(value: f64, plot: &StepPlot) -> f64 {
     plot.bottom - (plot.bottom - plot.top) * value / max
 }
 
-/// A plot of `values` as steps between `top` and `bottom`; `whole`: ticks at whole numbers.
-fn step_plot(title: String, values: &[f64], (top, bottom): (f64, f64), whole: bool) -> StepPlot {
+/// A plot of `values` as steps between `top` and `bottom`, to `right`; `whole`: ticks at whole
+/// numbers.
+fn step_plot(
+    title: String,
+    values: &[f64],
+    (top, bottom, right): (f64, f64, f64),
+    whole: bool,
+) -> StepPlot {
     let max = values.iter().copied().fold(0.0, f64::max);
     let step = nice_step(max, whole);
     let top_value = (max / step).ceil().max(1.0) * step;
@@ -131,14 +160,14 @@ fn step_plot(title: String, values: &[f64], (top, bottom): (f64, f64), whole: bo
         path: String::new(),
         ticks,
     };
-    plot.path = steps(values, &plot);
+    plot.path = steps(values, &plot, right);
     plot
 }
 
-/// `M x,y H x V y H x …` over the values, a run of equal values drawn as one step.
-fn steps(values: &[f64], plot: &StepPlot) -> String {
+/// `M x,y H x V y H x …` over the values to `right`, a run of equal values drawn as one step.
+fn steps(values: &[f64], plot: &StepPlot, right: f64) -> String {
     let n = values.len().max(1) as f64;
-    let x = |i: usize| LEFT + (RIGHT - LEFT) * i as f64 / n;
+    let x = |i: usize| LEFT + (right - LEFT) * i as f64 / n;
     let mut path = String::new();
     for (i, v) in values.iter().enumerate() {
         let y = y_of(*v, plot);
@@ -174,13 +203,15 @@ fn nice_step(max: f64, whole: bool) -> f64 {
     }
 }
 
-/// Hour ticks: every 1, 2, 3, 4, 6, 12, 24 or 48 hours (or a quarter or half hour for short
-/// periods), at most eight.
-fn hour_ticks(period_h: f64, x: &dyn Fn(f64) -> f64, n: f64) -> Vec<Tick> {
+/// Hour ticks over `n` steps: every 1, 2, 3, 4, 6, 12, 24 or 48 hours (or a quarter or half
+/// hour for short periods; whole weeks for long ones), at most `gaps` (2 to 7) between them: at
+/// most eight, however long the period.
+fn hour_ticks(period_h: f64, x: &dyn Fn(f64) -> f64, (n, gaps): (f64, f64)) -> Vec<Tick> {
+    let gaps = gaps.clamp(2.0, 7.0);
     let every = [0.25, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 12.0, 24.0, 48.0]
         .into_iter()
-        .find(|h| period_h / h <= 7.0)
-        .unwrap_or(168.0);
+        .find(|h| period_h / h <= gaps)
+        .unwrap_or_else(|| 168.0 * (period_h / 168.0 / gaps).ceil().max(1.0));
     let count = (period_h / every).floor() as usize;
     (0..=count)
         .map(|k| {
@@ -221,7 +252,7 @@ mod tests {
     #[test]
     fn the_steps_hold_each_value_for_its_step() {
         let (load, figures) = four_hours();
-        let chart = day_chart(&load, &figures);
+        let chart = day_chart(&load, &figures, WIDTH);
         // Four steps over 568 units: 142 each. Load ticks every 20 to 80 over 110 units.
         assert_eq!(
             chart.load.ticks.iter().map(|t| t.value).collect::<Vec<_>>(),
@@ -241,7 +272,9 @@ mod tests {
     #[test]
     fn the_peak_is_marked_at_its_first_step() {
         let (load, figures) = four_hours();
-        let peak = day_chart(&load, &figures).peak.expect("replicas are known");
+        let peak = day_chart(&load, &figures, WIDTH)
+            .peak
+            .expect("replicas are known");
         assert_eq!((peak.x, peak.y), (198.0, 160.0));
         assert_eq!(peak.label, "peak: 4 replicas (4 GPUs) at 1 h");
         let one = PeriodFigures {
@@ -250,24 +283,61 @@ mod tests {
             peak_gpus: Some(1),
             ..figures
         };
-        let peak = day_chart(&load, &one).peak.expect("replicas are known");
+        let peak = day_chart(&load, &one, WIDTH)
+            .peak
+            .expect("replicas are known");
         assert_eq!(peak.label, "peak: 1 replica (1 GPU) at 0 h");
     }
 
     #[test]
     fn hours_are_ticked_at_most_eight_times() {
         let (load, figures) = four_hours();
-        let hours = day_chart(&load, &figures).hours;
+        let hours = day_chart(&load, &figures, WIDTH).hours;
         assert_eq!(
             hours.iter().map(|t| t.label.as_str()).collect::<Vec<_>>(),
             ["0 h", "1 h", "2 h", "3 h", "4 h"]
         );
         assert_eq!(hours[4].pos, 624.0);
-        let day = hour_ticks(24.0, &|i| i, 24.0);
+        let day = hour_ticks(24.0, &|i| i, (24.0, 7.0));
         assert_eq!(day.len(), 7);
         assert_eq!(day[1].label, "4 h");
-        let week = hour_ticks(168.0, &|i| i, 168.0);
+        let week = hour_ticks(168.0, &|i| i, (168.0, 7.0));
         assert_eq!(week[1].label, "24 h");
+        // 10,080 steps of a week: every 1,440 weeks, not 10,081 ticks.
+        let long = hour_ticks(1_693_440.0, &|i| i, (10_080.0, 7.0));
+        assert_eq!(long.len(), 8);
+        assert_eq!(long[1].label, "241,920 h");
+    }
+
+    #[test]
+    fn a_narrow_chart_is_drawn_as_wide_as_it_is_shown_with_fewer_hour_ticks() {
+        // At 360 px the chart is 312 wide: four steps over 296 - 56 = 240 units, 60 each; room
+        // for three gaps of 80 between hour ticks, so every 2 h.
+        let (load, figures) = four_hours();
+        let chart = day_chart(&load, &figures, 312.0);
+        assert_eq!((chart.width, chart.right), (312.0, 296.0));
+        assert_eq!(
+            chart.replicas.path,
+            "M56.0,215.0H116.0V160.0H236.0V242.5H296.0"
+        );
+        assert_eq!(
+            chart
+                .hours
+                .iter()
+                .map(|t| (t.label.as_str(), t.pos))
+                .collect::<Vec<_>>(),
+            [("0 h", 56.0), ("2 h", 176.0), ("4 h", 296.0)]
+        );
+        // "Replicas", two spaces and the 32 characters of "peak: 4 replicas (4 GPUs) at 1 h":
+        // 42 × 6.6 = 277.2 units, more than the 240 of the plot: the peak's label goes a row
+        // up (160 - 18); beside the title on the 568 of the widest chart (160 - 4).
+        assert_eq!(chart.peak.map(|p| p.label_y), Some(142.0));
+        assert_eq!(
+            day_chart(&load, &figures, WIDTH).peak.map(|p| p.label_y),
+            Some(156.0)
+        );
+        // Never wider than the widest.
+        assert_eq!(day_chart(&load, &figures, 2000.0).width, WIDTH);
     }
 
     #[test]
@@ -281,7 +351,7 @@ mod tests {
             period_h: 1.0,
             ..PeriodFigures::default()
         };
-        let chart = day_chart(&load, &figures);
+        let chart = day_chart(&load, &figures, WIDTH);
         assert_eq!(chart.peak, None);
         assert_eq!(chart.replicas.path, "");
         assert_eq!(chart.load.ticks.last().map(|t| t.value), Some(1.0));
