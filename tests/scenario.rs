@@ -939,6 +939,9 @@ fn every_single_valued_parameter_given_twice_is_named_as_given_twice_never_as_un
             );
         }
     }
+}
+
+#[test]
 fn the_statistic_asked_for_comes_back_with_data_that_has_it() {
     use llm_slo_planner::core::import::reference::reference;
     let asked = "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tpot=40&stat=p90";

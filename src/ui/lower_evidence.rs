@@ -75,7 +75,7 @@ pub fn LowerEvidence(
                         owner,
                         source,
                         (scenario, result),
-                        (open_sweep, compare),
+                        (open_sweep, compare, set_requests_at),
                         refocus,
                     )
                 },
@@ -95,6 +95,14 @@ pub fn LowerEvidence(
     }
 }
 
+/// What the evidence sets in the scenario: the deployment shown, the side-by-side table's switch
+/// and order, the requests panel's level.
+type Setters = (
+    Callback<usize>,
+    (Memo<Order>, Callback<Order>),
+    Callback<f64>,
+);
+
 /// Draws the evidence into the [`HOLDER`] element under `owner` ([`on_demand::under`]), with its
 /// code (loaded on demand); then scrolls to the part the link's `#fragment` names, and focuses
 /// `refocus` (else itself, when the focus was on its place).
@@ -103,11 +111,7 @@ fn lower_view(
     owner: Option<Owner>,
     source: Arc<Source>,
     (scenario, result): (ReadSignal<Scenario>, Memo<Option<(usize, Plan)>>),
-    (open_sweep, (compare, set_compare), set_requests_at): (
-        Callback<usize>,
-        (Memo<Order>, Callback<Order>),
-        Callback<f64>,
-    ),
+    (open_sweep, (compare, set_compare), set_requests_at): Setters,
     refocus: Option<String>,
 ) -> Result<Option<Drawn>, Failed> {
     let had_focus = browser::has_focus_within(HOLDER);
