@@ -63,7 +63,7 @@ test('removing an import frees its source: importing and removing it again leave
   await page.click('details.import summary');
   const memory = () => page.evaluate(() => window.wasmBindings.wasm_memory_bytes());
   const after = [];
-  for (let round = 0; round < 4; round++) {
+  for (let round = 0; round < 8; round++) {
     await page.setInputFiles('[data-testid="import-file"]', [file]);
     await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
     await page.waitForSelector('[data-testid="rec-status"][data-value]');
@@ -75,8 +75,13 @@ test('removing an import frees its source: importing and removing it again leave
     after.push(await memory());
   }
   // WASM memory only grows: after the first round it holds what one import needs, and a
-  // source that was freed leaves room for the next.
-  assert.deepEqual(after.slice(1), [after[0], after[0], after[0]], after.join());
+  // source that was freed leaves room for the next. Where the allocator places the page's
+  // small lasting blocks moves it by a few 64 KB pages over the first rounds (4.78 to 5.31 MB
+  // at the lazily drawn evidence's change, issue 46), then it holds; a source kept would add
+  // its 2.9 MB at every round.
+  const grown = after[7] - after[0];
+  assert.ok(grown < 2.9e6, `grew ${grown} bytes over 8 rounds: ${after.join()}`);
+  assert.deepEqual(after.slice(5), [after[5], after[5], after[5]], after.join());
   assert.deepEqual(errors, []);
   await context.close();
   fs.rmSync(dir, { recursive: true, force: true });
