@@ -20,5 +20,8 @@ cargo test --locked --workspace
 echo "== release build (trunk build --release)"
 bash scripts/wasm.sh trunk build --release
 
+echo "== the first load against its budget (brotli -q 11 of what a first visit fetches; exit 1 over it)"
+node scripts/first-load.mjs
+
 echo "== end-to-end tests in headless Chromium (node --test)"
 node --test --test-concurrency=1 tests/e2e/
