@@ -87,6 +87,7 @@ pub fn svg(
         <svg
             data-testid="tradeoff-chart"
             role="group"
+            tabindex="-1"
             aria-labelledby="chart-svg-title chart-summary"
             width=chart.width
             height=chart.height

@@ -141,7 +141,11 @@ fn evidence_view(
     view! {
         {(!reference).then(|| view! {
             <super::capacity::CapacityPanel source=Arc::clone(&source) scenario=shown result=shown_result />
-            <super::power::Power source=Arc::clone(&source) scenario=shown result=shown_result />
+        })}
+        // The reference systems are not sized as a fleet, but a budget given is answered (or
+        // why it cannot be), as on the command line.
+        <super::power::Power source=Arc::clone(&source) scenario=shown result=shown_result />
+        {(!reference).then(|| view! {
             <super::period::Period source=Arc::clone(&source) scenario=shown result=shown_result />
         })}
         <super::chart::TradeoffChart

@@ -230,7 +230,7 @@ fn attain_plot(
         plot.p_line.label
     );
     Some(view! {
-        <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="group" data-testid="attain-chart" aria-label=name
+        <svg viewBox=format!("0 0 {WIDTH} {HEIGHT}") role="group" tabindex="-1" data-testid="attain-chart" aria-label=name
             on:focusout=move |_| readout.set(None)
             on:focusin=move |ev| browser::take_tab_stop(&ev)
             on:keydown=move |ev| if browser::move_focus(&ev, count) { ev.prevent_default() }>

@@ -70,6 +70,8 @@ test('the trade-off chart is one Tab stop: arrows, Home and End move the readout
   assert.deepEqual(Object.values(await focused(page)).slice(0, 2), ['chart-point', '1']);
   await page.keyboard.press('Shift+Tab');
   assert.notEqual((await focused(page)).id, 'chart-point');
+  // Not onto the chart itself: the plot is one stop, its point.
+  assert.notEqual((await focused(page)).id, 'tradeoff-chart');
   assert.equal(await readout(), idle);
   assert.deepEqual(errors, []);
   await context.close();
@@ -104,6 +106,11 @@ test('the requests panel\'s plot of levels is one Tab stop with a readout that g
   assert.equal((await focused(page)).id, 'requests-level');
   assert.equal(await readout(), idle);
   await page.keyboard.press('Shift+Tab');
+  assert.deepEqual(await focused(page), { id: 'attain-dot', n: '1', level: '10' });
+  // Once more leaves the plot, not onto the plot itself.
+  await page.keyboard.press('Shift+Tab');
+  assert.ok(!['attain-dot', 'attain-chart'].includes((await focused(page)).id));
+  await page.keyboard.press('Tab');
   assert.deepEqual(await focused(page), { id: 'attain-dot', n: '1', level: '10' });
   // Enter on it shows its requests.
   await page.keyboard.press('Enter');

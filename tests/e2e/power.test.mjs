@@ -95,3 +95,20 @@ test('an import without power names the missing power under measured; tdp answer
   assert.equal(await value(page, 'power-replicas'), '1428');
   await context.close();
 });
+
+test('the reference systems answer a budget, or say why not, as the command line does', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?src=reference&tps=25&pue=1.2&power=1MW&host_w=150');
+  await page.waitForSelector('[data-testid="power-error"]');
+  assert.equal(
+    await page.textContent('[data-testid="power-error"]'),
+    "No power budget: the power at the recommended level is not reported; power_basis=tdp reads the GPU type's rated power instead.",
+  );
+  await context.close();
+  // Under tdp, their H100 SXM is the table's H100 (SXM5, 700 W); their A100 40GB, which may be
+  // a PCIe card of 250 W or an SXM4 module of 400 W, is named, not guessed.
+  const tdp = await openPlanner(env.browser, env.server.base, '?src=reference&model=meta-llama%2FLlama-3.1-70B-Instruct-FP8%20(illustrative)&gpu=H100%20SXM&tps=25&pue=1.2&power=1MW&host_w=150&power_basis=tdp');
+  await tdp.page.waitForSelector('[data-testid="power-replicas"]');
+  assert.match(await tdp.page.textContent('[data-testid="power-basis"]'), /rated 700 W per H100/);
+  assert.deepEqual([...errors, ...tdp.errors], []);
+  await tdp.context.close();
+});

@@ -122,7 +122,17 @@ pub fn tdp_of(gpu: &str) -> Option<Tdp> {
             .flat_map(char::to_lowercase)
             .collect()
     };
-    let wanted = plain(gpu);
+    // The table's rows are the SXM / OAM modules: a type named with its vendor or that form
+    // (`NVIDIA H100`, `H100 SXM`, `MI300X OAM`) is the same row; any other form (PCIe, NVL) is not.
+    let named = plain(gpu);
+    let wanted = ["nvidia", "amd", "intel"]
+        .into_iter()
+        .find_map(|v| named.strip_prefix(v))
+        .unwrap_or(&named);
+    let wanted = ["sxm5", "sxm4", "sxm", "oam"]
+        .into_iter()
+        .find_map(|f| wanted.strip_suffix(f))
+        .unwrap_or(wanted);
     TDP.into_iter().find(|t| plain(t.gpu) == wanted)
 }
 
@@ -151,6 +161,16 @@ pub enum PowerError {
     },
     /// The deployment's GPU count is not stated.
     NoGpuCount,
+    /// The file's power percentile or maximum at the level is below its mean power: the two
+    /// cannot both be true (a per-GPU figure beside a total, say), so neither is used.
+    PeakBelowMean {
+        /// Which figure.
+        kind: PowerPeak,
+        /// Its value, W (the deployment's).
+        peak_w: f64,
+        /// The mean, W (the deployment's).
+        mean_w: f64,
+    },
 }
 
 /// One GPU's power as the budget reads it.
@@ -220,9 +240,18 @@ pub fn power_plan(
 ) -> Result<PowerPlan, PowerError> {
     let n = num_gpus.ok_or(PowerError::NoGpuCount)?;
     let gpu_power = match (inputs.basis, peak) {
-        (PowerBasis::Measured, Some((w, kind))) => GpuPower::Measured {
-            w: w / f64::from(n),
-            peak: Some(kind),
+        (PowerBasis::Measured, Some((w, kind))) => match rec.power_w {
+            Some(mean) if mean > w => {
+                return Err(PowerError::PeakBelowMean {
+                    kind,
+                    peak_w: w,
+                    mean_w: mean,
+                })
+            }
+            _ => GpuPower::Measured {
+                w: w / f64::from(n),
+                peak: Some(kind),
+            },
         },
         (PowerBasis::Measured, None) => GpuPower::Measured {
             w: rec.power_w.ok_or(PowerError::NoMeasuredPower)? / f64::from(n),

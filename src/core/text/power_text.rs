@@ -306,11 +306,17 @@ fn share(v: f64) -> String {
 /// An error in words.
 pub fn power_error_text(e: &PowerError) -> String {
     match e {
-        PowerError::NoMeasuredPower => "the power at the recommended level is not reported: with power_basis=tdp the GPU type's rated power is used instead".to_string(),
+        PowerError::NoMeasuredPower => "the power at the recommended level is not reported; power_basis=tdp reads the GPU type's rated power instead".to_string(),
         PowerError::NoTdp { gpu } => format!(
             "{gpu} is not in the table of rated powers (README): nothing is guessed; use power_basis=measured where the files report power"
         ),
         PowerError::NoGpuCount => "the deployment's GPU count is not stated: a power per GPU cannot be read".to_string(),
+        PowerError::PeakBelowMean { kind, peak_w, mean_w } => format!(
+            "the file's {} at the recommended level, {}, is below its mean power, {}: the two cannot both be true (a per-GPU figure beside a total?), so neither is used",
+            kind.label(),
+            watts(*peak_w),
+            watts(*mean_w)
+        ),
     }
 }
 

@@ -102,6 +102,48 @@ fn the_rated_power_answers_where_none_was_measured_and_an_unknown_type_is_named(
         power_plan(&r, ("H100", None, None), &tdp),
         Err(PowerError::NoGpuCount)
     );
+    // The table's rows are the SXM / OAM modules, named with or without vendor and form.
+    for named in ["H100 SXM", "NVIDIA H100", "nvidia-h100-sxm5", "MI300X OAM"] {
+        assert!(tdp_of(named).is_some(), "{named}");
+    }
+    for other in ["H100 PCIe", "H100 NVL", "NVIDIA H100 80GB HBM3"] {
+        assert!(tdp_of(other).is_none(), "{other}");
+    }
+}
+
+#[test]
+fn a_peak_below_the_mean_is_named_and_not_used() {
+    // Mean 500 W, p90 100 W at the level: they cannot both be true.
+    let mut r = h100();
+    r.power_w = Some(500.0);
+    assert_eq!(
+        power_plan(
+            &r,
+            ("H100", Some(1), Some((100.0, PowerPeak::P90))),
+            &ONE_MW
+        ),
+        Err(PowerError::PeakBelowMean {
+            kind: PowerPeak::P90,
+            peak_w: 100.0,
+            mean_w: 500.0
+        })
+    );
+    assert_eq!(
+        crate::core::text::power_text::power_error_text(&PowerError::PeakBelowMean {
+            kind: PowerPeak::P90,
+            peak_w: 100.0,
+            mean_w: 500.0
+        }),
+        "the file's p90 power at the recommended level, 100 W, is below its mean power, 500 W: the two cannot both be true (a per-GPU figure beside a total?), so neither is used"
+    );
+    // A peak at or above the mean is read.
+    let p = power_plan(
+        &r,
+        ("H100", Some(1), Some((650.0, PowerPeak::Max))),
+        &ONE_MW,
+    )
+    .expect("a plan");
+    assert_eq!(p.gpu.w(), 650.0);
 }
 
 #[test]
