@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useServerAndBrowser, openPlanner, settled, waitForParam } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, settled, waitForParam, importedSource } from './harness.mjs';
 
 const env = useServerAndBrowser();
 const REALDATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/realdata');
@@ -106,7 +106,7 @@ test('an import of two sweeps with two repeats each: offload none against LMCach
   const { page, context, errors } = await openPlanner(env.browser, env.server.base);
   await page.click('.import summary');
   await page.setInputFiles('[data-testid="import-file"]', AGENTIC);
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   await page.click('details.compare-with summary');
   await page.waitForSelector('[data-testid="compare-with"]');

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useServerAndBrowser, openPlanner, settled, value, waitForParam } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, settled, value, waitForParam, importedSource } from './harness.mjs';
 
 const SCICOM = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/realdata/scicom-vllm-detailed');
 const FILES = ['tm-l40sx2_qwen27b_PP2_in4096_out128_p50_c1_d48e1d.json', 'tm-l40sx2_qwen27b_PP2_in4096_out128_p200_c10_5bfafa.json']
@@ -18,7 +18,7 @@ const env = useServerAndBrowser();
 async function importScicom(page) {
   await page.click('.import summary');
   await page.setInputFiles('[data-testid="import-file"]', FILES);
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   await page.waitForSelector('[data-testid="rec-status"][data-value="ok"]');
   await settled(page);
 }
@@ -144,7 +144,7 @@ test('a per-request file of several MB is read as a stream in the worker, with p
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
   await page.setInputFiles('[data-testid="import-file"]', files);
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   await page.waitForSelector('[data-testid="rec-status"][data-value="ok"]');
   await settled(page);
   // 196 of 200 good at 1 stream (every 50th request slow), 180 of 200 at 2 (every 10th).

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useServerAndBrowser, openPlanner, settled, value } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, settled, value, importedSource } from './harness.mjs';
 
 const CASES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/cases');
 const env = useServerAndBrowser();
@@ -16,8 +16,7 @@ async function importCase(...files) {
   await page.click('.import summary');
   await page.setInputFiles('[data-testid="import-file"]', files.map((f) => path.join(CASES, f)));
   await page.waitForSelector('[data-testid="import-summary"]');
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
-  const src = new URL(page.url()).searchParams.get('src');
+  const src = await importedSource(page);
   return { page, context, errors, src };
 }
 
@@ -163,8 +162,7 @@ test('a sweep of hundreds of levels is shown a page of rows at a time, its chart
   for (let i = 1; i <= 300; i++) csv += `org/long,H100,1,${i},${i * 10},${10 + i / 10}\n`;
   await page.fill('[data-testid="import-paste"]', csv);
   await page.click('[data-testid="import-paste-button"]');
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
-  const src = new URL(page.url()).searchParams.get('src');
+  const src = await importedSource(page);
   await page.goto(`${env.server.base}?src=${src}&tpot=30&stat=p50`);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   await settled(page);
@@ -191,7 +189,7 @@ test('a model with a hundred deployments: the chart draws twelve, the side-by-si
   }
   await page.fill('[data-testid="import-paste"]', csv);
   await page.click('[data-testid="import-paste-button"]');
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   await settled(page);
   assert.equal(await page.locator('[data-testid="tradeoff-chart"] [data-testid="chart-series"]').count(), 12);

@@ -109,6 +109,13 @@ export function waitForParam(page, name, expected) {
   );
 }
 
+/** Waits until the URL names an imported source (`src=imp-…`) and returns its id. The URL is
+ * written a moment after the import shows, so reading it at once can still see the earlier one. */
+export async function importedSource(page) {
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  return new URL(page.url()).searchParams.get('src');
+}
+
 /** The `data-value` of the element with this test id. */
 export async function value(page, testid) {
   await settled(page);

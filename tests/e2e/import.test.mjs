@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { useServerAndBrowser, openPlanner, settled, value, waitForParam, showLower } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, settled, value, waitForParam, showLower, importedSource } from './harness.mjs';
 
 const REALDATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/realdata');
 const GLM = path.join(REALDATA, 'inferencex-app__glm-4.7_gaudi3_vllm_sweep');
@@ -20,7 +20,7 @@ async function importGlm(page) {
   await page.click('.import summary');
   await page.setInputFiles('[data-testid="import-file"]', GLM_FILES);
   await page.waitForSelector('[data-testid="import-summary"]');
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
 }
 
@@ -252,7 +252,7 @@ test('InferenceX and agentic aggregate imports open on a statistic they have, wi
     const { page, context } = await openPlanner(env.browser, env.server.base);
     await page.click('.import summary');
     await page.setInputFiles('[data-testid="import-file"]', [path.join(REALDATA, file)]);
-    await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+    await importedSource(page);
     await page.waitForSelector('[data-testid="rec-status"][data-value]');
     const status = await value(page, 'rec-status');
     assert.ok(['ok', 'all-meet', 'unattainable'].includes(status), `${file}: ${status}`);
@@ -333,8 +333,8 @@ test('with that code blocked, a stored import is said not read yet, not unreadab
   await page.click('.import summary');
   await page.fill('[data-testid="import-paste"]', 'model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\nmy/model,L40S,2,8,800,10\n');
   await page.click('[data-testid="import-paste-button"]');
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
-  const [url, id] = [page.url(), new URL(page.url()).searchParams.get('src')];
+  const id = await importedSource(page);
+  const url = page.url();
   await context.route('**/split_on_demand-*.wasm', (route) => route.abort());
   const again = await context.newPage();
   await again.goto(url);

@@ -3,7 +3,7 @@
 // shape), once trapped the tools module ("unreachable") after copying the id into every row.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServerAndBrowser, openPlanner } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, importedSource } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -31,7 +31,7 @@ test('a 2 MB model id over 2,001 rows is imported, cut to 200 characters, in the
   const buffer = Buffer.from(perModelFile(2 * 1024 * 1024, 2001));
   await page.setInputFiles('[data-testid="import-file"]', [{ name: 'long.json', mimeType: 'application/json', buffer }]);
   await page.waitForSelector('[data-testid="import-summary"]');
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   const summary = await page.textContent('body');
   assert.match(summary, /4000 texts longer than 200 characters \(a model, GPU or label\) cut to 200/);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { useServerAndBrowser, openPlanner, settled } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, settled, importedSource } from './harness.mjs';
 import { manySweeps } from '../../scripts/many-sweeps.mjs';
 
 const env = useServerAndBrowser();
@@ -19,7 +19,7 @@ test('900 sweeps: one menu entry per configuration in GPU groups, older campaign
   const { page, context, errors } = await openPlanner(env.browser, env.server.base, '?tps=25');
   await page.click('details.import summary');
   await page.setInputFiles('[data-testid="import-file"]', [file]);
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   await settled(page);
   const menu = '[data-testid="deployment-select"]';
@@ -65,7 +65,7 @@ test('removing an import frees its source: importing and removing it again leave
   const after = [];
   for (let round = 0; round < 8; round++) {
     await page.setInputFiles('[data-testid="import-file"]', [file]);
-    await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+    await importedSource(page);
     await page.waitForSelector('[data-testid="rec-status"][data-value]');
     await settled(page);
     await page.click('[data-testid="source-remove"]');

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useServerAndBrowser, settled, showLower } from './harness.mjs';
+import { useServerAndBrowser, settled, showLower, importedSource } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -82,7 +82,7 @@ test('at 360 px the requests panel\'s two plots draw text at 11 px or more, the 
   const { page, context, errors } = await narrow('?tpot=145&limit=ttft_p99:5000&attain=70');
   await page.click('.import summary');
   await page.setInputFiles('[data-testid="import-file"]', FILES);
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   // The requests panel is drawn with the evidence below the chart, as it comes into view.
   await showLower(page);

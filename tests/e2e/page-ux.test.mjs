@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useServerAndBrowser, openPlanner, settled, value, waitForParam } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, settled, value, waitForParam, importedSource } from './harness.mjs';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 const env = useServerAndBrowser();
@@ -88,7 +88,7 @@ test("an import's message goes with its data; the same files again say so; the l
   await page.click('.import summary');
   await page.setInputFiles('[data-testid="import-file"]', file);
   await page.waitForSelector('[data-testid="import-outcome"][data-value="complete"]');
-  const src = new URL(page.url()).searchParams.get('src');
+  const src = await importedSource(page);
   assert.match(await option(page, src), /^imported \(1 sweep\): /);
   assert.equal(await page.locator('[data-testid="import-again"]').count(), 0);
   // The same file again: said.
@@ -180,7 +180,7 @@ test("the requests panel's level is in the link, and a download is named for its
   await page.click('.import summary');
   const scicom = path.join(FIXTURES, 'realdata/scicom-vllm-detailed');
   await page.setInputFiles('[data-testid="import-file"]', ['tm-l40sx2_qwen27b_PP2_in4096_out128_p50_c1_d48e1d.json', 'tm-l40sx2_qwen27b_PP2_in4096_out128_p200_c10_5bfafa.json'].map((f) => path.join(scicom, f)));
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   await page.waitForSelector('[data-testid="requests-scatter"]');
   const level = page.locator('[data-testid="requests-level"]');
   await level.selectOption({ label: '10 concurrency' });

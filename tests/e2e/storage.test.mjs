@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useServerAndBrowser, settled } from './harness.mjs';
+import { useServerAndBrowser, settled, importedSource } from './harness.mjs';
 
 const CASES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/cases/reliability');
 const LEGACY = 'llm-slo-planner.imports';
@@ -66,8 +66,7 @@ test('a stored import that cannot be read is reported and left as it is; the rea
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), LEGACY), '[null]');
   // A later import writes its own key and erases nothing.
   await paste(page, csv('org/later'));
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
-  const later = new URL(page.url()).searchParams.get('src');
+  const later = await importedSource(page);
   assert.deepEqual(await storedKeys(page), [LEGACY, `${PREFIX}imp-6bc0a9d8`, `${PREFIX}${later}`].sort());
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), LEGACY), '[null]');
   await page.reload();
@@ -83,10 +82,7 @@ test('two tabs importing at the same moment both keep their import, and each lea
   await Promise.all([a.goto(env.server.base), b.goto(env.server.base)]);
   await Promise.all([a, b].map((p) => p.waitForSelector('[data-testid="rec-status"][data-value]')));
   await Promise.all([paste(a, csv('org/tab-a')), paste(b, csv('org/tab-b'))]);
-  const ids = await Promise.all([a, b].map(async (p) => {
-    await p.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
-    return new URL(p.url()).searchParams.get('src');
-  }));
+  const ids = await Promise.all([a, b].map(importedSource));
   assert.notEqual(ids[0], ids[1]);
   // Each tab's menu learns of the other's import (the storage event).
   await a.waitForFunction((id) => [...document.querySelectorAll('[data-testid="source-select"] option')].some((o) => o.value === id), ids[1]);
@@ -105,7 +101,7 @@ test('the CSV export neutralises cells a spreadsheet would evaluate', async () =
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   await page.click('details.import summary');
   await page.setInputFiles('[data-testid="import-file"]', [path.join(CASES, 'formula-cells.csv')]);
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   await settled(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-csv"]')]);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useServerAndBrowser, openPlanner, settled, value } from './harness.mjs';
+import { useServerAndBrowser, openPlanner, settled, value, importedSource } from './harness.mjs';
 
 const REALDATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/realdata');
 const STAGES = [0, 1, 2, 3, 4, 5, 6]
@@ -20,7 +20,7 @@ test('an inference-perf run plans on normalized TPOT, its saturated stages faili
   await page.click('.import summary');
   await page.setInputFiles('[data-testid="import-file"]', STAGES);
   await page.waitForSelector('[data-testid="import-summary"]');
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   assert.match(await page.textContent('[data-testid="import-summary"]'), /Read 8 files \(8 as inference-perf report\)/);
   // Stage 2 (74.94 req/s): p50 normalized TPOT 12.05 ms; stage 3 (111.92): 27.27 ms.
@@ -42,7 +42,7 @@ test('a GuideLLM report plans its synchronous benchmark at 1 stream', async () =
   await page.setInputFiles('[data-testid="import-file"]', [
     path.join(REALDATA, 'vllm-project-guidellm__tests_unit_entrypoints_assets__benchmarks_stripped__at_a1fe883a.json'),
   ]);
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   assert.equal(await value(page, 'rec-status'), 'all-meet');
   assert.equal(await value(page, 'rec-concurrency'), '1');
@@ -60,7 +60,7 @@ test('an LLMPerf provider with more than 1% failed requests fails on them', asyn
   await page.setInputFiles('[data-testid="import-file"]', [
     path.join(REALDATA, 'llmperf-leaderboard__raw_data_summary__all_providers.json'),
   ]);
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   await page.selectOption('[data-testid="model-select"]', 'llama-2-70b-chat');
   await page.waitForSelector('[data-testid="rec-status"][data-value="unattainable"]');
   await settled(page);
@@ -83,7 +83,7 @@ test('after a large import the tools worker ends to give its memory back, and th
   });
   await page.click('.import summary');
   await page.setInputFiles('[data-testid="import-file"]', files);
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   await page.waitForSelector('[data-testid="rec-status"][data-value="all-meet"]');
   for (let i = 0; i < 50 && page.workers().length > 0; i++) await page.waitForTimeout(100);
   assert.equal(page.workers().length, 0, 'the worker ended after the large import');
@@ -106,7 +106,7 @@ test('a picked file over the size limit is never read (its size asked in the wor
   fs.writeFileSync(small, 'model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms\nm,H100,1,8,1000,20\nm,H100,1,16,1800,30\n');
   await page.click('.import summary');
   await page.setInputFiles('[data-testid="import-file"]', [large, small]);
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('src')?.startsWith('imp-'));
+  await importedSource(page);
   assert.match(await page.textContent('[data-testid="import-summary"]'), /^Read 2 files \(1 as CSV template; 1 not read: too large\): imported 1 sweep with 2 rows/);
   assert.match(await page.textContent('[data-testid="import-error"][data-file="large.json"]'), /large\.json: .*33\.0 MB/);
   // Kept for the next visit: the small file alone.
