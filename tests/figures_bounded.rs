@@ -1,8 +1,8 @@
 //! Numbers no person reads (issues 46 and 47): a load step or replica lag below a second is
 //! refused where it is read, with its reason, on both fronts; an amount (a price, a kWh price, a
-//! carbon intensity) is read from 0 to 1,000,000 however small (a price of 1e-320 is a price,
-//! and is written back as given), and every figure written from the values accepted reads as a
-//! person reads it (`core::model::format`'s one rule: plain from 0.001 to below 10^15, three
+//! carbon intensity) is 0 or from 0.0001 to 1,000,000 (a price of 1e-320 is refused and named:
+//! its figures would read as $0 beside a price above 0), and every figure written from the
+//! values accepted reads as a person reads it (`core::model::format`'s one rule: plain from 0.001 to below 10^15, three
 //! significant digits with an exponent outside).
 
 use llm_slo_planner::core::import::bundled::lm_arena_chat;
@@ -66,9 +66,8 @@ fn a_step_or_lag_below_a_second_is_named() {
 fn every_fleet_figure_of_extreme_inputs_reads_as_a_person_reads_it() {
     let source = lm_arena_chat();
     for (query, gpu_cost) in [
-        // One replica at 512 streams: 1 GPU × $1e-320 (325 characters before).
-        ("price=1e-320&users=100", "$1.00e-320 per hour"),
-        ("price=5e-324&users=100", "$4.94e-324 per hour"),
+        // One replica at 512 streams: 1 GPU × $0.0001, the smallest price above 0.
+        ("price=0.0001&users=100", "$1.00e-4 per hour"),
         ("price=0&users=100", "$0 per hour"),
         // 10^9 streams: 1,957,450 GPUs (each holds its measured average batch) × $1,000,000,
         // plain below 10^15.
@@ -78,7 +77,7 @@ fn every_fleet_figure_of_extreme_inputs_reads_as_a_person_reads_it() {
         ),
     ] {
         let (scenario, errors) = Scenario::from_query(
-            &format!("model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&kwh_price=1e-320&co2=1000000&{query}"),
+            &format!("model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=20&kwh_price=0.0001&co2=1000000&{query}"),
             source,
         );
         assert!(errors.is_empty(), "{errors:?}");
@@ -95,5 +94,25 @@ fn every_fleet_figure_of_extreme_inputs_reads_as_a_person_reads_it() {
             assert!(f.text.chars().count() <= 40, "{query}: {}", f.text);
             assert!(f.formula.chars().count() <= 200, "{query}: {}", f.formula);
         }
+    }
+}
+
+#[test]
+fn an_amount_above_0_and_below_a_hundredth_of_a_cent_is_named() {
+    // `price=1e-320&users=100` wrote a 325-character "Fleet GPU cost" (issue 47), then "$0" per M
+    // tokens beside "$1.00e-320" per hour: no price is meant, and it is refused.
+    for query in ["price=1e-320", "price=5e-324", "kwh_price=0.00009", "co2=1e-300", "price=H100:1e-320"] {
+        let (s, messages) = read(&format!("tps=20&users=100&{query}"));
+        let key = query.split('=').next().unwrap();
+        assert_eq!(messages.len(), 1, "{query}: {messages:?}");
+        assert!(
+            messages[0].0.contains("must be 0 or a number from 0.0001 to 1,000,000"),
+            "{query}: {messages:?}"
+        );
+        assert_eq!(s.fleet.capacity.price_per_gpu_hour, None, "{query}");
+        assert!(!s.to_query().contains(&format!("{key}=")), "{query}");
+    }
+    for query in ["price=0", "price=0.0001", "kwh_price=0.0001", "co2=0"] {
+        assert!(read(&format!("tps=20&{query}")).1.is_empty(), "{query}");
     }
 }

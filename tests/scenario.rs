@@ -705,13 +705,13 @@ fn an_empty_price_is_named_and_a_tiny_one_is_written_back_short() {
     assert_eq!(errors[0].1, errors[1].1.replace("kwh_price", "price"));
     assert_eq!(
         errors[0].1,
-        "`price` must be a number from 0 to 1,000,000, got \"\""
+        "`price` must be 0 or a number from 0.0001 to 1,000,000, got \"\""
     );
     assert_eq!(s.fleet.capacity.price_per_gpu_hour, None);
-    let (s, errors) = parse("tps=25&price=1e-320&co2=1e-320");
+    let (s, errors) = parse("tps=25&price=0.0001&co2=0.0001");
     assert!(errors.is_empty(), "{errors:?}");
     let query = s.to_query();
-    assert!(query.ends_with("&price=1e-320&co2=1e-320"), "{query}");
+    assert!(query.ends_with("&price=0.0001&co2=0.0001"), "{query}");
     assert_eq!(parse(&query).0, s);
     // `-0` is 0.
     assert!(parse("tps=25&price=-0").0.to_query().ends_with("&price=0"));
@@ -774,7 +774,7 @@ fn errors_are_kinds_with_their_values_worded_for_each_front() {
     let (_, errors) = Scenario::from_query("kwh_price=-1", lm_arena_chat());
     assert_eq!(
         errors[0].message(Front::CommandLine),
-        "`--kwh-price` must be a number from 0 to 1,000,000, got \"-1\""
+        "`--kwh-price` must be 0 or a number from 0.0001 to 1,000,000, got \"-1\""
     );
 }
 
@@ -893,12 +893,17 @@ fn a_power_budget_is_read_and_written_back_and_a_bad_one_named() {
         "{written}"
     );
     let (bad, errors) = Scenario::from_query(
-        "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=25&power=1GW&power_basis=peak",
+        "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=25&power=20GW&power_basis=peak",
         source,
     );
     let said: Vec<&str> = errors.iter().map(|e| e.param.as_str()).collect();
     assert_eq!(said, ["power", "power_basis"]);
     assert_eq!(bad.fleet.power.budget_w, None);
+    // A budget in GW, as the message's "at most 10 GW" invites (it was refused before).
+    let (giga, errors) = Scenario::from_query("tps=25&power=1.5GW", source);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(giga.fleet.power.budget_w, Some(1.5e9));
+    assert!(giga.to_query().ends_with("&power=1.5GW"), "{}", giga.to_query());
 }
 
 #[test]

@@ -201,6 +201,11 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 once(tol.is_some(), "--tol")?;
                 tol = Some(tolerance(&text(&mut parser, "--tol")?)?);
             }
+            Long(name @ ("vs" | "tol")) => {
+                return Err(format!(
+                    "--{name} is read by `compare` (A against a candidate B); `{command}` does not compare: run llm-slo-planner compare ... --vs CANDIDATE (see --help)"
+                ));
+            }
             Short('h') | Long("help") => return Ok(Command::Help),
             Long("json") => outputs.push((Output::Json, "--json")),
             Long("csv") => outputs.push((Output::Csv, "--csv")),
@@ -515,6 +520,13 @@ mod tests {
         assert!(parsed(&["frobnicate"])
             .unwrap_err()
             .contains("unknown command"));
+        // A comparison's options on a command that does not compare are named, not dropped.
+        for (command, option) in [("plan", "--vs"), ("plan", "--tol"), ("list", "--vs")] {
+            assert_eq!(
+                parsed(&[command, "--tps", "10", option, "gpu=B200"]).unwrap_err(),
+                format!("{option} is read by `compare` (A against a candidate B); `{command}` does not compare: run llm-slo-planner compare ... --vs CANDIDATE (see --help)")
+            );
+        }
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub fn power_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
         )
     });
     view! {
-        {text_field(scenario, ("power", "Power budget", "W, kW or MW, e.g. 1MW"), budget, (parse_power, |p, v| p.budget_w = v))}
+        {text_field(scenario, ("power", "Power budget", "W, kW, MW or GW, e.g. 1MW"), budget, (parse_power, |p, v| p.budget_w = v))}
         {basis_field(scenario)}
         {text_field(scenario, ("host_w", "Host power", "W per GPU, beyond the GPU"), host, (parse_host_w, |p, v| p.host_w = v))}
     }

@@ -64,7 +64,7 @@ pub enum Accepts {
     Tolerance,
     /// The candidate of a comparison (`vs`): a deployment's selectors as a link writes them.
     Candidate,
-    /// A power budget (`power`): a number above 0 with its unit, `W`, `kW` or `MW`, at most
+    /// A power budget (`power`): a number above 0 with its unit, `W`, `kW`, `MW` or `GW`, at most
     /// 10 GW.
     Power,
     /// What one GPU's power is read from (`power_basis`): `measured` or `tdp`.
@@ -107,7 +107,7 @@ impl fmt::Display for ValueError {
             Accepts::PositiveInRange => "between 0.001 and 1,000,000",
             Accepts::Input(InputKind::Users) => "a whole number of streams from 1 to 1,000,000,000",
             Accepts::Input(InputKind::Rate) => "a request rate from 0.001 to 1,000,000,000",
-            Accepts::Input(InputKind::Amount) => "a number from 0 to 1,000,000",
+            Accepts::Input(InputKind::Amount) => "0 or a number from 0.0001 to 1,000,000",
             Accepts::Input(InputKind::Pue) => "a number from 1 (GPUs only) to 10",
             Accepts::Share => "a percentage from 50 to 100 (the share of requests that must each meet the SLO)",
             Accepts::LimitForm => return write!(f, "must look like p99:150 (statistic:ms), got \"{got}\""),
@@ -152,7 +152,7 @@ impl fmt::Display for ValueError {
             }
             Accepts::WholeReplicas => "a whole number of replicas from 0 to 1,000,000",
             Accepts::Tolerance => "a percentage from 0 to 50 (the comparison's tolerance)",
-            Accepts::Power => "a power above 0 with its unit, W, kW or MW (e.g. 1MW, 400kW), at most 10 GW",
+            Accepts::Power => "a power above 0 with its unit, W, kW, MW or GW (e.g. 1MW, 400kW), at most 10 GW",
             Accepts::PowerBasis => "measured or tdp",
             Accepts::HostWatts => "watts per GPU from 0 to 10,000",
             Accepts::Candidate => {
@@ -272,14 +272,14 @@ pub fn parse_min_replicas(text: &str) -> Result<u64, ValueError> {
 /// The largest power budget accepted, W (10 GW: the largest campuses planned).
 pub const MAX_POWER_W: f64 = 1e10;
 
-/// Parses a power budget (`power`): a number above 0 with its unit, `W`, `kW` or `MW` (case
-/// of the `k` and `M` as written, spaces allowed: `1MW`, `400 kW`, `850W`), in W.
+/// Parses a power budget (`power`): a number above 0 with its unit, `W`, `kW`, `MW` or `GW`
+/// (case of the `k`, `M` and `G` as written, spaces allowed: `1MW`, `400 kW`, `850W`, `1GW`), in W.
 ///
 /// Errors: [`Accepts::Power`] with (a shortened copy of) the text, for a missing or unknown
 /// unit, a number that is not one, 0 or below, or over [`MAX_POWER_W`].
 pub fn parse_power(text: &str) -> Result<f64, ValueError> {
     let t = text.trim();
-    let (digits, scale) = [("MW", 1e6), ("kW", 1e3), ("W", 1.0)]
+    let (digits, scale) = [("GW", 1e9), ("MW", 1e6), ("kW", 1e3), ("W", 1.0)]
         .into_iter()
         .find_map(|(unit, scale)| t.strip_suffix(unit).map(|d| (d, scale)))
         .ok_or_else(|| ValueError::not(Accepts::Power, text))?;
@@ -289,10 +289,12 @@ pub fn parse_power(text: &str) -> Result<f64, ValueError> {
         .ok_or_else(|| ValueError::not(Accepts::Power, text))
 }
 
-/// A power budget as a link writes it: in MW, kW or W, whichever reads as a plain number
-/// (`1MW`, `400kW`, `850W`).
+/// A power budget as a link writes it: in GW, MW, kW or W, whichever reads as a plain number
+/// (`2GW`, `1MW`, `400kW`, `850W`).
 pub fn power_text(w: f64) -> String {
-    if w >= 1e6 && (w / 1e6 * 1e3).fract() == 0.0 {
+    if w >= 1e9 && (w / 1e9 * 1e3).fract() == 0.0 {
+        format!("{}GW", url_number(w / 1e9))
+    } else if w >= 1e6 && (w / 1e6 * 1e3).fract() == 0.0 {
         format!("{}MW", url_number(w / 1e6))
     } else if w >= 1e3 && (w / 1e3 * 1e3).fract() == 0.0 {
         format!("{}kW", url_number(w / 1e3))
@@ -351,11 +353,15 @@ pub enum InputKind {
     Users,
     /// A request rate: more than 0, at most 1e9 req/s.
     Rate,
-    /// A price or a carbon intensity: 0 or more, at most 1e6.
+    /// A price or a carbon intensity: 0, or from [`MIN_AMOUNT`] to 1e6.
     Amount,
     /// Power usage effectiveness: from 1 (GPUs only) to 10.
     Pue,
 }
+
+/// The smallest price or carbon intensity above 0 accepted (`price`, `kwh_price`, ...): a
+/// hundredth of a cent per GPU-hour or kWh; a smaller one would be planned on as $0.
+pub const MIN_AMOUNT: f64 = 1e-4;
 
 /// Parses a fleet input typed by a user (`users`, `rps`, `price`, `kwh_price`, `co2`, `pue`).
 ///
@@ -366,7 +372,8 @@ pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, ValueError> {
         // Users are streams: whole ones.
         InputKind::Users => (1.0..=1e9).contains(&v) && v.fract() == 0.0,
         InputKind::Rate => (0.001..=1e9).contains(&v),
-        InputKind::Amount => (0.0..=1e6).contains(&v),
+        // Below a hundredth of a cent no price is meant, and its figures would round to $0.
+        InputKind::Amount => v == 0.0 || (MIN_AMOUNT..=1e6).contains(&v),
         InputKind::Pue => (1.0..=10.0).contains(&v),
     });
     match value {
@@ -561,20 +568,23 @@ mod tests {
         assert_eq!(parse_power(" 400 kW "), Ok(4e5));
         assert_eq!(parse_power("850W"), Ok(850.0));
         assert_eq!(parse_power("0.5MW"), Ok(5e5));
-        for bad in ["1", "1mw", "1 GW", "0MW", "-1kW", "MW", "2e4MW", "NaNW"] {
+        assert_eq!(parse_power("1GW"), Ok(1e9));
+        assert_eq!(parse_power("10 GW"), Ok(1e10));
+        for bad in ["1", "1mw", "1gw", "0MW", "-1kW", "MW", "2e4MW", "11GW", "NaNW"] {
             assert_eq!(
                 parse_power(bad).unwrap_err().to_string(),
                 format!(
-                    "must be a power above 0 with its unit, W, kW or MW (e.g. 1MW, 400kW), at most 10 GW, got \"{bad}\""
+                    "must be a power above 0 with its unit, W, kW, MW or GW (e.g. 1MW, 400kW), at most 10 GW, got \"{bad}\""
                 ),
                 "{bad}"
             );
         }
-        for w in [1e6, 4e5, 850.0, 1.5e6, 1234.5] {
+        for w in [1e6, 4e5, 850.0, 1.5e6, 1234.5, 1e9, 2.5e9] {
             assert_eq!(parse_power(&power_text(w)), Ok(w), "{w}");
         }
         assert_eq!(power_text(1e6), "1MW");
         assert_eq!(power_text(4e5), "400kW");
+        assert_eq!(power_text(2e9), "2GW");
         assert_eq!(parse_host_w("150"), Ok(150.0));
         assert!(parse_host_w("-1").is_err() && parse_host_w("20000").is_err());
         assert!(parse_power_basis("tdp").is_ok() && parse_power_basis("peak").is_err());
