@@ -101,12 +101,20 @@ fn every_fleet_figure_of_extreme_inputs_reads_as_a_person_reads_it() {
 fn an_amount_above_0_and_below_a_hundredth_of_a_cent_is_named() {
     // `price=1e-320&users=100` wrote a 325-character "Fleet GPU cost" (issue 47), then "$0" per M
     // tokens beside "$1.00e-320" per hour: no price is meant, and it is refused.
-    for query in ["price=1e-320", "price=5e-324", "kwh_price=0.00009", "co2=1e-300", "price=H100:1e-320"] {
+    for query in [
+        "price=1e-320",
+        "price=5e-324",
+        "kwh_price=0.00009",
+        "co2=1e-300",
+        "price=H100:1e-320",
+    ] {
         let (s, messages) = read(&format!("tps=20&users=100&{query}"));
         let key = query.split('=').next().unwrap();
         assert_eq!(messages.len(), 1, "{query}: {messages:?}");
         assert!(
-            messages[0].0.contains("must be 0 or a number from 0.0001 to 1,000,000"),
+            messages[0]
+                .0
+                .contains("must be 0 or a number from 0.0001 to 1,000,000"),
             "{query}: {messages:?}"
         );
         assert_eq!(s.fleet.capacity.price_per_gpu_hour, None, "{query}");

@@ -99,11 +99,8 @@ fn long_texts_are_cut_and_said() {
         imported.source.models[0].model_id.chars().count(),
         MAX_TEXT_CHARS + 1
     );
-    assert!(imported
-        .problems
-        .iter()
-        .any(|p| p.message()
-            == "2 texts longer than 200 characters (a model, GPU or label) cut to 200"));
+    assert!(imported.problems.iter().any(|p| p.message()
+        == "1 row with a text longer than 200 characters (a model, GPU or label): cut to 200"));
 }
 
 #[test]
@@ -222,5 +219,35 @@ fn a_nul_byte_in_a_csv_names_its_row_and_the_rest_is_read() {
     assert_eq!(
         imported.problems[0].located(),
         "one-nul.csv, row 3: a NUL byte (\\0) in column `concurrency`: the row is not read (the rest of the file is)"
+    );
+}
+
+#[test]
+fn counts_in_import_messages_group_their_thousands() {
+    // A 2 MB model id over 2,001 rows said "4000 texts … cut" (each run holds the id twice) and
+    // "1829 rows flagged": runs are counted, and every count is grouped.
+    use llm_slo_planner::core::import::Warning;
+    let warning = Warning {
+        kind: "saturated".to_string(),
+        rows: 1829,
+        example: "m at 8".to_string(),
+    };
+    assert!(
+        warning.text().starts_with("1,829 rows flagged saturated ("),
+        "{}",
+        warning.text()
+    );
+    let rows: String = (0..1500)
+        .map(|i| format!("{},g,{},100\n", "m".repeat(300), i + 1))
+        .collect();
+    let imported = import(&[file(
+        "long.csv",
+        format!("model,gpu,concurrency,output_tok_s\n{rows}"),
+    )])
+    .unwrap();
+    let said: Vec<String> = imported.problems.iter().map(|p| p.message()).collect();
+    assert!(
+        said.contains(&"1,500 rows with a text longer than 200 characters (a model, GPU or label): cut to 200".to_string()),
+        "{said:?}"
     );
 }

@@ -903,7 +903,11 @@ fn a_power_budget_is_read_and_written_back_and_a_bad_one_named() {
     let (giga, errors) = Scenario::from_query("tps=25&power=1.5GW", source);
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(giga.fleet.power.budget_w, Some(1.5e9));
-    assert!(giga.to_query().ends_with("&power=1.5GW"), "{}", giga.to_query());
+    assert!(
+        giga.to_query().ends_with("&power=1.5GW"),
+        "{}",
+        giga.to_query()
+    );
 }
 
 #[test]

@@ -34,7 +34,7 @@ test('a 2 MB model id over 2,001 rows is imported, cut to 200 characters, in the
   await importedSource(page);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   const summary = await page.textContent('body');
-  assert.match(summary, /4000 texts longer than 200 characters \(a model, GPU or label\) cut to 200/);
+  assert.match(summary, /2,000 rows with a text longer than 200 characters \(a model, GPU or label\): cut to 200/);
   const model = new URL(page.url()).searchParams.get('model');
   assert.equal(model, `${'m'.repeat(200)}…`);
   assert.deepEqual(errors, []);

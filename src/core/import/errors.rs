@@ -265,10 +265,11 @@ pub enum RowError {
         /// The limit.
         limit: usize,
     },
-    /// Texts longer than a field holds, cut.
+    /// Runs holding a text longer than a field holds, cut (a run holds the same model id in two
+    /// fields, so runs are counted, not texts).
     TextCut {
-        /// How many texts.
-        count: usize,
+        /// How many runs (rows).
+        rows: usize,
         /// The limit, characters.
         limit: usize,
     },
@@ -571,13 +572,13 @@ impl fmt::Display for RowError {
                 "only the first {} sweeps are kept; runs of further sweeps were left out",
                 crate::core::model::format::grouped(*limit as f64, 0)
             ),
-            RowError::TextCut { count, limit } => write!(
+            RowError::TextCut { rows, limit } => write!(
                 f,
-                "{} longer than {limit} characters (a model, GPU or label) cut to {limit}",
-                if *count == 1 {
-                    "1 text".to_string()
+                "{} with a text longer than {limit} characters (a model, GPU or label): cut to {limit}",
+                if *rows == 1 {
+                    "1 row".to_string()
                 } else {
-                    format!("{count} texts")
+                    format!("{} rows", crate::core::model::format::grouped(*rows as f64, 0))
                 }
             ),
             RowError::MoreLikeThese { example, count } => {

@@ -65,7 +65,7 @@ pub(super) fn group_at_most(
 /// A copy of a text read from a file, cut to [`MAX_TEXT_CHARS`] characters and `…` where it is
 /// longer: the one way a reader copies a text into a run, so that a text stated once (a 1 MB
 /// model id at the top of a file) is cut where it is read, never copied whole into each run.
-/// [`cap_texts`] counts the texts cut as each run is kept.
+/// [`cap_texts`] cuts the rest as each run is kept.
 pub(crate) fn capped(text: &str) -> String {
     match text.char_indices().nth(MAX_TEXT_CHARS) {
         Some((at, _)) => {

@@ -242,7 +242,7 @@ impl Warning {
             .map_or("", |k| k.meaning());
         format!(
             "{} row{} flagged {} ({meaning}). For example {}.",
-            self.rows,
+            crate::core::model::format::grouped(self.rows as f64, 0),
             if self.rows == 1 { "" } else { "s" },
             self.kind,
             self.example

@@ -32,8 +32,9 @@ pub(crate) struct Parsed {
     pub(super) seen: HashSet<String>,
     /// The import dialog's model for files that state none.
     pub(super) model_hint: Option<String>,
-    /// Texts cut to [`MAX_TEXT_CHARS`](crate::core::model::limits::MAX_TEXT_CHARS) in the runs kept.
-    pub(super) texts_cut: usize,
+    /// Runs kept that held a text longer than
+    /// [`MAX_TEXT_CHARS`](crate::core::model::limits::MAX_TEXT_CHARS), cut.
+    pub(super) rows_cut: usize,
 }
 
 impl Parsed {
@@ -111,7 +112,7 @@ impl Parsed {
             // Cut as each run is kept, so a long text (a 1 MB model id) is held once, not once
             // per run.
             let mut m = m;
-            self.texts_cut += cap_texts(&mut m);
+            self.rows_cut += usize::from(cap_texts(&mut m) > 0);
             self.rows.push(m);
         }
     }

@@ -389,10 +389,10 @@ fn kept_rows(parsed: &mut Parsed) -> Vec<Measured> {
     if unusable > 0 {
         parsed.note(RowError::UnusableLatencies { count: unusable });
     }
-    let cut = parsed.texts_cut;
-    if cut > 0 {
+    let rows = parsed.rows_cut;
+    if rows > 0 {
         parsed.note(RowError::TextCut {
-            count: cut,
+            rows,
             limit: MAX_TEXT_CHARS,
         });
     }

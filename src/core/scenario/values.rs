@@ -570,7 +570,9 @@ mod tests {
         assert_eq!(parse_power("0.5MW"), Ok(5e5));
         assert_eq!(parse_power("1GW"), Ok(1e9));
         assert_eq!(parse_power("10 GW"), Ok(1e10));
-        for bad in ["1", "1mw", "1gw", "0MW", "-1kW", "MW", "2e4MW", "11GW", "NaNW"] {
+        for bad in [
+            "1", "1mw", "1gw", "0MW", "-1kW", "MW", "2e4MW", "11GW", "NaNW",
+        ] {
             assert_eq!(
                 parse_power(bad).unwrap_err().to_string(),
                 format!(
