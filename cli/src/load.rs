@@ -12,6 +12,11 @@ use crate::exit::Exit;
 use crate::input::{self, Loaded, Said};
 use crate::out::say;
 
+/// The last line when the files given hold nothing this planner can use (each file's message
+/// comes first), so that a partial read of one file is not taken for the whole answer.
+pub const NOTHING_USABLE: &str =
+    "nothing planned: no usable row was read from the files given (the messages above say why)";
+
 /// The source of the command: files and folders, or a bundled source. Problems and notes go to
 /// stderr; with `strict`, a problem beside usable rows fails.
 pub fn load(paths: &[std::path::PathBuf], src: Option<&str>, strict: bool) -> Result<Loaded, Exit> {
@@ -25,8 +30,11 @@ pub fn load(paths: &[std::path::PathBuf], src: Option<&str>, strict: bool) -> Re
         input::import(paths, |line| say(&line))
     };
     let loaded = loaded.map_err(|problems| {
-        for p in problems {
+        for p in &problems {
             say(&p.located());
+        }
+        if !paths.is_empty() && src.is_none() {
+            say(NOTHING_USABLE);
         }
         Exit::BadInput
     })?;

@@ -12,6 +12,9 @@ use llm_slo_planner::core::scenario::link::shared_payload;
 const LLAMA_8B: &str = "meta-llama/Llama-3.1-8B-Instruct";
 const VLLM_FOLDER: &str = "er0080-vllm-benchmarking__fixtures__vllm_bench_sweep_v0.25.1";
 
+/// The last line of a command whose files hold nothing usable.
+const NOTHING_USABLE: &str = "llm-slo-planner: nothing planned: no usable row was read from the files given (the messages above say why)";
+
 fn realdata(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures/realdata")
@@ -277,9 +280,18 @@ fn a_broken_file_exits_2_with_the_row_message() {
         stderr(&out)
     );
     assert!(stdout(&out).is_empty());
+    // The last line says nothing was planned, after each file's own message (a file read only in
+    // part, such as a saved-detailed file with a 70 MB text, exited 2 on that message alone).
+    assert_eq!(
+        stderr(&out).lines().last(),
+        Some(NOTHING_USABLE),
+        "{}",
+        stderr(&out)
+    );
     let missing = run(&["plan", "no-such-file.json", "--tps", "10"]);
     assert_eq!(code(&missing), 2);
     assert!(stderr(&missing).contains("no-such-file.json: no such file or folder"));
+    assert_eq!(stderr(&missing).lines().last(), Some(NOTHING_USABLE));
 }
 
 #[test]
@@ -1421,7 +1433,7 @@ fn endless_standard_input_stops_at_the_size_limit_with_the_size_message() {
         assert_eq!(code(out), 2);
         assert_eq!(
             stderr(out),
-            format!("llm-slo-planner: stdin: {past} (its size is not known before it is read)\n")
+            format!("llm-slo-planner: stdin: {past} (its size is not known before it is read)\n{NOTHING_USABLE}\n")
         );
     }
     assert_eq!(code(&load), 2);
@@ -1484,7 +1496,7 @@ fn a_binary_file_that_starts_like_json_is_named_not_text() {
         assert_eq!(code(out), 2);
         let err = stderr(out);
         assert!(
-            err.ends_with(&format!("llm-slo-planner: {name}: not a text file (a benchmark result is JSON, JSON lines or CSV)\n")),
+            err.ends_with(&format!("llm-slo-planner: {name}: not a text file (a benchmark result is JSON, JSON lines or CSV)\n{NOTHING_USABLE}\n")),
             "{err}"
         );
         assert!(!err.contains("not valid JSON"), "{err}");
