@@ -11,7 +11,6 @@ use llm_slo_planner::core::plan::capacity::CapacityInputs;
 use llm_slo_planner::core::plan::estimate::{batching_effect, estimate};
 use llm_slo_planner::core::plan::period::{period, LoadProfile, Scaling};
 use llm_slo_planner::core::plan::planner::{Plan, Recommendation, Slo, Verdict};
-use llm_slo_planner::core::plan::power::budget_at;
 use llm_slo_planner::core::scenario::Scenario;
 use llm_slo_planner::core::text::capacity_text::{
     fleet_figures, load_note, no_price_note, streams_note,
@@ -171,18 +170,14 @@ fn fleet_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Str
 /// formula, and with a load its peak against the budget; or why it cannot be planned. Empty
 /// without a budget or a recommendation.
 fn power_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> String {
-    let (Some(inputs), Some(rec)) = (scenario.power_inputs(), plan.recommendation(sweep, slo))
-    else {
+    let (Some((inputs, budget)), Some(rec)) = (
+        scenario.power_budget(sweep, (plan, slo)),
+        plan.recommendation(sweep, slo),
+    ) else {
         return String::new();
     };
-    let fleet = scenario.capacity_for(&sweep.deployment.gpu);
-    let load = scenario
-        .fleet
-        .load
-        .as_ref()
-        .map(|l| (l, scenario.fleet.scaling));
     let mut out = format!("  Power budget of {}:\n", watts(inputs.budget_w));
-    match budget_at(sweep, (plan, slo), &inputs, (&fleet, load)) {
+    match budget {
         None => {}
         Some(Err(e)) => out.push_str(&format!(
             "    cannot be planned: {}\n",

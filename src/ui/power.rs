@@ -14,7 +14,7 @@ use crate::core::model::format::grouped;
 use crate::core::model::source::Source;
 use crate::core::plan::compare::{family_rows, most_users, per_mw_rows};
 use crate::core::plan::planner::Plan;
-use crate::core::plan::power::{budget_at, PowerInputs};
+use crate::core::plan::power::PowerInputs;
 use crate::core::scenario::Scenario;
 use crate::core::text::power_text::{
     basis_text, fits_text, most_users_text, need_figures, power_error_text, power_figures,
@@ -69,11 +69,9 @@ fn panel(
     move || {
         let (i, plan) = result.get()?;
         let s = scenario.get();
-        let inputs = s.power_inputs()?;
         let sweep = &source.sweeps[i];
-        let fleet = s.capacity_for(&sweep.deployment.gpu);
-        let load = s.fleet.load.as_ref().map(|l| (l, s.fleet.scaling));
-        let body = match budget_at(sweep, (&plan, &s.slo), &inputs, (&fleet, load)) {
+        let (inputs, budget) = s.power_budget(sweep, (&plan, &s.slo))?;
+        let body = match budget {
             None => view! {
                 <p class="hint" data-testid="power-none">"No level meets the SLO on this deployment, so nothing is sized in the budget."</p>
             }
@@ -162,7 +160,7 @@ fn side_by_side(
     view! {
         <h3>"Every deployment in the budget"</h3>
         {most.map(|t| view! { <p class="notice" data-testid="power-most-users">{t}</p> })}
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Every deployment in the budget: table">
+        <div class="table-scroll wraps" tabindex="0" role="region" aria-label="Every deployment in the budget: table">
             <table data-testid="power-compare">
                 <thead>
                     <tr>

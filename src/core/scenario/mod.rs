@@ -30,12 +30,13 @@ pub use versus::{parse_tol, Versus, Vs};
 
 use crate::core::model::limits::{MAX_LIMITS, MAX_VALUE};
 use crate::core::model::source::Source;
-use crate::core::model::sweep::Statistic;
+use crate::core::model::sweep::{Statistic, Sweep};
 use crate::core::plan::capacity::{CapacityInputs, GpuPrices, Pricing};
 use crate::core::plan::chart::ChartY;
 use crate::core::plan::compare::Column;
 use crate::core::plan::period::{LoadProfile, Scaling};
-use crate::core::plan::planner::{Limit, Slo, Target};
+use crate::core::plan::planner::{Limit, Plan, Slo, Target};
+use crate::core::plan::power::{budget_at, Budgeted, PowerError, PowerInputs};
 use read::Read;
 use resolve::{default_stat, resolve_config, resolve_deployment};
 use values::echo;
@@ -362,14 +363,31 @@ impl Scenario {
 
     /// The power budget's inputs, where a budget is given: `host_w` 0 when not given, the
     /// fleet's PUE (1 when not given).
-    pub fn power_inputs(&self) -> Option<crate::core::plan::power::PowerInputs> {
+    pub fn power_inputs(&self) -> Option<PowerInputs> {
         let p = &self.fleet.power;
-        Some(crate::core::plan::power::PowerInputs {
+        Some(PowerInputs {
             budget_w: p.budget_w?,
             basis: p.basis,
             host_w: p.host_w.unwrap_or(0.0),
             pue: self.fleet.capacity.pue_or_default(),
         })
+    }
+
+    /// The power budget on `sweep` at `slo`'s recommended level under `plan`, with the load's
+    /// peak against it (the load over time, else `users` or `rps`), as every front answers it:
+    /// `None` without a budget; with one, its inputs and [`budget_at`]'s answer (`None` without a
+    /// recommendation, an error when the power per GPU cannot be read).
+    ///
+    pub fn power_budget(
+        &self,
+        sweep: &Sweep,
+        (plan, slo): (&Plan, &Slo),
+    ) -> Option<(PowerInputs, Option<Result<Budgeted, PowerError>>)> {
+        let inputs = self.power_inputs()?;
+        let fleet = self.capacity_for(&sweep.deployment.gpu);
+        let load = self.fleet.load.as_ref().map(|l| (l, self.fleet.scaling));
+        let budget = budget_at(sweep, (plan, slo), &inputs, (&fleet, load));
+        Some((inputs, budget))
     }
 
     /// The fleet inputs and GPU prices, as costing a deployment needs them.

@@ -9,7 +9,6 @@ use crate::core::plan::capacity::at_recommendation;
 use crate::core::plan::estimate::estimate;
 use crate::core::plan::period::period;
 use crate::core::plan::planner::{Plan, Slo};
-use crate::core::plan::power::budget_at;
 use crate::core::scenario::Scenario;
 use crate::core::text::headline::headline;
 
@@ -49,15 +48,8 @@ pub(super) struct JsonResult {
 
 /// `result.power`, with a power budget and a recommendation.
 fn power_of(sweep: &Sweep, (plan, slo): (&Plan, &Slo), scenario: &Scenario) -> Option<JsonPower> {
-    let inputs = scenario.power_inputs()?;
-    let fleet = scenario.capacity_for(&sweep.deployment.gpu);
-    let load = scenario
-        .fleet
-        .load
-        .as_ref()
-        .map(|l| (l, scenario.fleet.scaling));
-    budget_at(sweep, (plan, slo), &inputs, (&fleet, load))
-        .map(|b| JsonPower::of(b, inputs.basis.key(), inputs.budget_w))
+    let (inputs, budget) = scenario.power_budget(sweep, (plan, slo))?;
+    budget.map(|b| JsonPower::of(b, inputs.basis.key(), inputs.budget_w))
 }
 
 impl JsonResult {
