@@ -97,3 +97,17 @@ test('at 360 px the requests panel\'s two plots draw text at 11 px or more, the 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('at 360 px the power budget\'s table of every deployment does not scroll sideways; its sort buttons show', async () => {
+  const { page, context, errors } = await narrow('?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=25&pue=1.2&power=1MW&host_w=150');
+  await page.waitForSelector('[data-testid="power-compare"]');
+  const table = await page.$eval('[data-testid="power-compare"]', (t) => {
+    const box = t.closest('.table-scroll');
+    return { scroll: box.scrollWidth, client: box.clientWidth, page: document.documentElement.scrollWidth };
+  });
+  assert.ok(table.scroll <= table.client, JSON.stringify(table));
+  assert.equal(table.page, 360);
+  for (const id of ['power-sort-users', 'power-sort-tok-s']) assert.ok(await page.isVisible(`[data-testid="${id}"]`), id);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
