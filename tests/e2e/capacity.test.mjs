@@ -82,7 +82,7 @@ function csvCells(line) {
 test('the CSV download holds one row per deployment with the numbers of the page', async () => {
   const { page, context } = await openPlanner(env.browser, env.server.base, FLEET);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-csv"]')]);
-  assert.equal(download.suggestedFilename(), 'llm-slo-planner_Llama-3.1-8B-Instruct_1xH100_tps25_deployments.csv');
+  assert.equal(download.suggestedFilename(), 'llm-slo-planner_Llama-3.1-8B-Instruct_1xH100_tps25-p50_deployments.csv');
   const text = await fs.readFile(await download.path(), 'utf8');
   const lines = text.trim().split('\n');
   assert.equal(lines[0], `# scenario: ${page.url()}`);

@@ -192,7 +192,7 @@ test("the requests panel's level is in the link, and a download is named for its
   await page.goto(`${env.server.base}?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=B200&gpus=1&tpot=40`);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-json"]')]);
-  assert.equal(download.suggestedFilename(), 'llm-slo-planner_Llama-3.1-8B-Instruct_1xB200_tpot40_scenario.json');
+  assert.equal(download.suggestedFilename(), 'llm-slo-planner_Llama-3.1-8B-Instruct_1xB200_tpot40-p50_scenario.json');
   assert.deepEqual(errors, []);
   await context.close();
 });

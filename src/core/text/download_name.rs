@@ -1,4 +1,5 @@
-//! A download's file name, named for its scenario: the model, the deployment and the target, so
+//! A download's file name, named for its scenario: the model, the deployment, the target and the
+//! statistic it is judged on, so
 //! that files downloaded for two scenarios neither overwrite nor hide each other.
 
 use crate::core::plan::planner::Target;
@@ -21,9 +22,10 @@ fn part(text: &str) -> String {
     out.trim_matches('-').chars().take(PART_CHARS).collect()
 }
 
-/// "llm-slo-planner_Llama-3.1-8B-Instruct_1xH100_tps25_scenario.json": the model (its name
+/// "llm-slo-planner_Llama-3.1-8B-Instruct_1xH100_tps25-p50_scenario.json": the model (its name
 /// after the organisation), the GPUs and their type, the configuration where one is picked, the
-/// target (`tps` or `tpot` and its value), then `what` the file holds and its `extension`.
+/// target (`tps` or `tpot` and its value) and its statistic (`p50`, `tpot-p99`), then `what` the
+/// file holds and its `extension`.
 pub fn download_name(scenario: &Scenario, what: &str, extension: &str) -> String {
     let picked = &scenario.deployment;
     let model = picked.model_id.rsplit('/').next().unwrap_or_default();
@@ -31,9 +33,10 @@ pub fn download_name(scenario: &Scenario, what: &str, extension: &str) -> String
         || part(&picked.gpu),
         |n| format!("{n}x{}", part(&picked.gpu)),
     );
+    let stat = part(scenario.slo.stat.key());
     let target = match scenario.slo.target {
-        Target::TokensPerSecond(tps) => format!("tps{tps}"),
-        Target::MsPerToken(ms) => format!("tpot{ms}"),
+        Target::TokensPerSecond(tps) => format!("tps{tps}-{stat}"),
+        Target::MsPerToken(ms) => format!("tpot{ms}-{stat}"),
     };
     let parts = [
         "llm-slo-planner".to_string(),
@@ -62,16 +65,16 @@ mod tests {
         .0;
         assert_eq!(
             download_name(&scenario, "scenario", "json"),
-            "llm-slo-planner_Llama-3.1-8B-Instruct_1xH100_tps25_scenario.json"
+            "llm-slo-planner_Llama-3.1-8B-Instruct_1xH100_tps25-p50_scenario.json"
         );
         let other = Scenario::from_query(
-            "model=meta-llama/Llama-3.1-8B-Instruct&gpu=B200&gpus=1&tpot=40.5",
+            "model=meta-llama/Llama-3.1-8B-Instruct&gpu=B200&gpus=1&tpot=40.5&stat=tpot_p90",
             source,
         )
         .0;
         assert_eq!(
             download_name(&other, "chart", "svg"),
-            "llm-slo-planner_Llama-3.1-8B-Instruct_1xB200_tpot40.5_chart.svg"
+            "llm-slo-planner_Llama-3.1-8B-Instruct_1xB200_tpot40.5-tpot-p90_chart.svg"
         );
     }
 
