@@ -171,6 +171,14 @@ fn command_word(parser: &mut lexopt::Parser) -> Result<Result<&'static str, Comm
     }))
 }
 
+/// The message for a comparison's option (`--vs`, `--tol`) given to a command that does not
+/// compare: named, not dropped.
+fn compare_only(option: &str, command: &str) -> String {
+    format!(
+        "--{option} is read by `compare` (A against a candidate B); `{command}` does not compare: run llm-slo-planner compare ... --vs CANDIDATE (see --help)"
+    )
+}
+
 /// Reads the command line (without the program name).
 ///
 /// Errors: a message naming the argument that cannot be used.
@@ -201,11 +209,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 once(tol.is_some(), "--tol")?;
                 tol = Some(tolerance(&text(&mut parser, "--tol")?)?);
             }
-            Long(name @ ("vs" | "tol")) => {
-                return Err(format!(
-                    "--{name} is read by `compare` (A against a candidate B); `{command}` does not compare: run llm-slo-planner compare ... --vs CANDIDATE (see --help)"
-                ));
-            }
+            Long(name @ ("vs" | "tol")) => return Err(compare_only(name, command)),
             Short('h') | Long("help") => return Ok(Command::Help),
             Long("json") => outputs.push((Output::Json, "--json")),
             Long("csv") => outputs.push((Output::Csv, "--csv")),
