@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::field_error;
+use super::fleet_field::{optional_field, FieldLook};
 use wasm_split_helpers::wasm_split;
 
 use crate::core::model::format::url_number;
@@ -71,75 +71,37 @@ fn fields(source: &Source, scenario: RwSignal<Scenario>) -> impl IntoView {
 /// price for every type, if any.
 fn gpu_price_input(scenario: RwSignal<Scenario>, index: usize, gpu: String) -> impl IntoView {
     let initial = scenario.with_untracked(|s| s.fleet.gpu_prices.for_gpu(&gpu, None));
-    let label = format!("{gpu} price");
-    let error = RwSignal::new(None::<String>);
-    let id = format!("price-{index}");
-    view! {
-        <div class="fleet-row">
-            <label for=id.clone()>{label.clone()}<span class="unit">" ($ per GPU-hour)"</span></label>
-            <input
-                id=id.clone()
-                type="text"
-                inputmode="decimal"
-                autocomplete="off"
-                data-testid="price-input"
-                data-gpu=gpu.clone()
-                value=initial.map(url_number).unwrap_or_default()
-                aria-invalid=field_error::invalid(error)
-                aria-describedby=field_error::described_by(&id, None, error)
-                on:input=move |ev| {
-                    let text = event_target_value(&ev);
-                    let parsed = if text.trim().is_empty() { Ok(None) } else { parse_input(InputKind::Amount, &text).map(Some) };
-                    match parsed {
-                        Ok(v) => {
-                            error.set(None);
-                            scenario.update(|s| s.fleet.gpu_prices.set(&gpu, v));
-                        }
-                        Err(e) => error.set(Some(format!("{label} {e}; the last valid value is still used."))),
-                    }
-                }
-            />
-            {field_error::message(&id, error, "field-error")}
-        </div>
-    }
+    let look = FieldLook {
+        id: format!("price-{index}"),
+        testid: "price-input".to_string(),
+        label: format!("{gpu} price"),
+        unit: "$ per GPU-hour",
+        decimal: true,
+        gpu: Some(gpu.clone()),
+        initial: initial.map(url_number).unwrap_or_default(),
+    };
+    optional_field(
+        look,
+        |text| parse_input(InputKind::Amount, text),
+        move |v| scenario.update(|s| s.fleet.gpu_prices.set(&gpu, v)),
+    )
 }
 
+/// The field of one fleet input (URL `key`), e.g. users or the price for every GPU type.
 fn fleet_input(scenario: RwSignal<Scenario>, input: &'static FleetInput) -> impl IntoView {
-    let FleetInput {
-        key,
-        label,
-        unit,
-        kind,
-        field,
-    } = *input;
     let initial = scenario.with_untracked(|s| input.get(&s.fleet.capacity));
-    let error = RwSignal::new(None::<String>);
-    let id = format!("fleet-{key}");
-    view! {
-        <div class="fleet-row">
-            <label for=id.clone()>{label}<span class="unit">{format!(" ({unit})")}</span></label>
-            <input
-                id=id.clone()
-                type="text"
-                inputmode="decimal"
-                autocomplete="off"
-                data-testid=format!("input-{key}")
-                value=initial.map(url_number).unwrap_or_default()
-                aria-invalid=field_error::invalid(error)
-                aria-describedby=field_error::described_by(&id, None, error)
-                on:input=move |ev| {
-                    let text = event_target_value(&ev);
-                    let parsed = if text.trim().is_empty() { Ok(None) } else { parse_input(kind, &text).map(Some) };
-                    match parsed {
-                        Ok(v) => {
-                            error.set(None);
-                            scenario.update(|s| *field(&mut s.fleet.capacity) = v);
-                        }
-                        Err(e) => error.set(Some(format!("{label} {e}; the last valid value is still used."))),
-                    }
-                }
-            />
-            {field_error::message(&id, error, "field-error")}
-        </div>
-    }
+    let look = FieldLook {
+        id: format!("fleet-{}", input.key),
+        testid: format!("input-{}", input.key),
+        label: input.label.to_string(),
+        unit: input.unit,
+        decimal: true,
+        gpu: None,
+        initial: initial.map(url_number).unwrap_or_default(),
+    };
+    optional_field(
+        look,
+        |text| parse_input(input.kind, text),
+        move |v| scenario.update(|s| *(input.field)(&mut s.fleet.capacity) = v),
+    )
 }

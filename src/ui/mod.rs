@@ -13,6 +13,7 @@ pub mod copy_link;
 pub mod deployment_select;
 pub mod download;
 pub mod field_error;
+pub mod fleet_field;
 pub mod fleet_inputs;
 pub mod import_panel;
 pub mod limits;

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::field_error;
+use super::fleet_field::{optional_field, FieldLook};
 use crate::core::model::format::url_number;
 use crate::core::plan::power::PowerBasis;
 use crate::core::scenario::{
@@ -26,47 +26,30 @@ pub fn power_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
     }
 }
 
-/// Reads a field's text; `None` when empty.
+/// Reads a field's text.
 type Parse = fn(&str) -> Result<f64, ValueError>;
 /// Sets the read value (`None`: not given).
 type Store = fn(&mut PowerParams, Option<f64>);
 
-/// One text field (`key` its URL key); a value it cannot read is named and the last valid one
-/// stands.
+/// One text field (`key` its URL key), holding a unit where it is a power.
 fn text_field(
     scenario: RwSignal<Scenario>,
     (key, label, unit): (&'static str, &'static str, &'static str),
     initial: Option<String>,
     (parse, set): (Parse, Store),
 ) -> impl IntoView {
-    let error = RwSignal::new(None::<String>);
-    let id = format!("fleet-{key}");
-    view! {
-        <div class="fleet-row">
-            <label for=id.clone()>{label}<span class="unit">{format!(" ({unit})")}</span></label>
-            <input
-                id=id.clone()
-                type="text"
-                autocomplete="off"
-                data-testid=format!("input-{key}")
-                value=initial.unwrap_or_default()
-                aria-invalid=field_error::invalid(error)
-                aria-describedby=field_error::described_by(&id, None, error)
-                on:input=move |ev| {
-                    let text = event_target_value(&ev);
-                    let parsed = if text.trim().is_empty() { Ok(None) } else { parse(&text).map(Some) };
-                    match parsed {
-                        Ok(v) => {
-                            error.set(None);
-                            scenario.update(|s| set(&mut s.fleet.power, v));
-                        }
-                        Err(e) => error.set(Some(format!("{label} {e}; the last valid value is still used."))),
-                    }
-                }
-            />
-            {field_error::message(&id, error, "field-error")}
-        </div>
-    }
+    let look = FieldLook {
+        id: format!("fleet-{key}"),
+        testid: format!("input-{key}"),
+        label: label.to_string(),
+        unit,
+        decimal: false,
+        gpu: None,
+        initial: initial.unwrap_or_default(),
+    };
+    optional_field(look, parse, move |v| {
+        scenario.update(|s| set(&mut s.fleet.power, v));
+    })
 }
 
 /// What one GPU's power is read from: measured or rated (TDP).
