@@ -88,10 +88,15 @@ export async function openPlanner(browser, base, query = '', options = {}) {
 }
 
 /** Scrolls the evidence below the chart into view and waits until it is drawn (its code is
- * loaded as it comes near the viewport): for a window too short to hold it at once. */
+ * loaded as it comes near the viewport): for a window too short to hold it at once. The holder
+ * is looked up again at each try: an import or a change draws it anew, and a holder found once
+ * can be gone from the page by the time it is scrolled to. */
 export async function showLower(page) {
-  await page.locator('[data-testid="lower-evidence"]').scrollIntoViewIfNeeded();
-  await page.waitForSelector('[data-testid="lower-evidence"] [data-testid="method"]');
+  await page.waitForFunction(() => {
+    const holder = document.querySelector('[data-testid="lower-evidence"]');
+    holder?.scrollIntoView({ block: 'nearest' });
+    return holder?.querySelector('[data-testid="method"]') != null;
+  }, null, { polling: 100 });
 }
 
 /** Waits until the evidence beneath the answer (fleet figures, chart, tables) shows the current
