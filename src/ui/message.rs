@@ -13,7 +13,7 @@ pub fn message(text: &str) -> impl IntoView {
         .map(|(code, part)| {
             let part = part.to_string();
             if code {
-                view! { <code><span class="tick">"`"</span>{part}<span class="tick">"`"</span></code> }
+                view! { <code><span class="backtick">"`"</span>{part}<span class="backtick">"`"</span></code> }
                     .into_any()
             } else {
                 part.into_any()

@@ -37,12 +37,14 @@ function measured(page, testid) {
     const small = texts
       .map((t) => [t.textContent, Math.round(parseFloat(getComputedStyle(t).fontSize) * scale * 10) / 10])
       .filter(([, px]) => px < 11);
+    // Every text is drawn: a rule meant for other elements once hid the ticks (`.tick`).
+    const hidden = texts.filter((t) => t.getBoundingClientRect().width === 0).map((t) => t.textContent);
     const boxes = texts.map((t) => [t.textContent, t.getBoundingClientRect()]);
     const overlaps = [];
     boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, s]) => {
       if (r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom) overlaps.push(`${a} | ${b}`);
     }));
-    return { count: texts.length, small, overlaps };
+    return { count: texts.length, small, overlaps, hidden };
   }, testid);
 }
 
@@ -56,6 +58,7 @@ test('at 360 px the period chart, the comparison chart and the trade-off chart d
     assert.ok(m.count > 5, id);
     assert.deepEqual(m.small, [], id);
     assert.deepEqual(m.overlaps, [], id);
+    assert.deepEqual(m.hidden, [], id);
   }
   // The period chart is drawn as wide as the trade-off chart (360 - 48 = 312), at 1:1 or more;
   // its four hours ticked every 2 h.
@@ -92,6 +95,7 @@ test('at 360 px the requests panel\'s two plots draw text at 11 px or more, the 
     const m = await measured(page, id);
     assert.ok(m.count > 5, id);
     assert.deepEqual(m.small, [], id);
+    assert.deepEqual(m.hidden, [], id);
   }
   assert.deepEqual((await measured(page, 'attain-chart')).overlaps, []);
   assert.deepEqual(errors, []);
