@@ -899,7 +899,7 @@ fn a_power_budget_is_read_and_written_back_and_a_bad_one_named() {
     let said: Vec<&str> = errors.iter().map(|e| e.param.as_str()).collect();
     assert_eq!(said, ["power", "power_basis"]);
     assert_eq!(bad.fleet.power.budget_w, None);
-    // A budget in GW, as the message's "at most 10 GW" invites (it was refused before).
+    // A budget in GW, as the message's "to 10 GW" invites (it was refused before).
     let (giga, errors) = Scenario::from_query("tps=25&power=1.5GW", source);
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(giga.fleet.power.budget_w, Some(1.5e9));

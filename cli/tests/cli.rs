@@ -1236,7 +1236,7 @@ fn a_power_budget_is_planned_and_max_power_gates_the_loads_peak() {
     let bad = with(&["--max-power", "1XW", "--users", "10"]);
     assert_eq!(code(&bad), 2);
     assert!(
-        stderr(&bad).contains("--max-power must be a power above 0 with its unit"),
+        stderr(&bad).contains("--max-power must be a power from 1 W to 10 GW with its unit"),
         "{}",
         stderr(&bad)
     );

@@ -54,6 +54,11 @@ pub const MAX_STRING_BYTES: usize = 64 * 1024 * 1024;
 /// larger is a unit or parsing mistake, shown as "not reported".
 pub const MAX_FIGURE: f64 = 1e9;
 
+/// Smallest value a figure keeps (as [`MAX_FIGURE`]): below it a value is no measurement (a
+/// power of 1e-320 W made "5.00e-315 J/token"), as a throughput below 1e-6 tok/s is out of
+/// range; shown as "not reported".
+pub const MIN_FIGURE: f64 = 1e-6;
+
 // Share links.
 
 /// Longest link this page will make, in bytes: longer ones break in chat tools and proxies.

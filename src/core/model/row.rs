@@ -11,7 +11,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::model::deployment::LevelKind;
-use crate::core::model::limits::MAX_FIGURE;
+use crate::core::model::limits::{MAX_FIGURE, MIN_FIGURE};
 use crate::core::model::requests::Requests;
 use crate::core::model::statistic::Statistic;
 
@@ -159,9 +159,9 @@ pub struct Row {
     unusable_latencies: u32,
 }
 
-/// A finite positive value up to [`MAX_FIGURE`], or absent.
+/// A finite value from [`MIN_FIGURE`] to [`MAX_FIGURE`], or absent.
 fn positive(v: Option<f64>) -> Option<f64> {
-    v.filter(|x| x.is_finite() && *x > 0.0 && *x <= MAX_FIGURE)
+    v.filter(|x| x.is_finite() && (MIN_FIGURE..=MAX_FIGURE).contains(x))
 }
 
 /// The share of the requests issued that failed: failed ÷ (completed + failed), 1 when none
@@ -279,6 +279,9 @@ impl Row {
         self.avg_batch_size = positive(self.avg_batch_size);
         self.avg_output_len = positive(self.avg_output_len);
         self.power_w = positive(self.power_w);
+        self.power_peak = self
+            .power_peak
+            .filter(|(w, _)| positive(Some(*w)).is_some());
         self.energy_per_request_j = positive(self.energy_per_request_j);
         self.e2e_mean_ms = positive(self.e2e_mean_ms);
         let count = |v: Option<f64>| v.filter(|x| x.is_finite() && *x >= 0.0 && *x <= MAX_FIGURE);

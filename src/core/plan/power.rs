@@ -115,6 +115,11 @@ pub const TDP: [Tdp; 10] = [
 
 /// The rated board power of `gpu`, matched without case, spaces, dashes or underscores; `None`
 /// for a type not in [`TDP`].
+///
+/// The table's rows are the SXM / OAM modules: a type named with its vendor (`NVIDIA H100`,
+/// `AMD Instinct MI300X`) or that form is the same row, and with the form named its memory may
+/// be too (`A100-SXM4-40GB`, as ML.ENERGY names it; `H100-SXM5-80GB`); any other form (PCIe,
+/// NVL) is not, nor a memory without the form (`H100 80GB HBM3`: which module is not said).
 pub fn tdp_of(gpu: &str) -> Option<Tdp> {
     let plain = |s: &str| -> String {
         s.chars()
@@ -122,17 +127,27 @@ pub fn tdp_of(gpu: &str) -> Option<Tdp> {
             .flat_map(char::to_lowercase)
             .collect()
     };
-    // The table's rows are the SXM / OAM modules: a type named with its vendor or that form
-    // (`NVIDIA H100`, `H100 SXM`, `MI300X OAM`) is the same row; any other form (PCIe, NVL) is not.
-    let named = plain(gpu);
-    let wanted = ["nvidia", "amd", "intel"]
+    let lower = gpu.to_lowercase();
+    let words: Vec<&str> = lower
+        .split([' ', '-', '_'])
+        .filter(|w| !w.is_empty() && !matches!(*w, "nvidia" | "amd" | "intel" | "instinct"))
+        .collect();
+    let form = |w: &str| matches!(w, "sxm" | "sxm4" | "sxm5" | "oam");
+    let memory = |w: &str| {
+        w.strip_suffix("gb")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            || w.starts_with("hbm")
+    };
+    let formed = words.iter().any(|w| form(w));
+    let wanted: String = words
         .into_iter()
-        .find_map(|v| named.strip_prefix(v))
-        .unwrap_or(&named);
+        .filter(|w| !form(w) && !(formed && memory(w)))
+        .collect();
+    // A form written onto the type (`H100SXM5`).
     let wanted = ["sxm5", "sxm4", "sxm", "oam"]
         .into_iter()
         .find_map(|f| wanted.strip_suffix(f))
-        .unwrap_or(wanted);
+        .unwrap_or(&wanted);
     TDP.into_iter().find(|t| plain(t.gpu) == wanted)
 }
 

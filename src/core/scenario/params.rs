@@ -411,7 +411,7 @@ macro_rules! scenario_params {
                 },
                 json: { "power_budget_w": |s| s.fleet.power.budget_w.into() },
                 readme: (
-                    "a power budget with its unit, `W`, `kW`, `MW` or `GW` (e.g. `1MW`, `400kW`; at most 10 GW): the replicas, GPUs and users that fit in it at the recommended level, all in (host watts and PUE), and tok/s and users per MW",
+                    "a power budget with its unit, `W`, `kW`, `MW` or `GW` (e.g. `1MW`, `400kW`; from 1 W to 10 GW): the replicas, GPUs and users that fit in it at the recommended level, all in (host watts and PUE), and tok/s and users per MW",
                     "none"
                 ),
             }

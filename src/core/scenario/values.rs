@@ -64,12 +64,11 @@ pub enum Accepts {
     Tolerance,
     /// The candidate of a comparison (`vs`): a deployment's selectors as a link writes them.
     Candidate,
-    /// A power budget (`power`): a number above 0 with its unit, `W`, `kW`, `MW` or `GW`, at most
-    /// 10 GW.
+    /// A power budget (`power`): from 1 W to 10 GW, with its unit, `W`, `kW`, `MW` or `GW`.
     Power,
     /// What one GPU's power is read from (`power_basis`): `measured` or `tdp`.
     PowerBasis,
-    /// Watts per GPU beyond the GPU itself (`host_w`): 0 to 10,000.
+    /// Watts per GPU beyond the GPU itself (`host_w`): 0, or from [`MIN_AMOUNT`] to 10,000.
     HostWatts,
 }
 
@@ -152,9 +151,9 @@ impl fmt::Display for ValueError {
             }
             Accepts::WholeReplicas => "a whole number of replicas from 0 to 1,000,000",
             Accepts::Tolerance => "a percentage from 0 to 50 (the comparison's tolerance)",
-            Accepts::Power => "a power above 0 with its unit, W, kW, MW or GW (e.g. 1MW, 400kW), at most 10 GW",
+            Accepts::Power => "a power from 1 W to 10 GW with its unit, W, kW, MW or GW (e.g. 1MW, 400kW)",
             Accepts::PowerBasis => "measured or tdp",
-            Accepts::HostWatts => "watts per GPU from 0 to 10,000",
+            Accepts::HostWatts => "watts per GPU, 0 or from 0.0001 to 10,000",
             Accepts::Candidate => {
                 return write!(
                     f,
@@ -272,11 +271,14 @@ pub fn parse_min_replicas(text: &str) -> Result<u64, ValueError> {
 /// The largest power budget accepted, W (10 GW: the largest campuses planned).
 pub const MAX_POWER_W: f64 = 1e10;
 
-/// Parses a power budget (`power`): a number above 0 with its unit, `W`, `kW`, `MW` or `GW`
+/// The smallest power budget accepted, W: below a watt nothing fits and its shares read as ∞.
+pub const MIN_POWER_W: f64 = 1.0;
+
+/// Parses a power budget (`power`): from [`MIN_POWER_W`] to [`MAX_POWER_W`], with its unit, `W`, `kW`, `MW` or `GW`
 /// (case of the `k`, `M` and `G` as written, spaces allowed: `1MW`, `400 kW`, `850W`, `1GW`), in W.
 ///
 /// Errors: [`Accepts::Power`] with (a shortened copy of) the text, for a missing or unknown
-/// unit, a number that is not one, 0 or below, or over [`MAX_POWER_W`].
+/// unit, a number that is not one, or one outside that range.
 pub fn parse_power(text: &str) -> Result<f64, ValueError> {
     let t = text.trim();
     let (digits, scale) = [("GW", 1e9), ("MW", 1e6), ("kW", 1e3), ("W", 1.0)]
@@ -285,7 +287,7 @@ pub fn parse_power(text: &str) -> Result<f64, ValueError> {
         .ok_or_else(|| ValueError::not(Accepts::Power, text))?;
     number(digits)
         .map(|v| v * scale)
-        .filter(|w| w.is_finite() && *w > 0.0 && *w <= MAX_POWER_W)
+        .filter(|w| w.is_finite() && (MIN_POWER_W..=MAX_POWER_W).contains(w))
         .ok_or_else(|| ValueError::not(Accepts::Power, text))
 }
 
@@ -311,12 +313,14 @@ pub fn parse_power_basis(text: &str) -> Result<crate::core::plan::power::PowerBa
         .ok_or_else(|| ValueError::not(Accepts::PowerBasis, text))
 }
 
-/// Parses the watts per GPU beyond the GPU itself (`host_w`): 0 to 10,000.
+/// Parses the watts per GPU beyond the GPU itself (`host_w`): 0, or from [`MIN_AMOUNT`] to
+/// 10,000 (below 0.0001 W no host is meant).
 ///
 /// Errors: [`Accepts::HostWatts`] with (a shortened copy of) the text.
 pub fn parse_host_w(text: &str) -> Result<f64, ValueError> {
     number(text)
-        .filter(|w| (0.0..=10_000.0).contains(w))
+        .filter(|w| *w == 0.0 || (MIN_AMOUNT..=10_000.0).contains(w))
+        .map(|w| w + 0.0)
         .ok_or_else(|| ValueError::not(Accepts::HostWatts, text))
 }
 
@@ -571,12 +575,12 @@ mod tests {
         assert_eq!(parse_power("1GW"), Ok(1e9));
         assert_eq!(parse_power("10 GW"), Ok(1e10));
         for bad in [
-            "1", "1mw", "1gw", "0MW", "-1kW", "MW", "2e4MW", "11GW", "NaNW",
+            "1", "1mw", "1gw", "0MW", "-1kW", "MW", "2e4MW", "11GW", "NaNW", "1e-320W", "0.5W",
         ] {
             assert_eq!(
                 parse_power(bad).unwrap_err().to_string(),
                 format!(
-                    "must be a power above 0 with its unit, W, kW, MW or GW (e.g. 1MW, 400kW), at most 10 GW, got \"{bad}\""
+                    "must be a power from 1 W to 10 GW with its unit, W, kW, MW or GW (e.g. 1MW, 400kW), got \"{bad}\""
                 ),
                 "{bad}"
             );
@@ -589,6 +593,9 @@ mod tests {
         assert_eq!(power_text(2e9), "2GW");
         assert_eq!(parse_host_w("150"), Ok(150.0));
         assert!(parse_host_w("-1").is_err() && parse_host_w("20000").is_err());
+        assert!(parse_host_w("1e-320").is_err() && parse_host_w("0.00009").is_err());
+        assert_eq!(parse_host_w("-0"), Ok(0.0));
+        assert_eq!(parse_power("1W"), Ok(1.0));
         assert!(parse_power_basis("tdp").is_ok() && parse_power_basis("peak").is_err());
     }
 

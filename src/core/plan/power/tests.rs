@@ -103,10 +103,34 @@ fn the_rated_power_answers_where_none_was_measured_and_an_unknown_type_is_named(
         Err(PowerError::NoGpuCount)
     );
     // The table's rows are the SXM / OAM modules, named with or without vendor and form.
-    for named in ["H100 SXM", "NVIDIA H100", "nvidia-h100-sxm5", "MI300X OAM"] {
+    for named in [
+        "H100 SXM",
+        "NVIDIA H100",
+        "nvidia-h100-sxm5",
+        "MI300X OAM",
+        "NVIDIA H100SXM5",
+    ] {
         assert!(tdp_of(named).is_some(), "{named}");
     }
-    for other in ["H100 PCIe", "H100 NVL", "NVIDIA H100 80GB HBM3"] {
+    // With the form named, its memory too (ML.ENERGY's own `A100-SXM4-40GB` was refused).
+    for (named, w) in [
+        ("A100-SXM4-40GB", 400.0),
+        ("NVIDIA A100-SXM4-80GB", 400.0),
+        ("H100-SXM5-80GB", 700.0),
+        ("H100-80GB-SXM", 700.0),
+        ("AMD Instinct MI300X", 750.0),
+        ("H200 SXM 141GB HBM3e", 700.0),
+    ] {
+        assert_eq!(tdp_of(named).map(|t| t.w), Some(w), "{named}");
+    }
+    for other in [
+        "H100 PCIe",
+        "H100 NVL",
+        "NVIDIA H100 80GB HBM3",
+        "A100 40GB",
+        "H100 PCIe 80GB",
+        "A100-PCIE-40GB",
+    ] {
         assert!(tdp_of(other).is_none(), "{other}");
     }
 }

@@ -16,9 +16,13 @@ use crate::core::wire::handoff::ExportError;
 use super::recommended_attainment;
 
 /// A number cell: the shortest text that reads back to the value, with an exponent where plain
-/// digits would run long ([`url_number`]: `1e-320`, not 322 digits); empty when absent.
+/// digits would run long ([`url_number`]: `1e-320`, not 322 digits); empty when absent or not
+/// finite (as the JSON writes `null`, never `inf`).
 pub(crate) fn num(value: Option<f64>) -> String {
-    value.map(url_number).unwrap_or_default()
+    value
+        .filter(|v| v.is_finite())
+        .map(url_number)
+        .unwrap_or_default()
 }
 
 /// A text cell a spreadsheet will not evaluate: text starting with `=`, `+`, `-`, `@`, a tab or
