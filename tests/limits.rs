@@ -251,3 +251,15 @@ fn counts_in_import_messages_group_their_thousands() {
         "{said:?}"
     );
 }
+
+#[test]
+fn a_figure_below_any_measurement_or_above_the_range_is_not_reported() {
+    // A power of 1e-320 W read as measured gave "5.00e-315 J/token", a p99 of 1e308 W "∞ MW".
+    let text = "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms,power_w,power_p99_w\nm,H100,1,8,1000,20,1e-320,1e308\nm,H100,1,16,1800,30,700,900\n";
+    let imported = import(&[file("power.csv", text.to_string())]).unwrap();
+    let levels = imported.source.sweeps[0].levels();
+    assert_eq!((levels[0].power_w, levels[0].power_peak), (None, None));
+    assert_eq!(levels[0].energy_per_token_j, None);
+    assert_eq!(levels[1].power_w, Some(700.0));
+    assert_eq!(levels[1].power_peak.map(|p| p.0), Some(900.0));
+}

@@ -222,3 +222,13 @@ fn json_holds_scenario_results_and_nulls() {
     assert!(v["result"]["capacity"]["co2_kg_per_mtok"].is_null());
     assert!(v["scenario"]["price_usd_per_kwh"].is_null());
 }
+
+#[test]
+fn a_number_cell_that_is_not_finite_is_empty_as_the_json_writes_null() {
+    use super::table::num;
+    assert_eq!(num(Some(f64::INFINITY)), "");
+    assert_eq!(num(Some(f64::NAN)), "");
+    assert_eq!(num(None), "");
+    assert_eq!(num(Some(1e-320)), "1e-320");
+    assert_eq!(num(Some(0.5)), "0.5");
+}
