@@ -24,8 +24,8 @@ fn part(text: &str) -> String {
 
 /// "llm-slo-planner_Llama-3.1-8B-Instruct_1xH100_tps25-p50_scenario.json": the model (its name
 /// after the organisation), the GPUs and their type, the configuration where one is picked, the
-/// target (`tps` or `tpot` and its value) and its statistic (`p50`, `tpot-p99`), then `what` the
-/// file holds and its `extension`.
+/// target (`tps` or `tpot` and its value), its statistic (`p50`, `tpot-p99`) and the share of
+/// requests asked under `attain` (`attain90`), then `what` the file holds and its `extension`.
 pub fn download_name(scenario: &Scenario, what: &str, extension: &str) -> String {
     let picked = &scenario.deployment;
     let model = picked.model_id.rsplit('/').next().unwrap_or_default();
@@ -33,7 +33,11 @@ pub fn download_name(scenario: &Scenario, what: &str, extension: &str) -> String
         || part(&picked.gpu),
         |n| format!("{n}x{}", part(&picked.gpu)),
     );
-    let stat = part(scenario.slo.stat.key());
+    // Under `attain` a level is judged request by request: the share asked is named too.
+    let stat = match scenario.slo.attain {
+        Some(share) => format!("{}-attain{share}", part(scenario.slo.stat.key())),
+        None => part(scenario.slo.stat.key()),
+    };
     let target = match scenario.slo.target {
         Target::TokensPerSecond(tps) => format!("tps{tps}-{stat}"),
         Target::MsPerToken(ms) => format!("tpot{ms}-{stat}"),
@@ -75,6 +79,15 @@ mod tests {
         assert_eq!(
             download_name(&other, "chart", "svg"),
             "llm-slo-planner_Llama-3.1-8B-Instruct_1xB200_tpot40.5-tpot-p90_chart.svg"
+        );
+        let attained = Scenario::from_query(
+            "model=meta-llama/Llama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=25&attain=90",
+            source,
+        )
+        .0;
+        assert_eq!(
+            download_name(&attained, "scenario", "json"),
+            "llm-slo-planner_Llama-3.1-8B-Instruct_1xH100_tps25-p50-attain90_scenario.json"
         );
     }
 
