@@ -8,7 +8,6 @@ use llm_slo_planner::core::model::sweep::Sweep;
 use llm_slo_planner::core::plan::anomalies::anomalies;
 use llm_slo_planner::core::plan::capacity::at_recommendation;
 use llm_slo_planner::core::plan::period::period;
-use llm_slo_planner::core::plan::power::{budget_at, PowerInputs};
 use llm_slo_planner::core::text::power_text::{power_error_text, watts};
 
 use crate::args::PlanArgs;
@@ -81,17 +80,7 @@ fn over_max_power(sweep: &Sweep, p: &Planned, name: &str, max_w: f64) -> Exit {
         ));
         return Exit::BadInput;
     }
-    let inputs = PowerInputs {
-        budget_w: max_w,
-        ..s.power_inputs().unwrap_or(PowerInputs {
-            budget_w: max_w,
-            basis: s.fleet.power.basis,
-            host_w: s.fleet.power.host_w.unwrap_or(0.0),
-            pue: fleet.pue_or_default(),
-        })
-    };
-    let load = s.fleet.load.as_ref().map(|l| (l, s.fleet.scaling));
-    match budget_at(sweep, (&p.plan, &s.slo), &inputs, (&fleet, load)) {
+    match s.budget_under(sweep, (&p.plan, &s.slo), &s.power_inputs_at(max_w)) {
         // Nothing recommended: the status says so.
         None => Exit::Ok,
         Some(Err(e)) => {
@@ -104,9 +93,10 @@ fn over_max_power(sweep: &Sweep, p: &Planned, name: &str, max_w: f64) -> Exit {
         Some(Ok(b)) => match b.need {
             Some((replicas, need)) if !need.fits => {
                 say(&format!(
-                    "{name}: the load's peak needs {} ({} replicas), more than --max-power {}",
+                    "{name}: the load's peak needs {} ({} replica{}), more than --max-power {}",
                     watts(need.needed_w),
                     grouped(replicas as f64, 0),
+                    if replicas == 1 { "" } else { "s" },
                     watts(max_w)
                 ));
                 Exit::Fail

@@ -141,7 +141,7 @@ pub fn tdp_of(gpu: &str) -> Option<Tdp> {
     let formed = words.iter().any(|w| form(w));
     let wanted: String = words
         .into_iter()
-        .filter(|w| !form(w) && !(formed && memory(w)))
+        .filter(|w| !(form(w) || (formed && memory(w))))
         .collect();
     // A form written onto the type (`H100SXM5`).
     let wanted = ["sxm5", "sxm4", "sxm", "oam"]

@@ -361,33 +361,48 @@ impl Scenario {
         self.pricing().for_gpu(gpu)
     }
 
-    /// The power budget's inputs, where a budget is given: `host_w` 0 when not given, the
-    /// fleet's PUE (1 when not given).
+    /// The power budget's inputs, where a budget is given (see [`Scenario::power_inputs_at`]).
     pub fn power_inputs(&self) -> Option<PowerInputs> {
+        Some(self.power_inputs_at(self.fleet.power.budget_w?))
+    }
+
+    /// The power inputs under a budget of `budget_w` W (the link's, or the command line's
+    /// `--max-power`): the scenario's basis, `host_w` (0 when not given) and PUE (1 when not
+    /// given).
+    pub fn power_inputs_at(&self, budget_w: f64) -> PowerInputs {
         let p = &self.fleet.power;
-        Some(PowerInputs {
-            budget_w: p.budget_w?,
+        PowerInputs {
+            budget_w,
             basis: p.basis,
             host_w: p.host_w.unwrap_or(0.0),
             pue: self.fleet.capacity.pue_or_default(),
-        })
+        }
     }
 
     /// The power budget on `sweep` at `slo`'s recommended level under `plan`, with the load's
     /// peak against it (the load over time, else `users` or `rps`), as every front answers it:
-    /// `None` without a budget; with one, its inputs and [`budget_at`]'s answer (`None` without a
-    /// recommendation, an error when the power per GPU cannot be read).
-    ///
+    /// `None` without a budget; with one, its inputs and [`Scenario::budget_under`]'s answer.
     pub fn power_budget(
         &self,
         sweep: &Sweep,
         (plan, slo): (&Plan, &Slo),
     ) -> Option<(PowerInputs, Option<Result<Budgeted, PowerError>>)> {
         let inputs = self.power_inputs()?;
+        Some((inputs, self.budget_under(sweep, (plan, slo), &inputs)))
+    }
+
+    /// [`budget_at`] of `inputs` on `sweep`, with this scenario's fleet inputs for its GPU type
+    /// and its load: `None` without a recommendation, an error when the power per GPU cannot be
+    /// read.
+    pub fn budget_under(
+        &self,
+        sweep: &Sweep,
+        (plan, slo): (&Plan, &Slo),
+        inputs: &PowerInputs,
+    ) -> Option<Result<Budgeted, PowerError>> {
         let fleet = self.capacity_for(&sweep.deployment.gpu);
         let load = self.fleet.load.as_ref().map(|l| (l, self.fleet.scaling));
-        let budget = budget_at(sweep, (plan, slo), &inputs, (&fleet, load));
-        Some((inputs, budget))
+        budget_at(sweep, (plan, slo), inputs, (&fleet, load))
     }
 
     /// The fleet inputs and GPU prices, as costing a deployment needs them.

@@ -99,7 +99,7 @@ impl Known<'_> {
             ),
             (None, None) => String::new(),
         };
-        format!("replicas = {formula} = {replicas}")
+        format!("replicas = {formula} = {}", grouped(replicas as f64, 0))
     }
 
     fn per_mtok(&self, price: f64) -> String {
@@ -130,6 +130,7 @@ impl Known<'_> {
         let price = inputs.price_per_gpu_hour.unwrap_or_default();
         let kwh_price = inputs.price_per_kwh.unwrap_or_default();
         let replicas = c.replicas.unwrap_or_default();
+        let replicas_text = grouped(replicas as f64, 0);
         let power_kw = c.fleet_power_kw.unwrap_or_default();
         let figure = |label,
                       hook,
@@ -180,7 +181,7 @@ impl Known<'_> {
                 c.gpus.map(|g| g as f64),
                 &|g| grouped(g, 0),
                 &|g| format!(
-                    "GPUs = replicas × GPUs per replica = {replicas} × {} = {}",
+                    "GPUs = replicas × GPUs per replica = {replicas_text} × {} = {}",
                     self.num_gpus.unwrap_or_default(),
                     grouped(g, 0),
                 ),
@@ -191,7 +192,7 @@ impl Known<'_> {
                 c.fleet_throughput_tok_s,
                 &|v| format!("{} tok/s", grouped(v, 0)),
                 &|v| format!(
-                    "fleet capacity = replicas × throughput at {at} = {replicas} × {} = {}",
+                    "fleet capacity = replicas × throughput at {at} = {replicas_text} × {} = {}",
                     Self::tok_s(rec.throughput_tok_s),
                     Self::tok_s(v),
                 ),
@@ -214,7 +215,7 @@ impl Known<'_> {
                 c.fleet_power_kw,
                 &|v| format!("{} kW", significant(v, 3)),
                 &|v| format!(
-                    "fleet power = replicas × power at {at} × PUE = {replicas} × {} W × {} = {} kW",
+                    "fleet power = replicas × power at {at} × PUE = {replicas_text} × {} W × {} = {} kW",
                     grouped(rec.power_w.unwrap_or_default(), 1),
                     inputs.pue_or_default(),
                     significant(v, 4),
