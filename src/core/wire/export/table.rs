@@ -287,6 +287,10 @@ const CSV_COLUMNS: &[CsvColumn] = &[
         cell: |r| power_cell(r, |b| Some(b.plan.w_per_gpu)),
     },
     CsvColumn {
+        header: "power_replica_w",
+        cell: |r| power_cell(r, |b| Some(b.plan.replica_w)),
+    },
+    CsvColumn {
         header: "power_replicas",
         cell: |r| power_cell(r, |b| Some(b.plan.replicas as f64)),
     },
@@ -301,6 +305,10 @@ const CSV_COLUMNS: &[CsvColumn] = &[
     CsvColumn {
         header: "power_output_tok_s",
         cell: |r| power_cell(r, |b| Some(b.plan.output_tok_s)),
+    },
+    CsvColumn {
+        header: "power_req_s",
+        cell: |r| power_cell(r, |b| b.plan.req_s),
     },
     CsvColumn {
         header: "power_tok_s_per_mw",

@@ -113,8 +113,8 @@ fn csv_has_the_url_comment_a_header_with_units_and_one_row_per_deployment() {
              goodput_output_tok_s,period_h,period_peak_replicas,period_peak_gpus,period_mean_gpus,\
              period_gpu_hours,period_gpu_usd,period_energy_kwh,period_electricity_usd,period_co2_kg,\
              period_total_usd,period_peak_hold_gpu_hours,period_saved_gpu_hours,\
-             power_budget_w,power_basis,power_w_per_gpu,power_replicas,power_gpus,power_users,\
-             power_output_tok_s,power_tok_s_per_mw,power_users_per_mw,power_facility_j_per_token,\
+             power_budget_w,power_basis,power_w_per_gpu,power_replica_w,power_replicas,power_gpus,power_users,\
+             power_output_tok_s,power_req_s,power_tok_s_per_mw,power_users_per_mw,power_facility_j_per_token,\
              power_needed_w,power_budget_share,power_fits"
         )
     );
