@@ -289,6 +289,28 @@ fn a_repeated_parameter_is_named_once_however_often_it_repeats() {
 }
 
 #[test]
+fn the_command_line_says_what_a_page_link_would_do_with_a_value_it_stops_on() {
+    // `--tps 10 --tps 20` said "only the first is read" and then planned nothing.
+    use llm_slo_planner::core::scenario::Front;
+    let source = llm_slo_planner::core::import::bundled::lm_arena_chat();
+    let said = |query: &str| -> Vec<String> {
+        Scenario::from_query(query, source)
+            .1
+            .iter()
+            .map(|e| e.message(Front::CommandLine))
+            .collect()
+    };
+    assert_eq!(
+        said("tps=10&tps=20"),
+        ["`--tps` is given more than once (a page link would read only the first)"]
+    );
+    assert_eq!(
+        said("tps=10&tpot=40"),
+        ["give only one of `--tps` or `--tpot` (a page link would ignore `--tpot`)"]
+    );
+}
+
+#[test]
 fn an_unknown_cfg_on_a_single_configuration_names_no_empty_label() {
     let (_, errors) = parse("?model=Qwen%2FQwen3-30B-A3B-Instruct-2507&cfg=zzz");
     assert_eq!(
@@ -942,7 +964,7 @@ fn every_single_valued_parameter_given_twice_is_named_as_given_twice_never_as_un
             assert_eq!(
                 twice[0].message(Front::CommandLine),
                 format!(
-                    "`--{}` is given more than once; only the first is read",
+                    "`--{}` is given more than once (a page link would read only the first)",
                     key.replace('_', "-")
                 )
             );

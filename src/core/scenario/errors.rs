@@ -200,14 +200,27 @@ impl ParamError {
             ParamErrorKind::Nameless { value } => {
                 format!("a parameter without a name (\"={value}\") is ignored")
             }
-            ParamErrorKind::Repeated => "is given more than once; only the first is read".into(),
+            // The command line plans nothing on it: it says what a page link would do.
+            ParamErrorKind::Repeated => match front {
+                Front::Page => "is given more than once; only the first is read".into(),
+                Front::CommandLine => {
+                    "is given more than once (a page link would read only the first)".into()
+                }
+            },
             ParamErrorKind::Unknown => format!("unknown parameter {own} is ignored"),
             ParamErrorKind::Invalid(error) => error.to_string(),
-            ParamErrorKind::TargetTwice => format!(
-                "give only one of {} or {}; {own} is ignored",
-                key("tps"),
-                key("tpot")
-            ),
+            ParamErrorKind::TargetTwice => match front {
+                Front::Page => format!(
+                    "give only one of {} or {}; {own} is ignored",
+                    key("tps"),
+                    key("tpot")
+                ),
+                Front::CommandLine => format!(
+                    "give only one of {} or {} (a page link would ignore {own})",
+                    key("tps"),
+                    key("tpot")
+                ),
+            },
             ParamErrorKind::LimitRepeated { value } => {
                 format!("\"{value}\" is given more than once; it counts once")
             }
