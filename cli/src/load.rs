@@ -58,7 +58,11 @@ pub fn load(paths: &[std::path::PathBuf], src: Option<&str>, strict: bool) -> Re
 pub fn read_limited(path: &str) -> Result<String, String> {
     let bytes = std::fs::File::open(path)
         .and_then(|mut file| read_up_to(&mut file, MAX_FILE_BYTES + 1))
-        .map_err(|e| format!("{path}: {e}"))?;
+        .map_err(|e| match e.kind() {
+            // As the files of a command are named when missing.
+            std::io::ErrorKind::NotFound => format!("{path}: no such file or folder"),
+            _ => format!("{path}: cannot be read ({e})"),
+        })?;
     if bytes.len() > MAX_FILE_BYTES {
         let error = RowError::PastLimit {
             limit: MAX_FILE_BYTES,

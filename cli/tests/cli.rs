@@ -292,6 +292,14 @@ fn a_broken_file_exits_2_with_the_row_message() {
     assert_eq!(code(&missing), 2);
     assert!(stderr(&missing).contains("no-such-file.json: no such file or folder"));
     assert_eq!(stderr(&missing).lines().last(), Some(NOTHING_USABLE));
+    // A missing load profile is named as a missing file is, not as the system's error.
+    let load = run(&["plan", "--tps", "10", "--load-profile", "no-such-load.csv"]);
+    assert_eq!(code(&load), 2);
+    assert!(
+        stderr(&load).contains("--load-profile: no-such-load.csv: no such file or folder\n"),
+        "{}",
+        stderr(&load)
+    );
 }
 
 #[test]
