@@ -164,7 +164,10 @@ fn files_that_match_no_format_say_which_they_are_closest_to() {
     let vllm = r#"{"backend": "vllm", "model_id": "m", "max_concurrency": 4, "completed": 10, "duration": 5, "median_itl_ms": 10}"#;
     let problems = import(&[file("r.json", vllm)]).unwrap_err();
     assert_eq!(problems[0].error.kind(), RowErrorKind::Missing);
-    assert_eq!(problems[0].message(), "missing key `output_throughput`");
+    assert_eq!(
+        problems[0].message(),
+        "`output_throughput` has no value (absent, empty, NaN or infinite)"
+    );
     let vllm = r#"{"model_id": "m", "max_concurrency": 4, "completed": 10, "duration": 5, "median_itl_ms": 10}"#;
     let problems = import(&[file("r.json", vllm)]).unwrap_err();
     assert_eq!(

@@ -263,3 +263,18 @@ fn a_figure_below_any_measurement_or_above_the_range_is_not_reported() {
     assert_eq!(levels[1].power_w, Some(700.0));
     assert_eq!(levels[1].power_peak.map(|p| p.0), Some(900.0));
 }
+
+#[test]
+fn a_required_value_written_nan_or_infinite_is_said_to_have_no_value_not_to_be_missing() {
+    // "NaN" read as absent said "missing key `output_tok_s`", beside a key that is there.
+    let text =
+        "model,gpu,concurrency,output_tok_s\nm,H100,8,NaN\nm,H100,16,Infinity\nm,H100,32,1000\n";
+    let imported = import(&[file("nan.csv", text.to_string())]).unwrap();
+    let said: Vec<(Option<usize>, String)> = imported
+        .problems
+        .iter()
+        .map(|p| (p.row, p.message()))
+        .collect();
+    let no_value = "`output_tok_s` has no value (absent, empty, NaN or infinite)".to_string();
+    assert_eq!(said, [(Some(2), no_value.clone()), (Some(3), no_value)]);
+}

@@ -138,7 +138,8 @@ pub enum RowError {
         /// The number's text.
         number: String,
     },
-    /// A required key or cell is absent or empty.
+    /// A required key or cell is absent, empty, or holds no finite number (`NaN`, `inf`: a
+    /// value not reported, as tools write it).
     Missing {
         /// The key.
         key: String,
@@ -470,7 +471,9 @@ impl fmt::Display for RowError {
                 f,
                 "`{key}` holds a number out of range ({number}): it does not fit a 64-bit float"
             ),
-            RowError::Missing { key } => write!(f, "missing key `{key}`"),
+            RowError::Missing { key } => {
+                write!(f, "`{key}` has no value (absent, empty, NaN or infinite)")
+            }
             RowError::NoLevel { keys } => {
                 write!(f, "no level: `{keys}` is missing or not a finite number")
             }
