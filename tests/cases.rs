@@ -258,7 +258,7 @@ fn a_request_rate_the_server_did_not_sustain_fails_as_saturated() {
     assert_eq!(level(sweep, 2.0).latency_ms(Statistic::TpotP50), None);
     assert_eq!(level(sweep, 2.0).latency_ms(Statistic::ItlMean), None);
     assert!(imported.problems.iter().any(|p| p.message()
-        == "24 latency values of 0 or below, or over 1e9 ms, are shown as not reported"));
+        == "24 latency values below 1e-6 ms (0 or less) or over 1e9 ms are shown as not reported"));
     let kinds: Vec<&str> = imported.warnings.iter().map(|w| w.kind.as_str()).collect();
     assert_eq!(kinds, vec!["saturated", "rate-above-offered"]);
 }

@@ -549,7 +549,7 @@ fn vllm_json_with_bare_nan_is_read() {
     let messages: Vec<String> = imported.problems.iter().map(|p| p.message()).collect();
     assert_eq!(
         messages,
-        ["1 latency value of 0 or below, or over 1e9 ms, is shown as not reported"]
+        ["1 latency value below 1e-6 ms (0 or less) or over 1e9 ms is shown as not reported"]
     );
 }
 

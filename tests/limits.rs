@@ -278,3 +278,30 @@ fn a_required_value_written_nan_or_infinite_is_said_to_have_no_value_not_to_be_m
     let no_value = "`output_tok_s` has no value (absent, empty, NaN or infinite)".to_string();
     assert_eq!(said, [(Some(2), no_value.clone()), (Some(3), no_value)]);
 }
+
+#[test]
+fn a_power_percentile_out_of_range_does_not_hide_a_lower_one_in_range() {
+    // p99 1e308 W beside p90 800 W: the p90 was lost and the mean (700 W) used, with nothing said.
+    let text = "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms,power_w,power_p90_w,power_p99_w\nm,H100,1,8,1000,20,700,800,1e308\n";
+    let imported = import(&[file("peaks.csv", text.to_string())]).unwrap();
+    let level = &imported.source.sweeps[0].levels()[0];
+    assert_eq!(level.power_peak.map(|p| p.0), Some(800.0));
+}
+
+#[test]
+fn a_latency_below_a_nanosecond_is_counted_as_not_reported_and_a_derived_j_held_to_range() {
+    let text = "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms,power_w\nm,H100,1,8,1800000,1e-7,2e-6\nm,H100,1,16,1000,20,700\n";
+    let imported = import(&[file("tiny.csv", text.to_string())]).unwrap();
+    let said: Vec<String> = imported.problems.iter().map(|p| p.message()).collect();
+    assert!(
+        said.contains(
+            &"1 latency value below 1e-6 ms (0 or less) or over 1e9 ms is shown as not reported"
+                .to_string()
+        ),
+        "{said:?}"
+    );
+    // 2e-6 W ÷ 1,800,000 tok/s = 1.11e-12 J/token: below any measurement, not reported.
+    let levels = imported.source.sweeps[0].levels();
+    assert_eq!(levels[0].energy_per_token_j, None);
+    assert_eq!(levels[1].energy_per_token_j, Some(0.7));
+}

@@ -26,7 +26,7 @@ use crate::core::plan::planner::Slo;
 use crate::core::scenario::Scenario;
 use crate::core::text::ab_text::{
     arm_ratio_text, candidate_error_text, chart_summary, crossover_text, differs_text, noise_text,
-    only_text, other_source_text, ratio_text, reach_text, repeats_text, verdict_text, warning_text,
+    only_text, other_source_text, ratio_text, repeats_text, verdict_text, warning_text,
 };
 use crate::on_demand::{self, Drawn, Failed};
 
@@ -236,7 +236,6 @@ fn result_view(
         .collect::<Vec<_>>()
         .join(",");
     let warnings = c.warnings.iter().map(warning_text).collect::<Vec<_>>();
-    let reach = reach_text(c);
     view! {
         <p class="ab-arms" data-testid="ab-arms">
             "A: " {source.sweep_label(a).to_string()} " · B: " {source.sweep_label(b).to_string()}
@@ -246,7 +245,6 @@ fn result_view(
                 {warnings.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
             </ul>
         })}
-        {reach.into_iter().map(|r| view! { <p class="ab-reach" data-testid="ab-reach">{r}</p> }).collect_view()}
         <p class="ab-verdict" data-testid="ab-verdict" data-verdict=c.verdict.key()>{verdict_text(c)}</p>
         <p class="ab-figures">
             <span data-testid="ab-ratio" data-value=attr(ratio.map(|r| data_value(r.ratio)))>

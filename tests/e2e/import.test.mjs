@@ -240,7 +240,7 @@ test('drag and drop and paste both import', async () => {
   await page.click('[data-testid="import-paste-button"]');
   await page.waitForFunction(() => document.querySelector('[data-testid="import-summary"]')?.textContent.includes('vLLM'));
   assert.match(await page.textContent('[data-testid="import-summary"]'), /imported 1 sweep with 1 row; see the message below\.$/);
-  assert.equal(await page.textContent('[data-testid="import-error"]'), '1 latency value of 0 or below, or over 1e9 ms, is shown as not reported');
+  assert.equal(await page.textContent('[data-testid="import-error"]'), '1 latency value below 1e-6 ms (0 or less) or over 1e9 ms is shown as not reported');
   await context.close();
 });
 

@@ -92,9 +92,10 @@ fn measured(
     }
     row.avg_batch_size = rec.opt("avg_batch_size", notes);
     row.power_w = rec.opt("power_w", notes);
-    // The highest power percentile or maximum reported: the one provisioning reads.
+    // The highest power percentile or maximum reported within range: the one provisioning
+    // reads (one out of range is not reported, and does not hide a lower one that is).
     for (kind, column, _) in crate::core::model::row::PowerPeak::ALL {
-        if let Some(w) = rec.opt(column, notes) {
+        if let Some(w) = crate::core::model::row::in_range(rec.opt(column, notes)) {
             if row.power_peak.is_none_or(|(worst, _)| w >= worst) {
                 row.power_peak = Some((w, kind));
             }

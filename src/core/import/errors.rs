@@ -234,7 +234,7 @@ pub enum RowError {
         /// The limit.
         limit: usize,
     },
-    /// Latencies of 0 or below or over 1e9 ms, shown as not reported.
+    /// Latencies below 1e-6 ms (0 or less) or over 1e9 ms shown as not reported.
     UnusableLatencies {
         /// How many.
         count: u32,
@@ -546,11 +546,12 @@ impl fmt::Display for RowError {
             ),
             RowError::UnusableLatencies { count: 1 } => write!(
                 f,
-                "1 latency value of 0 or below, or over 1e9 ms, is shown as not reported"
+                "1 latency value below 1e-6 ms (0 or less) or over 1e9 ms is shown as not reported"
             ),
             RowError::UnusableLatencies { count } => write!(
                 f,
-                "{count} latency values of 0 or below, or over 1e9 ms, are shown as not reported"
+                "{} latency values below 1e-6 ms (0 or less) or over 1e9 ms are shown as not reported",
+                crate::core::model::format::grouped(f64::from(*count), 0)
             ),
             RowError::NoFile => write!(f, "no file was given"),
             RowError::FileTooLarge { bytes, limit } => write!(

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::core::import::{cap_deployment, cap_text, lenient_text, MODEL_NOT_STATED};
 use crate::core::model::deployment::{Deployment, LevelKind};
 use crate::core::model::limits::{
-    MAX_FIGURE, MAX_LINK_BYTES, MAX_PAYLOAD_BYTES, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS,
+    MAX_FIGURE, MAX_LINK_BYTES, MAX_PAYLOAD_BYTES, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS, MIN_FIGURE,
 };
 use crate::core::model::row::{EnergyBasis, PowerPeak, Row, ServedBasis};
 use crate::core::model::source::{Provenance, Source};
@@ -76,7 +76,7 @@ pub enum ShareError {
         /// What they are.
         what: Held,
     },
-    /// A level or throughput that is not a positive number up to [`MAX_FIGURE`].
+    /// A level or throughput that is not a number from [`MIN_FIGURE`] to [`MAX_FIGURE`].
     NotPositive,
     /// No rows.
     NoRows,
@@ -402,18 +402,20 @@ pub fn encode(source: &Source) -> Result<String, ShareError> {
     Ok(packed)
 }
 
-/// A level or throughput read from a link must be a positive number, at most the import's
-/// largest.
+/// A level or throughput read from a link must be a number within the import's range
+/// ([`MIN_FIGURE`] to [`MAX_FIGURE`]).
 fn positive(v: f64) -> Result<f64, ShareError> {
-    if v.is_finite() && v > 0.0 && v <= MAX_FIGURE {
+    if v.is_finite() && (MIN_FIGURE..=MAX_FIGURE).contains(&v) {
         Ok(v)
     } else {
         Err(ShareError::NotPositive)
     }
 }
 
+/// A figure read from a link, kept within the range an import keeps ([`MIN_FIGURE`] to
+/// [`MAX_FIGURE`]), else absent, as an imported file's would be: a link is no way around it.
 fn figure(v: Option<f64>) -> Option<f64> {
-    v.filter(|x| x.is_finite() && *x > 0.0 && *x <= MAX_FIGURE)
+    v.filter(|x| x.is_finite() && (MIN_FIGURE..=MAX_FIGURE).contains(x))
 }
 
 fn latencies(mut row: Row, pairs: Vec<(String, f64)>) -> Row {
@@ -610,7 +612,7 @@ fn build_source(name: String, models: Vec<SharedModel>, sweeps: Vec<ReadSweep>) 
     ];
     if unusable > 0 {
         notes.push(format!(
-            "{unusable} latency value{} of 0 or below, or over 1e9 ms, shown as not reported.",
+            "{unusable} latency value{} below 1e-6 ms (0 or less) or over 1e9 ms shown as not reported.",
             if unusable == 1 { "" } else { "s" }
         ));
     }

@@ -153,14 +153,15 @@ pub struct Row {
     /// [`crate::core::plan::attainment`]).
     pub requests: Option<Requests>,
     latency_ms: [Option<f64>; Statistic::COUNT],
-    /// Latencies of 0 or below given to [`Row::set_latency_ms`], stored as absent (not kept
+    /// Latencies out of range given to [`Row::set_latency_ms`], stored as absent (not kept
     /// with the data; an importer reports them).
     #[serde(skip)]
     unusable_latencies: u32,
 }
 
-/// A finite value from [`MIN_FIGURE`] to [`MAX_FIGURE`], or absent.
-fn positive(v: Option<f64>) -> Option<f64> {
+/// A figure as a run keeps it: a finite value from [`MIN_FIGURE`] to [`MAX_FIGURE`], else
+/// absent ("not reported").
+pub fn in_range(v: Option<f64>) -> Option<f64> {
     v.filter(|x| x.is_finite() && (MIN_FIGURE..=MAX_FIGURE).contains(x))
 }
 
@@ -226,21 +227,21 @@ impl Row {
         }
     }
 
-    /// Sets (or clears) the latency at `stat`, ms. A value of 0 or below (including `-0.0`),
-    /// above [`MAX_FIGURE`] or not finite is stored as absent ("not reported"); those of 0 or
-    /// below or above the limit are counted (see [`Row::unusable_latencies`]), a NaN or infinity
+    /// Sets (or clears) the latency at `stat`, ms. A value below [`MIN_FIGURE`] (0 and `-0.0`
+    /// among them), above [`MAX_FIGURE`] or not finite is stored as absent ("not reported");
+    /// those out of that range are counted (see [`Row::unusable_latencies`]), a NaN or infinity
     /// being how benchmark tools write "no value".
     pub fn set_latency_ms(&mut self, stat: Statistic, ms: Option<f64>) {
-        if ms.is_some_and(|v| v <= 0.0 || (v.is_finite() && v > MAX_FIGURE)) {
+        if ms.is_some_and(|v| v < MIN_FIGURE || (v.is_finite() && v > MAX_FIGURE)) {
             self.unusable_latencies += 1;
         }
         match stat {
-            Statistic::E2eMean => self.e2e_mean_ms = positive(ms),
-            _ => self.latency_ms[stat.index()] = positive(ms),
+            Statistic::E2eMean => self.e2e_mean_ms = in_range(ms),
+            _ => self.latency_ms[stat.index()] = in_range(ms),
         }
     }
 
-    /// How many latencies given to this row were 0 or below or above [`MAX_FIGURE`], and so
+    /// How many latencies given to this row were below [`MIN_FIGURE`] or above [`MAX_FIGURE`], and so
     /// are shown as "not reported".
     pub fn unusable_latencies(&self) -> u32 {
         self.unusable_latencies
@@ -276,14 +277,14 @@ impl Row {
     /// state them, and drops stored figures that are not positive (a batch of 0 is not a
     /// measurement). Every importer calls this once per row.
     pub fn finish(mut self, kind: LevelKind, counts: RunCounts) -> Row {
-        self.avg_batch_size = positive(self.avg_batch_size);
-        self.avg_output_len = positive(self.avg_output_len);
-        self.power_w = positive(self.power_w);
+        self.avg_batch_size = in_range(self.avg_batch_size);
+        self.avg_output_len = in_range(self.avg_output_len);
+        self.power_w = in_range(self.power_w);
         self.power_peak = self
             .power_peak
-            .filter(|(w, _)| positive(Some(*w)).is_some());
-        self.energy_per_request_j = positive(self.energy_per_request_j);
-        self.e2e_mean_ms = positive(self.e2e_mean_ms);
+            .filter(|(w, _)| in_range(Some(*w)).is_some());
+        self.energy_per_request_j = in_range(self.energy_per_request_j);
+        self.e2e_mean_ms = in_range(self.e2e_mean_ms);
         let count = |v: Option<f64>| v.filter(|x| x.is_finite() && *x >= 0.0 && *x <= MAX_FIGURE);
         self.completed_requests = count(counts.completed).or(count(self.completed_requests));
         self.failed_requests = count(counts.failed).or(count(self.failed_requests));
@@ -291,7 +292,7 @@ impl Row {
             // Nothing was served: no figure is derived from a throughput of 0.
             return self;
         }
-        if positive(self.energy_per_token_j).is_none() {
+        if in_range(self.energy_per_token_j).is_none() {
             self.energy_per_token_j = None;
             self.energy_basis = None;
         }
@@ -312,14 +313,16 @@ impl Row {
                         EnergyBasis::PerRequestOverOutputTokens,
                     ))
                 });
+            // Held to the range a stated J/token is (a power of 2e-6 W read 1.11e-12 J/token).
+            let derived = derived.filter(|d| in_range(Some(d.0)).is_some());
             self.energy_per_token_j = derived.map(|d| d.0);
             self.energy_basis = derived.map(|d| d.1);
         }
-        if positive(self.served_req_s).is_some() {
+        if in_range(self.served_req_s).is_some() {
             self.served_basis = Some(ServedBasis::Stated);
         } else {
-            let completed = positive(counts.completed);
-            let duration = positive(counts.duration_s);
+            let completed = in_range(counts.completed);
+            let duration = in_range(counts.duration_s);
             let drained = duration
                 .zip(self.e2e_mean_ms)
                 .map(|(d, e2e)| d - e2e / 1000.0)
@@ -328,7 +331,7 @@ impl Row {
                 .zip(drained)
                 .map(|(c, d)| (c / d, ServedBasis::CompletedOverDrainedDuration))
                 .or_else(|| {
-                    positive(counts.request_throughput_req_s)
+                    in_range(counts.request_throughput_req_s)
                         .map(|r| (r, ServedBasis::RequestThroughput))
                 })
                 .or_else(|| Some((completed? / duration?, ServedBasis::CompletedOverDuration)));

@@ -235,7 +235,7 @@ impl Known<'_> {
                 &|v| format!("{} per hour", money(v)),
                 &|v| format!(
                     "fleet GPU $/hour = GPUs × price per GPU-hour = {} × {} = {}",
-                    c.gpus.unwrap_or_default(),
+                    grouped(c.gpus.unwrap_or_default() as f64, 0),
                     given_money(price),
                     money(v),
                 ),

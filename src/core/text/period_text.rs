@@ -75,7 +75,7 @@ fn sizing_figures(f: &PeriodFigures, p: &PeriodInputs) -> Vec<Option<FleetFigure
     let unit = load_unit(p.load.kind);
     let share = per_replica(p.load.kind, p.rec).unwrap_or_default();
     let gpu_steps: u64 = f.replicas.iter().map(|r| r * u64::from(n)).sum();
-    let peak = f.peak_replicas.unwrap_or_default();
+    let peak = grouped(f.peak_replicas.unwrap_or_default() as f64, 0);
     vec![
         FleetFigure::of(
             "Period",
@@ -85,7 +85,7 @@ fn sizing_figures(f: &PeriodFigures, p: &PeriodInputs) -> Vec<Option<FleetFigure
             |h| {
                 format!(
                     "period = values × STEP ÷ 60 = {} × {} ÷ 60 = {} h",
-                    p.load.values.len(),
+                    grouped(p.load.values.len() as f64, 0),
                     trimmed(p.load.step_min, 4),
                     trimmed(h, 4)
                 )
@@ -266,7 +266,7 @@ fn saving_figures(f: &PeriodFigures) -> Vec<Option<FleetFigure>> {
             |h| {
                 format!(
                     "peak-hold GPU-hours = peak GPUs × period = {} × {} h = {}",
-                    f.peak_gpus.unwrap_or_default(),
+                    grouped(f.peak_gpus.unwrap_or_default() as f64, 0),
                     trimmed(f.period_h, 4),
                     trimmed(h, 4)
                 )

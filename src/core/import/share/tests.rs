@@ -100,7 +100,7 @@ fn repeated_sweeps_merge_and_unusable_latencies_are_said() {
         .provenance
         .notes
         .iter()
-        .any(|n| n.starts_with("1 latency value of 0 or below")));
+        .any(|n| n.starts_with("1 latency value below 1e-6 ms")));
     let huge = br#"{"v":2,"name":"n","models":[{"id":"m","nick":"m","arch":"a","total":null,"active":null}],"sweeps":[{"model":0,"dep":{"gpu":"g","prec":"p","kind":"c"},"rows":[{"l":1e300,"t":10,"ms":[]}]}]}"#;
     assert!(decode(&pack(huge))
         .unwrap_err()
@@ -186,4 +186,27 @@ fn a_link_cut_short_says_so_and_a_stray_character_is_named() {
         decode(&stray).unwrap_err().to_string(),
         "the shared sweep in this link is damaged: character 4 ('!') is not URL-safe base64"
     );
+}
+
+#[test]
+fn a_link_keeps_figures_within_the_range_an_import_keeps() {
+    // A hand-made link with a power of 1e-320 W drew "5.00e-318 J/token" and "∞ users per MW".
+    let mut source = glm();
+    let row = &mut source.sweeps[0].rows[1];
+    row.power_w = Some(1e-320);
+    row.power_peak = Some((1e-320, crate::core::model::row::PowerPeak::P99));
+    row.energy_per_token_j = Some(5e-318);
+    row.avg_batch_size = Some(1e10);
+    let back = decode(&encode(&source).unwrap()).unwrap();
+    let row = &back.sweeps[0].rows[1];
+    assert_eq!(
+        (
+            row.power_w,
+            row.power_peak,
+            row.energy_per_token_j,
+            row.avg_batch_size
+        ),
+        (None, None, None, None)
+    );
+    assert_eq!(back.sweeps[0].rows[0], source.sweeps[0].rows[0]);
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::core::plan::ab::{At, Comparison};
 use crate::core::plan::compare::CompareRow;
 use crate::core::text::ab_text::{
-    crossover_text, differs_text, noise_text, only_text, reach_text, verdict_text, warning_text,
+    crossover_text, differs_text, noise_text, only_text, verdict_text, warning_text,
 };
 use crate::core::wire::handoff::ExportError;
 
@@ -171,11 +171,10 @@ fn per(c: &Comparison) -> &'static str {
     }
 }
 
-/// The notes beside the answer: which arm cannot reach S, the noise, the crossovers, the
-/// one-arm ranges, what differs.
+/// The notes beside the answer: the noise, the crossovers, the one-arm ranges, what differs
+/// (which arm cannot reach S is the answer's own reason, [`verdict_text`]).
 pub fn notes(c: &Comparison) -> Vec<String> {
-    let mut out = reach_text(c);
-    out.push(noise_text(c));
+    let mut out = vec![noise_text(c)];
     out.push(crossover_text(c));
     out.extend(only_text(c));
     out.push(differs_text(c));
