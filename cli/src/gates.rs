@@ -2,7 +2,7 @@
 //! by `--require-level`, `--max-gpus`, `--max-power` and `--fail-on-flag` (each failure said on
 //! stderr).
 
-use llm_slo_planner::core::model::format::{grouped, level as level_text};
+use llm_slo_planner::core::model::format::{counted, level as level_text};
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::model::sweep::Sweep;
 use llm_slo_planner::core::plan::anomalies::anomalies;
@@ -93,10 +93,9 @@ fn over_max_power(sweep: &Sweep, p: &Planned, name: &str, max_w: f64) -> Exit {
         Some(Ok(b)) => match b.need {
             Some((replicas, need)) if !need.fits => {
                 say(&format!(
-                    "{name}: the load's peak needs {} ({} replica{}), more than --max-power {}",
+                    "{name}: the load's peak needs {} ({}), more than --max-power {}",
                     watts(need.needed_w),
-                    grouped(replicas as f64, 0),
-                    if replicas == 1 { "" } else { "s" },
+                    counted(usize::try_from(replicas).unwrap_or(usize::MAX), "replica"),
                     watts(max_w)
                 ));
                 Exit::Fail

@@ -6,7 +6,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use llm_slo_planner::core::import::bounded::read_up_to;
+use llm_slo_planner::core::import::bounded::{read_up_to, text_of};
 use llm_slo_planner::core::import::bundled::{lm_arena_chat, parse_task_file};
 use llm_slo_planner::core::import::reference::reference;
 use llm_slo_planner::core::import::sources::{workload, ImportId, REFERENCE_SOURCE, WORKLOADS};
@@ -398,8 +398,7 @@ pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loa
         match read_file(name, path, sized[k], &mut id, &mut progress) {
             Ok(Content::Stream(file)) => streamed.push(file),
             Ok(Content::Bytes(bytes)) => {
-                let text = String::from_utf8(bytes)
-                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+                let text = text_of(bytes);
                 id.text(name, &text);
                 files.push(InputFile {
                     name: name.clone(),

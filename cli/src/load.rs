@@ -1,7 +1,7 @@
 //! The source of a command and the load of `--load-profile`, read from files (problems said on
 //! stderr).
 
-use llm_slo_planner::core::import::bounded::read_up_to;
+use llm_slo_planner::core::import::bounded::{read_up_to, text_of};
 use llm_slo_planner::core::import::RowError;
 use llm_slo_planner::core::model::limits::MAX_FILE_BYTES;
 use llm_slo_planner::core::plan::period::LoadKind;
@@ -69,8 +69,7 @@ pub fn read_limited(path: &str) -> Result<String, String> {
         };
         return Err(format!("{path}: {error}"));
     }
-    Ok(String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    Ok(text_of(bytes))
 }
 
 /// Adds the load of `--load-profile [KIND:]FILE.csv` to `params` as the link's `load`.

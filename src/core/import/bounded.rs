@@ -19,6 +19,12 @@ pub fn read_up_to(reader: &mut impl Read, n: usize) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// `bytes` as a text, invalid UTF-8 replaced as a browser reads a file's text; held once, not
+/// copied, when they are valid.
+pub fn text_of(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 /// A reader that fails with [`PAST_LIMIT`] where its input goes on past `left` bytes; an
 /// input of exactly `left` bytes ends as it ends.
 pub(crate) struct Bounded<R> {

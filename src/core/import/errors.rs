@@ -579,11 +579,7 @@ impl fmt::Display for RowError {
             RowError::TextCut { rows, limit } => write!(
                 f,
                 "{} with a text longer than {limit} characters (a model, GPU or label): cut to {limit}",
-                if *rows == 1 {
-                    "1 row".to_string()
-                } else {
-                    format!("{} rows", crate::core::model::format::grouped(*rows as f64, 0))
-                }
+                crate::core::model::format::counted(*rows, "row")
             ),
             RowError::MoreLikeThese { example, count } => {
                 write!(

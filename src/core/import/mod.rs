@@ -241,9 +241,8 @@ impl Warning {
             .find(|k| k.key() == self.kind)
             .map_or("", |k| k.meaning());
         format!(
-            "{} row{} flagged {} ({meaning}). For example {}.",
-            crate::core::model::format::grouped(self.rows as f64, 0),
-            if self.rows == 1 { "" } else { "s" },
+            "{} flagged {} ({meaning}). For example {}.",
+            crate::core::model::format::counted(self.rows, "row"),
             self.kind,
             self.example
         )

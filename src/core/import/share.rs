@@ -612,8 +612,11 @@ fn build_source(name: String, models: Vec<SharedModel>, sweeps: Vec<ReadSweep>) 
     ];
     if unusable > 0 {
         notes.push(format!(
-            "{unusable} latency value{} below 1e-6 ms (0 or less) or over 1e9 ms shown as not reported.",
-            if unusable == 1 { "" } else { "s" }
+            "{} below 1e-6 ms (0 or less) or over 1e9 ms shown as not reported.",
+            crate::core::model::format::counted(
+                usize::try_from(unusable).unwrap_or(usize::MAX),
+                "latency value"
+            )
         ));
     }
     if cut > 0 {

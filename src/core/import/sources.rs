@@ -422,16 +422,21 @@ mod tests {
         assert_eq!(import_id(&a, None), "imp-2ccc86fb");
     }
 
-    #[test]
-    fn stored_imports_round_trip_one_entry_each_and_garbage_is_an_error() {
-        let stored = StoredImport {
+    /// A stored import of one small file, `imp-1`.
+    fn one_file_import() -> StoredImport {
+        StoredImport {
             id: "imp-1".into(),
             files: vec![StoredFile {
                 name: "x.json".into(),
                 text: "{\"a\":1}".into(),
             }],
             model: None,
-        };
+        }
+    }
+
+    #[test]
+    fn stored_imports_round_trip_one_entry_each_and_garbage_is_an_error() {
+        let stored = one_file_import();
         assert_eq!(read_entry(&entry_text(&stored)), Ok(stored.clone()));
         assert!(read_entry("not json").is_err());
         assert!(read_entry("null").is_err());
@@ -463,14 +468,7 @@ mod tests {
 
     #[test]
     fn a_readable_import_beside_garbage_in_the_legacy_array_is_read() {
-        let stored = StoredImport {
-            id: "imp-1".into(),
-            files: vec![StoredFile {
-                name: "x.json".into(),
-                text: "{\"a\":1}".into(),
-            }],
-            model: None,
-        };
+        let stored = one_file_import();
         let good = entry_text(&stored);
         // A good import, an element that is no import, then text cut short.
         let text = format!("[{good}, 7, {{\"id\": \"imp-2\", \"files\": [ garbage");

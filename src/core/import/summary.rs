@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{files_label, FileFormats, Format, Import, Problem, RowErrorKind};
-use crate::core::model::format::grouped;
+use crate::core::model::format::{counted, grouped};
 use crate::core::model::source::Source;
 
 /// What the import panel shows of an import, in its words.
@@ -44,15 +44,6 @@ impl Outcome {
             Outcome::Failed => "failed",
         }
     }
-}
-
-/// "1 file" or "2 files".
-fn counted(n: usize, what: &str) -> String {
-    format!(
-        "{} {what}{}",
-        grouped(n as f64, 0),
-        if n == 1 { "" } else { "s" }
-    )
 }
 
 /// An import's outcome and its line: `files` read or refused, how many of them were left out

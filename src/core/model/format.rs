@@ -50,6 +50,15 @@ pub fn svg(value: f64) -> String {
     format!("{v:.1}")
 }
 
+/// A count and its noun, grouped and in the plural but for 1: "1 file", "2,000 rows".
+pub fn counted(n: usize, what: &str) -> String {
+    format!(
+        "{} {what}{}",
+        grouped(n as f64, 0),
+        if n == 1 { "" } else { "s" }
+    )
+}
+
 /// Rounds to `decimals` places and groups thousands with a comma: `9248.3 -> "9,248"`.
 pub fn grouped(value: f64, decimals: usize) -> String {
     if !value.is_finite() {

@@ -34,14 +34,16 @@ pub fn download_name(scenario: &Scenario, what: &str, extension: &str) -> String
         |n| format!("{n}x{}", part(&picked.gpu)),
     );
     // Under `attain` a level is judged request by request: the share asked is named too.
-    let stat = match scenario.slo.attain {
-        Some(share) => format!("{}-attain{share}", part(scenario.slo.stat.key())),
-        None => part(scenario.slo.stat.key()),
-    };
     let target = match scenario.slo.target {
-        Target::TokensPerSecond(tps) => format!("tps{tps}-{stat}"),
-        Target::MsPerToken(ms) => format!("tpot{ms}-{stat}"),
+        Target::TokensPerSecond(tps) => format!("tps{tps}"),
+        Target::MsPerToken(ms) => format!("tpot{ms}"),
     };
+    let attain = scenario
+        .slo
+        .attain
+        .map(|share| format!("-attain{share}"))
+        .unwrap_or_default();
+    let target = format!("{target}-{}{attain}", part(scenario.slo.stat.key()));
     let parts = [
         "llm-slo-planner".to_string(),
         part(model),
@@ -62,33 +64,27 @@ mod tests {
     #[test]
     fn a_download_is_named_for_its_model_deployment_and_target() {
         let source = lm_arena_chat();
-        let scenario = Scenario::from_query(
-            "model=meta-llama/Llama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=25",
-            source,
-        )
-        .0;
-        assert_eq!(
-            download_name(&scenario, "scenario", "json"),
-            "llm-slo-planner_Llama-3.1-8B-Instruct_1xH100_tps25-p50_scenario.json"
-        );
-        let other = Scenario::from_query(
-            "model=meta-llama/Llama-3.1-8B-Instruct&gpu=B200&gpus=1&tpot=40.5&stat=tpot_p90",
-            source,
-        )
-        .0;
-        assert_eq!(
-            download_name(&other, "chart", "svg"),
-            "llm-slo-planner_Llama-3.1-8B-Instruct_1xB200_tpot40.5-tpot-p90_chart.svg"
-        );
-        let attained = Scenario::from_query(
-            "model=meta-llama/Llama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=25&attain=90",
-            source,
-        )
-        .0;
-        assert_eq!(
-            download_name(&attained, "scenario", "json"),
-            "llm-slo-planner_Llama-3.1-8B-Instruct_1xH100_tps25-p50-attain90_scenario.json"
-        );
+        let model = "model=meta-llama/Llama-3.1-8B-Instruct";
+        for (query, (what, extension), name) in [
+            (
+                "gpu=H100&gpus=1&tps=25",
+                ("scenario", "json"),
+                "llm-slo-planner_Llama-3.1-8B-Instruct_1xH100_tps25-p50_scenario.json",
+            ),
+            (
+                "gpu=B200&gpus=1&tpot=40.5&stat=tpot_p90",
+                ("chart", "svg"),
+                "llm-slo-planner_Llama-3.1-8B-Instruct_1xB200_tpot40.5-tpot-p90_chart.svg",
+            ),
+            (
+                "gpu=H100&gpus=1&tps=25&attain=90",
+                ("scenario", "json"),
+                "llm-slo-planner_Llama-3.1-8B-Instruct_1xH100_tps25-p50-attain90_scenario.json",
+            ),
+        ] {
+            let scenario = Scenario::from_query(&format!("{model}&{query}"), source).0;
+            assert_eq!(download_name(&scenario, what, extension), name, "{query}");
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! text and the formula that gives it, this deployment's numbers written in (shown on
 //! hover/focus), as the fleet panel's figures; the basis in words; the errors' words.
 
-use crate::core::model::format::{grouped, significant, trimmed};
+use crate::core::model::format::{counted, grouped, significant, trimmed};
 use crate::core::plan::planner::Recommendation;
 use crate::core::plan::power::{GpuPower, PowerError, PowerInputs, PowerNeed, PowerPlan};
 use crate::core::text::capacity_text::FleetFigure;
@@ -289,11 +289,10 @@ pub fn fits_text(need: &PowerNeed, plan: &PowerPlan) -> String {
 /// recommended level, 380,033 users per MW).`; `None` where its users are not known.
 pub fn most_users_text(label: &str, plan: &PowerPlan) -> Option<String> {
     Some(format!(
-        "In the {} budget, {label} serves the most users: {} ({} replica{} at its recommended level, {} users per MW).",
+        "In the {} budget, {label} serves the most users: {} ({} at its recommended level, {} users per MW).",
         watts(plan.budget_w),
         grouped(plan.users?, 0),
-        grouped(plan.replicas as f64, 0),
-        if plan.replicas == 1 { "" } else { "s" },
+        counted(usize::try_from(plan.replicas).unwrap_or(usize::MAX), "replica"),
         grouped(plan.users_per_mw?, 0),
     ))
 }
