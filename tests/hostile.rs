@@ -233,7 +233,6 @@ fn held_bytes(source: &llm_slo_planner::core::model::source::Source) -> usize {
                     &d.engine,
                     &d.engine_version,
                     &d.spec_decoding,
-                    &d.disaggregation,
                     &d.dataset,
                     &d.config,
                     &d.date,

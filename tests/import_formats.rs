@@ -306,3 +306,97 @@ fn a_joined_records_file_of_vllm_results_is_read_record_by_record() {
     assert_eq!(levels[1].latency_ms(Statistic::P50), Some(12.0));
     assert_eq!(levels[2].latency_ms(Statistic::TpotMean), Some(14.0));
 }
+
+/// A hand-made InferenceX API row: 2 prefill + 4 decode GPUs, per-role throughputs that add up
+/// (total 300 per GPU x 6 = 1,800 = 600 x 2 + 150 x 4), power per GPU 500 W over all six, 600 W
+/// per prefill GPU, 450 W per decode GPU; a stored J per output token of 3 (450 / 150: the
+/// decode role's); `extra` adds keys to the metrics.
+fn disaggregated_row(extra: &str, prefill_gpus: &str) -> String {
+    format!(
+        r#"[{{"hardware":"h200","framework":"dynamo-sglang","model":"m","precision":"fp8","spec_method":"none","disagg":true,
+           "prefill_tp":2,"prefill_ep":1,"prefill_dp_attention":false,"prefill_num_workers":1,
+           "decode_tp":4,"decode_ep":1,"decode_dp_attention":false,"decode_num_workers":1,
+           "num_prefill_gpu":{prefill_gpus},"num_decode_gpu":4,"isl":1024,"osl":1024,"conc":16,"date":"2026-01-01",
+           "metrics":{{"tput_per_gpu":300,"input_tput_per_gpu":600,"output_tput_per_gpu":150,"median_tpot":0.02,
+           "avg_power_w":500,"prefill_avg_power_w":600,"decode_avg_power_w":450,"joules_per_output_token":3{extra}}}}}]"#
+    )
+}
+
+#[test]
+fn a_disaggregated_row_without_a_power_schema_version_stores_the_decode_roles_energy() {
+    let imported = import(&[file("x.json", &disaggregated_row("", "2"))]).unwrap();
+    let sweep = &imported.source.sweeps[0];
+    assert_eq!(sweep.deployment.num_gpus, Some(6));
+    let l = &sweep.levels()[0];
+    // Output per decode GPU x D; input per prefill GPU x P.
+    assert_eq!(l.throughput_tok_s, 600.0);
+    assert_eq!(l.input_tok_s, Some(1200.0));
+    // Power: 500 W x (P + D); the roles' own: 600 W x 2, 450 W x 4.
+    assert_eq!(l.power_w, Some(3000.0));
+    assert_eq!(l.roles.prefill_power_w, Some(1200.0));
+    assert_eq!(l.roles.decode_power_w, Some(1800.0));
+    // The whole deployment's J per output token: 3,000 W / 600 tok/s = 5 J, not the stored 3
+    // (the decode role's, kept and named).
+    assert_eq!(l.energy_per_token_j, Some(5.0));
+    assert_eq!(l.roles.decode_energy_per_token_j, Some(3.0));
+    assert_eq!(imported.problems.len(), 1);
+    assert_eq!(
+        imported.problems[0].message(),
+        "`joules_per_output_token` (3 J) is the decode role's alone (no power_metric_schema_version 2): shown as the decode role's; the whole deployment's J per output token is avg_power_w × (P + D) ÷ output tok/s"
+    );
+    // With power_metric_schema_version 2 the stored value is the whole deployment's.
+    let v2 = disaggregated_row(r#","power_metric_schema_version":2"#, "2");
+    let imported = import(&[file("x.json", &v2)]).unwrap();
+    let l = &imported.source.sweeps[0].levels()[0];
+    assert_eq!(l.energy_per_token_j, Some(3.0));
+    assert_eq!(l.roles.decode_energy_per_token_j, None);
+    assert!(imported.problems.is_empty(), "{:?}", imported.problems);
+}
+
+#[test]
+fn a_role_of_zero_or_fractional_gpus_is_named_and_the_rest_stands() {
+    for (p, message) in [
+        (
+            "0",
+            "`num_prefill_gpu` is 0 in a disaggregated row: a role without GPUs cannot be counted, so the row is not read",
+        ),
+        ("2.5", "`num_prefill_gpu` must be a whole number, got 2.5"),
+    ] {
+        let bad = disaggregated_row("", p);
+        let good = disaggregated_row("", "2");
+        let err = import(&[file("bad.json", &bad)]).unwrap_err();
+        assert_eq!(err[0].message(), message);
+        // The other file of the same import stands.
+        let imported = import(&[file("bad.json", &bad), file("good.json", &good)]).unwrap();
+        assert_eq!(imported.source.row_count(), 1);
+        assert_eq!(imported.problems[0].message(), message);
+    }
+}
+
+#[test]
+fn the_csv_template_states_roles_by_their_gpus() {
+    let csv = "model,gpu,prefill_gpus,decode_gpus,concurrency,output_tok_s,input_tok_s,input_tokens_per_request,p50_tpot_ms\n\
+               m,H100,2,6,16,1600,12800,2048,20\n";
+    let imported = import(&[file("t.csv", csv)]).unwrap();
+    let sweep = &imported.source.sweeps[0];
+    let d = &sweep.deployment;
+    assert_eq!(d.num_gpus, Some(8));
+    let roles = d.disaggregation.as_ref().unwrap().roles().unwrap();
+    assert_eq!((roles.prefill.gpus, roles.decode.gpus), (Some(2), Some(6)));
+    let l = &sweep.levels()[0];
+    assert_eq!(
+        (l.avg_input_len, l.input_tok_s),
+        (Some(2048.0), Some(12800.0))
+    );
+    // num_gpus must be P + D; one role's GPUs alone are named.
+    let csv = "model,num_gpus,prefill_gpus,decode_gpus,concurrency,output_tok_s\nm,4,2,6,16,1600\nm,,2,,16,1600\n";
+    let err = import(&[file("t.csv", csv)]).unwrap_err();
+    let messages: Vec<String> = err.iter().map(|p| p.message()).collect();
+    assert_eq!(
+        messages,
+        [
+            "`num_gpus` (4) is not prefill_gpus + decode_gpus (2 + 6 = 8): the row is not read",
+            "`decode_gpus` has no value (absent, empty, NaN or infinite)",
+        ]
+    );
+}

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use llm_slo_planner::core::import::{
     detect, import, Format, Import, InputFile, Problem, RowErrorKind,
 };
+use llm_slo_planner::core::model::deployment::Disaggregation;
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::model::sweep::{LevelKind, Statistic, Sweep};
 
@@ -278,16 +279,19 @@ fn inferencex_api_rows_scale_per_gpu_figures() {
     let file = realdata("inferencex-app__cypress_fixtures_api__benchmarks.json");
     let imported = import(&[file]).unwrap();
     let rows: usize = imported.source.sweeps.iter().map(|s| s.rows.len()).sum();
-    // Two rows lack throughput and are rejected; the other 433 form 300 sweeps by their
-    // identity fields (hardware, engine and image, precision, speculative decoding, both sides'
-    // parallelism and GPUs, input/output lengths, and each campaign date).
-    assert_eq!(imported.problems.len(), 2, "{:?}", imported.problems);
-    assert!(imported
-        .problems
-        .iter()
-        .all(|p| p.error.kind() == RowErrorKind::Missing));
-    assert_eq!(rows, 433);
-    assert_eq!(imported.source.sweeps.len(), 300);
+    // Two rows lack throughput and are rejected; eight disaggregated rows whose per-GPU
+    // throughputs do not add up by role are named and not read; the mori-sglang row's stored
+    // J per output token is named as the decode role's. The other 425 form 294 sweeps by their
+    // identity fields (hardware, engine and image, precision, speculative decoding, both roles'
+    // workers, parallelism and GPUs, input/output lengths, and each campaign date).
+    let kinds: Vec<RowErrorKind> = imported.problems.iter().map(|p| p.error.kind()).collect();
+    let count = |k: RowErrorKind| kinds.iter().filter(|x| **x == k).count();
+    assert_eq!(count(RowErrorKind::Missing), 2, "{:?}", imported.problems);
+    assert_eq!(count(RowErrorKind::RolesDoNotAddUp), 8);
+    assert_eq!(count(RowErrorKind::DecodeRoleEnergy), 1);
+    assert_eq!(kinds.len(), 11);
+    assert_eq!(rows, 425);
+    assert_eq!(imported.source.sweeps.len(), 294);
     // The first entry: mi355x sglang fp4, 4 GPUs, conc 4: 98.988 tok/s per GPU, 628.9 W per GPU.
     let s = find(&imported.source, "dsr1", "mi355x", Some(4))
         .into_iter()
@@ -303,10 +307,7 @@ fn inferencex_api_rows_scale_per_gpu_figures() {
         s.deployment.engine_version.as_deref(),
         Some("lmsysorg/sglang:v0.5.12-rocm700-mi35x")
     );
-    assert_eq!(
-        s.deployment.disaggregation.as_deref(),
-        Some("not disaggregated")
-    );
+    assert_eq!(s.deployment.disaggregation, Some(Disaggregation::Colocated));
     let l4 = level(s, 4.0);
     assert_eq!(l4.throughput_tok_s, 98.9883650269406 * 4.0);
     assert_eq!(l4.power_w, Some(628.907 * 4.0));
@@ -628,4 +629,118 @@ fn a_byte_order_mark_is_skipped_by_every_format() {
     assert_eq!(sglang.source.sweeps.len(), 2);
     let rows: usize = sglang.source.sweeps.iter().map(|s| s.rows.len()).sum();
     assert_eq!(rows, 2);
+}
+
+/// The sweep of `model` on `gpu` with `gpus` GPUs whose `framework`, date and lengths match.
+fn sweep_of<'a>(
+    source: &'a Source,
+    (gpu, gpus): (&str, u32),
+    (engine, date): (&str, &str),
+    (isl, osl): (f64, f64),
+) -> &'a Sweep {
+    find(source, "dsr1", gpu, Some(gpus))
+        .into_iter()
+        .find(|s| {
+            let d = &s.deployment;
+            d.engine.as_deref() == Some(engine)
+                && d.date.as_deref() == Some(date)
+                && (d.isl, d.osl) == (Some(isl), Some(osl))
+        })
+        .unwrap()
+}
+
+#[test]
+fn inferencex_disaggregated_rows_are_counted_by_role() {
+    use llm_slo_planner::core::model::roles::RolePerGpu;
+    let file = realdata("inferencex-app__cypress_fixtures_api__benchmarks.json");
+    let imported = import(&[file]).unwrap();
+    // Entry 275: gb300 dynamo-trt, 4 prefill + 8 decode GPUs, conc 8192, 1k/1k:
+    // output_tput_per_gpu 13,739.34 is per decode GPU, so output tok/s = x 8 = 109,914.7 (the
+    // reading x (P + D) gave 164,872.1, +50%); input tok/s = input_tput_per_gpu x 4.
+    let s = sweep_of(
+        &imported.source,
+        ("gb300", 12),
+        ("dynamo-trt", "2026-02-03"),
+        (1024.0, 1024.0),
+    );
+    let roles = *s.deployment.disaggregation.unwrap().roles().unwrap();
+    assert_eq!((roles.prefill.gpus, roles.decode.gpus), (Some(4), Some(8)));
+    assert_eq!(roles.total_gpus(), Some(12));
+    let l = level(s, 8192.0);
+    assert_eq!(l.throughput_tok_s, 13_739.342_867_310_535 * 8.0);
+    assert!((l.throughput_tok_s - 109_914.74).abs() < 0.01);
+    // Per GPU of the deployment: over P + D = 12.
+    assert_eq!(
+        s.per_gpu(l.throughput_tok_s),
+        Some(l.throughput_tok_s / 12.0)
+    );
+    let per_role = RolePerGpu::of(&roles, l.throughput_tok_s, l.input_tok_s);
+    assert_eq!(
+        per_role.output_tok_s_per_decode_gpu,
+        Some(13_739.342_867_310_535)
+    );
+    let input_per_gpu = per_role.input_tok_s_per_prefill_gpu.unwrap();
+    assert!((input_per_gpu * 4.0 + 13_739.342_867_310_535 * 8.0 - 219_852.525_9).abs() < 0.01);
+
+    // Entry 200: mi355x mori-sglang, 16 P (2 workers) + 8 D (1 worker), TP8 EP8 DP-attention,
+    // conc 2048, 8k/1k, with power and no power_metric_schema_version.
+    let s = sweep_of(
+        &imported.source,
+        ("mi355x", 24),
+        ("mori-sglang", "2026-05-28"),
+        (8192.0, 1024.0),
+    );
+    assert_eq!(
+        s.deployment
+            .field_label(llm_slo_planner::core::model::deployment::Field::Disaggregation),
+        "disaggregated: prefill 2 x TP8 EP8 DP-attention on 16 GPUs, \
+         decode 1 x TP8 EP8 DP-attention on 8 GPUs"
+    );
+    let l = level(s, 2048.0);
+    let output = 1_186.247_252_992_547_8 * 8.0;
+    assert_eq!(l.throughput_tok_s, output);
+    // avg_power_w is per GPU over all 24; each role's over its own.
+    assert_eq!(l.power_w, Some(907.773 * 24.0));
+    assert_eq!(l.roles.prefill_power_w, Some(956.5 * 16.0));
+    assert_eq!(l.roles.decode_power_w, Some(812.882 * 8.0));
+    // The stored 0.685255 J is the decode role's (812.882 W / 1,186.25 tok/s); the whole
+    // deployment's is 21,786.55 W / 9,489.98 tok/s = 2.2957 J, 3.35x it.
+    assert_eq!(l.roles.decode_energy_per_token_j, Some(0.685_255));
+    assert_eq!(l.energy_per_token_j, Some(907.773 * 24.0 / output));
+    assert!((l.energy_per_token_j.unwrap() - 2.295_743).abs() < 1e-6);
+    assert_eq!(
+        l.energy_basis,
+        Some(llm_slo_planner::core::model::sweep::EnergyBasis::PowerOverThroughput)
+    );
+    let note = imported
+        .problems
+        .iter()
+        .find(|p| p.error.kind() == RowErrorKind::DecodeRoleEnergy)
+        .unwrap();
+    assert_eq!(note.row, Some(200));
+    assert!(note.error.is_note());
+}
+
+#[test]
+fn inferencex_rows_whose_roles_do_not_add_up_are_named_not_guessed() {
+    let file = realdata("inferencex-app__cypress_fixtures_api__benchmarks.json");
+    let imported = import(&[file]).unwrap();
+    let broken: Vec<&Problem> = imported
+        .problems
+        .iter()
+        .filter(|p| p.error.kind() == RowErrorKind::RolesDoNotAddUp)
+        .collect();
+    // Entries 151, 153, 156, 158, 159, 164, 166 and 170: gb200 rows of 0 workers whose
+    // tput_per_gpu x (P + D) is not input_tput_per_gpu x P + output_tput_per_gpu x D.
+    let at: Vec<Option<usize>> = broken.iter().map(|p| p.row).collect();
+    assert_eq!(
+        at,
+        [151, 153, 156, 158, 159, 164, 166, 170].map(Some).to_vec()
+    );
+    assert_eq!(
+        broken[0].error.to_string(),
+        "its per-GPU throughputs do not add up by role: tput_per_gpu × (P + D) = 2,352.1 tok/s, \
+         but input_tput_per_gpu × P + output_tput_per_gpu × D = 5,935.6 tok/s (P = 36, D = 36); \
+         which GPUs each figure divides by is not known, so the row is not read"
+    );
 }

@@ -631,7 +631,7 @@ fn the_side_by_side_tables_switch_and_order_round_trip_and_are_named_when_wrong(
     assert_eq!(params(&errors), ["cmp", "sort"]);
     assert_eq!(
         errors[1].1,
-        "`sort` must be a column of the side-by-side table (level, throughput_per_gpu_tok_s, throughput_tok_s, energy_j_per_token, per_user_tok_s, fleet_cost_usd_per_hour, total_cost_usd_per_mtok), optionally followed by `:reversed`; got \"speed\""
+        "`sort` must be a column of the side-by-side table (level, throughput_per_gpu_tok_s, throughput_tok_s, energy_j_per_token, per_user_tok_s, fleet_cost_usd_per_hour, total_cost_usd_per_mtok, vs_api), optionally followed by `:reversed`; got \"speed\""
     );
     // A cost column orders nothing without a price: named and dropped; kept with one.
     let (s, errors) = parse("tps=20&sort=total_cost_usd_per_mtok");
@@ -698,6 +698,8 @@ fn the_parameter_list_is_every_key_a_link_reads() {
             "kwh_price",
             "co2",
             "pue",
+            "api",
+            "cached",
             "power",
             "power_basis",
             "host_w",
@@ -1032,4 +1034,62 @@ fn the_requests_panels_level_is_kept_in_the_link() {
     let (_, bad) = Scenario::from_query("requests_at=-3", lm_arena_chat());
     assert_eq!(bad.len(), 1);
     assert_eq!(bad[0].param, "requests_at");
+}
+
+#[test]
+fn an_api_price_and_a_cached_share_round_trip_and_bad_ones_are_named() {
+    use llm_slo_planner::core::plan::compare::Column;
+    use llm_slo_planner::core::plan::cost::ApiPrice;
+    let (s, errors) = parse("tps=20&price=2&api=1.25:10:0.125&cached=0.5");
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(
+        s.fleet.capacity.api,
+        Some(ApiPrice {
+            input: 1.25,
+            output: 10.0,
+            cached_input: Some(0.125)
+        })
+    );
+    assert_eq!(s.fleet.capacity.cached, Some(0.5));
+    assert!(s
+        .to_query()
+        .ends_with("price=2&api=1.25%3A10%3A0.125&cached=0.5"));
+    let (s, _) = parse("api=1.25:10");
+    assert_eq!(s.fleet.capacity.api.unwrap().cached_input, None);
+    assert!(s.to_query().ends_with("api=1.25%3A10"));
+    for (query, message) in [
+        (
+            "api=1.25",
+            "`api` must be two or three prices, $ per million input, output and cached input tokens, each 0 or from 0.0001 to 1,000,000 (e.g. 1.25:10 or 1.25:10:0.125), got \"1.25\"",
+        ),
+        (
+            "api=1:2:3:4",
+            "`api` must be two or three prices, $ per million input, output and cached input tokens, each 0 or from 0.0001 to 1,000,000 (e.g. 1.25:10 or 1.25:10:0.125), got \"1:2:3:4\"",
+        ),
+        (
+            "api=-1:10",
+            "`api` must be two or three prices, $ per million input, output and cached input tokens, each 0 or from 0.0001 to 1,000,000 (e.g. 1.25:10 or 1.25:10:0.125), got \"-1:10\"",
+        ),
+        (
+            "cached=1.5",
+            "`cached` must be a share from 0 to 1 (of the input tokens the API serves from its cache), got \"1.5\"",
+        ),
+    ] {
+        let (s, errors) = parse(&format!("tps=20&{query}&price=3"));
+        assert_eq!(errors.len(), 1, "{query}: {errors:?}");
+        assert_eq!(errors[0].1, message);
+        // The rest stands.
+        assert_eq!(s.fleet.capacity.price_per_gpu_hour, Some(3.0));
+        assert_eq!((s.fleet.capacity.api, s.fleet.capacity.cached), (None, None));
+    }
+    // Sorting by vs API needs an API's price and a GPU price.
+    let (s, errors) = parse("tps=20&price=2&sort=vs_api");
+    assert_eq!(s.view.compare_sort, None);
+    assert!(
+        errors[0].1.contains("needs an API's price (`api`)"),
+        "{errors:?}"
+    );
+    let (s, errors) = parse("tps=20&price=2&api=1:2&sort=vs_api");
+    assert!(errors.is_empty());
+    assert_eq!(s.view.compare_sort, Some((Column::VsApi, false)));
 }

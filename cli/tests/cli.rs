@@ -960,13 +960,14 @@ fn a_load_over_time_gives_the_periods_figures_and_max_gpus_gates_its_peak() {
     let mut lines = csv.lines().skip(1);
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let cells: Vec<&str> = lines.next().unwrap().rsplit(',').collect();
-    // From the end: the 15 power_* columns (empty without a budget), then the period's 12.
+    // From the end: the 14 role and cost columns and the 15 power_* columns (empty without
+    // roles, a price or a budget), then the period's 12.
     let period: Vec<(&str, &str)> = header
         .iter()
         .rev()
         .copied()
         .zip(cells)
-        .skip(15)
+        .skip(14 + 15)
         .take(12)
         .collect();
     assert_eq!(

@@ -27,6 +27,7 @@ fn header(column: Column) -> &'static str {
         Column::UserTps => "per-user tok/s",
         Column::FleetCostPerHour => "fleet $/hour",
         Column::TotalCostPerMtok => "total $/M tokens",
+        Column::VsApi => "vs API",
     }
 }
 
@@ -36,6 +37,7 @@ fn cell_text(column: Column, value: f64) -> String {
         Column::Energy => significant(value, 4),
         Column::UserTps => grouped(value, 1),
         Column::FleetCostPerHour | Column::TotalCostPerMtok => money(value),
+        Column::VsApi => format!("{}×", significant(value, 3)),
     }
 }
 
@@ -122,6 +124,9 @@ pub fn Compare(
 
     let fleet_columns =
         Memo::new(move |_| scenario.with(|s| (s.fleet.capacity.has_load(), s.priced())));
+    let api_column = Memo::new(move |_| {
+        cost_column.get().is_some() && scenario.with(|s| s.fleet.capacity.api.is_some())
+    });
 
     let cheapest_of = Arc::clone(&source);
     view! {
@@ -138,12 +143,13 @@ pub fn Compare(
                             {move || fleet_columns.get().0.then(|| view! { <th scope="col" class="num">"GPUs needed"</th> })}
                             {move || fleet_columns.get().1.then(|| view! { <th scope="col" class="num">"GPU $/M tokens"</th> })}
                             {move || cost_column.get().map(|_| Column::COSTS.into_iter().map(|c| sort_header(sort, set_sort, c)).collect_view())}
+                            {move || api_column.get().then(|| Column::API.into_iter().map(|c| sort_header(sort, set_sort, c)).collect_view())}
                         </tr>
                     </thead>
                     <tbody>
                         {move || {
                             let (lines, inputs, priced, _) = lines.get();
-                            let costed = cost_column.get().is_some();
+                            let costed = (cost_column.get().is_some(), api_column.get());
                             lines
                                 .into_iter()
                                 .map(|line| compare_row(&source, line, &inputs, priced, costed, open_sweep))
@@ -363,6 +369,8 @@ struct Line {
     priced: bool,
     fleet_cost_per_hour: Option<f64>,
     total_cost_per_mtok: Option<f64>,
+    /// $ per request ÷ the API's, with an API's price.
+    vs_api: Option<f64>,
     /// The cheapest deployment that meets the SLO.
     cheapest: bool,
 }
@@ -403,18 +411,20 @@ impl Line {
             priced: inputs.price_per_gpu_hour.is_some(),
             fleet_cost_per_hour: row.costs.fleet_cost_per_hour,
             total_cost_per_mtok: row.costs.total_cost_per_mtok,
+            vs_api: row.costs.vs_api,
             cheapest: false,
         }
     }
 }
 
-/// One deployment's row; `priced`: prices are given per GPU type (a row without one says so).
+/// One deployment's row; `priced`: prices are given per GPU type (a row without one says so);
+/// `costed`: the cost columns are shown, and the column against an API.
 fn compare_row(
     source: &Source,
     line: Line,
     inputs: &CapacityInputs,
     priced: bool,
-    costed: bool,
+    (costed, against_api): (bool, bool),
     open_sweep: Callback<usize>,
 ) -> impl IntoView {
     let sweep = &source.sweeps[line.sweep_index];
@@ -459,6 +469,7 @@ fn compare_row(
             data-cost-per-mtok=line.cost.map(data_value).unwrap_or_default()
             data-fleet-cost-per-hour=line.fleet_cost_per_hour.map(data_value).unwrap_or_default()
             data-total-cost-per-mtok=line.total_cost_per_mtok.map(data_value).unwrap_or_default()
+            data-vs-api=line.vs_api.map(data_value).unwrap_or_default()
             data-cheapest=line.cheapest.then_some("true")
         >
             <th scope="row">
@@ -472,6 +483,9 @@ fn compare_row(
             {costed.then(|| view! {
                 <td class="num">{line.fleet_cost_per_hour.map_or_else(dash, money)}</td>
                 <td class="num">{line.total_cost_per_mtok.map_or_else(dash, money)}</td>
+            })}
+            {against_api.then(|| view! {
+                <td class="num">{line.vs_api.map_or_else(dash, |v| cell_text(Column::VsApi, v))}</td>
             })}
         </tr>
     }

@@ -28,10 +28,10 @@ pub struct FieldLook {
 
 /// The field: text is read by `read` and the value handed to `store` (`None` for empty text);
 /// text `read` refuses is named beside the field and nothing is stored.
-pub fn optional_field(
+pub fn optional_field<T: 'static>(
     look: FieldLook,
-    read: impl Fn(&str) -> Result<f64, ValueError> + 'static,
-    store: impl Fn(Option<f64>) + 'static,
+    read: impl Fn(&str) -> Result<T, ValueError> + 'static,
+    store: impl Fn(Option<T>) + 'static,
 ) -> impl IntoView {
     let FieldLook {
         id,

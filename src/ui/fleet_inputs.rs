@@ -10,7 +10,9 @@ use wasm_split_helpers::wasm_split;
 
 use crate::core::model::format::url_number;
 use crate::core::model::source::Source;
-use crate::core::scenario::{parse_input, FleetInput, InputKind, Scenario, FLEET_INPUTS};
+use crate::core::scenario::{
+    api_text, parse_api, parse_input, FleetInput, InputKind, Scenario, FLEET_INPUTS,
+};
 use crate::on_demand::{self, Drawn, Failed, Panel};
 
 /// Optional fleet, cost and energy inputs ([`FLEET_INPUTS`]); an empty field means "not given".
@@ -55,11 +57,12 @@ fn fields_view(
     }))
 }
 
-/// One field per fleet input, then the power budget's, then a price per GPU type, then the load
-/// over time.
+/// One field per fleet input, then the API's price, then the power budget's, then a price per
+/// GPU type, then the load over time.
 fn fields(source: &Source, scenario: RwSignal<Scenario>) -> impl IntoView {
     view! {
         {FLEET_INPUTS.iter().map(|input| fleet_input(scenario, input)).collect_view()}
+        {api_input(scenario)}
         <p class="hint">"GPU price above is for every GPU type; a type's own price, below, takes its place."</p>
         {super::power_inputs::power_fields(scenario)}
         {source.gpu_types().into_iter().enumerate().map(|(i, gpu)| gpu_price_input(scenario, i, gpu.to_string())).collect_view()}
@@ -85,6 +88,24 @@ fn gpu_price_input(scenario: RwSignal<Scenario>, index: usize, gpu: String) -> i
         |text| parse_input(InputKind::Amount, text),
         move |v| scenario.update(|s| s.fleet.gpu_prices.set(&gpu, v)),
     )
+}
+
+/// A hosted API's price to cost a request against (URL `api`): `INPUT:OUTPUT[:CACHED]`, $ per
+/// million tokens.
+fn api_input(scenario: RwSignal<Scenario>) -> impl IntoView {
+    let initial = scenario.with_untracked(|s| s.fleet.capacity.api.as_ref().map(api_text));
+    let look = FieldLook {
+        id: "fleet-api".to_string(),
+        testid: "input-api".to_string(),
+        label: "API price".to_string(),
+        unit: "$ per M input:output[:cached input] tokens, e.g. 1.25:10",
+        decimal: false,
+        gpu: None,
+        initial: initial.unwrap_or_default(),
+    };
+    optional_field(look, parse_api, move |v| {
+        scenario.update(|s| s.fleet.capacity.api = v);
+    })
 }
 
 /// The field of one fleet input (URL `key`), e.g. users or the price for every GPU type.

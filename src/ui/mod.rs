@@ -10,6 +10,7 @@ pub mod compare;
 pub mod compare_with;
 pub mod controls;
 pub mod copy_link;
+pub mod cost;
 pub mod deployment_select;
 pub mod download;
 pub mod field_error;

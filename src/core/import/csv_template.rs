@@ -1,14 +1,19 @@
 //! The plain CSV template (its columns are in the README): one row per run, units in the column
 //! names. Required: `concurrency` (or `request_rate`) and `output_tok_s`; every other column is
-//! optional and may be left empty. Identity columns (`model`, `gpu`, `num_gpus`, `tp`, `pp`,
-//! `ep`, `dp`, `precision`, `framework`, `config`, `dataset`, `isl`, `osl`, `date`) tell sweeps
-//! apart; a column the template does not have is named in the import summary.
+//! optional and may be left empty. Identity columns (`model`, `gpu`, `num_gpus`, `prefill_gpus`,
+//! `decode_gpus`, `tp`, `pp`, `ep`, `dp`, `precision`, `framework`, `config`, `dataset`, `isl`,
+//! `osl`, `date`) tell sweeps apart; a column the template does not have is named in the import
+//! summary. A row with `prefill_gpus` and `decode_gpus` is disaggregated: its GPUs are P + D and
+//! its `output_tok_s`, `power_w` and `energy_per_token_j` are the whole deployment's.
 
 use super::errors::RowError;
 use super::grouping::capped;
 use super::record::{count, csv_level, csv_rows, positive, Record};
+use super::roles::{role_gpus, with_gpus};
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
-use crate::core::model::deployment::{Deployment, GPU_NOT_STATED, PRECISION_NOT_STATED};
+use crate::core::model::deployment::{
+    Deployment, Disaggregation, Roles, GPU_NOT_STATED, PRECISION_NOT_STATED,
+};
 use crate::core::model::row::{Row, RunCounts};
 use crate::core::model::statistic::Statistic;
 
@@ -35,10 +40,12 @@ pub(crate) const SPEC: FormatSpec = FormatSpec {
 };
 
 /// Columns read besides the latencies (`{mean,p50,p90,p95,p99}_{itl,tpot,ttft}_ms`).
-const COLUMNS: [&str; 27] = [
+const COLUMNS: [&str; 33] = [
     "model",
     "gpu",
     "num_gpus",
+    "prefill_gpus",
+    "decode_gpus",
     "tp",
     "pp",
     "ep",
@@ -53,8 +60,11 @@ const COLUMNS: [&str; 27] = [
     "concurrency",
     "request_rate",
     "output_tok_s",
+    "input_tok_s",
     "avg_batch_size",
     "power_w",
+    "prefill_power_w",
+    "decode_power_w",
     "power_p90_w",
     "power_p95_w",
     "power_p99_w",
@@ -62,6 +72,7 @@ const COLUMNS: [&str; 27] = [
     "energy_per_token_j",
     "served_req_s",
     "output_tokens_per_request",
+    "input_tokens_per_request",
     "mean_e2e_ms",
 ];
 
@@ -104,13 +115,20 @@ fn measured(
     row.set_energy_per_token_j(rec.opt("energy_per_token_j", notes));
     row.served_req_s = rec.opt("served_req_s", notes);
     row.avg_output_len = rec.opt("output_tokens_per_request", notes);
+    row.avg_input_len = rec.opt("input_tokens_per_request", notes);
+    row.input_tok_s = rec.opt("input_tok_s", notes);
+    row.roles.prefill_power_w = rec.opt("prefill_power_w", notes);
+    row.roles.decode_power_w = rec.opt("decode_power_w", notes);
     row.e2e_mean_ms = rec.opt("mean_e2e_ms", notes);
     let row = row.finish(kind, RunCounts::default());
 
     let degree = |key: &str, notes: &mut Vec<RowError>| count(rec.opt(key, notes));
+    let num_gpus = degree("num_gpus", notes);
+    let (num_gpus, disaggregation) = roles(rec, num_gpus)?;
     let deployment = Deployment {
         gpu: rec.text_or("gpu", GPU_NOT_STATED),
-        num_gpus: degree("num_gpus", notes),
+        num_gpus,
+        disaggregation,
         tp: degree("tp", notes),
         pp: degree("pp", notes),
         ep: degree("ep", notes),
@@ -126,6 +144,52 @@ fn measured(
     };
     let model = out_model(rec.text("model"));
     Ok(Measured::new(model, deployment, row))
+}
+
+/// The roles a row states (`prefill_gpus` and `decode_gpus`, both or neither): a
+/// disaggregated deployment of P + D GPUs, whose `num_gpus`, where stated, must be P + D.
+///
+/// Errors: as [`role_gpus`]'s; [`RowError::Missing`] for one role's GPUs without the
+/// other's; [`RowError::GpusDoNotAddUp`] for a `num_gpus` other than P + D.
+fn roles(
+    rec: &Record,
+    num_gpus: Option<u32>,
+) -> Result<(Option<u32>, Option<Disaggregation>), RowError> {
+    let (p, d) = role_gpus(
+        ("prefill_gpus", rec.num("prefill_gpus")?),
+        ("decode_gpus", rec.num("decode_gpus")?),
+    )?;
+    let (p, d) = match (p, d) {
+        (None, None) => return Ok((num_gpus, None)),
+        (Some(p), Some(d)) => (p, d),
+        (None, Some(_)) => {
+            return Err(RowError::Missing {
+                key: "prefill_gpus".into(),
+            })
+        }
+        (Some(_), None) => {
+            return Err(RowError::Missing {
+                key: "decode_gpus".into(),
+            })
+        }
+    };
+    let total = p.checked_add(d).ok_or(RowError::GpusDoNotAddUp {
+        num_gpus,
+        prefill_gpus: p,
+        decode_gpus: d,
+    })?;
+    if num_gpus.is_some_and(|n| n != total) {
+        return Err(RowError::GpusDoNotAddUp {
+            num_gpus,
+            prefill_gpus: p,
+            decode_gpus: d,
+        });
+    }
+    let disaggregation = Disaggregation::Disaggregated(Roles {
+        prefill: with_gpus(Some(p)),
+        decode: with_gpus(Some(d)),
+    });
+    Ok((Some(total), Some(disaggregation)))
 }
 
 fn parse(file: &InputFile, _body: Body, out: &mut Parsed) {

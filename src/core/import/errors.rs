@@ -93,6 +93,16 @@ pub enum RowErrorKind {
     Yaml,
     /// [`RowError::RequestsNotMeasured`].
     RequestsNotMeasured,
+    /// [`RowError::NotWhole`].
+    NotWhole,
+    /// [`RowError::RoleWithoutGpus`].
+    RoleWithoutGpus,
+    /// [`RowError::RolesDoNotAddUp`].
+    RolesDoNotAddUp,
+    /// [`RowError::DecodeRoleEnergy`].
+    DecodeRoleEnergy,
+    /// [`RowError::GpusDoNotAddUp`].
+    GpusDoNotAddUp,
 }
 
 impl RowErrorKind {
@@ -102,7 +112,10 @@ impl RowErrorKind {
     pub fn is_note(self) -> bool {
         matches!(
             self,
-            RowErrorKind::Skipped | RowErrorKind::ToolGoodput | RowErrorKind::Yaml
+            RowErrorKind::Skipped
+                | RowErrorKind::ToolGoodput
+                | RowErrorKind::Yaml
+                | RowErrorKind::DecodeRoleEnergy
         )
     }
 
@@ -356,6 +369,50 @@ pub enum RowError {
         /// Requests issued at the level.
         issued: u64,
     },
+    /// A count that must be a whole number (GPUs of a role) is not.
+    NotWhole {
+        /// The key.
+        key: String,
+        /// The value seen.
+        value: String,
+    },
+    /// A disaggregated row states 0 GPUs for one of its roles: its figures cannot be divided
+    /// among them, so the row is not read.
+    RoleWithoutGpus {
+        /// The key (`num_prefill_gpu`, `prefill_gpus`).
+        key: String,
+    },
+    /// A disaggregated row whose per-GPU throughputs do not add up by role: total per GPU ×
+    /// (P + D) ≠ input per prefill GPU × P + output per decode GPU × D. Which GPUs each figure
+    /// divides by is not known, so the row is not read (never guessed).
+    RolesDoNotAddUp {
+        /// Total per GPU × (P + D), tok/s.
+        total_tok_s: f64,
+        /// Input per prefill GPU × P + output per decode GPU × D, tok/s.
+        by_role_tok_s: f64,
+        /// P.
+        prefill_gpus: u32,
+        /// D.
+        decode_gpus: u32,
+    },
+    /// A row's GPU count is not its prefill GPUs + decode GPUs (or that sum does not fit).
+    GpusDoNotAddUp {
+        /// The `num_gpus` stated.
+        num_gpus: Option<u32>,
+        /// P.
+        prefill_gpus: u32,
+        /// D.
+        decode_gpus: u32,
+    },
+    /// A disaggregated row's stored J per output token is the decode role's alone (no
+    /// `power_metric_schema_version` 2): it is shown as the decode role's, and the whole
+    /// deployment's is power × (P + D) ÷ output tok/s.
+    DecodeRoleEnergy {
+        /// The key it is stored under.
+        key: String,
+        /// The stored value, J.
+        j: f64,
+    },
     /// A tool's YAML twin of its report, known by its keys: the same report as JSON is read.
     YamlTwin {
         /// The tool that wrote it ("GuideLLM").
@@ -422,6 +479,11 @@ impl RowError {
             RowError::TooManyValues { .. } => RowErrorKind::TooManyValues,
             RowError::RequestsNotMeasured { .. } => RowErrorKind::RequestsNotMeasured,
             RowError::Yaml | RowError::YamlTwin { .. } => RowErrorKind::Yaml,
+            RowError::NotWhole { .. } => RowErrorKind::NotWhole,
+            RowError::RoleWithoutGpus { .. } => RowErrorKind::RoleWithoutGpus,
+            RowError::RolesDoNotAddUp { .. } => RowErrorKind::RolesDoNotAddUp,
+            RowError::DecodeRoleEnergy { .. } => RowErrorKind::DecodeRoleEnergy,
+            RowError::GpusDoNotAddUp { .. } => RowErrorKind::GpusDoNotAddUp,
         }
     }
 
@@ -445,7 +507,10 @@ impl RowError {
             | RowError::ResponsesWithoutSummary { run: key }
             | RowError::ToolGoodput { tool: key, .. }
             | RowError::UnknownColumn { column: key, .. }
-            | RowError::NulByte { column: key } => Some(key),
+            | RowError::NulByte { column: key }
+            | RowError::NotWhole { key, .. }
+            | RowError::RoleWithoutGpus { key }
+            | RowError::DecodeRoleEnergy { key, .. } => Some(key),
             _ => None,
         }
     }
@@ -642,6 +707,39 @@ impl fmt::Display for RowError {
                 f,
                 "read only in part: a file this large is read as a stream, and it keeps more than {} besides its per-request arrays (vLLM's and SGLang's `itls` and `generated_texts`)",
                 bytes_text(*limit)
+            ),
+            RowError::NotWhole { key, value } => {
+                write!(f, "`{key}` must be a whole number, got {value}")
+            }
+            RowError::RoleWithoutGpus { key } => write!(
+                f,
+                "`{key}` is 0 in a disaggregated row: a role without GPUs cannot be counted, so the row is not read"
+            ),
+            RowError::RolesDoNotAddUp {
+                total_tok_s,
+                by_role_tok_s,
+                prefill_gpus,
+                decode_gpus,
+            } => write!(
+                f,
+                "its per-GPU throughputs do not add up by role: tput_per_gpu × (P + D) = {} tok/s, but input_tput_per_gpu × P + output_tput_per_gpu × D = {} tok/s (P = {prefill_gpus}, D = {decode_gpus}); which GPUs each figure divides by is not known, so the row is not read",
+                crate::core::model::format::grouped(*total_tok_s, 1),
+                crate::core::model::format::grouped(*by_role_tok_s, 1)
+            ),
+            RowError::GpusDoNotAddUp {
+                num_gpus,
+                prefill_gpus,
+                decode_gpus,
+            } => write!(
+                f,
+                "`num_gpus` ({}) is not prefill_gpus + decode_gpus ({prefill_gpus} + {decode_gpus} = {}): the row is not read",
+                num_gpus.map_or_else(|| "too many".to_string(), |n| n.to_string()),
+                u64::from(*prefill_gpus) + u64::from(*decode_gpus)
+            ),
+            RowError::DecodeRoleEnergy { key, j } => write!(
+                f,
+                "`{key}` ({} J) is the decode role's alone (no power_metric_schema_version 2): shown as the decode role's; the whole deployment's J per output token is avg_power_w × (P + D) ÷ output tok/s",
+                crate::core::model::format::trimmed(*j, 4)
             ),
             RowError::UnreadableDate { date } => write!(
                 f,

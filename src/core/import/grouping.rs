@@ -100,7 +100,6 @@ pub(crate) fn cap_deployment(d: &mut Deployment) -> usize {
         &mut d.engine,
         &mut d.engine_version,
         &mut d.spec_decoding,
-        &mut d.disaggregation,
         &mut d.dataset,
         &mut d.config,
         &mut d.date,

@@ -1,11 +1,16 @@
 //! InferenceX aggregate JSON: an array of entries, several configurations per file, level =
 //! `conc`, latencies in **seconds**. Two shapes:
 //! - the API rows (`{hardware, framework, model, precision, conc, metrics: {...}, date}`),
-//!   throughput and power per GPU: aggregate = per GPU × GPUs (decode GPUs, plus prefill GPUs
-//!   when disaggregated); `avg_power_w` is per GPU; `joules_per_output_token` is stored J/token.
-//!   Identity: hardware, GPUs, decode TP/EP/attention DP, precision, `framework` and `image`,
-//!   `spec_method`, the disaggregation (both sides' workers, parallelism and GPUs), `isl`/`osl`
-//!   and the campaign `date` (each date is other software);
+//!   throughput and power per GPU, **per role**: `output_tput_per_gpu` is output tok/s ÷ the
+//!   decode GPUs (D), `input_tput_per_gpu` input tok/s ÷ the prefill GPUs (P), `tput_per_gpu`
+//!   total tok/s ÷ (P + D); a disaggregated row is read only where tput_per_gpu × (P + D) =
+//!   input_tput_per_gpu × P + output_tput_per_gpu × D (else named, never guessed). A colocated
+//!   row's GPUs are its `num_decode_gpu`. `avg_power_w` is per GPU over all of them; a stored
+//!   `joules_per_output_token` of a disaggregated row is the decode role's unless
+//!   `power_metric_schema_version` is 2 or later. Identity: hardware, GPUs, decode
+//!   TP/EP/attention DP, precision, `framework` and `image`, `spec_method`, the roles (each
+//!   side's workers, parallelism and GPUs), `isl`/`osl` and the campaign `date` (each date is
+//!   other software);
 //! - the agentic `agg_bmk` rows (flat: `hw, conc, tp, offloading, mean_itl, ...,
 //!   output_tput_tps, output_tput_per_gpu`), GPUs = output tok/s ÷ output tok/s per GPU.
 
@@ -13,8 +18,11 @@ use serde_json::Value;
 
 use super::errors::RowError;
 use super::record::{count, positive, s_to_ms, Record};
+use super::roles::role_gpus;
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
-use crate::core::model::deployment::{Deployment, LevelKind, GPU_NOT_STATED, PRECISION_NOT_STATED};
+use crate::core::model::deployment::{
+    Deployment, Disaggregation, LevelKind, Role, Roles, GPU_NOT_STATED, PRECISION_NOT_STATED,
+};
 use crate::core::model::row::{Row, RunCounts};
 use crate::core::model::statistic::Statistic;
 
@@ -56,26 +64,110 @@ fn latencies(row: &mut Row, metrics: &Record, notes: &mut Vec<RowError>) {
     row.e2e_mean_ms = s_to_ms(metrics.opt("mean_e2el", notes));
 }
 
-/// `TP8 EP8 DP-attention`: one side of a disaggregated deployment.
-fn side(e: &Record, prefix: &str) -> String {
-    let d = Deployment {
-        tp: count(e.num(&format!("{prefix}_tp")).ok().flatten()),
-        ep: count(e.num(&format!("{prefix}_ep")).ok().flatten()),
+/// One role of a disaggregated row as stated: `prefill_tp`, `prefill_ep`, `prefill_dp_attention`,
+/// `prefill_num_workers` (a count of 0 is not stated) and its GPUs.
+fn role(e: &Record, prefix: &str, gpus: Option<u32>) -> Role {
+    let degree = |key: &str| count(e.num(&format!("{prefix}_{key}")).ok().flatten());
+    Role {
+        workers: degree("num_workers"),
+        tp: degree("tp"),
+        ep: degree("ep"),
         attention_dp: e.flag(&format!("{prefix}_dp_attention")),
-        ..Deployment::new(LevelKind::Concurrency)
-    };
-    let workers = e
-        .label(&format!("{prefix}_num_workers"))
-        .unwrap_or_else(|| "?".into());
-    let gpus = e
-        .label(&format!("num_{prefix}_gpu"))
-        .unwrap_or_else(|| "?".into());
-    format!(
-        "{prefix} {workers} x {} on {gpus} GPUs",
-        d.parallelism_label()
-    )
+        gpus,
+        ..Role::default()
+    }
 }
 
+/// GPUs of a row: (P, D) of a disaggregated one, checked whole and not 0; the decode GPUs of
+/// a colocated one as (None, GPUs).
+fn gpus_of(e: &Record, disaggregated: bool) -> Result<(Option<u32>, u32), RowError> {
+    let missing = |key: &str| RowError::Missing { key: key.into() };
+    if !disaggregated {
+        let gpus = count(e.num("num_decode_gpu")?).ok_or_else(|| missing("num_decode_gpu"))?;
+        return Ok((None, gpus));
+    }
+    let (p, d) = role_gpus(
+        ("num_prefill_gpu", e.num("num_prefill_gpu")?),
+        ("num_decode_gpu", e.num("num_decode_gpu")?),
+    )?;
+    let p = p.ok_or_else(|| missing("num_prefill_gpu"))?;
+    let d = d.ok_or_else(|| missing("num_decode_gpu"))?;
+    Ok((Some(p), d))
+}
+
+/// Relative difference above which a row's throughputs do not add up by role (the real rows
+/// that do agree to 1e-15).
+const ROLES_ADD_UP_WITHIN: f64 = 1e-6;
+
+/// Checks tput_per_gpu × (P + D) = input_tput_per_gpu × P + output_tput_per_gpu × D where the
+/// row states all three; nothing to check where it does not.
+fn check_roles_add_up(
+    metrics: &Record,
+    (p, d): (u32, u32),
+    output_per_gpu: f64,
+) -> Result<(), RowError> {
+    let (Some(total), Some(input)) = (
+        metrics.num("tput_per_gpu")?,
+        metrics.num("input_tput_per_gpu")?,
+    ) else {
+        return Ok(());
+    };
+    let (p_f, d_f) = (f64::from(p), f64::from(d));
+    let total_tok_s = total * (p_f + d_f);
+    let by_role_tok_s = input * p_f + output_per_gpu * d_f;
+    if (total_tok_s - by_role_tok_s).abs()
+        > ROLES_ADD_UP_WITHIN * total_tok_s.abs().max(by_role_tok_s.abs())
+    {
+        return Err(RowError::RolesDoNotAddUp {
+            total_tok_s,
+            by_role_tok_s,
+            prefill_gpus: p,
+            decode_gpus: d,
+        });
+    }
+    Ok(())
+}
+
+/// Power and energy of a row: `avg_power_w` per GPU × all GPUs; each role's
+/// `{prefill,decode}_avg_power_w` × its GPUs; a stored `joules_per_output_token` is the whole
+/// deployment's in a colocated row or under `power_metric_schema_version` 2 or later, else the
+/// decode role's (named in a note), and the whole deployment's is then derived from power.
+fn power_and_energy(
+    row: &mut Row,
+    (e, metrics): (&Record, &Record),
+    (prefill, decode): (Option<u32>, u32),
+    notes: &mut Vec<RowError>,
+) {
+    let all = f64::from(decode) + f64::from(prefill.unwrap_or(0));
+    row.power_w = metrics.opt("avg_power_w", notes).map(|w| w * all);
+    let stored = metrics.opt("joules_per_output_token", notes);
+    let Some(p) = prefill else {
+        row.set_energy_per_token_j(stored);
+        return;
+    };
+    row.roles.prefill_power_w = metrics
+        .opt("prefill_avg_power_w", notes)
+        .map(|w| w * f64::from(p));
+    row.roles.decode_power_w = metrics
+        .opt("decode_avg_power_w", notes)
+        .map(|w| w * f64::from(decode));
+    let schema = metrics
+        .opt("power_metric_schema_version", notes)
+        .or_else(|| e.opt("power_metric_schema_version", notes));
+    if schema.is_some_and(|v| v >= 2.0) {
+        row.set_energy_per_token_j(stored);
+    } else if let Some(j) = stored {
+        row.roles.decode_energy_per_token_j = Some(j);
+        notes.push(RowError::DecodeRoleEnergy {
+            key: "joules_per_output_token".into(),
+            j,
+        });
+    }
+}
+
+/// A row of the InferenceX API. Output tok/s = `output_tput_per_gpu` × the decode GPUs (D);
+/// input tok/s = `input_tput_per_gpu` × the prefill GPUs (P) when disaggregated, else × the
+/// GPUs; a replica's GPUs are P + D.
 fn api_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), RowError> {
     let metrics = e.object("metrics").ok_or_else(|| RowError::Missing {
         key: "metrics".into(),
@@ -83,15 +175,8 @@ fn api_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
     let level = e.num("conc")?.ok_or_else(|| RowError::NoLevel {
         keys: "conc".into(),
     })?;
-    let decode = count(e.num("num_decode_gpu")?).ok_or_else(|| RowError::Missing {
-        key: "num_decode_gpu".into(),
-    })?;
-    let disagg = e.flag("disagg").unwrap_or(false);
-    let gpus = if disagg {
-        decode + count(e.num("num_prefill_gpu")?).unwrap_or(0)
-    } else {
-        decode
-    };
+    let disaggregated = e.flag("disagg");
+    let (prefill, decode) = gpus_of(e, disaggregated == Some(true))?;
     let per_gpu = metrics
         .num("output_tput_per_gpu")?
         .ok_or_else(|| RowError::Missing {
@@ -99,13 +184,16 @@ fn api_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
         })?;
     positive("conc", level)?;
     positive("output_tput_per_gpu", per_gpu)?;
-    let throughput = per_gpu * f64::from(gpus);
-    let mut row = Row::new(level, throughput);
+    if let Some(p) = prefill {
+        check_roles_add_up(&metrics, (p, decode), per_gpu)?;
+    }
+    let gpus = decode.saturating_add(prefill.unwrap_or(0));
+    let mut row = Row::new(level, per_gpu * f64::from(decode));
+    row.input_tok_s = metrics
+        .opt("input_tput_per_gpu", notes)
+        .map(|i| i * f64::from(prefill.unwrap_or(decode)));
     latencies(&mut row, &metrics, notes);
-    row.power_w = metrics
-        .opt("avg_power_w", notes)
-        .map(|w| w * f64::from(gpus));
-    row.set_energy_per_token_j(metrics.opt("joules_per_output_token", notes));
+    power_and_energy(&mut row, (e, &metrics), (prefill, decode), notes);
     let row = row.finish(LevelKind::Concurrency, RunCounts::default());
     let deployment = Deployment {
         gpu: e.text_or("hardware", GPU_NOT_STATED),
@@ -117,16 +205,12 @@ fn api_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
         engine: e.label("framework"),
         engine_version: e.label("image"),
         spec_decoding: e.label("spec_method"),
-        disaggregation: e.flag("disagg").map(|d| {
-            if d {
-                format!(
-                    "disaggregated: {}, {}",
-                    side(e, "prefill"),
-                    side(e, "decode")
-                )
-            } else {
-                "not disaggregated".to_string()
-            }
+        disaggregation: disaggregated.map(|_| match prefill {
+            Some(p) => Disaggregation::Disaggregated(Roles {
+                prefill: role(e, "prefill", Some(p)),
+                decode: role(e, "decode", Some(decode)),
+            }),
+            None => Disaggregation::Colocated,
         }),
         isl: e.opt("isl", notes),
         osl: e.opt("osl", notes),
@@ -166,8 +250,10 @@ fn agg_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
             .map(|p| (throughput / p).round())
             .and_then(|g| count(Some(g)));
         let mut row = Row::new(level, throughput);
+        row.input_tok_s = e.opt("input_tput_tps", notes);
         latencies(&mut row, e, notes);
         row.avg_output_len = e.opt("mean_output_tokens_actual", notes);
+        row.avg_input_len = e.opt("mean_input_tokens", notes);
         (row, gpus)
     };
     let counts = RunCounts {
@@ -189,11 +275,10 @@ fn agg_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
         spec_decoding: e.label("spec_decoding"),
         disaggregation: e.flag("disagg").map(|d| {
             if d {
-                "disaggregated"
+                Disaggregation::Disaggregated(Roles::default())
             } else {
-                "not disaggregated"
+                Disaggregation::Colocated
             }
-            .to_string()
         }),
         dataset: e.label("scenario_type"),
         config: e.label("offloading").map(|o| format!("offload {o}")),

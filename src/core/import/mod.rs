@@ -35,6 +35,7 @@ mod pipeline;
 mod record;
 pub mod reference;
 mod requests;
+mod roles;
 mod sglang;
 pub mod share;
 pub mod sources;

@@ -260,6 +260,21 @@ pub(crate) fn count(v: Option<f64>) -> Option<u32> {
         .map(|x| x as u32)
 }
 
+/// A count read as a whole number (`0` included): `Ok(None)` when absent.
+///
+/// Errors: [`RowError::NotWhole`] naming the key when it is negative, has a fraction or does
+/// not fit a `u32`.
+pub(crate) fn whole(key: &str, v: Option<f64>) -> Result<Option<u32>, RowError> {
+    match v {
+        None => Ok(None),
+        Some(x) if x >= 0.0 && x.fract() == 0.0 && x <= f64::from(u32::MAX) => Ok(Some(x as u32)),
+        Some(x) => Err(RowError::NotWhole {
+            key: short(key),
+            value: short(&x.to_string()),
+        }),
+    }
+}
+
 /// The required level and throughput of a run: positive finite numbers.
 ///
 /// Errors: [`RowErrorKind::NotPositive`] naming the key.

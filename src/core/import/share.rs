@@ -13,10 +13,11 @@ use base64::Engine;
 use serde::{Deserialize, Serialize};
 
 use crate::core::import::{cap_deployment, cap_text, lenient_text, MODEL_NOT_STATED};
-use crate::core::model::deployment::{Deployment, LevelKind};
+use crate::core::model::deployment::{Deployment, Disaggregation, LevelKind, Role, Roles};
 use crate::core::model::limits::{
     MAX_FIGURE, MAX_LINK_BYTES, MAX_PAYLOAD_BYTES, MAX_ROWS, MAX_SWEEPS, MAX_TEXT_CHARS, MIN_FIGURE,
 };
+use crate::core::model::roles::RoleFigures;
 use crate::core::model::row::{EnergyBasis, PowerPeak, Row, ServedBasis};
 use crate::core::model::source::{Provenance, Source};
 use crate::core::model::sweep::{Model, Statistic, Sweep};
@@ -194,8 +195,12 @@ struct SharedDeployment {
     ver: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     spec: Option<String>,
+    /// `not disaggregated` or `disaggregated` (links of before the roles held the whole label).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     dis: Option<String>,
+    /// The roles of a disaggregated deployment, where any is stated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ro: Option<Roles>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ds: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -246,6 +251,18 @@ struct RowV2 {
     c: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     f: Option<f64>,
+    /// Input tokens per request and input tok/s.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    i: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    it: Option<f64>,
+    /// The roles' figures: prefill and decode power, W, and the decode role's J per output token.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ppw: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dpw: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dj: Option<f64>,
     ms: Vec<(String, f64)>,
 }
 
@@ -309,7 +326,16 @@ impl SharedDeployment {
             eng: d.engine.clone(),
             ver: d.engine_version.clone(),
             spec: d.spec_decoding.clone(),
-            dis: d.disaggregation.clone(),
+            dis: d.disaggregation.map(|d| match d {
+                Disaggregation::Colocated => "not disaggregated".to_string(),
+                Disaggregation::Disaggregated(_) => "disaggregated".to_string(),
+            }),
+            ro: d
+                .disaggregation
+                .as_ref()
+                .and_then(Disaggregation::roles)
+                .copied()
+                .filter(|r| *r != Roles::default()),
             ds: d.dataset.clone(),
             isl: d.isl,
             osl: d.osl,
@@ -335,7 +361,7 @@ impl SharedDeployment {
             engine: self.eng,
             engine_version: self.ver,
             spec_decoding: self.spec,
-            disaggregation: self.dis,
+            disaggregation: disaggregation_of(self.dis.as_deref(), self.ro),
             dataset: self.ds,
             isl: finite(self.isl),
             osl: finite(self.osl),
@@ -345,6 +371,30 @@ impl SharedDeployment {
             date: self.date,
             level_kind: kind_of(self.kind),
         }
+    }
+}
+
+/// A link's disaggregation: `not disaggregated`, or any text starting `disaggregated` with the
+/// roles it carries (a role count of 0 is not stated); `None` for anything else.
+fn disaggregation_of(text: Option<&str>, roles: Option<Roles>) -> Option<Disaggregation> {
+    let positive = |role: Role| Role {
+        gpus: role.gpus.filter(|n| *n > 0),
+        workers: role.workers.filter(|n| *n > 0),
+        tp: role.tp.filter(|n| *n > 0),
+        pp: role.pp.filter(|n| *n > 0),
+        ep: role.ep.filter(|n| *n > 0),
+        ..role
+    };
+    match text? {
+        "not disaggregated" => Some(Disaggregation::Colocated),
+        t if t.starts_with("disaggregated") => {
+            let roles = roles.unwrap_or_default();
+            Some(Disaggregation::Disaggregated(Roles {
+                prefill: positive(roles.prefill),
+                decode: positive(roles.decode),
+            }))
+        }
+        _ => None,
     }
 }
 
@@ -365,6 +415,11 @@ fn shared_row(r: &Row) -> RowV2 {
         e: r.e2e_mean_ms,
         c: r.completed_requests,
         f: r.failed_requests,
+        i: r.avg_input_len,
+        it: r.input_tok_s,
+        ppw: r.roles.prefill_power_w,
+        dpw: r.roles.decode_power_w,
+        dj: r.roles.decode_energy_per_token_j,
         // The mean end-to-end latency travels as `e`.
         ms: Statistic::ALL
             .into_iter()
@@ -452,6 +507,13 @@ fn sweep_v2(s: SweepV2) -> Result<ReadSweep, ShareError> {
                 |v: Option<f64>| v.filter(|x| x.is_finite() && *x >= 0.0 && *x <= MAX_FIGURE);
             row.completed_requests = count(r.c);
             row.failed_requests = count(r.f);
+            row.avg_input_len = figure(r.i);
+            row.input_tok_s = figure(r.it);
+            row.roles = RoleFigures {
+                prefill_power_w: figure(r.ppw),
+                decode_power_w: figure(r.dpw),
+                decode_energy_per_token_j: figure(r.dj),
+            };
             Ok(latencies(row, r.ms))
         })
         .collect::<Result<_, ShareError>>()?;

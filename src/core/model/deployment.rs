@@ -15,6 +15,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::model::format;
+pub use crate::core::model::roles::{Disaggregation, Role, Roles};
 
 /// The GPU type of a deployment whose file does not state it.
 pub const GPU_NOT_STATED: &str = "GPU not stated";
@@ -68,7 +69,7 @@ impl LevelKind {
 pub struct Deployment {
     /// GPU type as the file names it, e.g. `H100`; [`GPU_NOT_STATED`] when absent.
     pub gpu: String,
-    /// GPUs in one replica (all of them, prefill and decode when disaggregated).
+    /// GPUs in one replica (all of them: prefill and decode, P + D, when disaggregated).
     pub num_gpus: Option<u32>,
     /// Tensor-parallel degree.
     pub tp: Option<u32>,
@@ -88,8 +89,8 @@ pub struct Deployment {
     pub engine_version: Option<String>,
     /// Speculative decoding method (`none` when the file says none).
     pub spec_decoding: Option<String>,
-    /// Prefill/decode disaggregation, described (`not disaggregated`, or both sides' GPUs).
-    pub disaggregation: Option<String>,
+    /// Prefill/decode disaggregation: colocated, or disaggregated with its roles as stated.
+    pub disaggregation: Option<Disaggregation>,
     /// Dataset or workload name, e.g. `sharegpt`, `random`, `lm-arena-chat`.
     pub dataset: Option<String>,
     /// Input length, tokens, where it describes the dataset (`random` lengths, InferenceX `isl`).
@@ -262,7 +263,10 @@ impl Deployment {
                 Some(m) => format!("speculative decoding {m}"),
                 None => "speculative decoding not stated".to_string(),
             },
-            Field::Disaggregation => or(&self.disaggregation, "disaggregation not stated"),
+            Field::Disaggregation => self.disaggregation.as_ref().map_or_else(
+                || "disaggregation not stated".to_string(),
+                Disaggregation::label,
+            ),
             Field::Workload => self.workload_label(),
             Field::Burstiness => self.burstiness.map_or_else(
                 || "burstiness not stated".to_string(),
@@ -368,7 +372,6 @@ impl Deployment {
             engine.as_ref(),
             engine_version.as_ref(),
             spec_decoding.as_ref(),
-            disaggregation.as_ref(),
             dataset.as_ref(),
             config.as_ref(),
             date.as_ref(),
@@ -397,6 +400,7 @@ impl Deployment {
                 None => key.push_str("|-"),
             }
         }
+        push_disaggregation(&mut key, disaggregation.as_ref());
         key.push(match attention_dp {
             Some(true) => 'T',
             Some(false) => 'F',
@@ -444,6 +448,34 @@ impl Deployment {
                 (Some(x), Some(y)) => y.cmp(&x),
                 _ => b.2.cmp(a.2),
             })
+    }
+}
+
+/// Writes a deployment's disaggregation into its identity key: `-` not stated, `c` colocated,
+/// `d` and every role count (`-` where not stated).
+fn push_disaggregation(key: &mut String, d: Option<&Disaggregation>) {
+    use std::fmt::Write as _;
+    match d {
+        None => key.push('-'),
+        Some(Disaggregation::Colocated) => key.push('c'),
+        Some(Disaggregation::Disaggregated(roles)) => {
+            key.push('d');
+            for role in [&roles.prefill, &roles.decode] {
+                for n in [role.workers, role.tp, role.pp, role.ep, role.gpus] {
+                    match n {
+                        Some(n) => {
+                            let _ = write!(key, "|{n}");
+                        }
+                        None => key.push_str("|-"),
+                    }
+                }
+                key.push(match role.attention_dp {
+                    Some(true) => 'T',
+                    Some(false) => 'F',
+                    None => '-',
+                });
+            }
+        }
     }
 }
 

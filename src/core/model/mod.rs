@@ -9,6 +9,7 @@ pub mod format;
 pub mod limits;
 pub mod order;
 pub mod requests;
+pub mod roles;
 pub mod row;
 pub mod source;
 pub mod statistic;

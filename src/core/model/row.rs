@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::core::model::deployment::LevelKind;
 use crate::core::model::limits::{MAX_FIGURE, MIN_FIGURE};
 use crate::core::model::requests::Requests;
+use crate::core::model::roles::RoleFigures;
 use crate::core::model::statistic::Statistic;
 
 /// Where a row's J/token comes from.
@@ -124,8 +125,15 @@ pub struct Row {
     pub avg_batch_size: Option<f64>,
     /// Average output tokens per request.
     pub avg_output_len: Option<f64>,
+    /// Average input (prompt) tokens per request, where measured.
+    #[serde(default)]
+    pub avg_input_len: Option<f64>,
     /// Output tok/s summed over all GPUs of the deployment.
     pub throughput_tok_s: f64,
+    /// Input tok/s summed over all GPUs of the deployment (its prefill GPUs when
+    /// disaggregated), where reported.
+    #[serde(default)]
+    pub input_tok_s: Option<f64>,
     /// Average power, W, summed over all GPUs of the deployment.
     pub power_w: Option<f64>,
     /// The highest power percentile or maximum the file reports for the run, W, summed over all
@@ -152,6 +160,9 @@ pub struct Row {
     /// Each request's own figures, where the file writes them (judged by
     /// [`crate::core::plan::attainment`]).
     pub requests: Option<Requests>,
+    /// What the run reports of each role of a disaggregated deployment.
+    #[serde(default)]
+    pub roles: RoleFigures,
     latency_ms: [Option<f64>; Statistic::COUNT],
     /// Latencies out of range given to [`Row::set_latency_ms`], stored as absent (not kept
     /// with the data; an importer reports them).
@@ -182,7 +193,9 @@ impl Row {
             level,
             avg_batch_size: None,
             avg_output_len: None,
+            avg_input_len: None,
             throughput_tok_s,
+            input_tok_s: None,
             power_w: None,
             power_peak: None,
             energy_per_token_j: None,
@@ -194,6 +207,7 @@ impl Row {
             completed_requests: None,
             failed_requests: None,
             requests: None,
+            roles: RoleFigures::default(),
             latency_ms: [None; Statistic::COUNT],
             unusable_latencies: 0,
         }
@@ -279,6 +293,13 @@ impl Row {
     pub fn finish(mut self, kind: LevelKind, counts: RunCounts) -> Row {
         self.avg_batch_size = in_range(self.avg_batch_size);
         self.avg_output_len = in_range(self.avg_output_len);
+        self.avg_input_len = in_range(self.avg_input_len);
+        self.input_tok_s = in_range(self.input_tok_s);
+        self.roles = RoleFigures {
+            prefill_power_w: in_range(self.roles.prefill_power_w),
+            decode_power_w: in_range(self.roles.decode_power_w),
+            decode_energy_per_token_j: in_range(self.roles.decode_energy_per_token_j),
+        };
         self.power_w = in_range(self.power_w);
         self.power_peak = self
             .power_peak

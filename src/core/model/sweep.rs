@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 pub use crate::core::model::deployment::{Deployment, Field, LevelKind};
+pub use crate::core::model::roles::RoleFigures;
 pub use crate::core::model::row::{EnergyBasis, PowerPeak, Row, RunCounts, ServedBasis};
 pub use crate::core::model::statistic::{Aggregate, Metric, Statistic};
 
@@ -130,8 +131,15 @@ pub struct Level {
     pub avg_batch_size: Option<f64>,
     /// Highest output tokens per request.
     pub avg_output_len: Option<f64>,
+    /// Highest input tokens per request.
+    pub avg_input_len: Option<f64>,
     /// Lowest aggregate output tok/s (every run reports it).
     pub throughput_tok_s: f64,
+    /// Lowest aggregate input tok/s, where reported.
+    pub input_tok_s: Option<f64>,
+    /// The roles' figures of a disaggregated deployment: highest power and J per output
+    /// token of each, over the runs that report them.
+    pub roles: RoleFigures,
     /// Highest average power, W.
     pub power_w: Option<f64>,
     /// Highest power percentile or maximum a run reports, W, with which it is.
@@ -323,7 +331,10 @@ fn group_levels(rows: &[Row]) -> Vec<Level> {
                     row_indices: Vec::new(),
                     avg_batch_size: None,
                     avg_output_len: None,
+                    avg_input_len: None,
                     throughput_tok_s: row.throughput_tok_s,
+                    input_tok_s: None,
+                    roles: RoleFigures::default(),
                     power_w: None,
                     power_peak: None,
                     energy_per_token_j: None,
@@ -347,6 +358,25 @@ fn absorb(level: &mut Level, index: usize, row: &Row) {
     level.throughput_tok_s = level.throughput_tok_s.min(row.throughput_tok_s);
     level.avg_batch_size = worse(level.avg_batch_size, row.avg_batch_size, Worst::Low);
     level.avg_output_len = worse(level.avg_output_len, row.avg_output_len, Worst::High);
+    level.avg_input_len = worse(level.avg_input_len, row.avg_input_len, Worst::High);
+    level.input_tok_s = worse(level.input_tok_s, row.input_tok_s, Worst::Low);
+    level.roles = RoleFigures {
+        prefill_power_w: worse(
+            level.roles.prefill_power_w,
+            row.roles.prefill_power_w,
+            Worst::High,
+        ),
+        decode_power_w: worse(
+            level.roles.decode_power_w,
+            row.roles.decode_power_w,
+            Worst::High,
+        ),
+        decode_energy_per_token_j: worse(
+            level.roles.decode_energy_per_token_j,
+            row.roles.decode_energy_per_token_j,
+            Worst::High,
+        ),
+    };
     level.power_w = worse(level.power_w, row.power_w, Worst::High);
     if let Some((w, kind)) = row.power_peak {
         if level.power_peak.is_none_or(|(worst, _)| w > worst) {

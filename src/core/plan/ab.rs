@@ -33,7 +33,7 @@ pub mod noise;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::core::model::deployment::{Deployment, LevelKind};
+use crate::core::model::deployment::{Deployment, LevelKind, Role};
 use crate::core::model::requests::Requests;
 use crate::core::model::row::Row;
 use crate::core::model::source::Source;
@@ -491,6 +491,20 @@ pub enum AbWarning {
     },
     /// A GPU count is not stated: throughput compared per replica.
     PerReplica,
+    /// The arms' replicas have different GPU counts (per GPU, the comparison is still like for
+    /// like; a replica of each is not).
+    GpusPerReplica {
+        /// A's GPUs per replica.
+        a: u32,
+        /// B's GPUs per replica.
+        b: u32,
+    },
+    /// An arm is disaggregated: its throughput per GPU divides by every GPU of a replica,
+    /// prefill and decode (P + D).
+    AllGpus {
+        /// The disaggregated arms, each with (P, D) where both are stated.
+        arms: Vec<(char, Option<(u32, u32)>)>,
+    },
 }
 
 /// The comparison of B against A at a target.
@@ -653,6 +667,7 @@ impl<'a> Arms<'a> {
         if !per_gpu {
             warnings.push(AbWarning::PerReplica);
         }
+        warnings.extend(gpu_warnings(da, db));
         Ok(Comparison {
             speed_tok_s: speed,
             tol_pct,
@@ -824,6 +839,38 @@ fn crossovers(curve: &[RatioPoint]) -> Vec<f64> {
     out
 }
 
+/// What a comparison says of the arms' GPUs: replicas of different GPU counts, and the arms
+/// whose throughput per GPU counts prefill and decode GPUs together.
+fn gpu_warnings(a: &Deployment, b: &Deployment) -> Vec<AbWarning> {
+    let mut out = Vec::new();
+    if let (Some(x), Some(y)) = (a.num_gpus, b.num_gpus) {
+        if x != y {
+            out.push(AbWarning::GpusPerReplica { a: x, b: y });
+        }
+    }
+    let arms: Vec<(char, Option<(u32, u32)>)> = [('A', a), ('B', b)]
+        .into_iter()
+        .filter_map(|(name, d)| {
+            let roles = d.disaggregation.as_ref()?.roles()?;
+            Some((name, roles.prefill.gpus.zip(roles.decode.gpus)))
+        })
+        .collect();
+    if !arms.is_empty() {
+        out.push(AbWarning::AllGpus { arms });
+    }
+    out
+}
+
+/// The disaggregation of a deployment as compared: whether it is disaggregated, and each role's
+/// workers and parallelism (the roles' GPUs are named on their own).
+fn disaggregation_kind(d: &Deployment) -> Option<(bool, Option<(Role, Role)>)> {
+    let strip = |r: &Role| Role { gpus: None, ..*r };
+    d.disaggregation.as_ref().map(|x| match x.roles() {
+        Some(r) => (true, Some((strip(&r.prefill), strip(&r.decode)))),
+        None => (false, None),
+    })
+}
+
 /// The identity fields that differ between `a` and `b`, by name: hardware, parallelism,
 /// precision, then each field beyond them; a configuration of `key=value` pairs is named by its
 /// keys that differ.
@@ -839,7 +886,12 @@ pub fn differs(a: &Deployment, b: &Deployment) -> Vec<String> {
         ("engine", a.engine != b.engine),
         ("engine version", a.engine_version != b.engine_version),
         ("speculative decoding", a.spec_decoding != b.spec_decoding),
-        ("disaggregation", a.disaggregation != b.disaggregation),
+        (
+            "disaggregation",
+            disaggregation_kind(a) != disaggregation_kind(b),
+        ),
+        ("prefill GPUs", role_gpus(a).0 != role_gpus(b).0),
+        ("decode GPUs", role_gpus(a).1 != role_gpus(b).1),
         ("dataset", a.dataset != b.dataset),
         ("input length", a.isl != b.isl),
         ("output length", a.osl != b.osl),
@@ -863,6 +915,14 @@ pub fn differs(a: &Deployment, b: &Deployment) -> Vec<String> {
         }
     }
     out
+}
+
+/// A deployment's prefill and decode GPUs, where it is disaggregated and states them.
+fn role_gpus(d: &Deployment) -> (Option<u32>, Option<u32>) {
+    d.disaggregation
+        .as_ref()
+        .and_then(|x| x.roles())
+        .map_or((None, None), |r| (r.prefill.gpus, r.decode.gpus))
 }
 
 /// The keys of two configuration labels' `key=value` pairs that differ; `configuration` when

@@ -24,6 +24,7 @@
 
 use crate::core::model::deployment::GPU_NOT_STATED;
 use crate::core::model::sweep::Sweep;
+use crate::core::plan::cost::ApiPrice;
 use crate::core::plan::planner::{Plan, Recommendation, Slo};
 
 /// What costing a deployment needs: the fleet, cost and energy inputs and each GPU type's own
@@ -107,6 +108,10 @@ pub struct CapacityInputs {
     pub co2_g_per_kwh: Option<f64>,
     /// Facility overhead (power usage effectiveness); `None` = 1.0, GPUs only.
     pub pue: Option<f64>,
+    /// A hosted API's price to cost a request against (`api`).
+    pub api: Option<ApiPrice>,
+    /// The share of input tokens the API serves from its cache, 0 to 1 (`cached`); `None` = 0.
+    pub cached: Option<f64>,
 }
 
 impl CapacityInputs {
@@ -367,6 +372,7 @@ mod tests {
             price_per_kwh: Some(0.12),
             co2_g_per_kwh: Some(400.0),
             pue: Some(1.25),
+            ..Default::default()
         };
         let c = capacity(&rec(), Some(4), Some(45.0), &inputs);
         // 2.5 $/h x 4 GPUs = 10 $/h for 9000 x 3600 = 32.4 M tokens: 0.3086 $/M.
@@ -404,6 +410,7 @@ mod tests {
             price_per_kwh: Some(0.1),
             co2_g_per_kwh: Some(300.0),
             pue: None,
+            ..Default::default()
         };
         let c = capacity(&r, Some(1), None, &inputs);
         assert_eq!(c.replicas, Some(1));

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::core::model::family::family_key;
 use crate::core::model::source::Source;
 use crate::core::plan::capacity::{at_recommendation, Pricing};
+use crate::core::plan::cost::at_recommendation as cost_at;
 use crate::core::plan::planner::{plan, Plan, Recommendation, Slo, Status};
 use crate::core::plan::power::{power_plan, PowerInputs, PowerPlan};
 
@@ -32,6 +33,8 @@ pub struct Costs {
     pub fleet_cost_per_hour: Option<f64>,
     /// Total $ per million output tokens, one replica running full.
     pub total_cost_per_mtok: Option<f64>,
+    /// $ per request ÷ the API's $ per request, with an API's price (`api`).
+    pub vs_api: Option<f64>,
 }
 
 impl CompareRow {
@@ -58,6 +61,8 @@ pub enum Column {
     FleetCostPerHour,
     /// Total $ per million output tokens (lower is better).
     TotalCostPerMtok,
+    /// $ per request ÷ a hosted API's (lower is better).
+    VsApi,
 }
 
 impl Column {
@@ -73,6 +78,9 @@ impl Column {
     /// The cost columns, shown when prices are given.
     pub const COSTS: [Column; 2] = [Column::FleetCostPerHour, Column::TotalCostPerMtok];
 
+    /// The column against an API, shown when prices and an API's price (`api`) are given.
+    pub const API: [Column; 1] = [Column::VsApi];
+
     /// The column's key in a link (`sort=KEY`): its name in the CSV download's header.
     pub fn key(self) -> &'static str {
         match self {
@@ -83,15 +91,17 @@ impl Column {
             Column::UserTps => "per_user_tok_s",
             Column::FleetCostPerHour => "fleet_cost_usd_per_hour",
             Column::TotalCostPerMtok => "total_cost_usd_per_mtok",
+            Column::VsApi => "vs_api",
         }
     }
 
     /// Whether the column holds values to sort by: a cost needs a GPU price (`priced`), fleet $
-    /// per hour a load too (`has_load`); the others always.
-    pub fn sortable(self, priced: bool, has_load: bool) -> bool {
+    /// per hour a load too (`has_load`), vs API an API's price (`has_api`); the others always.
+    pub fn sortable(self, priced: bool, has_load: bool, has_api: bool) -> bool {
         match self {
             Column::FleetCostPerHour => priced && has_load,
             Column::TotalCostPerMtok => priced,
+            Column::VsApi => priced && has_api,
             _ => true,
         }
     }
@@ -101,6 +111,7 @@ impl Column {
         Column::ALL
             .into_iter()
             .chain(Column::COSTS)
+            .chain(Column::API)
             .find(|c| c.key() == key)
     }
 
@@ -108,7 +119,7 @@ impl Column {
     pub fn higher_is_better(self) -> bool {
         !matches!(
             self,
-            Column::Energy | Column::FleetCostPerHour | Column::TotalCostPerMtok
+            Column::Energy | Column::FleetCostPerHour | Column::TotalCostPerMtok | Column::VsApi
         )
     }
 
@@ -124,6 +135,7 @@ impl Column {
             Column::UserTps => Some(r.user_tps),
             Column::FleetCostPerHour => row.costs.fleet_cost_per_hour,
             Column::TotalCostPerMtok => row.costs.total_cost_per_mtok,
+            Column::VsApi => row.costs.vs_api,
         }
     }
 }
@@ -325,6 +337,9 @@ pub fn price_rows(
                 gpus_needed: c.gpus,
                 fleet_cost_per_hour: c.fleet_cost_per_hour.filter(|_| gpu_priced),
                 total_cost_per_mtok: c.total_cost_per_mtok.filter(|_| gpu_priced),
+                vs_api: cost_at(sweep, &row.plan, slo, &inputs)
+                    .and_then(|c| c.vs_api)
+                    .filter(|_| gpu_priced),
             };
         }
     }

@@ -11,6 +11,7 @@ pub mod bench;
 pub mod capacity;
 pub mod chart;
 pub mod compare;
+pub mod cost;
 pub mod estimate;
 pub mod period;
 pub mod planner;

@@ -54,6 +54,10 @@ pub enum Needs {
     Price,
     /// Both.
     LoadAndPrice,
+    /// An API's price (`api`).
+    Api,
+    /// A GPU price and an API's price.
+    PriceAndApi,
 }
 
 /// What was wrong with a parameter, with the values a message names. Values typed by a user
@@ -270,6 +274,10 @@ impl ParamError {
                         Needs::Load => load,
                         Needs::Price => price,
                         Needs::LoadAndPrice => format!("{load} and {price}"),
+                        Needs::Api => format!("an API's price ({})", key("api")),
+                        Needs::PriceAndApi => {
+                            format!("{price} and an API's price ({})", key("api"))
+                        }
                     }
                 )
             }

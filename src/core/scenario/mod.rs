@@ -22,9 +22,10 @@ pub use params::{
     is_fleet_param, param_keys, FleetInput, Group, JsonEntry, Link, FLEET_INPUTS, PARAMS,
 };
 pub use values::{
-    load_text, number, parse_attain, parse_gpus, parse_host_w, parse_input, parse_lag, parse_limit,
-    parse_load, parse_min_replicas, parse_positive, parse_power, parse_power_basis, parse_prices,
-    parse_word, power_text, prices_text, Accepts, InputKind, PriceError, ValueError, MIN_VALUE,
+    api_text, load_text, number, parse_api, parse_attain, parse_gpus, parse_host_w, parse_input,
+    parse_lag, parse_limit, parse_load, parse_min_replicas, parse_positive, parse_power,
+    parse_power_basis, parse_prices, parse_word, power_text, prices_text, Accepts, InputKind,
+    PriceError, ValueError, MIN_VALUE,
 };
 pub use versus::{parse_tol, Versus, Vs};
 
@@ -204,8 +205,11 @@ impl Scenario {
         }
         view.compare_sort = checked_sort(
             view.compare_sort,
-            priced,
-            fleet.capacity.has_load(),
+            (
+                priced,
+                fleet.capacity.has_load(),
+                fleet.capacity.api.is_some(),
+            ),
             &mut errors,
         );
         let model_index = model_index(source, model, &mut errors);
@@ -519,18 +523,18 @@ impl Scenario {
 /// order) with an error saying what it needs.
 fn checked_sort(
     compare_sort: Option<(Column, bool)>,
-    priced: bool,
-    has_load: bool,
+    (priced, has_load, has_api): (bool, bool, bool),
     errors: &mut Vec<ParamError>,
 ) -> Option<(Column, bool)> {
     match compare_sort {
-        Some((column, _)) if !column.sortable(priced, has_load) => {
-            let needs = if priced {
-                Needs::Load
-            } else if column == Column::FleetCostPerHour {
-                Needs::LoadAndPrice
-            } else {
-                Needs::Price
+        Some((column, _)) if !column.sortable(priced, has_load, has_api) => {
+            let needs = match (column, priced) {
+                (Column::VsApi, true) => Needs::Api,
+                (Column::VsApi, false) if has_api => Needs::Price,
+                (Column::VsApi, false) => Needs::PriceAndApi,
+                (_, true) => Needs::Load,
+                (Column::FleetCostPerHour, false) => Needs::LoadAndPrice,
+                (_, false) => Needs::Price,
             };
             errors.push(ParamError::new(
                 "sort",

@@ -240,7 +240,11 @@ macro_rules! scenario_params {
                 write: |s, link| {
                     // A cost column orders nothing without a price (fleet $/hour without a load).
                     match s.view.compare_sort.filter(|(column, _)| {
-                        column.sortable(s.priced(), s.fleet.capacity.has_load())
+                        column.sortable(
+                            s.priced(),
+                            s.fleet.capacity.has_load(),
+                            s.fleet.capacity.api.is_some(),
+                        )
                     }) {
                         Some((column, false)) => link.pair("sort", column.key()),
                         Some((column, true)) => {
@@ -251,7 +255,7 @@ macro_rules! scenario_params {
                 },
                 json: {},
                 readme: (
-                    "the side-by-side table's order, a column by its name in the CSV download: `level`, `throughput_per_gpu_tok_s`, `throughput_tok_s`, `energy_j_per_token`, `per_user_tok_s`, and with a price `fleet_cost_usd_per_hour`, `total_cost_usd_per_mtok`; best first, or worst first with `:reversed` (e.g. `sort=energy_j_per_token:reversed`). Pressing a column's header sets it; the switch clears it",
+                    "the side-by-side table's order, a column by its name in the CSV download: `level`, `throughput_per_gpu_tok_s`, `throughput_tok_s`, `energy_j_per_token`, `per_user_tok_s`, and with a price `fleet_cost_usd_per_hour`, `total_cost_usd_per_mtok` (and with an `api`, `vs_api`); best first, or worst first with `:reversed` (e.g. `sort=energy_j_per_token:reversed`). Pressing a column's header sets it; the switch clears it",
                     "the table's own order (by cost when prices are given)"
                 ),
             }
@@ -392,6 +396,52 @@ macro_rules! scenario_params {
                     field: |c| &mut c.pue,
                 },
                 readme: ("facility overhead factor, 1 to 10", "1.0 = GPUs only"),
+            }
+            /// A hosted API's price, to cost a request against.
+            api {
+                keys: ["api"],
+                group: Fleet,
+                read: |r, _, v| {
+                    r.fleet.capacity.api = Some(
+                        $crate::core::scenario::parse_api(v)
+                            .map_err($crate::core::scenario::ParamErrorKind::Invalid)?,
+                    );
+                    Ok(())
+                },
+                write: |s, link| {
+                    if let Some(api) = s.fleet.capacity.api {
+                        link.pair("api", &$crate::core::scenario::api_text(&api));
+                    }
+                },
+                json: {
+                    "api_usd_per_m_tokens": |s| s.fleet.capacity.api.map(|a| serde_json::json!({
+                        "input": a.input,
+                        "output": a.output,
+                        "cached_input": a.cached_input,
+                    })).into(),
+                },
+                readme: (
+                    "a hosted API's price to cost a request against, `INPUT:OUTPUT` or `INPUT:OUTPUT:CACHED`, $ per million input, output and cached input tokens (e.g. `api=1.25:10` or `api=1.25:10:0.125`; each 0, or 0.0001 to 1,000,000): the API's $ per request at the sweep's input and output lengths, self-hosted ÷ API (`vs_api`) and the break-even utilisation (see \"What a request costs\")",
+                    "none"
+                ),
+            }
+            /// The share of input tokens the API serves from its cache.
+            cached {
+                keys: ["cached"],
+                group: Fleet,
+                read: |r, k, v| r.fleet_number(k, v),
+                write: |s, link| link.number("cached", s.fleet.capacity.cached),
+                json: { "cached_share": |s| s.fleet.capacity.cached.unwrap_or(0.0).into() },
+                form: {
+                    label: "Cached input share",
+                    unit: "0-1, of the API's input tokens",
+                    kind: Share,
+                    field: |c| &mut c.cached,
+                },
+                readme: (
+                    "the share of input tokens the API serves from its cache, 0 to 1, priced at the API's cached input price (its third number; without one, at its input price, said)",
+                    "0"
+                ),
             }
             /// A power budget.
             power {

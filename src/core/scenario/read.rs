@@ -143,6 +143,7 @@ impl Read {
                     Column::ALL
                         .into_iter()
                         .chain(Column::COSTS)
+                        .chain(Column::API)
                         .map(Column::key)
                         .collect::<Vec<_>>()
                         .join(", "),

@@ -8,6 +8,7 @@ use crate::core::model::format::{grouped, url_number};
 use crate::core::model::limits::{MAX_LOAD_VALUES, MAX_PRICES, MAX_TEXT_CHARS, MAX_VALUE};
 use crate::core::model::sweep::Statistic;
 use crate::core::plan::capacity::GpuPrices;
+use crate::core::plan::cost::ApiPrice;
 use crate::core::plan::period::{LoadKind, LoadProfile};
 use crate::core::plan::planner::Limit;
 
@@ -70,6 +71,8 @@ pub enum Accepts {
     PowerBasis,
     /// Watts per GPU beyond the GPU itself (`host_w`): 0, or from [`MIN_AMOUNT`] to 10,000.
     HostWatts,
+    /// A hosted API's price (`api`): two or three amounts, `INPUT:OUTPUT[:CACHED]`.
+    ApiPrice,
 }
 
 /// A value that could not be read: what was typed (shortened) and what is accepted.
@@ -108,6 +111,7 @@ impl fmt::Display for ValueError {
             Accepts::Input(InputKind::Rate) => "a request rate from 0.001 to 1,000,000,000",
             Accepts::Input(InputKind::Amount) => "0 or a number from 0.0001 to 1,000,000",
             Accepts::Input(InputKind::Pue) => "a number from 1 (GPUs only) to 10",
+            Accepts::Input(InputKind::Share) => "a share from 0 to 1 (of the input tokens the API serves from its cache)",
             Accepts::Share => "a percentage from 50 to 100 (the share of requests that must each meet the SLO)",
             Accepts::LimitForm => return write!(f, "must look like p99:150 (statistic:ms), got \"{got}\""),
             Accepts::Statistic => return write!(f, "names an unknown statistic \"{got}\""),
@@ -154,6 +158,12 @@ impl fmt::Display for ValueError {
             Accepts::Power => "a power from 1 W to 10 GW with its unit, W, kW, MW or GW (e.g. 1MW, 400kW)",
             Accepts::PowerBasis => "measured or tdp",
             Accepts::HostWatts => "watts per GPU, 0 or from 0.0001 to 10,000",
+            Accepts::ApiPrice => {
+                return write!(
+                    f,
+                    "must be two or three prices, $ per million input, output and cached input tokens, each 0 or from 0.0001 to 1,000,000 (e.g. 1.25:10 or 1.25:10:0.125), got \"{got}\""
+                )
+            }
             Accepts::Candidate => {
                 return write!(
                     f,
@@ -361,6 +371,8 @@ pub enum InputKind {
     Amount,
     /// Power usage effectiveness: from 1 (GPUs only) to 10.
     Pue,
+    /// A share: from 0 to 1.
+    Share,
 }
 
 /// The smallest price or carbon intensity above 0 accepted (`price`, `kwh_price`, ...): a
@@ -379,12 +391,43 @@ pub fn parse_input(kind: InputKind, text: &str) -> Result<f64, ValueError> {
         // Below a hundredth of a cent no price is meant, and its figures would round to $0.
         InputKind::Amount => v == 0.0 || (MIN_AMOUNT..=1e6).contains(&v),
         InputKind::Pue => (1.0..=10.0).contains(&v),
+        InputKind::Share => (0.0..=1.0).contains(&v),
     });
     match value {
         // `-0` is 0 (a link writes it back as 0).
         Some(v) if ok => Ok(v + 0.0),
         _ => Err(ValueError::not(Accepts::Input(kind), text)),
     }
+}
+
+/// Parses a hosted API's price (`api`): `INPUT:OUTPUT` or `INPUT:OUTPUT:CACHED`, $ per million
+/// tokens, each an amount as [`InputKind::Amount`] reads it.
+///
+/// Errors: [`Accepts::ApiPrice`] for any other count of parts or a part that is not an amount.
+pub fn parse_api(text: &str) -> Result<ApiPrice, ValueError> {
+    let refused = || ValueError::not(Accepts::ApiPrice, text);
+    let amount = |part: &str| parse_input(InputKind::Amount, part).map_err(|_| refused());
+    let parts: Vec<&str> = text.split(':').collect();
+    match parts[..] {
+        [input, output] => Ok(ApiPrice {
+            input: amount(input)?,
+            output: amount(output)?,
+            cached_input: None,
+        }),
+        [input, output, cached] => Ok(ApiPrice {
+            input: amount(input)?,
+            output: amount(output)?,
+            cached_input: Some(amount(cached)?),
+        }),
+        _ => Err(refused()),
+    }
+}
+
+/// An API's price as a link writes it: `1.25:10`, `1.25:10:0.125`.
+pub fn api_text(api: &ApiPrice) -> String {
+    let mut parts = vec![url_number(api.input), url_number(api.output)];
+    parts.extend(api.cached_input.map(url_number));
+    parts.join(":")
 }
 
 /// Parses a tail limit `STAT:MS`, e.g. `p99:150`.

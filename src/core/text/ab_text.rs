@@ -227,6 +227,22 @@ pub fn warning_text(w: &AbWarning) -> String {
         AbWarning::PerReplica => {
             "A GPU count is not stated: the arms are compared per replica, not per GPU.".to_string()
         }
+        AbWarning::GpusPerReplica { a, b } => format!(
+            "The arms use different GPUs per replica: {a} in A, {b} in B; throughput is compared per GPU."
+        ),
+        AbWarning::AllGpus { arms } => format!(
+            "Throughput per GPU counts every GPU of a replica, prefill and decode: {}.",
+            arms.iter()
+                .map(|(arm, pd)| match pd {
+                    Some((p, d)) => format!(
+                        "{arm} is disaggregated, {p} + {d} = {} GPUs",
+                        u64::from(*p) + u64::from(*d)
+                    ),
+                    None => format!("{arm} is disaggregated (its roles' GPUs not stated)"),
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
     }
 }
 

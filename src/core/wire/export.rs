@@ -7,6 +7,7 @@
 
 mod capacity;
 pub mod comparison;
+mod cost;
 mod json;
 mod period;
 mod power;

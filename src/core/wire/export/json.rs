@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::core::model::deployment::{Deployment, Disaggregation, Role};
 use crate::core::model::source::Source;
 use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
@@ -15,6 +16,8 @@ use super::result::JsonResult;
 struct JsonExport<'a> {
     scenario_url: &'a str,
     source: JsonSource<'a>,
+    /// The deployment planned: its label, GPUs and, when disaggregated, its roles.
+    deployment: JsonDeployment<'a>,
     scenario: JsonScenario<'a>,
     result: JsonResult,
     /// Keys a front adds after `result` (the command line: its warnings and notes).
@@ -27,6 +30,63 @@ struct JsonSource<'a> {
     name: &'a str,
     task: &'a str,
     task_display_name: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonDeployment<'a> {
+    label: &'a str,
+    num_gpus: Option<u32>,
+    /// `not disaggregated`, `disaggregated: …`, or `null` where the file does not say.
+    disaggregation: Option<String>,
+    /// Each role's workers, parallelism and GPUs (`null` where colocated or not stated).
+    roles: Option<JsonRoles>,
+}
+
+#[derive(Serialize)]
+struct JsonRoles {
+    prefill: JsonRole,
+    decode: JsonRole,
+}
+
+#[derive(Serialize)]
+struct JsonRole {
+    workers: Option<u32>,
+    tp: Option<u32>,
+    pp: Option<u32>,
+    ep: Option<u32>,
+    attention_dp: Option<bool>,
+    gpus: Option<u32>,
+}
+
+impl From<&Role> for JsonRole {
+    fn from(r: &Role) -> JsonRole {
+        JsonRole {
+            workers: r.workers,
+            tp: r.tp,
+            pp: r.pp,
+            ep: r.ep,
+            attention_dp: r.attention_dp,
+            gpus: r.gpus,
+        }
+    }
+}
+
+impl<'a> JsonDeployment<'a> {
+    fn of(label: &'a str, d: &Deployment) -> JsonDeployment<'a> {
+        JsonDeployment {
+            label,
+            num_gpus: d.num_gpus,
+            disaggregation: d.disaggregation.as_ref().map(Disaggregation::label),
+            roles: d
+                .disaggregation
+                .as_ref()
+                .and_then(Disaggregation::roles)
+                .map(|r| JsonRoles {
+                    prefill: (&r.prefill).into(),
+                    decode: (&r.decode).into(),
+                }),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -81,6 +141,7 @@ pub fn scenario_json_with(
             task: &source.task,
             task_display_name: &source.task_display_name,
         },
+        deployment: JsonDeployment::of(source.sweep_label(sweep_index), &sweep.deployment),
         scenario: JsonScenario {
             model_id: &scenario.deployment.model_id,
             deployment: source.sweep_label(sweep_index),

@@ -13,9 +13,12 @@ use crate::core::scenario::Scenario;
 use crate::core::text::headline::headline;
 
 use super::capacity::JsonCapacity;
+use super::cost::JsonCost;
 use super::period::JsonPeriod;
 use super::power::JsonPower;
 use super::recommended_attainment;
+use crate::core::model::roles::RolePerGpu;
+use crate::core::plan::cost::at_recommendation as cost_at;
 
 #[derive(Serialize)]
 pub(super) struct JsonResult {
@@ -44,6 +47,44 @@ pub(super) struct JsonResult {
     /// With a power budget (`power`): what fits in it at the recommended level.
     #[serde(skip_serializing_if = "Option::is_none")]
     power: Option<JsonPower>,
+    /// With a price (GPU or electricity): what a request costs at the recommended level, and
+    /// against an API's price (`api`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cost: Option<JsonCost>,
+    /// A disaggregated deployment: its roles' figures at the recommended level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    roles: Option<JsonRoleFigures>,
+}
+
+/// `result.roles`: each throughput over the GPUs that produce it, and each role's power.
+#[derive(Serialize)]
+struct JsonRoleFigures {
+    prefill_gpus: Option<u32>,
+    decode_gpus: Option<u32>,
+    /// Output tok/s ÷ decode GPUs.
+    output_tok_s_per_decode_gpu: Option<f64>,
+    /// Input tok/s ÷ prefill GPUs.
+    input_tok_s_per_prefill_gpu: Option<f64>,
+    prefill_power_w: Option<f64>,
+    decode_power_w: Option<f64>,
+    /// The decode role's own J per output token as the file stores it (not the deployment's).
+    decode_role_energy_j_per_output_token: Option<f64>,
+}
+
+/// `result.roles` at the recommended level of a disaggregated sweep.
+fn roles_of(sweep: &Sweep, plan: &Plan) -> Option<JsonRoleFigures> {
+    let roles = sweep.deployment.disaggregation.as_ref()?.roles()?;
+    let level = sweep.levels().get(plan.recommended?)?;
+    let per_gpu = RolePerGpu::of(roles, level.throughput_tok_s, level.input_tok_s);
+    Some(JsonRoleFigures {
+        prefill_gpus: roles.prefill.gpus,
+        decode_gpus: roles.decode.gpus,
+        output_tok_s_per_decode_gpu: per_gpu.output_tok_s_per_decode_gpu,
+        input_tok_s_per_prefill_gpu: per_gpu.input_tok_s_per_prefill_gpu,
+        prefill_power_w: level.roles.prefill_power_w,
+        decode_power_w: level.roles.decode_power_w,
+        decode_role_energy_j_per_output_token: level.roles.decode_energy_per_token_j,
+    })
 }
 
 /// `result.power`, with a power budget and a recommendation.
@@ -123,6 +164,14 @@ impl JsonResult {
                     .into()
                 }),
             power: power_of(sweep, (plan, slo), scenario),
+            cost: cost_at(
+                sweep,
+                plan,
+                slo,
+                &scenario.capacity_for(&sweep.deployment.gpu),
+            )
+            .map(Into::into),
+            roles: roles_of(sweep, plan),
         }
     }
 }

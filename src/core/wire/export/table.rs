@@ -1,12 +1,15 @@
 //! The side-by-side table as CSV: one list of columns, each a header (units in the name) and
 //! the cell of a row.
 
+use crate::core::model::deployment::Roles;
 use crate::core::model::format::url_number;
+use crate::core::model::roles::RolePerGpu;
 use crate::core::model::source::Source;
 use crate::core::model::sweep::Sweep;
 use crate::core::plan::attainment::Attainment;
 use crate::core::plan::capacity::{at_recommendation, Capacity};
 use crate::core::plan::compare::CompareRow;
+use crate::core::plan::cost::{at_recommendation as cost_at, Cost};
 use crate::core::plan::period::{period, PeriodFigures};
 use crate::core::plan::planner::{Recommendation, Slo};
 use crate::core::plan::power::{budget_at, Budgeted, PowerBasis};
@@ -50,6 +53,32 @@ struct CsvRow<'a> {
     /// The power budget at the recommended level, with a budget (`power`) it can be planned
     /// under, and its basis.
     power: Option<(Budgeted, PowerBasis)>,
+    /// What a request costs at the recommended level, with a price.
+    cost: Option<Cost>,
+}
+
+/// A cost figure's cell: empty without a price or where the figure is absent.
+fn cost_cell(r: &CsvRow, figure: fn(&Cost) -> Option<f64>) -> String {
+    num(r.cost.as_ref().and_then(figure))
+}
+
+/// The roles of a disaggregated row's deployment.
+fn roles<'a>(r: &CsvRow<'a>) -> Option<&'a Roles> {
+    r.sweep.deployment.disaggregation.as_ref()?.roles()
+}
+
+/// A role figure at the recommended level: empty where colocated or not reported.
+fn role_cell(r: &CsvRow, figure: fn(&RolePerGpu) -> Option<f64>) -> String {
+    let per_gpu = roles(r).zip(r.rec).map(|(roles, rec)| {
+        let input = r
+            .row
+            .plan
+            .recommended
+            .and_then(|i| r.sweep.levels().get(i))
+            .and_then(|l| l.input_tok_s);
+        RolePerGpu::of(roles, rec.throughput_tok_s, input)
+    });
+    num(per_gpu.as_ref().and_then(figure))
 }
 
 /// A power figure's cell: empty without a budget or where the figure is absent.
@@ -340,6 +369,62 @@ const CSV_COLUMNS: &[CsvColumn] = &[
                 .unwrap_or_default()
         },
     },
+    CsvColumn {
+        header: "prefill_gpus",
+        cell: |r| num(roles(r).and_then(|x| x.prefill.gpus).map(f64::from)),
+    },
+    CsvColumn {
+        header: "decode_gpus",
+        cell: |r| num(roles(r).and_then(|x| x.decode.gpus).map(f64::from)),
+    },
+    CsvColumn {
+        header: "output_tok_s_per_decode_gpu",
+        cell: |r| role_cell(r, |p| p.output_tok_s_per_decode_gpu),
+    },
+    CsvColumn {
+        header: "input_tok_s_per_prefill_gpu",
+        cell: |r| role_cell(r, |p| p.input_tok_s_per_prefill_gpu),
+    },
+    CsvColumn {
+        header: "cost_input_tokens_per_request",
+        cell: |r| cost_cell(r, |c| c.lengths.input.map(|l| l.0)),
+    },
+    CsvColumn {
+        header: "cost_output_tokens_per_request",
+        cell: |r| cost_cell(r, |c| c.lengths.output.map(|l| l.0)),
+    },
+    CsvColumn {
+        header: "cost_usd_per_request",
+        cell: |r| cost_cell(r, |c| c.usd_per_request),
+    },
+    CsvColumn {
+        header: "cost_usd_per_m_total_tokens",
+        cell: |r| cost_cell(r, |c| c.usd_per_m_total_tokens),
+    },
+    CsvColumn {
+        header: "cost_usd_per_m_output_tokens",
+        cell: |r| cost_cell(r, |c| Some(c.usd_per_m_output_tokens)),
+    },
+    CsvColumn {
+        header: "cost_usd_per_m_input_tokens_prefill",
+        cell: |r| cost_cell(r, |c| c.usd_per_m_input_tokens_prefill),
+    },
+    CsvColumn {
+        header: "cost_usd_per_m_output_tokens_decode",
+        cell: |r| cost_cell(r, |c| c.usd_per_m_output_tokens_decode),
+    },
+    CsvColumn {
+        header: "api_usd_per_request",
+        cell: |r| cost_cell(r, |c| c.api_usd_per_request),
+    },
+    CsvColumn {
+        header: "vs_api",
+        cell: |r| cost_cell(r, |c| c.vs_api),
+    },
+    CsvColumn {
+        header: "break_even_utilisation",
+        cell: |r| cost_cell(r, |c| c.break_even_utilisation),
+    },
 ];
 
 /// The CSV's header, units in the names ([`CSV_COLUMNS`]).
@@ -398,6 +483,7 @@ pub fn compare_csv(
                     .ok()
                     .map(|b| (b, p.basis))
             }),
+            cost: cost_at(sweep, &row.plan, slo, &inputs),
         };
         let record = CSV_COLUMNS.iter().map(|c| (c.cell)(&csv_row));
         writer

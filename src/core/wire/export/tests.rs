@@ -115,7 +115,11 @@ fn csv_has_the_url_comment_a_header_with_units_and_one_row_per_deployment() {
              period_total_usd,period_peak_hold_gpu_hours,period_saved_gpu_hours,\
              power_budget_w,power_basis,power_w_per_gpu,power_replica_w,power_replicas,power_gpus,power_users,\
              power_output_tok_s,power_req_s,power_tok_s_per_mw,power_users_per_mw,power_facility_j_per_token,\
-             power_needed_w,power_budget_share,power_fits"
+             power_needed_w,power_budget_share,power_fits,prefill_gpus,decode_gpus,\
+             output_tok_s_per_decode_gpu,input_tok_s_per_prefill_gpu,cost_input_tokens_per_request,\
+             cost_output_tokens_per_request,cost_usd_per_request,cost_usd_per_m_total_tokens,\
+             cost_usd_per_m_output_tokens,cost_usd_per_m_input_tokens_prefill,\
+             cost_usd_per_m_output_tokens_decode,api_usd_per_request,vs_api,break_even_utilisation"
         )
     );
     let body = lines.collect::<Vec<_>>().join("\n");

@@ -1,0 +1,125 @@
+//! What a request costs and a disaggregated deployment's roles: with a price, $ per request,
+//! per million total tokens and per role, and with an API's price (`api`) the ratio and the
+//! break-even utilisation (`core::plan::cost`), each figure with its formula on hover; for a
+//! disaggregated sweep, which GPUs each per-GPU figure divides by and the role figures
+//! (`core::text::roles_text`). Its code is loaded on demand, when either is first wanted.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use wasm_split_helpers::wasm_split;
+
+use super::capacity::{escape_dismisses, item};
+use super::data_value;
+use crate::core::model::roles::RolePerGpu;
+use crate::core::model::source::Source;
+use crate::core::plan::planner::Plan;
+use crate::core::scenario::Scenario;
+use crate::core::text::cost_text::cost_figures;
+use crate::core::text::roles_text::roles_lines;
+use crate::on_demand::{self, Drawn, Failed};
+
+/// The panel, once the scenario has a price or the deployment shown is disaggregated: an empty
+/// element its code, loaded on demand, draws into.
+#[component]
+pub fn Cost(
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> impl IntoView {
+    let of = Arc::clone(&source);
+    let wanted = Memo::new(move |_| {
+        let disaggregated = result.with(|r| {
+            r.as_ref().is_some_and(|(i, _)| {
+                of.sweeps[*i]
+                    .deployment
+                    .disaggregation
+                    .as_ref()
+                    .is_some_and(|d| d.roles().is_some())
+            })
+        });
+        disaggregated || scenario.with(|s| s.priced() || s.fleet.capacity.price_per_kwh.is_some())
+    });
+    on_demand::while_wanted(
+        wanted,
+        (
+            HOLDER,
+            "What a request costs cannot be drawn",
+            "Loading what a request costs…",
+        ),
+        move |owner| panel_view(owner, Arc::clone(&source), scenario, result),
+    )
+}
+
+/// The id of the element the panel is drawn into.
+const HOLDER: &str = "cost";
+
+/// Draws the panel into the [`HOLDER`] element under `owner` ([`on_demand::under`]), with its
+/// code (loaded on demand).
+#[wasm_split(on_demand, fallible)]
+fn panel_view(
+    owner: Option<Owner>,
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> Result<Option<Drawn>, Failed> {
+    Ok(on_demand::under(owner, || {
+        on_demand::mount_in(HOLDER, move || panel(source, scenario, result))
+    }))
+}
+
+/// The roles, then the cost figures with their notes, for the shown scenario.
+fn panel(
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> impl IntoView {
+    let dismissed = escape_dismisses();
+    move || {
+        let (i, plan) = result.get()?;
+        let s = scenario.get();
+        let sweep = &source.sweeps[i];
+        let level = plan.recommended.and_then(|l| sweep.levels().get(l));
+        let roles = sweep
+            .deployment
+            .disaggregation
+            .as_ref()
+            .and_then(|d| d.roles())
+            .copied();
+        let roles_view = roles.map(|r| {
+            let per_gpu = level
+                .map(|l| RolePerGpu::of(&r, l.throughput_tok_s, l.input_tok_s))
+                .unwrap_or_default();
+            view! {
+                <div
+                    data-testid="roles"
+                    data-prefill-gpus=super::attr(r.prefill.gpus)
+                    data-decode-gpus=super::attr(r.decode.gpus)
+                    data-output-per-decode-gpu=per_gpu.output_tok_s_per_decode_gpu.map(data_value).unwrap_or_default()
+                    data-input-per-prefill-gpu=per_gpu.input_tok_s_per_prefill_gpu.map(data_value).unwrap_or_default()
+                >
+                    <h3>"Prefill and decode roles"</h3>
+                    <p class="hint">{sweep.deployment.field_label(crate::core::model::deployment::Field::Disaggregation)}</p>
+                    {roles_lines(sweep, level).into_iter().map(|l| view! { <p class="hint">{l}</p> }).collect_view()}
+                </div>
+            }
+        });
+        let inputs = s.capacity_for(&sweep.deployment.gpu);
+        let cost = cost_figures(sweep, &plan, &s.slo, &inputs).map(|(_, figures, notes)| {
+            view! {
+                <h3>"What a request costs"</h3>
+                <dl class="figures">{figures.into_iter().map(|f| item(f, dismissed)).collect_view()}</dl>
+                {notes.into_iter().map(|n| view! { <p class="hint" data-testid="cost-note">{n}</p> }).collect_view()}
+            }
+        });
+        (roles_view.is_some() || cost.is_some()).then(|| {
+            view! {
+                <section class="capacity cost" aria-labelledby="cost-title" data-testid="cost">
+                    <h2 id="cost-title">"Per request and per role"</h2>
+                    {roles_view}
+                    {cost}
+                </section>
+            }
+        })
+    }
+}
