@@ -15,6 +15,7 @@ use llm_slo_planner::core::scenario::Scenario;
 use llm_slo_planner::core::text::capacity_text::{
     fleet_figures, load_note, no_price_note, streams_note,
 };
+use llm_slo_planner::core::text::cost_text::cost_figures;
 use llm_slo_planner::core::text::explain::verdict_text;
 use llm_slo_planner::core::text::headline::{
     batching_sentence, estimate_method, flag_sentence, headline, slo_sentence, speed_basis,
@@ -25,6 +26,7 @@ use llm_slo_planner::core::text::period_text::{
 use llm_slo_planner::core::text::power_text::{
     basis_text, fits_text, need_figures, power_error_text, power_figures, watts,
 };
+use llm_slo_planner::core::text::roles_text::roles_lines;
 
 /// Text from a file made safe for a terminal: control characters (escape sequences, newlines,
 /// tabs) written as `\u{1b}`, so a file cannot recolour, retitle or split the output.
@@ -94,6 +96,10 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
     if let Some(note) = &h.duplicate {
         out.push_str(&format!("  {note}\n"));
     }
+    let level = plan.recommended.and_then(|i| sweep.levels().get(i));
+    for line in roles_lines(sweep, level) {
+        out.push_str(&format!("  {line}\n"));
+    }
     if let Some(e) = batching_effect(sweep, &slo, plan, source.provenance.reference) {
         out.push_str(&format!(
             "  Batching: {}\n",
@@ -153,6 +159,7 @@ fn fleet_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Str
             out.push_str(&format!("    {note}\n"));
         }
     }
+    out.push_str(&cost_text(sweep, plan, slo, &inputs));
     out.push_str(&power_text(sweep, plan, slo, scenario));
     if let (Some(load), Some(rec)) = (&scenario.fleet.load, plan.recommendation(sweep, slo)) {
         out.push_str(&period_text(
@@ -162,6 +169,26 @@ fn fleet_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Str
             &rec,
             &inputs,
         ));
+    }
+    out
+}
+
+/// What a request costs at the recommended level (with a price; against an API with `--api`),
+/// each figure with its formula, and what is said beside them; empty without a price or a
+/// recommendation.
+fn cost_text(sweep: &Sweep, plan: &Plan, slo: &Slo, inputs: &CapacityInputs) -> String {
+    let Some((_, figures, notes)) = cost_figures(sweep, plan, slo, inputs) else {
+        return String::new();
+    };
+    let mut out = "  What a request costs at the recommended level:\n".to_string();
+    for f in &figures {
+        out.push_str(&format!(
+            "    {}: {}\n      {}\n",
+            f.label, f.text, f.formula
+        ));
+    }
+    for note in notes {
+        out.push_str(&format!("    {}\n", clean(&note)));
     }
     out
 }

@@ -1571,3 +1571,96 @@ fn the_json_carries_the_answer_and_every_warning_and_note_with_its_file() {
         }])
     );
 }
+
+/// The InferenceX API rows, the mori-sglang deployment of entry 200 (16 P + 8 D GPUs).
+fn mori_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "plan",
+        "--model",
+        "dsr1",
+        "--gpu",
+        "mi355x",
+        "--gpus",
+        "24",
+        "--cfg",
+        "2026-05-28",
+        "--tps",
+        "10",
+        "--stat",
+        "tpot_p50",
+        "--price",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+#[test]
+fn a_disaggregated_deployment_is_costed_by_role_and_against_an_api() {
+    let file = realdata("inferencex-app__cypress_fixtures_api__benchmarks.json");
+    let file = file.to_str().unwrap();
+    let args: Vec<&str> = mori_args(&["--api", "1.25:10:0.125", "--cached", "0.5", "--json"])
+        .into_iter()
+        .chain([file])
+        .collect();
+    let out = run(&args);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = json(&out);
+    let roles = &doc["deployment"]["roles"];
+    assert_eq!(roles["prefill"]["gpus"], 16);
+    assert_eq!(roles["prefill"]["workers"], 2);
+    assert_eq!(roles["decode"]["gpus"], 8);
+    assert_eq!(roles["decode"]["attention_dp"], true);
+    let r = &doc["result"];
+    assert_eq!(r["level"], 2048.0);
+    assert_eq!(r["throughput_tok_s"], 1_186.247_252_992_547_8 * 8.0);
+    assert_eq!(
+        r["throughput_per_gpu_tok_s"],
+        1_186.247_252_992_547_8 * 8.0 / 24.0
+    );
+    assert_eq!(
+        r["roles"]["output_tok_s_per_decode_gpu"],
+        1_186.247_252_992_547_8
+    );
+    assert_eq!(
+        r["roles"]["decode_role_energy_j_per_output_token"],
+        0.685_255
+    );
+    let c = &r["cost"];
+    assert_eq!(c["input_tokens_per_request"], 8192.0);
+    assert_eq!(c["input_tokens_source"], "stated");
+    assert_eq!(c["replica_usd_per_hour"], 48.0);
+    assert_eq!(c["api_usd_per_request"], 0.015_872);
+    let usd = 48.0 / (1_186.247_252_992_547_8 * 8.0 * 3600.0 / 1024.0);
+    assert_eq!(c["usd_per_request"], usd);
+    assert_eq!(c["vs_api"], usd / 0.015_872);
+    assert_eq!(c["break_even_utilisation"], usd / 0.015_872);
+    // The text says the same, with each formula.
+    let text_args: Vec<&str> = mori_args(&["--api", "1.25:10:0.125", "--cached", "0.5"])
+        .into_iter()
+        .chain([file])
+        .collect();
+    let text = stdout(&run(&text_args));
+    for line in [
+        "  Disaggregated: 16 prefill + 8 decode GPUs; tok/s per GPU divides by all 24.",
+        "  At 2,048: 1,186.2 output tok/s per decode GPU, 4,740.1 input tok/s per prefill GPU.",
+        "    Cost per request: $0.00144 per request, the level running full",
+        "    Self-hosted ÷ API: 0.0906× the API's cost per request",
+        "    Break-even utilisation: 9.1% of this level's throughput, on average",
+        "    Tokens per request: 8,192 in, 1,024 out (the workload's stated lengths (isl, osl), not measured by the file).",
+    ] {
+        assert!(text.contains(&format!("{line}\n")), "{line}\nnot in:\n{text}");
+    }
+    // A bad api is named and the rest stands (exit 2 as every bad parameter).
+    let bad: Vec<&str> = mori_args(&["--api", "1.25"])
+        .into_iter()
+        .chain([file])
+        .collect();
+    let out = run(&bad);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("--api: must be two or three prices"),
+        "{}",
+        stderr(&out)
+    );
+}

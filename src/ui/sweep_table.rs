@@ -6,7 +6,9 @@ use leptos::prelude::*;
 
 use super::data_value;
 use super::verdict_text;
+use crate::core::model::deployment::Roles;
 use crate::core::model::format::{grouped, significant};
+use crate::core::model::roles::RolePerGpu;
 use crate::core::model::source::Source;
 use crate::core::model::sweep::{LevelKind, Row, ServedBasis, Statistic, Sweep};
 use crate::core::plan::anomalies::{anomalies, flag_summary, Anomaly};
@@ -219,6 +221,12 @@ enum Column {
     Energy,
     /// Power, W.
     Power,
+    /// Output tok/s per GPU of a disaggregated deployment: over all of them (P + D).
+    PerGpu,
+    /// Output tok/s per decode GPU (D).
+    PerDecodeGpu,
+    /// Input tok/s per prefill GPU (P).
+    PerPrefillGpu,
 }
 
 /// The sweep table's shape: its columns in order, and what their headers and cells need.
@@ -230,6 +238,8 @@ struct Table {
     by_request: bool,
     /// How served req/s was derived, when some run's was (its header is marked ‡).
     served_formula: Option<&'static str>,
+    /// The roles of a disaggregated deployment (its per-GPU and role columns).
+    roles: Option<Roles>,
 }
 
 impl Table {
@@ -258,6 +268,15 @@ impl Table {
             columns.push(Column::Served);
         }
         columns.extend([Column::Output, Column::Energy, Column::Power]);
+        let roles = sweep
+            .deployment
+            .disaggregation
+            .as_ref()
+            .and_then(|d| d.roles())
+            .copied();
+        if roles.is_some() {
+            columns.extend([Column::PerGpu, Column::PerDecodeGpu, Column::PerPrefillGpu]);
+        }
         let served_formula = sweep
             .rows
             .iter()
@@ -270,6 +289,7 @@ impl Table {
             stat,
             by_request,
             served_formula,
+            roles,
         }
     }
 }
@@ -301,6 +321,18 @@ impl Column {
             Column::Output => ("output (tok/s)".to_string(), None),
             Column::Energy => ("J/token".to_string(), None),
             Column::Power => ("power (W)".to_string(), None),
+            Column::PerGpu => (
+                format!(
+                    "tok/s per GPU (all {})",
+                    table
+                        .roles
+                        .and_then(|r| r.total_gpus())
+                        .map_or_else(|| "?".to_string(), |n| n.to_string())
+                ),
+                None,
+            ),
+            Column::PerDecodeGpu => ("output tok/s per decode GPU".to_string(), None),
+            Column::PerPrefillGpu => ("input tok/s per prefill GPU".to_string(), None),
         };
         view! { <th scope="col" class=class>{text}</th> }
     }
@@ -339,6 +371,19 @@ impl Column {
                 .into_any()
             }
             Column::Power => number(ms_or(run.power_w, |w| grouped(w, 0))),
+            Column::PerGpu | Column::PerDecodeGpu | Column::PerPrefillGpu => {
+                let roles = table.roles.unwrap_or_default();
+                let per_role = RolePerGpu::of(&roles, run.throughput_tok_s, run.input_tok_s);
+                let value = match self {
+                    Column::PerGpu => roles
+                        .total_gpus()
+                        .filter(|n| *n > 0)
+                        .map(|n| run.throughput_tok_s / f64::from(n)),
+                    Column::PerDecodeGpu => per_role.output_tok_s_per_decode_gpu,
+                    _ => per_role.input_tok_s_per_prefill_gpu,
+                };
+                number(ms_or(value, |v| grouped(v, 1)))
+            }
         }
     }
 }

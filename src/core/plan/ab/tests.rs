@@ -140,3 +140,61 @@ fn a_configurations_pairs_are_named_by_the_keys_that_differ() {
     );
     assert_eq!(pairs("fp8-kv"), None);
 }
+
+#[test]
+fn a_disaggregated_arm_against_a_colocated_one_names_its_roles_and_counts_all_gpus() {
+    use crate::core::model::deployment::{Disaggregation, Roles};
+    let colocated = Deployment {
+        gpu: "mi355x".into(),
+        num_gpus: Some(8),
+        disaggregation: Some(Disaggregation::Colocated),
+        ..Deployment::new(LevelKind::Concurrency)
+    };
+    let roles = |p, d| Roles {
+        prefill: Role {
+            gpus: Some(p),
+            ..Role::default()
+        },
+        decode: Role {
+            gpus: Some(d),
+            ..Role::default()
+        },
+    };
+    let disaggregated = Deployment {
+        num_gpus: Some(24),
+        disaggregation: Some(Disaggregation::Disaggregated(roles(16, 8))),
+        ..colocated.clone()
+    };
+    assert_eq!(
+        differs(&colocated, &disaggregated),
+        ["GPU count", "disaggregation", "prefill GPUs", "decode GPUs"]
+    );
+    assert_eq!(
+        gpu_warnings(&colocated, &disaggregated),
+        [
+            AbWarning::GpusPerReplica { a: 8, b: 24 },
+            AbWarning::AllGpus {
+                arms: vec![('B', Some((16, 8)))]
+            }
+        ]
+    );
+    // Two P:D ratios of the same 24 GPUs differ in the roles' GPUs only.
+    let other = Deployment {
+        disaggregation: Some(Disaggregation::Disaggregated(roles(8, 16))),
+        ..disaggregated.clone()
+    };
+    assert_eq!(
+        differs(&disaggregated, &other),
+        ["prefill GPUs", "decode GPUs"]
+    );
+    assert_eq!(
+        gpu_warnings(&disaggregated, &other),
+        [AbWarning::AllGpus {
+            arms: vec![('A', Some((16, 8))), ('B', Some((8, 16)))]
+        }]
+    );
+    assert_eq!(
+        crate::core::text::ab_text::warning_text(&gpu_warnings(&colocated, &disaggregated)[1]),
+        "Throughput per GPU counts every GPU of a replica, prefill and decode: B is disaggregated, 16 + 8 = 24 GPUs."
+    );
+}

@@ -197,3 +197,19 @@ fn measured_lengths_win_over_the_stated_workload() {
     assert_eq!(l.input, Some((8000.0, LengthSource::Measured)));
     assert_eq!(l.output, Some((900.0, LengthSource::Measured)));
 }
+
+#[test]
+fn the_readme_states_the_formulas_word_for_word() {
+    let readme = include_str!("../../../../README.md");
+    let section = readme
+        .split("## Disaggregated deployments and what a request costs")
+        .nth(1)
+        .expect("the README has its cost section");
+    for formula in FORMULAS {
+        assert!(
+            section.contains(&format!("\n- {formula}\n")),
+            "README should state, word for word:\n- {formula}"
+        );
+    }
+    assert!(section.contains(crate::core::text::cost_text::LEAVES_OUT));
+}
