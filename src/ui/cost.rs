@@ -2,12 +2,12 @@
 //! per million total tokens and per role, and with an API's price (`api`) the ratio and the
 //! break-even utilisation (`core::plan::cost`), each figure with its formula on hover; for a
 //! disaggregated sweep, which GPUs each per-GPU figure divides by and the role figures
-//! (`core::text::roles_text`). Its code is loaded on demand, when either is first wanted.
+//! (`core::text::roles_text`). Drawn with the evidence below the chart, whose code is loaded on
+//! demand.
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use wasm_split_helpers::wasm_split;
 
 use super::capacity::{escape_dismisses, item};
 use super::data_value;
@@ -17,55 +17,16 @@ use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
 use crate::core::text::cost_text::cost_figures;
 use crate::core::text::roles_text::roles_lines;
-use crate::on_demand::{self, Drawn, Failed};
 
-/// The panel, once the scenario has a price or the deployment shown is disaggregated: an empty
-/// element its code, loaded on demand, draws into.
+/// The panel, drawn with the evidence below the chart (its code is loaded on demand with it):
+/// nothing without a price or roles.
 #[component]
 pub fn Cost(
     source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
-    let of = Arc::clone(&source);
-    let wanted = Memo::new(move |_| {
-        let disaggregated = result.with(|r| {
-            r.as_ref().is_some_and(|(i, _)| {
-                of.sweeps[*i]
-                    .deployment
-                    .disaggregation
-                    .as_ref()
-                    .is_some_and(|d| d.roles().is_some())
-            })
-        });
-        disaggregated || scenario.with(|s| s.priced() || s.fleet.capacity.price_per_kwh.is_some())
-    });
-    on_demand::while_wanted(
-        wanted,
-        (
-            HOLDER,
-            "What a request costs cannot be drawn",
-            "Loading what a request costs…",
-        ),
-        move |owner| panel_view(owner, Arc::clone(&source), scenario, result),
-    )
-}
-
-/// The id of the element the panel is drawn into.
-const HOLDER: &str = "cost";
-
-/// Draws the panel into the [`HOLDER`] element under `owner` ([`on_demand::under`]), with its
-/// code (loaded on demand).
-#[wasm_split(on_demand, fallible)]
-fn panel_view(
-    owner: Option<Owner>,
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-) -> Result<Option<Drawn>, Failed> {
-    Ok(on_demand::under(owner, || {
-        on_demand::mount_in(HOLDER, move || panel(source, scenario, result))
-    }))
+    panel(source, scenario, result)
 }
 
 /// The roles, then the cost figures with their notes, for the shown scenario.

@@ -120,6 +120,7 @@ fn lower_view(
             let reference = source.provenance.reference;
             view! {
                 {(!reference).then(|| view! {
+                    <super::cost::Cost source=Arc::clone(&source) scenario=scenario result=result />
                     <super::compare::Compare source=Arc::clone(&source) scenario=scenario open_sweep=open_sweep compare=compare set_compare=set_compare />
                 })}
                 <super::sweep_table::SweepTable source=Arc::clone(&source) scenario=scenario result=result />

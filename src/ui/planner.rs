@@ -141,7 +141,6 @@ fn evidence_view(
     view! {
         {(!reference).then(|| view! {
             <super::capacity::CapacityPanel source=Arc::clone(&source) scenario=shown result=shown_result />
-            <super::cost::Cost source=Arc::clone(&source) scenario=shown result=shown_result />
         })}
         // The reference systems are not sized as a fleet, but a budget given is answered (or
         // why it cannot be), as on the command line.

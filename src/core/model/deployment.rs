@@ -191,27 +191,15 @@ impl Deployment {
     /// Parallelism label: `TP4`, `EP8`, `TP4 PP2`, `TP8 EP8 DP-attention`; `TP1` when every
     /// stated degree is 1; `parallelism not stated` when the file states none.
     pub fn parallelism_label(&self) -> String {
-        let degrees = [
-            ("TP", self.tp),
-            ("PP", self.pp),
-            ("EP", self.ep),
-            ("DP", self.dp),
-        ];
-        if degrees.iter().all(|(_, d)| d.is_none()) && self.attention_dp.is_none() {
-            return "parallelism not stated".to_string();
-        }
-        let mut parts: Vec<String> = degrees
-            .iter()
-            .filter_map(|(name, d)| d.filter(|n| *n > 1).map(|n| format!("{name}{n}")))
-            .collect();
-        if self.attention_dp == Some(true) {
-            parts.push("DP-attention".to_string());
-        }
-        if parts.is_empty() {
-            "TP1".to_string()
-        } else {
-            parts.join(" ")
-        }
+        crate::core::model::roles::parallelism_label(
+            &[
+                ("TP", self.tp),
+                ("PP", self.pp),
+                ("EP", self.ep),
+                ("DP", self.dp),
+            ],
+            self.attention_dp,
+        )
     }
 
     /// Short precision label: `bf16`, `fp16`, or the stored name.

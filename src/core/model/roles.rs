@@ -30,22 +30,10 @@ pub struct Role {
 impl Role {
     /// `TP8 EP8 DP-attention`, `TP1`, or `parallelism not stated`.
     pub fn parallelism_label(&self) -> String {
-        let degrees = [("TP", self.tp), ("PP", self.pp), ("EP", self.ep)];
-        if degrees.iter().all(|(_, d)| d.is_none()) && self.attention_dp.is_none() {
-            return "parallelism not stated".to_string();
-        }
-        let mut parts: Vec<String> = degrees
-            .iter()
-            .filter_map(|(name, d)| d.filter(|n| *n > 1).map(|n| format!("{name}{n}")))
-            .collect();
-        if self.attention_dp == Some(true) {
-            parts.push("DP-attention".to_string());
-        }
-        if parts.is_empty() {
-            "TP1".to_string()
-        } else {
-            parts.join(" ")
-        }
+        parallelism_label(
+            &[("TP", self.tp), ("PP", self.pp), ("EP", self.ep)],
+            self.attention_dp,
+        )
     }
 
     /// `prefill 1 x TP8 on 8 GPUs` (`?` where a count is not stated).
@@ -57,6 +45,27 @@ impl Role {
             self.parallelism_label(),
             count(self.gpus)
         )
+    }
+}
+
+/// A parallelism label from stated degrees (a degree of 1 is not written) and attention DP:
+/// `TP4 PP2`, `TP8 EP8 DP-attention`; `TP1` when every stated degree is 1; `parallelism not
+/// stated` when none is stated.
+pub fn parallelism_label(degrees: &[(&str, Option<u32>)], attention_dp: Option<bool>) -> String {
+    if degrees.iter().all(|(_, d)| d.is_none()) && attention_dp.is_none() {
+        return "parallelism not stated".to_string();
+    }
+    let mut parts: Vec<String> = degrees
+        .iter()
+        .filter_map(|(name, d)| d.filter(|n| *n > 1).map(|n| format!("{name}{n}")))
+        .collect();
+    if attention_dp == Some(true) {
+        parts.push("DP-attention".to_string());
+    }
+    if parts.is_empty() {
+        "TP1".to_string()
+    } else {
+        parts.join(" ")
     }
 }
 

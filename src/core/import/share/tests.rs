@@ -210,3 +210,33 @@ fn a_link_keeps_figures_within_the_range_an_import_keeps() {
     );
     assert_eq!(back.sweeps[0].rows[0], source.sweeps[0].rows[0]);
 }
+
+#[test]
+fn a_disaggregated_sweep_keeps_its_roles_and_role_figures_through_a_link() {
+    let row = r#"[{"hardware":"h200","framework":"dynamo-sglang","model":"m","precision":"fp8","disagg":true,
+        "prefill_tp":2,"prefill_ep":1,"prefill_dp_attention":false,"prefill_num_workers":1,
+        "decode_tp":4,"decode_ep":1,"decode_dp_attention":true,"decode_num_workers":1,
+        "num_prefill_gpu":2,"num_decode_gpu":4,"isl":1024,"osl":1024,"conc":16,"date":"2026-01-01",
+        "metrics":{"tput_per_gpu":300,"input_tput_per_gpu":600,"output_tput_per_gpu":150,"median_tpot":0.02,
+        "avg_power_w":500,"prefill_avg_power_w":600,"decode_avg_power_w":450,"joules_per_output_token":3}}]"#;
+    let source = import(&[InputFile {
+        name: "x.json".into(),
+        text: row.into(),
+    }])
+    .unwrap()
+    .source;
+    let back = decode(&encode(&source).unwrap()).unwrap();
+    assert_eq!(back.sweeps, source.sweeps);
+    let l = &back.sweeps[0].levels()[0];
+    assert_eq!(l.input_tok_s, Some(1200.0));
+    assert_eq!(l.roles.decode_energy_per_token_j, Some(3.0));
+    let roles = back.sweeps[0]
+        .deployment
+        .disaggregation
+        .as_ref()
+        .and_then(|d| d.roles())
+        .copied()
+        .unwrap();
+    assert_eq!((roles.prefill.gpus, roles.decode.gpus), (Some(2), Some(4)));
+    assert_eq!(roles.decode.attention_dp, Some(true));
+}
