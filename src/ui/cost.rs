@@ -41,12 +41,7 @@ fn panel(
         let s = scenario.get();
         let sweep = &source.sweeps[i];
         let level = plan.recommended.and_then(|l| sweep.levels().get(l));
-        let roles = sweep
-            .deployment
-            .disaggregation
-            .as_ref()
-            .and_then(|d| d.roles())
-            .copied();
+        let roles = sweep.deployment.roles().copied();
         let roles_view = roles.map(|r| {
             let per_gpu = level
                 .map(|l| RolePerGpu::of(&r, l.throughput_tok_s, l.input_tok_s))

@@ -268,12 +268,7 @@ impl Table {
             columns.push(Column::Served);
         }
         columns.extend([Column::Output, Column::Energy, Column::Power]);
-        let roles = sweep
-            .deployment
-            .disaggregation
-            .as_ref()
-            .and_then(|d| d.roles())
-            .copied();
+        let roles = sweep.deployment.roles().copied();
         if roles.is_some() {
             columns.extend([Column::PerGpu, Column::PerDecodeGpu, Column::PerPrefillGpu]);
         }

@@ -180,6 +180,11 @@ impl Deployment {
         }
     }
 
+    /// The prefill and decode roles, where the deployment is disaggregated and states them.
+    pub fn roles(&self) -> Option<&Roles> {
+        self.disaggregation.as_ref()?.roles()
+    }
+
     /// `4 x H100`; `H100 (GPU count not stated)`.
     pub fn hardware_label(&self) -> String {
         match self.num_gpus {

@@ -851,7 +851,7 @@ fn gpu_warnings(a: &Deployment, b: &Deployment) -> Vec<AbWarning> {
     let arms: Vec<(char, Option<(u32, u32)>)> = [('A', a), ('B', b)]
         .into_iter()
         .filter_map(|(name, d)| {
-            let roles = d.disaggregation.as_ref()?.roles()?;
+            let roles = d.roles()?;
             Some((name, roles.prefill.gpus.zip(roles.decode.gpus)))
         })
         .collect();
@@ -919,9 +919,7 @@ pub fn differs(a: &Deployment, b: &Deployment) -> Vec<String> {
 
 /// A deployment's prefill and decode GPUs, where it is disaggregated and states them.
 fn role_gpus(d: &Deployment) -> (Option<u32>, Option<u32>) {
-    d.disaggregation
-        .as_ref()
-        .and_then(|x| x.roles())
+    d.roles()
         .map_or((None, None), |r| (r.prefill.gpus, r.decode.gpus))
 }
 

@@ -201,11 +201,7 @@ pub fn cost(basis: CostBasis, inputs: &CapacityInputs) -> Option<Cost> {
     let vs_api = usd_per_request
         .zip(api_usd_per_request.filter(|a| *a > 0.0))
         .map(|(own, api)| own / api);
-    let roles = sweep
-        .deployment
-        .disaggregation
-        .as_ref()
-        .and_then(|d| d.roles());
+    let roles = sweep.deployment.roles();
     Some(Cost {
         lengths,
         requests_per_hour,

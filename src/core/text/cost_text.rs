@@ -235,9 +235,7 @@ pub fn cost_figures(
     let level = sweep.levels().get(plan.recommended?)?;
     let roles = sweep
         .deployment
-        .disaggregation
-        .as_ref()
-        .and_then(|d| d.roles())
+        .roles()
         .map(|r| (r.prefill.gpus, r.decode.gpus));
     let figures = Known {
         c: &c,

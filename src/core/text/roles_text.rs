@@ -10,12 +10,7 @@ use crate::core::model::sweep::{Level, Sweep};
 /// e.g. "Disaggregated: 16 prefill + 8 decode GPUs; tok/s per GPU divides by all 24. At 2,048:
 /// 1,186.2 output tok/s per decode GPU, 4,740.1 input tok/s per prefill GPU."
 pub fn roles_lines(sweep: &Sweep, level: Option<&Level>) -> Vec<String> {
-    let Some(roles) = sweep
-        .deployment
-        .disaggregation
-        .as_ref()
-        .and_then(|d| d.roles())
-    else {
+    let Some(roles) = sweep.deployment.roles() else {
         return Vec::new();
     };
     let count = |n: Option<u32>| n.map_or_else(|| "?".to_string(), |n| n.to_string());

@@ -230,13 +230,7 @@ fn a_disaggregated_sweep_keeps_its_roles_and_role_figures_through_a_link() {
     let l = &back.sweeps[0].levels()[0];
     assert_eq!(l.input_tok_s, Some(1200.0));
     assert_eq!(l.roles.decode_energy_per_token_j, Some(3.0));
-    let roles = back.sweeps[0]
-        .deployment
-        .disaggregation
-        .as_ref()
-        .and_then(|d| d.roles())
-        .copied()
-        .unwrap();
+    let roles = back.sweeps[0].deployment.roles().copied().unwrap();
     assert_eq!((roles.prefill.gpus, roles.decode.gpus), (Some(2), Some(4)));
     assert_eq!(roles.decode.attention_dp, Some(true));
 }

@@ -73,7 +73,7 @@ struct JsonRoleFigures {
 
 /// `result.roles` at the recommended level of a disaggregated sweep.
 fn roles_of(sweep: &Sweep, plan: &Plan) -> Option<JsonRoleFigures> {
-    let roles = sweep.deployment.disaggregation.as_ref()?.roles()?;
+    let roles = sweep.deployment.roles()?;
     let level = sweep.levels().get(plan.recommended?)?;
     let per_gpu = RolePerGpu::of(roles, level.throughput_tok_s, level.input_tok_s);
     Some(JsonRoleFigures {
@@ -101,6 +101,7 @@ impl JsonResult {
     pub(super) fn of(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> JsonResult {
         let rec = plan.recommendation(sweep, slo);
         let h = headline(sweep, plan, slo);
+        let inputs = scenario.capacity_for(&sweep.deployment.gpu);
         JsonResult {
             status: plan.status.key(),
             answer: JsonAnswer {
@@ -123,13 +124,7 @@ impl JsonResult {
                 throughput_tok_s: e.throughput_tok_s,
                 energy_j_per_token: e.energy_per_token_j,
             }),
-            capacity: at_recommendation(
-                sweep,
-                plan,
-                slo,
-                &scenario.capacity_for(&sweep.deployment.gpu),
-            )
-            .map(Into::into),
+            capacity: at_recommendation(sweep, plan, slo, &inputs).map(Into::into),
             attainment: recommended_attainment(plan)
                 .zip(rec.as_ref())
                 .map(|(a, r)| JsonAttainment::of(&a, r.throughput_tok_s)),
@@ -153,7 +148,6 @@ impl JsonResult {
                 .as_ref()
                 .zip(rec.as_ref())
                 .map(|(load, r)| {
-                    let inputs = scenario.capacity_for(&sweep.deployment.gpu);
                     period(
                         r,
                         sweep.deployment.num_gpus,
@@ -164,13 +158,7 @@ impl JsonResult {
                     .into()
                 }),
             power: power_of(sweep, (plan, slo), scenario),
-            cost: cost_at(
-                sweep,
-                plan,
-                slo,
-                &scenario.capacity_for(&sweep.deployment.gpu),
-            )
-            .map(Into::into),
+            cost: cost_at(sweep, plan, slo, &inputs).map(Into::into),
             roles: roles_of(sweep, plan),
         }
     }

@@ -64,7 +64,7 @@ fn cost_cell(r: &CsvRow, figure: fn(&Cost) -> Option<f64>) -> String {
 
 /// The roles of a disaggregated row's deployment.
 fn roles<'a>(r: &CsvRow<'a>) -> Option<&'a Roles> {
-    r.sweep.deployment.disaggregation.as_ref()?.roles()
+    r.sweep.deployment.roles()
 }
 
 /// A role figure at the recommended level: empty where colocated or not reported.
