@@ -1647,7 +1647,7 @@ fn a_disaggregated_deployment_is_costed_by_role_and_against_an_api() {
         "    Cost per request: $0.00144 per request, the level running full",
         "    Self-hosted ÷ API: 0.0906× the API's cost per request",
         "    Break-even utilisation: 9.1% of this level's throughput, on average",
-        "    Tokens per request: 8,192 in, 1,024 out (the workload's stated lengths (isl, osl), not measured by the file).",
+        "    Tokens per request: 8,192 in, 1,024 out; the workload's stated isl and osl, not measured by the file: each request is costed as exactly this long.",
     ] {
         assert!(text.contains(&format!("{line}\n")), "{line}\nnot in:\n{text}");
     }

@@ -55,7 +55,6 @@ fn panel(
                     data-input-per-prefill-gpu=per_gpu.input_tok_s_per_prefill_gpu.map(data_value).unwrap_or_default()
                 >
                     <h3>"Prefill and decode roles"</h3>
-                    <p class="hint">{sweep.deployment.field_label(crate::core::model::deployment::Field::Disaggregation)}</p>
                     {roles_lines(sweep, level).into_iter().map(|l| view! { <p class="hint">{l}</p> }).collect_view()}
                 </div>
             }

@@ -61,8 +61,11 @@ fn fields_view(
 /// GPU type, then the load over time.
 fn fields(source: &Source, scenario: RwSignal<Scenario>) -> impl IntoView {
     view! {
-        {FLEET_INPUTS.iter().map(|input| fleet_input(scenario, input)).collect_view()}
-        {api_input(scenario)}
+        {FLEET_INPUTS.iter().map(|input| view! {
+            // The API's price comes before the cached share that qualifies it.
+            {(input.key == "cached").then(|| api_input(scenario))}
+            {fleet_input(scenario, input)}
+        }).collect_view()}
         <p class="hint">"GPU price above is for every GPU type; a type's own price, below, takes its place."</p>
         {super::power_inputs::power_fields(scenario)}
         {source.gpu_types().into_iter().enumerate().map(|(i, gpu)| gpu_price_input(scenario, i, gpu.to_string())).collect_view()}

@@ -77,7 +77,7 @@ test('api and cached give the cost per request, vs API and the break-even; the t
   await formula.waitFor({ state: 'visible' });
   assert.match(await formula.textContent(), /vs API = \$ per request ÷ API \$ per request = \$0\.00144 ÷ \$0\.0159 = 0\.0906/);
   const notes = await page.$$eval('[data-testid="cost-note"]', (all) => all.map((n) => n.textContent));
-  assert.ok(notes.some((n) => /8,192 in, 1,024 out \(the workload's stated lengths/.test(n)), notes);
+  assert.ok(notes.some((n) => /8,192 in, 1,024 out; the workload's stated isl and osl, not measured/.test(n)), notes);
   assert.ok(notes.some((n) => /leaves out the API's rate limits and latency/.test(n)), notes);
   // The fields hold the link's values.
   assert.equal(await page.inputValue('[data-testid="input-api"]'), '1.25:10:0.125');

@@ -730,12 +730,17 @@ impl fmt::Display for RowError {
                 num_gpus,
                 prefill_gpus,
                 decode_gpus,
-            } => write!(
-                f,
-                "`num_gpus` ({}) is not prefill_gpus + decode_gpus ({prefill_gpus} + {decode_gpus} = {}): the row is not read",
-                num_gpus.map_or_else(|| "too many".to_string(), |n| n.to_string()),
-                u64::from(*prefill_gpus) + u64::from(*decode_gpus)
-            ),
+            } => match num_gpus {
+                Some(n) => write!(
+                    f,
+                    "`num_gpus` ({n}) is not prefill_gpus + decode_gpus ({prefill_gpus} + {decode_gpus} = {}): the row is not read",
+                    u64::from(*prefill_gpus) + u64::from(*decode_gpus)
+                ),
+                None => write!(
+                    f,
+                    "prefill_gpus + decode_gpus ({prefill_gpus} + {decode_gpus}) is more GPUs than a count holds: the row is not read"
+                ),
+            },
             RowError::DecodeRoleEnergy { key, j } => write!(
                 f,
                 "`{key}` ({} J) is the decode role's alone (no power_metric_schema_version 2): shown as the decode role's; the whole deployment's J per output token is avg_power_w × (P + D) ÷ output tok/s",

@@ -36,9 +36,15 @@ impl Role {
         )
     }
 
-    /// `prefill 1 x TP8 on 8 GPUs` (`?` where a count is not stated).
+    /// `prefill 1 x TP8 on 8 GPUs` (`?` where a count is not stated); `prefill on 8 GPUs` where
+    /// only its GPUs are stated.
     fn label(&self, name: &str) -> String {
         let count = |n: Option<u32>| n.map_or_else(|| "?".to_string(), |n| n.to_string());
+        let stated = self.tp.or(self.pp).or(self.ep).is_some() || self.attention_dp.is_some();
+        if self.workers.is_none() && !stated {
+            // A role stated by its GPUs alone (the CSV template's `prefill_gpus`).
+            return format!("{name} on {} GPUs", count(self.gpus));
+        }
         format!(
             "{name} {} x {} on {} GPUs",
             count(self.workers),
@@ -235,6 +241,20 @@ mod tests {
         assert_eq!(roles(16, 8).total_gpus(), Some(24));
         assert_eq!(half.total_gpus(), None);
         assert_eq!(roles(4, 8).ratio_label().as_deref(), Some("4:8"));
+        let gpus_only = Roles {
+            prefill: Role {
+                gpus: Some(2),
+                ..Role::default()
+            },
+            decode: Role {
+                gpus: Some(6),
+                ..Role::default()
+            },
+        };
+        assert_eq!(
+            Disaggregation::Disaggregated(gpus_only).label(),
+            "disaggregated: prefill on 2 GPUs, decode on 6 GPUs"
+        );
     }
 
     #[test]

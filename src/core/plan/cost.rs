@@ -21,7 +21,8 @@
 //!   which is the API's at u = vs API (above 1: never, even running full).
 //!
 //! Input and output tokens per request are the level's measured means where the file reports
-//! them, else the workload's stated lengths (`isl`, `osl`), said; neither: not computed.
+//! them, else the workload's stated lengths (`isl`, `osl`), said; neither: not computed. Nothing
+//! is costed without a GPU price for the deployment's type.
 
 use serde::{Deserialize, Serialize};
 
@@ -165,9 +166,11 @@ fn role_usd_per_m(
 }
 
 /// What a request costs at `basis`'s level for `inputs` (prices, PUE, an API's price and the
-/// cached share); `None` when neither a GPU price nor an electricity price is given.
+/// cached share); `None` without a GPU price for the deployment's type (an electricity price
+/// alone would cost its GPUs as free).
 pub fn cost(basis: CostBasis, inputs: &CapacityInputs) -> Option<Cost> {
     let CostBasis { rec, level, sweep } = basis;
+    inputs.price_per_gpu_hour?;
     let tok_s = rec.throughput_tok_s;
     let gpu_usd_per_hour = sweep
         .deployment

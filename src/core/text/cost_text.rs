@@ -10,7 +10,7 @@ use crate::core::plan::planner::{Plan, Slo};
 use crate::core::text::capacity_text::{given_money, FleetFigure};
 
 /// What the break-even leaves out, said under the figures (the README states it too).
-pub const LEAVES_OUT: &str = "The break-even leaves out the API's rate limits and latency, and replicas idle when the load falls (a load over the day, `load`, counts those).";
+pub const LEAVES_OUT: &str = "The break-even leaves out the API's rate limits and latency, and replicas idle when the load falls (a load over the day counts those).";
 
 /// A money figure of a request: `$0.00144`.
 fn usd(v: f64) -> String {
@@ -31,16 +31,26 @@ pub fn lengths_note(c: &Cost) -> String {
         }
         (None | Some(LengthSource::Stated), Some(LengthSource::Stated))
         | (Some(LengthSource::Stated), None) => {
-            "the workload's stated lengths (isl, osl), not measured by the file"
+            "the workload's stated isl and osl, not measured by the file: each request is costed as exactly this long"
         }
         (None, None) => "neither is reported, so nothing is costed per request",
         _ => "measured where the file reports them, else the workload's stated lengths",
     };
     format!(
-        "Tokens per request: {} in, {} out ({source}).",
+        "Tokens per request: {} in, {} out; {source}.",
         length(i),
         length(o)
     )
+}
+
+/// One role of a disaggregated deployment, as its cost formula names it.
+#[derive(Clone, Copy)]
+struct Role {
+    name: &'static str,
+    gpus: Option<u32>,
+    power_w: Option<f64>,
+    tokens: &'static str,
+    tok_s: f64,
 }
 
 /// The numbers the formulas are written with.
@@ -50,6 +60,8 @@ struct Known<'a> {
     tok_s: f64,
     input_tok_s: Option<f64>,
     roles: Option<(Option<u32>, Option<u32>)>,
+    /// The roles' power at the level, W: prefill, decode.
+    role_power_w: (Option<f64>, Option<f64>),
     inputs: &'a CapacityInputs,
 }
 
@@ -68,18 +80,37 @@ impl Known<'_> {
         )
     }
 
-    fn role(&self, (name, gpus, tokens, tok_s): (&str, Option<u32>, &str, f64), v: f64) -> String {
-        format!(
-            "{name} $/M {tokens} tokens = {name} GPUs × price ÷ ({tokens} tok/s × 3600) × 1e6 = {} × {} ÷ ({} × 3600) × 1e6 = {}{}",
+    /// A role's $ per million tokens: its GPUs at their price, with its electricity where its
+    /// power is reported and an electricity price is given (as `plan::cost` counts it).
+    fn role(&self, role: Role, v: f64) -> String {
+        let Role {
+            name,
+            gpus,
+            power_w,
+            tokens,
+            tok_s,
+        } = role;
+        let gpu_part = format!(
+            "{} × {}",
             gpus.unwrap_or_default(),
-            given_money(self.inputs.price_per_gpu_hour.unwrap_or_default()),
+            given_money(self.inputs.price_per_gpu_hour.unwrap_or_default())
+        );
+        let (words, numbers) = match power_w.zip(self.inputs.price_per_kwh) {
+            Some((w, kwh)) => (
+                format!("({name} GPUs × price + {name} power × PUE ÷ 1000 × $/kWh)"),
+                format!(
+                    "({gpu_part} + {} W × {} ÷ 1000 × {})",
+                    grouped(w, 0),
+                    trimmed(self.inputs.pue_or_default(), 4),
+                    given_money(kwh)
+                ),
+            ),
+            None => (format!("{name} GPUs × price"), gpu_part),
+        };
+        format!(
+            "{name} $/M {tokens} tokens = {words} ÷ ({tokens} tok/s × 3600) × 1e6 = {numbers} ÷ ({} × 3600) × 1e6 = {}",
             grouped(tok_s, 1),
             usd(v),
-            if self.inputs.price_per_kwh.is_some() {
-                format!(" (with the {name} role's electricity where its power is reported)")
-            } else {
-                String::new()
-            },
         )
     }
 
@@ -123,12 +154,13 @@ impl Known<'_> {
                 |v| format!("{} per M input tokens (the prefill GPUs)", usd(v)),
                 |v| {
                     self.role(
-                        (
-                            "prefill",
-                            prefill_gpus,
-                            "input",
-                            self.input_tok_s.unwrap_or_default(),
-                        ),
+                        Role {
+                            name: "prefill",
+                            gpus: prefill_gpus,
+                            power_w: self.role_power_w.0,
+                            tokens: "input",
+                            tok_s: self.input_tok_s.unwrap_or_default(),
+                        },
                         v,
                     )
                 },
@@ -138,7 +170,18 @@ impl Known<'_> {
                 "cost-decode-per-m-output",
                 c.usd_per_m_output_tokens_decode,
                 |v| format!("{} per M output tokens (the decode GPUs)", usd(v)),
-                |v| self.role(("decode", decode_gpus, "output", self.tok_s), v),
+                |v| {
+                    self.role(
+                        Role {
+                            name: "decode",
+                            gpus: decode_gpus,
+                            power_w: self.role_power_w.1,
+                            tokens: "output",
+                            tok_s: self.tok_s,
+                        },
+                        v,
+                    )
+                },
             ),
             FleetFigure::of(
                 "API cost per request",
@@ -191,7 +234,7 @@ impl Known<'_> {
                         "break-even utilisation = $ per request ÷ API $ per request = {} ÷ {} = {}%: below it the API costs less per request, above it self-hosting does",
                         usd(c.usd_per_request.unwrap_or_default()),
                         usd(c.api_usd_per_request.unwrap_or_default()),
-                        grouped(v * 100.0, 1),
+                        percent_of(v),
                     )
                 },
             ),
@@ -207,18 +250,24 @@ pub fn vs_api_text(v: f64) -> String {
     format!("{}× the API's cost per request", significant(v, 3))
 }
 
-/// `9.1% of this level's throughput`, or never (above 100%).
+/// `9.1% of this level's throughput`, `1.56e-5%` (never rounded to 0), or never (above 100%).
 pub fn break_even_text(v: f64) -> String {
     if v <= 1.0 {
-        format!(
-            "{}% of this level's throughput, on average",
-            grouped(v * 100.0, 1)
-        )
+        format!("{}% of this level's throughput, on average", percent_of(v))
     } else {
         format!(
             "never: {}%, self-hosting costs more than the API per request even running full",
-            grouped(v * 100.0, 1)
+            percent_of(v)
         )
+    }
+}
+
+/// A share as a percentage with one decimal, or three significant digits below 0.1%.
+fn percent_of(v: f64) -> String {
+    if v * 100.0 < 0.1 {
+        trimmed(v * 100.0, 3)
+    } else {
+        grouped(v * 100.0, 1)
     }
 }
 
@@ -243,6 +292,7 @@ pub fn cost_figures(
         tok_s: rec.throughput_tok_s,
         input_tok_s: level.input_tok_s,
         roles,
+        role_power_w: (level.roles.prefill_power_w, level.roles.decode_power_w),
         inputs,
     }
     .figures();
@@ -250,7 +300,10 @@ pub fn cost_figures(
     if c.cached_as_input {
         notes.push("The API's price has no cached input price: cached tokens are priced as input (give a third number, e.g. api=1.25:10:0.125).".to_string());
     }
-    if inputs.api.is_some() {
+    if c.api_usd_per_request == Some(0.0) {
+        notes.push("The API's price comes to $0 a request: there is nothing to divide by, so no ratio or break-even is given.".to_string());
+    }
+    if c.vs_api.is_some() {
         notes.push(LEAVES_OUT.to_string());
     }
     Some((c, figures, notes))
@@ -271,5 +324,9 @@ mod tests {
             "never: 130.0%, self-hosting costs more than the API per request even running full"
         );
         assert_eq!(vs_api_text(0.090_645), "0.0906× the API's cost per request");
+        assert_eq!(
+            break_even_text(1.56e-7),
+            "1.56e-5% of this level's throughput, on average"
+        );
     }
 }

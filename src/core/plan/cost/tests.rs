@@ -160,6 +160,17 @@ fn electricity_comes_from_the_whole_deployments_energy_and_each_roles_power() {
 fn nothing_is_costed_without_a_price_and_lengths_stay_absent_when_not_stated() {
     let sweep = mori();
     assert_eq!(at(&sweep, &CapacityInputs::default()), None);
+    // An electricity price alone costs nothing: the GPUs would be counted as free.
+    let electricity_only = CapacityInputs {
+        price_per_kwh: Some(0.1),
+        api: Some(ApiPrice {
+            input: 1.25,
+            output: 10.0,
+            cached_input: None,
+        }),
+        ..CapacityInputs::default()
+    };
+    assert_eq!(at(&sweep, &electricity_only), None);
     let mut bare = mori();
     bare.deployment.isl = None;
     bare.deployment.osl = None;
