@@ -10,6 +10,7 @@ pub mod limits;
 pub mod order;
 pub mod requests;
 pub mod row;
+pub mod signals;
 pub mod source;
 pub mod statistic;
 pub mod sweep;

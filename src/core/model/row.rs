@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::core::model::deployment::LevelKind;
 use crate::core::model::limits::{MAX_FIGURE, MIN_FIGURE};
 use crate::core::model::requests::Requests;
+use crate::core::model::signals::ServerSignals;
 use crate::core::model::statistic::Statistic;
 
 /// Where a row's J/token comes from.
@@ -152,6 +153,9 @@ pub struct Row {
     /// Each request's own figures, where the file writes them (judged by
     /// [`crate::core::plan::attainment`]).
     pub requests: Option<Requests>,
+    /// The server's own signals over the run (running, waiting, KV use, preemptions), where a
+    /// file beside the run or its own columns report them; `None` when none is reported.
+    pub signals: Option<Box<ServerSignals>>,
     latency_ms: [Option<f64>; Statistic::COUNT],
     /// Latencies out of range given to [`Row::set_latency_ms`], stored as absent (not kept
     /// with the data; an importer reports them).
@@ -194,6 +198,7 @@ impl Row {
             completed_requests: None,
             failed_requests: None,
             requests: None,
+            signals: None,
             latency_ms: [None; Statistic::COUNT],
             unusable_latencies: 0,
         }

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::core::model::deployment::{Deployment, Field, LevelKind};
 pub use crate::core::model::row::{EnergyBasis, PowerPeak, Row, RunCounts, ServedBasis};
+pub use crate::core::model::signals::ServerSignals;
 pub use crate::core::model::statistic::{Aggregate, Metric, Statistic};
 
 /// What one model is, as the source describes it.
@@ -147,6 +148,9 @@ pub struct Level {
     /// The requests of the run with the highest share of failed requests: (completed,
     /// failed), each `None` where that run does not count it.
     pub requests: Option<(Option<f64>, Option<f64>)>,
+    /// The server's signals: per figure, the worst over the runs that report it (see
+    /// [`ServerSignals::worst`]); `None` when no run reports any.
+    pub signals: Option<ServerSignals>,
     latency_ms: [Option<f64>; Statistic::COUNT],
     runs: [u32; Statistic::COUNT + OTHER_FIGURES],
 }
@@ -331,6 +335,7 @@ fn group_levels(rows: &[Row]) -> Vec<Level> {
                     energy_per_request_j: None,
                     served_req_s: None,
                     requests: None,
+                    signals: None,
                     latency_ms: [None; Statistic::COUNT],
                     runs: [0; Statistic::COUNT + OTHER_FIGURES],
                 };
@@ -359,6 +364,12 @@ fn absorb(level: &mut Level, index: usize, row: &Row) {
         Worst::High,
     );
     level.served_req_s = worse(level.served_req_s, row.served_req_s, Worst::Low);
+    if let Some(signals) = row.signals.as_deref() {
+        match level.signals.as_mut() {
+            Some(worst) => worst.worst(signals),
+            None => level.signals = Some(signals.clone()),
+        }
+    }
     if let Some(share) = row.failed_share() {
         if level.failed_share().is_none_or(|worst| share > worst) {
             level.requests = Some((row.completed_requests, row.failed_requests));

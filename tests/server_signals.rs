@@ -1,0 +1,269 @@
+//! Server signals beside client levels, read from the real files of tests/fixtures/realdata:
+//! inference-perf's Prometheus reports joined to their stages, AIPerf's server-metrics export
+//! joined to InferenceX's per-level agentic results, the CSV template's columns, and what bad
+//! input is told. Every value below is read by hand from the files.
+
+mod common;
+
+use common::realdata;
+use llm_slo_planner::core::import::{import, Format, InputFile, RowErrorKind};
+use llm_slo_planner::core::model::signals::{KvPeak, Signal, SignalSource};
+use llm_slo_planner::core::model::sweep::{LevelKind, Statistic};
+
+const KIMI: &str = "inferencex-agentic-kimi";
+const RUN1: &str = "kimik2.7_tp4_conc1_kvnone_fp4_vllm_tp4-dcp1-pcp1-ep1-dpafalse_disagg-false_spec-none_conc1_mi355x-amds_01";
+const RUN4: &str = "kimik2.7_tp4_conc4_kvnone_fp4_vllm_tp4-dcp1-pcp1-ep1-dpafalse_disagg-false_spec-none_conc4_mi355x-amds_02";
+
+fn kimi_files() -> Vec<InputFile> {
+    [RUN1, RUN4]
+        .iter()
+        .flat_map(|run| {
+            [
+                realdata(&format!("{KIMI}/bmk_agentic_{run}/{run}.json")),
+                realdata(&format!(
+                    "{KIMI}/agentic_{run}/aiperf_artifacts/server_metrics_export.csv"
+                )),
+            ]
+        })
+        .collect()
+}
+
+fn stages(with_prometheus: bool) -> Vec<InputFile> {
+    (0..7)
+        .flat_map(|n| {
+            let lifecycle = realdata(&format!(
+                "inference-perf-kubecon/results/stage_{n}_lifecycle_metrics.json"
+            ));
+            let prometheus = with_prometheus.then(|| {
+                realdata(&format!(
+                    "inference-perf-kubecon/results/stage_{n}_prometheus_metrics.json"
+                ))
+            });
+            std::iter::once(lifecycle).chain(prometheus)
+        })
+        .collect()
+}
+
+#[test]
+fn inference_perf_stages_carry_their_queue_and_no_kv() {
+    let imported = import(&stages(true)).unwrap();
+    assert_eq!(imported.source.sweeps.len(), 1);
+    let sweep = &imported.source.sweeps[0];
+    assert_eq!(sweep.level_kind(), LevelKind::RequestRate);
+    // successes.queue_len.mean of stages 0 to 6.
+    let waiting: Vec<Option<f64>> = sweep
+        .levels()
+        .iter()
+        .map(|l| l.signals.as_ref().and_then(|s| s.waiting_mean))
+        .collect();
+    let expected = [0.0, 0.0, 0.0, 5.0, 155.0, 208.0, 213.0].map(Some);
+    assert_eq!(waiting, expected);
+    for level in sweep.levels() {
+        let s = level.signals.as_ref().unwrap();
+        // kv_cache_usage_percentage reads 0.0 at every stage: not reported.
+        assert_eq!((s.kv_use_mean, s.kv_use_max), (None, None));
+        assert_eq!(s.source(Signal::KvUse), None);
+        // num_preemptions_total: a count of 0; no running gauge in these reports.
+        assert_eq!(s.preemptions, Some(0.0));
+        assert_eq!(s.running_mean, None);
+        assert_eq!(s.source(Signal::Waiting), Some(SignalSource::InferencePerf));
+    }
+    let kv_note = imported
+        .problems
+        .iter()
+        .find(|p| p.error.kind() == RowErrorKind::LeftOut && p.message().starts_with("KV"))
+        .expect("the KV gauge's zeros are named");
+    assert!(kv_note
+        .message()
+        .contains("exactly 0 at every stage while requests wait"));
+    // The summary of every stage is not a stage's.
+    let with_summary: Vec<InputFile> = stages(true)
+        .into_iter()
+        .chain([realdata(
+            "inference-perf-kubecon/results/summary_prometheus_metrics.json",
+        )])
+        .collect();
+    let imported = import(&with_summary).unwrap();
+    assert!(imported
+        .problems
+        .iter()
+        .any(|p| p.error.kind() == RowErrorKind::Skipped
+            && p.file.ends_with("summary_prometheus_metrics.json")));
+}
+
+#[test]
+fn a_prometheus_report_without_its_stage_is_named_and_kept_out() {
+    let mut files = stages(false);
+    files.truncate(3);
+    files.push(realdata(
+        "inference-perf-kubecon/results/stage_4_prometheus_metrics.json",
+    ));
+    let imported = import(&files).unwrap();
+    let orphan = imported
+        .problems
+        .iter()
+        .find(|p| p.error.kind() == RowErrorKind::SignalsWithoutLevel)
+        .expect("named");
+    assert!(orphan
+        .message()
+        .starts_with("server signals without a level: inference-perf's Prometheus report stage_4_prometheus_metrics.json, without stage_4_lifecycle_metrics.json"));
+    assert!(imported.source.sweeps[0]
+        .levels()
+        .iter()
+        .all(|l| l.signals.is_none()));
+}
+
+#[test]
+fn the_kimi_sweep_reads_each_levels_server_metrics_as_the_csv_states_them() {
+    let imported = import(&kimi_files()).unwrap();
+    let formats: Vec<Option<Format>> = imported.formats.iter().map(|(_, f)| *f).collect();
+    assert!(formats.contains(&Some(Format::InferenceXAgentic)));
+    assert!(formats.contains(&Some(Format::AiPerfServerMetrics)));
+    assert!(
+        imported
+            .problems
+            .iter()
+            .all(|p| p.error.kind() != RowErrorKind::SignalsWithoutLevel),
+        "{:?}",
+        imported.problems
+    );
+    assert_eq!(imported.source.sweeps.len(), 1);
+    let sweep = &imported.source.sweeps[0];
+    assert_eq!(sweep.deployment.config.as_deref(), Some("offload none"));
+    assert_eq!(sweep.deployment.num_gpus, Some(4));
+    let levels = sweep.levels();
+    assert_eq!(
+        levels.iter().map(|l| l.level).collect::<Vec<_>>(),
+        [1.0, 4.0]
+    );
+    // conc 1: vllm:num_requests_running avg 0.8896 max 1, waiting avg 0.4367 max 3,
+    // vllm:kv_cache_usage_perc (ratio) avg 0.0706 max 0.1378, vllm:num_preemptions total 0.
+    let s = levels[0].signals.as_ref().unwrap();
+    assert_eq!((s.running_mean, s.running_max), (Some(0.8896), Some(1.0)));
+    assert_eq!((s.waiting_mean, s.waiting_max), (Some(0.4367), Some(3.0)));
+    assert_eq!((s.kv_use_mean, s.kv_use_max), (Some(0.0706), Some(0.1378)));
+    assert_eq!(s.preemptions, Some(0.0));
+    // The export's gauge is read before the result's digest (gpu_usage_pct 0.13776, the same
+    // maximum to more digits).
+    assert_eq!(s.source(Signal::KvUse), Some(SignalSource::Vllm));
+    assert_eq!(s.source(Signal::Running), Some(SignalSource::Vllm));
+    assert_eq!(s.kv_peak, KvPeak::Max);
+    // conc 4: running avg 3.9115 max 4, waiting avg 1.6342 max 8, KV avg 0.2724 max 0.4077
+    // (the digest's 0.40767), preemptions 0.
+    let s = levels[1].signals.as_ref().unwrap();
+    assert_eq!((s.running_mean, s.running_max), (Some(3.9115), Some(4.0)));
+    assert_eq!((s.waiting_mean, s.waiting_max), (Some(1.6342), Some(8.0)));
+    assert_eq!((s.kv_use_mean, s.kv_use_max), (Some(0.2724), Some(0.4077)));
+    assert_eq!(s.preemptions, Some(0.0));
+    // The client's figures: 60.12642 and 162.62426 output tok/s; mean TPOT 13.21 and 22.9 ms;
+    // 195 and 547 requests completed, none failed (warm-up records dropped are not failures).
+    assert_eq!(levels[0].throughput_tok_s, 60.12642);
+    assert_eq!(levels[1].throughput_tok_s, 162.62426);
+    assert_eq!(
+        levels[0].latency_ms(Statistic::TpotMean),
+        Some(0.01321 * 1000.0)
+    );
+    assert_eq!(
+        levels[1].latency_ms(Statistic::TpotMean),
+        Some(0.0229 * 1000.0)
+    );
+    assert_eq!(levels[1].requests, Some((Some(547.0), Some(0.0))));
+}
+
+#[test]
+fn the_server_metrics_alone_have_no_level() {
+    let files: Vec<InputFile> = kimi_files()
+        .into_iter()
+        .filter(|f| f.name.ends_with(".csv"))
+        .collect();
+    let problems = import(&files).unwrap_err();
+    let named: Vec<&str> = problems
+        .iter()
+        .filter(|p| p.error.kind() == RowErrorKind::SignalsWithoutLevel)
+        .map(|p| p.file.as_str())
+        .collect();
+    assert_eq!(named.len(), 2, "{problems:?}");
+    assert!(problems[0].message().starts_with(
+        "server signals without a level: AIPerf's server metrics (server_metrics_export.csv)"
+    ));
+}
+
+#[test]
+fn the_csv_templates_signal_columns_are_read_and_checked() {
+    let text = "concurrency,output_tok_s,running,waiting,kv_usage,preemptions\n\
+                8,800,7.9,0,0.42,0\n\
+                16,1400,15.2,3.5,1.4,2\n\
+                32,1500,,-1,,\n";
+    let imported = import(&[InputFile {
+        name: "runs.csv".into(),
+        text: text.into(),
+    }])
+    .unwrap();
+    let levels = imported.source.sweeps[0].levels();
+    let s = levels[0].signals.as_ref().unwrap();
+    assert_eq!(
+        (s.running_mean, s.waiting_mean, s.kv_use_max, s.preemptions),
+        (Some(7.9), Some(0.0), Some(0.42), Some(0.0))
+    );
+    assert_eq!(
+        SignalSource::Csv.metric(Signal::KvUse),
+        "the CSV column `kv_usage`"
+    );
+    // A KV use of 1.4 is no fraction, and -1 requests no count: not used, each named.
+    let s = levels[1].signals.as_ref().unwrap();
+    assert_eq!((s.kv_use_max, s.preemptions), (None, Some(2.0)));
+    assert!(levels[2].signals.is_none());
+    let out: Vec<String> = imported
+        .problems
+        .iter()
+        .filter(|p| p.error.kind() == RowErrorKind::SignalOutOfRange)
+        .map(|p| p.located())
+        .collect();
+    assert_eq!(
+        out,
+        [
+            "runs.csv, row 3: KV cache use (column `kv_usage`) of 1.4 is outside its range (KV use is a fraction from 0 to 1, counts are 0 or more): not used",
+            "runs.csv, row 4: requests waiting (column `waiting`) of -1 is outside its range (KV use is a fraction from 0 to 1, counts are 0 or more): not used",
+        ]
+    );
+}
+
+#[test]
+fn aiperf_json_export_converts_a_percent_and_names_another_unit() {
+    let profile = realdata(
+        "inferencemax-rocm-fork__results_0601__kimik2.5_tp4_fp4_vllm_mi355x_offloadnone__aiperf_profile_exports/conc004__profile_export_aiperf.json",
+    );
+    let profile = InputFile {
+        name: "run4/profile_export_aiperf.json".into(),
+        text: profile.text,
+    };
+    let json = r#"{"schema_version": "1.0", "metrics": {
+        "vllm:kv_cache_usage_perc": {"type": "gauge", "unit": "percent", "series": [{"stats": {"avg": 40.0, "max": 93.0}}]},
+        "vllm:num_requests_running": {"type": "gauge", "series": [{"stats": {"avg": 3.5, "max": 4}}, {"stats": {"avg": 2.5, "max": 4}}]},
+        "vllm:num_requests_waiting": {"type": "gauge", "unit": "requests", "series": [{"stats": {"avg": 1.25, "max": 6}}]},
+        "sglang:token_usage": {"type": "gauge", "unit": "bytes", "series": [{"stats": {"avg": 1.0}}]},
+        "vllm:num_preemptions": {"type": "counter", "series": [{"stats": {"total": 7}}]}
+    }}"#;
+    let server = InputFile {
+        name: "run4/server_metrics_export.json".into(),
+        text: json.into(),
+    };
+    let imported = import(&[profile, server]).unwrap();
+    let s = imported.source.sweeps[0].levels()[0]
+        .signals
+        .clone()
+        .unwrap();
+    // 40 and 93 percent as fractions; two engines' running requests add up.
+    assert_eq!((s.kv_use_mean, s.kv_use_max), (Some(0.4), Some(0.93)));
+    assert_eq!((s.running_mean, s.running_max), (Some(6.0), Some(8.0)));
+    assert_eq!((s.waiting_mean, s.preemptions), (Some(1.25), Some(7.0)));
+    let unit = imported
+        .problems
+        .iter()
+        .find(|p| p.error.kind() == RowErrorKind::SignalUnit)
+        .unwrap();
+    assert_eq!(
+        unit.message(),
+        "`sglang:token_usage` in unit `bytes`, not a ratio (0 to 1) nor a percent: not used"
+    );
+}
