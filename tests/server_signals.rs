@@ -267,3 +267,102 @@ fn aiperf_json_export_converts_a_percent_and_names_another_unit() {
         "`sglang:token_usage` in unit `bytes`, not a ratio (0 to 1) nor a percent: not used"
     );
 }
+
+#[test]
+fn the_inference_perf_stages_queue_from_stage_3_with_kv_not_reported() {
+    use llm_slo_planner::core::plan::bottleneck::{verdicts, Fired};
+    use llm_slo_planner::core::text::why_text::fired_text;
+    let imported = import(&stages(true)).unwrap();
+    let sweep = &imported.source.sweeps[0];
+    let v = verdicts(sweep);
+    let keys: Vec<Vec<&str>> = v.iter().map(|v| v.keys()).collect();
+    // queue_len 0, 0, 0, 5, 155, 208, 213; achieved_rate 111.924 of 111.92 req/s at stage 3,
+    // then 117.040 of 148.89 (0.786), 117.736 of 185.86 (0.633), 116.319 of 222.83 (0.522):
+    // below 0.95 of the offered rate from stage 4.
+    assert_eq!(
+        keys,
+        [
+            vec!["headroom"],
+            vec!["headroom"],
+            vec!["headroom"],
+            vec!["queueing"],
+            vec!["queueing", "overloaded"],
+            vec!["queueing", "overloaded"],
+            vec!["queueing", "overloaded"],
+        ]
+    );
+    assert_eq!(
+        v[3].fired[0],
+        Fired::Queueing {
+            waiting_mean: 5.0,
+            kv_use_max: None
+        }
+    );
+    assert_eq!(
+        fired_text(&v[4].fired[0], sweep.level_kind()),
+        "requests queue (waiting 155 on average) while the KV cache is not reported"
+    );
+}
+
+#[test]
+fn the_kimi_levels_are_headroom_then_compute_bound_queueing() {
+    use llm_slo_planner::core::plan::bottleneck::{verdicts, Lever};
+    use llm_slo_planner::core::text::why_text::verdict_words;
+    let imported = import(&kimi_files()).unwrap();
+    let sweep = &imported.source.sweeps[0];
+    let v = verdicts(sweep);
+    // conc 1: 0.4367 waiting (< 1), 0.8896 running of 1 (≥ 0.85): headroom. conc 4: 1.6342
+    // waiting with KV max 0.4077 (< 0.5): compute-bound queueing.
+    assert_eq!(v[0].keys(), ["headroom"]);
+    assert_eq!(v[1].keys(), ["queueing"]);
+    assert_eq!(v[1].lever(), Lever::ReplicaOrBatchedTokens);
+    assert_eq!(
+        verdict_words(&v[1], sweep.level_kind()),
+        "compute-bound: requests wait (1.63 on average) while the KV cache is 41% used; more KV memory will not help"
+    );
+}
+
+#[test]
+fn the_bundled_sweeps_end_where_their_batch_still_filled_85_percent_of_the_cap() {
+    use llm_slo_planner::core::import::bundled::lm_arena_chat;
+    use llm_slo_planner::core::plan::bottleneck::{fill_ratio, verdict};
+    let source = lm_arena_chat();
+    let last_fill = |model: &str, gpu: &str, gpus: u32| {
+        let sweep = source
+            .sweeps
+            .iter()
+            .find(|s| {
+                source.models[s.model_index].model_id == model
+                    && s.deployment.gpu == gpu
+                    && s.deployment.num_gpus == Some(gpus)
+            })
+            .unwrap();
+        let last = sweep.levels().last().unwrap();
+        (last.level, fill_ratio(last, sweep.level_kind()).unwrap())
+    };
+    // data/lm-arena-chat.json, the last row of each sweep: avg_batch_size ÷ max_num_seqs.
+    assert_eq!(
+        last_fill("meta-llama/Llama-3.1-8B-Instruct", "H100", 1),
+        (768.0, 690.8681318681319 / 768.0)
+    );
+    assert_eq!(
+        last_fill("meta-llama/Llama-3.1-8B-Instruct", "B200", 1),
+        (2048.0, 2042.921052631579 / 2048.0)
+    );
+    assert_eq!(
+        last_fill("meta-llama/Llama-3.1-70B-Instruct", "H100", 4),
+        (1024.0, 898.4528301886793 / 1024.0)
+    );
+    assert_eq!(
+        last_fill("meta-llama/Llama-3.1-405B-Instruct", "B200", 8),
+        (4096.0, 3588.6633663366338 / 4096.0)
+    );
+    // Every bundled sweep's last level filled at least 85% (ML.ENERGY drops the runs below):
+    // none is not-filled.
+    for sweep in &source.sweeps {
+        let last = sweep.levels().len() - 1;
+        let fill = fill_ratio(&sweep.levels()[last], sweep.level_kind()).unwrap();
+        assert!(fill >= 0.85, "{fill}");
+        assert!(!verdict(sweep, last).unwrap().keys().contains(&"not-filled"));
+    }
+}

@@ -15,3 +15,4 @@ pub mod period_text;
 pub mod power_text;
 pub mod rules;
 pub mod scenario_text;
+pub mod why_text;
