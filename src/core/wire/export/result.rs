@@ -16,6 +16,7 @@ use super::capacity::JsonCapacity;
 use super::period::JsonPeriod;
 use super::power::JsonPower;
 use super::recommended_attainment;
+use super::why::{levels, why_of, JsonAutoscaler, JsonLevel, JsonWhy};
 
 #[derive(Serialize)]
 pub(super) struct JsonResult {
@@ -44,6 +45,12 @@ pub(super) struct JsonResult {
     /// With a power budget (`power`): what fits in it at the recommended level.
     #[serde(skip_serializing_if = "Option::is_none")]
     power: Option<JsonPower>,
+    /// Why the answer stops where it does; `null` without a recommended level.
+    why: Option<JsonWhy>,
+    /// Every level's server signals and verdict.
+    levels: Vec<JsonLevel>,
+    /// What to set the autoscaler to at the recommended level; `null` without one.
+    autoscaler: Option<JsonAutoscaler>,
 }
 
 /// `result.power`, with a power budget and a recommendation.
@@ -123,6 +130,9 @@ impl JsonResult {
                     .into()
                 }),
             power: power_of(sweep, (plan, slo), scenario),
+            why: why_of(sweep, plan, slo),
+            levels: levels(sweep),
+            autoscaler: scenario.autoscaler(sweep, (plan, slo)).map(Into::into),
         }
     }
 }
