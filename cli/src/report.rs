@@ -4,9 +4,11 @@
 //! core functions the page shows (`core::text::headline`, `core::text::explain`, `core::text::capacity_text`).
 
 use llm_slo_planner::core::model::format::{grouped, level as level_text, significant};
+use llm_slo_planner::core::model::signals::Signal;
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::model::sweep::{Level, Statistic, Sweep};
 use llm_slo_planner::core::plan::anomalies::{anomalies, load_flag_counts, AnomalyKind};
+use llm_slo_planner::core::plan::bottleneck::{verdicts, why, LevelVerdict};
 use llm_slo_planner::core::plan::capacity::CapacityInputs;
 use llm_slo_planner::core::plan::estimate::{batching_effect, estimate};
 use llm_slo_planner::core::plan::period::{period, LoadProfile, Scaling};
@@ -25,6 +27,7 @@ use llm_slo_planner::core::text::period_text::{
 use llm_slo_planner::core::text::power_text::{
     basis_text, fits_text, need_figures, power_error_text, power_figures, watts,
 };
+use llm_slo_planner::core::text::why_text::{signal_cell, targets_text, why_text};
 
 /// Text from a file made safe for a terminal: control characters (escape sequences, newlines,
 /// tabs) written as `\u{1b}`, so a file cannot recolour, retitle or split the output.
@@ -114,7 +117,26 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
             estimate_method(sweep, slo.stat)
         ));
     }
+    if let Some(w) = why(sweep, plan) {
+        let t = why_text(sweep, plan, &slo, &w);
+        out.push_str(&format!(
+            "  Why it stops here: {} {} {}\n",
+            clean(&t.next),
+            clean(&t.verdict),
+            t.lever
+        ));
+    }
     out.push_str(&fleet_text(sweep, plan, &slo, scenario));
+    if let Some(a) = scenario.autoscaler(sweep, (plan, &slo)) {
+        let targets: Vec<Vec<String>> = targets_text(&a)
+            .into_iter()
+            .map(|(_, label, text)| vec![format!("{label}:"), clean(&text)])
+            .collect();
+        out.push_str(
+            "  Autoscaler (per replica, at the recommended level; --autoscaler keda writes it):\n",
+        );
+        out.push_str(&columns(&targets, "    "));
+    }
     for count in load_flag_counts(sweep, slo.stat) {
         out.push_str(&format!(
             "  Flag {}:{}\n",
@@ -214,7 +236,14 @@ fn levels_text(source: &Source, sweep: &Sweep, plan: &Plan, slo: &Slo) -> String
     let stat = speed_basis(slo);
     let table = level_columns(sweep, slo, &stat);
     let mut rows = vec![table.iter().map(|(header, _)| header.clone()).collect()];
-    for (li, (level, verdict)) in sweep.levels().iter().zip(&plan.verdicts).enumerate() {
+    let bottlenecks = verdicts(sweep);
+    for (li, ((level, verdict), bottleneck)) in sweep
+        .levels()
+        .iter()
+        .zip(&plan.verdicts)
+        .zip(&bottlenecks)
+        .enumerate()
+    {
         let flags: Vec<&str> = AnomalyKind::ALL
             .into_iter()
             .filter(|k| {
@@ -228,6 +257,7 @@ fn levels_text(source: &Source, sweep: &Sweep, plan: &Plan, slo: &Slo) -> String
             recommended: plan.recommended == Some(li),
             level,
             verdict,
+            bottleneck,
             flags,
         };
         rows.push(table.iter().map(|(_, cell)| cell(&row)).collect());
@@ -257,6 +287,8 @@ struct LevelRow<'a> {
     recommended: bool,
     level: &'a Level,
     verdict: &'a Verdict,
+    /// Why it stands where it does: the rules that hold there.
+    bottleneck: &'a LevelVerdict,
     /// The keys of the flags on its runs.
     flags: Vec<&'static str>,
 }
@@ -337,8 +369,22 @@ fn level_columns<'a>(sweep: &'a Sweep, slo: &'a Slo, stat: &str) -> Vec<LevelCol
             }),
         ),
         column("verdict", Box::new(move |r| verdict_text(slo, r.verdict))),
+        column("bottleneck", Box::new(|r| r.bottleneck.keys().join(","))),
         column("flags", Box::new(|r| r.flags.join(","))),
     ]);
+    // The server's signals, where a level of the sweep reports them.
+    let signalled = |signal: Signal| {
+        sweep
+            .levels()
+            .iter()
+            .any(|l| l.signals.as_ref().is_some_and(|s| s.reports(signal)))
+    };
+    for signal in Signal::ALL.into_iter().filter(|s| signalled(*s)) {
+        table.push(column(
+            signal.label(),
+            Box::new(move |r| signal_cell(r.level.signals.as_ref(), signal)),
+        ));
+    }
     table
 }
 

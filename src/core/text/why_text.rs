@@ -316,12 +316,13 @@ pub fn targets_text(a: &Autoscaler) -> Vec<(&'static str, &'static str, String)>
         "as-threshold",
         "Autoscaler threshold",
         format!(
-            "{} of {} per replica ({} to {} replicas)",
+            "{} of {} per replica ({})",
             trimmed(a.threshold, 4),
             a.metric,
-            a.min_replicas,
-            a.max_replicas
-                .map_or_else(|| "no maximum set".to_string(), |m| m.to_string())
+            match a.max_replicas {
+                Some(max) => format!("{} to {max} replicas", a.min_replicas),
+                None => format!("at least {}; no maximum without a demand", a.min_replicas),
+            }
         ),
     ));
     out

@@ -115,7 +115,9 @@ fn csv_has_the_url_comment_a_header_with_units_and_one_row_per_deployment() {
              period_total_usd,period_peak_hold_gpu_hours,period_saved_gpu_hours,\
              power_budget_w,power_basis,power_w_per_gpu,power_replica_w,power_replicas,power_gpus,power_users,\
              power_output_tok_s,power_req_s,power_tok_s_per_mw,power_users_per_mw,power_facility_j_per_token,\
-             power_needed_w,power_budget_share,power_fits"
+             power_needed_w,power_budget_share,power_fits,verdict,next_level,next_verdict,lever,\
+             running_mean,waiting_mean,kv_use_max,preemptions,autoscaler_metric,autoscaler_threshold,\
+             autoscaler_min_replicas,autoscaler_max_replicas"
         )
     );
     let body = lines.collect::<Vec<_>>().join("\n");
@@ -139,6 +141,27 @@ fn csv_has_the_url_comment_a_header_with_units_and_one_row_per_deployment() {
     assert_eq!(
         &h100[19],
         (2.0 / (9248.01198181863 * 3600.0) * 1e6).to_string()
+    );
+    // Why: avg batch 383.01 of 384 (≥ 0.85 ×) and no gauges: headroom; the next level, 512,
+    // misses the target with its batch filled too (ML.ENERGY keeps no run below 85%): no lever
+    // named. The autoscaler: 383.01 running requests per replica, 1 to 3 replicas.
+    let why: Vec<&str> = h100.iter().skip(56).collect();
+    assert_eq!(
+        why,
+        [
+            "headroom",
+            "512",
+            "headroom",
+            "none",
+            "",
+            "",
+            "",
+            "",
+            "vllm:num_requests_running",
+            "383.01428571428573",
+            "1",
+            "3"
+        ]
     );
 }
 
