@@ -215,17 +215,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             }
             Long(name @ ("vs" | "tol")) => return Err(compare_only(name, command)),
             Short('h') | Long("help") => return Ok(Command::Help),
-            Long("json") => outputs.push((Output::Json, "--json")),
-            Long("csv") => outputs.push((Output::Csv, "--csv")),
-            Long("autoscaler") => {
-                let value = text(&mut parser, "--autoscaler")?;
-                if value.trim() != "keda" {
-                    return Err(format!(
-                        "--autoscaler takes `keda` (a KEDA ScaledObject), got \"{value}\""
-                    ));
-                }
-                outputs.push((Output::Keda, "--autoscaler keda"));
-            }
+            Long(flag @ ("json" | "csv")) => outputs.push(output(flag)),
+            Long("autoscaler") => outputs.push(keda(&mut parser)?),
             Long("strict") => plan.strict = true,
             Long("link") => {
                 once(plan.link.is_some(), "--link")?;
@@ -278,6 +269,26 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
         return compared(plan, vs, tol, &outputs);
     }
     planned(plan, &outputs)
+}
+
+/// The answer format `--json` or `--csv` asks for.
+fn output(flag: &str) -> (Output, &'static str) {
+    match flag {
+        "json" => (Output::Json, "--json"),
+        _ => (Output::Csv, "--csv"),
+    }
+}
+
+/// `--autoscaler keda`: the KEDA ScaledObject.
+///
+/// Errors: another value, named.
+fn keda(parser: &mut lexopt::Parser) -> Result<(Output, &'static str), String> {
+    match text(parser, "--autoscaler")?.trim() {
+        "keda" => Ok((Output::Keda, "--autoscaler")),
+        other => Err(format!(
+            "--autoscaler takes `keda` (a KEDA ScaledObject), got \"{other}\""
+        )),
+    }
 }
 
 /// B as `--vs` gives it: files and folders, and selectors.

@@ -372,20 +372,28 @@ fn level_columns<'a>(sweep: &'a Sweep, slo: &'a Slo, stat: &str) -> Vec<LevelCol
         column("bottleneck", Box::new(|r| r.bottleneck.keys().join(","))),
         column("flags", Box::new(|r| r.flags.join(","))),
     ]);
-    // The server's signals, where a level of the sweep reports them.
+    table.extend(signal_columns(sweep));
+    table
+}
+
+/// A column per server signal a level of the sweep reports.
+fn signal_columns<'a>(sweep: &Sweep) -> Vec<LevelColumn<'a>> {
     let signalled = |signal: Signal| {
         sweep
             .levels()
             .iter()
             .any(|l| l.signals.as_ref().is_some_and(|s| s.reports(signal)))
     };
-    for signal in Signal::ALL.into_iter().filter(|s| signalled(*s)) {
-        table.push(column(
-            signal.label(),
-            Box::new(move |r| signal_cell(r.level.signals.as_ref(), signal)),
-        ));
-    }
-    table
+    Signal::ALL
+        .into_iter()
+        .filter(|s| signalled(*s))
+        .map(|signal| -> LevelColumn<'a> {
+            (
+                signal.label().to_string(),
+                Box::new(move |r| signal_cell(r.level.signals.as_ref(), signal)),
+            )
+        })
+        .collect()
 }
 
 /// One deployment of the summary, as its cells are drawn from.

@@ -70,6 +70,38 @@ fn kv_words(kv: Option<f64>, peak: KvPeak) -> String {
     }
 }
 
+/// Rule 1's numbers: the KV use at or above the bound, the preemptions.
+fn kv_bound_text(kv_use_max: Option<f64>, kv_peak: KvPeak, preemptions: Option<f64>) -> String {
+    let mut parts = Vec::new();
+    if let Some(k) = kv_use_max.filter(|k| *k >= crate::core::plan::bottleneck::KV_BOUND_AT) {
+        parts.push(format!("KV use {} {}", kv_peak.label(), trimmed(k, 3)));
+    }
+    if let Some(p) = preemptions.filter(|p| *p > 0.0) {
+        parts.push(format!("{} preemptions", grouped(p, 0)));
+    }
+    format!("the KV cache is full ({})", parts.join(", "))
+}
+
+/// Rule 3's numbers, compute-bound where KV use is low, said where KV is not reported.
+fn queueing_text(waiting_mean: f64, kv_use_max: Option<f64>) -> String {
+    match kv_use_max {
+        None => format!(
+            "requests queue (waiting {} on average) while the KV cache is not reported",
+            count(waiting_mean)
+        ),
+        Some(k) if k < COMPUTE_BOUND_BELOW => format!(
+            "compute-bound: requests wait ({} on average) while the KV cache is {} used; more KV memory will not help",
+            count(waiting_mean),
+            share(k)
+        ),
+        Some(k) => format!(
+            "requests queue (waiting {} on average) with KV use max {}",
+            count(waiting_mean),
+            trimmed(k, 3)
+        ),
+    }
+}
+
 /// One rule that holds, with its numbers: "requests queue (waiting 155 on average) while the KV
 /// cache is not reported".
 pub fn fired_text(fired: &Fired, kind: LevelKind) -> String {
@@ -78,16 +110,7 @@ pub fn fired_text(fired: &Fired, kind: LevelKind) -> String {
             kv_use_max,
             kv_peak,
             preemptions,
-        } => {
-            let mut parts = Vec::new();
-            if let Some(k) = kv_use_max.filter(|k| *k >= crate::core::plan::bottleneck::KV_BOUND_AT) {
-                parts.push(format!("KV use {} {}", kv_peak.label(), trimmed(k, 3)));
-            }
-            if let Some(p) = preemptions.filter(|p| *p > 0.0) {
-                parts.push(format!("{} preemptions", grouped(p, 0)));
-            }
-            format!("the KV cache is full ({})", parts.join(", "))
-        }
+        } => kv_bound_text(*kv_use_max, *kv_peak, *preemptions),
         Fired::Capped {
             running_mean,
             max_num_seqs,
@@ -103,22 +126,7 @@ pub fn fired_text(fired: &Fired, kind: LevelKind) -> String {
         Fired::Queueing {
             waiting_mean,
             kv_use_max,
-        } => match kv_use_max {
-            None => format!(
-                "requests queue (waiting {} on average) while the KV cache is not reported",
-                count(*waiting_mean)
-            ),
-            Some(k) if *k < COMPUTE_BOUND_BELOW => format!(
-                "compute-bound: requests wait ({} on average) while the KV cache is {} used; more KV memory will not help",
-                count(*waiting_mean),
-                share(*k)
-            ),
-            Some(k) => format!(
-                "requests queue (waiting {} on average) with KV use max {}",
-                count(*waiting_mean),
-                trimmed(*k, 3)
-            ),
-        },
+        } => queueing_text(*waiting_mean, *kv_use_max),
         Fired::NotFilled {
             running_mean,
             basis,
