@@ -83,6 +83,13 @@ fn the_bundled_answer_scales_on_running_requests_at_its_level() {
         (1000.0 / batch).ceil() as u64
     );
     assert!(yaml.starts_with("# KEDA ScaledObject for meta-llama/Llama-3.1-8B-Instruct"));
+    // The README's worked example is this document, its comments aside.
+    let body = &yaml[yaml.find("apiVersion").unwrap()..];
+    let readme = include_str!("../README.md");
+    assert!(
+        readme.contains(&format!("```yaml\n{body}```")),
+        "the README's autoscaler example should read:\n{body}"
+    );
     assert!(yaml.contains("# Scenario: http://127.0.0.1/?model=meta-llama/Llama-3.1-8B-Instruct"));
 }
 
