@@ -211,6 +211,7 @@ fn chart_section(
     let export_status = RwSignal::new(String::new());
     let chart_for_readout = chart.clone();
     let read_from = Arc::clone(&source);
+    let verdict = hover_verdict(Arc::clone(&source), &chart, focus);
     view! {
         <section class="chart" aria-labelledby="chart-title">
             <h2 id="chart-title">{y.heading()}</h2>
@@ -220,6 +221,8 @@ fn chart_section(
             </div>
             <p class="chart-readout" aria-live="polite" data-testid="chart-readout">
                 {move || readout(&read_from, &chart_for_readout, focus.get(), stat.short_label(), y)}
+                " "
+                <span data-testid="chart-verdict">{verdict}</span>
             </p>
             {legend(&source, &chart, current)}
             {more_note.map(|note| view! { <p class="hint" data-testid="chart-more">{note}</p> })}
@@ -234,6 +237,36 @@ fn chart_section(
             </button>
             <span class="hint" role="status">{move || export_status.get()}</span>
         </section>
+    }
+}
+
+/// The bottleneck verdict of the point focused or hovered: its reader's code is loaded on
+/// demand at the first hover (`ui::why::verdict_reader`), and the verdict shows once it is.
+fn hover_verdict(
+    source: Arc<Source>,
+    chart: &ChartLayout,
+    focus: RwSignal<Option<(usize, usize)>>,
+) -> impl Fn() -> Option<String> {
+    let reader = RwSignal::new_local(None::<super::why::VerdictOf>);
+    let asked = StoredValue::new(false);
+    let points: Vec<(usize, Vec<f64>)> = chart
+        .series
+        .iter()
+        .map(|s| (s.sweep_index, s.points.iter().map(|p| p.level).collect()))
+        .collect();
+    move || {
+        let (si, pi) = focus.get()?;
+        if !asked.get_value() {
+            asked.set_value(true);
+            leptos::task::spawn_local(async move {
+                if let Ok(read) = super::why::verdict_reader().await {
+                    reader.try_set(Some(read));
+                }
+            });
+        }
+        let (sweep, levels) = points.get(si)?;
+        let level = *levels.get(pi)?;
+        reader.with(|r| r.as_ref().and_then(|read| read(&source, *sweep, level)))
     }
 }
 

@@ -7,12 +7,15 @@ use leptos::prelude::*;
 use super::data_value;
 use super::verdict_text;
 use crate::core::model::format::{grouped, significant};
+use crate::core::model::signals::Signal;
 use crate::core::model::source::Source;
 use crate::core::model::sweep::{LevelKind, Row, ServedBasis, Statistic, Sweep};
 use crate::core::plan::anomalies::{anomalies, flag_summary, Anomaly};
+use crate::core::plan::bottleneck::verdicts;
 use crate::core::plan::planner::{Condition, Plan, Slo};
 use crate::core::scenario::Scenario;
 use crate::core::text::attainment_text::attainment_text;
+use crate::core::text::why_text::{signal_cell, verdict_words};
 
 fn ms(value: Option<f64>) -> String {
     ms_or(value, |v| significant(v, 3))
@@ -136,7 +139,12 @@ pub fn SweepTable(
                 .map(|&(li, ri)| {
                     let first = held.sweeps[i].levels()[li].row_indices.first() == Some(&ri);
                     let state = run_state(states, li, first);
-                    sweep_row(&held.sweeps[i].rows[ri], state, &flags_of_row[ri], &table)
+                    sweep_row(
+                        &held.sweeps[i].rows[ri],
+                        (li, state),
+                        &flags_of_row[ri],
+                        &table,
+                    )
                 })
                 .collect_view()
         };
@@ -219,6 +227,10 @@ enum Column {
     Energy,
     /// Power, W.
     Power,
+    /// A server signal some run reports (running, waiting, KV use, preemptions).
+    Signal(Signal),
+    /// Why the level stands where it does: the bottleneck rules that hold there.
+    Bottleneck,
 }
 
 /// The sweep table's shape: its columns in order, and what their headers and cells need.
@@ -230,6 +242,8 @@ struct Table {
     by_request: bool,
     /// How served req/s was derived, when some run's was (its header is marked ‡).
     served_formula: Option<&'static str>,
+    /// Each level's bottleneck verdict: its rules' keys (`data-verdict`) and its words.
+    bottlenecks: Vec<(String, String)>,
 }
 
 impl Table {
@@ -258,6 +272,24 @@ impl Table {
             columns.push(Column::Served);
         }
         columns.extend([Column::Output, Column::Energy, Column::Power]);
+        let signalled = |signal: Signal| {
+            sweep
+                .rows
+                .iter()
+                .any(|r| r.signals.as_ref().is_some_and(|s| s.reports(signal)))
+        };
+        columns.extend(
+            Signal::ALL
+                .into_iter()
+                .filter(|s| signalled(*s))
+                .map(Column::Signal),
+        );
+        columns.push(Column::Bottleneck);
+        let kind = sweep.level_kind();
+        let bottlenecks = verdicts(sweep)
+            .iter()
+            .map(|v| (v.keys().join(" "), verdict_words(v, kind)))
+            .collect();
         let served_formula = sweep
             .rows
             .iter()
@@ -270,6 +302,7 @@ impl Table {
             stat,
             by_request,
             served_formula,
+            bottlenecks,
         }
     }
 }
@@ -301,13 +334,21 @@ impl Column {
             Column::Output => ("output (tok/s)".to_string(), None),
             Column::Energy => ("J/token".to_string(), None),
             Column::Power => ("power (W)".to_string(), None),
+            Column::Signal(signal) => (signal.label().to_string(), None),
+            Column::Bottleneck => ("bottleneck".to_string(), Some("verdict")),
         };
         view! { <th scope="col" class=class>{text}</th> }
     }
 
     /// The column's cell in the row of `run`, whose level's verdict is `state`; `flags`: the
     /// run's anomalies.
-    fn cell(self, run: &Row, state: Memo<LevelState>, flags: &[Anomaly], table: &Table) -> AnyView {
+    fn cell(
+        self,
+        run: &Row,
+        (li, state): (usize, Memo<LevelState>),
+        flags: &[Anomaly],
+        table: &Table,
+    ) -> AnyView {
         let marked = |s: Statistic| if s == table.stat { "chosen num" } else { "num" };
         match self {
             Column::Level(_) => level_cell(run, state, flags).into_any(),
@@ -339,6 +380,16 @@ impl Column {
                 .into_any()
             }
             Column::Power => number(ms_or(run.power_w, |w| grouped(w, 0))),
+            Column::Signal(signal) => number(signal_cell(run.signals.as_deref(), signal)),
+            Column::Bottleneck => {
+                let (keys, words) = table.bottlenecks.get(li).cloned().unwrap_or_default();
+                view! {
+                    <td class="verdict" data-testid="level-verdict" data-verdict=keys.clone() title=words>
+                        {keys.replace(' ', ", ")}
+                    </td>
+                }
+                .into_any()
+            }
         }
     }
 }
@@ -373,18 +424,19 @@ fn level_cell(run: &Row, state: Memo<LevelState>, flags: &[Anomaly]) -> impl Int
     }
 }
 
-/// One run of the sweep: its cells, one per column of `table`, and its level's verdict, `state`
+/// One run of the sweep: its cells, one per column of `table`, and its level (index `li`) and
+/// that level's verdict, `state`
 /// (a memo per row, so that a new target touches only the rows whose verdict changed).
 fn sweep_row(
     run: &Row,
-    state: Memo<LevelState>,
+    (li, state): (usize, Memo<LevelState>),
     flags: &[Anomaly],
     table: &Table,
 ) -> impl IntoView {
     let cells = table
         .columns
         .iter()
-        .map(|c| c.cell(run, state, flags, table))
+        .map(|c| c.cell(run, (li, state), flags, table))
         .collect_view();
     view! {
         <tr
