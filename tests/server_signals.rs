@@ -51,15 +51,13 @@ fn inference_perf_stages_carry_their_queue_and_no_kv() {
     let sweep = &imported.source.sweeps[0];
     assert_eq!(sweep.level_kind(), LevelKind::RequestRate);
     // successes.queue_len.mean of stages 0 to 6.
-    let waiting: Vec<Option<f64>> = sweep
-        .levels()
-        .iter()
-        .map(|l| l.signals.as_ref().and_then(|s| s.waiting_mean))
+    let waiting: Vec<Option<f64>> = (0..sweep.levels().len())
+        .map(|li| sweep.level_signals(li).and_then(|s| s.waiting_mean))
         .collect();
     let expected = [0.0, 0.0, 0.0, 5.0, 155.0, 208.0, 213.0].map(Some);
     assert_eq!(waiting, expected);
-    for level in sweep.levels() {
-        let s = level.signals.as_ref().unwrap();
+    for li in 0..sweep.levels().len() {
+        let s = sweep.level_signals(li).unwrap();
         // kv_cache_usage_percentage reads 0.0 at every stage: not reported.
         assert_eq!((s.kv_use_mean, s.kv_use_max), (None, None));
         assert_eq!(s.source(Signal::KvUse), None);
@@ -107,10 +105,8 @@ fn a_prometheus_report_without_its_stage_is_named_and_kept_out() {
     assert!(orphan
         .message()
         .starts_with("server signals without a level: inference-perf's Prometheus report stage_4_prometheus_metrics.json, without stage_4_lifecycle_metrics.json"));
-    assert!(imported.source.sweeps[0]
-        .levels()
-        .iter()
-        .all(|l| l.signals.is_none()));
+    let sweep = &imported.source.sweeps[0];
+    assert!((0..sweep.levels().len()).all(|li| sweep.level_signals(li).is_none()));
 }
 
 #[test]
@@ -138,7 +134,7 @@ fn the_kimi_sweep_reads_each_levels_server_metrics_as_the_csv_states_them() {
     );
     // conc 1: vllm:num_requests_running avg 0.8896 max 1, waiting avg 0.4367 max 3,
     // vllm:kv_cache_usage_perc (ratio) avg 0.0706 max 0.1378, vllm:num_preemptions total 0.
-    let s = levels[0].signals.as_ref().unwrap();
+    let s = sweep.level_signals(0).unwrap();
     assert_eq!((s.running_mean, s.running_max), (Some(0.8896), Some(1.0)));
     assert_eq!((s.waiting_mean, s.waiting_max), (Some(0.4367), Some(3.0)));
     assert_eq!((s.kv_use_mean, s.kv_use_max), (Some(0.0706), Some(0.1378)));
@@ -150,7 +146,7 @@ fn the_kimi_sweep_reads_each_levels_server_metrics_as_the_csv_states_them() {
     assert_eq!(s.kv_peak, KvPeak::Max);
     // conc 4: running avg 3.9115 max 4, waiting avg 1.6342 max 8, KV avg 0.2724 max 0.4077
     // (the digest's 0.40767), preemptions 0.
-    let s = levels[1].signals.as_ref().unwrap();
+    let s = sweep.level_signals(1).unwrap();
     assert_eq!((s.running_mean, s.running_max), (Some(3.9115), Some(4.0)));
     assert_eq!((s.waiting_mean, s.waiting_max), (Some(1.6342), Some(8.0)));
     assert_eq!((s.kv_use_mean, s.kv_use_max), (Some(0.2724), Some(0.4077)));
@@ -199,8 +195,8 @@ fn the_csv_templates_signal_columns_are_read_and_checked() {
         text: text.into(),
     }])
     .unwrap();
-    let levels = imported.source.sweeps[0].levels();
-    let s = levels[0].signals.as_ref().unwrap();
+    let sweep = &imported.source.sweeps[0];
+    let s = sweep.level_signals(0).unwrap();
     assert_eq!(
         (s.running_mean, s.waiting_mean, s.kv_use_max, s.preemptions),
         (Some(7.9), Some(0.0), Some(0.42), Some(0.0))
@@ -210,9 +206,9 @@ fn the_csv_templates_signal_columns_are_read_and_checked() {
         "the CSV column `kv_usage`"
     );
     // A KV use of 1.4 is no fraction, and -1 requests no count: not used, each named.
-    let s = levels[1].signals.as_ref().unwrap();
+    let s = sweep.level_signals(1).unwrap();
     assert_eq!((s.kv_use_max, s.preemptions), (None, Some(2.0)));
-    assert!(levels[2].signals.is_none());
+    assert!(sweep.level_signals(2).is_none());
     let out: Vec<String> = imported
         .problems
         .iter()
@@ -249,10 +245,7 @@ fn aiperf_json_export_converts_a_percent_and_names_another_unit() {
         text: json.into(),
     };
     let imported = import(&[profile, server]).unwrap();
-    let s = imported.source.sweeps[0].levels()[0]
-        .signals
-        .clone()
-        .unwrap();
+    let s = imported.source.sweeps[0].level_signals(0).unwrap();
     // 40 and 93 percent as fractions; two engines' running requests add up.
     assert_eq!((s.kv_use_mean, s.kv_use_max), (Some(0.4), Some(0.93)));
     assert_eq!((s.running_mean, s.running_max), (Some(6.0), Some(8.0)));

@@ -4,7 +4,7 @@
 //! core functions the page shows (`core::text::headline`, `core::text::explain`, `core::text::capacity_text`).
 
 use llm_slo_planner::core::model::format::{grouped, level as level_text, significant};
-use llm_slo_planner::core::model::signals::Signal;
+use llm_slo_planner::core::model::signals::{ServerSignals, Signal};
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::model::sweep::{Level, Statistic, Sweep};
 use llm_slo_planner::core::plan::anomalies::{anomalies, load_flag_counts, AnomalyKind};
@@ -258,6 +258,7 @@ fn levels_text(source: &Source, sweep: &Sweep, plan: &Plan, slo: &Slo) -> String
             level,
             verdict,
             bottleneck,
+            signals: sweep.level_signals(li),
             flags,
         };
         rows.push(table.iter().map(|(_, cell)| cell(&row)).collect());
@@ -289,6 +290,8 @@ struct LevelRow<'a> {
     verdict: &'a Verdict,
     /// Why it stands where it does: the rules that hold there.
     bottleneck: &'a LevelVerdict,
+    /// The server's signals there (the worst of its runs').
+    signals: Option<ServerSignals>,
     /// The keys of the flags on its runs.
     flags: Vec<&'static str>,
 }
@@ -380,9 +383,9 @@ fn level_columns<'a>(sweep: &'a Sweep, slo: &'a Slo, stat: &str) -> Vec<LevelCol
 fn signal_columns<'a>(sweep: &Sweep) -> Vec<LevelColumn<'a>> {
     let signalled = |signal: Signal| {
         sweep
-            .levels()
+            .rows
             .iter()
-            .any(|l| l.signals.as_ref().is_some_and(|s| s.reports(signal)))
+            .any(|r| r.signals.as_ref().is_some_and(|s| s.reports(signal)))
     };
     Signal::ALL
         .into_iter()
@@ -390,7 +393,7 @@ fn signal_columns<'a>(sweep: &Sweep) -> Vec<LevelColumn<'a>> {
         .map(|signal| -> LevelColumn<'a> {
             (
                 signal.label().to_string(),
-                Box::new(move |r| signal_cell(r.level.signals.as_ref(), signal)),
+                Box::new(move |r| signal_cell(r.signals.as_ref(), signal)),
             )
         })
         .collect()

@@ -211,7 +211,7 @@ fn chart_section(
     let export_status = RwSignal::new(String::new());
     let chart_for_readout = chart.clone();
     let read_from = Arc::clone(&source);
-    let verdict = hover_verdict(Arc::clone(&source), &chart, focus);
+    hover_verdict(Arc::clone(&source), &chart, focus);
     view! {
         <section class="chart" aria-labelledby="chart-title">
             <h2 id="chart-title">{y.heading()}</h2>
@@ -222,7 +222,7 @@ fn chart_section(
             <p class="chart-readout" aria-live="polite" data-testid="chart-readout">
                 {move || readout(&read_from, &chart_for_readout, focus.get(), stat.short_label(), y)}
                 " "
-                <span data-testid="chart-verdict">{verdict}</span>
+                <span id=super::why::CHART_VERDICT data-testid="chart-verdict"></span>
             </p>
             {legend(&source, &chart, current)}
             {more_note.map(|note| view! { <p class="hint" data-testid="chart-more">{note}</p> })}
@@ -240,34 +240,30 @@ fn chart_section(
     }
 }
 
-/// The bottleneck verdict of the point focused or hovered: its reader's code is loaded on
-/// demand at the first hover (`ui::why::verdict_reader`), and the verdict shows once it is.
+/// Names the bottleneck of the point focused or hovered beside the readout: its code is
+/// loaded on demand at the first hover or focus (`ui::why::chart_verdicts`).
 fn hover_verdict(
     source: Arc<Source>,
     chart: &ChartLayout,
     focus: RwSignal<Option<(usize, usize)>>,
-) -> impl Fn() -> Option<String> {
-    let reader = RwSignal::new_local(None::<super::why::VerdictOf>);
-    let asked = StoredValue::new(false);
+) {
     let points: Vec<(usize, Vec<f64>)> = chart
         .series
         .iter()
         .map(|s| (s.sweep_index, s.points.iter().map(|p| p.level).collect()))
         .collect();
-    move || {
-        let (si, pi) = focus.get()?;
-        if !asked.get_value() {
-            asked.set_value(true);
-            leptos::task::spawn_local(async move {
-                if let Ok(read) = super::why::verdict_reader().await {
-                    reader.try_set(Some(read));
-                }
-            });
+    let owner = Owner::current();
+    let wanted = StoredValue::new_local(Some((source, points)));
+    Effect::new(move |_| {
+        if focus.get().is_some() {
+            if let Some((source, points)) = wanted.try_update_value(Option::take).flatten() {
+                let owner = owner.clone();
+                leptos::task::spawn_local(async move {
+                    let _ = super::why::chart_verdicts(owner, source, points, focus).await;
+                });
+            }
         }
-        let (sweep, levels) = points.get(si)?;
-        let level = *levels.get(pi)?;
-        reader.with(|r| r.as_ref().and_then(|read| read(&source, *sweep, level)))
-    }
+    });
 }
 
 /// The y axis switch (tok/s per GPU or total $ per million tokens), shown when a price is given.

@@ -142,7 +142,7 @@ fn evidence_view(
         {(!reference).then(|| view! {
             <super::capacity::CapacityPanel source=Arc::clone(&source) scenario=shown result=shown_result />
             <div class="autoscaler-opener">
-                <super::why::AutoscalerTargets source=Arc::clone(&source) scenario=shown result=shown_result />
+                <super::why::Opener opens=super::why::Opens::Autoscaler source=Arc::clone(&source) scenario=shown result=shown_result />
             </div>
         })}
         // The reference systems are not sized as a fleet, but a budget given is answered (or

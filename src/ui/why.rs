@@ -1,8 +1,8 @@
 //! Why the answer stops where it does, and what to set the autoscaler to: each a button in the
 //! first view whose panel (`core::plan::bottleneck`, `core::plan::autoscaler`, their words in
-//! `core::text::why_text`) is drawn by code loaded on demand, when the button is pressed or the
-//! link's fragment names it (`#why`, `#autoscaler`). The trade-off chart's verdict on hover is
-//! read the same way ([`verdict_reader`]), on the first hover.
+//! `core::text::why_text`) is drawn by code loaded on demand when the button is pressed. The
+//! trade-off chart's verdict on hover is written the same way ([`chart_verdicts`]), from the
+//! first hover or focus.
 
 use std::sync::Arc;
 
@@ -19,74 +19,96 @@ use crate::core::text::why_text::{lever_text, targets_text, verdict_words, why_t
 use crate::core::wire::handoff::ExportKind;
 use crate::on_demand::{self, Drawn, Failed};
 
-/// A button that opens a panel drawn on demand into the element `holder` (at once when the
-/// link's fragment is `#holder`).
-fn opener<F>(
-    (holder, label, lost): (&'static str, &'static str, &'static str),
-    start: impl Fn(Option<Owner>) -> F + Send + Sync + 'static,
-) -> impl IntoView
-where
-    F: std::future::Future<Output = Result<Option<Drawn>, Failed>> + 'static,
-{
-    let open = RwSignal::new(browser::fragment() == format!("#{holder}"));
-    let wanted = Memo::new(move |_| open.get());
-    view! {
-        <button
-            type="button"
-            class="link"
-            data-testid=format!("{holder}-toggle")
-            aria-expanded=move || open.get().to_string()
-            on:click=move |_| open.update(|o| *o = !*o)
-        >
-            {label}
-        </button>
-        {on_demand::while_wanted(wanted, (holder, lost, "Loading…"), start)}
+/// What a button of this module opens.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Opens {
+    /// "Why it stops here", under the answer.
+    Why,
+    /// The autoscaler's targets and its KEDA download, under the fleet panel.
+    Autoscaler,
+}
+
+impl Opens {
+    /// The id of the element its panel is drawn into (the button's is `{id}-toggle`), and the
+    /// button's label.
+    fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Opens::Why => ("why", "Why it stops here"),
+            Opens::Autoscaler => ("autoscaler", "Autoscaler targets per replica (KEDA)"),
+        }
     }
 }
 
-/// "Why it stops here" under the answer.
+/// A button that opens and closes its panel, drawn by code loaded on demand into the element
+/// after it: one component for both panels, and no more of it in the first load than the
+/// button, its element and the call.
 #[component]
-pub fn WhyStops(
-    source: Arc<Source>,
-    scenario: RwSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-) -> impl IntoView {
-    opener(
-        (
-            "why",
-            "Why it stops here",
-            "Why it stops here cannot be drawn",
-        ),
-        move |owner| why_view(owner, Arc::clone(&source), scenario.read_only(), result),
-    )
-}
-
-/// The autoscaler's targets and its KEDA download, in the fleet panel.
-#[component]
-pub fn AutoscalerTargets(
+pub fn Opener(
+    opens: Opens,
     source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
-    opener(
-        (
-            "autoscaler",
-            "Autoscaler targets per replica (KEDA)",
-            "The autoscaler cannot be drawn",
-        ),
-        move |owner| autoscaler_view(owner, Arc::clone(&source), scenario, result),
-    )
+    let (holder, label) = opens.names();
+    let drawn = StoredValue::new_local(None::<Drawn>);
+    let owner = Owner::current();
+    let toggle = move |_| {
+        if drawn.with_value(Option::is_some) {
+            drawn.set_value(None);
+            browser::set_text(holder, "");
+            browser::set_attribute(&format!("{holder}-toggle"), "aria-expanded", "false");
+            return;
+        }
+        let (source, owner) = (Arc::clone(&source), owner.clone());
+        leptos::task::spawn_local(async move {
+            match opened(opens, owner, source, scenario, result).await {
+                Ok(panel) => drawn.set_value(panel),
+                Err(Failed(e)) => browser::set_text(holder, &format!("It cannot be drawn: {e}.")),
+            }
+        });
+    };
+    view! {
+        <button
+            type="button"
+            class="link"
+            id=format!("{holder}-toggle")
+            data-testid=format!("{holder}-toggle")
+            aria-expanded="false"
+            on:click=toggle
+        >
+            {label}
+        </button>
+        <div id=holder></div>
+    }
 }
 
-/// Draws "Why it stops here" into its holder under `owner`, with its code (loaded on demand).
+/// Draws the panel `opens` into its element under `owner`, with its code (loaded on demand),
+/// and says its button is expanded.
 #[wasm_split(on_demand, fallible)]
-fn why_view(
+fn opened(
+    opens: Opens,
     owner: Option<Owner>,
     source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> Result<Option<Drawn>, Failed> {
-    Ok(on_demand::under(owner, || {
+    let (holder, _) = opens.names();
+    let drawn = match opens {
+        Opens::Why => why_view(owner, source, scenario, result),
+        Opens::Autoscaler => autoscaler_view(owner, source, scenario, result),
+    };
+    browser::set_attribute(&format!("{holder}-toggle"), "aria-expanded", "true");
+    Ok(drawn)
+}
+
+/// Draws "Why it stops here" into its element under `owner`.
+fn why_view(
+    owner: Option<Owner>,
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> Option<Drawn> {
+    on_demand::under(owner, || {
         on_demand::mount_in("why", move || {
             move || {
                 let (i, plan) = result.get()?;
@@ -115,19 +137,17 @@ fn why_view(
                 )
             }
         })
-    }))
+    })
 }
 
-/// Draws the autoscaler's targets and download into their holder under `owner`, with its code
-/// (loaded on demand).
-#[wasm_split(on_demand, fallible)]
+/// Draws the autoscaler's targets and download into their element under `owner`.
 fn autoscaler_view(
     owner: Option<Owner>,
     source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
-) -> Result<Option<Drawn>, Failed> {
-    Ok(on_demand::under(owner, || {
+) -> Option<Drawn> {
+    on_demand::under(owner, || {
         on_demand::mount_in("autoscaler", move || {
             let status = RwSignal::new(String::new());
             move || {
@@ -171,27 +191,42 @@ fn autoscaler_view(
                 .into_any())
             }
         })
-    }))
+    })
 }
 
-/// What the trade-off chart says of a level on hover: its bottleneck verdict, in words, for the
-/// sweep at an index and a level.
-pub type VerdictOf = Arc<dyn Fn(&Source, usize, f64) -> Option<String>>;
+/// The id of the element of the chart's readout that names the bottleneck of the point focused
+/// or hovered.
+pub const CHART_VERDICT: &str = "chart-verdict";
 
-/// The chart's [`VerdictOf`], with its code (loaded on demand, on the first hover).
+/// From now on, the [`CHART_VERDICT`] element names the bottleneck verdict of the point
+/// `focus` points at (series and point of `points`: each series' sweep and levels), with its code
+/// (loaded on demand, at the chart's first hover or focus), for as long as `owner` lives.
 #[wasm_split(on_demand, fallible)]
-pub fn verdict_reader() -> Result<VerdictOf, Failed> {
-    Ok(Arc::new(
-        |source: &Source, sweep_index: usize, level: f64| {
-            let sweep = source.sweeps.get(sweep_index)?;
-            let li = sweep.levels().iter().position(|l| l.level == level)?;
-            let v = verdict(sweep, li)?;
-            Some(format!(
-                "Bottleneck: {} ({}); lever: {}.",
-                v.keys().join(", "),
-                verdict_words(&v, sweep.level_kind()),
-                lever_text(v.lever())
-            ))
-        },
-    ))
+pub fn chart_verdicts(
+    owner: Option<Owner>,
+    source: Arc<Source>,
+    points: Vec<(usize, Vec<f64>)>,
+    focus: RwSignal<Option<(usize, usize)>>,
+) -> Result<(), Failed> {
+    on_demand::under(owner, || {
+        Effect::new(move |_| {
+            let text = focus.get().and_then(|(si, pi)| {
+                let (sweep_index, levels) = points.get(si)?;
+                let sweep = source.sweeps.get(*sweep_index)?;
+                let li = sweep
+                    .levels()
+                    .iter()
+                    .position(|l| Some(&l.level) == levels.get(pi))?;
+                let v = verdict(sweep, li)?;
+                Some(format!(
+                    "Bottleneck: {} ({}); lever: {}.",
+                    v.keys().join(", "),
+                    verdict_words(&v, sweep.level_kind()),
+                    lever_text(v.lever())
+                ))
+            });
+            browser::set_text(CHART_VERDICT, text.as_deref().unwrap_or(""));
+        });
+    });
+    Ok(())
 }

@@ -54,7 +54,7 @@ test('why it stops here: the next level, its verdict with its numbers, and the l
   assert.match(await page.textContent('[data-testid="sweep-table"] tbody'), /3\.91 \(max 4\)/);
   // The chart names a level's bottleneck on hover (its reader loaded on the first hover).
   await page.hover('[data-testid="chart-point"][data-concurrency="4"]');
-  await page.waitForFunction(() => document.querySelector('[data-testid="chart-verdict"]')?.textContent.startsWith('Bottleneck: queueing'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="chart-verdict"]')?.textContent.startsWith('Bottleneck: queueing (compute-bound'));
   assert.deepEqual(errors, []);
   await context.close();
 });

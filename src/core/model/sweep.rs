@@ -148,9 +148,6 @@ pub struct Level {
     /// The requests of the run with the highest share of failed requests: (completed,
     /// failed), each `None` where that run does not count it.
     pub requests: Option<(Option<f64>, Option<f64>)>,
-    /// The server's signals: per figure, the worst over the runs that report it (see
-    /// [`ServerSignals::worst`]); `None` when no run reports any.
-    pub signals: Option<ServerSignals>,
     latency_ms: [Option<f64>; Statistic::COUNT],
     runs: [u32; Statistic::COUNT + OTHER_FIGURES],
 }
@@ -261,6 +258,23 @@ impl Sweep {
         &self.levels
     }
 
+    /// The server's signals at the level of index `li` (of [`Sweep::levels`]): per figure, the
+    /// worst over its runs that report it ([`ServerSignals::worst`]); `None` when none reports
+    /// any. Computed when asked (the verdicts, the autoscaler, the downloads), not with the
+    /// levels.
+    pub fn level_signals(&self, li: usize) -> Option<ServerSignals> {
+        let level = self.levels.get(li)?;
+        let mut runs = level
+            .row_indices
+            .iter()
+            .filter_map(|&i| self.rows.get(i)?.signals.as_deref());
+        let mut worst = runs.next()?.clone();
+        for signals in runs {
+            worst.worst(signals);
+        }
+        Some(worst)
+    }
+
     /// What the level is.
     pub fn level_kind(&self) -> LevelKind {
         self.deployment.level_kind
@@ -335,7 +349,6 @@ fn group_levels(rows: &[Row]) -> Vec<Level> {
                     energy_per_request_j: None,
                     served_req_s: None,
                     requests: None,
-                    signals: None,
                     latency_ms: [None; Statistic::COUNT],
                     runs: [0; Statistic::COUNT + OTHER_FIGURES],
                 };
@@ -364,12 +377,6 @@ fn absorb(level: &mut Level, index: usize, row: &Row) {
         Worst::High,
     );
     level.served_req_s = worse(level.served_req_s, row.served_req_s, Worst::Low);
-    if let Some(signals) = row.signals.as_deref() {
-        match level.signals.as_mut() {
-            Some(worst) => worst.worst(signals),
-            None => level.signals = Some(signals.clone()),
-        }
-    }
     if let Some(share) = row.failed_share() {
         if level.failed_share().is_none_or(|worst| share > worst) {
             level.requests = Some((row.completed_requests, row.failed_requests));

@@ -133,9 +133,11 @@ pub fn autoscaler(
     load: Option<(&LoadProfile, Scaling)>,
 ) -> Option<Autoscaler> {
     let rec = plan.recommendation(sweep, slo)?;
-    let level = sweep.levels().get(plan.recommended?)?;
+    let li = plan.recommended?;
+    let level = sweep.levels().get(li)?;
     let kind = sweep.level_kind();
-    let signals = level.signals.as_ref();
+    let signals = sweep.level_signals(li);
+    let signals = signals.as_ref();
     let engine = Engine::of(sweep.deployment.engine.as_deref());
     let label = format!("{{model_name={}}}", promql_string(model_id));
     let (metric, query, threshold) = match kind {

@@ -242,20 +242,19 @@ impl LevelVerdict {
     }
 }
 
-/// The cap on running requests at a level: the level of a `max_num_seqs` sweep, else a file's
-/// `max_num_seqs` beside it.
-pub fn cap(level: &Level, kind: LevelKind) -> Option<f64> {
+/// The cap on running requests at a level with these `signals`: the level of a `max_num_seqs`
+/// sweep, else a file's `max_num_seqs` beside it.
+pub fn cap(level: &Level, signals: Option<&ServerSignals>, kind: LevelKind) -> Option<f64> {
     match kind {
         LevelKind::MaxNumSeqs => Some(level.level),
-        _ => level.signals.as_ref().and_then(|s| s.max_num_seqs),
+        _ => signals.and_then(|s| s.max_num_seqs),
     }
 }
 
-/// The mean requests running at a level: the gauge, else `avg_batch_size`.
-pub fn running(level: &Level) -> Option<(f64, RunningBasis)> {
-    level
-        .signals
-        .as_ref()
+/// The mean requests running at a level with these `signals`: the gauge, else
+/// `avg_batch_size`.
+pub fn running(level: &Level, signals: Option<&ServerSignals>) -> Option<(f64, RunningBasis)> {
+    signals
         .and_then(|s| s.running_mean)
         .map(|r| (r, RunningBasis::Gauge))
         .or(level.avg_batch_size.map(|b| (b, RunningBasis::AvgBatch)))
@@ -267,9 +266,10 @@ pub fn fill_ratio(level: &Level, kind: LevelKind) -> Option<f64> {
     (kind == LevelKind::MaxNumSeqs).then_some(level.avg_batch_size? / level.level)
 }
 
-/// True when a level reports a server signal (a gauge, a count, or `avg_batch_size`).
-pub fn has_signals(level: &Level) -> bool {
-    level.signals.as_ref().is_some_and(|s| !s.is_empty()) || level.avg_batch_size.is_some()
+/// True when a level with these `signals` reports a server signal (a gauge, a count, or
+/// `avg_batch_size`).
+pub fn has_signals(level: &Level, signals: Option<&ServerSignals>) -> bool {
+    signals.is_some_and(|s| !s.is_empty()) || level.avg_batch_size.is_some()
 }
 
 /// Rules 1 to 3, from the server's gauges.
@@ -324,11 +324,12 @@ fn from_latency(sweep: &Sweep, i: usize) -> Option<Fired> {
 pub fn verdict(sweep: &Sweep, i: usize) -> Option<LevelVerdict> {
     let level = sweep.levels().get(i)?;
     let kind = sweep.level_kind();
-    let cap = cap(level, kind);
-    let running = running(level);
+    let signals = sweep.level_signals(i);
+    let cap = cap(level, signals.as_ref(), kind);
+    let running = running(level, signals.as_ref());
     let mut fired = Vec::new();
     // A batch without gauges (ML.ENERGY): rules 1 to 3 need gauges or counts.
-    if let Some(s) = level.signals.as_ref() {
+    if let Some(s) = signals.as_ref() {
         from_gauges(s, cap, running.map(|r| r.0), &mut fired);
     }
     let filled_of = match kind {
@@ -354,7 +355,7 @@ pub fn verdict(sweep: &Sweep, i: usize) -> Option<LevelVerdict> {
             });
         }
     }
-    if !has_signals(level) {
+    if !has_signals(level, signals.as_ref()) {
         fired.extend(from_latency(sweep, i));
     }
     if fired.is_empty() {

@@ -61,11 +61,11 @@ struct CsvRow<'a> {
 
 /// A signal's cell at the recommended level: empty where not reported.
 fn signal_at(r: &CsvRow, figure: fn(&ServerSignals) -> Option<f64>) -> String {
-    let level = r
+    let signals = r
         .why
         .as_ref()
-        .and_then(|w| r.sweep.levels().get(w.recommended));
-    num(level.and_then(|l| l.signals.as_ref()).and_then(figure))
+        .and_then(|w| r.sweep.level_signals(w.recommended));
+    num(signals.as_ref().and_then(figure))
 }
 
 /// An autoscaler figure's cell: empty without a recommendation or where absent.

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::core::model::signals::ServerSignals;
-use crate::core::model::sweep::{Level, Sweep};
+use crate::core::model::sweep::Sweep;
 use crate::core::plan::autoscaler::Autoscaler;
 use crate::core::plan::bottleneck::{verdicts, why, LevelVerdict};
 use crate::core::plan::planner::{Plan, Slo};
@@ -28,8 +28,13 @@ pub(super) struct JsonSignals {
 }
 
 impl JsonSignals {
-    fn of(level: &Level, sweep: &Sweep) -> JsonSignals {
-        let s = level.signals.as_ref();
+    fn of(li: usize, sweep: &Sweep) -> JsonSignals {
+        let signals = sweep.level_signals(li);
+        let s = signals.as_ref();
+        let fill = sweep
+            .levels()
+            .get(li)
+            .and_then(|l| crate::core::plan::bottleneck::fill_ratio(l, sweep.level_kind()));
         let get = |f: fn(&ServerSignals) -> Option<f64>| s.and_then(f);
         JsonSignals {
             running_mean: get(|s| s.running_mean),
@@ -42,7 +47,7 @@ impl JsonSignals {
                 .filter(|s| s.kv_use_max.is_some())
                 .map(|s| s.kv_peak.label()),
             preemptions: get(|s| s.preemptions),
-            fill_ratio: crate::core::plan::bottleneck::fill_ratio(level, sweep.level_kind()),
+            fill_ratio: fill,
         }
     }
 }
@@ -61,9 +66,10 @@ pub(super) fn levels(sweep: &Sweep) -> Vec<JsonLevel> {
         .levels()
         .iter()
         .zip(verdicts(sweep))
-        .map(|(l, v)| JsonLevel {
+        .enumerate()
+        .map(|(li, (l, v))| JsonLevel {
             level: l.level,
-            signals: JsonSignals::of(l, sweep),
+            signals: JsonSignals::of(li, sweep),
             verdict: v.keys(),
         })
         .collect()
@@ -112,10 +118,10 @@ pub(super) fn why_of(sweep: &Sweep, plan: &Plan, slo: &Slo) -> Option<JsonWhy> {
     Some(JsonWhy {
         level: rec.level,
         verdict: w.at_recommended.keys(),
-        signals: JsonSignals::of(rec, sweep),
+        signals: JsonSignals::of(w.recommended, sweep),
         next_level: next.map(|l| l.level),
         next_verdict: w.at_next.as_ref().map(LevelVerdict::keys),
-        next_signals: next.map(|l| JsonSignals::of(l, sweep)),
+        next_signals: w.next.map(|li| JsonSignals::of(li, sweep)),
         rule,
         lever: w.lever.key(),
         text: JsonWhyText {
