@@ -359,3 +359,44 @@ fn the_bundled_sweeps_end_where_their_batch_still_filled_85_percent_of_the_cap()
         assert!(!verdict(sweep, last).unwrap().keys().contains(&"not-filled"));
     }
 }
+
+#[test]
+fn the_json_names_each_signals_metric_and_leaves_the_unreported_null() {
+    use llm_slo_planner::core::plan::planner::plan;
+    use llm_slo_planner::core::scenario::Scenario;
+    use llm_slo_planner::core::wire::export::scenario_json;
+    let imported = import(&stages(true)).unwrap();
+    let source = &imported.source;
+    let (scenario, _) = Scenario::from_query("src=import&tpot=50&stat=ntpot_p90", source);
+    let p = plan(&source.sweeps[0], &scenario.slo);
+    let doc: serde_json::Value =
+        serde_json::from_str(&scenario_json(source, &scenario, 0, &p, "u").unwrap()).unwrap();
+    let stage3 = &doc["result"]["levels"][3];
+    assert_eq!(stage3["level"], 111.92);
+    assert_eq!(stage3["signals"]["waiting_mean"], 5.0);
+    assert_eq!(stage3["signals"]["kv_use_max"], serde_json::Value::Null);
+    assert_eq!(stage3["signals"]["running_mean"], serde_json::Value::Null);
+    assert_eq!(stage3["signals"]["preemptions"], 0.0);
+    assert_eq!(
+        stage3["signals"]["sources"],
+        serde_json::json!({"waiting": "inference-perf queue_len", "preemptions": "inference-perf num_preemptions_total"})
+    );
+    assert_eq!(stage3["verdict"], serde_json::json!(["queueing"]));
+    assert_eq!(
+        doc["result"]["levels"][4]["verdict"],
+        serde_json::json!(["queueing", "overloaded"])
+    );
+    // The answer is 111.92 req/s; stage 4 (148.89) is saturated: why names its verdict.
+    let why = &doc["result"]["why"];
+    assert_eq!(why["level"], 111.92);
+    assert_eq!(why["verdict"], serde_json::json!(["queueing"]));
+    assert_eq!(why["next_level"], 148.89);
+    assert_eq!(
+        why["next_verdict"],
+        serde_json::json!(["queueing", "overloaded"])
+    );
+    assert_eq!(
+        (why["rule"].as_str(), why["lever"].as_str()),
+        (Some("queueing"), Some("replica-or-batched-tokens"))
+    );
+}

@@ -244,6 +244,8 @@ struct Table {
     served_formula: Option<&'static str>,
     /// Each level's bottleneck verdict: its rules' keys (`data-verdict`) and its words.
     bottlenecks: Vec<(String, String)>,
+    /// The metric each signal column was read from (the first run's that reports it).
+    sources: Vec<(Signal, String)>,
 }
 
 impl Table {
@@ -285,6 +287,16 @@ impl Table {
                 .map(Column::Signal),
         );
         columns.push(Column::Bottleneck);
+        let sources = Signal::ALL
+            .into_iter()
+            .filter_map(|signal| {
+                let source = sweep
+                    .rows
+                    .iter()
+                    .find_map(|r| r.signals.as_ref()?.source(signal))?;
+                Some((signal, source.metric(signal)))
+            })
+            .collect();
         let kind = sweep.level_kind();
         let bottlenecks = verdicts(sweep)
             .iter()
@@ -303,6 +315,7 @@ impl Table {
             by_request,
             served_formula,
             bottlenecks,
+            sources,
         }
     }
 }
@@ -334,7 +347,14 @@ impl Column {
             Column::Output => ("output (tok/s)".to_string(), None),
             Column::Energy => ("J/token".to_string(), None),
             Column::Power => ("power (W)".to_string(), None),
-            Column::Signal(signal) => (signal.label().to_string(), None),
+            Column::Signal(signal) => {
+                let from = table.sources.iter().find(|(s, _)| *s == signal);
+                let text = match from {
+                    Some((_, metric)) => format!("{} ({metric})", signal.label()),
+                    None => signal.label().to_string(),
+                };
+                (text, None)
+            }
             Column::Bottleneck => ("bottleneck".to_string(), Some("verdict")),
         };
         view! { <th scope="col" class=class>{text}</th> }

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::core::model::signals::ServerSignals;
+use crate::core::model::signals::{ServerSignals, Signal};
 use crate::core::model::sweep::Sweep;
 use crate::core::plan::autoscaler::Autoscaler;
 use crate::core::plan::bottleneck::{verdicts, why, LevelVerdict};
@@ -25,6 +25,9 @@ pub(super) struct JsonSignals {
     preemptions: Option<f64>,
     /// ML.ENERGY's `avg_batch_size` ÷ `max_num_seqs` on a `max_num_seqs` sweep.
     fill_ratio: Option<f64>,
+    /// The metric each signal reported was read from (`running`, `waiting`, `kv_use`,
+    /// `preemptions`), e.g. `vllm:num_requests_waiting`; a signal not reported is left out.
+    sources: serde_json::Map<String, serde_json::Value>,
 }
 
 impl JsonSignals {
@@ -48,6 +51,17 @@ impl JsonSignals {
                 .map(|s| s.kv_peak.label()),
             preemptions: get(|s| s.preemptions),
             fill_ratio: fill,
+            sources: Signal::ALL
+                .into_iter()
+                .filter_map(|signal| {
+                    let source = s?.source(signal)?;
+                    let key = match signal {
+                        Signal::KvUse => "kv_use",
+                        other => other.column(),
+                    };
+                    Some((key.to_string(), source.metric(signal).into()))
+                })
+                .collect(),
         }
     }
 }
