@@ -138,13 +138,8 @@ pub fn SweepTable(
                 .take(PAGE_ROWS)
                 .map(|&(li, ri)| {
                     let first = held.sweeps[i].levels()[li].row_indices.first() == Some(&ri);
-                    let state = run_state(states, li, first);
-                    sweep_row(
-                        &held.sweeps[i].rows[ri],
-                        (li, state),
-                        &flags_of_row[ri],
-                        &table,
-                    )
+                    let at = (li, run_state(states, li, first));
+                    sweep_row(&held.sweeps[i].rows[ri], at, &flags_of_row[ri], &table)
                 })
                 .collect_view()
         };
