@@ -20,7 +20,7 @@ pub use banner::{on_trap, show_bug_banner};
 pub use clipboard::copy_text;
 pub use dom::{
     element_xml, focus_after_render, has_focus_within, html_element, near_view, pasted_over,
-    remove_element, scroll_to_fragment, text_area_value, viewport_width,
+    remove_element, scroll_to_fragment, set_attribute, set_text, text_area_value, viewport_width,
 };
 pub use download::download;
 pub use fetch::fetch_text;

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 
-use llm_slo_planner::core::import::{import, Format, InputFile};
+use llm_slo_planner::core::import::{read, Format, ImportOptions, InputFile, RowErrorKind};
 
 /// The system allocator, counting the bytes held, their peak and the bytes allocated in all.
 struct Counting;
@@ -165,6 +165,18 @@ fn cases() -> Vec<(Format, InputFile)> {
             file("profile_export_aiperf_sweep.csv", csv_with_long_column(&fixture("aiperf-sweep/profile_export_aiperf_sweep.csv"))),
         ),
         (Format::CsvTemplate, file("runs.csv", csv_template())),
+        (
+            Format::AiPerfServerMetrics,
+            file("run/server_metrics_export.csv", {
+                // The long text as a metric's description, in quotes.
+                let text = fixture(&real("inferencex-agentic-kimi/agentic_kimik2.7_tp4_conc4_kvnone_fp4_vllm_tp4-dcp1-pcp1-ep1-dpafalse_disagg-false_spec-none_conc4_mi355x-amds_02/aiperf_artifacts/server_metrics_export.csv"));
+                text.replacen("Number of requests in model execution batches.", &format!("\"{}\"", huge()), 1)
+            }),
+        ),
+        (
+            Format::InferenceXAgentic,
+            file("run.json", json_with(&real("inferencex-agentic-kimi/bmk_agentic_kimik2.7_tp4_conc1_kvnone_fp4_vllm_tp4-dcp1-pcp1-ep1-dpafalse_disagg-false_spec-none_conc1_mi355x-amds_01/kimik2.7_tp4_conc1_kvnone_fp4_vllm_tp4-dcp1-pcp1-ep1-dpafalse_disagg-false_spec-none_conc1_mi355x-amds_01.json"), &["model"])),
+        ),
     ]
 }
 
@@ -184,22 +196,33 @@ fn covered(format: Format) -> bool {
         | Format::InferencePerf
         | Format::LlmPerf
         | Format::LmBench
-        | Format::CsvTemplate => true,
+        | Format::CsvTemplate
+        | Format::AiPerfServerMetrics
+        | Format::InferenceXAgentic => true,
     }
 }
 
 #[test]
 fn every_reader_holds_a_long_text_within_a_small_multiple_of_its_input() {
     let cases = cases();
-    assert_eq!(cases.len(), 14, "one case per format of FORMATS");
+    assert_eq!(cases.len(), 16, "one case per format of FORMATS");
     for (format, file) in cases {
         assert!(covered(format));
         let input = file.text.len();
-        let (result, peak, allocated) = measured(|| import(std::slice::from_ref(&file)));
-        let imported = result.unwrap_or_else(|p| panic!("{}: {p:?}", format.label()));
-        assert_eq!(imported.formats[0].1, Some(format), "{}", format.label());
-        for model in &imported.source.models {
-            assert!(model.model_id.chars().count() <= 201, "{}", format.label());
+        let (result, peak, allocated) =
+            measured(|| read(std::slice::from_ref(&file), &ImportOptions::default()));
+        assert_eq!(result.0[0].1, Some(format), "{}", format.label());
+        match (format, result.1) {
+            // A server's signals alone have no level: named, nothing imported.
+            (Format::AiPerfServerMetrics, Err(problems)) => assert!(problems
+                .iter()
+                .any(|p| p.error.kind() == RowErrorKind::SignalsWithoutLevel)),
+            (_, result) => {
+                let imported = result.unwrap_or_else(|p| panic!("{}: {p:?}", format.label()));
+                for model in &imported.source.models {
+                    assert!(model.model_id.chars().count() <= 201, "{}", format.label());
+                }
+            }
         }
         println!(
             "{}: {} KB of input, {} KB held at the peak, {} KB allocated",

@@ -5,7 +5,7 @@ use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::plan::compare::table_rows;
 use llm_slo_planner::core::plan::planner::Plan;
 use llm_slo_planner::core::scenario::Scenario;
-use llm_slo_planner::core::wire::export::{compare_csv, scenario_json_with};
+use llm_slo_planner::core::wire::export::{compare_csv, keda_yaml, scenario_json_with};
 
 use crate::input::{Loaded, Said};
 use crate::links::common_link;
@@ -75,6 +75,37 @@ pub fn json_answer(
             [one] => format!("{one}\n"),
             _ => format!("[\n{}\n]\n", docs.join(",\n")),
         })
+}
+
+/// The autoscaler answer: the page's KEDA ScaledObject of each deployment with a recommended
+/// level, YAML documents separated by `---`; a deployment without one is a comment saying so.
+///
+/// Errors: no deployment has a recommended level (the writer's message).
+pub fn keda_answer(
+    source: &Source,
+    planned: &[Planned],
+    urls: &[String],
+) -> Result<String, String> {
+    let docs: Vec<Result<String, String>> = planned
+        .iter()
+        .zip(urls)
+        .map(|(p, url)| {
+            keda_yaml(source, &p.scenario, (p.sweep_index, &p.plan), url).map_err(|e| {
+                format!(
+                    "# {}: {e}\n",
+                    report::clean(source.sweep_label(p.sweep_index))
+                )
+            })
+        })
+        .collect();
+    if docs.iter().all(Result::is_err) {
+        return Err(llm_slo_planner::core::text::error_text::NO_AUTOSCALER.to_string());
+    }
+    Ok(docs
+        .into_iter()
+        .map(|d| d.unwrap_or_else(|comment| comment))
+        .collect::<Vec<_>>()
+        .join("---\n"))
 }
 
 /// The CSV answer: the page's side-by-side table of the first scenario, every model's when the

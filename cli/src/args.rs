@@ -19,6 +19,8 @@ pub enum Output {
     Json,
     /// The page's side-by-side table as CSV.
     Csv,
+    /// `--autoscaler keda`: the KEDA ScaledObject the page downloads, one document per deployment.
+    Keda,
 }
 
 /// `plan`: what to read, the scenario, and how to answer.
@@ -90,6 +92,8 @@ pub enum Command {
 /// Options of the command line itself, beside the scenario's parameters.
 const OWN_OPTIONS: &str = "  --json                  the JSON document the page downloads (an array for several deployments)
   --csv                   the side-by-side table the page downloads, as CSV
+  --autoscaler keda       the KEDA ScaledObject the page downloads (scale on the engine's metric, the
+                          recommended level per replica), one YAML document per deployment
   --link=BASE_URL         print the page link of each scenario (imported data in #sweep=)
   --strict                rows that cannot be used fail the run (exit 2) instead of warning
   --require-level N       fail (exit 1) when the recommended level is below N
@@ -211,8 +215,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             }
             Long(name @ ("vs" | "tol")) => return Err(compare_only(name, command)),
             Short('h') | Long("help") => return Ok(Command::Help),
-            Long("json") => outputs.push((Output::Json, "--json")),
-            Long("csv") => outputs.push((Output::Csv, "--csv")),
+            Long(flag @ ("json" | "csv")) => outputs.push(output(flag)),
+            Long("autoscaler") => outputs.push(keda(&mut parser)?),
             Long("strict") => plan.strict = true,
             Long("link") => {
                 once(plan.link.is_some(), "--link")?;
@@ -265,6 +269,26 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
         return compared(plan, vs, tol, &outputs);
     }
     planned(plan, &outputs)
+}
+
+/// The answer format `--json` or `--csv` asks for.
+fn output(flag: &str) -> (Output, &'static str) {
+    match flag {
+        "json" => (Output::Json, "--json"),
+        _ => (Output::Csv, "--csv"),
+    }
+}
+
+/// `--autoscaler keda`: the KEDA ScaledObject.
+///
+/// Errors: another value, named.
+fn keda(parser: &mut lexopt::Parser) -> Result<(Output, &'static str), String> {
+    match text(parser, "--autoscaler")?.trim() {
+        "keda" => Ok((Output::Keda, "--autoscaler")),
+        other => Err(format!(
+            "--autoscaler takes `keda` (a KEDA ScaledObject), got \"{other}\""
+        )),
+    }
 }
 
 /// B as `--vs` gives it: files and folders, and selectors.
@@ -340,7 +364,7 @@ fn planned(mut plan: PlanArgs, outputs: &[(Output, &str)]) -> Result<Command, St
     match outputs {
         [] => {}
         [(output, _)] => plan.output = *output,
-        _ => return Err("give at most one of --json or --csv".to_string()),
+        _ => return Err("give at most one of --json, --csv or --autoscaler".to_string()),
     }
     if !plan.params.iter().any(|(k, _)| k == "tps" || k == "tpot") {
         return Err(

@@ -276,6 +276,9 @@ pub fn run_compare(args: &CompareArgs) -> Exit {
             .map_err(|e| e.to_string())
         }
         Output::Csv => comparison_csv(&c, (&la, &lb)).map_err(|e| e.to_string()),
+        Output::Keda => {
+            Err("--autoscaler is read by `plan`: a comparison has no autoscaler".to_string())
+        }
     };
     match written.map_err(|e| say(&e)) {
         Ok(text) => write_out(&text, args.output).map_or_else(|code| code, |()| exit_of(c.verdict)),

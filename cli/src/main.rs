@@ -132,6 +132,7 @@ fn run_plan(args: &PlanArgs) -> Exit {
             base.is_some(),
         )),
         Output::Json => answer::json_answer(source, &planned, &urls, (&loaded.problems, &notes)),
+        Output::Keda => answer::keda_answer(source, &planned, &urls),
         Output::Csv => {
             answer::csv_answer(&planned, &urls, &params, base, &loaded, payload.as_deref())
         }

@@ -23,7 +23,9 @@ pub fn say(line: &str) {
 pub fn terminal_safe(text: &str, output: Output) -> String {
     let mut out = String::with_capacity(text.len());
     match output {
-        Output::Text => escape_but_line_ends(text, &mut out, |c| c.escape_unicode().to_string()),
+        Output::Text | Output::Keda => {
+            escape_but_line_ends(text, &mut out, |c| c.escape_unicode().to_string())
+        }
         Output::Json => {
             escape_but_line_ends(text, &mut out, |c| format!("\\u{:04x}", u32::from(c)))
         }

@@ -4,9 +4,11 @@
 //! core functions the page shows (`core::text::headline`, `core::text::explain`, `core::text::capacity_text`).
 
 use llm_slo_planner::core::model::format::{grouped, level as level_text, significant};
+use llm_slo_planner::core::model::signals::{ServerSignals, Signal};
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::model::sweep::{Level, Statistic, Sweep};
 use llm_slo_planner::core::plan::anomalies::{anomalies, load_flag_counts, AnomalyKind};
+use llm_slo_planner::core::plan::bottleneck::{verdicts, why, LevelVerdict};
 use llm_slo_planner::core::plan::capacity::CapacityInputs;
 use llm_slo_planner::core::plan::estimate::{batching_effect, estimate};
 use llm_slo_planner::core::plan::period::{period, LoadProfile, Scaling};
@@ -27,6 +29,7 @@ use llm_slo_planner::core::text::power_text::{
     basis_text, fits_text, need_figures, power_error_text, power_figures, watts,
 };
 use llm_slo_planner::core::text::roles_text::roles_lines;
+use llm_slo_planner::core::text::why_text::{signal_cell, targets_text, why_text};
 
 /// Text from a file made safe for a terminal: control characters (escape sequences, newlines,
 /// tabs) written as `\u{1b}`, so a file cannot recolour, retitle or split the output.
@@ -96,10 +99,7 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
     if let Some(note) = &h.duplicate {
         out.push_str(&format!("  {note}\n"));
     }
-    let level = plan.recommended.and_then(|i| sweep.levels().get(i));
-    for line in roles_lines(sweep, level) {
-        out.push_str(&format!("  {line}\n"));
-    }
+    out.push_str(&roles_text(sweep, plan));
     if let Some(e) = batching_effect(sweep, &slo, plan, source.provenance.reference) {
         out.push_str(&format!(
             "  Batching: {}\n",
@@ -120,7 +120,26 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
             estimate_method(sweep, slo.stat)
         ));
     }
+    if let Some(w) = why(sweep, plan) {
+        let t = why_text(sweep, plan, &slo, &w);
+        out.push_str(&format!(
+            "  Why it stops here: {} {} {}\n",
+            clean(&t.next),
+            clean(&t.verdict),
+            t.lever
+        ));
+    }
     out.push_str(&fleet_text(sweep, plan, &slo, scenario));
+    if let Some(a) = scenario.autoscaler(sweep, (plan, &slo)) {
+        let targets: Vec<Vec<String>> = targets_text(&a)
+            .into_iter()
+            .map(|(_, label, text)| vec![format!("{label}:"), clean(&text)])
+            .collect();
+        out.push_str(
+            "  Autoscaler (per replica, at the recommended level; --autoscaler keda writes it):\n",
+        );
+        out.push_str(&columns(&targets, "    "));
+    }
     for count in load_flag_counts(sweep, slo.stat) {
         out.push_str(&format!(
             "  Flag {}:{}\n",
@@ -130,6 +149,16 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
     }
     out.push_str(&levels_text(source, sweep, plan, &slo));
     out
+}
+
+/// A disaggregated deployment's roles and role figures at the recommended level, a line each;
+/// empty for a colocated one.
+fn roles_text(sweep: &Sweep, plan: &Plan) -> String {
+    let level = plan.recommended.and_then(|i| sweep.levels().get(i));
+    roles_lines(sweep, level)
+        .into_iter()
+        .map(|line| format!("  {line}\n"))
+        .collect()
 }
 
 /// The fleet, cost and energy figures at the recommended level, each with its formula, and
@@ -241,7 +270,14 @@ fn levels_text(source: &Source, sweep: &Sweep, plan: &Plan, slo: &Slo) -> String
     let stat = speed_basis(slo);
     let table = level_columns(sweep, slo, &stat);
     let mut rows = vec![table.iter().map(|(header, _)| header.clone()).collect()];
-    for (li, (level, verdict)) in sweep.levels().iter().zip(&plan.verdicts).enumerate() {
+    let bottlenecks = verdicts(sweep);
+    for (li, ((level, verdict), bottleneck)) in sweep
+        .levels()
+        .iter()
+        .zip(&plan.verdicts)
+        .zip(&bottlenecks)
+        .enumerate()
+    {
         let flags: Vec<&str> = AnomalyKind::ALL
             .into_iter()
             .filter(|k| {
@@ -255,6 +291,8 @@ fn levels_text(source: &Source, sweep: &Sweep, plan: &Plan, slo: &Slo) -> String
             recommended: plan.recommended == Some(li),
             level,
             verdict,
+            bottleneck,
+            signals: sweep.level_signals(li),
             flags,
         };
         rows.push(table.iter().map(|(_, cell)| cell(&row)).collect());
@@ -284,6 +322,10 @@ struct LevelRow<'a> {
     recommended: bool,
     level: &'a Level,
     verdict: &'a Verdict,
+    /// Why it stands where it does: the rules that hold there.
+    bottleneck: &'a LevelVerdict,
+    /// The server's signals there (the worst of its runs').
+    signals: Option<ServerSignals>,
     /// The keys of the flags on its runs.
     flags: Vec<&'static str>,
 }
@@ -364,9 +406,31 @@ fn level_columns<'a>(sweep: &'a Sweep, slo: &'a Slo, stat: &str) -> Vec<LevelCol
             }),
         ),
         column("verdict", Box::new(move |r| verdict_text(slo, r.verdict))),
+        column("bottleneck", Box::new(|r| r.bottleneck.keys().join(","))),
         column("flags", Box::new(|r| r.flags.join(","))),
     ]);
+    table.extend(signal_columns(sweep));
     table
+}
+
+/// A column per server signal a level of the sweep reports.
+fn signal_columns<'a>(sweep: &Sweep) -> Vec<LevelColumn<'a>> {
+    let signalled = |signal: Signal| {
+        sweep
+            .rows
+            .iter()
+            .any(|r| r.signals.as_ref().is_some_and(|s| s.reports(signal)))
+    };
+    Signal::ALL
+        .into_iter()
+        .filter(|s| signalled(*s))
+        .map(|signal| -> LevelColumn<'a> {
+            (
+                signal.label().to_string(),
+                Box::new(move |r| signal_cell(r.signals.as_ref(), signal)),
+            )
+        })
+        .collect()
 }
 
 /// One deployment of the summary, as its cells are drawn from.

@@ -960,14 +960,20 @@ fn a_load_over_time_gives_the_periods_figures_and_max_gpus_gates_its_peak() {
     let mut lines = csv.lines().skip(1);
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let cells: Vec<&str> = lines.next().unwrap().rsplit(',').collect();
-    // From the end: the 14 role and cost columns and the 15 power_* columns (empty without
-    // roles, a price or a budget), then the period's 12.
+    // From the end: the columns after the period's (power_*, empty without a budget, and the
+    // verdict's and the autoscaler's), then the period's 12.
+    let after = header.len()
+        - 1
+        - header
+            .iter()
+            .position(|h| *h == "period_saved_gpu_hours")
+            .unwrap();
     let period: Vec<(&str, &str)> = header
         .iter()
         .rev()
         .copied()
         .zip(cells)
-        .skip(14 + 15)
+        .skip(after)
         .take(12)
         .collect();
     assert_eq!(
@@ -1663,4 +1669,50 @@ fn a_disaggregated_deployment_is_costed_by_role_and_against_an_api() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn autoscaler_keda_prints_the_pages_scaled_object_and_the_json_its_fields() {
+    use llm_slo_planner::core::import::bundled::lm_arena_chat;
+    use llm_slo_planner::core::plan::planner::plan;
+    use llm_slo_planner::core::scenario::Scenario;
+    use llm_slo_planner::core::wire::export::keda_yaml;
+    let base = "http://127.0.0.1:8000/";
+    let args = [
+        "plan", "--model", LLAMA_8B, "--gpu", "H100", "--gpus", "1", "--tps", "25", "--users",
+        "1000",
+    ];
+    let out = run(&[&args[..], &["--autoscaler", "keda", "--link", base]].concat());
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // The document the page's download writes for the same link.
+    let source = lm_arena_chat();
+    let query =
+        "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1&tps=25&stat=p50&users=1000";
+    let (scenario, _) = Scenario::from_query(query, source);
+    let i = scenario.sweep_index(source).unwrap();
+    let p = plan(&source.sweeps[i], &scenario.slo);
+    let page = keda_yaml(source, &scenario, (i, &p), &format!("{base}?{query}")).unwrap();
+    assert_eq!(stdout(&out), page);
+    // --json: result.autoscaler, result.why and result.levels.
+    let doc = json(&run(&[&args[..], &["--json"]].concat()));
+    let a = &doc["result"]["autoscaler"];
+    assert_eq!(a["metric"], "vllm:num_requests_running");
+    assert_eq!(a["threshold"], 383.01428571428573);
+    assert_eq!(
+        (&a["min_replicas"], &a["max_replicas"]),
+        (&1.into(), &3.into())
+    );
+    let why = &doc["result"]["why"];
+    assert_eq!(why["verdict"], serde_json::json!(["headroom"]));
+    assert_eq!(why["next_level"], 512.0);
+    let levels = doc["result"]["levels"].as_array().unwrap();
+    assert_eq!(
+        levels[0]["signals"]["running_mean"],
+        serde_json::Value::Null
+    );
+    assert_eq!(levels[0]["verdict"], serde_json::json!(["headroom"]));
+    // An unknown autoscaler is named.
+    let out = run(&[&args[..], &["--autoscaler", "hpa"]].concat());
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("--autoscaler takes `keda`"));
 }

@@ -20,6 +20,20 @@ pub fn html_element(id: &str) -> Option<web_sys::HtmlElement> {
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
 }
 
+/// Sets the attribute `name` of the element with this id to `value`; nothing if there is none.
+pub fn set_attribute(id: &str, name: &str, value: &str) {
+    if let Some(element) = html_element(id) {
+        let _ = element.set_attribute(name, value);
+    }
+}
+
+/// Sets the text of the element with this id; nothing if there is none.
+pub fn set_text(id: &str, text: &str) {
+    if let Some(element) = html_element(id) {
+        element.set_text_content(Some(text));
+    }
+}
+
 /// Moves keyboard focus to the element with this id once the next frame is drawn (it may be
 /// about to be created); nothing if there is none then.
 pub fn focus_after_render(id: String) {

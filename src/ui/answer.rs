@@ -92,6 +92,7 @@ pub fn Answer(
                 {move || effect.get().map(|e| batching(&batched.sweeps[i], e, stat.get()))}
                 {move || estimate.get().map(|e| estimated(&estimated_at.sweeps[i], e, stat.get()))}
                 {move || also.with(|a| also_meets(&also_at.sweeps[i], a))}
+                <super::why::Opener opens=super::why::Opens::Why source=Arc::clone(&source) scenario=scenario.read_only() result=result />
                 {download_json(Arc::clone(&source), scenario, i)}
             </section>
         }

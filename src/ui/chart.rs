@@ -211,6 +211,7 @@ fn chart_section(
     let export_status = RwSignal::new(String::new());
     let chart_for_readout = chart.clone();
     let read_from = Arc::clone(&source);
+    hover_verdict(Arc::clone(&source), &chart, focus);
     view! {
         <section class="chart" aria-labelledby="chart-title">
             <h2 id="chart-title">{y.heading()}</h2>
@@ -220,6 +221,8 @@ fn chart_section(
             </div>
             <p class="chart-readout" aria-live="polite" data-testid="chart-readout">
                 {move || readout(&read_from, &chart_for_readout, focus.get(), stat.short_label(), y)}
+                " "
+                <span id=super::why::CHART_VERDICT data-testid="chart-verdict"></span>
             </p>
             {legend(&source, &chart, current)}
             {more_note.map(|note| view! { <p class="hint" data-testid="chart-more">{note}</p> })}
@@ -235,6 +238,32 @@ fn chart_section(
             <span class="hint" role="status">{move || export_status.get()}</span>
         </section>
     }
+}
+
+/// Names the bottleneck of the point focused or hovered beside the readout: its code is
+/// loaded on demand at the first hover or focus (`ui::why::chart_verdicts`).
+fn hover_verdict(
+    source: Arc<Source>,
+    chart: &ChartLayout,
+    focus: RwSignal<Option<(usize, usize)>>,
+) {
+    let points: Vec<(usize, Vec<f64>)> = chart
+        .series
+        .iter()
+        .map(|s| (s.sweep_index, s.points.iter().map(|p| p.level).collect()))
+        .collect();
+    let owner = Owner::current();
+    let wanted = StoredValue::new_local(Some((source, points)));
+    Effect::new(move |_| {
+        if focus.get().is_some() {
+            if let Some((source, points)) = wanted.try_update_value(Option::take).flatten() {
+                let owner = owner.clone();
+                leptos::task::spawn_local(async move {
+                    let _ = super::why::chart_verdicts(owner, source, points, focus).await;
+                });
+            }
+        }
+    });
 }
 
 /// The y axis switch (tok/s per GPU or total $ per million tokens), shown when a price is given.

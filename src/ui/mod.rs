@@ -36,6 +36,7 @@ pub mod sources;
 pub mod statistic_select;
 pub mod sweep_table;
 pub mod target_input;
+pub mod why;
 pub mod window_events;
 
 pub use crate::core::text::explain::verdict_text;

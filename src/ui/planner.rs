@@ -141,6 +141,9 @@ fn evidence_view(
     view! {
         {(!reference).then(|| view! {
             <super::capacity::CapacityPanel source=Arc::clone(&source) scenario=shown result=shown_result />
+            <div class="autoscaler-opener">
+                <super::why::Opener opens=super::why::Opens::Autoscaler source=Arc::clone(&source) scenario=shown result=shown_result />
+            </div>
         })}
         // The reference systems are not sized as a fleet, but a budget given is answered (or
         // why it cannot be), as on the command line.

@@ -9,12 +9,15 @@ use super::verdict_text;
 use crate::core::model::deployment::Roles;
 use crate::core::model::format::{grouped, significant};
 use crate::core::model::roles::RolePerGpu;
+use crate::core::model::signals::Signal;
 use crate::core::model::source::Source;
 use crate::core::model::sweep::{LevelKind, Row, ServedBasis, Statistic, Sweep};
 use crate::core::plan::anomalies::{anomalies, flag_summary, Anomaly};
+use crate::core::plan::bottleneck::verdicts;
 use crate::core::plan::planner::{Condition, Plan, Slo};
 use crate::core::scenario::Scenario;
 use crate::core::text::attainment_text::attainment_text;
+use crate::core::text::why_text::{signal_cell, verdict_words};
 
 fn ms(value: Option<f64>) -> String {
     ms_or(value, |v| significant(v, 3))
@@ -137,8 +140,8 @@ pub fn SweepTable(
                 .take(PAGE_ROWS)
                 .map(|&(li, ri)| {
                     let first = held.sweeps[i].levels()[li].row_indices.first() == Some(&ri);
-                    let state = run_state(states, li, first);
-                    sweep_row(&held.sweeps[i].rows[ri], state, &flags_of_row[ri], &table)
+                    let at = (li, run_state(states, li, first));
+                    sweep_row(&held.sweeps[i].rows[ri], at, &flags_of_row[ri], &table)
                 })
                 .collect_view()
         };
@@ -227,6 +230,10 @@ enum Column {
     PerDecodeGpu,
     /// Input tok/s per prefill GPU (P).
     PerPrefillGpu,
+    /// A server signal some run reports (running, waiting, KV use, preemptions).
+    Signal(Signal),
+    /// Why the level stands where it does: the bottleneck rules that hold there.
+    Bottleneck,
 }
 
 /// The sweep table's shape: its columns in order, and what their headers and cells need.
@@ -240,6 +247,10 @@ struct Table {
     served_formula: Option<&'static str>,
     /// The roles of a disaggregated deployment (its per-GPU and role columns).
     roles: Option<Roles>,
+    /// Each level's bottleneck verdict: its rules' keys (`data-verdict`) and its words.
+    bottlenecks: Vec<(String, String)>,
+    /// The metric each signal column was read from (the first run's that reports it).
+    sources: Vec<(Signal, String)>,
 }
 
 impl Table {
@@ -272,6 +283,34 @@ impl Table {
         if roles.is_some() {
             columns.extend([Column::PerGpu, Column::PerDecodeGpu, Column::PerPrefillGpu]);
         }
+        let signalled = |signal: Signal| {
+            sweep
+                .rows
+                .iter()
+                .any(|r| r.signals.as_ref().is_some_and(|s| s.reports(signal)))
+        };
+        columns.extend(
+            Signal::ALL
+                .into_iter()
+                .filter(|s| signalled(*s))
+                .map(Column::Signal),
+        );
+        columns.push(Column::Bottleneck);
+        let sources = Signal::ALL
+            .into_iter()
+            .filter_map(|signal| {
+                let source = sweep
+                    .rows
+                    .iter()
+                    .find_map(|r| r.signals.as_ref()?.source(signal))?;
+                Some((signal, source.metric(signal)))
+            })
+            .collect();
+        let kind = sweep.level_kind();
+        let bottlenecks = verdicts(sweep)
+            .iter()
+            .map(|v| (v.keys().join(" "), verdict_words(v, kind)))
+            .collect();
         let served_formula = sweep
             .rows
             .iter()
@@ -285,6 +324,8 @@ impl Table {
             by_request,
             served_formula,
             roles,
+            bottlenecks,
+            sources,
         }
     }
 }
@@ -328,13 +369,28 @@ impl Column {
             ),
             Column::PerDecodeGpu => ("output tok/s per decode GPU".to_string(), None),
             Column::PerPrefillGpu => ("input tok/s per prefill GPU".to_string(), None),
+            Column::Signal(signal) => {
+                let from = table.sources.iter().find(|(s, _)| *s == signal);
+                let text = match from {
+                    Some((_, metric)) => format!("{} ({metric})", signal.label()),
+                    None => signal.label().to_string(),
+                };
+                (text, None)
+            }
+            Column::Bottleneck => ("bottleneck".to_string(), Some("verdict")),
         };
         view! { <th scope="col" class=class>{text}</th> }
     }
 
     /// The column's cell in the row of `run`, whose level's verdict is `state`; `flags`: the
     /// run's anomalies.
-    fn cell(self, run: &Row, state: Memo<LevelState>, flags: &[Anomaly], table: &Table) -> AnyView {
+    fn cell(
+        self,
+        run: &Row,
+        (li, state): (usize, Memo<LevelState>),
+        flags: &[Anomaly],
+        table: &Table,
+    ) -> AnyView {
         let marked = |s: Statistic| if s == table.stat { "chosen num" } else { "num" };
         match self {
             Column::Level(_) => level_cell(run, state, flags).into_any(),
@@ -379,6 +435,16 @@ impl Column {
                 };
                 number(ms_or(value, |v| grouped(v, 1)))
             }
+            Column::Signal(signal) => number(signal_cell(run.signals.as_deref(), signal)),
+            Column::Bottleneck => {
+                let (keys, words) = table.bottlenecks.get(li).cloned().unwrap_or_default();
+                view! {
+                    <td class="verdict" data-testid="level-verdict" data-verdict=keys.clone() title=words>
+                        {keys.replace(' ', ", ")}
+                    </td>
+                }
+                .into_any()
+            }
         }
     }
 }
@@ -413,18 +479,19 @@ fn level_cell(run: &Row, state: Memo<LevelState>, flags: &[Anomaly]) -> impl Int
     }
 }
 
-/// One run of the sweep: its cells, one per column of `table`, and its level's verdict, `state`
+/// One run of the sweep: its cells, one per column of `table`, and its level (index `li`) and
+/// that level's verdict, `state`
 /// (a memo per row, so that a new target touches only the rows whose verdict changed).
 fn sweep_row(
     run: &Row,
-    state: Memo<LevelState>,
+    (li, state): (usize, Memo<LevelState>),
     flags: &[Anomaly],
     table: &Table,
 ) -> impl IntoView {
     let cells = table
         .columns
         .iter()
-        .map(|c| c.cell(run, state, flags, table))
+        .map(|c| c.cell(run, (li, state), flags, table))
         .collect_view();
     view! {
         <tr

@@ -324,7 +324,10 @@ fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     match measured(&top) {
         Ok((stated, deployment, row)) => {
             let model = out.model(stated.as_deref(), None);
-            out.push(&file.name, Some(1), Measured::new(model, deployment, row));
+            let mut measured = Measured::new(model, deployment, row);
+            // AIPerf's server-metrics export of the run sits in the same folder.
+            measured.folder = Some(super::record::folder(&file.name).to_string());
+            out.push(&file.name, Some(1), measured);
             if let Some(note) = tool_goodput(&top) {
                 out.problem(&file.name, None, note);
             }

@@ -11,6 +11,7 @@ use super::record::{count, parse_json, positive, Record};
 use super::{Body, Measured, Parsed, Probe};
 use crate::core::model::deployment::{Deployment, LevelKind};
 use crate::core::model::row::{Row, RunCounts};
+use crate::core::model::signals::ServerSignals;
 use crate::core::model::statistic::{Aggregate, Metric, Statistic};
 
 /// SGLang's own keys (`mean_e2e_latency_ms`, `total_output_tokens_retokenized`), or a backend
@@ -187,6 +188,13 @@ pub(crate) fn client_run(rec: &Record) -> Result<ClientRun, RowError> {
         request_throughput_req_s: rec.opt("request_throughput", &mut notes),
     };
     let mut row = row.finish(kind, counts);
+    // The server's cap beside a client's level (`vllm bench sweep`): what `capped` compares with.
+    let cap = rec.opt("max_num_seqs", &mut notes);
+    if kind != LevelKind::MaxNumSeqs && cap.is_some() {
+        let mut signals = ServerSignals::new();
+        signals.max_num_seqs = cap;
+        row.signals = Some(Box::new(signals.checked().0));
+    }
     row.requests = client_requests(rec, &mut notes).unwrap_or_else(|e| {
         notes.push(e);
         None

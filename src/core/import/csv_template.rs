@@ -5,6 +5,9 @@
 //! `osl`, `date`) tell sweeps apart; a column the template does not have is named in the import
 //! summary. A row with `prefill_gpus` and `decode_gpus` is disaggregated: its GPUs are P + D and
 //! its `output_tok_s`, `power_w` and `energy_per_token_j` are the whole deployment's.
+//! The server's signals over the run: `running` and `waiting` (mean requests), `kv_usage` (KV
+//! cache use at its peak, a fraction from 0 to 1) and `preemptions` (a count); one outside its
+//! range is named and not used.
 
 use super::errors::RowError;
 use super::grouping::capped;
@@ -15,6 +18,7 @@ use crate::core::model::deployment::{
     Deployment, Disaggregation, Roles, GPU_NOT_STATED, PRECISION_NOT_STATED,
 };
 use crate::core::model::row::{Row, RunCounts};
+use crate::core::model::signals::{ServerSignals, Signal, SignalSource};
 use crate::core::model::statistic::Statistic;
 
 /// This format: its names, how its files are recognised, and its reader.
@@ -40,7 +44,7 @@ pub(crate) const SPEC: FormatSpec = FormatSpec {
 };
 
 /// Columns read besides the latencies (`{mean,p50,p90,p95,p99}_{itl,tpot,ttft}_ms`).
-const COLUMNS: [&str; 33] = [
+const COLUMNS: [&str; 37] = [
     "model",
     "gpu",
     "num_gpus",
@@ -74,6 +78,10 @@ const COLUMNS: [&str; 33] = [
     "output_tokens_per_request",
     "input_tokens_per_request",
     "mean_e2e_ms",
+    "running",
+    "waiting",
+    "kv_usage",
+    "preemptions",
 ];
 
 /// The latency columns: `p50_itl_ms`, ..., `p99_ttft_ms`, from the one statistic table.
@@ -84,6 +92,29 @@ fn latency_columns() -> Vec<(String, Statistic)> {
 /// A CSV whose header names a level column.
 fn detect(probe: &Probe) -> bool {
     probe.is_csv() && probe.has_any(&["concurrency", "request_rate"])
+}
+
+/// The server's signals of a row's `running`, `waiting`, `kv_usage` and `preemptions`; `None`
+/// when it states none within range (each out of range named).
+fn signals(rec: &Record, notes: &mut Vec<RowError>) -> Option<ServerSignals> {
+    let mut signals = ServerSignals::new();
+    for signal in Signal::ALL {
+        if let Some(v) = rec.opt(signal.column(), notes) {
+            let read = match signal {
+                Signal::Running | Signal::Waiting => (Some(v), None),
+                Signal::KvUse | Signal::Preemptions => (None, Some(v)),
+            };
+            signals = signals.with(signal, read, SignalSource::Csv);
+        }
+    }
+    let (checked, left) = signals.checked();
+    for o in left {
+        notes.push(RowError::SignalOutOfRange {
+            signal: format!("{} (column `{}`)", o.signal.label(), o.signal.column()),
+            value: o.value,
+        });
+    }
+    (!checked.is_empty()).then_some(checked)
 }
 
 fn measured(
@@ -120,6 +151,7 @@ fn measured(
     row.roles.prefill_power_w = rec.opt("prefill_power_w", notes);
     row.roles.decode_power_w = rec.opt("decode_power_w", notes);
     row.e2e_mean_ms = rec.opt("mean_e2e_ms", notes);
+    row.signals = signals(rec, notes).map(Box::new);
     let row = row.finish(kind, RunCounts::default());
 
     let degree = |key: &str, notes: &mut Vec<RowError>| count(rec.opt(key, notes));

@@ -5,9 +5,9 @@
 use serde_json::{Map, Value};
 
 use crate::core::import::{
-    aiperf, aiperf_sweep, csv_template, errors, evalscope, guidellm, inference_perf, inferencex,
-    llmperf, lmbench, mlenergy, mlenergy_v2, record, sglang, vllm, Format, InputFile, Parsed,
-    RowError, RowErrorKind,
+    aiperf, aiperf_server, aiperf_sweep, csv_template, errors, evalscope, guidellm, inference_perf,
+    inferencex, inferencex_agentic, llmperf, lmbench, mlenergy, mlenergy_v2, record, sglang, vllm,
+    Format, InputFile, Parsed, RowError, RowErrorKind,
 };
 
 /// A file's content as read once for detection and handed to its parser.
@@ -226,7 +226,9 @@ pub(crate) const FORMATS: &[FormatSpec] = &[
     mlenergy::TASK_SPEC,
     mlenergy_v2::SPEC,
     aiperf::SPEC,
+    aiperf_server::SPEC,
     inferencex::SPEC,
+    inferencex_agentic::SPEC,
     evalscope::SPEC,
     guidellm::SPEC,
     inference_perf::SPEC,

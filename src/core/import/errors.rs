@@ -103,6 +103,12 @@ pub enum RowErrorKind {
     DecodeRoleEnergy,
     /// [`RowError::GpusDoNotAddUp`].
     GpusDoNotAddUp,
+    /// [`RowError::SignalsWithoutLevel`].
+    SignalsWithoutLevel,
+    /// [`RowError::SignalOutOfRange`].
+    SignalOutOfRange,
+    /// [`RowError::SignalUnit`].
+    SignalUnit,
 }
 
 impl RowErrorKind {
@@ -316,6 +322,27 @@ pub enum RowError {
         /// Why it is not read as a level.
         why: String,
     },
+    /// A file of a server's signals (AIPerf's server-metrics export, inference-perf's Prometheus
+    /// report) with no client file of its run beside it: kept out, as its signals have no level.
+    SignalsWithoutLevel {
+        /// What it is and the client file it looked for.
+        what: String,
+    },
+    /// A server signal outside its range (KV use above 1 as a fraction, a negative count): not
+    /// used.
+    SignalOutOfRange {
+        /// The signal and the metric it came from.
+        signal: String,
+        /// The value read.
+        value: f64,
+    },
+    /// A server signal whose unit is not the one expected and cannot be converted: not used.
+    SignalUnit {
+        /// The metric.
+        metric: String,
+        /// The unit it declares.
+        unit: String,
+    },
     /// Figures of a run not read; the run is kept without them.
     LeftOut {
         /// Which figures.
@@ -471,6 +498,9 @@ impl RowError {
             RowError::Empty => RowErrorKind::Empty,
             RowError::Skipped { .. } => RowErrorKind::Skipped,
             RowError::LeftOut { .. } => RowErrorKind::LeftOut,
+            RowError::SignalsWithoutLevel { .. } => RowErrorKind::SignalsWithoutLevel,
+            RowError::SignalOutOfRange { .. } => RowErrorKind::SignalOutOfRange,
+            RowError::SignalUnit { .. } => RowErrorKind::SignalUnit,
             RowError::UnsupportedVersion { .. } => RowErrorKind::UnsupportedVersion,
             RowError::ResponsesWithoutSummary { .. } => RowErrorKind::ResponsesWithoutSummary,
             RowError::ToolGoodput { .. } => RowErrorKind::ToolGoodput,
@@ -503,6 +533,9 @@ impl RowError {
             | RowError::UnreadableDate { date: key }
             | RowError::Skipped { what: key, .. }
             | RowError::LeftOut { what: key, .. }
+            | RowError::SignalsWithoutLevel { what: key }
+            | RowError::SignalOutOfRange { signal: key, .. }
+            | RowError::SignalUnit { metric: key, .. }
             | RowError::UnsupportedVersion { tool: key, .. }
             | RowError::ResponsesWithoutSummary { run: key }
             | RowError::ToolGoodput { tool: key, .. }
@@ -664,6 +697,19 @@ impl fmt::Display for RowError {
             RowError::Empty => write!(f, "empty: there is nothing to read"),
             RowError::Skipped { what, why } => write!(f, "{what}: not read as a level, {why}"),
             RowError::LeftOut { what, why } => write!(f, "{what} not read: {why}"),
+            RowError::SignalsWithoutLevel { what } => write!(
+                f,
+                "server signals without a level: {what}; they are kept out (import the run's files together, from the same folder)"
+            ),
+            RowError::SignalOutOfRange { signal, value } => write!(
+                f,
+                "{signal} of {} is outside its range (KV use is a fraction from 0 to 1, counts are 0 or more): not used",
+                short_number(*value)
+            ),
+            RowError::SignalUnit { metric, unit } => write!(
+                f,
+                "`{metric}` in unit `{unit}`, not a ratio (0 to 1) nor a percent: not used"
+            ),
             RowError::RequestsNotMeasured { count, issued } => write!(
                 f,
                 "{} of {} request{} hold a time that is not a latency (NaN, a negative TTFT or gap, or an end before the first token): counted as {}",

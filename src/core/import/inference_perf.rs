@@ -14,19 +14,26 @@
 //! request latency, TTFT and output length (off by more than 25% from (latency − TTFT) ÷
 //! (output tokens − 1)) has its TPOT and ITL left out, with a note.
 //!
-//! Not levels: `summary_lifecycle_metrics.json` pools every stage, and the
-//! `*_prometheus_metrics.json` files are the server's own figures, never pooled with the
-//! client's: each is named as skipped. The reports state no model, GPU or engine: the model comes
-//! from the import dialog.
+//! Not levels: `summary_lifecycle_metrics.json` and `summary_prometheus_metrics.json` pool every
+//! stage: each is named as skipped. A stage's `stage_N_prometheus_metrics.json` holds the
+//! server's own signals over that stage, joined to `stage_N_lifecycle_metrics.json` of the same
+//! folder (never pooled with the client's figures): `queue_len` (vLLM's
+//! `num_requests_waiting`, mean), `num_requests_running` (mean), `kv_cache_usage_percentage` (a
+//! fraction, as vLLM's gauge: mean, and max or else p99) and `num_preemptions_total` (a count,
+//! though its statistic is named `mean`). Its `rate` is the server's, not the client's achieved
+//! rate, and is not read. The reports state no model, GPU or engine: the model comes from the
+//! import dialog.
 
 use serde_json::Value;
 
 use super::errors::RowError;
-use super::record::{base_name, positive, s_to_ms, Record};
-use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
+use super::record::{base_name, folder, positive, s_to_ms, Record};
+use super::signals::push;
+use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe, SignalSupplement};
 use crate::core::model::deployment::{Deployment, LevelKind};
 use crate::core::model::format::significant;
 use crate::core::model::row::{Row, RunCounts};
+use crate::core::model::signals::{KvPeak, ServerSignals, Signal, SignalSource};
 use crate::core::model::statistic::{Aggregate, Metric, Statistic};
 
 /// This format: its names, how its files are recognised, and its reader.
@@ -175,22 +182,98 @@ fn stage(top: &Record, notes: &mut Vec<RowError>) -> Result<(LevelKind, Row), Ro
     Ok((kind, row.finish(kind, counts)))
 }
 
+/// What joins a stage's two reports: their folder and the stage, `folder/stage_N`; `None` for a
+/// file not named `stage_N_…`.
+fn stage_key(name: &str) -> Option<String> {
+    let n = base_name(name).strip_prefix("stage_")?.split('_').next()?;
+    (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| format!("{}/stage_{n}", folder(name)))
+}
+
+/// A stage's server signals from its Prometheus report's `successes` (see the module's docs),
+/// and whether its KV gauge reads exactly 0 everywhere.
+fn prometheus_signals(successes: &Record) -> (ServerSignals, bool) {
+    let stat = |metric: &str, key: &str| successes.object(metric)?.num(key).ok().flatten();
+    let mut signals = ServerSignals::new();
+    let queue = stat("queue_len", "mean");
+    if queue.is_some() {
+        signals = signals.with(
+            Signal::Waiting,
+            (queue, stat("queue_len", "max")),
+            SignalSource::InferencePerf,
+        );
+    }
+    let running = stat("num_requests_running", "mean");
+    if running.is_some() {
+        signals = signals.with(
+            Signal::Running,
+            (running, stat("num_requests_running", "max")),
+            SignalSource::InferencePerf,
+        );
+    }
+    let kv = "kv_cache_usage_percentage";
+    let (peak, kind) = match stat(kv, "max") {
+        Some(max) => (Some(max), KvPeak::Max),
+        None => (stat(kv, "p99"), KvPeak::P99),
+    };
+    let kv_mean = stat(kv, "mean");
+    if kv_mean.or(peak).is_some() {
+        signals = signals.with(Signal::KvUse, (kv_mean, peak), SignalSource::InferencePerf);
+        signals.kv_peak = kind;
+    }
+    let kv_zero = successes.object(kv).is_some_and(|block| {
+        block.0.values().all(|v| v.as_f64() == Some(0.0)) && !block.0.is_empty()
+    });
+    let preempted = stat("num_preemptions_total", "mean");
+    if preempted.is_some() {
+        signals = signals.with(
+            Signal::Preemptions,
+            (None, preempted),
+            SignalSource::InferencePerf,
+        );
+    }
+    (signals, kv_zero)
+}
+
+/// A stage's Prometheus report: its signals, to join its lifecycle report.
+fn prometheus(file: &InputFile, top: &Record, out: &mut Parsed) {
+    let stage = stage_key(&file.name);
+    let (Some(key), Some(successes)) = (stage, top.object("successes")) else {
+        return out.problem(
+            &file.name,
+            None,
+            RowError::Skipped { what: "inference-perf's summary Prometheus report".into(), why: "it pools the server's figures over every stage; each stage_N_prometheus_metrics.json joins its stage".into() },
+        );
+    };
+    let (signals, kv_zero) = prometheus_signals(&successes);
+    push(
+        out,
+        SignalSupplement {
+            file: file.name.clone(),
+            keys: vec![key],
+            signals,
+            kv_zero,
+            what: format!(
+                "inference-perf's Prometheus report {}, without {} from the same folder",
+                base_name(&file.name),
+                base_name(&file.name).replace("prometheus", "lifecycle")
+            ),
+        },
+    );
+}
+
 fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     let Body::Json(Value::Object(obj)) = body else {
         return out.problem(&file.name, None, RowError::NotAnObject);
     };
     let top = Record(&obj);
     let name = base_name(&file.name);
-    let prometheus = name.contains("prometheus")
+    let prometheus_report = name.contains("prometheus")
         || top
             .object("successes")
             .is_some_and(|s| s.object("latency").is_none() && s.0.contains_key("rate"));
-    if prometheus {
-        return out.problem(
-            &file.name,
-            None,
-            RowError::Skipped { what: "inference-perf's Prometheus report".into(), why: "it holds the server's own figures, which are never pooled with the client's measurements".into() },
-        );
+    if prometheus_report {
+        return prometheus(file, &top, out);
     }
     let pooled = top
         .object("load_summary")
@@ -206,11 +289,9 @@ fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     match stage(&top, &mut notes) {
         Ok((kind, row)) => {
             let model = out.model(None, None);
-            out.push(
-                &file.name,
-                Some(1),
-                Measured::new(model, Deployment::new(kind), row),
-            );
+            let mut measured = Measured::new(model, Deployment::new(kind), row);
+            measured.folder = stage_key(&file.name);
+            out.push(&file.name, Some(1), measured);
         }
         Err(e) => out.problem(&file.name, Some(1), e),
     }

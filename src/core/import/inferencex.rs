@@ -18,7 +18,7 @@ use serde_json::Value;
 
 use super::errors::RowError;
 use super::record::{count, positive, s_to_ms, Record};
-use super::roles::role_gpus;
+use super::roles::{flagged, role_gpus};
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
 use crate::core::model::deployment::{
     Deployment, Disaggregation, LevelKind, Role, Roles, GPU_NOT_STATED, PRECISION_NOT_STATED,
@@ -274,13 +274,7 @@ fn agg_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
         engine: e.label("framework"),
         engine_version: e.label("image"),
         spec_decoding: e.label("spec_decoding"),
-        disaggregation: e.flag("disagg").map(|d| {
-            if d {
-                Disaggregation::Disaggregated(Roles::default())
-            } else {
-                Disaggregation::Colocated
-            }
-        }),
+        disaggregation: flagged(e.flag("disagg")),
         dataset: e.label("scenario_type"),
         config: e.label("offloading").map(|o| format!("offload {o}")),
         ..Deployment::new(LevelKind::Concurrency)

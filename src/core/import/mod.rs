@@ -10,6 +10,7 @@
 //! (`rate`, J/token, served req/s) are computed once, by [`Row::finish`].
 
 mod aiperf;
+mod aiperf_server;
 mod aiperf_sweep;
 pub mod bounded;
 pub mod bundled;
@@ -23,6 +24,7 @@ mod grouping;
 mod guidellm;
 mod inference_perf;
 mod inferencex;
+mod inferencex_agentic;
 mod json;
 mod lenient;
 mod llmperf;
@@ -38,6 +40,7 @@ mod requests;
 mod roles;
 mod sglang;
 pub mod share;
+mod signals;
 pub mod sources;
 pub mod summary;
 mod vllm;
@@ -60,6 +63,7 @@ pub use pipeline::{
 use crate::core::model::deployment::Deployment;
 use crate::core::model::requests::Requests;
 use crate::core::model::row::Row;
+use crate::core::model::signals::ServerSignals;
 use crate::core::model::source::Source;
 use crate::core::model::sweep::{Model, Statistic};
 use crate::core::plan::anomalies::AnomalyKind;
@@ -130,6 +134,11 @@ pub enum Format {
     LmBench,
     /// The plain CSV template of the README.
     CsvTemplate,
+    /// AIPerf's server-metrics export (`server_metrics_export.csv` or `.json`): a server's
+    /// signals, joined to the run beside it.
+    AiPerfServerMetrics,
+    /// InferenceX's per-level result of an agentic run (`bmk_agentic_<run>/<run>.json`).
+    InferenceXAgentic,
 }
 
 impl Format {
@@ -220,6 +229,25 @@ pub(crate) struct Supplement {
     pub requests: Option<Requests>,
     /// What to say when no run of the import joins it.
     pub orphan: RowError,
+}
+
+/// A server's signals from a file beside a run (AIPerf's server-metrics export, inference-perf's
+/// Prometheus report), joined to the one run whose [`Measured::folder`] is one of its `keys`
+/// (tried in order).
+pub(crate) struct SignalSupplement {
+    /// The file.
+    pub file: String,
+    /// What joins it to its run: the folder it sits in (AIPerf's profile export beside it), the
+    /// run's name (InferenceX keeps its result in `bmk_agentic_<run>/`, the server metrics in
+    /// `agentic_<run>/aiperf_artifacts/`), or the stage (inference-perf `stage_N`).
+    pub keys: Vec<String>,
+    /// The signals, checked ([`ServerSignals::checked`]).
+    pub signals: ServerSignals,
+    /// inference-perf: its KV gauge read exactly 0 (mean and every percentile), which it writes
+    /// for a metric its query found no series for.
+    pub kv_zero: bool,
+    /// What it is, for "server signals without a level: …".
+    pub what: String,
 }
 
 /// A warning about imported numbers: how many rows carry an anomaly flag that does not depend

@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::core::import::grouping::{cap_texts, capped};
 use crate::core::import::{
-    Measured, Problem, RowError, RowErrorKind, Supplement, MODEL_NOT_STATED,
+    Measured, Problem, RowError, RowErrorKind, SignalSupplement, Supplement, MODEL_NOT_STATED,
 };
 use crate::core::model::limits::{
     MAX_LISTED_PROBLEMS, MAX_MAGNITUDE, MAX_PROBLEM_GROUPS, MAX_ROWS,
@@ -24,6 +24,8 @@ pub(crate) struct Parsed {
     pub(super) rows: Vec<Measured>,
     pub(super) problems: Vec<Problem>,
     pub supplements: Vec<Supplement>,
+    /// Server signals from files beside the runs, joined after every file is read.
+    pub signals: Vec<SignalSupplement>,
     /// Problems past the first [`MAX_LISTED_PROBLEMS`], grouped.
     pub(super) omitted: Omitted,
     /// Runs left out because [`MAX_ROWS`] were kept already.

@@ -206,6 +206,7 @@ pub fn read_with_streams(
     crate::core::model::order::sort_by(&mut files, |a, b| natural_order(a.name(), b.name()));
     let formats = read_files(files, &mut parsed);
     apply_supplements(&mut parsed);
+    super::signals::join(&mut parsed);
     if parsed.rows_left_out {
         parsed.note(RowError::TooManyRows { limit: MAX_ROWS });
     }

@@ -3,7 +3,7 @@
 
 use super::errors::RowError;
 use super::record::whole;
-use crate::core::model::deployment::Role;
+use crate::core::model::deployment::{Disaggregation, Role, Roles};
 
 /// The prefill and decode GPUs (P, D) of a disaggregated row, each read under its key; `None`
 /// where the file does not state it.
@@ -19,6 +19,17 @@ pub(crate) fn role_gpus(
         n => Ok(n),
     };
     Ok((read(prefill)?, read(decode)?))
+}
+
+/// A file's `disagg` flag alone: colocated, or disaggregated with no role stated.
+pub(crate) fn flagged(disagg: Option<bool>) -> Option<Disaggregation> {
+    disagg.map(|d| {
+        if d {
+            Disaggregation::Disaggregated(Roles::default())
+        } else {
+            Disaggregation::Colocated
+        }
+    })
 }
 
 /// A role with only its GPUs stated.

@@ -19,6 +19,7 @@ use crate::core::model::limits::{
 };
 use crate::core::model::roles::RoleFigures;
 use crate::core::model::row::{EnergyBasis, PowerPeak, Row, ServedBasis};
+use crate::core::model::signals::{KvPeak, ServerSignals, Signal, SignalSource};
 use crate::core::model::source::{Provenance, Source};
 use crate::core::model::sweep::{Model, Statistic, Sweep};
 
@@ -264,6 +265,88 @@ struct RowV2 {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     dj: Option<f64>,
     ms: Vec<(String, f64)>,
+    /// The server's signals, where the run has any (links made before they were carried have
+    /// none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sg: Option<SharedSignals>,
+}
+
+/// A run's [`ServerSignals`] with short keys; absent figures are left out. `src`: each group's
+/// metric (running, waiting, KV use, preemptions), a character of [`SIGNAL_SOURCES`] or `-`.
+#[derive(Serialize, Deserialize)]
+struct SharedSignals {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rm: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rx: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    wm: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    wx: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    km: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    kx: Option<f64>,
+    /// `kx` is a p99 (`9`), not a maximum.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    kp: Option<char>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pr: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cap: Option<f64>,
+    src: String,
+}
+
+const SIGNAL_SOURCES: [(SignalSource, char); 6] = [
+    (SignalSource::Vllm, 'v'),
+    (SignalSource::VllmGpuCache, 'g'),
+    (SignalSource::Sglang, 's'),
+    (SignalSource::InferencePerf, 'i'),
+    (SignalSource::InferenceXDigest, 'x'),
+    (SignalSource::Csv, 'c'),
+];
+
+impl SharedSignals {
+    fn of(s: &ServerSignals) -> SharedSignals {
+        SharedSignals {
+            rm: s.running_mean,
+            rx: s.running_max,
+            wm: s.waiting_mean,
+            wx: s.waiting_max,
+            km: s.kv_use_mean,
+            kx: s.kv_use_max,
+            kp: (s.kv_peak == KvPeak::P99).then_some('9'),
+            pr: s.preemptions,
+            cap: s.max_num_seqs,
+            src: Signal::ALL
+                .iter()
+                .map(|g| code(&SIGNAL_SOURCES, s.source(*g)).unwrap_or('-'))
+                .collect(),
+        }
+    }
+
+    /// The signals, each checked as an import's are (out of range: not kept); `None` when none
+    /// is left.
+    fn signals(self) -> Option<Box<ServerSignals>> {
+        let mut s = ServerSignals::new();
+        (s.running_mean, s.running_max) = (self.rm, self.rx);
+        (s.waiting_mean, s.waiting_max) = (self.wm, self.wx);
+        (s.kv_use_mean, s.kv_use_max) = (self.km, self.kx);
+        s.kv_peak = if self.kp == Some('9') {
+            KvPeak::P99
+        } else {
+            KvPeak::Max
+        };
+        s.preemptions = self.pr;
+        s.max_num_seqs = self.cap;
+        for (group, c) in Signal::ALL.into_iter().zip(self.src.chars()) {
+            if let Some(source) = basis(&SIGNAL_SOURCES, Some(c)) {
+                s.set_source(group, source);
+            }
+        }
+        let (s, _) = s.checked();
+        (!s.is_empty()).then(|| Box::new(s))
+    }
 }
 
 fn kind_char(kind: LevelKind) -> char {
@@ -426,6 +509,7 @@ fn shared_row(r: &Row) -> RowV2 {
             .filter(|st| *st != Statistic::E2eMean)
             .filter_map(|st| Some((st.key().to_string(), r.latency_ms(st)?)))
             .collect(),
+        sg: r.signals.as_deref().map(SharedSignals::of),
     }
 }
 
@@ -514,6 +598,7 @@ fn sweep_v2(s: SweepV2) -> Result<ReadSweep, ShareError> {
                 decode_power_w: figure(r.dpw),
                 decode_energy_per_token_j: figure(r.dj),
             };
+            row.signals = r.sg.and_then(SharedSignals::signals);
             Ok(latencies(row, r.ms))
         })
         .collect::<Result<_, ShareError>>()?;

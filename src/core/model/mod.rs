@@ -11,6 +11,7 @@ pub mod order;
 pub mod requests;
 pub mod roles;
 pub mod row;
+pub mod signals;
 pub mod source;
 pub mod statistic;
 pub mod sweep;

@@ -14,6 +14,7 @@ use crate::core::model::deployment::LevelKind;
 use crate::core::model::limits::{MAX_FIGURE, MIN_FIGURE};
 use crate::core::model::requests::Requests;
 use crate::core::model::roles::RoleFigures;
+use crate::core::model::signals::ServerSignals;
 use crate::core::model::statistic::Statistic;
 
 /// Where a row's J/token comes from.
@@ -163,6 +164,9 @@ pub struct Row {
     /// What the run reports of each role of a disaggregated deployment.
     #[serde(default)]
     pub roles: RoleFigures,
+    /// The server's own signals over the run (running, waiting, KV use, preemptions), where a
+    /// file beside the run or its own columns report them; `None` when none is reported.
+    pub signals: Option<Box<ServerSignals>>,
     latency_ms: [Option<f64>; Statistic::COUNT],
     /// Latencies out of range given to [`Row::set_latency_ms`], stored as absent (not kept
     /// with the data; an importer reports them).
@@ -208,6 +212,7 @@ impl Row {
             failed_requests: None,
             requests: None,
             roles: RoleFigures::default(),
+            signals: None,
             latency_ms: [None; Statistic::COUNT],
             unusable_latencies: 0,
         }

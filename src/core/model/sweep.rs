@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::core::model::deployment::{Deployment, Field, LevelKind};
 pub use crate::core::model::roles::RoleFigures;
 pub use crate::core::model::row::{EnergyBasis, PowerPeak, Row, RunCounts, ServedBasis};
+pub use crate::core::model::signals::ServerSignals;
 pub use crate::core::model::statistic::{Aggregate, Metric, Statistic};
 
 /// What one model is, as the source describes it.
@@ -263,6 +264,23 @@ impl Sweep {
     /// The distinct levels, ascending, each with its worst-of-runs figures.
     pub fn levels(&self) -> &[Level] {
         &self.levels
+    }
+
+    /// The server's signals at the level of index `li` (of [`Sweep::levels`]): per figure, the
+    /// worst over its runs that report it ([`ServerSignals::worst`]); `None` when none reports
+    /// any. Computed when asked (the verdicts, the autoscaler, the downloads), not with the
+    /// levels.
+    pub fn level_signals(&self, li: usize) -> Option<ServerSignals> {
+        let level = self.levels.get(li)?;
+        let mut runs = level
+            .row_indices
+            .iter()
+            .filter_map(|&i| self.rows.get(i)?.signals.as_deref());
+        let mut worst = runs.next()?.clone();
+        for signals in runs {
+            worst.worst(signals);
+        }
+        Some(worst)
     }
 
     /// What the level is.

@@ -32,6 +32,7 @@ pub use versus::{parse_tol, Versus, Vs};
 use crate::core::model::limits::{MAX_LIMITS, MAX_VALUE};
 use crate::core::model::source::Source;
 use crate::core::model::sweep::{Statistic, Sweep};
+use crate::core::plan::autoscaler::{autoscaler, Autoscaler};
 use crate::core::plan::capacity::{CapacityInputs, GpuPrices, Pricing};
 use crate::core::plan::chart::ChartY;
 use crate::core::plan::compare::Column;
@@ -407,6 +408,15 @@ impl Scenario {
         let fleet = self.capacity_for(&sweep.deployment.gpu);
         let load = self.fleet.load.as_ref().map(|l| (l, self.fleet.scaling));
         budget_at(sweep, (plan, slo), inputs, (&fleet, load))
+    }
+
+    /// The autoscaler at `slo`'s recommended level of `sweep` under `plan` (the model of this
+    /// scenario, its fleet inputs for the GPU type and its load), as every front writes it;
+    /// `None` without a recommendation.
+    pub fn autoscaler(&self, sweep: &Sweep, (plan, slo): (&Plan, &Slo)) -> Option<Autoscaler> {
+        let fleet = self.capacity_for(&sweep.deployment.gpu);
+        let load = self.fleet.load.as_ref().map(|l| (l, self.fleet.scaling));
+        autoscaler(sweep, (plan, slo), &self.deployment.model_id, &fleet, load)
     }
 
     /// The fleet inputs and GPU prices, as costing a deployment needs them.

@@ -15,6 +15,9 @@ use crate::core::scenario::load_csv::{FieldCsvError, LoadCsvError};
 pub const NO_SUCH_DEPLOYMENT: &str = "no such deployment";
 /// A chart download whose markup is not an SVG element.
 pub const NOT_AN_SVG: &str = "the chart is not an SVG element";
+/// Why no autoscaler can be written: no level meets the target.
+pub const NO_AUTOSCALER: &str =
+    "no autoscaler: no measured level meets the target, so there is no per-replica target to scale on";
 
 /// Bytes from the tools module (or handed to it) that are not the value sent, with postcard's
 /// `reason`.

@@ -17,3 +17,4 @@ pub mod power_text;
 pub mod roles_text;
 pub mod rules;
 pub mod scenario_text;
+pub mod why_text;

@@ -9,10 +9,12 @@ mod capacity;
 pub mod comparison;
 mod cost;
 mod json;
+mod keda;
 mod period;
 mod power;
 mod result;
 mod table;
+mod why;
 
 use crate::core::plan::attainment::Attainment;
 use crate::core::plan::compare::table_rows;
@@ -22,6 +24,7 @@ use crate::core::text::chart_file::{standalone_svg, ChartFile};
 use crate::core::text::chart_text::{charted, export_title, left_off_notes, series_class};
 use crate::core::wire::handoff::{ExportError, ExportKind, ExportRequest};
 pub use json::{scenario_json, scenario_json_with};
+pub use keda::keda_yaml;
 pub use table::{compare_csv, csv_header, text_cell};
 
 /// The attainment at the recommended level, under `attain`.
@@ -45,6 +48,14 @@ pub fn export(request: &ExportRequest) -> Result<String, ExportError> {
                 .ok_or(ExportError::NoSuchDeployment)?;
             let plan = plan(sweep, &scenario.slo);
             scenario_json(source, &scenario, sweep_index, &plan, &request.url)
+        }
+        ExportKind::KedaYaml { sweep_index } => {
+            let sweep = source
+                .sweeps
+                .get(sweep_index)
+                .ok_or(ExportError::NoSuchDeployment)?;
+            let plan = plan(sweep, &scenario.slo);
+            keda_yaml(source, &scenario, (sweep_index, &plan), &request.url)
         }
         ExportKind::CompareCsv { all_models, sort } => {
             let (rows, _) = table_rows(

@@ -32,6 +32,11 @@ pub enum ExportKind {
         /// The column the table is sorted by, and whether reversed.
         sort: Option<(Column, bool)>,
     },
+    /// The autoscaler at one deployment's recommended level, as a KEDA `ScaledObject` (YAML).
+    KedaYaml {
+        /// Index into the source's sweeps.
+        sweep_index: usize,
+    },
     /// The trade-off chart as a standalone SVG file (`chart_text::standalone_svg`): titled and
     /// with a legend, which the page shows outside its SVG.
     ChartSvg {
@@ -66,6 +71,8 @@ pub enum ExportError {
     NoSuchDeployment,
     /// Chart markup that is not an SVG element.
     NotSvg,
+    /// An autoscaler asked of a sweep with no recommended level.
+    NoAutoscaler,
     /// The CSV or JSON writer's reason (writing to memory does not fail in practice).
     Writer(String),
 }
@@ -75,6 +82,7 @@ impl fmt::Display for ExportError {
         match self {
             ExportError::NoSuchDeployment => f.write_str(error_text::NO_SUCH_DEPLOYMENT),
             ExportError::NotSvg => f.write_str(error_text::NOT_AN_SVG),
+            ExportError::NoAutoscaler => f.write_str(error_text::NO_AUTOSCALER),
             ExportError::Writer(reason) => f.write_str(reason),
         }
     }

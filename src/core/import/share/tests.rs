@@ -234,3 +234,34 @@ fn a_disaggregated_sweep_keeps_its_roles_and_role_figures_through_a_link() {
     assert_eq!((roles.prefill.gpus, roles.decode.gpus), (Some(2), Some(4)));
     assert_eq!(roles.decode.attention_dp, Some(true));
 }
+
+#[test]
+fn a_runs_server_signals_travel_and_a_link_made_before_them_still_reads() {
+    use crate::core::model::signals::Signal;
+    let files = [InputFile {
+        name: "runs.csv".into(),
+        text: "model,concurrency,output_tok_s,p50_itl_ms,running,waiting,kv_usage,preemptions\n\
+               m,8,800,10,7.9,0,0.42,0\n\
+               m,16,1400,14,15.2,3.5,,2\n"
+            .into(),
+    }];
+    let source = import(&files).unwrap().source;
+    let back = decode(&encode(&source).unwrap()).unwrap();
+    assert_eq!(back.sweeps, source.sweeps);
+    let s = back.sweeps[0].level_signals(1).unwrap();
+    assert_eq!(
+        (s.running_mean, s.waiting_mean, s.kv_use_max, s.preemptions),
+        (Some(15.2), Some(3.5), None, Some(2.0))
+    );
+    assert_eq!(s.source(Signal::Waiting), Some(SignalSource::Csv));
+    // A version 2 link made before signals were carried (no `sg`): read, with none.
+    let before = br#"{"v":2,"name":"runs.csv","models":[{"id":"m","nick":"m","arch":"","total":null,"active":null}],"sweeps":[{"model":0,"dep":{"gpu":"GPU not stated","prec":"precision not stated","kind":"c"},"rows":[{"l":8.0,"t":800.0,"ms":[["p50",10.0]]}]}]}"#;
+    let old = decode(&pack(before)).unwrap();
+    assert_eq!(old.sweeps[0].rows[0].signals, None);
+    // A KV use past 1 in a hand-made link is not kept, as an import's would not be.
+    let bad = br#"{"v":2,"name":"x","models":[{"id":"m","nick":"m","arch":"","total":null,"active":null}],"sweeps":[{"model":0,"dep":{"gpu":"g","prec":"p","kind":"c"},"rows":[{"l":8.0,"t":800.0,"ms":[],"sg":{"kx":1.5,"wm":2.0,"src":"cccc"}}]}]}"#;
+    let s = decode(&pack(bad)).unwrap().sweeps[0]
+        .level_signals(0)
+        .unwrap();
+    assert_eq!((s.kv_use_max, s.waiting_mean), (None, Some(2.0)));
+}

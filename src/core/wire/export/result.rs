@@ -17,6 +17,7 @@ use super::cost::JsonCost;
 use super::period::JsonPeriod;
 use super::power::JsonPower;
 use super::recommended_attainment;
+use super::why::{levels, why_of, JsonAutoscaler, JsonLevel, JsonWhy};
 use crate::core::model::roles::RolePerGpu;
 use crate::core::plan::cost::at_recommendation as cost_at;
 
@@ -47,6 +48,12 @@ pub(super) struct JsonResult {
     /// With a power budget (`power`): what fits in it at the recommended level.
     #[serde(skip_serializing_if = "Option::is_none")]
     power: Option<JsonPower>,
+    /// Why the answer stops where it does; `null` without a recommended level.
+    why: Option<JsonWhy>,
+    /// Every level's server signals and verdict.
+    levels: Vec<JsonLevel>,
+    /// What to set the autoscaler to at the recommended level; `null` without one.
+    autoscaler: Option<JsonAutoscaler>,
     /// With a price (GPU or electricity): what a request costs at the recommended level, and
     /// against an API's price (`api`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -160,6 +167,9 @@ impl JsonResult {
             power: power_of(sweep, (plan, slo), scenario),
             cost: cost_at(sweep, plan, slo, &inputs).map(Into::into),
             roles: roles_of(sweep, plan),
+            why: why_of(sweep, plan, slo),
+            levels: levels(sweep),
+            autoscaler: scenario.autoscaler(sweep, (plan, slo)).map(Into::into),
         }
     }
 }

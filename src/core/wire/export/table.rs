@@ -4,9 +4,12 @@
 use crate::core::model::deployment::Roles;
 use crate::core::model::format::url_number;
 use crate::core::model::roles::RolePerGpu;
+use crate::core::model::signals::ServerSignals;
 use crate::core::model::source::Source;
 use crate::core::model::sweep::Sweep;
 use crate::core::plan::attainment::Attainment;
+use crate::core::plan::autoscaler::Autoscaler;
+use crate::core::plan::bottleneck::{why, Why};
 use crate::core::plan::capacity::{at_recommendation, Capacity};
 use crate::core::plan::compare::CompareRow;
 use crate::core::plan::cost::{at_recommendation as cost_at, Cost};
@@ -53,6 +56,10 @@ struct CsvRow<'a> {
     /// The power budget at the recommended level, with a budget (`power`) it can be planned
     /// under, and its basis.
     power: Option<(Budgeted, PowerBasis)>,
+    /// Why the answer stops there, with a recommendation.
+    why: Option<Why>,
+    /// The autoscaler at the recommended level.
+    autoscaler: Option<Autoscaler>,
     /// What a request costs at the recommended level, with a price.
     cost: Option<Cost>,
 }
@@ -79,6 +86,20 @@ fn role_cell(r: &CsvRow, figure: fn(&RolePerGpu) -> Option<f64>) -> String {
         RolePerGpu::of(roles, rec.throughput_tok_s, input)
     });
     num(per_gpu.as_ref().and_then(figure))
+}
+
+/// A signal's cell at the recommended level: empty where not reported.
+fn signal_at(r: &CsvRow, figure: fn(&ServerSignals) -> Option<f64>) -> String {
+    let signals = r
+        .why
+        .as_ref()
+        .and_then(|w| r.sweep.level_signals(w.recommended));
+    num(signals.as_ref().and_then(figure))
+}
+
+/// An autoscaler figure's cell: empty without a recommendation or where absent.
+fn autoscaler_cell(r: &CsvRow, figure: fn(&Autoscaler) -> Option<f64>) -> String {
+    num(r.autoscaler.as_ref().and_then(figure))
 }
 
 /// A power figure's cell: empty without a budget or where the figure is absent.
@@ -425,6 +446,78 @@ const CSV_COLUMNS: &[CsvColumn] = &[
         header: "break_even_utilisation",
         cell: |r| cost_cell(r, |c| c.break_even_utilisation),
     },
+    CsvColumn {
+        header: "verdict",
+        cell: |r| {
+            r.why
+                .as_ref()
+                .map(|w| w.at_recommended.keys().join(" "))
+                .unwrap_or_default()
+        },
+    },
+    CsvColumn {
+        header: "next_level",
+        cell: |r| {
+            let next = r.why.as_ref().and_then(|w| w.next);
+            num(next.and_then(|i| r.sweep.levels().get(i)).map(|l| l.level))
+        },
+    },
+    CsvColumn {
+        header: "next_verdict",
+        cell: |r| {
+            r.why
+                .as_ref()
+                .and_then(|w| w.at_next.as_ref())
+                .map(|v| v.keys().join(" "))
+                .unwrap_or_default()
+        },
+    },
+    CsvColumn {
+        header: "lever",
+        cell: |r| {
+            r.why
+                .as_ref()
+                .map(|w| w.lever.key().to_string())
+                .unwrap_or_default()
+        },
+    },
+    CsvColumn {
+        header: "running_mean",
+        cell: |r| signal_at(r, |s| s.running_mean),
+    },
+    CsvColumn {
+        header: "waiting_mean",
+        cell: |r| signal_at(r, |s| s.waiting_mean),
+    },
+    CsvColumn {
+        header: "kv_use_max",
+        cell: |r| signal_at(r, |s| s.kv_use_max),
+    },
+    CsvColumn {
+        header: "preemptions",
+        cell: |r| signal_at(r, |s| s.preemptions),
+    },
+    CsvColumn {
+        header: "autoscaler_metric",
+        cell: |r| {
+            r.autoscaler
+                .as_ref()
+                .map(|a| a.metric.to_string())
+                .unwrap_or_default()
+        },
+    },
+    CsvColumn {
+        header: "autoscaler_threshold",
+        cell: |r| autoscaler_cell(r, |a| Some(a.threshold)),
+    },
+    CsvColumn {
+        header: "autoscaler_min_replicas",
+        cell: |r| autoscaler_cell(r, |a| Some(a.min_replicas as f64)),
+    },
+    CsvColumn {
+        header: "autoscaler_max_replicas",
+        cell: |r| autoscaler_cell(r, |a| a.max_replicas.map(|m| m as f64)),
+    },
 ];
 
 /// The CSV's header, units in the names ([`CSV_COLUMNS`]).
@@ -484,6 +577,8 @@ pub fn compare_csv(
                     .map(|b| (b, p.basis))
             }),
             cost: cost_at(sweep, &row.plan, slo, &inputs),
+            why: why(sweep, &row.plan),
+            autoscaler: scenario.autoscaler(sweep, (&row.plan, slo)),
         };
         let record = CSV_COLUMNS.iter().map(|c| (c.cell)(&csv_row));
         writer

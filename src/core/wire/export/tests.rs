@@ -119,7 +119,10 @@ fn csv_has_the_url_comment_a_header_with_units_and_one_row_per_deployment() {
              output_tok_s_per_decode_gpu,input_tok_s_per_prefill_gpu,cost_input_tokens_per_request,\
              cost_output_tokens_per_request,cost_usd_per_request,cost_usd_per_m_total_tokens,\
              cost_usd_per_m_output_tokens,cost_usd_per_m_input_tokens_prefill,\
-             cost_usd_per_m_output_tokens_decode,api_usd_per_request,vs_api,break_even_utilisation"
+             cost_usd_per_m_output_tokens_decode,api_usd_per_request,vs_api,break_even_utilisation,\
+             verdict,next_level,next_verdict,lever,\
+             running_mean,waiting_mean,kv_use_max,preemptions,autoscaler_metric,autoscaler_threshold,\
+             autoscaler_min_replicas,autoscaler_max_replicas"
         )
     );
     let body = lines.collect::<Vec<_>>().join("\n");
@@ -143,6 +146,27 @@ fn csv_has_the_url_comment_a_header_with_units_and_one_row_per_deployment() {
     assert_eq!(
         &h100[19],
         (2.0 / (9248.01198181863 * 3600.0) * 1e6).to_string()
+    );
+    // Why: avg batch 383.01 of 384 (≥ 0.85 ×) and no gauges: headroom; the next level, 512,
+    // misses the target with its batch filled too (ML.ENERGY keeps no run below 85%): no lever
+    // named. The autoscaler: 383.01 running requests per replica, 1 to 3 replicas.
+    let why: Vec<&str> = h100.iter().skip(70).collect();
+    assert_eq!(
+        why,
+        [
+            "headroom",
+            "512",
+            "headroom",
+            "none",
+            "",
+            "",
+            "",
+            "",
+            "vllm:num_requests_running",
+            "383.01428571428573",
+            "1",
+            "3"
+        ]
     );
 }
 

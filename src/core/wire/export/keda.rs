@@ -1,0 +1,154 @@
+//! The autoscaler as a KEDA `ScaledObject` (`keda.sh/v1alpha1`): one Prometheus trigger on the
+//! engine's metric summed over the deployment, `threshold` the recommended level per replica
+//! (KEDA's default `AverageValue`: replicas = ceil(query ÷ threshold)), the replicas from the
+//! fleet or the load's trough and peak (`plan::autoscaler`), and comments that say where the
+//! numbers come from, with the scenario's link. The page's download and the command line's
+//! `--autoscaler keda` write this same document; a native test validates it against KEDA's CRD
+//! schema.
+//!
+//! Every text from a file (a model id, a deployment label) is written inside a comment with its
+//! line ends and control characters replaced, or as a YAML single-quoted scalar.
+
+use crate::core::model::deployment::LevelKind;
+use crate::core::model::format::{trimmed, url_number};
+use crate::core::model::source::Source;
+use crate::core::plan::planner::Plan;
+use crate::core::scenario::Scenario;
+use crate::core::text::headline::slo_sentence;
+use crate::core::text::why_text::at_level;
+use crate::core::wire::handoff::ExportError;
+
+/// Where KEDA reaches Prometheus, to be set to the cluster's own.
+const SERVER_ADDRESS: &str = "http://prometheus.monitoring.svc:9090";
+
+/// A text for one comment line: control characters (line ends among them) as spaces.
+fn comment(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// A YAML single-quoted scalar (`'` doubled, control characters as spaces).
+fn quoted(text: &str) -> String {
+    format!("'{}'", comment(text).replace('\'', "''"))
+}
+
+/// A Kubernetes name from a model id: lower-case letters, digits and `-`, at most 63
+/// characters, starting and ending with a letter or digit.
+fn k8s_name(model_id: &str) -> String {
+    let mut name = String::new();
+    for c in model_id.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            name.push(c);
+        } else if !name.ends_with('-') && !name.is_empty() {
+            name.push('-');
+        }
+    }
+    let name: String = name.chars().take(63).collect();
+    let name = name.trim_matches('-');
+    if name.is_empty() {
+        "llm-server".to_string()
+    } else {
+        name.to_string()
+    }
+}
+
+/// The `ScaledObject` of the deployment `sweep_index` at its recommended level under
+/// `scenario`, with the scenario's link `url`.
+///
+/// Errors: [`ExportError::NoSuchDeployment`], or [`ExportError::NoAutoscaler`] without a
+/// recommended level.
+pub fn keda_yaml(
+    source: &Source,
+    scenario: &Scenario,
+    (sweep_index, plan): (usize, &Plan),
+    url: &str,
+) -> Result<String, ExportError> {
+    let sweep = source
+        .sweeps
+        .get(sweep_index)
+        .ok_or(ExportError::NoSuchDeployment)?;
+    let slo = &scenario.slo;
+    let a = scenario
+        .autoscaler(sweep, (plan, slo))
+        .ok_or(ExportError::NoAutoscaler)?;
+    let model = &source.models[sweep.model_index].model_id;
+    let name = k8s_name(model);
+    let unit = match a.kind {
+        LevelKind::RequestRate => "completed requests per second",
+        _ => "requests running",
+    };
+    let mut lines = vec![
+        format!("# KEDA ScaledObject for {} on {}, written by LLM SLO Planner.", comment(model), comment(source.sweep_label(sweep_index))),
+        format!("# Scenario: {}", comment(url)),
+        format!(
+            "# {} is the highest measured level that meets {}.",
+            at_level(a.kind, a.targets.level),
+            comment(&slo_sentence(slo))
+        ),
+        format!(
+            "# threshold: {} {unit} per replica (HPA AverageValue: replicas = ceil(query / threshold)).",
+            trimmed(a.threshold, 6)
+        ),
+    ];
+    if a.kind == LevelKind::MaxNumSeqs {
+        lines.push(format!(
+            "# On a max_num_seqs sweep the threshold is the batch the level held (avg_batch_size), as {} never passes the cap.",
+            a.metric
+        ));
+    }
+    if !a.engine.1 {
+        lines.push(format!(
+            "# The engine is not stated: {}'s metric names are used.",
+            a.engine.0.label()
+        ));
+    }
+    lines.push(match (a.from_load, a.max_replicas) {
+        (true, _) => "# Replicas: the load's trough and peak at this level.".to_string(),
+        (false, Some(_)) => "# Replicas: 1 to the fleet the demand (users or rps) needs at this level.".to_string(),
+        (false, None) => "# Replicas: no demand (users, rps or load) was given, so no maxReplicaCount is set (KEDA's default is 100).".to_string(),
+    });
+    lines.push(
+        "# Set scaleTargetRef.name to your inference server's Deployment and serverAddress to your Prometheus."
+            .to_string(),
+    );
+    lines.extend([
+        "apiVersion: keda.sh/v1alpha1".to_string(),
+        "kind: ScaledObject".to_string(),
+        "metadata:".to_string(),
+        format!("  name: {name}"),
+        "spec:".to_string(),
+        "  scaleTargetRef:".to_string(),
+        format!("    name: {name}"),
+        format!("  minReplicaCount: {}", a.min_replicas),
+    ]);
+    if let Some(max) = a.max_replicas {
+        lines.push(format!("  maxReplicaCount: {}", max.max(a.min_replicas)));
+    }
+    lines.extend([
+        "  triggers:".to_string(),
+        "    - type: prometheus".to_string(),
+        "      metadata:".to_string(),
+        format!("        serverAddress: {SERVER_ADDRESS}"),
+        format!("        query: {}", quoted(&a.query)),
+        format!("        threshold: {}", quoted(&url_number(a.threshold))),
+    ]);
+    Ok(lines.join("\n") + "\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_texts_are_safe_in_yaml() {
+        assert_eq!(
+            k8s_name("meta-llama/Llama-3.1-8B-Instruct"),
+            "meta-llama-llama-3-1-8b-instruct"
+        );
+        assert_eq!(k8s_name("///"), "llm-server");
+        assert_eq!(k8s_name(&"a".repeat(100)).len(), 63);
+        assert_eq!(quoted("it's\nhere"), "'it''s here'");
+        assert_eq!(comment("a\r\nb"), "a  b");
+    }
+}
