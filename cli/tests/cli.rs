@@ -1396,6 +1396,89 @@ fn no_output_of_any_format_carries_a_control_character_from_a_file() {
     assert!(stderr(&outputs[8].1).contains("\"nope\\u{1b}[31m\\u{7}\" is not in the data"));
 }
 
+#[test]
+fn a_line_feed_in_a_gpu_or_dataset_name_cannot_forge_a_line_and_list_selectors_paste_back() {
+    let dir = scratch("line-feeds");
+    let file = dir.join("odd.csv");
+    // Two sweeps on a GPU whose name holds CR LF, told apart by a dataset whose name does too,
+    // and one on B200.
+    let (gpu, data) = ("H100\r\nFAKE: exit 0", "share\r\nFAKE: ok");
+    let mut csv = String::from("model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms,dataset\n");
+    for (g, d, tok_s) in [
+        (gpu, data, 800),
+        (gpu, "other", 700),
+        ("B200", "other", 900),
+    ] {
+        for (level, scale, itl) in [(8, 1, 9), (16, 2, 12)] {
+            csv.push_str(&format!(
+                "m,\"{g}\",1,{level},{},{itl},\"{d}\"\n",
+                tok_s * scale
+            ));
+        }
+    }
+    std::fs::write(&file, csv).unwrap();
+    let path = file.to_str().unwrap();
+    let a = [path, "--gpu", gpu, "--cfg", data, "--tps", "90"];
+    let outputs = [
+        ("plan", run(&[&["plan"], &a[..]].concat())),
+        (
+            "plan, every deployment",
+            run(&["plan", path, "--tps", "10"]),
+        ),
+        (
+            "compare",
+            run(&[&["compare"], &a[..], &["--vs", "gpu=B200"]].concat()),
+        ),
+        ("list", run(&["list", path])),
+    ];
+    let escaped = ["H100\\u{d}\\u{a}FAKE: exit 0", "share\\u{d}\\u{a}FAKE: ok"];
+    for (what, out) in &outputs {
+        let text = stdout(out);
+        assert!(
+            !text.lines().any(|l| l.starts_with("FAKE")) && !text.contains('\r'),
+            "{what}: {text}"
+        );
+        for name in escaped {
+            assert!(text.contains(name), "{what}: {name} in {text}");
+        }
+    }
+    // The comparison's arms and the warning that names the datasets keep a line each.
+    let compared = stdout(&outputs[2].1);
+    assert!(compared.lines().any(|l| l
+        == "warning: The workloads differ: dataset share\\u{d}\\u{a}FAKE: ok in A, other in B."));
+    assert!(
+        compared
+            .lines()
+            .any(|l| l
+                .starts_with("A: share\\u{d}\\u{a}FAKE: ok · 1 x H100\\u{d}\\u{a}FAKE: exit 0,"))
+    );
+    // Each deployment's selectors in `list` stay on its line and, pasted into a shell, pick it.
+    let listed = stdout(&outputs[3].1);
+    let rows: Vec<&str> = listed.lines().filter(|l| l.contains("--gpu ")).collect();
+    assert_eq!(rows.len(), 3, "{listed}");
+    assert!(rows.iter().any(
+        |r| r.contains("--gpu $'H100\\r\\nFAKE: exit 0' --gpus 1 --cfg $'share\\r\\nFAKE: ok'")
+    ));
+    for row in rows {
+        let (label, rest) = row.trim_start().split_once("  ").unwrap();
+        let selectors = &rest[rest.find("--gpu").unwrap()..rest.find("  concurrency").unwrap()];
+        let pasted = Command::new("bash")
+            .arg("-c")
+            .arg(format!("\"$0\" plan \"$1\" --tps 10 {selectors}"))
+            .arg(env!("CARGO_BIN_EXE_llm-slo-planner"))
+            .arg(path)
+            .output()
+            .expect("bash runs");
+        assert_eq!(code(&pasted), 0, "{selectors}: {}", stderr(&pasted));
+        assert_eq!(
+            stdout(&pasted).lines().next(),
+            Some(format!("m on {label}").as_str()),
+            "{selectors}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The binary run with `feed` writing its standard input from another thread (a write error,
 /// once the binary stops reading, ends the feed).
 fn run_fed(args: &[&str], feed: impl FnOnce(&mut dyn std::io::Write) + Send + 'static) -> Output {
