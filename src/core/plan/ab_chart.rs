@@ -62,8 +62,8 @@ pub fn ab_chart(c: &Comparison) -> AbChart {
     let (left, top, right, bottom) = PLOT;
     let x = padded_scale(x_extent(c), left, right);
     let ys = padded_scale(y_extent(c), bottom, top);
-    let x_ticks = marks(&x, tick_label);
-    let y_ticks = marks(&ys, ratio_label);
+    let x_ticks = marks(&x, Spacing::Log, tick_label);
+    let y_ticks = marks(&ys, Spacing::Ratio, ratio_label);
     let y = |r: f64| ys.map(r);
     let point = |s: f64, r: f64| format!("{},{}", svg(x.map(s)), svg(y(r)));
     let line = c
@@ -132,9 +132,10 @@ fn padded_scale((min, max): (f64, f64), start: f64, end: f64) -> LogScale {
     LogScale::new(lo, hi, start, end)
 }
 
-/// The ticks of `scale` ([`nice_ticks`], at most [`AXIS_TICKS`]), placed and labelled.
-fn marks(scale: &LogScale, label: impl Fn(f64) -> String) -> Vec<Mark> {
-    nice_ticks(Spacing::Log, scale.domain(), AXIS_TICKS)
+/// The ticks of `scale` ([`nice_ticks`] of `spacing`, at most [`AXIS_TICKS`]), placed and
+/// labelled.
+fn marks(scale: &LogScale, spacing: Spacing, label: impl Fn(f64) -> String) -> Vec<Mark> {
+    nice_ticks(spacing, scale.domain(), AXIS_TICKS)
         .values
         .into_iter()
         .map(|v| Mark {

@@ -74,9 +74,11 @@ pub const MAX_TICKS: usize = 12;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Spacing {
     /// By their log10, over the domain as given: mantissas 1 to 9, {1, 2, 3, 5}, {1, 2, 5} or 1
-    /// in each decade, or every k-th decade over many; over less than a decade, the steps of
-    /// [`Spacing::Linear`] within it where they give more ticks.
+    /// in each decade, or every k-th decade over many.
     Log,
+    /// A ratio by its log10 (B/A), as [`Spacing::Log`]; over less than a decade (around 1×),
+    /// the steps of [`Spacing::Linear`] within it where they give more ticks (0.8, 1, 1.2, 1.4).
+    Ratio,
     /// Linearly, the domain rounded out to a tick at each end: steps of 1, 2, 2.5 or 5 × a
     /// power of ten.
     Linear,
@@ -107,14 +109,17 @@ pub struct Ticks {
 /// a span under a billionth of its values) is widened to a tenth of its value above it (0 to 1
 /// at 0), an hours one has one tick then, its start.
 // Inlined: each chart's call names its spacing, so it keeps only that spacing's code (the
-// trade-off chart's log ticks on the page's first load, the others loaded on demand).
+// trade-off chart's log ticks on the page's first load, the others' loaded on demand).
 #[inline(always)]
 pub fn nice_ticks(spacing: Spacing, (lo, hi): (f64, f64), max: usize) -> Ticks {
     let max = max.clamp(2, MAX_TICKS);
     match spacing {
-        Spacing::Log => {
+        Spacing::Log => Ticks {
+            domain: (lo, hi),
+            values: log_ticks(lo, hi, max),
+        },
+        Spacing::Ratio => {
             let mut values = log_ticks(lo, hi, max);
-            // Within a decade, even steps may tick it more richly (0.8, 1, 1.2, 1.4).
             if lo > 0.0 && hi > lo && hi < lo * 10.0 {
                 let linear = inside(Spacing::Linear, (lo, hi), max);
                 if linear.len() > values.len() {
@@ -233,16 +238,17 @@ fn steps(spacing: Spacing, span: f64, max: usize) -> impl Iterator<Item = Step> 
     let rough = span / (max - 1) as f64;
     // The steps below the first decade, the mantissas of each decade, and its unit.
     let (below, decade, unit): (&[Mantissa], &[Mantissa], f64) = match spacing {
-        Spacing::Log | Spacing::Linear => (&[], &[(1, 0), (2, 0), (25, -1), (5, 0)], 1.0),
+        Spacing::Log | Spacing::Ratio | Spacing::Linear => {
+            (&[], &[(1, 0), (2, 0), (25, -1), (5, 0)], 1.0)
+        }
         Spacing::Whole => (&[], &[(1, 0), (2, 0), (5, 0)], 1.0),
         Spacing::Hours => (&HOUR_STEPS, &[(168, 0), (336, 0), (840, 0)], 168.0),
     };
     let power = (rough / unit).log10().floor().clamp(-330.0, 330.0) as i32;
     // Whole numbers, and weeks, from 1.
-    let from = if spacing == Spacing::Linear || spacing == Spacing::Log {
-        power
-    } else {
-        power.max(0)
+    let from = match spacing {
+        Spacing::Whole | Spacing::Hours => power.max(0),
+        _ => power,
     };
     below
         .iter()
@@ -717,18 +723,22 @@ mod tests {
     }
 
     #[test]
-    fn log_ticks_within_a_decade_take_even_steps_where_they_tick_more() {
-        // 0.76 to 1.46 (B/A 0.85 to 1.3, padded): 0.8, 0.9 and 1 by the decade's mantissas;
-        // 0.2 apart, four.
-        let t = nice_ticks(Spacing::Log, (0.76, 1.46), 6);
+    fn ratio_ticks_within_a_decade_take_even_steps_where_they_tick_more() {
+        // 0.76 to 1.46 (B/A 0.85 to 1.3, padded): 0.8, 0.9 and 1 by the decade's mantissas
+        // (a log axis's ticks); 0.2 apart, four.
+        assert_eq!(
+            nice_ticks(Spacing::Log, (0.76, 1.46), 6).values,
+            vec![0.8, 0.9, 1.0]
+        );
+        let t = nice_ticks(Spacing::Ratio, (0.76, 1.46), 6);
         assert_eq!(t.values, vec![0.8, 1.0, 1.2, 1.4]);
         assert_eq!(t.domain, (0.76, 1.46));
         // 15 to 65: the mantissas already give five.
         assert_eq!(
-            nice_ticks(Spacing::Log, (15.0, 65.0), 8).values,
+            nice_ticks(Spacing::Ratio, (15.0, 65.0), 8).values,
             vec![20.0, 30.0, 40.0, 50.0, 60.0]
         );
-        assert!(nice_ticks(Spacing::Log, (0.0, 10.0), 5).values.is_empty());
+        assert!(nice_ticks(Spacing::Ratio, (0.0, 10.0), 5).values.is_empty());
     }
 
     #[test]
@@ -756,6 +766,7 @@ mod tests {
         for (lo, hi) in extremes {
             for spacing in [
                 Spacing::Log,
+                Spacing::Ratio,
                 Spacing::Linear,
                 Spacing::Whole,
                 Spacing::Hours,
