@@ -56,8 +56,12 @@ fn a_step_or_lag_below_a_second_is_named() {
         );
         assert_eq!(s.fleet.load, None, "{query}");
     }
-    // A second and 0 are read.
-    for query in ["load=rps:0.016666666666666666:3", "lag=0", "lag=0.0167"] {
+    // A second and 0 are read (a lag with the load it qualifies).
+    for query in [
+        "load=rps:0.016666666666666666:3",
+        "load=rps:60:3&lag=0",
+        "load=rps:60:3&lag=0.0167",
+    ] {
         assert!(read(&format!("tps=20&{query}")).1.is_empty(), "{query}");
     }
 }

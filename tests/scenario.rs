@@ -1,6 +1,10 @@
 //! The URL scenario codec on the bundled data: defaults, round trips and named errors.
 
+mod common;
+use common::realdata;
+
 use llm_slo_planner::core::import::bundled::lm_arena_chat;
+use llm_slo_planner::core::import::import;
 use llm_slo_planner::core::model::sweep::Statistic;
 use llm_slo_planner::core::plan::planner::{Limit, Slo, Target};
 use llm_slo_planner::core::scenario::{parse_positive, Fleet, Scenario, StatMoved};
@@ -885,13 +889,14 @@ fn a_candidate_and_a_tolerance_are_read_and_written_back() {
 
 #[test]
 fn a_bad_tolerance_or_candidate_is_named_and_the_rest_stands() {
+    // `tol` is read after the `vs` it qualifies; a bad value is named as such, with `vs` or not.
     let (s, errors) = parse("tps=33&tol=80&vs=colour%3Dred");
-    assert_eq!(params(&errors), ["tol", "vs"]);
+    assert_eq!(params(&errors), ["vs", "tol"]);
     assert_eq!(
-        errors[0].1,
+        errors[1].1,
         "`tol` must be a percentage from 0 to 50 (the comparison's tolerance), got \"80\""
     );
-    assert!(errors[1]
+    assert!(errors[0]
         .1
         .starts_with("`vs` must name the deployment to compare with"));
     assert_eq!(s.slo.target, Target::TokensPerSecond(33.0));
@@ -1017,19 +1022,104 @@ fn a_linked_statistic_the_deployment_does_not_report_is_named() {
 }
 
 #[test]
-fn the_requests_panels_level_is_kept_in_the_link() {
-    let (s, errors) = Scenario::from_query("tpot=40&attain=90&requests_at=16", lm_arena_chat());
+fn the_requests_panels_level_is_kept_in_the_link_and_one_not_measured_is_named() {
+    // The Scicom sweep: per-request records at concurrency 1 and 10.
+    let files = [
+        realdata("scicom-vllm-detailed/tm-l40sx2_qwen27b_PP2_in4096_out128_p50_c1_d48e1d.json"),
+        realdata("scicom-vllm-detailed/tm-l40sx2_qwen27b_PP2_in4096_out128_p200_c10_5bfafa.json"),
+    ];
+    let scicom = import(&files).unwrap_or_else(|p| panic!("{p:?}")).source;
+    let (s, errors) = Scenario::from_query("tpot=145&attain=70&requests_at=10", &scicom);
     assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(s.view.requests_at, Some(16.0));
+    assert_eq!(s.view.requests_at, Some(10.0));
     assert!(
-        s.to_query().ends_with("&requests_at=16"),
+        s.to_query().ends_with("&requests_at=10"),
         "{}",
         s.to_query()
     );
+    // Another deployment has levels of its own: the panel's level is not carried to it.
+    assert_eq!(s.with_sweep(&scicom, 0).view.requests_at, None);
+    // Level 3 is not measured, and the bundled data have no per-request records: each named,
+    // the panel left to show its own level, the link without it.
+    for (query, source, level) in [
+        ("tpot=145&attain=70&requests_at=3", &scicom, "3"),
+        ("tpot=40&attain=90&requests_at=16", lm_arena_chat(), "16"),
+    ] {
+        let (s, errors) = Scenario::from_query(query, source);
+        let said: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said,
+            [format!("`requests_at` names {level}, not a level of this deployment with per-request records; showing the recommended level, else the first that fails")]
+        );
+        assert_eq!(s.view.requests_at, None);
+        assert!(!s.to_query().contains("requests_at"), "{}", s.to_query());
+    }
     let (none, _) = Scenario::from_query("tpot=40", lm_arena_chat());
     assert_eq!(none.view.requests_at, None);
     assert!(!none.to_query().contains("requests_at"));
     let (_, bad) = Scenario::from_query("requests_at=-3", lm_arena_chat());
     assert_eq!(bad.len(), 1);
     assert_eq!(bad[0].param, "requests_at");
+}
+
+#[test]
+fn a_qualifier_without_what_it_qualifies_is_named_and_neither_read_nor_written() {
+    let alone = |key: &str, needs: &str| {
+        (
+            key.to_string(),
+            format!("`{key}` qualifies `{needs}`, which the link does not give: it is ignored and left out of the link"),
+        )
+    };
+    let (s, errors) =
+        parse("tps=25&tol=5&power_basis=tdp&host_w=150&lag=60&min_replicas=3&requests_at=16");
+    assert_eq!(
+        errors,
+        [
+            alone("tol", "vs"),
+            alone("power_basis", "power"),
+            alone("host_w", "power"),
+            alone("lag", "load"),
+            alone("min_replicas", "load"),
+            alone("requests_at", "attain"),
+        ]
+    );
+    assert_eq!(s, parse("tps=25").0);
+    assert_eq!(s.to_query(), parse("tps=25").0.to_query());
+    // With what each qualifies, each is read and written back, -0 as 0.
+    let q = "tps=25&attain=90&power=1MW&power_basis=tdp&host_w=0&load=rps%3A60%3A1%2C2&lag=60&min_replicas=3&vs=gpu%3DB200&tol=-0";
+    let (s, errors) = Scenario::from_query(q, lm_arena_chat());
+    assert_eq!(
+        params(
+            &errors
+                .iter()
+                .map(|e| (e.param.clone(), e.to_string()))
+                .collect::<Vec<_>>()
+        ),
+        Vec::<&str>::new()
+    );
+    assert_eq!(
+        (
+            s.fleet.power.host_w,
+            s.fleet.scaling.min_replicas,
+            s.versus.tol_pct
+        ),
+        (Some(0.0), 3, 0.0)
+    );
+    let written = s.to_query();
+    for part in [
+        "power_basis=tdp&host_w=0",
+        "lag=60&min_replicas=3",
+        "&tol=0",
+    ] {
+        assert!(written.contains(part), "{part} in {written}");
+    }
+    assert!(!written.contains("-0"), "{written}");
+    // A qualifier whose parameter the page leaves (the candidate unset) is not written either.
+    let mut unset = s.clone();
+    unset.versus.vs = None;
+    unset.fleet.power.budget_w = None;
+    let written = unset.to_query();
+    for key in ["tol", "power_basis", "host_w", "vs=", "power="] {
+        assert!(!written.contains(key), "{key} in {written}");
+    }
 }

@@ -177,7 +177,7 @@ fn pick(args: &CompareArgs) -> Result<Picked, Exit> {
         .filter(|(k, _)| k != "src")
         .cloned()
         .collect();
-    let mut planned = select::planned(&loaded_a.source, &params)?;
+    let mut planned = select::planned(&loaded_a.source, &params, &[])?;
     if planned.len() != 1 {
         say(&format!(
             "A's data hold {} deployments: pick A with --model, --gpu, --gpus and --cfg (`list` shows them)",

@@ -1479,6 +1479,82 @@ fn a_line_feed_in_a_gpu_or_dataset_name_cannot_forge_a_line_and_list_selectors_p
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn a_lone_qualifier_or_an_unmeasured_requests_at_is_named_and_plans_nothing() {
+    let plan = |extra: &[&str]| {
+        let base = [
+            "plan", "--model", LLAMA_8B, "--gpu", "H100", "--gpus", "1", "--tps", "25",
+        ];
+        run(&[&base[..], extra].concat())
+    };
+    for (extra, said) in [
+        (
+            &["--power-basis", "tdp"][..],
+            "llm-slo-planner: --power-basis: qualifies `--power`, which is not given: it is read only with it",
+        ),
+        (
+            &["--host-w", "150"][..],
+            "llm-slo-planner: --host-w: qualifies `--power`, which is not given: it is read only with it",
+        ),
+        (
+            &["--lag", "60", "--users", "100"][..],
+            "llm-slo-planner: --lag: qualifies `--load`, which is not given: it is read only with it",
+        ),
+        (
+            &["--requests-at", "16"][..],
+            "llm-slo-planner: --requests-at: qualifies `--attain`, which is not given: it is read only with it",
+        ),
+        // The bundled data have no per-request records: no level of theirs has them.
+        (
+            &["--attain", "95", "--requests-at", "3"][..],
+            "llm-slo-planner: --requests-at: names 3, not a level of this deployment with per-request records; a page link would show the recommended level, else the first that fails",
+        ),
+    ] {
+        let out = plan(extra);
+        assert_eq!(code(&out), 2, "{extra:?}");
+        assert!(
+            stderr(&out).lines().any(|l| l == said),
+            "{extra:?}: {}",
+            stderr(&out)
+        );
+    }
+    // With what they qualify they are read: --max-power is a budget too.
+    for extra in [
+        &["--power", "1MW", "--power-basis", "tdp", "--host-w", "150"][..],
+        &[
+            "--max-power",
+            "1MW",
+            "--users",
+            "1000",
+            "--power-basis",
+            "tdp",
+        ][..],
+        &["--load", "users:60:100,200", "--lag", "60"][..],
+    ] {
+        let out = plan(extra);
+        assert_eq!(code(&out), 0, "{extra:?}: {}", stderr(&out));
+    }
+    // A tolerance of -0 is written back as 0.
+    let out = run(&[
+        "compare",
+        "--model",
+        LLAMA_8B,
+        "--gpu",
+        "H100",
+        "--gpus",
+        "1",
+        "--vs",
+        "gpu=B200&gpus=1",
+        "--tps",
+        "40",
+        "--tol",
+        "-0",
+        "--json",
+    ]);
+    let url = json(&out)["scenario_url"].as_str().unwrap().to_string();
+    assert!(url.ends_with("&tol=0"), "{url}");
+}
+
 /// The binary run with `feed` writing its standard input from another thread (a write error,
 /// once the binary stops reading, ends the feed).
 fn run_fed(args: &[&str], feed: impl FnOnce(&mut dyn std::io::Write) + Send + 'static) -> Output {

@@ -33,10 +33,17 @@ pub struct Read {
 impl Read {
     /// Reads every parameter of a query string (with or without the leading `?`), up to
     /// [`MAX_PARAMS`]: what the link says, and one error per parameter that could not be used.
-    pub(super) fn query(query: &str) -> (Read, Vec<ParamError>) {
+    /// A parameter that qualifies another ([`Param::needs`](super::params::Param)) is read last,
+    /// and only when that one was read, or is among `beside` (given another way, as the command
+    /// line's `--max-power` gives a budget); else it is named: its value when bad, else what it
+    /// lacks ([`ParamErrorKind::Alone`]).
+    pub(super) fn query(query: &str, beside: &[&str]) -> (Read, Vec<ParamError>) {
         let mut errors = Vec::new();
         let mut read = Read::default();
         let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
+        // The keys read as given, and the qualifiers waiting for them.
+        let mut taken: Vec<String> = beside.iter().map(|k| k.to_string()).collect();
+        let mut qualifiers = Vec::new();
 
         let query = query.strip_prefix('?').unwrap_or(query);
         for (count, (key, value)) in form_urlencoded::parse(query.as_bytes()).enumerate() {
@@ -55,16 +62,35 @@ impl Read {
                 )
             } else if key != "limit" && !seen.insert(key.to_string()) {
                 (true, Err(ParamErrorKind::Repeated))
+            } else if let Some(needs) = needs_of(&key) {
+                qualifiers.push((key, value, needs));
+                continue;
             } else {
                 (key == "limit", read.param(&key, &value))
             };
-            if let Err(kind) = result {
-                let error = ParamError::new(&key, kind);
-                if read_once {
-                    push_once(&mut errors, error);
-                } else {
-                    errors.push(error);
+            match result {
+                Ok(()) => taken.push(key.to_string()),
+                Err(kind) => {
+                    let error = ParamError::new(&key, kind);
+                    if read_once {
+                        push_once(&mut errors, error);
+                    } else {
+                        errors.push(error);
+                    }
                 }
+            }
+        }
+        for (key, value, needs) in qualifiers {
+            let result = if taken.iter().any(|k| k == needs) {
+                read.param(&key, &value)
+            } else {
+                // A bad value is named as such; a good one, for what it lacks.
+                Read::default()
+                    .param(&key, &value)
+                    .and(Err(ParamErrorKind::Alone { needs }))
+            };
+            if let Err(kind) = result {
+                errors.push(ParamError::new(&key, kind));
             }
         }
         (read, errors)
@@ -179,6 +205,11 @@ impl Read {
         *(input.field)(&mut self.fleet.capacity) = Some(v);
         Ok(())
     }
+}
+
+/// The parameter `key` qualifies, when it qualifies one ([`PARAMS`]).
+fn needs_of(key: &str) -> Option<&'static str> {
+    PARAMS.iter().find(|p| p.keys.contains(&key))?.needs
 }
 
 /// Adds `error` unless the same message is already there: a link that repeats a mistake is
