@@ -292,28 +292,24 @@ fn log_ticks(min: f64, max: f64, max_ticks: usize) -> Vec<f64> {
     ];
     let first_decade = min.log10().floor() as i32;
     let last_decade = max.log10().floor() as i32;
-    let within = |v: &f64| *v >= min * (1.0 - 1e-12) && *v <= max * (1.0 + 1e-12);
-    let value = |mantissa, exponent| Step { mantissa, exponent }.value();
-    // The decades whose power of ten is within, from the first.
-    let first_power = first_decade + i32::from(!within(&value(1, first_decade)));
-    let decades = (last_decade - first_power + 1).max(0) as usize;
-    if decades > max_ticks {
-        // Even one tick per decade is too many: every k-th decade, without listing them all.
-        return (first_power..=last_decade)
-            .step_by(decades.div_ceil(max_ticks.max(1)))
-            .map(|d| value(1, d))
-            .filter(within)
-            .collect();
-    }
     let mut chosen = Vec::new();
     for set in SETS {
+        // At most the 650 decades of a float: bounded work.
         chosen = (first_decade..=last_decade)
-            .flat_map(|d| set.iter().map(move |&m| value(m, d)))
-            .filter(within)
+            .flat_map(|exponent| {
+                set.iter()
+                    .map(move |&mantissa| Step { mantissa, exponent }.value())
+            })
+            .filter(|&v| v >= min * (1.0 - 1e-12) && v <= max * (1.0 + 1e-12))
             .collect();
         if chosen.len() <= max_ticks {
             break;
         }
+    }
+    if chosen.len() > max_ticks {
+        // Even one tick per decade is too many: keep every k-th decade.
+        let step = chosen.len().div_ceil(max_ticks.max(1));
+        chosen = chosen.into_iter().step_by(step).collect();
     }
     chosen
 }
