@@ -1067,7 +1067,7 @@ fn a_qualifier_without_what_it_qualifies_is_named_and_neither_read_nor_written()
     let alone = |key: &str, needs: &str| {
         (
             key.to_string(),
-            format!("`{key}` qualifies `{needs}`, which the link does not give: it is ignored and left out of the link"),
+            format!("`{key}` qualifies `{needs}`, which is not given: it is read only with it"),
         )
     };
     let (s, errors) =
@@ -1114,6 +1114,12 @@ fn a_qualifier_without_what_it_qualifies_is_named_and_neither_read_nor_written()
         assert!(written.contains(part), "{part} in {written}");
     }
     assert!(!written.contains("-0"), "{written}");
+    // Beside a budget the link gives but cannot be read, host_w is read (the budget fixed in the
+    // page takes it), and left out of the link while there is no budget.
+    let (s, errors) = parse("tps=25&power=1XW&host_w=150");
+    assert_eq!(params(&errors), ["power"]);
+    assert_eq!(s.fleet.power.host_w, Some(150.0));
+    assert!(!s.to_query().contains("host_w"), "{}", s.to_query());
     // A qualifier whose parameter the page leaves (the candidate unset) is not written either.
     let mut unset = s.clone();
     unset.versus.vs = None;

@@ -192,7 +192,7 @@ test('a tol without vs is named and left out of the link; tol=-0 is written back
   assert.equal(await page.getAttribute('[data-testid="scenario-error"]', 'data-param'), 'tol');
   assert.equal(
     await page.textContent('[data-testid="scenario-error"]'),
-    '`tol` qualifies `vs`, which the link does not give: it is ignored and left out of the link',
+    '`tol` qualifies `vs`, which is not given: it is read only with it',
   );
   assert.equal(await page.locator('[data-testid="ab-panel"]').count(), 0);
   await waitForParam(page, 'tps', '40');

@@ -197,7 +197,7 @@ test("the requests panel's level is in the link, and a download is named for its
   assert.equal(await page.getAttribute('[data-testid="scenario-error"]', 'data-param'), 'requests_at');
   assert.equal(
     await page.textContent('[data-testid="scenario-error"]'),
-    '`requests_at` names 3, not a level of this deployment with per-request records: showing the recommended level, else the first that fails',
+    '`requests_at` names 3, not a level of this deployment with per-request records; showing the recommended level, else the first that fails',
   );
   assert.equal(await level.locator('option:checked').textContent(), '1 concurrency');
   await waitForParam(page, 'requests_at', null);

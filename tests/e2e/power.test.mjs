@@ -118,7 +118,7 @@ test('power_basis and host_w without a budget are named, not taken, and left out
   const said = await page.$$eval('[data-testid="scenario-error"]', (es) => es.map((e) => [e.dataset.param, e.textContent]));
   assert.deepEqual(said, ['power_basis', 'host_w'].map((key) => [
     key,
-    `\`${key}\` qualifies \`power\`, which the link does not give: it is ignored and left out of the link`,
+    `\`${key}\` qualifies \`power\`, which is not given: it is read only with it`,
   ]));
   assert.equal(await page.locator('[data-testid="power"]').count(), 0);
   await waitForParam(page, 'tps', '25');

@@ -317,16 +317,9 @@ impl ParamError {
                     |c| format!("\"{c}\"")
                 )
             ),
-            ParamErrorKind::Alone { needs } => match front {
-                Front::Page => format!(
-                    "qualifies {}, which the link does not give: it is ignored and left out of the link",
-                    key(needs)
-                ),
-                Front::CommandLine => format!(
-                    "qualifies {}, which is not given: it is read only with it",
-                    key(needs)
-                ),
-            },
+            ParamErrorKind::Alone { needs } => {
+                format!("qualifies {}, which is not given: it is read only with it", key(needs))
+            }
             ParamErrorKind::RequestsAtNotMeasured { level } => format!(
                 "names {level}, not a level of this deployment with per-request records; {showing} the recommended level, else the first that fails"
             ),

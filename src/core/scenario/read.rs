@@ -34,15 +34,14 @@ impl Read {
     /// Reads every parameter of a query string (with or without the leading `?`), up to
     /// [`MAX_PARAMS`]: what the link says, and one error per parameter that could not be used.
     /// A parameter that qualifies another ([`Param::needs`](super::params::Param)) is read last,
-    /// and only when that one was read, or is among `beside` (given another way, as the command
-    /// line's `--max-power` gives a budget); else it is named: its value when bad, else what it
-    /// lacks ([`ParamErrorKind::Alone`]).
+    /// and only when the link gives that one (a bad value of it is named on its own), or it is
+    /// among `beside` (given another way, as the command line's `--max-power` gives a budget);
+    /// else it is named: its value when bad, else what it lacks ([`ParamErrorKind::Alone`]).
     pub(super) fn query(query: &str, beside: &[&str]) -> (Read, Vec<ParamError>) {
         let mut errors = Vec::new();
         let mut read = Read::default();
         let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
-        // The keys read as given, and the qualifiers waiting for them.
-        let mut taken: Vec<String> = beside.iter().map(|k| k.to_string()).collect();
+        // The qualifiers, read once every other parameter is.
         let mut qualifiers = Vec::new();
 
         let query = query.strip_prefix('?').unwrap_or(query);
@@ -68,20 +67,17 @@ impl Read {
             } else {
                 (key == "limit", read.param(&key, &value))
             };
-            match result {
-                Ok(()) => taken.push(key.to_string()),
-                Err(kind) => {
-                    let error = ParamError::new(&key, kind);
-                    if read_once {
-                        push_once(&mut errors, error);
-                    } else {
-                        errors.push(error);
-                    }
+            if let Err(kind) = result {
+                let error = ParamError::new(&key, kind);
+                if read_once {
+                    push_once(&mut errors, error);
+                } else {
+                    errors.push(error);
                 }
             }
         }
         for (key, value, needs) in qualifiers {
-            let result = if taken.iter().any(|k| k == needs) {
+            let result = if seen.contains(needs) || beside.contains(&needs) {
                 read.param(&key, &value)
             } else {
                 // A bad value is named as such; a good one, for what it lacks.
