@@ -837,8 +837,6 @@ fn a_load_over_time_round_trips_and_bad_values_are_named() {
         ("load=rps:0:3", "`load` must be the minutes each value covers, above 0 and at most 10,080 (a week), got \"0\""),
         ("load=cars:60:3", "`load` must start with rps or users, got \"cars\""),
         ("load=3,2,1", "`load` must look like rps:60:3,2,5 (rps or users, the minutes each value covers, the values), got \"3,2,1\""),
-        ("lag=-5", "`lag` must be minutes from 0 to 10,080 (a week), got \"-5\""),
-        ("min_replicas=1.5", "`min_replicas` must be a whole number of replicas from 0 to 1,000,000, got \"1.5\""),
     ];
     for (query, message) in cases {
         let (s, errors) = parse(&format!("tps=25&{query}"));
@@ -846,6 +844,22 @@ fn a_load_over_time_round_trips_and_bad_values_are_named() {
         assert_eq!(errors[0].1, message, "{query}");
         assert_eq!(s.slo.target, Target::TokensPerSecond(25.0));
         assert_eq!(s.fleet.load, None);
+        assert_eq!(s.fleet.scaling, Scaling::default());
+    }
+    // A lag and a floor are read beside the load they qualify.
+    for (query, message) in [
+        (
+            "lag=-5",
+            "`lag` must be minutes from 0 to 10,080 (a week), got \"-5\"",
+        ),
+        (
+            "min_replicas=1.5",
+            "`min_replicas` must be a whole number of replicas from 0 to 1,000,000, got \"1.5\"",
+        ),
+    ] {
+        let (s, errors) = parse(&format!("tps=25&load=rps:60:3&{query}"));
+        assert_eq!(errors.len(), 1, "{query}: {errors:?}");
+        assert_eq!(errors[0].1, message, "{query}");
         assert_eq!(s.fleet.scaling, Scaling::default());
     }
     let many = vec!["1"; 10_081].join(",");
@@ -889,7 +903,7 @@ fn a_candidate_and_a_tolerance_are_read_and_written_back() {
 
 #[test]
 fn a_bad_tolerance_or_candidate_is_named_and_the_rest_stands() {
-    // `tol` is read after the `vs` it qualifies; a bad value is named as such, with `vs` or not.
+    // `tol` is read after the `vs` it qualifies, given here though not readable.
     let (s, errors) = parse("tps=33&tol=80&vs=colour%3Dred");
     assert_eq!(params(&errors), ["vs", "tol"]);
     assert_eq!(

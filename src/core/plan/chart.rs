@@ -55,15 +55,11 @@ impl LogScale {
     }
 }
 
-/// The domain drawn for data spanning `[min, max]` (both > 0): 10% of log room either side,
-/// never past 10^±300 where the data are not (so that both ends stay finite and above 0).
+/// The domain drawn for data spanning `[min, max]` (both > 0): 10% of log room either side.
 pub fn padded_domain(min: f64, max: f64) -> (f64, f64) {
     let (lo, hi) = (min.log10(), max.log10());
     let pad = ((hi - lo) * 0.1).max(0.05);
-    (
-        10f64.powf((lo - pad).max(lo.min(-300.0))),
-        10f64.powf((hi + pad).min(hi.max(300.0))),
-    )
+    (10f64.powf(lo - pad), 10f64.powf(hi + pad))
 }
 
 /// At most this many ticks on any axis of any chart, whatever its domain: an axis's ticks are

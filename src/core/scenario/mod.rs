@@ -260,12 +260,12 @@ impl Scenario {
             scenario.slo.stat = default_stat(sweep);
         }
         if let (Some(level), Some(sweep)) = (scenario.view.requests_at, sweep) {
-            if !sweep.levels().iter().any(|l| {
-                l.level == level
-                    && l.row_indices
-                        .iter()
-                        .any(|&r| sweep.rows.get(r).is_some_and(|row| row.requests.is_some()))
-            }) {
+            // A level's records are its runs'.
+            if !sweep
+                .rows
+                .iter()
+                .any(|r| r.level == level && r.requests.is_some())
+            {
                 errors.push(ParamError::new(
                     "requests_at",
                     ParamErrorKind::RequestsAtNotMeasured {

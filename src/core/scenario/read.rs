@@ -36,7 +36,7 @@ impl Read {
     /// A parameter that qualifies another ([`Param::needs`](super::params::Param)) is read last,
     /// and only when the link gives that one (a bad value of it is named on its own), or it is
     /// among `beside` (given another way, as the command line's `--max-power` gives a budget);
-    /// else it is named: its value when bad, else what it lacks ([`ParamErrorKind::Alone`]).
+    /// else what it lacks is named ([`ParamErrorKind::Alone`]; its value, once read beside it).
     pub(super) fn query(query: &str, beside: &[&str]) -> (Read, Vec<ParamError>) {
         let mut errors = Vec::new();
         let mut read = Read::default();
@@ -61,11 +61,16 @@ impl Read {
                 )
             } else if key != "limit" && !seen.insert(key.to_string()) {
                 (true, Err(ParamErrorKind::Repeated))
-            } else if let Some(needs) = needs_of(&key) {
-                qualifiers.push((key, value, needs));
-                continue;
             } else {
-                (key == "limit", read.param(&key, &value))
+                // Each parameter is read by its entry in PARAMS; else it is unknown.
+                match PARAMS.iter().find(|p| p.keys.contains(&key.as_ref())) {
+                    Some(param) if param.needs.is_some() => {
+                        qualifiers.push((param, key, value));
+                        continue;
+                    }
+                    Some(param) => (key == "limit", (param.read)(&mut read, &key, &value)),
+                    None => (false, Err(ParamErrorKind::Unknown)),
+                }
             };
             if let Err(kind) = result {
                 let error = ParamError::new(&key, kind);
@@ -76,28 +81,18 @@ impl Read {
                 }
             }
         }
-        for (key, value, needs) in qualifiers {
-            let result = if seen.contains(needs) || beside.contains(&needs) {
-                read.param(&key, &value)
-            } else {
-                // A bad value is named as such; a good one, for what it lacks.
-                Read::default()
-                    .param(&key, &value)
-                    .and(Err(ParamErrorKind::Alone { needs }))
+        for (param, key, value) in qualifiers {
+            let result = match param.needs {
+                Some(needs) if !seen.contains(needs) && !beside.contains(&needs) => {
+                    Err(ParamErrorKind::Alone { needs })
+                }
+                _ => (param.read)(&mut read, &key, &value),
             };
             if let Err(kind) = result {
                 errors.push(ParamError::new(&key, kind));
             }
         }
         (read, errors)
-    }
-
-    /// Reads parameter `key` by its entry in [`PARAMS`]; else it is unknown.
-    fn param(&mut self, key: &str, value: &str) -> Result<(), ParamErrorKind> {
-        match PARAMS.iter().find(|p| p.keys.contains(&key)) {
-            Some(param) => (param.read)(self, key, value),
-            None => Err(ParamErrorKind::Unknown),
-        }
     }
 
     /// `tps` or `tpot`: the target, given once in one of its units.
@@ -201,11 +196,6 @@ impl Read {
         *(input.field)(&mut self.fleet.capacity) = Some(v);
         Ok(())
     }
-}
-
-/// The parameter `key` qualifies, when it qualifies one ([`PARAMS`]).
-fn needs_of(key: &str) -> Option<&'static str> {
-    PARAMS.iter().find(|p| p.keys.contains(&key))?.needs
 }
 
 /// Adds `error` unless the same message is already there: a link that repeats a mistake is
