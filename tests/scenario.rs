@@ -903,14 +903,14 @@ fn a_candidate_and_a_tolerance_are_read_and_written_back() {
 
 #[test]
 fn a_bad_tolerance_or_candidate_is_named_and_the_rest_stands() {
-    // `tol` is read after the `vs` it qualifies, given here though not readable.
+    // `tol` is read beside the `vs` it qualifies, given here though not readable.
     let (s, errors) = parse("tps=33&tol=80&vs=colour%3Dred");
-    assert_eq!(params(&errors), ["vs", "tol"]);
+    assert_eq!(params(&errors), ["tol", "vs"]);
     assert_eq!(
-        errors[1].1,
+        errors[0].1,
         "`tol` must be a percentage from 0 to 50 (the comparison's tolerance), got \"80\""
     );
-    assert!(errors[0]
+    assert!(errors[1]
         .1
         .starts_with("`vs` must name the deployment to compare with"));
     assert_eq!(s.slo.target, Target::TokensPerSecond(33.0));
@@ -1128,6 +1128,10 @@ fn a_qualifier_without_what_it_qualifies_is_named_and_neither_read_nor_written()
         assert!(written.contains(part), "{part} in {written}");
     }
     assert!(!written.contains("-0"), "{written}");
+    // Before what it qualifies in the link, a qualifier is read all the same.
+    let (s, errors) = parse("tps=25&tol=5&vs=gpu%3DB200");
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(s.versus.tol_pct, 5.0);
     // Beside a budget the link gives but cannot be read, host_w is read (the budget fixed in the
     // page takes it), and left out of the link while there is no budget.
     let (s, errors) = parse("tps=25&power=1XW&host_w=150");

@@ -33,18 +33,20 @@ pub struct Read {
 impl Read {
     /// Reads every parameter of a query string (with or without the leading `?`), up to
     /// [`MAX_PARAMS`]: what the link says, and one error per parameter that could not be used.
-    /// A parameter that qualifies another ([`Param::needs`](super::params::Param)) is read last,
-    /// and only when the link gives that one (a bad value of it is named on its own), or it is
-    /// among `beside` (given another way, as the command line's `--max-power` gives a budget);
-    /// else what it lacks is named ([`ParamErrorKind::Alone`]; its value, once read beside it).
+    /// A parameter that qualifies another ([`Param::needs`](super::params::Param)) is read only
+    /// when the link gives that one too (a bad value of it is named on its own), or it is among
+    /// `beside` (given another way, as the command line's `--max-power` gives a budget); else
+    /// what it lacks is named ([`ParamErrorKind::Alone`]; its value, once read beside it).
     pub(super) fn query(query: &str, beside: &[&str]) -> (Read, Vec<ParamError>) {
         let mut errors = Vec::new();
         let mut read = Read::default();
         let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
-        // The qualifiers, read once every other parameter is.
-        let mut qualifiers = Vec::new();
 
         let query = query.strip_prefix('?').unwrap_or(query);
+        let given = |needs: &str| {
+            beside.contains(&needs)
+                || form_urlencoded::parse(query.as_bytes()).any(|(k, _)| k == needs)
+        };
         for (count, (key, value)) in form_urlencoded::parse(query.as_bytes()).enumerate() {
             if count == MAX_PARAMS {
                 // First, so that a page listing only some messages still shows this one.
@@ -64,11 +66,12 @@ impl Read {
             } else {
                 // Each parameter is read by its entry in PARAMS; else it is unknown.
                 match PARAMS.iter().find(|p| p.keys.contains(&key.as_ref())) {
-                    Some(param) if param.needs.is_some() => {
-                        qualifiers.push((param, key, value));
-                        continue;
-                    }
-                    Some(param) => (key == "limit", (param.read)(&mut read, &key, &value)),
+                    Some(param) => match param.needs {
+                        Some(needs) if !given(needs) => {
+                            (false, Err(ParamErrorKind::Alone { needs }))
+                        }
+                        _ => (key == "limit", (param.read)(&mut read, &key, &value)),
+                    },
                     None => (false, Err(ParamErrorKind::Unknown)),
                 }
             };
@@ -79,17 +82,6 @@ impl Read {
                 } else {
                     errors.push(error);
                 }
-            }
-        }
-        for (param, key, value) in qualifiers {
-            let result = match param.needs {
-                Some(needs) if !seen.contains(needs) && !beside.contains(&needs) => {
-                    Err(ParamErrorKind::Alone { needs })
-                }
-                _ => (param.read)(&mut read, &key, &value),
-            };
-            if let Err(kind) = result {
-                errors.push(ParamError::new(&key, kind));
             }
         }
         (read, errors)
