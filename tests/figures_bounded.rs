@@ -40,12 +40,21 @@ fn a_step_or_lag_below_a_second_is_named() {
             "load",
             format!("{second}, got \"0.0166\""),
         ),
-        ("lag=1e-300", "lag", format!("{second}, got \"1e-300\"")),
-        ("lag=5e-324", "lag", format!("{second}, got \"5e-324\"")),
+        // A lag is read beside the load it qualifies.
+        (
+            "load=rps:60:3&lag=1e-300",
+            "lag",
+            format!("{second}, got \"1e-300\""),
+        ),
+        (
+            "load=rps:60:3&lag=5e-324",
+            "lag",
+            format!("{second}, got \"5e-324\""),
+        ),
     ];
     for (query, option, message) in cases {
         let (s, messages) = read(&format!("tps=20&{query}"));
-        let key = query.split('=').next().unwrap();
+        let key = option;
         assert_eq!(
             messages,
             [(
@@ -54,10 +63,17 @@ fn a_step_or_lag_below_a_second_is_named() {
             )],
             "{query}"
         );
-        assert_eq!(s.fleet.load, None, "{query}");
+        if key == "load" {
+            assert_eq!(s.fleet.load, None, "{query}");
+        }
+        assert_eq!(s.fleet.scaling.lag_min, 0.0, "{query}");
     }
-    // A second and 0 are read.
-    for query in ["load=rps:0.016666666666666666:3", "lag=0", "lag=0.0167"] {
+    // A second and 0 are read (a lag with the load it qualifies).
+    for query in [
+        "load=rps:0.016666666666666666:3",
+        "load=rps:60:3&lag=0",
+        "load=rps:60:3&lag=0.0167",
+    ] {
         assert!(read(&format!("tps=20&{query}")).1.is_empty(), "{query}");
     }
 }

@@ -1,6 +1,10 @@
 //! The URL scenario codec on the bundled data: defaults, round trips and named errors.
 
+mod common;
+use common::realdata;
+
 use llm_slo_planner::core::import::bundled::lm_arena_chat;
+use llm_slo_planner::core::import::import;
 use llm_slo_planner::core::model::sweep::Statistic;
 use llm_slo_planner::core::plan::planner::{Limit, Slo, Target};
 use llm_slo_planner::core::scenario::{parse_positive, Fleet, Scenario, StatMoved};
@@ -835,8 +839,6 @@ fn a_load_over_time_round_trips_and_bad_values_are_named() {
         ("load=rps:0:3", "`load` must be the minutes each value covers, above 0 and at most 10,080 (a week), got \"0\""),
         ("load=cars:60:3", "`load` must start with rps or users, got \"cars\""),
         ("load=3,2,1", "`load` must look like rps:60:3,2,5 (rps or users, the minutes each value covers, the values), got \"3,2,1\""),
-        ("lag=-5", "`lag` must be minutes from 0 to 10,080 (a week), got \"-5\""),
-        ("min_replicas=1.5", "`min_replicas` must be a whole number of replicas from 0 to 1,000,000, got \"1.5\""),
     ];
     for (query, message) in cases {
         let (s, errors) = parse(&format!("tps=25&{query}"));
@@ -844,6 +846,22 @@ fn a_load_over_time_round_trips_and_bad_values_are_named() {
         assert_eq!(errors[0].1, message, "{query}");
         assert_eq!(s.slo.target, Target::TokensPerSecond(25.0));
         assert_eq!(s.fleet.load, None);
+        assert_eq!(s.fleet.scaling, Scaling::default());
+    }
+    // A lag and a floor are read beside the load they qualify.
+    for (query, message) in [
+        (
+            "lag=-5",
+            "`lag` must be minutes from 0 to 10,080 (a week), got \"-5\"",
+        ),
+        (
+            "min_replicas=1.5",
+            "`min_replicas` must be a whole number of replicas from 0 to 1,000,000, got \"1.5\"",
+        ),
+    ] {
+        let (s, errors) = parse(&format!("tps=25&load=rps:60:3&{query}"));
+        assert_eq!(errors.len(), 1, "{query}: {errors:?}");
+        assert_eq!(errors[0].1, message, "{query}");
         assert_eq!(s.fleet.scaling, Scaling::default());
     }
     let many = vec!["1"; 10_081].join(",");
@@ -887,6 +905,7 @@ fn a_candidate_and_a_tolerance_are_read_and_written_back() {
 
 #[test]
 fn a_bad_tolerance_or_candidate_is_named_and_the_rest_stands() {
+    // `tol` is read beside the `vs` it qualifies, given here though not readable.
     let (s, errors) = parse("tps=33&tol=80&vs=colour%3Dred");
     assert_eq!(params(&errors), ["tol", "vs"]);
     assert_eq!(
@@ -1019,15 +1038,38 @@ fn a_linked_statistic_the_deployment_does_not_report_is_named() {
 }
 
 #[test]
-fn the_requests_panels_level_is_kept_in_the_link() {
-    let (s, errors) = Scenario::from_query("tpot=40&attain=90&requests_at=16", lm_arena_chat());
+fn the_requests_panels_level_is_kept_in_the_link_and_one_not_measured_is_named() {
+    // The Scicom sweep: per-request records at concurrency 1 and 10.
+    let files = [
+        realdata("scicom-vllm-detailed/tm-l40sx2_qwen27b_PP2_in4096_out128_p50_c1_d48e1d.json"),
+        realdata("scicom-vllm-detailed/tm-l40sx2_qwen27b_PP2_in4096_out128_p200_c10_5bfafa.json"),
+    ];
+    let scicom = import(&files).unwrap_or_else(|p| panic!("{p:?}")).source;
+    let (s, errors) = Scenario::from_query("tpot=145&attain=70&requests_at=10", &scicom);
     assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(s.view.requests_at, Some(16.0));
+    assert_eq!(s.view.requests_at, Some(10.0));
     assert!(
-        s.to_query().ends_with("&requests_at=16"),
+        s.to_query().ends_with("&requests_at=10"),
         "{}",
         s.to_query()
     );
+    // Another deployment has levels of its own: the panel's level is not carried to it.
+    assert_eq!(s.with_sweep(&scicom, 0).view.requests_at, None);
+    // Level 3 is not measured, and the bundled data have no per-request records: each named,
+    // the panel left to show its own level, the link without it.
+    for (query, source, level) in [
+        ("tpot=145&attain=70&requests_at=3", &scicom, "3"),
+        ("tpot=40&attain=90&requests_at=16", lm_arena_chat(), "16"),
+    ] {
+        let (s, errors) = Scenario::from_query(query, source);
+        let said: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said,
+            [format!("`requests_at` names {level}, not a level of this deployment with per-request records; showing the recommended level, else the first that fails")]
+        );
+        assert_eq!(s.view.requests_at, None);
+        assert!(!s.to_query().contains("requests_at"), "{}", s.to_query());
+    }
     let (none, _) = Scenario::from_query("tpot=40", lm_arena_chat());
     assert_eq!(none.view.requests_at, None);
     assert!(!none.to_query().contains("requests_at"));
@@ -1054,7 +1096,7 @@ fn an_api_price_and_a_cached_share_round_trip_and_bad_ones_are_named() {
     assert!(s
         .to_query()
         .ends_with("price=2&api=1.25%3A10%3A0.125&cached=0.5"));
-    let (s, _) = parse("api=1.25:10");
+    let (s, _) = parse("price=2&api=1.25:10");
     assert_eq!(s.fleet.capacity.api.unwrap().cached_input, None);
     assert!(s.to_query().ends_with("api=1.25%3A10"));
     for (query, message) in [
@@ -1071,7 +1113,7 @@ fn an_api_price_and_a_cached_share_round_trip_and_bad_ones_are_named() {
             "`api` must be two or three prices, $ per million input, output and cached input tokens, each 0 or from 0.0001 to 1,000,000 (e.g. 1.25:10 or 1.25:10:0.125), got \"-1:10\"",
         ),
         (
-            "cached=1.5",
+            "api=0:0&cached=1.5",
             "`cached` must be a share from 0 to 1 (of the input tokens the API serves from its cache), got \"1.5\"",
         ),
     ] {
@@ -1080,7 +1122,8 @@ fn an_api_price_and_a_cached_share_round_trip_and_bad_ones_are_named() {
         assert_eq!(errors[0].1, message);
         // The rest stands.
         assert_eq!(s.fleet.capacity.price_per_gpu_hour, Some(3.0));
-        assert_eq!((s.fleet.capacity.api, s.fleet.capacity.cached), (None, None));
+        assert_eq!(s.fleet.capacity.cached, None);
+        assert_eq!(s.fleet.capacity.api.is_some(), query.starts_with("api=0:0"));
     }
     // Sorting by vs API needs an API's price and a GPU price.
     let (s, errors) = parse("tps=20&price=2&sort=vs_api");
@@ -1092,4 +1135,83 @@ fn an_api_price_and_a_cached_share_round_trip_and_bad_ones_are_named() {
     let (s, errors) = parse("tps=20&price=2&api=1:2&sort=vs_api");
     assert!(errors.is_empty());
     assert_eq!(s.view.compare_sort, Some((Column::VsApi, false)));
+}
+
+#[test]
+fn a_qualifier_without_what_it_qualifies_is_named_and_neither_read_nor_written() {
+    let alone = |key: &str, needs: &str| {
+        (
+            key.to_string(),
+            format!("`{key}` qualifies `{needs}`, which is not given: it is read only with it"),
+        )
+    };
+    let (s, errors) =
+        parse("tps=25&tol=5&power_basis=tdp&host_w=150&lag=60&min_replicas=3&requests_at=16");
+    assert_eq!(
+        errors,
+        [
+            alone("tol", "vs"),
+            alone("power_basis", "power"),
+            alone("host_w", "power"),
+            alone("lag", "load"),
+            alone("min_replicas", "load"),
+            alone("requests_at", "attain"),
+        ]
+    );
+    assert_eq!(s, parse("tps=25").0);
+    assert_eq!(s.to_query(), parse("tps=25").0.to_query());
+    // An API's price qualifies a GPU price, a cached share the API's price.
+    let (s, errors) = parse("tps=25&api=1.25%3A10&cached=0.5");
+    assert_eq!(errors, [alone("api", "price")]);
+    assert_eq!(s.to_query(), parse("tps=25").0.to_query());
+    let (s, errors) = parse("tps=25&price=2&cached=0.5");
+    assert_eq!(errors, [alone("cached", "api")]);
+    assert_eq!(s.to_query(), parse("tps=25&price=2").0.to_query());
+    // With what each qualifies, each is read and written back, -0 as 0.
+    let q = "tps=25&attain=90&power=1MW&power_basis=tdp&host_w=0&load=rps%3A60%3A1%2C2&lag=60&min_replicas=3&vs=gpu%3DB200&tol=-0";
+    let (s, errors) = Scenario::from_query(q, lm_arena_chat());
+    assert_eq!(
+        params(
+            &errors
+                .iter()
+                .map(|e| (e.param.clone(), e.to_string()))
+                .collect::<Vec<_>>()
+        ),
+        Vec::<&str>::new()
+    );
+    assert_eq!(
+        (
+            s.fleet.power.host_w,
+            s.fleet.scaling.min_replicas,
+            s.versus.tol_pct
+        ),
+        (Some(0.0), 3, 0.0)
+    );
+    let written = s.to_query();
+    for part in [
+        "power_basis=tdp&host_w=0",
+        "lag=60&min_replicas=3",
+        "&tol=0",
+    ] {
+        assert!(written.contains(part), "{part} in {written}");
+    }
+    assert!(!written.contains("-0"), "{written}");
+    // Before what it qualifies in the link, a qualifier is read all the same.
+    let (s, errors) = parse("tps=25&tol=5&vs=gpu%3DB200");
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(s.versus.tol_pct, 5.0);
+    // Beside a budget the link gives but cannot be read, host_w is read (the budget fixed in the
+    // page takes it), and left out of the link while there is no budget.
+    let (s, errors) = parse("tps=25&power=1XW&host_w=150");
+    assert_eq!(params(&errors), ["power"]);
+    assert_eq!(s.fleet.power.host_w, Some(150.0));
+    assert!(!s.to_query().contains("host_w"), "{}", s.to_query());
+    // A qualifier whose parameter the page leaves (the candidate unset) is not written either.
+    let mut unset = s.clone();
+    unset.versus.vs = None;
+    unset.fleet.power.budget_w = None;
+    let written = unset.to_query();
+    for key in ["tol", "power_basis", "host_w", "vs=", "power="] {
+        assert!(!written.contains(key), "{key} in {written}");
+    }
 }

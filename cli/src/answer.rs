@@ -27,7 +27,7 @@ pub fn text_answer(
             let mut text = report::plan_text(source, p.sweep_index, &p.scenario, &p.plan);
             if with_links {
                 let url = url.as_ref().unwrap_or_else(|e| e);
-                text.push_str(&format!("  Link: {url}\n"));
+                text.push_str(&report::line(&format!("  Link: {url}")));
             }
             text
         })

@@ -22,6 +22,7 @@ use crate::input::{Loaded, Said};
 use crate::links;
 use crate::load;
 use crate::out::{say, write_out};
+use crate::report::line;
 use crate::select;
 
 /// B's sweep in its source: the sweep `vs` names on A's model (resolved as the link's `vs`),
@@ -72,27 +73,32 @@ fn selectors(values: &[String]) -> Result<Option<Vs>, String> {
 fn text_answer(c: &Comparison, labels: (&ArmLabel, &ArmLabel)) -> String {
     let (a, b) = labels;
     let mut out = if a.source == b.source {
-        format!(
-            "Data: {}
-A: {}
-B: {}
-",
-            a.source, a.deployment, b.deployment
-        )
+        [
+            format!("Data: {}", a.source),
+            format!("A: {}", a.deployment),
+            format!("B: {}", b.deployment),
+        ]
+        .map(|l| line(&l))
+        .concat()
     } else {
-        format!(
-            "A: {} · {}\nB: {} · {}\n",
-            a.source, a.deployment, b.source, b.deployment
-        )
+        [
+            format!("A: {} · {}", a.source, a.deployment),
+            format!("B: {} · {}", b.source, b.deployment),
+        ]
+        .map(|l| line(&l))
+        .concat()
     };
     for w in &c.warnings {
-        out.push_str(&format!("warning: {}\n", warning_text(w)));
+        out.push_str(&line(&format!("warning: {}", warning_text(w))));
     }
-    out.push_str(&format!("\n{}\n\n", verdict_text(c)));
+    out.push('\n');
+    out.push_str(&line(&verdict_text(c)));
+    out.push('\n');
     for n in notes(c) {
-        out.push_str(&format!("  {n}\n"));
+        out.push_str(&line(&format!("  {n}")));
     }
-    out.push_str("\nAt each arm's recommended level:\n");
+    out.push('\n');
+    out.push_str(&line("At each arm's recommended level:"));
     let figures = |row: Option<&CompareRow>| {
         let rec = row.and_then(|r| r.recommendation.as_ref());
         [
@@ -121,11 +127,11 @@ B: {}
             (Some(x), Some(y)) if x > 0.0 => format!("{}×", format::trimmed(y / x, 3)),
             _ => "-".to_string(),
         };
-        out.push_str(&format!(
-            "  {name:<22} A {:<14} B {:<14} B/A {ratio}\n",
+        out.push_str(&line(&format!(
+            "  {name:<22} A {:<14} B {:<14} B/A {ratio}",
             cell(x),
             cell(y)
-        ));
+        )));
     }
     out
 }
@@ -171,7 +177,7 @@ fn pick(args: &CompareArgs) -> Result<Picked, Exit> {
         .filter(|(k, _)| k != "src")
         .cloned()
         .collect();
-    let mut planned = select::planned(&loaded_a.source, &params)?;
+    let mut planned = select::planned(&loaded_a.source, &params, &[])?;
     if planned.len() != 1 {
         say(&format!(
             "A's data hold {} deployments: pick A with --model, --gpu, --gpus and --cfg (`list` shows them)",

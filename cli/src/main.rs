@@ -90,7 +90,13 @@ fn run_plan(args: &PlanArgs) -> Exit {
             return Exit::BadInput;
         }
     }
-    let planned = match select::planned(source, &params) {
+    // `--max-power` is a budget: what qualifies one (`--power-basis`, `--host-w`) is read.
+    let beside: &[&str] = if args.max_power_w.is_some() {
+        &["power"]
+    } else {
+        &[]
+    };
+    let planned = match select::planned(source, &params, beside) {
         Ok(planned) => planned,
         Err(code) => return code,
     };

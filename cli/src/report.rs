@@ -15,7 +15,7 @@ use llm_slo_planner::core::plan::period::{period, LoadProfile, Scaling};
 use llm_slo_planner::core::plan::planner::{Plan, Recommendation, Slo, Verdict};
 use llm_slo_planner::core::scenario::Scenario;
 use llm_slo_planner::core::text::capacity_text::{
-    fleet_figures, load_note, no_price_note, streams_note,
+    fleet_figures, load_note, no_price_note, streams_note, FleetFigure,
 };
 use llm_slo_planner::core::text::cost_text::cost_figures;
 use llm_slo_planner::core::text::explain::verdict_text;
@@ -31,8 +31,9 @@ use llm_slo_planner::core::text::power_text::{
 use llm_slo_planner::core::text::roles_text::roles_lines;
 use llm_slo_planner::core::text::why_text::{signal_cell, targets_text, why_text};
 
-/// Text from a file made safe for a terminal: control characters (escape sequences, newlines,
-/// tabs) written as `\u{1b}`, so a file cannot recolour, retitle or split the output.
+/// Text from a file made safe for a terminal: control characters (escape sequences, line
+/// feeds and carriage returns, tabs) written as `\u{1b}`, so a file cannot recolour, retitle or
+/// split the output.
 pub fn clean(text: &str) -> String {
     text.chars()
         .map(|c| {
@@ -45,13 +46,25 @@ pub fn clean(text: &str) -> String {
         .collect()
 }
 
+/// One line of the text answer: `text` made safe ([`clean`]: a line feed inside it is written
+/// `\u{a}`, so no field can start a line of its own), then the line's end. Every line of the
+/// text answers (`plan`, `compare`, `list`) is written by it.
+pub fn line(text: &str) -> String {
+    format!("{}\n", clean(text))
+}
+
 /// A value or "not reported", never 0.
 fn or_not_reported(value: Option<f64>, text: impl Fn(f64) -> String) -> String {
     value.map_or_else(|| "not reported".to_string(), text)
 }
 
-/// Rows of cells as left-aligned columns, two spaces apart, each line indented.
+/// Rows of cells as left-aligned columns, two spaces apart, each line indented; each cell made
+/// safe ([`clean`]) before it is measured.
 fn columns(rows: &[Vec<String>], indent: &str) -> String {
+    let rows: Vec<Vec<String>> = rows
+        .iter()
+        .map(|row| row.iter().map(|cell| clean(cell)).collect())
+        .collect();
     let widths: Vec<usize> = (0..rows.first().map_or(0, Vec::len))
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
         .collect();
@@ -62,7 +75,7 @@ fn columns(rows: &[Vec<String>], indent: &str) -> String {
                 .zip(&widths)
                 .map(|(cell, w)| format!("{cell:<w$}"))
                 .collect();
-            format!("{indent}{}\n", cells.join("  ").trim_end())
+            line(&format!("{indent}{}", cells.join("  ").trim_end()))
         })
         .collect()
 }
@@ -72,18 +85,18 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
     let sweep = &source.sweeps[sweep_index];
     let slo = scenario.slo.clone();
     let h = headline(sweep, plan, &slo);
-    let mut out = format!(
-        "{} on {}\n  SLO: {}\n",
-        clean(&scenario.deployment.model_id),
-        clean(source.sweep_label(sweep_index)),
-        slo_sentence(&slo)
-    );
-    out.push_str(&format!(
-        "  Answer: {} [{}]. {}\n",
+    let mut out = line(&format!(
+        "{} on {}",
+        scenario.deployment.model_id,
+        source.sweep_label(sweep_index)
+    ));
+    out.push_str(&line(&format!("  SLO: {}", slo_sentence(&slo))));
+    out.push_str(&line(&format!(
+        "  Answer: {} [{}]. {}",
         h.answer(),
         h.status,
         h.status_text
-    ));
+    )));
     let figures: Vec<Vec<String>> = h
         .figures
         .iter()
@@ -97,28 +110,28 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
         .collect();
     out.push_str(&columns(&figures, "    "));
     if let Some(note) = &h.duplicate {
-        out.push_str(&format!("  {note}\n"));
+        out.push_str(&line(&format!("  {note}")));
     }
     out.push_str(&roles_text(sweep, plan));
     if let Some(e) = batching_effect(sweep, &slo, plan, source.provenance.reference) {
-        out.push_str(&format!(
-            "  Batching: {}\n",
+        out.push_str(&line(&format!(
+            "  Batching: {}",
             batching_sentence(sweep, &e, slo.stat)
-        ));
+        )));
     }
     if let Some(e) = estimate(sweep, &slo, plan) {
         let energy = e
             .energy_per_token_j
             .map(|j| format!(" and {} J/token", significant(j, 4)))
             .unwrap_or_default();
-        out.push_str(&format!(
-            "  Estimate, not measured: about {} (between measured {} and {}), at about {} tok/s{energy}. {}\n",
+        out.push_str(&line(&format!(
+            "  Estimate, not measured: about {} (between measured {} and {}), at about {} tok/s{energy}. {}",
             grouped(e.level as f64, 0),
             level_text(e.from_level),
             level_text(e.to_level),
             grouped(e.throughput_tok_s, 0),
             estimate_method(sweep, slo.stat)
-        ));
+        )));
     }
     if let Some(w) = why(sweep, plan) {
         let t = why_text(sweep, plan, &slo, &w);
@@ -141,11 +154,11 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
         out.push_str(&columns(&targets, "    "));
     }
     for count in load_flag_counts(sweep, slo.stat) {
-        out.push_str(&format!(
-            "  Flag {}:{}\n",
+        out.push_str(&line(&format!(
+            "  Flag {}:{}",
             count.kind.key(),
-            clean(&flag_sentence(sweep, &count))
-        ));
+            flag_sentence(sweep, &count)
+        )));
     }
     out.push_str(&levels_text(source, sweep, plan, &slo));
     out
@@ -172,12 +185,9 @@ fn fleet_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Str
             .recommended
             .and_then(|i| sweep.levels().get(i))
             .is_some_and(|l| l.avg_batch_size.is_some());
-        out.push_str("  Fleet, cost and energy at the recommended level:\n");
+        out.push_str(&line("  Fleet, cost and energy at the recommended level:"));
         for f in &fleet {
-            out.push_str(&format!(
-                "    {}: {}\n      {}\n",
-                f.label, f.text, f.formula
-            ));
+            out.push_str(&formula_lines(f));
         }
         let mut notes = vec![streams_note(&c, measured_batch).trim_end().to_string()];
         notes.extend(load_note(&inputs, &c).map(str::to_string));
@@ -185,7 +195,7 @@ fn fleet_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Str
             notes.push(no_price_note(&sweep.deployment.gpu));
         }
         for note in notes {
-            out.push_str(&format!("    {note}\n"));
+            out.push_str(&line(&format!("    {note}")));
         }
     }
     out.push_str(&cost_text(sweep, plan, slo, &inputs));
@@ -232,28 +242,25 @@ fn power_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Str
     ) else {
         return String::new();
     };
-    let mut out = format!("  Power budget of {}:\n", watts(inputs.budget_w));
+    let mut out = line(&format!("  Power budget of {}:", watts(inputs.budget_w)));
     match budget {
         None => {}
-        Some(Err(e)) => out.push_str(&format!(
-            "    cannot be planned: {}\n",
+        Some(Err(e)) => out.push_str(&line(&format!(
+            "    cannot be planned: {}",
             power_error_text(&e)
-        )),
+        ))),
         Some(Ok(b)) => {
             let n = sweep.deployment.num_gpus.unwrap_or(1);
-            out.push_str(&format!("    {}\n", basis_text(&b.plan, &inputs, n)));
+            out.push_str(&line(&format!("    {}", basis_text(&b.plan, &inputs, n))));
             let figures = power_figures(&b.plan, &inputs, n, &rec);
             let need = b
                 .need
                 .map(|(r, need)| (need_figures(&need, &b.plan, r), fits_text(&need, &b.plan)));
             for f in figures.iter().chain(need.iter().flat_map(|(f, _)| f)) {
-                out.push_str(&format!(
-                    "    {}: {}\n      {}\n",
-                    f.label, f.text, f.formula
-                ));
+                out.push_str(&formula_lines(f));
             }
             if let Some((_, fits)) = need {
-                out.push_str(&format!("    {fits}\n"));
+                out.push_str(&line(&format!("    {fits}")));
             }
         }
     }
@@ -297,20 +304,22 @@ fn levels_text(source: &Source, sweep: &Sweep, plan: &Plan, slo: &Slo) -> String
         };
         rows.push(table.iter().map(|(_, cell)| cell(&row)).collect());
     }
-    out.push_str(&format!(
-        "  Levels (* recommended; latency and per-user speed at {stat}, the worst of a level's runs):\n"
-    ));
+    out.push_str(&line(&format!(
+        "  Levels (* recommended; latency and per-user speed at {stat}, the worst of a level's runs):"
+    )));
     out.push_str(&columns(&rows, "    "));
     let derived = sweep
         .levels()
         .iter()
         .find_map(|l| l.energy_basis.and_then(|b| b.formula()));
     if let Some(f) = derived {
-        out.push_str(&format!("    † J/token derived: {f} of the same run.\n"));
+        out.push_str(&line(&format!(
+            "    † J/token derived: {f} of the same run."
+        )));
     }
     for kind in AnomalyKind::ALL {
         if flags.iter().any(|a| a.kind == kind) {
-            out.push_str(&format!("    {}: {}\n", kind.key(), kind.meaning()));
+            out.push_str(&line(&format!("    {}: {}", kind.key(), kind.meaning())));
         }
     }
     out
@@ -463,7 +472,7 @@ const SUMMARY_COLUMNS: [SummaryColumn; 5] = [
             or_not_reported(rec.energy_per_token_j, |v| significant(v, 4))
         })
     }),
-    ("deployment", |r| clean(&r.name)),
+    ("deployment", |r| r.name.clone()),
 ];
 
 /// One line per deployment planned: its answer, for reading many at once.
@@ -484,35 +493,56 @@ pub fn summary_text(source: &Source, planned: &[(usize, &Scenario, &Plan)]) -> S
         rows.push(SUMMARY_COLUMNS.map(|(_, cell)| cell(&row)).to_vec());
     }
     format!(
-        "Summary ({} deployments):\n{}",
-        planned.len(),
+        "{}{}",
+        line(&format!("Summary ({} deployments):", planned.len())),
         columns(&rows, "  ")
     )
 }
 
-/// A word for a POSIX shell: as it is when it holds only safe characters, else single-quoted.
+/// A word for a POSIX shell, on one line, that the shell reads back as `text`: as it is when it
+/// holds only safe characters; else single-quoted; or, where it holds a control character (a
+/// line feed, a carriage return), in ANSI-C quotes with that character escaped (`$'H100\r\nx'`:
+/// bash, zsh, ksh, and POSIX shells since 2024).
 fn shell_word(text: &str) -> String {
     let safe = |c: char| c.is_ascii_alphanumeric() || "-_./:=+,@%".contains(c);
     if !text.is_empty() && text.chars().all(safe) {
-        text.to_string()
-    } else {
-        format!("'{}'", text.replace('\'', "'\\''"))
+        return text.to_string();
     }
+    if !text.chars().any(char::is_control) {
+        return format!("'{}'", text.replace('\'', "'\\''"));
+    }
+    let mut word = String::from("$'");
+    for c in text.chars() {
+        match c {
+            '\\' | '\'' => {
+                word.push('\\');
+                word.push(c);
+            }
+            '\n' => word.push_str("\\n"),
+            '\r' => word.push_str("\\r"),
+            '\t' => word.push_str("\\t"),
+            c if c.is_ascii_control() => word.push_str(&format!("\\x{:02x}", u32::from(c))),
+            c if c.is_control() => word.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => word.push(c),
+        }
+    }
+    word.push('\'');
+    word
 }
 
 /// The deployments of a source: per model, each deployment's `--gpu`, `--gpus` and `--cfg`, its
 /// levels and the statistics it reports.
 pub fn list_text(source: &Source) -> String {
     let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-    let mut out = format!(
-        "{} ({}): {}, {}\n",
-        clean(&source.task),
-        clean(&source.task_display_name),
+    let mut out = line(&format!(
+        "{} ({}): {}, {}",
+        source.task,
+        source.task_display_name,
         count(source.models.len(), "model"),
         count(source.sweeps.len(), "deployment")
-    );
+    ));
     for m in source.models_in_menu_order() {
-        out.push_str(&format!("{}\n", clean(&source.models[m].model_id)));
+        out.push_str(&line(&source.models[m].model_id));
         let rows: Vec<Vec<String>> = source
             .sweeps_of(m)
             .into_iter()
@@ -530,7 +560,7 @@ pub fn list_text(source: &Source) -> String {
                     sweep.levels().iter().map(|l| l.level.to_string()).collect();
                 let stats: Vec<&str> = sweep.statistics().into_iter().map(Statistic::key).collect();
                 vec![
-                    clean(source.sweep_label(i)),
+                    source.sweep_label(i).to_string(),
                     select,
                     format!("{} {}", sweep.level_kind().label(), levels.join(" ")),
                     format!("stat: {}", stats.join(", ")),
@@ -553,10 +583,10 @@ fn period_text(
 ) -> String {
     let num_gpus = sweep.deployment.num_gpus;
     let f = period(rec, num_gpus, load, scaling, inputs);
-    let mut out = format!(
-        "  Over the period ({}):\n",
+    let mut out = line(&format!(
+        "  Over the period ({}):",
         period_heading(&f, load, scaling)
-    );
+    ));
     let figures = period_figures(
         &f,
         &PeriodInputs {
@@ -568,17 +598,23 @@ fn period_text(
         },
     );
     for fig in &figures {
-        out.push_str(&format!(
-            "    {}: {}\n      {}\n",
-            fig.label, fig.text, fig.formula
-        ));
+        out.push_str(&formula_lines(fig));
     }
     let notes = [
         not_sized(&f, load.kind),
         f.energy_kwh.is_some().then_some(ENERGY_NOTE),
     ];
     for note in notes.into_iter().flatten() {
-        out.push_str(&format!("    {note}\n"));
+        out.push_str(&line(&format!("    {note}")));
     }
     out
+}
+
+/// A figure as the text writes it: `label: text` on a line, its formula on the next, indented.
+fn formula_lines(f: &FleetFigure) -> String {
+    format!(
+        "{}{}",
+        line(&format!("    {}: {}", f.label, f.text)),
+        line(&format!("      {}", f.formula))
+    )
 }

@@ -35,11 +35,14 @@ fn menu_order(source: &Source) -> Vec<usize> {
 /// The scenario of each deployment to plan, read by the page's scenario reader: with a
 /// selector (`--model`, `--gpu`, `--gpus`, `--cfg`) or a one-sweep source, the one deployment a
 /// link with these parameters opens; else every deployment, each as its own link would read.
+/// `beside`: the keys the command gives another way (`power` for `--max-power`), so that what
+/// qualifies them is read.
 ///
 /// Errors: every parameter message, named `--key` (the scenario reader's own words).
 fn scenarios(
     source: &Source,
     params: &[(String, String)],
+    beside: &[&str],
 ) -> Result<Vec<(usize, Scenario)>, Vec<String>> {
     let selected = params.iter().any(|(k, _)| SELECTORS.contains(&k.as_str()));
     let queries: Vec<String> = if selected || source.sweeps.len() == 1 {
@@ -66,7 +69,7 @@ fn scenarios(
     let mut errors: Vec<String> = Vec::new();
     let mut out = Vec::new();
     for q in &queries {
-        let (scenario, messages) = Scenario::from_query(q, source);
+        let (scenario, messages) = Scenario::from_query_beside(q, source, beside);
         for m in messages {
             // "--gpus: must be a whole number ...", naming other parameters as options.
             let text = if m.param.is_empty() {
@@ -94,12 +97,16 @@ fn scenarios(
     }
 }
 
-/// Each deployment the scenario parameters select, planned.
+/// Each deployment the scenario parameters select, planned; `beside` as [`scenarios`] reads it.
 ///
 /// Errors: [`Exit::BadInput`], once the parameters that cannot be used (or that nothing is
 /// selected) are said.
-pub fn planned(source: &Source, params: &[(String, String)]) -> Result<Vec<Planned>, Exit> {
-    let planned: Vec<Planned> = match scenarios(source, params) {
+pub fn planned(
+    source: &Source,
+    params: &[(String, String)],
+    beside: &[&str],
+) -> Result<Vec<Planned>, Exit> {
+    let planned: Vec<Planned> = match scenarios(source, params, beside) {
         Ok(list) => list
             .into_iter()
             .map(|(sweep_index, scenario)| Planned {

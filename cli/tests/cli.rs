@@ -1403,6 +1403,165 @@ fn no_output_of_any_format_carries_a_control_character_from_a_file() {
     assert!(stderr(&outputs[8].1).contains("\"nope\\u{1b}[31m\\u{7}\" is not in the data"));
 }
 
+#[test]
+fn a_line_feed_in_a_gpu_or_dataset_name_cannot_forge_a_line_and_list_selectors_paste_back() {
+    let dir = scratch("line-feeds");
+    let file = dir.join("odd.csv");
+    // Two sweeps on a GPU whose name holds CR LF, told apart by a dataset whose name does too,
+    // and one on B200.
+    let (gpu, data) = ("H100\r\nFAKE: exit 0", "share\r\nFAKE: ok");
+    let mut csv = String::from("model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms,dataset\n");
+    for (g, d, tok_s) in [
+        (gpu, data, 800),
+        (gpu, "other", 700),
+        ("B200", "other", 900),
+    ] {
+        for (level, scale, itl) in [(8, 1, 9), (16, 2, 12)] {
+            csv.push_str(&format!(
+                "m,\"{g}\",1,{level},{},{itl},\"{d}\"\n",
+                tok_s * scale
+            ));
+        }
+    }
+    std::fs::write(&file, csv).unwrap();
+    let path = file.to_str().unwrap();
+    let a = [path, "--gpu", gpu, "--cfg", data, "--tps", "90"];
+    let outputs = [
+        ("plan", run(&[&["plan"], &a[..]].concat())),
+        (
+            "plan, every deployment",
+            run(&["plan", path, "--tps", "10"]),
+        ),
+        (
+            "compare",
+            run(&[&["compare"], &a[..], &["--vs", "gpu=B200"]].concat()),
+        ),
+        ("list", run(&["list", path])),
+    ];
+    let escaped = ["H100\\u{d}\\u{a}FAKE: exit 0", "share\\u{d}\\u{a}FAKE: ok"];
+    for (what, out) in &outputs {
+        let text = stdout(out);
+        assert!(
+            !text.lines().any(|l| l.starts_with("FAKE")) && !text.contains('\r'),
+            "{what}: {text}"
+        );
+        for name in escaped {
+            assert!(text.contains(name), "{what}: {name} in {text}");
+        }
+    }
+    // The comparison's arms and the warning that names the datasets keep a line each.
+    let compared = stdout(&outputs[2].1);
+    assert!(compared.lines().any(|l| l
+        == "warning: The workloads differ: dataset share\\u{d}\\u{a}FAKE: ok in A, other in B."));
+    assert!(
+        compared
+            .lines()
+            .any(|l| l
+                .starts_with("A: share\\u{d}\\u{a}FAKE: ok · 1 x H100\\u{d}\\u{a}FAKE: exit 0,"))
+    );
+    // Each deployment's selectors in `list` stay on its line and, pasted into a shell, pick it.
+    let listed = stdout(&outputs[3].1);
+    let rows: Vec<&str> = listed.lines().filter(|l| l.contains("--gpu ")).collect();
+    assert_eq!(rows.len(), 3, "{listed}");
+    assert!(rows.iter().any(
+        |r| r.contains("--gpu $'H100\\r\\nFAKE: exit 0' --gpus 1 --cfg $'share\\r\\nFAKE: ok'")
+    ));
+    for row in rows {
+        let (label, rest) = row.trim_start().split_once("  ").unwrap();
+        let selectors = &rest[rest.find("--gpu").unwrap()..rest.find("  concurrency").unwrap()];
+        let pasted = Command::new("bash")
+            .arg("-c")
+            .arg(format!("\"$0\" plan \"$1\" --tps 10 {selectors}"))
+            .arg(env!("CARGO_BIN_EXE_llm-slo-planner"))
+            .arg(path)
+            .output()
+            .expect("bash runs");
+        assert_eq!(code(&pasted), 0, "{selectors}: {}", stderr(&pasted));
+        assert_eq!(
+            stdout(&pasted).lines().next(),
+            Some(format!("m on {label}").as_str()),
+            "{selectors}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_lone_qualifier_or_an_unmeasured_requests_at_is_named_and_plans_nothing() {
+    let plan = |extra: &[&str]| {
+        let base = [
+            "plan", "--model", LLAMA_8B, "--gpu", "H100", "--gpus", "1", "--tps", "25",
+        ];
+        run(&[&base[..], extra].concat())
+    };
+    for (extra, said) in [
+        (
+            &["--power-basis", "tdp"][..],
+            "llm-slo-planner: --power-basis: qualifies `--power`, which is not given: it is read only with it",
+        ),
+        (
+            &["--host-w", "150"][..],
+            "llm-slo-planner: --host-w: qualifies `--power`, which is not given: it is read only with it",
+        ),
+        (
+            &["--lag", "60", "--users", "100"][..],
+            "llm-slo-planner: --lag: qualifies `--load`, which is not given: it is read only with it",
+        ),
+        (
+            &["--requests-at", "16"][..],
+            "llm-slo-planner: --requests-at: qualifies `--attain`, which is not given: it is read only with it",
+        ),
+        // The bundled data have no per-request records: no level of theirs has them.
+        (
+            &["--attain", "95", "--requests-at", "3"][..],
+            "llm-slo-planner: --requests-at: names 3, not a level of this deployment with per-request records; a page link would show the recommended level, else the first that fails",
+        ),
+    ] {
+        let out = plan(extra);
+        assert_eq!(code(&out), 2, "{extra:?}");
+        assert!(
+            stderr(&out).lines().any(|l| l == said),
+            "{extra:?}: {}",
+            stderr(&out)
+        );
+    }
+    // With what they qualify they are read: --max-power is a budget too.
+    for extra in [
+        &["--power", "1MW", "--power-basis", "tdp", "--host-w", "150"][..],
+        &[
+            "--max-power",
+            "1MW",
+            "--users",
+            "1000",
+            "--power-basis",
+            "tdp",
+        ][..],
+        &["--load", "users:60:100,200", "--lag", "60"][..],
+    ] {
+        let out = plan(extra);
+        assert_eq!(code(&out), 0, "{extra:?}: {}", stderr(&out));
+    }
+    // A tolerance of -0 is written back as 0.
+    let out = run(&[
+        "compare",
+        "--model",
+        LLAMA_8B,
+        "--gpu",
+        "H100",
+        "--gpus",
+        "1",
+        "--vs",
+        "gpu=B200&gpus=1",
+        "--tps",
+        "40",
+        "--tol",
+        "-0",
+        "--json",
+    ]);
+    let url = json(&out)["scenario_url"].as_str().unwrap().to_string();
+    assert!(url.ends_with("&tol=0"), "{url}");
+}
+
 /// The binary run with `feed` writing its standard input from another thread (a write error,
 /// once the binary stops reading, ends the feed).
 fn run_fed(args: &[&str], feed: impl FnOnce(&mut dyn std::io::Write) + Send + 'static) -> Output {

@@ -318,7 +318,7 @@ fn chart(c: &Comparison) -> impl IntoView {
                     <circle class="ab-dot" cx=d.x cy=d.y r="5" />
                 })}
                 {crossings}
-                {titles("per-user speed, tok/s (log)", "B/A ↑")}
+                {titles("per-user speed, tok/s (log)", "B/A (log) ↑")}
             </svg>
             <figcaption id="ab-chart-summary" data-testid="ab-chart-summary">{summary}</figcaption>
         </figure>

@@ -1,7 +1,10 @@
 // Issue 44 end to end: the deployment shown (A) compared with a candidate B at the target, from a
-// link's `vs`, from the "Compare with" menu and on an import of two sweeps with two repeats each.
+// link's `vs`, from the "Compare with" menu and on an import of two sweeps with two repeats each;
+// issue 54: a shared comparison whose B/A is 10^4 to 10^15 answers at once, on a few ticks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useServerAndBrowser, openPlanner, settled, waitForParam, importedSource } from './harness.mjs';
@@ -136,6 +139,70 @@ test('an import of two sweeps with two repeats each: offload none against LMCach
   assert.ok(await verdict(fresh.page));
   assert.equal(await fresh.page.textContent('[data-testid="ab-verdict"]'), shown);
   await fresh.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a shared comparison with B/A of 10^4, 10^7 and 10^15 draws its verdict on a few log ticks, the page small and whole', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-ratio-'));
+  for (const ratio of [1e4, 1e7, 1e15]) {
+    // Two GPUs at the same per-user speeds (100 and 50 tok/s), B giving `ratio` times A's
+    // output, every figure within what an import takes (10^-6 to 10^9).
+    const a = ratio > 1e9 ? 1e-6 : 1;
+    const file = path.join(dir, `ratio-${ratio}.csv`);
+    fs.writeFileSync(
+      file,
+      ['model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms']
+        .concat([['A100', a], ['B200', a * ratio]].flatMap(([gpu, tok]) => [`m,${gpu},1,8,${tok},10`, `m,${gpu},1,16,${tok},20`]))
+        .join('\n') + '\n',
+    );
+    const made = await openPlanner(env.browser, env.server.base, '?tps=75');
+    await made.page.click('.import summary');
+    await made.page.setInputFiles('[data-testid="import-file"]', file);
+    await importedSource(made.page);
+    await made.page.click('details.compare-with summary');
+    await made.page.waitForSelector('[data-testid="compare-with"]');
+    const b200 = await made.page.locator('[data-testid="compare-with"] option', { hasText: 'B200' }).first().getAttribute('value');
+    await made.page.selectOption('[data-testid="compare-with"]', b200);
+    await waitForParam(made.page, 'vs', 'gpu=B200&gpus=1');
+    await made.page.click('[data-testid="source-share"]');
+    await made.page.waitForFunction(() => location.hash.startsWith('#sweep='));
+    const link = made.page.url();
+    assert.ok(link.length < 1024, link);
+    await made.context.close();
+
+    // The link opened afresh: the verdict, B/A on at most six log ticks, a page of the size it
+    // has at B/A 1.
+    const { page, context, errors } = await openPlanner(env.browser, '', link);
+    assert.equal(await verdict(page), 'better');
+    assert.ok(Math.abs(await number(page, 'ab-ratio') / ratio - 1) < 1e-9);
+    const ticks = await page.$$eval('[data-testid="ab-chart"] text.tick', (ts) => ts.map((t) => t.textContent));
+    assert.ok(ticks.filter((t) => t.endsWith('×')).length <= 6, ticks.join(' '));
+    assert.ok(ticks.includes(ratio === 1e4 ? '1e4×' : ratio === 1e7 ? '1e6×' : '1e14×'), ticks.join(' '));
+    const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    assert.ok(nodes < 1500, `${nodes} elements at B/A ${ratio}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('a tol without vs is named and left out of the link; tol=-0 is written back as 0', async () => {
+  let { page, context, errors } = await openPlanner(env.browser, env.server.base, `${LLAMA_H100}&tps=40&tol=5`);
+  assert.equal(await page.getAttribute('[data-testid="scenario-error"]', 'data-param'), 'tol');
+  assert.equal(
+    await page.textContent('[data-testid="scenario-error"]'),
+    '`tol` qualifies `vs`, which is not given: it is read only with it',
+  );
+  assert.equal(await page.locator('[data-testid="ab-panel"]').count(), 0);
+  await waitForParam(page, 'tps', '40');
+  assert.equal(new URL(page.url()).searchParams.get('tol'), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+  ({ page, context, errors } = await openPlanner(env.browser, env.server.base, `${LLAMA_H100}&tps=40&${VS_B200}&tol=-0`));
+  assert.ok(await verdict(page));
+  await waitForParam(page, 'tol', '0');
+  assert.equal(await page.locator('[data-testid="scenario-error"]').count(), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -2,7 +2,7 @@
 // failed, with counts), `code` spans as code, a message that goes with its data, an import made
 // again, a label that keeps its sweep count; files named for their tool; one recommendation per
 // level; a statistic the data cannot give, and the one asked for coming back; the requests
-// panel's level in the link; downloads named for their scenario; a folder's hidden files; an
+// panel's level in the link (one not measured named, issue 54); downloads named for their scenario; a folder's hidden files; an
 // import beside garbage in the old store.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -189,6 +189,18 @@ test("the requests panel's level is in the link, and a download is named for its
   await page.waitForSelector('[data-testid="requests-scatter"]');
   assert.equal(await level.locator('option:checked').textContent(), '10 concurrency');
   assert.match(await page.textContent('[data-testid="requests-caption"]'), /^136 of 200 requests good\./);
+  // A level the sweep did not measure is named, the recommended one shown, and not kept.
+  const unmeasured = new URL(page.url());
+  unmeasured.searchParams.set('requests_at', '3');
+  await page.goto(unmeasured.href);
+  await page.waitForSelector('[data-testid="requests-scatter"]');
+  assert.equal(await page.getAttribute('[data-testid="scenario-error"]', 'data-param'), 'requests_at');
+  assert.equal(
+    await page.textContent('[data-testid="scenario-error"]'),
+    '`requests_at` names 3, not a level of this deployment with per-request records; showing the recommended level, else the first that fails',
+  );
+  assert.equal(await level.locator('option:checked').textContent(), '1 concurrency');
+  await waitForParam(page, 'requests_at', null);
   await page.goto(`${env.server.base}?model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=B200&gpus=1&tpot=40`);
   await page.waitForSelector('[data-testid="rec-status"][data-value]');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-json"]')]);

@@ -112,3 +112,18 @@ test('the reference systems answer a budget, or say why not, as the command line
   assert.deepEqual([...errors, ...tdp.errors], []);
   await tdp.context.close();
 });
+
+test('power_basis and host_w without a budget are named, not taken, and left out of the link', async () => {
+  const { page, context, errors } = await openPlanner(env.browser, env.server.base, `${LLAMA}&power_basis=tdp&host_w=150`);
+  const said = await page.$$eval('[data-testid="scenario-error"]', (es) => es.map((e) => [e.dataset.param, e.textContent]));
+  assert.deepEqual(said, ['power_basis', 'host_w'].map((key) => [
+    key,
+    `\`${key}\` qualifies \`power\`, which is not given: it is read only with it`,
+  ]));
+  assert.equal(await page.locator('[data-testid="power"]').count(), 0);
+  await waitForParam(page, 'tps', '25');
+  const written = new URL(page.url()).searchParams;
+  assert.deepEqual([written.get('power_basis'), written.get('host_w'), written.get('pue')], [null, null, '1.2']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -93,7 +93,8 @@ pub fn grouped(value: f64, decimals: usize) -> String {
 /// A number as a link writes it: the shortest text that reads back to the same value, with an
 /// exponent where plain digits would run long (`1e-320`, not 322 digits; `2.49` as it is).
 pub fn url_number(value: f64) -> String {
-    let plain = value.to_string();
+    // -0 as 0: a link says what it means, not the sign of a zero.
+    let plain = (value + 0.0).to_string();
     if plain.len() > 20 {
         format!("{value:e}")
     } else {

@@ -1,5 +1,6 @@
 //! Geometry of the comparison's chart, drawn as SVG by `ui::ab` (loaded on demand): B/A against
-//! per-user speed on a log speed axis, with the 1× line, the target's speed, the band of the
+//! per-user speed, both on log axes (B/A is a ratio: 10⁻⁴× and 10⁴× as far from 1×, and
+//! whatever B/A, at most a few ticks), with the 1× line, the target's speed, the band of the
 //! repeats' min-max, the crossovers and the ranges only one arm reaches. Coordinates are SVG user
 //! units in the attainment plots' view box ([`WIDTH`] × [`HEIGHT`], plot area [`PLOT`]), so both
 //! are drawn with the same axes.
@@ -7,10 +8,10 @@
 use crate::core::model::format::{svg, trimmed};
 use crate::core::plan::ab::Comparison;
 pub use crate::core::plan::attain_plot::{Mark, HEIGHT, PLOT, WIDTH};
-use crate::core::plan::chart::{log_ticks, padded_domain, tick_label, LogScale};
+use crate::core::plan::chart::{nice_ticks, padded_domain, tick_label, LogScale, Spacing};
 
 /// At most this many ticks on each axis.
-const MAX_TICKS: usize = 6;
+const AXIS_TICKS: usize = 6;
 
 /// A speed range only one arm reaches, as drawn: a shaded span of the plot, named at its top.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,7 +38,7 @@ pub struct TargetDot {
 pub struct AbChart {
     /// Per-user speed, log scale.
     pub x_ticks: Vec<Mark>,
-    /// B/A, linear scale.
+    /// B/A, log scale.
     pub y_ticks: Vec<Mark>,
     /// Height of the 1× line.
     pub one_y: f64,
@@ -60,24 +61,10 @@ pub struct AbChart {
 pub fn ab_chart(c: &Comparison) -> AbChart {
     let (left, top, right, bottom) = PLOT;
     let x = padded_scale(x_extent(c), left, right);
-    let (y_lo, y_hi, step) = y_domain(c);
-    let y = |v: f64| bottom - (v - y_lo) / (y_hi - y_lo) * (bottom - top);
-    let (x_min, x_max) = x.domain();
-    let x_ticks = log_ticks(x_min, x_max, MAX_TICKS)
-        .into_iter()
-        .map(|v| Mark {
-            pos: x.map(v),
-            label: tick_label(v),
-        })
-        .collect();
-    let y_ticks = (0..)
-        .map(|k| (y_lo / step).ceil() * step + f64::from(k) * step)
-        .take_while(|v| *v <= y_hi + step * 1e-9)
-        .map(|v| Mark {
-            pos: y(v),
-            label: format!("{}×", trimmed(v, 3)),
-        })
-        .collect();
+    let ys = padded_scale(y_extent(c), bottom, top);
+    let x_ticks = marks(&x, Spacing::Log, tick_label);
+    let y_ticks = marks(&ys, Spacing::Ratio, ratio_label);
+    let y = |r: f64| ys.map(r);
     let point = |s: f64, r: f64| format!("{},{}", svg(x.map(s)), svg(y(r)));
     let line = c
         .curve
@@ -145,13 +132,37 @@ fn padded_scale((min, max): (f64, f64), start: f64, end: f64) -> LogScale {
     LogScale::new(lo, hi, start, end)
 }
 
-/// The speeds the chart spans: the curve, the one-arm ranges and the target.
+/// The ticks of `scale` ([`nice_ticks`] of `spacing`, at most [`AXIS_TICKS`]), placed and
+/// labelled.
+fn marks(scale: &LogScale, spacing: Spacing, label: impl Fn(f64) -> String) -> Vec<Mark> {
+    nice_ticks(spacing, scale.domain(), AXIS_TICKS)
+        .values
+        .into_iter()
+        .map(|v| Mark {
+            pos: scale.map(v),
+            label: label(v),
+        })
+        .collect()
+}
+
+/// A ratio tick's label, short whatever the ratio: `0.9×`, `1,000×`, from 10⁴ and below 0.001
+/// with an exponent (`1e5×`, `1e-4×`).
+fn ratio_label(ratio: f64) -> String {
+    if (1e-3..1e4).contains(&ratio) {
+        format!("{}×", trimmed(ratio, 3))
+    } else {
+        format!("{ratio:e}×")
+    }
+}
+
+/// The speeds the chart spans: the curve, the one-arm ranges, the crossovers and the target.
 fn x_extent(c: &Comparison) -> (f64, f64) {
     let speeds = c
         .curve
         .iter()
         .map(|p| p.speed_tok_s)
         .chain(c.only_a.iter().chain(&c.only_b).flat_map(|(a, b)| [*a, *b]))
+        .chain(c.crossover_tok_s.iter().copied())
         .chain([c.speed_tok_s])
         .filter(|s| s.is_finite() && *s > 0.0);
     let (lo, hi) = speeds.fold((f64::INFINITY, 0.0f64), |(lo, hi), s| {
@@ -165,25 +176,15 @@ fn x_extent(c: &Comparison) -> (f64, f64) {
     }
 }
 
-/// The ratio axis: from below the lowest to above the highest ratio drawn (1× always in it),
-/// rounded out to its tick step, and that step.
-fn y_domain(c: &Comparison) -> (f64, f64, f64) {
-    let ratios = c
-        .curve
+/// The ratios the chart spans: the curve's, its band's and the target's, and 1× (its line).
+fn y_extent(c: &Comparison) -> (f64, f64) {
+    c.curve
         .iter()
         .map(|p| p.ratio)
         .chain(c.ratio)
         .flat_map(|r| [r.low, r.high, r.ratio])
-        .filter(|r| r.is_finite() && *r > 0.0);
-    let (lo, hi) = ratios.fold((1.0f64, 1.0f64), |(lo, hi), r| (lo.min(r), hi.max(r)));
-    let span = (hi - lo).max(0.1);
-    let step = [0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0]
-        .into_iter()
-        .find(|s| span / s <= (MAX_TICKS - 1) as f64)
-        .unwrap_or(20.0);
-    let lo = ((lo - span * 0.05) / step).floor() * step;
-    let hi = ((hi + span * 0.05) / step).ceil() * step;
-    (lo.max(0.0), hi, step)
+        .filter(|r| r.is_finite() && *r > 0.0)
+        .fold((1.0f64, 1.0f64), |(lo, hi), r| (lo.min(r), hi.max(r)))
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use crate::core::model::limits::MAX_DRAWN_REQUESTS;
 use crate::core::model::requests::Requests;
 use crate::core::model::sweep::Sweep;
 use crate::core::plan::attainment::{attainment, Attainment, RequestSlo};
-use crate::core::plan::chart::tick_label;
+use crate::core::plan::chart::{nice_ticks, tick_label, Spacing, Ticks, MAX_TICKS};
 use crate::core::plan::planner::Plan;
 
 /// The view box's width.
@@ -76,8 +76,6 @@ pub fn attainment_plot(levels: &[(f64, Attainment)], p: f64) -> AttainmentPlot {
     let step = (right - left) / levels.len().max(1) as f64;
     let x = |i: usize| left + (i as f64 + 0.5) * step;
     let y = |percent: f64| bottom - percent.clamp(0.0, 100.0) / 100.0 * (bottom - top);
-    // At most 12 labels along the axis: every k-th level.
-    let every = levels.len().div_ceil(12).max(1);
     let dots: Vec<LevelDot> = levels
         .iter()
         .enumerate()
@@ -90,18 +88,26 @@ pub fn attainment_plot(levels: &[(f64, Attainment)], p: f64) -> AttainmentPlot {
         })
         .collect();
     AttainmentPlot {
-        x_ticks: levels
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| i % every == 0)
-            .map(|(i, (level, _))| Mark {
+        // The levels' places, 1, 2, 5 … apart: at most MAX_TICKS labels along the axis.
+        x_ticks: nice_ticks(
+            Spacing::Whole,
+            (0.0, levels.len().saturating_sub(1) as f64),
+            MAX_TICKS,
+        )
+        .values
+        .into_iter()
+        .filter_map(|i| {
+            let i = i as usize;
+            levels.get(i).map(|(level, _)| Mark {
                 pos: x(i),
                 label: tick_label(*level),
             })
-            .collect(),
-        y_ticks: [0.0, 25.0, 50.0, 75.0, 100.0]
-            .iter()
-            .map(|&v| Mark {
+        })
+        .collect(),
+        y_ticks: nice_ticks(Spacing::Linear, (0.0, 100.0), 5)
+            .values
+            .into_iter()
+            .map(|v| Mark {
                 pos: y(v),
                 label: format!("{v}%"),
             })
@@ -189,18 +195,13 @@ pub fn requests_plot(requests: &Requests, slo: &RequestSlo) -> RequestsPlot {
             (*seen - 1) % every == 0
         })
         .collect();
-    // Each axis spans the marks and the lines, 5% past them, between round ticks.
-    let span = |values: &mut dyn Iterator<Item = f64>| {
-        let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-            (lo.min(v), hi.max(v))
-        });
-        linear_ticks(lo * 0.95, hi * 1.05)
-    };
     let lines = [Some(slo.tpot_max_ms), slo.ttft_max_ms];
-    let (x_lo, x_top, x_values) = span(&mut drawn.iter().map(|d| d.0).chain(lines[0]));
-    let (y_lo, y_top, y_values) = span(&mut drawn.iter().map(|d| d.1).chain(lines[1]));
-    let x = |v: f64| left + (v - x_lo) / (x_top - x_lo) * (right - left);
-    let y = |v: f64| bottom - (v - y_lo) / (y_top - y_lo) * (bottom - top);
+    let x_axis = axis(&mut drawn.iter().map(|d| d.0).chain(lines[0]));
+    let y_axis = axis(&mut drawn.iter().map(|d| d.1).chain(lines[1]));
+    let ((x_lo, x_top), (y_lo, y_top)) = (x_axis.domain, y_axis.domain);
+    // Within the plot, whatever a value (one past ±10^300 is beyond its axis).
+    let x = |v: f64| (left + (v - x_lo) / (x_top - x_lo) * (right - left)).clamp(left, right);
+    let y = |v: f64| (bottom - (v - y_lo) / (y_top - y_lo) * (bottom - top)).clamp(top, bottom);
     let mut good_path = String::new();
     let mut miss_path = String::new();
     for (tpot, ttft, good) in &drawn {
@@ -224,8 +225,8 @@ pub fn requests_plot(requests: &Requests, slo: &RequestSlo) -> RequestsPlot {
             .collect()
     };
     RequestsPlot {
-        x_ticks: ticks(x_values, &x),
-        y_ticks: ticks(y_values, &y),
+        x_ticks: ticks(x_axis.values, &x),
+        y_ticks: ticks(y_axis.values, &y),
         target: Mark {
             pos: x(slo.tpot_max_ms),
             label: format!("target {} ms", ms(slo.tpot_max_ms)),
@@ -316,26 +317,21 @@ fn ms(v: f64) -> String {
     }
 }
 
-/// Round ticks (1, 2 or 5 × a power of ten apart, about five of them) from at most `min` to at
-/// least `max`: (the axis's start, its end, the ticks). An empty or non-finite span is widened.
-fn linear_ticks(min: f64, max: f64) -> (f64, f64, Vec<f64>) {
-    let min = if min.is_finite() { min.max(0.0) } else { 0.0 };
-    let max = if max.is_finite() && max > min {
-        max
+/// An axis of the scatter over `values` (from 0 up; a value not finite is left out): from 5%
+/// below the lowest to 5% above the highest, rounded out to round ticks, at most six of them
+/// ([`nice_ticks`]).
+fn axis(values: &mut dyn Iterator<Item = f64>) -> Ticks {
+    let (lo, hi) = values
+        .filter(|v| v.is_finite())
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+            (lo.min(v), hi.max(v))
+        });
+    let lo = if lo.is_finite() {
+        (lo * 0.95).max(0.0)
     } else {
-        min + min.abs().max(1.0) * 0.1
+        0.0
     };
-    let rough = (max - min) / 5.0;
-    let power = 10f64.powf(rough.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
-        .iter()
-        .map(|m| m * power)
-        .find(|s| *s >= rough)
-        .unwrap_or(10.0 * power);
-    let lo = (min / step).floor() * step;
-    let count = ((max - lo) / step).ceil() as usize;
-    let ticks: Vec<f64> = (0..=count).map(|i| lo + i as f64 * step).collect();
-    (lo, lo + count as f64 * step, ticks)
+    nice_ticks(Spacing::Linear, (lo, hi * 1.05), 6)
 }
 
 #[cfg(test)]
@@ -344,19 +340,24 @@ mod tests {
     use crate::core::plan::attainment::tests::request;
 
     #[test]
-    fn ticks_are_round_and_cover_the_span() {
-        let (lo, top, ticks) = linear_ticks(0.0, 42.0);
+    fn an_axis_spans_its_values_5_percent_past_them_between_round_ticks() {
+        let of = |values: &[f64]| axis(&mut values.iter().copied());
+        // 0 to 40 × 1.05 = 42: steps of 10 to 50.
+        let t = of(&[0.0, 40.0]);
         assert_eq!(
-            (lo, top, ticks),
-            (0.0, 50.0, vec![0.0, 10.0, 20.0, 30.0, 40.0, 50.0])
+            (t.domain, t.values),
+            ((0.0, 50.0), vec![0.0, 10.0, 20.0, 30.0, 40.0, 50.0])
         );
-        assert_eq!(linear_ticks(9.5, 21.0).0, 5.0);
-        assert_eq!(linear_ticks(9.5, 21.0).1, 25.0);
-        assert_eq!(linear_ticks(95.0, 1995.0).1, 2000.0);
-        // One value: a span of a tenth of it.
-        let (lo, top, _) = linear_ticks(100.0, 100.0);
-        assert!(lo <= 100.0 && top >= 110.0);
-        assert_eq!(linear_ticks(f64::NAN, f64::INFINITY).0, 0.0);
+        // 10 × 0.95 = 9.5 to 20 × 1.05 = 21: steps of 5 from 5 to 25.
+        assert_eq!(of(&[10.0, 20.0, 15.0]).domain, (5.0, 25.0));
+        assert_eq!(of(&[100.0, 1900.0]).domain, (0.0, 2000.0));
+        // No value, or none finite: 0 to 1.
+        assert_eq!(of(&[]).domain, (0.0, 1.0));
+        assert_eq!(of(&[f64::NAN, f64::INFINITY]).domain, (0.0, 1.0));
+    }
+
+    #[test]
+    fn ms_labels_keep_four_significant_digits() {
         assert_eq!(
             (ms(142.857_142_857), ms(5000.0), ms(12.5)),
             ("142.9".into(), "5,000".into(), "12.5".into())

@@ -149,6 +149,18 @@ pub enum ParamErrorKind {
         /// The configuration shown; `None`: the deployment's only one.
         shown: Option<String>,
     },
+    /// A parameter that qualifies another (`tol` qualifies `vs`) given without it: it is not
+    /// read, nor written back.
+    Alone {
+        /// The parameter it qualifies.
+        needs: &'static str,
+    },
+    /// `requests_at` names no level of the deployment with per-request records: the requests
+    /// panel shows its own first level, and the link drops it.
+    RequestsAtNotMeasured {
+        /// The level as given.
+        level: String,
+    },
 }
 
 /// A URL parameter that could not be used as given: which, and why.
@@ -312,6 +324,12 @@ impl ParamError {
                     || "its only configuration".to_string(),
                     |c| format!("\"{c}\"")
                 )
+            ),
+            ParamErrorKind::Alone { needs } => {
+                format!("qualifies {}, which is not given: it is read only with it", key(needs))
+            }
+            ParamErrorKind::RequestsAtNotMeasured { level } => format!(
+                "names {level}, not a level of this deployment with per-request records; {showing} the recommended level, else the first that fails"
             ),
         }
     }

@@ -143,6 +143,17 @@ pub struct View {
     pub requests_at: Option<f64>,
 }
 
+impl View {
+    /// The view on another sweep: the same but for the requests panel's level, one of the sweep
+    /// left (the panel shows the new sweep's own first level).
+    fn on_another_sweep(self) -> View {
+        View {
+            requests_at: None,
+            ..self
+        }
+    }
+}
+
 /// The judged statistic moved from `before` to `after` (one the deployment shown reports), as
 /// choosing a deployment or another source may do; worded by `core::text::scenario_text`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,9 +186,19 @@ impl Scenario {
     /// Reads a query string (with or without the leading `?`), resolving the deployment against
     /// `source`. Returns the scenario and one error per parameter that could not be used.
     /// Each parameter is read by its entry in `params::PARAMS` (or [`FLEET_INPUTS`]); a parameter
-    /// other than `limit` is read once.
+    /// other than `limit` is read once, and one that qualifies another only with it.
     pub fn from_query(query: &str, source: &Source) -> (Scenario, Vec<ParamError>) {
-        let (read, mut errors) = Read::query(query);
+        Scenario::from_query_beside(query, source, &[])
+    }
+
+    /// [`Scenario::from_query`] for a front that gives the parameters `beside` another way (the
+    /// command line's `--max-power` is a budget, as `power`): what qualifies them is read.
+    pub fn from_query_beside(
+        query: &str,
+        source: &Source,
+        beside: &[&str],
+    ) -> (Scenario, Vec<ParamError>) {
+        let (read, mut errors) = Read::query(query, beside);
         let Read {
             src,
             cfg,
@@ -238,9 +259,26 @@ impl Scenario {
             view,
             versus,
         };
+        let sweep = scenario.sweep_index(source).map(|i| &source.sweeps[i]);
         // Without a `stat`, judge on p50 ITL if the sweep has it, else its first per-token one.
-        if let (None, Some(i)) = (stat, scenario.sweep_index(source)) {
-            scenario.slo.stat = default_stat(&source.sweeps[i]);
+        if let (None, Some(sweep)) = (stat, sweep) {
+            scenario.slo.stat = default_stat(sweep);
+        }
+        if let (Some(level), Some(sweep)) = (scenario.view.requests_at, sweep) {
+            // A level's records are its runs'.
+            if !sweep
+                .rows
+                .iter()
+                .any(|r| r.level == level && r.requests.is_some())
+            {
+                errors.push(ParamError::new(
+                    "requests_at",
+                    ParamErrorKind::RequestsAtNotMeasured {
+                        level: crate::core::model::format::level(level),
+                    },
+                ));
+                scenario.view.requests_at = None;
+            }
         }
         (scenario, errors)
     }
@@ -480,6 +518,7 @@ impl Scenario {
                 num_gpus,
                 cfg,
             },
+            view: self.view.on_another_sweep(),
             ..self.clone()
         };
         moved.keeping_a_reported_stat(source)
@@ -522,6 +561,7 @@ impl Scenario {
                 num_gpus: sweep.deployment.num_gpus,
                 cfg: source.sweep_cfg(sweep_index).map(str::to_string),
             },
+            view: self.view.on_another_sweep(),
             ..self.clone()
         }
         .keeping_a_reported_stat(source)

@@ -20,6 +20,8 @@ use crate::core::plan::capacity::CapacityInputs;
 /// name {
 ///     keys: ["key", ...],            // the link's keys (the command line's `--key`)
 ///     group: Group,                  // the part of the scenario it sets
+///     needs: "key",                  // optional: the parameter it qualifies, without which it
+///                                    // is not read (named) nor written back
 ///     read: |read, key, value| ...,  // into `params::Read`; `Err` is a `ParamErrorKind`
 ///     write: |scenario, link| ...,   // back into a `params::Link` (nothing when a default)
 ///     json: { "key": |scenario| value, ... },  // the JSON download's `scenario` entries
@@ -263,6 +265,7 @@ macro_rules! scenario_params {
             requests_at {
                 keys: ["requests_at"],
                 group: View,
+                needs: "attain",
                 read: |r, _, v| {
                     r.view.requests_at = Some(
                         $crate::core::scenario::parse_positive(v)
@@ -273,7 +276,7 @@ macro_rules! scenario_params {
                 write: |s, link| link.number("requests_at", s.view.requests_at),
                 json: {},
                 readme: (
-                    "the level whose requests the requests panel shows (under `attain`, a level with per-request records, e.g. `requests_at=16`); picking a level there sets it",
+                    "the level whose requests the requests panel shows (under `attain`, a level with per-request records, e.g. `requests_at=16`); picking a level there sets it; a level the deployment has no per-request records at is named, and the panel shows its own",
                     "the recommended level, else the first that fails"
                 ),
             }
@@ -401,6 +404,7 @@ macro_rules! scenario_params {
             api {
                 keys: ["api"],
                 group: Fleet,
+                needs: "price",
                 read: |r, _, v| {
                     r.fleet.capacity.api = Some(
                         $crate::core::scenario::parse_api(v)
@@ -429,6 +433,7 @@ macro_rules! scenario_params {
             cached {
                 keys: ["cached"],
                 group: Fleet,
+                needs: "api",
                 read: |r, k, v| r.fleet_number(k, v),
                 write: |s, link| link.number("cached", s.fleet.capacity.cached),
                 json: { "cached_share": |s| s.fleet.capacity.cached.unwrap_or(0.0).into() },
@@ -469,6 +474,7 @@ macro_rules! scenario_params {
             power_basis {
                 keys: ["power_basis"],
                 group: Fleet,
+                needs: "power",
                 read: |r, _, v| {
                     r.fleet.power.basis = $crate::core::scenario::parse_power_basis(v)
                         .map_err($crate::core::scenario::ParamErrorKind::Invalid)?;
@@ -490,6 +496,7 @@ macro_rules! scenario_params {
             host_w {
                 keys: ["host_w"],
                 group: Fleet,
+                needs: "power",
                 read: |r, _, v| {
                     r.fleet.power.host_w = Some(
                         $crate::core::scenario::parse_host_w(v)
@@ -532,6 +539,7 @@ macro_rules! scenario_params {
             lag {
                 keys: ["lag"],
                 group: Fleet,
+                needs: "load",
                 read: |r, _, v| {
                     r.fleet.scaling.lag_min = $crate::core::scenario::parse_lag(v)
                         .map_err($crate::core::scenario::ParamErrorKind::Invalid)?;
@@ -552,6 +560,7 @@ macro_rules! scenario_params {
             min_replicas {
                 keys: ["min_replicas"],
                 group: Fleet,
+                needs: "load",
                 read: |r, _, v| {
                     r.fleet.scaling.min_replicas = $crate::core::scenario::parse_min_replicas(v)
                         .map_err($crate::core::scenario::ParamErrorKind::Invalid)?;
@@ -591,6 +600,7 @@ macro_rules! scenario_params {
             tol {
                 keys: ["tol"],
                 group: Comparison,
+                needs: "vs",
                 read: |r, _, v| {
                     r.versus.tol_pct = $crate::core::scenario::parse_tol(v)
                         .map_err($crate::core::scenario::ParamErrorKind::Invalid)?;
@@ -651,6 +661,9 @@ pub struct Param {
     pub keys: &'static [&'static str],
     /// The part of the scenario it sets.
     pub group: Group,
+    /// The parameter it qualifies (`vs` for `tol`): without it, it is not read (a message names
+    /// what it needs) nor written back.
+    pub needs: Option<&'static str>,
     pub(super) read: ParamReader,
     pub(super) write: fn(&Scenario, &mut Link),
 }
@@ -682,6 +695,14 @@ impl FleetInput {
     }
 }
 
+/// The parameter a declaration qualifies: its `needs`, when it has one.
+const fn qualified(needs: &[&'static str]) -> Option<&'static str> {
+    match needs {
+        [needs] => Some(*needs),
+        _ => None,
+    }
+}
+
 /// Declares [`PARAMS`] and [`FLEET_INPUTS`] from the list.
 macro_rules! declare_params {
     ($(
@@ -689,6 +710,7 @@ macro_rules! declare_params {
         $name:ident {
             keys: [$($key:literal),+],
             group: $group:ident,
+            $(needs: $needs:literal,)?
             read: $read:expr,
             write: $write:expr,
             json: { $($json:tt)* },
@@ -707,6 +729,7 @@ macro_rules! declare_params {
             Param {
                 keys: &[$($key),+],
                 group: Group::$group,
+                needs: qualified(&[$($needs)?]),
                 read: $read,
                 write: $write,
             },
@@ -741,13 +764,14 @@ pub fn is_fleet_param(key: &str) -> bool {
         .any(|p| p.group == Group::Fleet && p.keys.contains(&key))
 }
 
-/// A link being written: its parameters in order, encoded as a query string.
-pub struct Link(form_urlencoded::Serializer<'static, String>);
+/// A link being written: its parameters in order, encoded as a query string, and how many.
+pub struct Link(form_urlencoded::Serializer<'static, String>, usize);
 
 impl Link {
     /// Adds `key=value`.
     pub fn pair(&mut self, key: &str, value: &str) {
         self.0.append_pair(key, value);
+        self.1 += 1;
     }
 
     /// Adds `key=value` when there is a value.
@@ -767,11 +791,19 @@ impl Link {
 }
 
 /// The query string of `scenario`, without the leading `?`: each parameter of [`PARAMS`] writes
-/// itself, in order.
+/// itself, in order, but one that qualifies another ([`Param::needs`]) the link does not hold.
 pub(super) fn query_of(scenario: &Scenario) -> String {
-    let mut link = Link(form_urlencoded::Serializer::new(String::new()));
+    let mut link = Link(form_urlencoded::Serializer::new(String::new()), 0);
+    let mut written: Vec<&str> = Vec::new();
     for param in PARAMS {
+        if param.needs.is_some_and(|needs| !written.contains(&needs)) {
+            continue;
+        }
+        let before = link.1;
         (param.write)(scenario, &mut link);
+        if link.1 > before {
+            written.push(param.keys[0]);
+        }
     }
     link.0.finish()
 }
@@ -787,6 +819,7 @@ mod tests {
             $name:ident {
                 keys: [$($key:literal),+],
                 group: $group:ident,
+                $(needs: $needs:literal,)?
                 read: $read:expr,
                 write: $write:expr,
                 json: { $($json:tt)* },
@@ -794,11 +827,16 @@ mod tests {
                 readme: ($meaning:literal, $default:literal),
             }
         )*) => {
-            /// The README's table of parameters, a row per declaration.
+            /// The README's table of parameters, a row per declaration (a parameter that
+            /// qualifies another says so after its meaning).
             fn readme_rows() -> Vec<String> {
                 vec![$({
                     let keys: Vec<String> = [$($key),+].iter().map(|k| format!("`{k}`")).collect();
-                    format!("| {} | {} | {} |", keys.join(" or "), $meaning, $default)
+                    let needs = super::qualified(&[$($needs)?]);
+                    let alone = needs.map_or_else(String::new, |n| {
+                        format!("; read only with `{n}` (alone, it is named and left out of the link)")
+                    });
+                    format!("| {} | {}{alone} | {} |", keys.join(" or "), $meaning, $default)
                 }),*]
             }
         };

@@ -33,12 +33,20 @@ pub struct Read {
 impl Read {
     /// Reads every parameter of a query string (with or without the leading `?`), up to
     /// [`MAX_PARAMS`]: what the link says, and one error per parameter that could not be used.
-    pub(super) fn query(query: &str) -> (Read, Vec<ParamError>) {
+    /// A parameter that qualifies another ([`Param::needs`](super::params::Param)) is read only
+    /// when the link gives that one too (a bad value of it is named on its own), or it is among
+    /// `beside` (given another way, as the command line's `--max-power` gives a budget); else
+    /// what it lacks is named ([`ParamErrorKind::Alone`]; its value, once read beside it).
+    pub(super) fn query(query: &str, beside: &[&str]) -> (Read, Vec<ParamError>) {
         let mut errors = Vec::new();
         let mut read = Read::default();
         let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
 
         let query = query.strip_prefix('?').unwrap_or(query);
+        let given = |needs: &str| {
+            beside.contains(&needs)
+                || form_urlencoded::parse(query.as_bytes()).any(|(k, _)| k == needs)
+        };
         for (count, (key, value)) in form_urlencoded::parse(query.as_bytes()).enumerate() {
             if count == MAX_PARAMS {
                 // First, so that a page listing only some messages still shows this one.
@@ -56,7 +64,16 @@ impl Read {
             } else if key != "limit" && !seen.insert(key.to_string()) {
                 (true, Err(ParamErrorKind::Repeated))
             } else {
-                (key == "limit", read.param(&key, &value))
+                // Each parameter is read by its entry in PARAMS; else it is unknown.
+                match PARAMS.iter().find(|p| p.keys.contains(&key.as_ref())) {
+                    Some(param) => match param.needs {
+                        Some(needs) if !given(needs) => {
+                            (false, Err(ParamErrorKind::Alone { needs }))
+                        }
+                        _ => (key == "limit", (param.read)(&mut read, &key, &value)),
+                    },
+                    None => (false, Err(ParamErrorKind::Unknown)),
+                }
             };
             if let Err(kind) = result {
                 let error = ParamError::new(&key, kind);
@@ -68,14 +85,6 @@ impl Read {
             }
         }
         (read, errors)
-    }
-
-    /// Reads parameter `key` by its entry in [`PARAMS`]; else it is unknown.
-    fn param(&mut self, key: &str, value: &str) -> Result<(), ParamErrorKind> {
-        match PARAMS.iter().find(|p| p.keys.contains(&key)) {
-            Some(param) => (param.read)(self, key, value),
-            None => Err(ParamErrorKind::Unknown),
-        }
     }
 
     /// `tps` or `tpot`: the target, given once in one of its units.

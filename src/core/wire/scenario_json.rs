@@ -56,6 +56,7 @@ macro_rules! declare_entries {
         $name:ident {
             keys: [$($key:literal),+],
             group: $group:ident,
+            $(needs: $needs:literal,)?
             read: $read:expr,
             write: $write:expr,
             json: { $($json_key:literal : $json:expr),* $(,)? },

@@ -4,7 +4,7 @@
 //! so that its text is drawn at its size on a narrow screen) × `HEIGHT`.
 
 use crate::core::model::format::{grouped, svg, trimmed};
-use crate::core::plan::chart::{tick_label, Tick};
+use crate::core::plan::chart::{nice_ticks, tick_label, Spacing, Tick};
 use crate::core::plan::period::{LoadKind, LoadProfile, PeriodFigures};
 
 /// The widest view box.
@@ -128,7 +128,7 @@ fn count(n: u64, what: &str) -> String {
 /// The height of `value` on `plot` (its lowest tick at the bottom, its highest at the top).
 fn y_of(value: f64, plot: &StepPlot) -> f64 {
     let max = plot.ticks.last().map_or(1.0, |t| t.value);
-    plot.bottom - (plot.bottom - plot.top) * value / max
+    plot.bottom - (plot.bottom - plot.top) * (value / max)
 }
 
 /// A plot of `values` as steps between `top` and `bottom`, to `right`; `whole`: ticks at whole
@@ -140,17 +140,21 @@ fn step_plot(
     whole: bool,
 ) -> StepPlot {
     let max = values.iter().copied().fold(0.0, f64::max);
-    let step = nice_step(max, whole);
-    let top_value = (max / step).ceil().max(1.0) * step;
-    let count = (top_value / step).round() as usize;
-    let ticks = (0..=count)
-        .map(|k| {
-            let value = k as f64 * step;
-            Tick {
-                value,
-                pos: bottom - (bottom - top) * value / top_value,
-                label: tick_label(value),
-            }
+    let spacing = if whole {
+        Spacing::Whole
+    } else {
+        Spacing::Linear
+    };
+    // From 0 to the highest value, rounded out: at most five ticks.
+    let axis = nice_ticks(spacing, (0.0, max), 5);
+    let top_value = axis.domain.1;
+    let ticks = axis
+        .values
+        .into_iter()
+        .map(|value| Tick {
+            value,
+            pos: bottom - (bottom - top) * (value / top_value),
+            label: tick_label(value),
         })
         .collect();
     let mut plot = StepPlot {
@@ -183,48 +187,21 @@ fn steps(values: &[f64], plot: &StepPlot, right: f64) -> String {
     path
 }
 
-/// A step between ticks giving at most four of them over `0..=max`: 1, 2, 2.5 or 5 × a power of
-/// ten (whole numbers only when `whole`).
-fn nice_step(max: f64, whole: bool) -> f64 {
-    if !(max > 0.0 && max.is_finite()) {
-        return 1.0;
-    }
-    let raw = max / 4.0;
-    let power = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
-        .into_iter()
-        .map(|m| m * power)
-        .find(|s| *s >= raw)
-        .unwrap_or(10.0 * power);
-    if whole {
-        step.ceil().max(1.0)
-    } else {
-        step
-    }
-}
-
-/// Hour ticks over `n` steps: every 1, 2, 3, 4, 6, 12, 24 or 48 hours (or a quarter or half
-/// hour for short periods; whole weeks for long ones), at most `gaps` (2 to 7) between them: at
-/// most eight, however long the period.
+/// Hour ticks over `n` steps ([`nice_ticks`] of [`Spacing::Hours`]): at most `gaps` (2 to 7)
+/// between them, so at most eight, however long the period.
 fn hour_ticks(period_h: f64, x: &dyn Fn(f64) -> f64, (n, gaps): (f64, f64)) -> Vec<Tick> {
-    let gaps = gaps.clamp(2.0, 7.0);
-    let every = [0.25, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 12.0, 24.0, 48.0]
+    let most = gaps.clamp(2.0, 7.0) as usize + 1;
+    nice_ticks(Spacing::Hours, (0.0, period_h), most)
+        .values
         .into_iter()
-        .find(|h| period_h / h <= gaps)
-        .unwrap_or_else(|| 168.0 * (period_h / 168.0 / gaps).ceil().max(1.0));
-    let count = (period_h / every).floor() as usize;
-    (0..=count)
-        .map(|k| {
-            let hours = k as f64 * every;
-            Tick {
-                value: hours,
-                pos: x(if period_h > 0.0 {
-                    hours / period_h * n
-                } else {
-                    0.0
-                }),
-                label: format!("{} h", trimmed(hours, 2)),
-            }
+        .map(|hours| Tick {
+            value: hours,
+            pos: x(if period_h > 0.0 {
+                hours / period_h * n
+            } else {
+                0.0
+            }),
+            label: format!("{} h", trimmed(hours, 2)),
         })
         .collect()
 }
@@ -303,10 +280,12 @@ mod tests {
         assert_eq!(day[1].label, "4 h");
         let week = hour_ticks(168.0, &|i| i, (168.0, 7.0));
         assert_eq!(week[1].label, "24 h");
-        // 10,080 steps of a week: every 1,440 weeks, not 10,081 ticks.
+        // 10,080 steps of a week, 1,693,440 h: at least 1,440 weeks apart, so every 2,000
+        // weeks (336,000 h), not 10,081 ticks.
         let long = hour_ticks(1_693_440.0, &|i| i, (10_080.0, 7.0));
-        assert_eq!(long.len(), 8);
-        assert_eq!(long[1].label, "241,920 h");
+        assert_eq!(long.len(), 6);
+        assert_eq!(long[1].label, "336,000 h");
+        assert_eq!(long[5].label, "1,680,000 h");
     }
 
     #[test]
