@@ -26,6 +26,7 @@ mod input;
 mod links;
 mod load;
 mod out;
+mod reading;
 mod report;
 mod select;
 

@@ -25,8 +25,8 @@ use llm_slo_planner::core::import::sources::{
 };
 use llm_slo_planner::core::import::summary::shown;
 use llm_slo_planner::core::import::{
-    admit, import_with, is_text, read_stream, read_with_streams, short, streams, ImportOptions,
-    InputFile, Problem, RowError, StreamedFile,
+    admit, import_with, is_text, read_stream, read_stream_quick, read_with_streams, short, streams,
+    ImportOptions, InputFile, Problem, RowError, StreamedFile,
 };
 use llm_slo_planner::core::model::format::bytes as bytes_text;
 use llm_slo_planner::core::model::source::Source;
@@ -168,9 +168,10 @@ pub fn parse_task_file(text: &str) -> Result<Source, TaskFileError> {
     bundled::parse_task_file(text)
 }
 
-/// Reads a picked file as a stream, a slice at a time, adding it to the import's `id`; the
-/// progress posted counts `before` bytes (the import's streamed files read before it) of
-/// `total`. Returns the file read, or the browser's reason it could not be read.
+/// Reads a picked file as a stream, a slice at a time, adding it to the import's `id`: quickly
+/// (`import::read_stream_quick`), or again from its start the exact way where that reader is
+/// unsure. The progress posted counts `before` bytes (the import's streamed files read before
+/// it) of `total`. Returns the file read, or the browser's reason it could not be read.
 fn read_blob(
     name: &str,
     blob: &web_sys::Blob,
@@ -179,16 +180,27 @@ fn read_blob(
     id: &mut ImportId,
 ) -> Result<StreamedFile, String> {
     let failed = std::rc::Rc::default();
-    let reader = BlobReader {
-        blob: blob.clone(),
-        at: 0.0,
-        size: blob.size(),
-        before: before as f64,
-        total: total as f64,
-        failed: std::rc::Rc::clone(&failed),
+    let reader = || {
+        let reader = BlobReader {
+            blob: blob.clone(),
+            at: 0.0,
+            size: blob.size(),
+            before: before as f64,
+            total: total as f64,
+            failed: std::rc::Rc::clone(&failed),
+        };
+        std::io::BufReader::with_capacity(SLICE_BYTES, reader)
     };
-    let reader = std::io::BufReader::with_capacity(SLICE_BYTES, reader);
-    let file = read_stream(name.to_string(), id.reading(name, reader));
+    // Read quickly; where that reader is unsure, again the exact way, the id as before it.
+    let start = id.clone();
+    let file = match read_stream_quick(name.to_string(), id.reading(name, reader())) {
+        Some(file) => file,
+        None => {
+            *id = start;
+            failed.take();
+            read_stream(name.to_string(), id.reading(name, reader()))
+        }
+    };
     match failed.take() {
         None => Ok(file),
         Some(reason) => Err(reason),
