@@ -30,7 +30,9 @@ const CLI_MB_S = 500;
 const CLI_PEAK_MB = 64;
 const PAGE_MB_S = 100;
 const RENDERER_GROWTH_MB = 100;
-const RENDERER_AFTER_MB = 25;
+/** What may stay over idle after an import: the worker, its tools module compiled (about 12 MB
+ * together, kept for the next call) and the imported sweeps drawn. */
+const RENDERER_AFTER_MB = 50;
 const [cli, python, folder, floatsFolder] = process.argv.slice(2);
 
 /** The JSON files of `dir`, in name order, and their size in MB (10^6 bytes). */

@@ -132,6 +132,18 @@ struct BlobReader {
     total: f64,
     /// Why the browser could not read it, if it could not.
     failed: std::rc::Rc<std::cell::RefCell<Option<String>>>,
+    /// Where each slice goes once copied ([`discarding_port`]).
+    discard: Option<web_sys::MessagePort>,
+}
+
+/// A port whose other end is closed: a slice's `ArrayBuffer`, once copied, is posted to it and
+/// transferred, so its memory is freed at once. Left to the collector, the tab held up to 200 MB
+/// of them while a 541 MB folder was read (V8 collects on the growth of the JS heap, which these
+/// buffers hardly touch); this way it grows by 30 MB.
+fn discarding_port() -> Option<web_sys::MessagePort> {
+    let channel = web_sys::MessageChannel::new().ok()?;
+    channel.port2().close();
+    Some(channel.port1())
 }
 
 impl std::io::Read for BlobReader {
@@ -153,6 +165,10 @@ impl std::io::Read for BlobReader {
         // A slice no longer than `buf`: its length fits.
         let n = (bytes.length() as usize).min(buf.len());
         bytes.copy_to(&mut buf[..n]);
+        if let Some(port) = &self.discard {
+            // Not freed at once if this fails: freed by the collector.
+            let _ = port.post_message_with_transferable(&piece, &js_sys::Array::of1(&piece));
+        }
         self.at += n as f64;
         progress(&format!(
             "{} of {} read",
@@ -180,6 +196,7 @@ fn read_blob(
     id: &mut ImportId,
 ) -> Result<StreamedFile, String> {
     let failed = std::rc::Rc::default();
+    let discard = discarding_port();
     let reader = || {
         let reader = BlobReader {
             blob: blob.clone(),
@@ -188,6 +205,7 @@ fn read_blob(
             before: before as f64,
             total: total as f64,
             failed: std::rc::Rc::clone(&failed),
+            discard: discard.clone(),
         };
         std::io::BufReader::with_capacity(SLICE_BYTES, reader)
     };
