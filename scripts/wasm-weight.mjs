@@ -99,7 +99,9 @@ for (const s of sections.filter((s) => s.id === 10)) {
   for (let i = 0; i < count; i++) {
     const [size, start] = leb(at);
     const index = imported + i;
-    functions.push({ index, name: names.get(index) ?? `function ${index}`, body: wasm.subarray(start, start + size), size: start + size - at });
+    // Rust's v0 names carry each crate's hash (`core[27cd0353e63fa9bc]::…`): left out.
+    const named = (names.get(index) ?? `function ${index}`).replace(/\[[0-9a-f]{8,}\]/g, '');
+    functions.push({ index, name: named, body: wasm.subarray(start, start + size), size: start + size - at });
     at = start + size;
   }
 }

@@ -22,6 +22,7 @@ pub mod lower_evidence;
 pub mod message;
 pub mod method;
 pub mod model_select;
+pub mod near_view;
 pub mod period;
 pub mod planner;
 pub mod power;
@@ -35,6 +36,7 @@ pub mod sources;
 pub mod statistic_select;
 pub mod sweep_table;
 pub mod target_input;
+pub mod upper_evidence;
 pub mod window_events;
 
 pub use crate::core::text::explain::verdict_text;
