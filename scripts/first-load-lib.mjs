@@ -7,6 +7,10 @@ import zlib from 'node:zlib';
 
 const DIST = 'dist';
 
+/** The first load's budget, brotli bytes (README "Performance"): the gate of the test command
+ * (scripts/first-load.mjs) and the bench's (scripts/bench.mjs). */
+export const FIRST_LOAD_BUDGET = 175 * 1024;
+
 /** Every file under dist/, relative paths. */
 function distFiles(dir = DIST, prefix = '') {
   return fs.readdirSync(dir).flatMap((f) => {

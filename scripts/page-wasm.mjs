@@ -55,6 +55,9 @@ function rewrite(text, from, to, what) {
 
 // `BENCH_AB=1`: with the comparison's benchmark hook (`bench_ab_ms`, scripts/bench-ab.mjs).
 const benchAb = process.env.BENCH_AB === '1';
+// `PAGE_WASM_NAMES=1`: the functions' names kept through wasm-bindgen, wasm-opt and wasm-as, for
+// `scripts/wasm-weight.mjs` to say where the bytes are (the page WASM is then larger by its names).
+const keepNames = process.env.PAGE_WASM_NAMES === '1' ? ['-g'] : [];
 run('cargo', [
   'rustc',
   '--target=wasm32-unknown-unknown',
@@ -69,7 +72,7 @@ const split = path.join(work, 'split');
 const bound = path.join(work, 'bindgen');
 mkdirSync(split, { recursive: true });
 run('wasm-split-cli', [path.join(target, 'wasm32-unknown-unknown', profile, `${NAME}.wasm`), split, '--target', 'web', '--out-name', NAME]);
-run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-typescript', '--out-dir', bound, '--out-name', NAME, path.join(split, `${NAME}.wasm`)]);
+run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-typescript', ...(keepNames.length ? ['--keep-debug'] : []), '--out-dir', bound, '--out-name', NAME, path.join(split, `${NAME}.wasm`)]);
 
 const modules = readdirSync(split).filter((f) => f.endsWith('.wasm') && f !== `${NAME}.wasm`).sort();
 const wasmFiles = [[path.join(bound, `${NAME}_bg.wasm`), `${NAME}_bg.wasm`], ...modules.map((m) => [path.join(split, m), m])];
@@ -104,7 +107,7 @@ function leanPageWasm(file, features) {
   const streams = /^\s*\(export "(__wbg_)?intounderlying\w+" \(func [^)]*\)\)\n/gm;
   if (!streams.test(text)) throw new Error('page-wasm: the exports of wasm-streams were not found');
   writeFileSync(wat, text.replace(streams, ''));
-  run('wasm-opt', ['--mvp-features', ...features, '-O2', '--one-caller-inline-max-function-size=500', wat, '-o', file]);
+  run('wasm-opt', ['--mvp-features', ...features, '-O2', '--one-caller-inline-max-function-size=500', ...keepNames, wat, '-o', file]);
   rmSync(wat);
   return names;
 }
@@ -123,7 +126,7 @@ function compressionOrder(file, features) {
   const wat = `${file}.wat`;
   run('wasm-dis', [file, '-o', wat]);
   writeFileSync(wat, orderFunctions(readFileSync(wat, 'utf8')));
-  run('wasm-as', ['--mvp-features', ...features, wat, '-o', file]);
+  run('wasm-as', ['--mvp-features', ...features, ...keepNames, wat, '-o', file]);
   rmSync(wat);
 }
 
@@ -132,7 +135,7 @@ if (release) {
   for (const [file] of wasmFiles) {
     const features = featuresOf(file);
     if (path.basename(file) === `${NAME}_bg.wasm`) shortNames = leanPageWasm(file, features);
-    else run('wasm-opt', ['-O2', file, '-o', file]);
+    else run('wasm-opt', ['-O2', ...keepNames, file, '-o', file]);
     compressionOrder(file, features);
   }
 }

@@ -8,7 +8,9 @@ use counting::{peak_of, Counting};
 
 use std::io::Read;
 
-use llm_slo_planner::core::import::{read_stream, read_with_streams, ImportOptions};
+use llm_slo_planner::core::import::{
+    read_stream, read_stream_quick, read_with_streams, ImportOptions, StreamedFile,
+};
 use llm_slo_planner::core::model::sweep::Statistic;
 use llm_slo_planner::core::plan::planner::{plan, Slo, Target};
 
@@ -78,11 +80,21 @@ impl Read for Generated {
     }
 }
 
+/// One test (the allocator counts every thread's allocations): read by serde_json, then by the
+/// quick reader (`read_stream_quick`).
 #[test]
 fn a_streamed_file_is_judged_per_request_holding_a_small_fraction_of_its_size() {
+    judged_holding_a_small_fraction(|file| read_stream("big.json".to_string(), file));
+    judged_holding_a_small_fraction(|file| {
+        read_stream_quick("big.json".to_string(), file).expect("plain valid JSON")
+    });
+}
+
+/// The generated file read by `read` and imported, its memory and its per-request verdicts.
+fn judged_holding_a_small_fraction(read: impl FnOnce(&mut Generated) -> StreamedFile) {
     let mut file = Generated::new();
     let ((_, imported), peak) = peak_of(|| {
-        let streamed = read_stream("big.json".to_string(), &mut file);
+        let streamed = read(&mut file);
         read_with_streams(&[], vec![streamed], &ImportOptions::default())
     });
     let size = file.bytes;

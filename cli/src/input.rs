@@ -11,12 +11,14 @@ use llm_slo_planner::core::import::bundled::{lm_arena_chat, parse_task_file};
 use llm_slo_planner::core::import::reference::reference;
 use llm_slo_planner::core::import::sources::{workload, ImportId, REFERENCE_SOURCE, WORKLOADS};
 use llm_slo_planner::core::import::{
-    admit, read_stream, read_with_streams, streams, Import, ImportOptions, InputFile, Problem,
-    RowError, StreamedFile,
+    admit, read_stream, read_stream_quick, read_with_streams, streams, Import, ImportOptions,
+    InputFile, Problem, RowError, StreamedFile,
 };
 use llm_slo_planner::core::model::format;
 use llm_slo_planner::core::model::limits::{MAX_FILE_BYTES, STREAM_ABOVE_BYTES};
 use llm_slo_planner::core::model::source::Source;
+
+use crate::reading;
 
 /// Files above this many are read with progress on stderr.
 const PROGRESS_ABOVE: usize = 20;
@@ -73,7 +75,7 @@ impl Said {
     }
 
     /// The file `name` cannot be read.
-    fn unreadable(name: &str, e: &std::io::Error) -> Said {
+    pub(crate) fn unreadable(name: &str, e: &std::io::Error) -> Said {
         Said::of_file(name, format!("cannot be read ({e})"))
     }
 
@@ -253,7 +255,7 @@ fn is_streamed(path: &Path, bytes: usize) -> bool {
 }
 
 /// What a file held: its bytes, or what a stream of it held.
-enum Content {
+pub(crate) enum Content {
     /// Its bytes, read whole (up to the limit of one file).
     Bytes(Vec<u8>),
     /// Read as a stream ([`read_stream`]).
@@ -265,7 +267,7 @@ enum Content {
 ///
 /// Errors: the file goes on past [`MAX_FILE_BYTES`] ([`RowError::PastLimit`]: an endless
 /// input, or a file that grew since its size was read), or cannot be read.
-fn text_bytes(
+pub(crate) fn text_bytes(
     name: &str,
     (mut bytes, expected): (Vec<u8>, usize),
     mut reader: impl Read,
@@ -318,6 +320,11 @@ fn read_unsized(
     text_bytes(name, (head, MAX_FILE_BYTES), reader)
 }
 
+/// The progress line of a file of `bytes` read as a stream.
+pub(crate) fn streaming(name: &str, bytes: usize) -> String {
+    format!("reading {name} ({}) as a stream", format::bytes(bytes))
+}
+
 /// A listed file read: a file of known `size` as a stream when `streams` chose so, else as a
 /// text; the others as [`read_unsized`] decides.
 ///
@@ -333,10 +340,14 @@ fn read_file(
     match size {
         Some((bytes, true)) => {
             let file = std::fs::File::open(path).map_err(cannot)?;
-            progress(format!(
-                "reading {name} ({}) as a stream",
-                format::bytes(bytes)
-            ));
+            progress(streaming(name, bytes));
+            // Read quickly; where that reader is unsure, again the exact way, the id as before it.
+            let before = id.clone();
+            if let Some(file) = read_stream_quick(name.to_string(), id.reading(name, file)) {
+                return Ok(Content::Stream(file));
+            }
+            *id = before;
+            let file = std::fs::File::open(path).map_err(cannot)?;
             Ok(Content::Stream(read_stream(
                 name.to_string(),
                 id.reading(name, file),
@@ -385,29 +396,32 @@ pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loa
     if many {
         progress(format!("reading {total} files"));
     }
-    let mut files = Vec::new();
-    let mut streamed = Vec::new();
-    let mut id = ImportId::new();
-    for (k, ((name, path), ok)) in listed.iter().zip(admitted).enumerate() {
-        if many && k > 0 && k % PROGRESS_EVERY == 0 {
-            progress(format!("read {k} of {total} files"));
-        }
-        if !ok {
-            continue;
-        }
-        match read_file(name, path, sized[k], &mut id, &mut progress) {
-            Ok(Content::Stream(file)) => streamed.push(file),
-            Ok(Content::Bytes(bytes)) => {
-                let text = text_of(bytes);
-                id.text(name, &text);
-                files.push(InputFile {
-                    name: name.clone(),
-                    text,
-                });
-            }
-            Err(problem) => problems.push(problem),
-        }
-    }
+    let mut said = Progress {
+        say: &mut progress,
+        total: if many { total } else { 0 },
+        passed: 0,
+    };
+    let to_read: Vec<Listed> = listed
+        .iter()
+        .zip(admitted)
+        .zip(&sized)
+        .enumerate()
+        .filter(|(_, ((_, ok), _))| *ok)
+        .map(|(k, (((name, path), _), size))| Listed {
+            k,
+            name,
+            path,
+            size: *size,
+        })
+        .collect();
+    let read = if let Some(sized) = reading::in_parallel(&to_read) {
+        reading::read_in_parallel(&sized, &mut said)
+    } else {
+        read_in_order(&to_read, &mut said)
+    };
+    said.before(total);
+    problems.extend(read.problems);
+    let (files, streamed, id) = (read.files, read.streamed, read.id);
     if many {
         progress(format!("importing {} files", files.len() + streamed.len()));
     }
@@ -422,6 +436,88 @@ pub fn import(paths: &[PathBuf], mut progress: impl FnMut(String)) -> Result<Loa
             .chain(found.iter().map(Said::from))
             .collect()),
     }
+}
+
+/// A listed file to read: its place among those listed, its name (as the page names it), its
+/// path, and its size and whether it is read as a stream where the file system knows them.
+pub(crate) struct Listed<'a> {
+    pub k: usize,
+    pub name: &'a str,
+    pub path: &'a Path,
+    pub size: Option<(usize, bool)>,
+}
+
+/// What reading an import's files gave: their texts and streams in the order listed, the
+/// problems of those that could not be read, and the import's id, made in that order.
+pub(crate) struct ReadFiles {
+    pub files: Vec<InputFile>,
+    pub streamed: Vec<StreamedFile>,
+    pub problems: Vec<Said>,
+    pub id: ImportId,
+}
+
+impl ReadFiles {
+    pub fn new() -> ReadFiles {
+        ReadFiles {
+            files: Vec::new(),
+            streamed: Vec::new(),
+            problems: Vec::new(),
+            id: ImportId::new(),
+        }
+    }
+
+    /// Adds a file's text, read as bytes (invalid UTF-8 replaced), to the import and its id.
+    pub fn add_text(&mut self, name: &str, bytes: Vec<u8>) {
+        let text = text_of(bytes);
+        self.id.text(name, &text);
+        self.files.push(InputFile {
+            name: name.to_string(),
+            text,
+        });
+    }
+}
+
+/// An import's progress: its lines, and for an import of many files a line every
+/// [`PROGRESS_EVERY`] files passed.
+pub(crate) struct Progress<'a> {
+    say: &'a mut dyn FnMut(String),
+    /// The files listed (0: too few to count them), and how many of them have been passed.
+    total: usize,
+    passed: usize,
+}
+
+impl Progress<'_> {
+    /// Says `line`.
+    pub fn line(&mut self, line: String) {
+        (self.say)(line);
+    }
+
+    /// Before the file at `k` among those listed is read (or `k` the number listed, after the
+    /// last): "read 100 of 250 files" for each hundred passed since the last call, this one
+    /// included.
+    pub fn before(&mut self, k: usize) {
+        for j in self.passed..(k + 1).min(self.total) {
+            if j > 0 && j % PROGRESS_EVERY == 0 {
+                (self.say)(format!("read {j} of {} files", self.total));
+            }
+        }
+        self.passed = self.passed.max(k + 1);
+    }
+}
+
+/// Reads `files` one after the other, each added to the id as it is read.
+fn read_in_order(files: &[Listed], progress: &mut Progress) -> ReadFiles {
+    let mut read = ReadFiles::new();
+    for file in files {
+        progress.before(file.k);
+        let progress = &mut |line| progress.line(line);
+        match read_file(file.name, file.path, file.size, &mut read.id, progress) {
+            Ok(Content::Stream(streamed)) => read.streamed.push(streamed),
+            Ok(Content::Bytes(bytes)) => read.add_text(file.name, bytes),
+            Err(problem) => read.problems.push(problem),
+        }
+    }
+    read
 }
 
 /// The source an import gives, under its `id`: the files' own `problems` (unreadable,
@@ -451,6 +547,85 @@ fn loaded(import: Import, id: String, problems: Vec<Said>) -> Loaded {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use llm_slo_planner::core::import::read_with_streams;
+
+    /// A vLLM `--save-detailed` result at `concurrency` of 1,600 requests of 200 gaps each
+    /// (4.6 MB: read as a stream); `bad` writes its first request's first gap out of range, where
+    /// serde_json's reading stops.
+    fn detailed(concurrency: u32, bad: bool) -> String {
+        const REQUESTS: usize = 1600;
+        let list = |v: &str| vec![v; REQUESTS].join(",");
+        let gaps: Vec<String> = (0..200)
+            .map(|i| format!("0.0{}4321987654321", i % 7 + 1))
+            .collect();
+        let gaps = format!("[{}]", gaps.join(", "));
+        let first = if bad {
+            gaps.replacen("0.01", "1e400", 1)
+        } else {
+            gaps.clone()
+        };
+        format!(
+            r#"{{"backend": "vllm", "model_id": "org/parallel", "max_concurrency": {concurrency}, "completed": {REQUESTS}, "duration": 60.0, "output_throughput": 1000.0, "output_lens": [{}], "ttfts": [{}], "errors": [{}], "generated_texts": [{}], "itls": [{first}, {}]}}"#,
+            list("201"),
+            list("0.125"),
+            list("\"\""),
+            list("\"a text\\n\""),
+            vec![gaps.as_str(); REQUESTS - 1].join(", ")
+        )
+    }
+
+    #[test]
+    fn files_read_in_parallel_are_the_import_reading_them_in_order_gives() {
+        let dir =
+            std::env::temp_dir().join(format!("llm-slo-planner-parallel-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a-c1.json"), detailed(1, false)).unwrap();
+        std::fs::write(
+            dir.join("b.csv"),
+            "model,concurrency,output_tok_s,p50_itl_ms\nm,1,100,10\nm,2,180,11\n",
+        )
+        .unwrap();
+        std::fs::write(dir.join("c-c2.json"), detailed(2, true)).unwrap();
+        std::fs::write(dir.join("d-c4.json"), detailed(4, false)).unwrap();
+        std::fs::write(dir.join("e.json"), "{\"not\": \"a run\"}").unwrap();
+        let listed = files_of(std::slice::from_ref(&dir)).unwrap();
+        let to_read: Vec<Listed> = listed
+            .iter()
+            .enumerate()
+            .map(|(k, (name, path))| Listed {
+                k,
+                name,
+                path,
+                size: size_of(path).map(|size| (size, is_streamed(path, size))),
+            })
+            .collect();
+        let mut lines = Vec::new();
+        let mut say = |line: String| lines.push(line);
+        let mut progress = Progress {
+            say: &mut say,
+            total: 0,
+            passed: 0,
+        };
+        let sized = reading::sizes_known(&to_read).unwrap();
+        let parallel = reading::read_in_parallel(&sized, &mut progress);
+        let serial = read_in_order(&to_read, &mut progress);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(parallel.problems, serial.problems);
+        let imported = |read: ReadFiles| {
+            let import = read_with_streams(&read.files, read.streamed, &ImportOptions::default()).1;
+            (import, read.id.finish(None))
+        };
+        let (parallel, serial) = (imported(parallel), imported(serial));
+        assert_eq!(parallel, serial);
+        // Three streams (one read only in part), a CSV, a JSON text: two sweeps.
+        let import = serial.0.unwrap();
+        assert_eq!(import.source.sweeps.len(), 2);
+        assert!(import
+            .problems
+            .iter()
+            .any(|p| p.file.ends_with("c-c2.json") && p.message().contains("number out of range")));
+    }
 
     #[test]
     fn every_bundled_workload_is_compiled_in() {

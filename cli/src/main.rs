@@ -26,6 +26,7 @@ mod input;
 mod links;
 mod load;
 mod out;
+mod reading;
 mod report;
 mod select;
 
@@ -67,6 +68,22 @@ fn main() -> ExitCode {
     code.into()
 }
 
+/// The link parameters `plan` reads: its own but `src` (the source is loaded by then), with the
+/// `--load-profile` file's load; an unreadable file is said, `Err` then.
+fn link_params(args: &PlanArgs) -> Result<Vec<(String, String)>, ()> {
+    let mut params: Vec<(String, String)> = args
+        .params
+        .iter()
+        .filter(|(k, _)| k != "src")
+        .cloned()
+        .collect();
+    if let Some(spec) = &args.load_profile {
+        load::with_load_profile(&mut params, spec)
+            .map_err(|e| say(&format!("--load-profile: {e}")))?;
+    }
+    Ok(params)
+}
+
 /// `plan`: reads the source, plans each deployment, writes the answer, returns the exit status.
 fn run_plan(args: &PlanArgs) -> Exit {
     let src = args
@@ -78,18 +95,9 @@ fn run_plan(args: &PlanArgs) -> Exit {
         return Exit::BadInput;
     };
     let source = &loaded.source;
-    let mut params: Vec<(String, String)> = args
-        .params
-        .iter()
-        .filter(|(k, _)| k != "src")
-        .cloned()
-        .collect();
-    if let Some(spec) = &args.load_profile {
-        if let Err(e) = load::with_load_profile(&mut params, spec) {
-            say(&format!("--load-profile: {e}"));
-            return Exit::BadInput;
-        }
-    }
+    let Ok(params) = link_params(args) else {
+        return Exit::BadInput;
+    };
     // `--max-power` is a budget: what qualifies one (`--power-basis`, `--host-w`) is read.
     let beside: &[&str] = if args.max_power_w.is_some() {
         &["power"]

@@ -10,17 +10,15 @@ use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
 use super::compare::Order;
+use super::near_view::{linked_to_a_part, near_view, Place};
 use crate::browser;
 use crate::core::model::source::Source;
 use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
-use crate::on_demand::{self, Drawn, Failed, Panel};
+use crate::on_demand::{self, Drawn, Failed};
 
 /// The id of the element the evidence is drawn into.
 const HOLDER: &str = "lower-evidence";
-
-/// How far below the viewport, CSS px, the evidence's place starts loading it.
-const AHEAD_PX: f64 = 200.0;
 
 /// The evidence's place, and once it is near the viewport the evidence, drawn by its code
 /// loaded on demand (see the module's docs).
@@ -40,59 +38,23 @@ pub fn LowerEvidence(
     /// Keeps the level the requests panel shows in the scenario (URL `requests_at`).
     set_requests_at: Callback<f64>,
 ) -> impl IntoView {
-    let wanted = RwSignal::new(false);
-    let check = move || {
-        if wanted.try_get_untracked() == Some(false) {
-            if browser::near_view(HOLDER, AHEAD_PX) {
-                wanted.try_set(true);
-            } else {
-                pending.try_set(false);
-            }
-        }
+    let place = Place {
+        holder: HOLDER,
+        testid: "lower-evidence",
+        ahead_px: 200.0,
+        button: "Show the deployments side by side, the whole sweep and how it is computed",
+        lost: "The tables below the chart cannot be drawn",
     };
-    super::window_events::on_window("scroll", move |_| check());
-    super::window_events::on_window("resize", move |_| check());
-    let linked = refocus.is_some() || {
-        let fragment = browser::fragment();
-        fragment.len() > 1 && !fragment.contains('=')
-    };
-    browser::after_paint(move || {
-        if linked {
-            wanted.try_set(true);
-        } else {
-            check();
-        }
-    });
-    let panel = Panel::new();
-    let owner = Owner::current();
-    Effect::new(move |_| {
-        if wanted.get() {
-            let (source, owner, refocus) = (Arc::clone(&source), owner.clone(), refocus.clone());
-            panel.draw_then(
-                (HOLDER, "The tables below the chart cannot be drawn"),
-                move || {
-                    lower_view(
-                        owner,
-                        source,
-                        (scenario, result),
-                        (open_sweep, compare, set_requests_at),
-                        refocus,
-                    )
-                },
-                move || {
-                    pending.try_set(false);
-                },
-            );
-        }
-    });
-    // Reached by the keyboard before it is scrolled near: drawn as its button gets focus.
-    view! {
-        <div id=HOLDER tabindex="-1" data-testid="lower-evidence">
-            <button type="button" class="link" on:focus=move |_| wanted.set(true) on:click=move |_| wanted.set(true)>
-                "Show the deployments side by side, the whole sweep and how it is computed"
-            </button>
-        </div>
-    }
+    let at_once = refocus.is_some() || linked_to_a_part();
+    near_view(place, at_once, pending, move |owner| {
+        lower_view(
+            owner,
+            Arc::clone(&source),
+            (scenario, result),
+            (open_sweep, compare, set_requests_at),
+            refocus.clone(),
+        )
+    })
 }
 
 /// What the evidence sets in the scenario: the deployment shown, the side-by-side table's switch

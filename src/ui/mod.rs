@@ -23,6 +23,7 @@ pub mod lower_evidence;
 pub mod message;
 pub mod method;
 pub mod model_select;
+pub mod near_view;
 pub mod period;
 pub mod planner;
 pub mod power;
@@ -36,6 +37,7 @@ pub mod sources;
 pub mod statistic_select;
 pub mod sweep_table;
 pub mod target_input;
+pub mod upper_evidence;
 pub mod why;
 pub mod window_events;
 

@@ -10,7 +10,7 @@ use crate::core::model::source::Source;
 use crate::core::plan::capacity::CapacityInputs;
 use crate::core::plan::chart::ChartY;
 use crate::core::plan::planner::{plan, Plan};
-use crate::core::scenario::{is_fleet_param, Scenario};
+use crate::core::scenario::{is_fleet_param, Fleet, Scenario};
 
 /// The selected sweep's index and its plan under the scenario's SLO; `None` when the scenario
 /// names no sweep of `source`.
@@ -50,6 +50,8 @@ pub fn Planner(
         || !initial.fleet.gpu_prices.0.is_empty()
         || initial.fleet.load.is_some()
         || url_errors.iter().any(|e| is_fleet_param(&e.param));
+    // The evidence beneath the answer is drawn at once for a link that sets what it shows.
+    let asked = fleet_open || initial.fleet != Fleet::default();
     let scenario = RwSignal::new(initial.clone());
     let shown = RwSignal::new(initial.clone());
     let link_untouched = Memo::new(move |was: Option<&bool>| {
@@ -104,10 +106,15 @@ pub fn Planner(
         }
     });
     let shown = shown.read_only();
-    // The evidence below the chart, once its place is near the viewport, is drawn too.
+    // The evidence beneath the answer and below the chart, each once its place is near the
+    // viewport, are drawn too.
+    let upper_pending = RwSignal::new(true);
     let lower_pending = RwSignal::new(true);
     let ready = move || {
-        evidence.get() && !lower_pending.get() && scenario.with(|now| shown.with(|s| s == now))
+        evidence.get()
+            && !upper_pending.get()
+            && !lower_pending.get()
+            && scenario.with(|now| shown.with(|s| s == now))
     };
 
     view! {
@@ -117,46 +124,36 @@ pub fn Planner(
             <main class="results" data-evidence=move || if ready() { "ready" } else { "pending" }>
                 <super::answer::Answer source=Arc::clone(&source) scenario=scenario result=result />
                 <super::ab::AbPanel source=Arc::clone(&source) scenario=scenario />
-                {move || evidence.get().then(|| evidence_view(Arc::clone(&source), shown, shown_result, (open_sweep, set_chart_y, set_requests_at), (compare, set_compare, lower_pending), refocus.clone()))}
+                {move || evidence.get().then(|| evidence_view(Arc::clone(&source), shown, shown_result, (open_sweep, set_chart_y, set_requests_at), (compare, set_compare), (upper_pending, lower_pending, asked), refocus.clone()))}
             </main>
         </div>
     }
 }
 
-/// The evidence beneath the answer: fleet figures, chart, and below them the tables, provenance
-/// and method (loaded as they come near the viewport: `LowerEvidence`), for the scenario `shown`
-/// and its plan. Not inlined into `Planner`: it is drawn a frame after the
-/// answer, and its code is then not compiled before the answer either (the browser compiles a
-/// WASM function the first time it runs).
+/// The evidence beneath the answer: fleet figures, power, period and chart (`UpperEvidence`),
+/// and below them the tables, provenance and method (`LowerEvidence`), each loaded as it comes
+/// near the viewport, for the scenario `shown` and its plan. Not inlined into `Planner`: it is
+/// drawn a frame after the answer, and its code is then not compiled before the answer either
+/// (the browser compiles a WASM function the first time it runs).
 #[inline(never)]
 fn evidence_view(
     source: Arc<Source>,
     shown: ReadSignal<Scenario>,
     shown_result: Memo<Option<(usize, Plan)>>,
     (open_sweep, set_chart_y, set_requests_at): (Callback<usize>, Callback<ChartY>, Callback<f64>),
-    (compare, set_compare, lower_pending): (Memo<Order>, Callback<Order>, RwSignal<bool>),
+    (compare, set_compare): (Memo<Order>, Callback<Order>),
+    (upper_pending, lower_pending, asked): (RwSignal<bool>, RwSignal<bool>, bool),
     refocus: Option<String>,
 ) -> impl IntoView {
-    let reference = source.provenance.reference;
     view! {
-        {(!reference).then(|| view! {
-            <super::capacity::CapacityPanel source=Arc::clone(&source) scenario=shown result=shown_result />
-            <div class="autoscaler-opener">
-                <super::why::Opener opens=super::why::Opens::Autoscaler source=Arc::clone(&source) scenario=shown result=shown_result />
-            </div>
-        })}
-        // The reference systems are not sized as a fleet, but a budget given is answered (or
-        // why it cannot be), as on the command line.
-        <super::power::Power source=Arc::clone(&source) scenario=shown result=shown_result />
-        {(!reference).then(|| view! {
-            <super::period::Period source=Arc::clone(&source) scenario=shown result=shown_result />
-        })}
-        <super::chart::TradeoffChart
+        <super::upper_evidence::UpperEvidence
             source=Arc::clone(&source)
             scenario=shown
             result=shown_result
             open_sweep=open_sweep
             set_chart_y=set_chart_y
+            pending=upper_pending
+            asked=asked
         />
         <super::lower_evidence::LowerEvidence
             source=source

@@ -13,6 +13,7 @@
 //! its size.
 
 use std::cell::Cell;
+use std::convert::Infallible;
 use std::io::{self, BufRead, BufReader, Read};
 
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -20,17 +21,18 @@ use serde_json::{Map, Value};
 
 use super::bounded::PAST_LIMIT;
 use super::errors::RowError;
+use super::json_quick::{self, Unsure};
 use super::lenient::{string_at, Lenient, STRING_TOO_LONG};
 use crate::core::model::limits::{MAX_STREAMED_BYTES, MAX_STREAMED_KEPT_BYTES, MAX_STRING_BYTES};
 
 /// What one value kept counts against [`MAX_STREAMED_KEPT_BYTES`], bytes (a `serde_json::Value`'s
 /// size), besides its text.
-const VALUE_BYTES: usize = 32;
+pub(super) const VALUE_BYTES: usize = 32;
 
 /// The key whose value is folded to one sum per request.
-const GAPS: &str = "itls";
+pub(super) const GAPS: &str = "itls";
 /// The key whose value is skipped.
-const TEXTS: &str = "generated_texts";
+pub(super) const TEXTS: &str = "generated_texts";
 
 /// A JSON value read with the folding of the module, counting what it keeps against `left`
 /// (bytes).
@@ -364,6 +366,30 @@ fn end_of_line(input: &mut impl BufRead) -> io::Result<bool> {
 /// (as for a text). A stream that does not start with a JSON value, or that keeps more than the
 /// budget, stops there, with what came before kept.
 pub(crate) fn from_stream<R: Read>(reader: R) -> Streamed {
+    let Ok(streamed) = stream::<_, Infallible>(reader, |input, left| {
+        Ok(Folding { left }.deserialize(&mut serde_json::Deserializer::from_reader(input)))
+    });
+    streamed
+}
+
+/// [`from_stream`] with its first value (a JSON file's only one) read by [`json_quick`], many
+/// times faster: the same values and problems, or [`Unsure`] where that reader cannot be sure
+/// of them, and the stream is to be read again from its start with [`from_stream`].
+pub(crate) fn from_stream_quick<R: Read>(reader: R) -> Result<Streamed, Unsure> {
+    stream(reader, |input, left| {
+        json_quick::first_value(input, left).map(Ok)
+    })
+}
+
+/// The input a stream's values are read from.
+type Input<R> = BufReader<Lenient<R>>;
+
+/// [`from_stream`], its first value read by `first` (given the input just before it and the
+/// budget left): the value or serde_json's error, or `U` to stop without a result.
+fn stream<R: Read, U>(
+    reader: R,
+    first: impl FnOnce(&mut Input<R>, &Cell<usize>) -> Result<Result<Value, serde_json::Error>, U>,
+) -> Result<Streamed, U> {
     let left = Cell::new(MAX_STREAMED_KEPT_BYTES);
     let folding = Folding { left: &left };
     let mut input = BufReader::with_capacity(64 * 1024, Lenient::new(reader));
@@ -378,19 +404,18 @@ pub(crate) fn from_stream<R: Read>(reader: R) -> Streamed {
     };
     match skip_blank(&mut input, &mut line) {
         Ok(true) => {}
-        Ok(false) => return out,
+        Ok(false) => return Ok(out),
         Err(e) => {
             stop(&mut out, e);
-            return out;
+            return Ok(out);
         }
     }
     // The first value, over as many lines as it takes (a JSON file, or JSON lines' first).
-    let first = folding.deserialize(&mut serde_json::Deserializer::from_reader(&mut input));
-    match first {
+    match first(&mut input, &left)? {
         Ok(value) => out.values.push((line, value)),
         Err(e) => {
             out.problems.push((None, problem(&e).0));
-            return out;
+            return Ok(out);
         }
     }
     // Whatever follows it: JSON lines. A line that was read must hold nothing after its value.
@@ -406,16 +431,16 @@ pub(crate) fn from_stream<R: Read>(reader: R) -> Streamed {
             )),
             Err(e) => {
                 stop(&mut out, e);
-                return out;
+                return Ok(out);
             }
         }
         line += 1;
         match skip_blank(&mut input, &mut line) {
             Ok(true) => {}
-            Ok(false) => return out,
+            Ok(false) => return Ok(out),
             Err(e) => {
                 stop(&mut out, e);
-                return out;
+                return Ok(out);
             }
         }
         let one = BufReader::with_capacity(64 * 1024, Line { input: &mut input });
@@ -438,7 +463,7 @@ pub(crate) fn from_stream<R: Read>(reader: R) -> Streamed {
                 }
                 out.problems.push(((!fatal).then_some(line), error));
                 if fatal {
-                    return out;
+                    return Ok(out);
                 }
                 read = false;
             }

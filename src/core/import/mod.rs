@@ -26,6 +26,7 @@ mod inference_perf;
 mod inferencex;
 mod inferencex_agentic;
 mod json;
+mod json_quick;
 mod lenient;
 mod llmperf;
 mod lmbench;
@@ -57,7 +58,7 @@ pub(crate) use mlenergy::model as mlenergy_model;
 pub(crate) use parsed::Parsed;
 pub use pipeline::{
     admit, files_label, hidden_in_folder, import, import_with, read, read_stream,
-    read_with_streams, streams, StreamedFile,
+    read_stream_quick, read_with_streams, streams, StreamedFile,
 };
 
 use crate::core::model::deployment::Deployment;

@@ -115,6 +115,7 @@ pub fn import_id(files: &[InputFile], model: Option<&str>) -> String {
 /// gets the id a text of the same bytes would. The hash takes 8 bytes a step (FxHash's: rotate,
 /// xor, multiply), so hashing keeps pace with reading; not for adversaries, only to tell file sets
 /// apart.
+#[derive(Clone)]
 pub struct ImportId {
     hash: u64,
     /// Bytes added since the last whole word.

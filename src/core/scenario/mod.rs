@@ -182,6 +182,30 @@ pub enum NoNextLimit {
     EachHasOne(Statistic),
 }
 
+/// `requests_at` when `sweep` has per-request records at that level (a level's records are its
+/// runs'), else `None` with an error naming the level.
+fn measured_requests_at(
+    requests_at: Option<f64>,
+    sweep: &Sweep,
+    errors: &mut Vec<ParamError>,
+) -> Option<f64> {
+    let level = requests_at?;
+    if sweep
+        .rows
+        .iter()
+        .any(|r| r.level == level && r.requests.is_some())
+    {
+        return Some(level);
+    }
+    errors.push(ParamError::new(
+        "requests_at",
+        ParamErrorKind::RequestsAtNotMeasured {
+            level: crate::core::model::format::level(level),
+        },
+    ));
+    None
+}
+
 impl Scenario {
     /// Reads a query string (with or without the leading `?`), resolving the deployment against
     /// `source`. Returns the scenario and one error per parameter that could not be used.
@@ -264,21 +288,9 @@ impl Scenario {
         if let (None, Some(sweep)) = (stat, sweep) {
             scenario.slo.stat = default_stat(sweep);
         }
-        if let (Some(level), Some(sweep)) = (scenario.view.requests_at, sweep) {
-            // A level's records are its runs'.
-            if !sweep
-                .rows
-                .iter()
-                .any(|r| r.level == level && r.requests.is_some())
-            {
-                errors.push(ParamError::new(
-                    "requests_at",
-                    ParamErrorKind::RequestsAtNotMeasured {
-                        level: crate::core::model::format::level(level),
-                    },
-                ));
-                scenario.view.requests_at = None;
-            }
+        if let Some(sweep) = sweep {
+            scenario.view.requests_at =
+                measured_requests_at(scenario.view.requests_at, sweep, &mut errors);
         }
         (scenario, errors)
     }

@@ -1,0 +1,97 @@
+//! A part of the evidence drawn by code loaded on demand once its place comes near the viewport
+//! (scrolled, resized), when the keyboard reaches it (its place holds a button), or at once when
+//! the link asks for it: a first visit that does not reach it does not fetch its code.
+
+use std::future::Future;
+
+use leptos::prelude::*;
+
+use crate::browser;
+use crate::on_demand::{Drawn, Failed, Panel};
+
+/// A part's place: the id and test id of the element it is drawn into, how far below the viewport
+/// (CSS px) its place starts loading it, the text of its button, and the words its place says
+/// when its code cannot be loaded ("The tables below the chart cannot be drawn").
+pub struct Place {
+    /// The element's id, which the part's code draws into.
+    pub holder: &'static str,
+    /// Its `data-testid`.
+    pub testid: &'static str,
+    /// How far below the viewport its place starts loading it, CSS px.
+    pub ahead_px: f64,
+    /// What its button says.
+    pub button: &'static str,
+    /// What its place says when its code cannot be loaded, before why.
+    pub lost: &'static str,
+}
+
+/// The part's place, and once it is wanted the part, drawn by `draw` (given this view's owner:
+/// it calls the part's function, loaded on demand, which draws into [`Place::holder`]). Wanted
+/// once its place is near the viewport, when its button gets focus or is pressed, or a frame
+/// after it is placed when `at_once`. `pending` is true until it is drawn (or said not to be)
+/// or its place is found far from the viewport: the page's evidence is not `ready` before.
+pub fn near_view<F>(
+    place: Place,
+    at_once: bool,
+    pending: RwSignal<bool>,
+    draw: impl Fn(Option<Owner>) -> F + 'static,
+) -> impl IntoView
+where
+    F: Future<Output = Result<Option<Drawn>, Failed>> + 'static,
+{
+    let Place {
+        holder,
+        testid,
+        ahead_px,
+        button,
+        lost,
+    } = place;
+    let wanted = RwSignal::new(false);
+    let check = move || {
+        if wanted.try_get_untracked() == Some(false) {
+            if browser::near_view(holder, ahead_px) {
+                wanted.try_set(true);
+            } else {
+                pending.try_set(false);
+            }
+        }
+    };
+    super::window_events::on_window("scroll", move |_| check());
+    super::window_events::on_window("resize", move |_| check());
+    browser::after_paint(move || {
+        if at_once {
+            wanted.try_set(true);
+        } else {
+            check();
+        }
+    });
+    let panel = Panel::new();
+    let owner = Owner::current();
+    Effect::new(move |_| {
+        if wanted.get() {
+            let owner = owner.clone();
+            panel.draw_then(
+                (holder, lost),
+                || draw(owner),
+                move || {
+                    pending.try_set(false);
+                },
+            );
+        }
+    });
+    // Reached by the keyboard before it is scrolled near: drawn as its button gets focus.
+    view! {
+        <div id=holder tabindex="-1" data-testid=testid>
+            <button type="button" class="link" on:focus=move |_| wanted.set(true) on:click=move |_| wanted.set(true)>
+                {button}
+            </button>
+        </div>
+    }
+}
+
+/// True when the link names a part of the page (`#chart-title`, not a shared sweep's
+/// `#sweep=…`): the parts below the answer are drawn at once, to scroll there.
+pub fn linked_to_a_part() -> bool {
+    let fragment = browser::fragment();
+    fragment.len() > 1 && !fragment.contains('=')
+}

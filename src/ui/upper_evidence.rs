@@ -1,0 +1,104 @@
+//! The evidence beneath the answer: the fleet figures, the power budget, the period and the
+//! trade-off chart. Its code is loaded on demand when its place comes into view (scrolled,
+//! resized, or reached by the keyboard), or at once when the link sets the fleet inputs, a load
+//! or a power budget, or names a part of the page: a first visit in a 1280 × 720 window, which
+//! shows the inputs and the answer, does not fetch it (its place starts 120 px below).
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use wasm_split_helpers::wasm_split;
+
+use super::near_view::{linked_to_a_part, near_view, Place};
+use crate::browser;
+use crate::core::model::source::Source;
+use crate::core::plan::chart::ChartY;
+use crate::core::plan::planner::Plan;
+use crate::core::scenario::Scenario;
+use crate::on_demand::{self, Drawn, Failed};
+
+/// The id of the element the evidence is drawn into.
+const HOLDER: &str = "upper-evidence";
+
+/// The evidence's place, and once it is in view the evidence, drawn by its code loaded on
+/// demand (see the module's docs).
+#[component]
+pub fn UpperEvidence(
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+    open_sweep: Callback<usize>,
+    /// Sets what the chart's y axis shows.
+    set_chart_y: Callback<ChartY>,
+    /// True until the evidence is drawn or its place is found far from the viewport: the
+    /// page's evidence is not `ready` before.
+    pending: RwSignal<bool>,
+    /// True when the link sets what it shows beyond the answer (fleet inputs, a load, a power
+    /// budget): it is drawn at once then.
+    asked: bool,
+) -> impl IntoView {
+    let place = Place {
+        holder: HOLDER,
+        testid: HOLDER,
+        ahead_px: 0.0,
+        button: "Show the fleet figures and the trade-off chart",
+        lost: "The fleet figures and the chart cannot be drawn",
+    };
+    let linked = linked_to_a_part();
+    near_view(place, asked || linked, pending, move |owner| {
+        upper_view(
+            owner,
+            Arc::clone(&source),
+            (scenario, result),
+            (open_sweep, set_chart_y),
+            linked,
+        )
+    })
+}
+
+/// Draws the evidence into the [`HOLDER`] element under `owner` ([`on_demand::under`]), with its
+/// code (loaded on demand); then, for a link to a part of the page (`linked`), scrolls there
+/// (what is drawn above it has moved it), and focuses itself when the focus was on its place.
+#[wasm_split(on_demand, fallible)]
+fn upper_view(
+    owner: Option<Owner>,
+    source: Arc<Source>,
+    (scenario, result): (ReadSignal<Scenario>, Memo<Option<(usize, Plan)>>),
+    (open_sweep, set_chart_y): (Callback<usize>, Callback<ChartY>),
+    linked: bool,
+) -> Result<Option<Drawn>, Failed> {
+    let had_focus = browser::has_focus_within(HOLDER);
+    let drawn = on_demand::under(owner, || {
+        on_demand::mount_in(HOLDER, move || {
+            let reference = source.provenance.reference;
+            view! {
+                {(!reference).then(|| view! {
+                    <super::capacity::CapacityPanel source=Arc::clone(&source) scenario=scenario result=result />
+                    <div class="autoscaler-opener">
+                        <super::why::Opener opens=super::why::Opens::Autoscaler source=Arc::clone(&source) scenario=scenario result=result />
+                    </div>
+                })}
+                // The reference systems are not sized as a fleet, but a budget given is answered
+                // (or why it cannot be), as on the command line.
+                <super::power::Power source=Arc::clone(&source) scenario=scenario result=result />
+                {(!reference).then(|| view! {
+                    <super::period::Period source=Arc::clone(&source) scenario=scenario result=result />
+                })}
+                <super::chart::TradeoffChart
+                    source=source
+                    scenario=scenario
+                    result=result
+                    open_sweep=open_sweep
+                    set_chart_y=set_chart_y
+                />
+            }
+        })
+    });
+    if linked {
+        browser::after_paint(browser::scroll_to_fragment);
+    }
+    if had_focus {
+        browser::focus_after_render(HOLDER.to_string());
+    }
+    Ok(drawn)
+}
