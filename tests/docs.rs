@@ -697,3 +697,86 @@ fn the_code_map_names_every_source_file() {
     }
     assert!(message.is_empty(), "{message}");
 }
+
+/// GitHub's anchor of a heading: lower case, code marks and punctuation dropped, spaces as `-`.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim_start_matches('#')
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The relative links of a Markdown text (`[text](target)`, outside fenced code): not web
+/// addresses.
+fn relative_links(text: &str) -> Vec<String> {
+    let mut links = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        for part in line.split("](").skip(1) {
+            let Some(target) = part.split(')').next() else {
+                continue;
+            };
+            if !target.contains("://") && !target.starts_with("mailto:") && !target.is_empty() {
+                links.push(target.to_string());
+            }
+        }
+    }
+    links
+}
+
+#[test]
+fn every_relative_link_reaches_its_file_and_heading() {
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for file in markdown_files() {
+        let text = read(&file);
+        let dir = Path::new(&file).parent().unwrap_or(Path::new(""));
+        for link in relative_links(&text) {
+            checked += 1;
+            let (path, fragment) = link.split_once('#').unwrap_or((&link, ""));
+            let target = if path.is_empty() {
+                PathBuf::from(&file)
+            } else {
+                dir.join(path)
+            };
+            let Ok(body) = fs::read(root().join(&target)) else {
+                broken.push(format!("{file}: {link} (no such file)"));
+                continue;
+            };
+            if fragment.is_empty() {
+                continue;
+            }
+            let body = String::from_utf8_lossy(&body);
+            let found = body
+                .lines()
+                .filter(|l| l.starts_with('#'))
+                .any(|l| anchor(l) == fragment);
+            if !found {
+                broken.push(format!("{file}: {link} (no heading #{fragment})"));
+            }
+        }
+    }
+    assert!(checked > 20, "found only {checked} links");
+    assert!(broken.is_empty(), "links that reach nothing:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn anchors_are_githubs() {
+    assert_eq!(
+        anchor("## Is B better than A? Comparing two configurations"),
+        "is-b-better-than-a-comparing-two-configurations"
+    );
+    assert_eq!(anchor("### `src/core/`"), "srccore");
+    assert_eq!(anchor("## Fleet and cost (rps and prices)"), "fleet-and-cost-rps-and-prices");
+}
