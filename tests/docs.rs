@@ -7,6 +7,9 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use llm_slo_planner::core::import::bundled::lm_arena_chat;
+use llm_slo_planner::core::scenario::{Front, Scenario};
+
 /// The repository's root.
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -299,6 +302,52 @@ fn the_statistic_recipe_is_a_real_line_with_90_made_75() {
         assert!(
             statistic.lines().any(|l| l.trim() == real),
             "src/core/model/statistic.rs should hold `{real}` (the recipe's line with 75 made 90)"
+        );
+    }
+}
+
+/// What the command line writes for the parameter errors of `query` ("--host-w: ..."), as
+/// `cli/src/select.rs` words them.
+fn command_line_errors(query: &str) -> Vec<String> {
+    let (_, errors) = Scenario::from_query(query, lm_arena_chat());
+    errors
+        .iter()
+        .map(|m| {
+            format!(
+                "--{}: {}",
+                m.param.replace('_', "-"),
+                m.detail(Front::CommandLine)
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn what_the_parameter_recipe_says_the_command_line_does_it_does() {
+    let recipe = read("docs/contributing.md");
+    let spans = code_spans(&recipe);
+    let (scenario, errors) = Scenario::from_query("tps=25&power=1MW&host_w=150", lm_arena_chat());
+    assert!(errors.is_empty(), "{errors:?}");
+    assert!(spans.iter().any(|s| s == "host_w=150"));
+    assert!(scenario.to_query().contains("&host_w=150"));
+    for (query, said) in [
+        (
+            "tps=25&power=1MW&host_w=abc",
+            "--host-w: must be watts per GPU, 0 or from 0.0001 to 10,000, got \"abc\"",
+        ),
+        (
+            "tps=25&host_w=150",
+            "--host-w: qualifies `--power`, which is not given: it is read only with it",
+        ),
+    ] {
+        assert_eq!(
+            command_line_errors(query),
+            [said],
+            "for ?{query} the command line says what docs/contributing.md should quote"
+        );
+        assert!(
+            spans.iter().any(|s| s == said),
+            "docs/contributing.md should quote `{said}`"
         );
     }
 }
@@ -768,7 +817,11 @@ fn every_relative_link_reaches_its_file_and_heading() {
         }
     }
     assert!(checked > 20, "found only {checked} links");
-    assert!(broken.is_empty(), "links that reach nothing:\n{}", broken.join("\n"));
+    assert!(
+        broken.is_empty(),
+        "links that reach nothing:\n{}",
+        broken.join("\n")
+    );
 }
 
 #[test]
@@ -778,5 +831,8 @@ fn anchors_are_githubs() {
         "is-b-better-than-a-comparing-two-configurations"
     );
     assert_eq!(anchor("### `src/core/`"), "srccore");
-    assert_eq!(anchor("## Fleet and cost (rps and prices)"), "fleet-and-cost-rps-and-prices");
+    assert_eq!(
+        anchor("## Fleet and cost (rps and prices)"),
+        "fleet-and-cost-rps-and-prices"
+    );
 }
