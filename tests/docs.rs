@@ -286,6 +286,33 @@ fn the_parameter_recipe_is_the_real_host_w_declaration() {
 }
 
 #[test]
+fn every_rust_block_of_the_recipes_is_in_the_code() {
+    let recipe = read("docs/contributing.md");
+    let sources: Vec<(String, String)> = files_under(&root().join("src"))
+        .into_iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "rs"))
+        .map(|f| {
+            let text = fs::read_to_string(&f).unwrap_or_default();
+            (f.display().to_string(), text)
+        })
+        .collect();
+    let blocks = fenced_blocks(&recipe, "rust");
+    assert!(blocks.len() >= 2, "the recipes give their declarations");
+    for block in blocks {
+        let wanted = dedented(&block);
+        let found = sources.iter().any(|(_, text)| {
+            let lines = dedented(text);
+            lines.windows(wanted.len()).any(|w| w == wanted.as_slice())
+        });
+        assert!(
+            found,
+            "this ```rust block of docs/contributing.md is in no file of src/ (line for line, up to \
+             indentation); copy it again from the declaration it shows:\n{block}"
+        );
+    }
+}
+
+#[test]
 fn the_statistic_recipe_is_a_real_line_with_90_made_75() {
     let recipe = read("docs/contributing.md");
     let statistic = read("src/core/model/statistic.rs");
