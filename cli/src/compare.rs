@@ -4,10 +4,8 @@
 
 use llm_slo_planner::core::model::format;
 use llm_slo_planner::core::model::source::Source;
-use llm_slo_planner::core::plan::ab::{
-    recommended, AbVerdict, Arm, Arms, Comparison, DEFAULT_TOL_PCT,
-};
-use llm_slo_planner::core::plan::compare::CompareRow;
+use llm_slo_planner::core::plan::ab::{AbVerdict, Arm, Arms, Comparison, DEFAULT_TOL_PCT};
+use llm_slo_planner::core::plan::compare::{recommended, CompareRow};
 use llm_slo_planner::core::scenario::Vs;
 use llm_slo_planner::core::text::ab_text::{error_text, verdict_text, warning_text};
 use llm_slo_planner::core::wire::export::comparison::{

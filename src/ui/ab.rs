@@ -19,9 +19,9 @@ use super::requests::{axes, titles};
 use super::{attr, data_value};
 use crate::core::model::format::{grouped, level, money, significant};
 use crate::core::model::source::Source;
-use crate::core::plan::ab::{recommended, AbError, Arm, Arms, Comparison};
+use crate::core::plan::ab::{AbError, Arm, Arms, Comparison};
 use crate::core::plan::ab_chart::{ab_chart, HEIGHT, PLOT, WIDTH};
-use crate::core::plan::compare::CompareRow;
+use crate::core::plan::compare::{recommended, CompareRow};
 use crate::core::plan::planner::Slo;
 use crate::core::scenario::Scenario;
 use crate::core::text::ab_text::{

@@ -4,6 +4,7 @@
 
 pub mod campaigns;
 pub mod deployment;
+pub mod differs;
 pub mod family;
 pub mod format;
 pub mod limits;

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::model::family::family_key;
 use crate::core::model::source::Source;
+use crate::core::plan::ab::Arm;
 use crate::core::plan::capacity::{at_recommendation, Pricing};
 use crate::core::plan::cost::at_recommendation as cost_at;
 use crate::core::plan::planner::{plan, Plan, Recommendation, Slo, Status};
@@ -396,6 +397,15 @@ pub fn why_none(row: &CompareRow) -> String {
         ),
         _ => "none".into(),
     }
+}
+
+/// An arm planned on its own at `slo`: its recommended level's figures and its fleet's cost for
+/// `pricing`'s load at its own GPU type's price (as the side-by-side table counts them);
+/// `None` when the arm names no sweep.
+pub fn recommended(arm: Arm, slo: &Slo, pricing: Pricing) -> Option<CompareRow> {
+    let mut rows = compare(arm.source, &[arm.sweep_index], slo);
+    price_rows(&mut rows, arm.source, (slo, pricing), true);
+    rows.pop()
 }
 
 #[cfg(test)]

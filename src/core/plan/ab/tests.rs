@@ -1,4 +1,6 @@
+use super::warnings::gpu_warnings;
 use super::*;
+use crate::core::model::deployment::{Deployment, LevelKind, Role};
 
 fn curve_of(points: &[(f64, f64, f64)]) -> Curve {
     Curve {
@@ -116,29 +118,6 @@ fn ranges_only_one_arm_reaches() {
     );
     assert!(outside(Some((10.0, 90.0)), Some((5.0, 100.0))).is_empty());
     assert_eq!(outside(Some((10.0, 20.0)), None), vec![(10.0, 20.0)]);
-}
-
-#[test]
-fn a_configurations_pairs_are_named_by_the_keys_that_differ() {
-    let mut a = Deployment::new(LevelKind::Concurrency);
-    let mut b = a.clone();
-    a.config = Some("max_num_seqs=256-max_num_batched_tokens=2048".into());
-    b.config = Some("max_num_seqs=256-max_num_batched_tokens=8192".into());
-    b.date = Some("2026-06-04".into());
-    assert_eq!(differs(&a, &b), vec!["max_num_batched_tokens", "date"]);
-    b.config = Some("fp8-kv".into());
-    assert_eq!(differs(&a, &b), vec!["configuration", "date"]);
-    a.config = Some("offload none".into());
-    b.config = Some("offload lmcache".into());
-    assert_eq!(differs(&a, &b), vec!["offload", "date"]);
-    assert_eq!(
-        pairs("kv_cache_dtype=fp8-e4m3,tp=2"),
-        Some(vec![
-            ("kv_cache_dtype".into(), "fp8-e4m3".into()),
-            ("tp".into(), "2".into())
-        ])
-    );
-    assert_eq!(pairs("fp8-kv"), None);
 }
 
 #[test]
