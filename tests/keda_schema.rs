@@ -114,8 +114,10 @@ fn a_request_rate_sweep_scales_on_completed_requests_per_second() {
     let trigger = &doc["spec"]["triggers"][0];
     assert_eq!(
         trigger["metadata"]["query"],
-        "sum(rate(vllm:request_success_total{model_name=\"model not stated\"}[1m]))"
+        "sum(rate(vllm:request_success_total[1m]))"
     );
+    // No model to select: every model is summed, and said.
+    assert!(yaml.contains("# The model is not stated in the data: the query sums every model"));
     assert_eq!(trigger["metadata"]["threshold"], "111.92");
     assert_eq!(
         (
@@ -138,4 +140,40 @@ fn the_schema_refuses_what_keda_would() {
     .unwrap();
     let errors: Vec<String> = validator.iter_errors(&bad).map(|e| e.to_string()).collect();
     assert_eq!(errors.len(), 3, "{errors:?}");
+}
+
+#[test]
+fn each_deployment_has_a_name_of_its_own_and_counts_keda_can_hold() {
+    // The bundled data at 25 tok/s for 1,000 users: one document per deployment that meets it,
+    // each named after its model and deployment (Llama 3.1 8B on H100 and on B200 differ).
+    let source = lm_arena_chat();
+    let (scenario, _) = Scenario::from_query("tps=25&users=1000", source);
+    let mut names: Vec<String> = Vec::new();
+    for (i, sweep) in source.sweeps.iter().enumerate() {
+        let p = plan(sweep, &scenario.slo);
+        if let Ok(yaml) = keda_yaml(source, &scenario, (i, &p), "http://127.0.0.1/") {
+            let doc: Value = serde_norway::from_str(&yaml).unwrap();
+            names.push(doc["metadata"]["name"].as_str().unwrap().to_string());
+        }
+    }
+    assert!(names.len() > 20, "{names:?}");
+    let mut unique = names.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len(), "{names:?}");
+    assert!(names.contains(&"meta-llama-llama-3-1-8b-instruct-1-x-b200-tp1-bf16".to_string()));
+
+    // 10^-6 output tok/s a replica at 1,000 tokens a request for 10^9 requests a second: 10^18
+    // replicas, more than KEDA's int32 counts: capped and said.
+    let tiny = InputFile {
+        name: "tiny.csv".into(),
+        text: "model,gpu,num_gpus,concurrency,output_tok_s,p50_itl_ms,output_tokens_per_request\nm/t,H100,1,1,0.000001,10,1000\nm/t,H100,1,2,0.000002,12,1000\n".into(),
+    };
+    let imported = import(&[tiny]).unwrap();
+    let (yaml, doc) = written(&imported.source, "src=import&tpot=50&rps=1000000000");
+    assert_eq!(doc["spec"]["maxReplicaCount"], 2_147_483_647);
+    assert!(
+        yaml.contains("more than KEDA's replica counts hold (2,147,483,647): capped there"),
+        "{yaml}"
+    );
 }

@@ -400,3 +400,54 @@ fn the_json_names_each_signals_metric_and_leaves_the_unreported_null() {
         (Some("queueing"), Some("replica-or-batched-tokens"))
     );
 }
+
+#[test]
+fn a_kv_use_of_0_while_requests_wait_is_not_reported_even_where_other_stages_read_more() {
+    // Stage 3's KV gauge read 0.45 (mean) and 0.7 (p99): the gauge had a series, so the zeros
+    // are not the whole run's; but stage 6 reads 0 while 213 requests wait, which no KV cache
+    // can: not reported there, and named.
+    let zero = "\"kv_cache_usage_percentage\": {\"mean\": 0.0, \"median\": 0.0, \"p90\": 0.0, \"p99\": 0.0}";
+    let files: Vec<InputFile> = stages(true)
+        .into_iter()
+        .map(|mut f| {
+            if f.name.ends_with("stage_3_prometheus_metrics.json") {
+                assert!(f.text.contains(zero));
+                f.text = f.text.replace(
+                    zero,
+                    "\"kv_cache_usage_percentage\": {\"mean\": 0.45, \"median\": 0.45, \"p90\": 0.6, \"p99\": 0.7}",
+                );
+            }
+            f
+        })
+        .collect();
+    let imported = import(&files).unwrap();
+    let sweep = &imported.source.sweeps[0];
+    let kv: Vec<Option<f64>> = (0..sweep.levels().len())
+        .map(|li| sweep.level_signals(li).and_then(|s| s.kv_use_mean))
+        .collect();
+    // Stages 0 to 2 wait for nothing and run no gauge: their 0 stands; 4 to 6 wait: not reported.
+    assert_eq!(
+        kv,
+        [
+            Some(0.0),
+            Some(0.0),
+            Some(0.0),
+            Some(0.45),
+            None,
+            None,
+            None
+        ]
+    );
+    let named: Vec<String> = imported
+        .problems
+        .iter()
+        .filter(|p| p.error.kind() == RowErrorKind::LeftOut && p.message().starts_with("KV"))
+        .map(|p| p.message())
+        .collect();
+    assert_eq!(named.len(), 3, "{named:?}");
+    assert!(
+        named[2].contains("stage_6_prometheus_metrics.json"),
+        "{named:?}"
+    );
+    assert!(named[2].contains("reads exactly 0 while requests run or wait"));
+}

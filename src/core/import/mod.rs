@@ -69,8 +69,7 @@ use crate::core::model::source::Source;
 use crate::core::model::sweep::{Model, Statistic};
 use crate::core::plan::anomalies::AnomalyKind;
 
-/// The model of a run whose file does not state one (and none was given in the import dialog).
-pub const MODEL_NOT_STATED: &str = "model not stated";
+pub use crate::core::model::sweep::MODEL_NOT_STATED;
 
 /// The name a pasted `text` is imported under: "pasted at 17:52:03 (model,concurrency,output…)",
 /// `clock` the local time of the paste and the text's first line (up to 24 characters), so that

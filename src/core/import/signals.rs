@@ -150,7 +150,17 @@ pub(crate) fn join(out: &mut Parsed) {
         });
     }
     for mut sup in supplements {
-        if kv_trap && sup.kv_zero {
+        // A KV cache 0% used while requests run or wait cannot be: the same empty series.
+        let busy = [sup.signals.running_mean, sup.signals.waiting_mean]
+            .iter()
+            .any(|v| v.is_some_and(|v| v > 0.0));
+        if !kv_trap && sup.kv_zero && busy {
+            out.note(RowError::LeftOut {
+                what: format!("KV cache use (inference-perf kv_cache_usage_percentage) of {}", sup.file),
+                why: "it reads exactly 0 while requests run or wait, which no KV cache can: inference-perf writes 0 for a metric its query found no series for, so KV use is not reported there".into(),
+            });
+        }
+        if sup.kv_zero && (kv_trap || busy) {
             sup.signals.kv_use_mean = None;
             sup.signals.kv_use_max = None;
             let (signals, _) = sup.signals.checked();

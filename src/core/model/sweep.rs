@@ -14,6 +14,9 @@ pub use crate::core::model::row::{EnergyBasis, PowerPeak, Row, RunCounts, Served
 pub use crate::core::model::signals::ServerSignals;
 pub use crate::core::model::statistic::{Aggregate, Metric, Statistic};
 
+/// The model of a run whose file does not state one (and none was given in the import dialog).
+pub const MODEL_NOT_STATED: &str = "model not stated";
+
 /// What one model is, as the source describes it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Model {

@@ -8,8 +8,9 @@
 //!   engine's running-requests gauge summed over the deployment; a request-rate level on the
 //!   rate of its completed-requests counter over one minute. The engine's names: vLLM
 //!   (`vllm:num_requests_running`, `vllm:request_success_total`) or SGLang
-//!   (`sglang:num_running_reqs`, `sglang:num_requests_total`); vLLM's when the engine is not
-//!   stated, and said.
+//!   (`sglang:num_running_reqs`, `sglang:num_requests_total`). Where the deployment does not
+//!   state its engine, the engine whose gauges the server's signals were read from (SGLang's or
+//!   vLLM's); else vLLM's, and said.
 //! - Threshold (KEDA's `AverageValue`: replicas = ceil(query ÷ threshold)): the recommended
 //!   level, per replica; on a `max_num_seqs` sweep the requests its batch held there
 //!   (`avg_batch_size`), as the running gauge never passes the cap.
@@ -17,11 +18,25 @@
 //!   (`users`, `rps`) needs; no maximum without a demand.
 
 use crate::core::model::deployment::LevelKind;
-use crate::core::model::signals::KvPeak;
+use crate::core::model::signals::{KvPeak, Signal, SignalSource};
 use crate::core::model::sweep::Sweep;
+use crate::core::model::sweep::MODEL_NOT_STATED;
 use crate::core::plan::capacity::{at_recommendation, CapacityInputs};
 use crate::core::plan::period::{period, LoadProfile, Scaling};
 use crate::core::plan::planner::{Plan, Slo};
+
+/// The engine whose own gauges the sweep's server signals were read from (`sglang:…` or
+/// `vllm:…`), at any level; `None` when none were (or the sources are not an engine's).
+pub fn metrics_engine(sweep: &Sweep) -> Option<Engine> {
+    (0..sweep.levels().len())
+        .filter_map(|li| sweep.level_signals(li))
+        .flat_map(|s| Signal::ALL.map(|signal| s.source(signal)))
+        .find_map(|source| match source? {
+            SignalSource::Sglang => Some(Engine::Sglang),
+            SignalSource::Vllm | SignalSource::VllmGpuCache => Some(Engine::Vllm),
+            _ => None,
+        })
+}
 
 /// The serving engine whose metric names the autoscaler uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,8 +153,16 @@ pub fn autoscaler(
     let kind = sweep.level_kind();
     let signals = sweep.level_signals(li);
     let signals = signals.as_ref();
-    let engine = Engine::of(sweep.deployment.engine.as_deref());
-    let label = format!("{{model_name={}}}", promql_string(model_id));
+    let engine = match Engine::of(sweep.deployment.engine.as_deref()) {
+        (_, false) => metrics_engine(sweep).map_or((Engine::Vllm, false), |e| (e, true)),
+        stated => stated,
+    };
+    // A model the data does not name has no `model_name` to select: every model is summed.
+    let label = if model_id == MODEL_NOT_STATED {
+        String::new()
+    } else {
+        format!("{{model_name={}}}", promql_string(model_id))
+    };
     let (metric, query, threshold) = match kind {
         LevelKind::RequestRate => {
             let m = engine.0.completed_counter();
@@ -196,6 +219,7 @@ mod tests {
     use super::*;
     use crate::core::model::deployment::Deployment;
     use crate::core::model::row::{Row, RunCounts};
+    use crate::core::model::signals::ServerSignals;
     use crate::core::model::statistic::Statistic;
     use crate::core::plan::planner::{plan, Target};
 
@@ -245,5 +269,33 @@ mod tests {
             "sum(rate(vllm:request_success_total{model_name=\"m\"}[1m]))"
         );
         assert_eq!((a.threshold, a.max_replicas), (2.0, None));
+    }
+
+    #[test]
+    fn an_engine_not_stated_is_the_one_whose_gauges_the_signals_came_from() {
+        let rows = [(4.0, 400.0, 20.0), (8.0, 700.0, 60.0)].map(|(l, t, ms)| {
+            let mut r = Row::new(l, t).with(Statistic::P50, Some(ms));
+            let mut signals = ServerSignals::default();
+            signals.running_mean = Some(l - 0.5);
+            signals.set_source(Signal::Running, SignalSource::Sglang);
+            r.signals = Some(Box::new(signals));
+            r.finish(LevelKind::Concurrency, RunCounts::default())
+        });
+        let sweep = Sweep::new(0, Deployment::new(LevelKind::Concurrency), rows.to_vec());
+        assert_eq!(metrics_engine(&sweep), Some(Engine::Sglang));
+        let slo = Slo::new(Target::MsPerToken(40.0), Statistic::P50);
+        let p = plan(&sweep, &slo);
+        let a = autoscaler(
+            &sweep,
+            (&p, &slo),
+            MODEL_NOT_STATED,
+            &CapacityInputs::default(),
+            None,
+        )
+        .unwrap();
+        assert_eq!(a.engine, (Engine::Sglang, true));
+        // A model the data does not name selects none.
+        assert_eq!(a.query, "sum(sglang:num_running_reqs)");
+        assert_eq!(a.targets.running, Some(3.5));
     }
 }

@@ -10,8 +10,10 @@
 //! line ends and control characters replaced, or as a YAML single-quoted scalar.
 
 use crate::core::model::deployment::LevelKind;
-use crate::core::model::format::{trimmed, url_number};
+use crate::core::model::format::{grouped, trimmed, url_number};
 use crate::core::model::source::Source;
+use crate::core::model::sweep::MODEL_NOT_STATED;
+use crate::core::plan::autoscaler::Autoscaler;
 use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
 use crate::core::text::headline::slo_sentence;
@@ -53,6 +55,45 @@ fn k8s_name(model_id: &str) -> String {
     }
 }
 
+/// The most replicas KEDA's `minReplicaCount` and `maxReplicaCount` hold (int32 in its CRD).
+const MAX_REPLICA_COUNT: u64 = i32::MAX as u64;
+
+/// The `ScaledObject`'s name: the model's and the deployment's label's, as [`k8s_name`] writes
+/// them, the model's cut so the deployment's (which tells a model's deployments apart) stays
+/// whole within 63 characters where it can.
+fn object_name(model_id: &str, deployment: &str) -> String {
+    let deployment = k8s_name(deployment);
+    let room = 63usize.saturating_sub(deployment.len() + 1).max(1);
+    let model: String = k8s_name(model_id).chars().take(room).collect();
+    k8s_name(&format!("{model}-{deployment}"))
+}
+
+/// The comments on what the query selects: the engine whose metric names it uses (stated by the
+/// deployment, read from the gauges of its signals, or assumed) and the model it filters on.
+fn selection_notes(a: &Autoscaler, engine_stated: bool, model: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    match (a.engine.1, engine_stated) {
+        (false, _) => lines.push(format!(
+            "# The engine is not stated: {}'s metric names are used.",
+            a.engine.0.label()
+        )),
+        (true, false) => lines.push(format!(
+            "# The engine is not stated; the server's signals were read from {0}'s gauges, so {0}'s metric names are used.",
+            a.engine.0.label()
+        )),
+        (true, true) => {}
+    }
+    lines.push(if model == MODEL_NOT_STATED {
+        "# The model is not stated in the data: the query sums every model the server reports; add {model_name=\"…\"} (the server's served model name) to select yours.".to_string()
+    } else {
+        format!(
+            "# The query selects model_name {}, the model as the data names it: it must be the name the server serves (the server's --served-model-name); add a label that selects this deployment's pods if other deployments serve the same model.",
+            quoted(model)
+        )
+    });
+    lines
+}
+
 /// The `ScaledObject` of the deployment `sweep_index` at its recommended level under
 /// `scenario`, with the scenario's link `url`.
 ///
@@ -73,7 +114,7 @@ pub fn keda_yaml(
         .autoscaler(sweep, (plan, slo))
         .ok_or(ExportError::NoAutoscaler)?;
     let model = &source.models[sweep.model_index].model_id;
-    let name = k8s_name(model);
+    let name = object_name(model, source.sweep_label(sweep_index));
     let unit = match a.kind {
         LevelKind::RequestRate => "completed requests per second",
         _ => "requests running",
@@ -97,10 +138,20 @@ pub fn keda_yaml(
             a.metric
         ));
     }
-    if !a.engine.1 {
+    lines.extend(selection_notes(
+        &a,
+        sweep.deployment.engine.is_some(),
+        model,
+    ));
+    let (min_replicas, max_replicas) = (
+        a.min_replicas.min(MAX_REPLICA_COUNT),
+        a.max_replicas.map(|m| m.min(MAX_REPLICA_COUNT)),
+    );
+    if a.max_replicas.is_some_and(|m| m > MAX_REPLICA_COUNT) || a.min_replicas > MAX_REPLICA_COUNT {
         lines.push(format!(
-            "# The engine is not stated: {}'s metric names are used.",
-            a.engine.0.label()
+            "# The fleet needs {} replicas, more than KEDA's replica counts hold ({}): capped there.",
+            grouped(a.max_replicas.unwrap_or(a.min_replicas).max(a.min_replicas) as f64, 0),
+            grouped(MAX_REPLICA_COUNT as f64, 0)
         ));
     }
     lines.push(match (a.from_load, a.max_replicas) {
@@ -120,10 +171,10 @@ pub fn keda_yaml(
         "spec:".to_string(),
         "  scaleTargetRef:".to_string(),
         format!("    name: {name}"),
-        format!("  minReplicaCount: {}", a.min_replicas),
+        format!("  minReplicaCount: {min_replicas}"),
     ]);
-    if let Some(max) = a.max_replicas {
-        lines.push(format!("  maxReplicaCount: {}", max.max(a.min_replicas)));
+    if let Some(max) = max_replicas {
+        lines.push(format!("  maxReplicaCount: {}", max.max(min_replicas)));
     }
     lines.extend([
         "  triggers:".to_string(),
