@@ -6,17 +6,6 @@
 //! the order 2, 1, 3, 0 ([`exit::Exit`]). `compare`: 0 better or no difference, 1 worse beyond
 //! the noise and the tolerance, 3 cannot judge, 2 bad input.
 
-#![deny(
-    missing_docs,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::too_many_lines
-)]
-#![cfg_attr(
-    test,
-    allow(clippy::unwrap_used, clippy::expect_used, clippy::too_many_lines)
-)]
-
 mod answer;
 mod args;
 mod compare;
