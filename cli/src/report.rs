@@ -3,7 +3,7 @@
 //! verdict; and the `list` of a source's deployments. Every sentence and figure comes from the
 //! core functions the page shows (`core::text::headline`, `core::text::explain`, `core::text::capacity_text`).
 
-use llm_slo_planner::core::model::format::{grouped, level as level_text, significant};
+use llm_slo_planner::core::model::format::{counted, grouped, level as level_text, significant};
 use llm_slo_planner::core::model::signals::{ServerSignals, Signal};
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::model::sweep::{Level, Statistic, Sweep};
@@ -533,13 +533,12 @@ fn shell_word(text: &str) -> String {
 /// The deployments of a source: per model, each deployment's `--gpu`, `--gpus` and `--cfg`, its
 /// levels and the statistics it reports.
 pub fn list_text(source: &Source) -> String {
-    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     let mut out = line(&format!(
         "{} ({}): {}, {}",
         source.task,
         source.task_display_name,
-        count(source.models.len(), "model"),
-        count(source.sweeps.len(), "deployment")
+        counted(source.models.len(), "model"),
+        counted(source.sweeps.len(), "deployment")
     ));
     for m in source.models_in_menu_order() {
         out.push_str(&line(&source.models[m].model_id));
