@@ -16,11 +16,12 @@ use llm_slo_planner::core::wire::export::scenario_json_with;
 use crate::answer::said_json;
 use crate::args::{CompareArgs, Output};
 use crate::exit::Exit;
-use crate::input::{Loaded, Said};
+use crate::input::Loaded;
 use crate::links;
 use crate::load;
 use crate::out::{say, write_out};
 use crate::report::line;
+use crate::said::Said;
 use crate::select;
 
 /// B's sweep in its source: the sweep `vs` names on A's model (resolved as the link's `vs`),

@@ -10,6 +10,7 @@ mod answer;
 mod args;
 mod compare;
 mod exit;
+mod files;
 mod gates;
 mod input;
 mod links;
@@ -17,15 +18,16 @@ mod load;
 mod out;
 mod reading;
 mod report;
+mod said;
 mod select;
 
 use std::process::ExitCode;
 
 use args::{Command, Output, PlanArgs};
 use exit::Exit;
-use input::Said;
 use llm_slo_planner::core::import::share;
 use out::{say, write_out};
+use said::Said;
 
 fn main() -> ExitCode {
     let command = match args::parse(std::env::args_os().skip(1)) {
@@ -134,7 +136,7 @@ fn run_plan(args: &PlanArgs) -> Exit {
             &links,
             base.is_some(),
         )),
-        Output::Json => answer::json_answer(source, &planned, &urls, (&loaded.problems, &notes)),
+        Output::Json => answer::json_answer(source, &planned, &urls, &loaded.problems, &notes),
         Output::Keda => answer::keda_answer(source, &planned, &urls),
         Output::Csv => {
             answer::csv_answer(&planned, &urls, &params, base, &loaded, payload.as_deref())
