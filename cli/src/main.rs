@@ -14,6 +14,7 @@ mod files;
 mod gates;
 mod input;
 mod links;
+mod list;
 mod load;
 mod out;
 mod reading;
@@ -48,7 +49,7 @@ fn main() -> ExitCode {
         .err()
         .unwrap_or(Exit::Ok),
         Command::List { paths, src } => match load::load(&paths, src.as_deref(), false) {
-            Ok(loaded) => write_out(&report::list_text(&loaded.source), Output::Text)
+            Ok(loaded) => write_out(&list::list_text(&loaded.source), Output::Text)
                 .err()
                 .unwrap_or(Exit::Ok),
             Err(code) => code,
