@@ -1,6 +1,11 @@
 //! The planning core on a synthetic sweep of 100,000 levels (native; the browser figure comes
 //! from `scripts/bench.mjs` through the page's `bench_planning_ms` export).
 
+#![allow(
+    missing_docs,
+    reason = "criterion_group! writes an undocumented public function"
+)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use llm_slo_planner::core::model::sweep::Statistic;
 use llm_slo_planner::core::plan::planner::{plan, Slo, Target};

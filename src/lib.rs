@@ -5,17 +5,6 @@
 //! it; [`browser`] is the one place that touches browser APIs. The page's modules are built with
 //! the `page` feature (on by default); the tools module and the command line use the core alone.
 
-#![deny(
-    missing_docs,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::too_many_lines
-)]
-#![cfg_attr(
-    test,
-    allow(clippy::unwrap_used, clippy::expect_used, clippy::too_many_lines)
-)]
-
 pub mod core;
 
 #[cfg(feature = "page")]

@@ -7,9 +7,10 @@ use llm_slo_planner::core::plan::planner::Plan;
 use llm_slo_planner::core::scenario::Scenario;
 use llm_slo_planner::core::wire::export::{compare_csv, keda_yaml, scenario_json_with};
 
-use crate::input::{Loaded, Said};
+use crate::input::Loaded;
 use crate::links::common_link;
 use crate::report;
+use crate::said::Said;
 use crate::select::Planned;
 
 /// The text answer: each deployment's, with its link when `with_links` (or why it has none),
@@ -53,16 +54,17 @@ pub fn said_json(warnings: &[Said], notes: &[Said]) -> serde_json::Map<String, s
 }
 
 /// The JSON answer: the page's document for one deployment, an array of them for several, each
-/// with its scenario's URL and the command's warnings and notes ([`said_json`]).
+/// with its scenario's URL and the command's `warnings` and `notes` ([`said_json`]).
 ///
 /// Errors: the writer's message.
 pub fn json_answer(
     source: &Source,
     planned: &[Planned],
     urls: &[String],
-    said: (&[Said], &[Said]),
+    warnings: &[Said],
+    notes: &[Said],
 ) -> Result<String, String> {
-    let extra = said_json(said.0, said.1);
+    let extra = said_json(warnings, notes);
     planned
         .iter()
         .zip(urls)

@@ -1,13 +1,21 @@
 //! The command line, read into a [`Command`]. The scenario's parameters are the page's URL
 //! parameters under the same names (`--tps 25`, `--limit p99:150`, `--kwh-price 0.12` for
-//! `kwh_price`), taken from the page's one list of them (`core::scenario::param_keys`) and read
-//! by the page's own scenario reader; this module only collects them.
+//! `kwh_price`, `--tol 5` for `tol`), taken from the page's one list of them
+//! (`core::scenario::params::PARAMS`) and read by the page's own scenario reader; this module
+//! only collects them. The command line's own options are one table
+//! ([`options::OPTIONS`](options)).
+
+mod options;
+mod usage;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 use llm_slo_planner::core::plan::anomalies::AnomalyKind;
-use llm_slo_planner::core::scenario::{param_keys, parse_power};
+use llm_slo_planner::core::scenario::params::{Group, PARAMS};
+
+use options::{one_format, own_option, Given, Subcommand};
+pub use usage::usage;
 
 /// How `plan` writes its answer on stdout.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,14 +63,10 @@ pub struct CompareArgs {
     pub a_paths: Vec<PathBuf>,
     /// B's files and folders, after `--vs` (none: B is in A's data, or a bundled `src`).
     pub b_paths: Vec<PathBuf>,
-    /// `--vs` values that are not files: B's selectors as the link's `vs` writes them
-    /// (`gpu=B200&gpus=1`, `cfg=…`, `src=…`).
-    pub vs: Vec<String>,
     /// A's scenario parameters (the target, statistic, limits, `attain`, prices, load), as URL
-    /// key and value.
+    /// key and value; the comparison's own as the link's: `vs` (the `--vs` values that are not
+    /// files, B's selectors, joined as the link's `vs` writes them: `gpu=B200&gpus=1`) and `tol`.
     pub params: Vec<(String, String)>,
-    /// `--tol`, percent.
-    pub tol: Option<f64>,
     /// How to write the answer.
     pub output: Output,
     /// `--strict`.
@@ -89,98 +93,46 @@ pub enum Command {
     Version,
 }
 
-/// Options of the command line itself, beside the scenario's parameters.
-const OWN_OPTIONS: &str = "  --json                  the JSON document the page downloads (an array for several deployments)
-  --csv                   the side-by-side table the page downloads, as CSV
-  --autoscaler keda       the KEDA ScaledObject the page downloads (scale on the engine's metric, the
-                          recommended level per replica), one YAML document per deployment
-  --link=BASE_URL         print the page link of each scenario (imported data in #sweep=)
-  --strict                rows that cannot be used fail the run (exit 2) instead of warning
-  --require-level N       fail (exit 1) when the recommended level is below N
-  --fail-on-flag KIND     fail (exit 1) when a level up to the recommendation has this flag
-  --max-gpus N            fail (exit 1) when the load's peak (--load, else --users or --rps) needs more GPUs
-  --max-power P           fail (exit 1) when the load's peak needs more facility power than P (1MW, 400kW;
-                          each GPU at --power-basis, plus --host-w, times --pue)
-  --load-profile [KIND:]FILE.csv
-                          the load over time from a CSV of timestamp,value (KIND rps or users, else the
-                          values' column names it); instead of --load";
-
-/// The usage text, with the scenario parameters from the page's list.
-pub fn usage() -> String {
-    let params: Vec<String> = param_keys()
-        .into_iter()
-        .map(|k| format!("--{}", k.replace('_', "-")))
-        .collect();
-    let kinds: Vec<&str> = AnomalyKind::ALL.iter().map(|k| k.key()).collect();
-    format!(
-        "llm-slo-planner: the highest concurrency that meets a per-user token-speed SLO, from measured sweeps.
-
-Usage:
-  llm-slo-planner plan [FILES_OR_FOLDERS...] (--tps S | --tpot MS) [PARAMETERS] [OPTIONS]
-  llm-slo-planner list [FILES_OR_FOLDERS...] [--src SRC]
-  llm-slo-planner compare [BASELINE...] --vs CANDIDATE... (--tps S | --tpot MS) [--tol PCT] [PARAMETERS]
-      B against A at the target's per-user speed, beyond the noise of repeated runs. Each side is
-      files or folders (A's first: every file after --vs is B's); --vs 'gpu=B200&gpus=1' (the
-      link's vs: gpu, gpus, cfg, src) picks B among A's data, B's files or a bundled source;
-      --model/--gpu/--gpus/--cfg pick A. --tol: percent, 0 to 50
-      (default 2). Exit 0 better or no difference, 1 worse beyond the noise and the tolerance,
-      3 cannot judge, 2 bad input. --json adds result.comparison; --csv one row.
-
-Without files, the bundled ML.ENERGY data (--src lm-arena-chat, gpqa, sourcegraph-fim, image-chat,
-or reference). Folders are read whole, as the page reads a picked folder.
-
-Scenario parameters (the page's URL parameters, same names, values and defaults; - or _):
-  {}
-  --model, --gpu, --gpus and --cfg pick one deployment as a link would; without them, every
-  deployment is planned.
-
-Options:
-{OWN_OPTIONS}
-  KIND is one of: {}
-
-Exit status: 0 ok or all-meet; 1 unattainable, or a --require-level, --fail-on-flag, --max-gpus or --max-power gate;
-3 no-data (cannot judge); 2 a bad parameter, or no usable row. With several deployments, the
-worst: 2, then 1, then 3, then 0.
-",
-        params.join(" "),
-        kinds.join(", ")
-    )
-}
-
-/// The command word: `plan`, `compare` or `list`; or, for `--help` and `--version`, the
-/// command done at once (`Err`).
+/// The command word; or, for `--help` and `--version`, the command done at once (`Err`).
 ///
 /// Errors: no command, or an unknown one.
-fn command_word(parser: &mut lexopt::Parser) -> Result<Result<&'static str, Command>, String> {
+fn command_word(parser: &mut lexopt::Parser) -> Result<Result<Subcommand, Command>, String> {
     use lexopt::prelude::*;
+    let offered = Subcommand::offered();
     Ok(Ok(match parser.next().map_err(|e| e.to_string())? {
-        Some(Value(v)) if v == "plan" => "plan",
-        Some(Value(v)) if v == "list" => "list",
-        Some(Value(v)) if v == "compare" => "compare",
+        Some(Value(v)) => match v.to_str().and_then(Subcommand::from_word) {
+            Some(command) => command,
+            None => {
+                return Err(format!(
+                    "unknown command \"{}\": give {offered} (see --help)",
+                    v.to_string_lossy()
+                ))
+            }
+        },
         Some(Short('h') | Long("help")) => return Ok(Err(Command::Help)),
-        None => return Err("give a command: `plan`, `compare` or `list` (see --help)".to_string()),
+        None => return Err(format!("give a command: {offered} (see --help)")),
         Some(Short('V') | Long("version")) => return Ok(Err(Command::Version)),
-        Some(Value(v)) => {
-            return Err(format!(
-                "unknown command \"{}\": give `plan`, `compare` or `list` (see --help)",
-                v.to_string_lossy()
-            ))
-        }
-        Some(other) => {
-            return Err(format!(
-                "{}: give `plan`, `compare` or `list` first",
-                other.unexpected()
-            ))
-        }
+        Some(other) => return Err(format!("{}: give {offered} first", other.unexpected())),
     }))
 }
 
-/// The message for a comparison's option (`--vs`, `--tol`) given to a command that does not
+/// The message for a comparison's parameter (`--vs`, `--tol`) given to a command that does not
 /// compare: named, not dropped.
-fn compare_only(option: &str, command: &str) -> String {
+fn compare_only(option: &str, command: Subcommand) -> String {
     format!(
-        "--{option} is read by `compare` (A against a candidate B); `{command}` does not compare: run llm-slo-planner compare ... --vs CANDIDATE (see --help)"
+        "--{option} is read by `compare` (A against a candidate B); `{}` does not compare: run llm-slo-planner compare ... --vs CANDIDATE (see --help)",
+        command.word()
     )
+}
+
+/// What the arguments after the command word say.
+struct Reading {
+    command: Subcommand,
+    given: Given,
+    /// The own options given so far, by name.
+    seen: Vec<&'static str>,
+    /// `compare`: B as `--vs` gives it (what follows the first `--vs` is B's).
+    vs: Option<Vs>,
 }
 
 /// Reads the command line (without the program name).
@@ -193,101 +145,68 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
         Ok(word) => word,
         Err(done) => return Ok(done),
     };
-    let keys = param_keys();
-    let mut plan = PlanArgs::empty();
-    let mut outputs = Vec::new();
-    // `compare`: what follows `--vs` is B's.
-    let mut vs: Option<Vs> = None;
-    let mut tol = None;
+    let mut r = Reading {
+        command,
+        given: Given {
+            plan: PlanArgs::empty(),
+            outputs: Vec::new(),
+        },
+        seen: Vec::new(),
+        vs: None,
+    };
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
-            Value(path) => match vs.as_mut() {
+            Value(path) => match r.vs.as_mut() {
                 Some(b) => b.paths.push(PathBuf::from(path)),
-                None => plan.paths.push(PathBuf::from(path)),
+                None => r.given.plan.paths.push(PathBuf::from(path)),
             },
-            Long("vs") if command == "compare" => {
-                vs.get_or_insert_with(Vs::default)
-                    .add(text(&mut parser, "--vs")?);
-            }
-            Long("tol") if command == "compare" => {
-                once(tol.is_some(), "--tol")?;
-                tol = Some(tolerance(&text(&mut parser, "--tol")?)?);
-            }
-            Long(name @ ("vs" | "tol")) => return Err(compare_only(name, command)),
             Short('h') | Long("help") => return Ok(Command::Help),
-            Long(flag @ ("json" | "csv")) => outputs.push(output(flag)),
-            Long("autoscaler") => outputs.push(keda(&mut parser)?),
-            Long("strict") => plan.strict = true,
-            Long("link") => {
-                once(plan.link.is_some(), "--link")?;
-                plan.link = Some(text(&mut parser, "--link")?);
-            }
-            Long("require-level") => {
-                once(plan.require_level.is_some(), "--require-level")?;
-                let value = text(&mut parser, "--require-level")?;
-                plan.require_level = Some(required_level(&value)?);
-            }
-            Long("load-profile") => {
-                once(plan.load_profile.is_some(), "--load-profile")?;
-                plan.load_profile = Some(text(&mut parser, "--load-profile")?);
-            }
-            Long("max-gpus") => {
-                once(plan.max_gpus.is_some(), "--max-gpus")?;
-                plan.max_gpus = Some(max_gpus(&text(&mut parser, "--max-gpus")?)?);
-            }
-            Long("max-power") => {
-                once(plan.max_power_w.is_some(), "--max-power")?;
-                let value = text(&mut parser, "--max-power")?;
-                plan.max_power_w =
-                    Some(parse_power(&value).map_err(|e| format!("--max-power {e}"))?);
-            }
-            Long("fail-on-flag") => {
-                let value = text(&mut parser, "--fail-on-flag")?;
-                plan.fail_on_flags.push(flag_kind(&value)?);
-            }
             Long(name) => {
                 let name = name.to_string();
-                let key = name.replace('-', "_");
-                let Some(key) = keys.iter().find(|k| **k == key) else {
-                    return Err(format!("unknown option --{name} (see --help)"));
-                };
-                // The page's reader names every other repeat; `src` is read here, so here.
-                once(
-                    *key == "src" && plan.params.iter().any(|(k, _)| k == "src"),
-                    "--src",
-                )?;
-                let value = text(&mut parser, &format!("--{name}"))?;
-                plan.params.push((key.to_string(), value));
+                match own_option(&name) {
+                    Some(option) => {
+                        option.read(command, &mut parser, &mut r.given, &mut r.seen)?;
+                    }
+                    None => r.param(&name, &mut parser)?,
+                }
             }
             other => return Err(format!("{} (see --help)", other.unexpected())),
         }
     }
-    if command == "list" {
-        return list(plan, &outputs);
-    }
-    if command == "compare" {
-        return compared(plan, vs, tol, &outputs);
-    }
-    planned(plan, &outputs)
-}
-
-/// The answer format `--json` or `--csv` asks for.
-fn output(flag: &str) -> (Output, &'static str) {
-    match flag {
-        "json" => (Output::Json, "--json"),
-        _ => (Output::Csv, "--csv"),
+    match command {
+        Subcommand::List => list(r.given),
+        Subcommand::Compare => compared(r.given, r.vs),
+        Subcommand::Plan => planned(r.given),
     }
 }
 
-/// `--autoscaler keda`: the KEDA ScaledObject.
-///
-/// Errors: another value, named.
-fn keda(parser: &mut lexopt::Parser) -> Result<(Output, &'static str), String> {
-    match text(parser, "--autoscaler")?.trim() {
-        "keda" => Ok((Output::Keda, "--autoscaler")),
-        other => Err(format!(
-            "--autoscaler takes `keda` (a KEDA ScaledObject), got \"{other}\""
-        )),
+impl Reading {
+    /// A scenario parameter `--NAME VALUE`, as the page's list declares it: a comparison's
+    /// (`--vs`, `--tol`) on `compare` only; `--vs` B's files and folders, or its selectors.
+    ///
+    /// Errors: an unknown option, a comparison's parameter on a command that does not compare,
+    /// a second `--src`, or no value.
+    fn param(&mut self, name: &str, parser: &mut lexopt::Parser) -> Result<(), String> {
+        let key = name.replace('-', "_");
+        let Some(param) = PARAMS.iter().find(|p| p.keys.contains(&key.as_str())) else {
+            return Err(format!("unknown option --{name} (see --help)"));
+        };
+        if param.group == Group::Comparison && self.command != Subcommand::Compare {
+            return Err(compare_only(name, self.command));
+        }
+        let plan = &mut self.given.plan;
+        // The page's reader names every other repeat; `src` is read here, so here.
+        once(
+            key == "src" && plan.params.iter().any(|(k, _)| k == "src"),
+            "--src",
+        )?;
+        let value = text(parser, &format!("--{name}"))?;
+        if key == "vs" {
+            self.vs.get_or_insert_with(Vs::default).add(value);
+        } else {
+            plan.params.push((key, value));
+        }
+        Ok(())
     }
 }
 
@@ -310,61 +229,40 @@ impl Vs {
     }
 }
 
-/// The value of `--tol`: a number (its range, 0 to 50, is checked by the comparison).
-fn tolerance(value: &str) -> Result<f64, String> {
-    value
-        .trim()
-        .trim_end_matches('%')
-        .parse::<f64>()
-        .ok()
-        .filter(|t| t.is_finite())
-        .ok_or_else(|| format!("--tol must be a percentage from 0 to 50, got \"{value}\""))
-}
-
-/// The `compare` command: `plan`'s checks on the target and format, then B.
+/// The `compare` command: `plan`'s checks on the target and format, then B, its selectors as
+/// the link's `vs`.
 ///
-/// Errors: as `plan`'s, no `--vs`, or an option `compare` does not read.
-fn compared(
-    plan: PlanArgs,
-    vs: Option<Vs>,
-    tol: Option<f64>,
-    outputs: &[(Output, &str)],
-) -> Result<Command, String> {
-    let Command::Plan(plan) = planned(plan, outputs)? else {
+/// Errors: as `plan`'s, or no `--vs`.
+fn compared(given: Given, vs: Option<Vs>) -> Result<Command, String> {
+    let Command::Plan(mut plan) = planned(given)? else {
         return Err("give the per-user target: --tps or --tpot".to_string());
     };
-    let gates = plan.link.is_some()
-        || plan.require_level.is_some()
-        || !plan.fail_on_flags.is_empty()
-        || plan.max_gpus.is_some()
-        || plan.max_power_w.is_some()
-        || plan.load_profile.is_some();
-    if gates {
-        return Err("--link, --require-level, --fail-on-flag, --max-gpus, --max-power and --load-profile: not read by `compare` (its gate is the verdict)".to_string());
-    }
     let Some(vs) = vs else {
         return Err("give the candidate B with --vs: its files or folders, or its selectors (e.g. --vs 'gpu=B200&gpus=1')".to_string());
     };
+    if !vs.selectors.is_empty() {
+        plan.params.push(("vs".to_string(), vs.selectors.join("&")));
+    }
     Ok(Command::Compare(CompareArgs {
         a_paths: plan.paths,
         b_paths: vs.paths,
-        vs: vs.selectors,
         params: plan.params,
-        tol,
         output: plan.output,
         strict: plan.strict,
     }))
 }
 
-/// The `plan` command with its answer format (at most one of `--json` or `--csv`).
+/// The `plan` command with its answer format (at most one of `--json`, `--csv` or
+/// `--autoscaler`).
 ///
-/// Errors: both formats given, no per-user target (`--tps` or `--tpot`), or a `--link` that is
+/// Errors: two formats given, no per-user target (`--tps` or `--tpot`), or a `--link` that is
 /// not the page's http(s) address.
-fn planned(mut plan: PlanArgs, outputs: &[(Output, &str)]) -> Result<Command, String> {
-    match outputs {
+fn planned(given: Given) -> Result<Command, String> {
+    let mut plan = given.plan;
+    match given.outputs[..] {
         [] => {}
-        [(output, _)] => plan.output = *output,
-        _ => return Err("give at most one of --json, --csv or --autoscaler".to_string()),
+        [output] => plan.output = output,
+        _ => return Err(one_format()),
     }
     if !plan.params.iter().any(|(k, _)| k == "tps" || k == "tpot") {
         return Err(
@@ -400,58 +298,11 @@ impl PlanArgs {
     }
 }
 
-/// The value of `--max-gpus`: a whole number of GPUs above 0.
-fn max_gpus(value: &str) -> Result<u64, String> {
-    value
-        .trim()
-        .parse::<u64>()
-        .ok()
-        .filter(|n| *n > 0)
-        .ok_or_else(|| {
-            format!("--max-gpus must be a whole number of GPUs above 0, got \"{value}\"")
-        })
-}
-
-/// The value of `--require-level`: a positive number.
-///
-/// Errors: the message naming the value that is not one.
-fn required_level(value: &str) -> Result<f64, String> {
-    value
-        .trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|n| n.is_finite() && *n > 0.0)
-        .ok_or_else(|| format!("--require-level must be a positive number, got \"{value}\""))
-}
-
-/// The flag `--fail-on-flag` names, by its key.
-///
-/// Errors: the message listing the keys, naming the value that is none of them.
-fn flag_kind(value: &str) -> Result<AnomalyKind, String> {
-    AnomalyKind::ALL
-        .into_iter()
-        .find(|k| k.key() == value.trim())
-        .ok_or_else(|| {
-            let kinds: Vec<&str> = AnomalyKind::ALL.iter().map(|k| k.key()).collect();
-            format!(
-                "--fail-on-flag must be one of {}, got \"{value}\"",
-                kinds.join(", ")
-            )
-        })
-}
-
-/// `list` takes files, folders and `--src`, nothing else.
-fn list(plan: PlanArgs, outputs: &[(Output, &str)]) -> Result<Command, String> {
-    let own = outputs.first().map(|(_, name)| *name).or_else(|| {
-        (plan.link.is_some() || plan.strict || plan.require_level.is_some())
-            .then_some("--link, --strict and --require-level")
-            .or((!plan.fail_on_flags.is_empty()).then_some("--fail-on-flag"))
-    });
-    if let Some(name) = own {
-        return Err(format!("{name}: not read by `list`"));
-    }
+/// `list` takes files, folders and `--src`, nothing else (its own options are refused as they
+/// are read).
+fn list(given: Given) -> Result<Command, String> {
     let mut src = None;
-    for (key, value) in plan.params {
+    for (key, value) in given.plan.params {
         if key != "src" {
             return Err(format!(
                 "--{}: `list` reads only files, folders and --src",
@@ -461,7 +312,7 @@ fn list(plan: PlanArgs, outputs: &[(Output, &str)]) -> Result<Command, String> {
         src = Some(value);
     }
     Ok(Command::List {
-        paths: plan.paths,
+        paths: given.plan.paths,
         src,
     })
 }
@@ -488,6 +339,7 @@ fn text(parser: &mut lexopt::Parser, name: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use llm_slo_planner::core::scenario::param_keys;
 
     fn parsed(args: &[&str]) -> Result<Command, String> {
         parse(args.iter().map(OsString::from))
@@ -583,5 +435,88 @@ mod tests {
                 "{key}"
             );
         }
+    }
+
+    #[test]
+    fn every_own_option_is_in_the_usage_and_read_by_the_commands_of_its_table_only() {
+        use options::OPTIONS;
+        let text = usage();
+        for option in OPTIONS {
+            assert!(
+                text.contains(&format!("\n  --{}{}", option.name, option.value)),
+                "{}",
+                option.name
+            );
+            for line in option.help {
+                assert!(text.contains(line), "{}: {line}", option.name);
+            }
+            let value: &[&str] = match option.name {
+                "json" | "csv" | "strict" => &[],
+                "autoscaler" => &["keda"],
+                "link" => &["https://x.example/"],
+                "require-level" | "max-gpus" => &["3"],
+                "fail-on-flag" => &["non-monotonic"],
+                "max-power" => &["1MW"],
+                "load-profile" => &["load.csv"],
+                other => panic!("give --{other} a value here"),
+            };
+            for command in Subcommand::ALL {
+                let mut args = vec![command.word(), "--tps", "10", "--vs", "gpu=B200"];
+                args.truncate(if command == Subcommand::Compare { 5 } else { 3 });
+                let name = format!("--{}", option.name);
+                args.push(&name);
+                args.extend_from_slice(value);
+                let read = parsed(&args);
+                if option.takes.contains(&command) {
+                    assert!(read.is_ok(), "{args:?}: {read:?}");
+                } else {
+                    let note = if command == Subcommand::Compare {
+                        " (its gate is the verdict)"
+                    } else {
+                        ""
+                    };
+                    assert_eq!(
+                        read,
+                        Err(format!("{name}: not read by `{}`{note}", command.word())),
+                        "{args:?}"
+                    );
+                }
+            }
+        }
+        // `list` takes none of them.
+        assert!(OPTIONS.iter().all(|o| !o.takes.contains(&Subcommand::List)));
+        assert_eq!(
+            parsed(&["list", "--max-power", "1MW"]),
+            Err("--max-power: not read by `list`".to_string())
+        );
+        assert_eq!(
+            parsed(&["plan", "--tps", "5", "--csv", "--autoscaler", "keda"]),
+            Err("give at most one of --json, --csv or --autoscaler".to_string())
+        );
+        assert_eq!(
+            parsed(&["plan", "--tps", "5", "--max-gpus", "3", "--max-gpus", "4"]),
+            Err("--max-gpus is given more than once; give it once".to_string())
+        );
+    }
+
+    #[test]
+    fn the_tolerance_and_the_candidates_selectors_are_the_links_parameters() {
+        let Ok(Command::Compare(c)) = parsed(&[
+            "compare", "a.json", "--tps", "10", "--tol", "5%", "--vs", "gpu=B200", "b.json",
+            "--vs", "gpus=1",
+        ]) else {
+            panic!("not a comparison");
+        };
+        assert_eq!(c.a_paths, vec![PathBuf::from("a.json")]);
+        assert_eq!(c.b_paths, vec![PathBuf::from("b.json")]);
+        // Read, as every parameter, by the page's reader: `5%` is refused there as in a link.
+        assert_eq!(
+            c.params,
+            vec![
+                ("tps".to_string(), "10".to_string()),
+                ("tol".to_string(), "5%".to_string()),
+                ("vs".to_string(), "gpu=B200&gpus=1".to_string()),
+            ]
+        );
     }
 }

@@ -4,7 +4,7 @@
 
 use llm_slo_planner::core::model::format;
 use llm_slo_planner::core::model::source::Source;
-use llm_slo_planner::core::plan::ab::{AbVerdict, Arm, Arms, Comparison, DEFAULT_TOL_PCT};
+use llm_slo_planner::core::plan::ab::{AbError, AbVerdict, Arm, Arms, Comparison};
 use llm_slo_planner::core::plan::compare::{recommended, CompareRow};
 use llm_slo_planner::core::scenario::Vs;
 use llm_slo_planner::core::text::ab_text::{error_text, verdict_text, warning_text};
@@ -16,11 +16,12 @@ use llm_slo_planner::core::wire::export::scenario_json_with;
 use crate::answer::said_json;
 use crate::args::{CompareArgs, Output};
 use crate::exit::Exit;
-use crate::input::{Loaded, Said};
+use crate::input::Loaded;
 use crate::links;
 use crate::load;
 use crate::out::{say, write_out};
 use crate::report::line;
+use crate::said::Said;
 use crate::select;
 
 /// B's sweep in its source: the sweep `vs` names on A's model (resolved as the link's `vs`),
@@ -30,10 +31,11 @@ use crate::select;
 fn pick_b(source: &Source, model_id: &str, vs: Option<&Vs>) -> Result<usize, String> {
     let Some(m) = source.model_index(model_id) else {
         let held: Vec<&str> = source.models.iter().map(|m| m.model_id.as_str()).collect();
-        return Err(format!(
-            "--vs: A and B are different models ({model_id}, {}): compare two configurations of one model",
-            held.join(", ")
-        ));
+        let models = AbError::DifferentModels {
+            a: model_id.to_string(),
+            b: held.join(", "),
+        };
+        return Err(format!("--vs: {}", error_text(&models)));
     };
     if let Some(vs) = vs.filter(|v| v.gpu.is_some() || v.gpus.is_some() || v.cfg.is_some()) {
         return vs.resolve(source, model_id).ok_or_else(|| {
@@ -50,20 +52,6 @@ fn pick_b(source: &Source, model_id: &str, vs: Option<&Vs>) -> Result<usize, Str
             many.len()
         )),
     }
-}
-
-/// The selectors of `--vs` values that are not files (`gpu=B200&gpus=1`, read as the link's
-/// `vs`); `None` when none is given.
-///
-/// Errors: the message naming a value that is not selectors (`gpu`, `gpus`, `cfg`, `src`).
-fn selectors(values: &[String]) -> Result<Option<Vs>, String> {
-    if values.is_empty() {
-        return Ok(None);
-    }
-    let joined = values.join("&");
-    Vs::parse(&joined)
-        .map(Some)
-        .map_err(|e| format!("--vs \"{joined}\": {e}"))
 }
 
 /// The text answer: the arms, the warnings, the verdict, the notes, each arm at its own
@@ -175,7 +163,8 @@ fn pick(args: &CompareArgs) -> Result<Picked, Exit> {
         .filter(|(k, _)| k != "src")
         .cloned()
         .collect();
-    let mut planned = select::planned(&loaded_a.source, &params, &[])?;
+    // `tol` qualifies `vs`, which `--vs` gives as files or selectors.
+    let mut planned = select::planned(&loaded_a.source, &params, &["vs"])?;
     if planned.len() != 1 {
         say(&format!(
             "A's data hold {} deployments: pick A with --model, --gpu, --gpus and --cfg (`list` shows them)",
@@ -184,19 +173,15 @@ fn pick(args: &CompareArgs) -> Result<Picked, Exit> {
         return Err(Exit::BadInput);
     }
     let mut a = planned.remove(0);
-    let vs = selectors(&args.vs).map_err(|e| {
-        say(&e);
-        Exit::BadInput
-    })?;
+    let vs = a.scenario.versus.vs.clone();
     let b_src = vs.as_ref().and_then(|v| v.src.clone());
     if args.b_paths.is_empty() && vs.is_none() {
         say("--vs: give B's files or folders, or its selectors (e.g. --vs 'gpu=B200&gpus=1' or --vs 'cfg=…')");
         return Err(Exit::BadInput);
     }
     // The comparison as a link names it, for the JSON's scenario (files of B have no link).
-    a.scenario.versus.tol_pct = args.tol.unwrap_or(DEFAULT_TOL_PCT);
-    if args.b_paths.is_empty() {
-        a.scenario.versus.vs.clone_from(&vs);
+    if !args.b_paths.is_empty() {
+        a.scenario.versus.vs = None;
     }
     let loaded_b = load_b(args, b_src.as_deref())?;
     let source_b = loaded_b.as_ref().map_or(&loaded_a.source, |l| &l.source);
@@ -228,7 +213,7 @@ pub fn run_compare(args: &CompareArgs) -> Exit {
         source: source_b,
         sweep_index: p.b_index,
     };
-    let tol = args.tol.unwrap_or(DEFAULT_TOL_PCT);
+    let tol = a.scenario.versus.tol_pct;
     let compared = Arms::new(arm_a, arm_b).and_then(|arms| arms.compare(&a.scenario.slo, tol));
     let c = match compared {
         Ok(c) => c,

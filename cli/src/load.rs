@@ -9,8 +9,9 @@ use llm_slo_planner::core::scenario::load_csv::load_from_csv;
 use llm_slo_planner::core::scenario::load_text;
 
 use crate::exit::Exit;
-use crate::input::{self, Loaded, Said};
+use crate::input::{self, Loaded};
 use crate::out::say;
+use crate::said::Said;
 
 /// The last line when the files given hold nothing this planner can use (each file's message
 /// comes first), so that a partial read of one file is not taken for the whole answer.

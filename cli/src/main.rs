@@ -6,37 +6,29 @@
 //! the order 2, 1, 3, 0 ([`exit::Exit`]). `compare`: 0 better or no difference, 1 worse beyond
 //! the noise and the tolerance, 3 cannot judge, 2 bad input.
 
-#![deny(
-    missing_docs,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::too_many_lines
-)]
-#![cfg_attr(
-    test,
-    allow(clippy::unwrap_used, clippy::expect_used, clippy::too_many_lines)
-)]
-
 mod answer;
 mod args;
 mod compare;
 mod exit;
+mod files;
 mod gates;
 mod input;
 mod links;
+mod list;
 mod load;
 mod out;
 mod reading;
 mod report;
+mod said;
 mod select;
 
 use std::process::ExitCode;
 
 use args::{Command, Output, PlanArgs};
 use exit::Exit;
-use input::Said;
 use llm_slo_planner::core::import::share;
 use out::{say, write_out};
+use said::Said;
 
 fn main() -> ExitCode {
     let command = match args::parse(std::env::args_os().skip(1)) {
@@ -57,7 +49,7 @@ fn main() -> ExitCode {
         .err()
         .unwrap_or(Exit::Ok),
         Command::List { paths, src } => match load::load(&paths, src.as_deref(), false) {
-            Ok(loaded) => write_out(&report::list_text(&loaded.source), Output::Text)
+            Ok(loaded) => write_out(&list::list_text(&loaded.source), Output::Text)
                 .err()
                 .unwrap_or(Exit::Ok),
             Err(code) => code,
@@ -145,7 +137,7 @@ fn run_plan(args: &PlanArgs) -> Exit {
             &links,
             base.is_some(),
         )),
-        Output::Json => answer::json_answer(source, &planned, &urls, (&loaded.problems, &notes)),
+        Output::Json => answer::json_answer(source, &planned, &urls, &loaded.problems, &notes),
         Output::Keda => answer::keda_answer(source, &planned, &urls),
         Output::Csv => {
             answer::csv_answer(&planned, &urls, &params, base, &loaded, payload.as_deref())

@@ -16,7 +16,9 @@ use llm_slo_planner::core::import::bounded::text_of;
 use llm_slo_planner::core::import::sources::ImportId;
 use llm_slo_planner::core::import::{read_stream, read_stream_quick, InputFile, StreamedFile};
 
-use crate::input::{streaming, text_bytes, Content, Listed, Progress, ReadFiles, Said};
+use crate::files::{streaming, text_bytes, Begun, Content};
+use crate::input::{Listed, Progress, ReadFiles};
+use crate::said::Said;
 
 /// Bytes read at a time to add a streamed file to the import's id.
 const HASH_READ_BYTES: usize = 1 << 20;
@@ -86,7 +88,13 @@ fn read_one(
     let open = || std::fs::File::open(file.path).map_err(|e| Said::unreadable(file.name, &e));
     if !streamed {
         return (
-            open().and_then(|f| text_bytes(file.name, (Vec::new(), bytes), f)),
+            open().and_then(|f| {
+                let begun = Begun {
+                    bytes: Vec::new(),
+                    expected: bytes,
+                };
+                text_bytes(file.name, begun, f)
+            }),
             0,
         );
     }

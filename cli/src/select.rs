@@ -1,6 +1,7 @@
 //! Which deployments a command plans: the scenario of each, read by the page's scenario reader
 //! from the parameters given, and each planned.
 
+use llm_slo_planner::core::model::format;
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::plan::planner::{plan, Plan};
 use llm_slo_planner::core::scenario::{Front, Scenario};
@@ -137,8 +138,8 @@ pub fn not_planned_note(source: &Source, planned: &[Planned]) -> Option<String> 
     let others = source.sweeps_of(model).len().saturating_sub(1);
     (others > 0).then(|| {
         format!(
-            "{others} other deployment{} of {} {} not planned: --gpu, --gpus and --cfg pick one (`list` shows them); without --model, --gpu, --gpus and --cfg every deployment is planned",
-            if others == 1 { "" } else { "s" },
+            "{} of {} {} not planned: --gpu, --gpus and --cfg pick one (`list` shows them); without --model, --gpu, --gpus and --cfg every deployment is planned",
+            format::counted(others, "other deployment"),
             one.scenario.deployment.model_id,
             if others == 1 { "is" } else { "are" },
         )

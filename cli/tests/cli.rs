@@ -2,6 +2,13 @@
 //! (`tests/fixtures/realdata`). Figures are the page's (the README's worked examples and the
 //! native tests that check them against the data by hand).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::too_many_lines,
+    reason = "the workspace's gates are the shipped code's: a test's helper panics when the test fails"
+)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -1149,13 +1156,14 @@ fn compare_json_adds_result_comparison_and_csv_writes_one_row() {
 #[test]
 fn compare_names_bad_input_and_exits_2() {
     let cases: [(&[&str], &str); 5] = [
+        // `--tol` read as the link's `tol` is, worded as the scenario's messages are.
         (
             &["--tps", "20", "--vs", "gpu=B200&gpus=1", "--tol", "80"],
-            "tol 80 is not a percentage from 0 to 50",
+            "--tol: must be a percentage from 0 to 50 (the comparison's tolerance), got \"80\"",
         ),
         (
             &["--tps", "20", "--vs", "gpu=B200&gpus=1", "--tol", "x"],
-            "--tol must be a percentage from 0 to 50, got \"x\"",
+            "--tol: must be a percentage from 0 to 50 (the comparison's tolerance), got \"x\"",
         ),
         (&["--tps", "20", "--vs", "cfg=nothing"], "--vs"),
         (&["--tps", "20"], "--vs"),
@@ -1195,6 +1203,77 @@ fn compare_names_bad_input_and_exits_2() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn the_tolerance_is_accepted_and_refused_as_the_links_tol_is() {
+    use llm_slo_planner::core::import::bundled::lm_arena_chat;
+    use llm_slo_planner::core::scenario::{Front, Scenario};
+    let source = lm_arena_chat();
+    for tol in [
+        "5", "0", "50", "2.5", "-0", "5%", "60", "-1", "x", " ", "NaN",
+    ] {
+        // The link's reader: the message it gives `tol`, as the command line words it.
+        let query = format!(
+            "model={LLAMA_8B}&gpu=H100&gpus=1&tps=25&vs=gpu%3DB200&tol={}",
+            form_urlencoded::byte_serialize(tol.as_bytes()).collect::<String>()
+        );
+        let (_, errors) = Scenario::from_query(&query, source);
+        let link: Vec<String> = errors
+            .iter()
+            .map(|e| format!("--{}: {}", e.param, e.detail(Front::CommandLine)))
+            .collect();
+        let out = run(&[
+            "compare", "--model", LLAMA_8B, "--gpu", "H100", "--gpus", "1", "--vs", "gpu=B200",
+            "--tps", "25", "--tol", tol,
+        ]);
+        match link.as_slice() {
+            [] => assert_ne!(code(&out), 2, "{tol}: {}", stderr(&out)),
+            [said] => {
+                assert_eq!(code(&out), 2, "{tol}");
+                assert!(
+                    stderr(&out).starts_with(&format!("llm-slo-planner: {said}\n")),
+                    "{tol}: {}",
+                    stderr(&out)
+                );
+                assert!(said.starts_with("--tol: must be a percentage from 0 to 50"));
+            }
+            more => panic!("{tol}: {more:?}"),
+        }
+    }
+}
+
+#[test]
+fn an_option_a_command_does_not_take_is_refused_with_exit_2() {
+    for (args, said) in [
+        (
+            &["list", "--max-power", "1MW"][..],
+            "llm-slo-planner: --max-power: not read by `list`\n",
+        ),
+        (
+            &["list", "--max-gpus", "3"][..],
+            "llm-slo-planner: --max-gpus: not read by `list`\n",
+        ),
+        (
+            &[
+                "compare",
+                "--model",
+                LLAMA_8B,
+                "--vs",
+                "gpu=B200",
+                "--tps",
+                "25",
+                "--max-power",
+                "1MW",
+            ][..],
+            "llm-slo-planner: --max-power: not read by `compare` (its gate is the verdict)\n",
+        ),
+    ] {
+        let out = run(args);
+        assert_eq!(code(&out), 2, "{args:?}");
+        assert_eq!(stderr(&out), said, "{args:?}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
 }
 
 #[test]

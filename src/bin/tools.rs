@@ -6,17 +6,6 @@
 //! type; its export, made from the list, hands that answer to the page as `core::wire::handoff`
 //! bytes (or a text). Nothing here touches the page.
 
-#![deny(
-    missing_docs,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::too_many_lines
-)]
-#![cfg_attr(
-    test,
-    allow(clippy::unwrap_used, clippy::expect_used, clippy::too_many_lines)
-)]
-
 use llm_slo_planner::core::import::bundled::TaskFileError;
 use llm_slo_planner::core::import::share::ShareError;
 use llm_slo_planner::core::import::sources::{

@@ -7,6 +7,19 @@
 //! written `1.23e15`), so no figure runs to hundreds of digits. Drawing coordinates go through
 //! [`svg`] (finite, bounded, one decimal).
 
+/// Longest piece of a user's text echoed back in a message, in characters.
+pub const ECHO_CHARS: usize = 40;
+
+/// A user's text as a message echoes it: its first [`ECHO_CHARS`] characters, and `…` when it
+/// runs longer (text only; never rendered as HTML).
+pub fn echo(text: &str) -> String {
+    let mut out: String = text.chars().take(ECHO_CHARS).collect();
+    if text.chars().nth(ECHO_CHARS).is_some() {
+        out.push('…');
+    }
+    out
+}
+
 /// Smallest magnitude written plain (a smaller one, 0 aside, is [`scientific`]).
 pub const PLAIN_FROM: f64 = 1e-3;
 

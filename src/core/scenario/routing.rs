@@ -5,12 +5,10 @@
 //! decisions out.
 
 use crate::core::import::sources::{is_local_import, DEFAULT_SOURCE, SHARED_SOURCE};
+use crate::core::model::format::echo;
 use crate::core::model::source::Source;
 use crate::core::scenario::link::{shared_payload, src_of, without, without_src};
 use crate::core::scenario::{Scenario, StatMoved, View};
-
-/// Longest piece of a link's `src` echoed in a message, in characters.
-const ECHO_CHARS: usize = 40;
 
 /// What the page opens with.
 #[derive(Clone, Debug, PartialEq)]
@@ -168,7 +166,7 @@ impl Widening {
 
 /// "`src` \"…\" is not a source on this page{why}; showing the bundled data."
 pub fn not_a_source(id: &str, why: &str) -> String {
-    let shown: String = id.chars().take(ECHO_CHARS).collect();
+    let shown = echo(id);
     format!("`src` \"{shown}\" is not a source on this page{why}; showing the bundled data.")
 }
 
@@ -330,7 +328,7 @@ mod tests {
         assert_eq!(
             not_a_source(&long, " (an import from another browser?)"),
             format!(
-                "`src` \"{}\" is not a source on this page (an import from another browser?); showing the bundled data.",
+                "`src` \"{}…\" is not a source on this page (an import from another browser?); showing the bundled data.",
                 "x".repeat(40)
             )
         );

@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+pub(super) use crate::core::model::format::echo;
 use crate::core::model::format::{grouped, url_number};
 use crate::core::model::limits::{MAX_LOAD_VALUES, MAX_PRICES, MAX_TEXT_CHARS, MAX_VALUE};
 use crate::core::model::sweep::Statistic;
@@ -17,8 +18,6 @@ pub const MIN_VALUE: f64 = 0.001;
 /// Shortest load step or replica lag accepted above 0, minutes: a second. A shorter one plans
 /// nothing a fleet can follow, and its figures would read as noise.
 pub const MIN_STEP_MIN: f64 = 1.0 / 60.0;
-/// Longest piece of a user's value echoed back in a message, in characters.
-const ECHO_CHARS: usize = 40;
 
 /// What a value must be: each is worded once, by [`ValueError`]'s `Display`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -595,15 +594,6 @@ pub fn prices_text(every: Option<f64>, by_type: &GpuPrices) -> String {
         )
         .collect::<Vec<_>>()
         .join(",")
-}
-
-/// Shortens a user's value for display in a message (text only; never rendered as HTML).
-pub(super) fn echo(text: &str) -> String {
-    let mut out: String = text.chars().take(ECHO_CHARS).collect();
-    if text.chars().nth(ECHO_CHARS).is_some() {
-        out.push('…');
-    }
-    out
 }
 
 #[cfg(test)]

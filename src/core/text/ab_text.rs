@@ -319,7 +319,7 @@ pub fn repeats_text(c: &Comparison) -> String {
 pub fn candidate_error_text(vs: &str, e: &AbError) -> String {
     format!(
         "`vs` \"{}\": {}; the rest of the page stands.",
-        echo(vs),
+        format::echo(vs),
         error_text(e)
     )
 }
@@ -329,18 +329,9 @@ pub fn candidate_error_text(vs: &str, e: &AbError) -> String {
 pub fn other_source_text(vs: &str, src: &str) -> String {
     format!(
         "`vs` \"{}\": B is in the data \"{}\", not in the data shown; the page compares two sweeps of the data shown (open that data, or import both arms together); the rest of the page stands.",
-        echo(vs),
-        echo(src)
+        format::echo(vs),
+        format::echo(src)
     )
-}
-
-/// A value a user typed, cut to 40 characters (as the scenario's messages echo it).
-fn echo(text: &str) -> String {
-    let mut out: String = text.chars().take(40).collect();
-    if text.chars().nth(40).is_some() {
-        out.push('…');
-    }
-    out
 }
 
 /// An arm's figures at its recommended level: `B/A` of one figure (`1.07×`); `–` when either is

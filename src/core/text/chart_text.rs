@@ -2,7 +2,9 @@
 //! in focus, the summary a screen reader is given, and the chart as a standalone SVG file;
 //! with what the chart draws (which deployments, at what width). Geometry is `core::plan::chart`.
 
-use crate::core::model::format::{gpus, grouped, level as level_text, significant, trimmed};
+use crate::core::model::format::{
+    counted, gpus, grouped, level as level_text, significant, trimmed,
+};
 use crate::core::model::limits::MAX_SERIES;
 use crate::core::model::source::Source;
 use crate::core::model::sweep::Statistic;
@@ -184,9 +186,8 @@ pub fn left_off_notes(source: &Source, c: &Charted) -> (Option<String>, Option<S
     };
     let more = (c.not_drawn > 0).then(|| {
         format!(
-            "{} more deployment{} of this model {} not drawn: the chart shows {shows}{}; the side-by-side table lists them all.",
-            c.not_drawn,
-            if c.not_drawn == 1 { "" } else { "s" },
+            "{} of this model {} not drawn: the chart shows {shows}{}; the side-by-side table lists them all.",
+            counted(c.not_drawn, "more deployment"),
             if c.not_drawn == 1 { "is" } else { "are" },
             if c.grouped { " among the newest campaign of each configuration (older campaigns are in the campaign menu)" } else { "" },
         )

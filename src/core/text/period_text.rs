@@ -2,7 +2,7 @@
 //! text and formula with this deployment's numbers, as the page's period panel and the command
 //! line show them; and the side-by-side sentence naming the cheapest per day.
 
-use crate::core::model::format::{grouped, money, significant, trimmed};
+use crate::core::model::format::{counted, grouped, money, significant, trimmed};
 use crate::core::model::source::Source;
 use crate::core::plan::capacity::CapacityInputs;
 use crate::core::plan::period::side_by_side::{cheapest_at_peak, cheapest_per_day, DayRow};
@@ -36,10 +36,9 @@ pub fn load_unit(kind: LoadKind) -> &'static str {
 /// What the period is: "4 h: 4 values of 60 min, req/s; replicas 60 min to come up, at least 1".
 pub fn period_heading(f: &PeriodFigures, load: &LoadProfile, scaling: Scaling) -> String {
     format!(
-        "{} h: {} value{} of {} min, {}; replicas {} min to come up, at least {}",
+        "{} h: {} of {} min, {}; replicas {} min to come up, at least {}",
         trimmed(f.period_h, 4),
-        grouped(load.values.len() as f64, 0),
-        if load.values.len() == 1 { "" } else { "s" },
+        counted(load.values.len(), "value"),
         trimmed(load.step_min, 4),
         load_unit(load.kind),
         trimmed(scaling.lag_min, 4),
