@@ -1168,11 +1168,28 @@ fn a_qualifier_without_what_it_qualifies_is_named_and_neither_read_nor_written()
     assert_eq!(s, parse("tps=25").0);
     assert_eq!(s.to_query(), parse("tps=25").0.to_query());
     // An API's price qualifies a GPU price, a cached share the API's price.
+    let unread = |key: &str, needs: &str| {
+        (
+            key.to_string(),
+            format!("`{key}` qualifies `{needs}`, whose value cannot be used (said above): it is left out of the link with `{needs}`"),
+        )
+    };
     let (s, errors) = parse("tps=25&api=1.25%3A10&cached=0.5");
-    assert_eq!(errors, [alone("api", "price")]);
+    assert_eq!(errors, [alone("api", "price"), unread("cached", "api")]);
     assert_eq!(s.to_query(), parse("tps=25").0.to_query());
     let (s, errors) = parse("tps=25&price=2&cached=0.5");
     assert_eq!(errors, [alone("cached", "api")]);
+    // Beside what it qualifies, given with a value that cannot be used: named too.
+    let (s, errors) = parse("tps=25&api=1:10:0.1:5&price=2&cached=0.5");
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert_eq!(
+        (errors[0].0.as_str(), &errors[1]),
+        ("api", &unread("cached", "api"))
+    );
+    assert_eq!(s.to_query(), parse("tps=25&price=2").0.to_query());
+    let (_, errors) = parse("tps=25&vs=&tol=5");
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert_eq!(errors[1], unread("tol", "vs"));
     assert_eq!(s.to_query(), parse("tps=25&price=2").0.to_query());
     // With what each qualifies, each is read and written back, -0 as 0.
     let q = "tps=25&attain=90&power=1MW&power_basis=tdp&host_w=0&load=rps%3A60%3A1%2C2&lag=60&min_replicas=3&vs=gpu%3DB200&tol=-0";
@@ -1208,9 +1225,9 @@ fn a_qualifier_without_what_it_qualifies_is_named_and_neither_read_nor_written()
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(s.versus.tol_pct, 5.0);
     // Beside a budget the link gives but cannot be read, host_w is read (the budget fixed in the
-    // page takes it), and left out of the link while there is no budget.
+    // page takes it), and left out of the link while there is no budget, which is said.
     let (s, errors) = parse("tps=25&power=1XW&host_w=150");
-    assert_eq!(params(&errors), ["power"]);
+    assert_eq!(params(&errors), ["power", "host_w"]);
     assert_eq!(s.fleet.power.host_w, Some(150.0));
     assert!(!s.to_query().contains("host_w"), "{}", s.to_query());
     // A qualifier whose parameter the page leaves (the candidate unset) is not written either.

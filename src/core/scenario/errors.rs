@@ -155,6 +155,12 @@ pub enum ParamErrorKind {
         /// The parameter it qualifies.
         needs: &'static str,
     },
+    /// A parameter that qualifies another the link gives with a value that cannot be used: it
+    /// is not written back with it.
+    QualifiesUnread {
+        /// The parameter it qualifies.
+        needs: &'static str,
+    },
     /// `requests_at` names no level of the deployment with per-request records: the requests
     /// panel shows its own first level, and the link drops it.
     RequestsAtNotMeasured {
@@ -327,6 +333,9 @@ impl ParamError {
             ),
             ParamErrorKind::Alone { needs } => {
                 format!("qualifies {}, which is not given: it is read only with it", key(needs))
+            }
+            ParamErrorKind::QualifiesUnread { needs } => {
+                format!("qualifies {0}, whose value cannot be used (said above): it is left out of the link with {0}", key(needs))
             }
             ParamErrorKind::RequestsAtNotMeasured { level } => format!(
                 "names {level}, not a level of this deployment with per-request records; {showing} the recommended level, else the first that fails"

@@ -84,6 +84,19 @@ impl Read {
                 }
             }
         }
+        // A qualifier read beside what it qualifies, when that could not be used: named too.
+        let unread: Vec<ParamError> = PARAMS
+            .iter()
+            .filter_map(|p| Some((p.keys[0], p.needs?)))
+            .filter(|(qualifier, needs)| {
+                let named = |k: &str| errors.iter().any(|e: &ParamError| e.param == k);
+                given(qualifier) && !named(qualifier) && named(needs)
+            })
+            .map(|(qualifier, needs)| {
+                ParamError::new(qualifier, ParamErrorKind::QualifiesUnread { needs })
+            })
+            .collect();
+        errors.extend(unread);
         (read, errors)
     }
 
