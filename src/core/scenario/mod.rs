@@ -1,8 +1,7 @@
 //! The scenario: everything a shared link reproduces, read from and written to the URL query.
 //!
-//! Its parameters are declared once, in [`scenario_params!`](crate::scenario_params) (see
-//! [`params`]): each is read into the scenario's groups ([`Picked`], [`Slo`], [`Fleet`],
-//! [`View`]) and written back from them.
+//! Its parameters are declared once, in [`params::DECLARED`]: each is read into the scenario's
+//! groups ([`Picked`], [`Slo`], [`Fleet`], [`View`]) and written back from them.
 //! A parameter that is unknown or malformed gives a [`ParamError`] naming it; the
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
@@ -52,7 +51,7 @@ pub const DEFAULT_TARGET: Target = Target::TokensPerSecond(20.0);
 
 /// A fully resolved scenario: its deployment always names a sweep of the source. Each part is a
 /// group of what belongs together; the link's keys of each field are in
-/// [`scenario_params!`](crate::scenario_params).
+/// [`params::DECLARED`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
     /// The source id (URL `src`); `None` for the default `lm-arena-chat`.
