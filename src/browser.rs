@@ -34,4 +34,4 @@ pub use timers::{after_paint, clock_time, next_task, now_ms};
 pub use url::{
     drop_fragment, fragment, href, link_with_query, query, replace_fragment, replace_query,
 };
-pub use worker::{call_tools, call_tools_text, start_loading_tools, Progress, ToolArg};
+pub use worker::{call_tools, call_tools_text, start_loading_tools, Progress, ToolArg, Unanswered};

@@ -8,8 +8,9 @@
 //! calls it as an async function, and the first call fetches the module (natively it is called
 //! directly). What only such functions reach moves with them.
 //!
-//! A panel the first view does not show is drawn the same way ([`Panel`], [`under`], [`mount_in`]): the page
-//! draws an empty element, and the panel's code, loaded on demand, draws into it.
+//! A panel the first view does not show is drawn the same way: the page draws an empty element
+//! ([`while_wanted`], [`on_unfold`], or a [`Panel`] of its own), and the panel's function,
+//! loaded on demand, draws into it ([`draw_in`]).
 
 use std::any::Any;
 use std::future::Future;
@@ -41,16 +42,23 @@ pub async fn finished<T>(start: impl Future<Output = Result<Job<T>, Failed>>) ->
     Ok(start.await?.await)
 }
 
-/// [`finished`] for work that fails with a message (a call of the tools module): what it gives,
-/// or its message, or why its code could not be loaded.
-pub async fn flattened<T>(
-    start: impl Future<Output = Result<Job<Result<T, String>>, Failed>>,
-) -> Result<T, String> {
-    finished(start).await.unwrap_or_else(|failed| Err(failed.0))
-}
-
 /// A panel drawn on demand: dropping it removes the panel and disposes of what it owns.
 pub type Drawn = Box<dyn Any>;
+
+/// A panel's function loaded on demand, called: what it drew (`None`: its element is gone), or
+/// why its code could not be loaded.
+type Drawing = Pin<Box<dyn Future<Output = Result<Option<Drawn>, Failed>>>>;
+
+/// Where a panel loaded on demand is drawn: its element, and what that element says when the
+/// panel's code cannot be loaded.
+#[derive(Clone, Copy)]
+pub struct Holder {
+    /// The id of the element the panel is drawn into.
+    pub id: &'static str,
+    /// What the element says, before why, when the panel's code cannot be loaded ("Nothing can
+    /// be imported").
+    pub lost: &'static str,
+}
 
 /// Where the page keeps a panel whose code is loaded on demand: the panel once drawn, and
 /// whether its code is on its way.
@@ -70,30 +78,41 @@ impl Panel {
     }
 
     /// Draws the panel unless it is drawn or on its way: `start` calls its function, which draws
-    /// into the element `holder` with [`mount_in`]. When its code cannot be loaded, `holder`
-    /// says why after `lost` ("Nothing can be imported"), and the next call tries again.
-    pub fn draw<F>(self, holder_lost: (&'static str, &'static str), start: impl FnOnce() -> F)
+    /// into the `holder`'s element with [`draw_in`]. When its code cannot be loaded, the element
+    /// says why after [`Holder::lost`], and the next call tries again.
+    pub fn draw<F>(self, holder: Holder, start: impl FnOnce() -> F)
     where
         F: Future<Output = Result<Option<Drawn>, Failed>> + 'static,
     {
-        self.draw_then(holder_lost, start, || ());
+        self.draw_then(holder, start, || ());
+    }
+
+    /// True once the panel is drawn (and until it is cleared).
+    pub fn is_drawn(self) -> bool {
+        self.drawn.with_value(Option::is_some)
     }
 
     /// [`Panel::draw`], then `done` once the panel is drawn or has said why it is not (not when
     /// it was drawn or on its way already).
     pub fn draw_then<F>(
         self,
-        (holder, lost): (&'static str, &'static str),
+        holder: Holder,
         start: impl FnOnce() -> F,
         done: impl FnOnce() + 'static,
     ) where
         F: Future<Output = Result<Option<Drawn>, Failed>> + 'static,
     {
-        if self.drawn.with_value(Option::is_some) || self.loading.get_value() {
+        if self.is_drawn() || self.loading.get_value() {
             return;
         }
         self.loading.set_value(true);
-        let started = start();
+        self.drawing(holder, Box::pin(start()), Box::new(done));
+    }
+
+    /// Waits for the panel's function `started` (its code loaded on demand) and keeps what it
+    /// drew, or says why it could not in the `holder`'s element; then calls `done`. Not generic:
+    /// every panel's wait is the page's one piece of code.
+    fn drawing(self, holder: Holder, started: Drawing, done: Box<dyn FnOnce()>) {
         leptos::task::spawn_local(async move {
             let drawn = started.await;
             self.loading.try_set_value(false);
@@ -102,8 +121,8 @@ impl Panel {
                     self.drawn.try_set_value(drawn);
                 }
                 Err(Failed(e)) => {
-                    if let Some(element) = browser::html_element(holder) {
-                        element.set_text_content(Some(&format!("{lost}: {e}.")));
+                    if let Some(element) = browser::html_element(holder.id) {
+                        element.set_text_content(Some(&format!("{}: {e}.", holder.lost)));
                     }
                 }
             }
@@ -117,13 +136,14 @@ impl Panel {
     }
 }
 
-/// A panel drawn on demand while `wanted` holds: an element with the id `holder` saying
-/// `loading` until the panel's code, loaded on demand, draws into it (`start`, given the owner
-/// of this view, calls the panel's function); removed when `wanted` no longer holds. When its
-/// code cannot be loaded, the element says why after `lost`.
+/// A panel drawn on demand while `wanted` holds: the `holder`'s element saying `loading` until
+/// the panel's code, loaded on demand, draws into it (`start`, given the owner of this view,
+/// calls the panel's function); removed when `wanted` no longer holds. When its code cannot be
+/// loaded, the element says why after [`Holder::lost`].
 pub fn while_wanted<F>(
     wanted: Memo<bool>,
-    (holder, lost, loading): (&'static str, &'static str, &'static str),
+    holder: Holder,
+    loading: &'static str,
     start: impl Fn(Option<Owner>) -> F + Send + Sync + 'static,
 ) -> impl IntoView
 where
@@ -136,9 +156,30 @@ where
             return None;
         }
         let owner = Owner::current();
-        panel.draw((holder, lost), || start(owner));
-        Some(view! { <div id=holder>{loading}</div> })
+        panel.draw(holder, || start(owner));
+        Some(view! { <div id=holder.id>{loading}</div> })
     }
+}
+
+/// A folded panel (a `<details>` holding the `holder`'s element) drawn on demand the first time
+/// it is unfolded, or at once when `open`: returns what its toggle calls. `start`, given the
+/// owner of the view that calls this, calls the panel's function.
+pub fn on_unfold<F>(
+    open: bool,
+    holder: Holder,
+    start: impl Fn(Option<Owner>) -> F + 'static,
+) -> impl Fn() + 'static
+where
+    F: Future<Output = Result<Option<Drawn>, Failed>> + 'static,
+{
+    let panel = Panel::new();
+    let owner = Owner::current();
+    let draw = move || panel.draw(holder, || start(owner.clone()));
+    if open {
+        // Drawn once this view is in place: the code is awaited first.
+        draw();
+    }
+    draw
 }
 
 /// Runs `f` under `owner` (the page's part that asked for a panel, taken with
@@ -148,6 +189,17 @@ pub fn under<R>(owner: Option<Owner>, f: impl FnOnce() -> R) -> R {
         Some(owner) => owner.with(f),
         None => f(),
     }
+}
+
+/// What a panel's function loaded on demand does: draws `view` into the element with the id
+/// `holder` ([`mount_in`]) under `owner` ([`under`]), the part of the page that asked for it.
+/// `None` when there is no such element (the page moved on while the code loaded).
+pub fn draw_in<V: IntoView + 'static>(
+    owner: Option<Owner>,
+    holder: &str,
+    view: impl FnOnce() -> V + 'static,
+) -> Option<Drawn> {
+    under(owner, || mount_in(holder, view))
 }
 
 /// Draws `view` into the element with the id `holder` (emptied first), its reactive owner a child

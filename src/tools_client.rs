@@ -11,24 +11,72 @@
 //! call's answer ([`decode::decode`]), into the variant of [`decode::Decoded`] named after the
 //! call, so that the page's first load carries one stub of it, not one per call.
 
-use std::convert::identity;
-use std::fmt::Display;
+use std::fmt::{self, Display};
 use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use wasm_split_helpers::wasm_split;
 
-use crate::browser::{self, PageText, Progress};
+use crate::browser::{self, PageText, Progress, ToolArg, Unanswered};
 use crate::core::import::sources::LegacySplit;
 use crate::core::model::source::Source;
 use crate::core::plan::period::{LoadKind, LoadProfile};
 use crate::core::text::error_text;
+use crate::core::wire::calls::Call;
 use crate::core::wire::handoff::{self, ExportKind, ExportRequest, ImportReply, StoredSource};
 use crate::on_demand::Failed;
 use args::{Answered, Args};
 
-/// An answer of the tools module as the page takes it: a `Result`'s error in its words, any
-/// other answer as it is.
+/// Why a call of the tools module gave the page nothing to use, kept as what went wrong until
+/// the page says it (`Display`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ToolsError {
+    /// The tools module did not answer.
+    Unanswered(Unanswered),
+    /// The code loaded on demand that hands the call over did not do its work: its module could
+    /// not be loaded, or the answer's bytes are not the call's answer.
+    OnDemand(Failed),
+    /// The call answered with its own error.
+    Refused(Refused),
+}
+
+impl Display for ToolsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ToolsError::Unanswered(e) => e.fmt(f),
+            ToolsError::OnDemand(Failed(message)) | ToolsError::Refused(Refused(message)) => {
+                f.write_str(message)
+            }
+        }
+    }
+}
+
+impl From<Unanswered> for ToolsError {
+    fn from(e: Unanswered) -> ToolsError {
+        ToolsError::Unanswered(e)
+    }
+}
+
+impl From<Failed> for ToolsError {
+    fn from(e: Failed) -> ToolsError {
+        ToolsError::OnDemand(e)
+    }
+}
+
+/// A call's own error (the core's typed error, e.g. why a payload cannot be read), in the
+/// core's words (`core::text`): worded where its answer is decoded, in code loaded on demand,
+/// so that the words of every call's errors stay out of the page's first load.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refused(pub String);
+
+impl Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// An answer of the tools module as the page takes it: a `Result`'s error in its words
+/// ([`Refused`]), any other answer as it is.
 pub trait Answer: DeserializeOwned {
     /// The answer, its error worded.
     type Page;
@@ -37,9 +85,9 @@ pub trait Answer: DeserializeOwned {
 }
 
 impl<T: DeserializeOwned, E: DeserializeOwned + Display> Answer for Result<T, E> {
-    type Page = Result<T, String>;
-    fn worded(self) -> Result<T, String> {
-        self.map_err(|e| e.to_string())
+    type Page = Result<T, Refused>;
+    fn worded(self) -> Result<T, Refused> {
+        self.map_err(|e| Refused(e.to_string()))
     }
 }
 
@@ -230,22 +278,39 @@ fn encode_export(
 }
 
 /// Makes the call `args` are for and decodes its answer (code loaded on demand).
-async fn answer<A: Answered>(args: A) -> Result<A::Page, String> {
+async fn answer<A: Answered>(args: A) -> Result<A::Page, ToolsError> {
     reporting(args, None).await
 }
 
 /// [`answer`], with the call's progress reports going to `progress`.
-async fn reporting<A: Answered>(args: A, progress: Option<&Progress>) -> Result<A::Page, String> {
-    let name = A::CALL.name();
-    let bytes = browser::call_tools(name, &args.list(), progress).await?;
-    let decoded = decode::decode(A::CALL, bytes).await.map_err(|f| f.0)?;
-    A::take(decoded).ok_or_else(|| error_text::damaged_handoff(name))
+async fn reporting<A: Answered>(
+    args: A,
+    progress: Option<&Progress>,
+) -> Result<A::Page, ToolsError> {
+    let decoded = call_decoded(A::CALL, &args.list(), progress).await?;
+    A::take(decoded).ok_or_else(|| damaged(A::CALL))
+}
+
+/// Makes `call` with `args` and decodes its answer (code loaded on demand), its progress reports
+/// going to `progress`: one function for every call, so that the page carries its code once.
+async fn call_decoded(
+    call: Call,
+    args: &[ToolArg<'_>],
+    progress: Option<&Progress>,
+) -> Result<decode::Decoded, ToolsError> {
+    let bytes = browser::call_tools(call.name(), args, progress).await?;
+    Ok(decode::decode(call, bytes).await?)
+}
+
+/// An answer to `call` decoded as another call's.
+fn damaged(call: Call) -> ToolsError {
+    ToolsError::OnDemand(Failed(error_text::damaged_handoff(call.name())))
 }
 
 /// Makes the call `args` are for, whose answer is a `Result`, and flattens the two errors (the
 /// call's, and the tools module's own).
-async fn outcome<T, A: Answered<Page = Result<T, String>>>(args: A) -> Result<T, String> {
-    answer(args).await.and_then(identity)
+async fn outcome<T, A: Answered<Page = Result<T, Refused>>>(args: A) -> Result<T, ToolsError> {
+    answer(args).await?.map_err(ToolsError::Refused)
 }
 
 /// Starts the tools module (in its worker) if it is not running, for a caller that will need it
@@ -258,21 +323,21 @@ pub fn start() {
 /// not a task file.
 ///
 /// Errors: why the tools module did not answer.
-pub async fn parse_task_file(text: &str) -> Result<Result<Source, String>, String> {
+pub async fn parse_task_file(text: &str) -> Result<Result<Source, Refused>, ToolsError> {
     answer(args::ParseTaskFile { text }).await
 }
 
 /// The reference systems' source (`core::import::reference`, kept in the tools module).
 ///
 /// Errors: why the tools module did not answer.
-pub async fn reference_source() -> Result<Source, String> {
+pub async fn reference_source() -> Result<Source, ToolsError> {
     answer(args::ReferenceSource).await
 }
 
 /// The whole bundled source (the page holds its default model family from the start).
 ///
 /// Errors: why the tools module did not answer.
-pub async fn bundled_source() -> Result<Source, String> {
+pub async fn bundled_source() -> Result<Source, ToolsError> {
     answer(args::BundledSource).await
 }
 
@@ -288,7 +353,7 @@ pub async fn import_files(
     texts: &[PageText],
     model: Option<&str>,
     progress: &Progress,
-) -> Result<ImportReply, String> {
+) -> Result<ImportReply, ToolsError> {
     let args = args::ImportFiles {
         names,
         texts,
@@ -300,14 +365,14 @@ pub async fn import_files(
 /// Re-reads one stored import (the text under its own storage key).
 ///
 /// Errors: why it cannot be read (the page leaves the entry as it is).
-pub async fn stored_source(text: &PageText) -> Result<StoredSource, String> {
+pub async fn stored_source(text: &PageText) -> Result<StoredSource, ToolsError> {
     outcome(args::StoredSource { text }).await
 }
 
 /// Splits an earlier version's array of stored imports into one entry per import.
 ///
 /// Errors: when the array cannot be read at all.
-pub async fn split_legacy_imports(text: &PageText) -> Result<LegacySplit, String> {
+pub async fn split_legacy_imports(text: &PageText) -> Result<LegacySplit, ToolsError> {
     outcome(args::SplitLegacyImports { text }).await
 }
 
@@ -320,29 +385,29 @@ pub async fn store_entry(
     names: &[String],
     texts: &[PageText],
     model: Option<&str>,
-) -> Result<PageText, String> {
+) -> Result<PageText, ToolsError> {
     let args = args::StoreEntry {
         id,
         names,
         texts,
         model,
     };
-    browser::call_tools_text(args::StoreEntry::CALL.name(), &args.list()).await
+    Ok(browser::call_tools_text(args::StoreEntry::CALL.name(), &args.list()).await?)
 }
 
 /// A source's `#sweep=` payload.
 ///
 /// Errors: why it cannot be shared (over the link's size limit), or why the tools module did not
 /// answer.
-pub async fn share_encode(source: Arc<Source>) -> Result<String, String> {
-    let bytes = encode_source(source).await.map_err(|f| f.0)?;
+pub async fn share_encode(source: Arc<Source>) -> Result<String, ToolsError> {
+    let bytes = encode_source(source).await?;
     outcome(args::ShareEncode { source: &bytes }).await
 }
 
 /// The source a `#sweep=` payload holds.
 ///
 /// Errors: why the payload cannot be read (damaged, over a limit, another version).
-pub async fn share_decode(payload: &str) -> Result<Source, String> {
+pub async fn share_decode(payload: &str) -> Result<Source, ToolsError> {
     outcome(args::ShareDecode { payload }).await
 }
 
@@ -350,7 +415,7 @@ pub async fn share_decode(payload: &str) -> Result<Source, String> {
 /// not say; read in the tools module.
 ///
 /// Errors: why the CSV cannot be read, or why the tools module did not answer.
-pub async fn read_load_csv(text: &str, kind: LoadKind) -> Result<LoadProfile, String> {
+pub async fn read_load_csv(text: &str, kind: LoadKind) -> Result<LoadProfile, ToolsError> {
     let kind = kind.key();
     outcome(args::ReadLoadCsv { text, kind }).await
 }
@@ -364,9 +429,7 @@ pub async fn export(
     query: String,
     url: String,
     kind: ExportKind,
-) -> Result<String, String> {
-    let bytes = encode_export(source, query, url, kind)
-        .await
-        .map_err(|f| f.0)?;
+) -> Result<String, ToolsError> {
+    let bytes = encode_export(source, query, url, kind).await?;
     outcome(args::Export { request: &bytes }).await
 }

@@ -266,7 +266,7 @@ fn dedented(text: &str) -> Vec<&str> {
 #[test]
 fn the_parameter_recipe_is_the_real_host_w_declaration() {
     let recipe = read("docs/contributing.md");
-    let params = read("src/core/scenario/params.rs");
+    let params = read("src/core/scenario/params/power.rs");
     let blocks = fenced_blocks(&recipe, "rust");
     let block = blocks
         .iter()
@@ -282,14 +282,19 @@ fn the_parameter_recipe_is_the_real_host_w_declaration() {
     assert!(
         found,
         "the ```rust block of docs/contributing.md's \"Adding a parameter\" should be host_w's \
-         declaration as src/core/scenario/params.rs has it (see around its line {at}), line for \
+         declaration as src/core/scenario/params/power.rs has it (see around its line {at}), line for \
          line up to indentation"
     );
-    assert_eq!(
-        params.matches("keys: [\"host_w\"]").count(),
-        1,
-        "params.rs declares the key host_w once"
-    );
+    let declared: usize = files_under(&root().join("src/core/scenario"))
+        .iter()
+        .map(|f| {
+            fs::read_to_string(f)
+                .unwrap_or_default()
+                .matches("keys: &[\"host_w\"]")
+                .count()
+        })
+        .sum();
+    assert_eq!(declared, 1, "the parameters declare the key host_w once");
 }
 
 #[test]

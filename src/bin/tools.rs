@@ -76,7 +76,7 @@ impl PageText {
     ///
     /// Errors: the browser's name for why it cannot read the file (`NotReadableError`: moved,
     /// deleted or changed since it was picked).
-    fn text(self) -> Result<String, String> {
+    fn text(self) -> Result<String, Unreadable> {
         let file = match self {
             PageText::Text(text) => return Ok(text),
             PageText::File(file) => file,
@@ -87,13 +87,20 @@ impl PageText {
     }
 }
 
+/// Why the browser could not read a picked file: its name for it (`NotReadableError`), said in
+/// the file's problem ([`unreadable`]).
+#[derive(Clone)]
+struct Unreadable(String);
+
 /// The browser's name for why it could not read a file.
-fn reason(error: &JsValue) -> String {
-    error
-        .dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.name()))
-        .filter(|name| !name.is_empty())
-        .unwrap_or_else(|| "the browser gave no reason".into())
+fn reason(error: &JsValue) -> Unreadable {
+    Unreadable(
+        error
+            .dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.name()))
+            .filter(|name| !name.is_empty())
+            .unwrap_or_else(|| "the browser gave no reason".into()),
+    )
 }
 
 /// Tells the page how far a long call has come: `progress` of the worker script, which posts it
@@ -120,7 +127,7 @@ struct BlobReader {
     before: f64,
     total: f64,
     /// Why the browser could not read it, if it could not.
-    failed: std::rc::Rc<std::cell::RefCell<Option<String>>>,
+    failed: std::rc::Rc<std::cell::RefCell<Option<Unreadable>>>,
     /// Where each slice goes once copied ([`discarding_port`]).
     discard: Option<web_sys::MessagePort>,
 }
@@ -148,7 +155,7 @@ impl std::io::Read for BlobReader {
             .map_err(|e| {
                 let why = reason(&e);
                 *self.failed.borrow_mut() = Some(why.clone());
-                std::io::Error::other(why)
+                std::io::Error::other(why.0)
             })?;
         let bytes = js_sys::Uint8Array::new(&piece);
         // A slice no longer than `buf`: its length fits.
@@ -183,7 +190,7 @@ fn read_blob(
     before: usize,
     total: usize,
     id: &mut ImportId,
-) -> Result<StreamedFile, String> {
+) -> Result<StreamedFile, Unreadable> {
     let failed = std::rc::Rc::default();
     let discard = discarding_port();
     let reader = || {
@@ -215,12 +222,12 @@ fn read_blob(
 }
 
 /// The problem of a file the browser could not read, with its `reason`.
-fn unreadable(name: &str, reason: &str) -> Problem {
+fn unreadable(name: &str, reason: &Unreadable) -> Problem {
     Problem {
         file: name.to_string(),
         row: None,
         error: RowError::Unreadable {
-            reason: short(reason),
+            reason: short(&reason.0),
         },
     }
 }
@@ -333,7 +340,7 @@ pub fn store_entry(
     texts: Vec<JsValue>,
     model: Option<String>,
 ) -> String {
-    let files: Result<Vec<StoredFile>, String> = names
+    let files: Result<Vec<StoredFile>, Unreadable> = names
         .into_iter()
         .zip(&texts)
         .map(|(name, text)| {

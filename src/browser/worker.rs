@@ -2,6 +2,8 @@
 //! arguments and its answer awaited. The JavaScript that holds the worker is `worker.js` beside
 //! this file (a wasm-bindgen snippet, bundled into the page's loader by `scripts/page-wasm.mjs`).
 
+use std::fmt;
+
 use wasm_bindgen::JsValue;
 
 use super::files::{page_texts, PageText};
@@ -68,22 +70,69 @@ impl Progress {
     }
 }
 
+/// Why the tools module gave no answer to a call, kept until the page says it (`Display`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unanswered {
+    /// The call failed in the worker, or the module could not be loaded (offline before first
+    /// use, blocked): the worker's message, when it gave one as text.
+    Failed {
+        /// The call's name.
+        call: &'static str,
+        /// The worker's message.
+        message: Option<String>,
+    },
+    /// A call answering text answered something else.
+    NoText {
+        /// The call's name.
+        call: &'static str,
+    },
+    /// A call answering bytes answered neither text nor bytes.
+    NeitherTextNorBytes {
+        /// The call's name.
+        call: &'static str,
+    },
+}
+
+impl fmt::Display for Unanswered {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unanswered::Failed {
+                message: Some(message),
+                ..
+            } => f.write_str(message),
+            Unanswered::Failed {
+                call,
+                message: None,
+            } => write!(f, "the tools module failed in {call}"),
+            Unanswered::NoText { call } => {
+                write!(f, "the tools module answered {call} with no text")
+            }
+            Unanswered::NeitherTextNorBytes { call } => {
+                write!(
+                    f,
+                    "the tools module answered {call} with neither text nor bytes"
+                )
+            }
+        }
+    }
+}
+
 /// Calls `name` in the tools module and waits for its answer, as the worker posted it; its
 /// progress reports go to `progress`.
 async fn tools_answer(
-    name: &str,
+    name: &'static str,
     args: &[ToolArg<'_>],
     progress: Option<&Progress>,
-) -> Result<JsValue, String> {
+) -> Result<JsValue, Unanswered> {
     use wasm_bindgen::JsCast;
     let args: js_sys::Array = args.iter().map(ToolArg::to_js).collect();
     let none = JsValue::UNDEFINED;
     let on_progress = progress.map_or(&none, |p| p.0.as_ref().unchecked_ref());
     wasm_bindgen_futures::JsFuture::from(tools_call(name, args, on_progress))
         .await
-        .map_err(|e| {
-            e.as_string()
-                .unwrap_or_else(|| format!("the tools module failed in {name}"))
+        .map_err(|e| Unanswered::Failed {
+            call: name,
+            message: e.as_string(),
         })
 }
 
@@ -91,12 +140,15 @@ async fn tools_answer(
 /// page's WASM).
 ///
 /// Errors: as [`call_tools`], or when the answer is not text.
-pub async fn call_tools_text(name: &str, args: &[ToolArg<'_>]) -> Result<PageText, String> {
+pub async fn call_tools_text(
+    name: &'static str,
+    args: &[ToolArg<'_>],
+) -> Result<PageText, Unanswered> {
     let answer = tools_answer(name, args, None).await?;
     if answer.is_string() {
         Ok(PageText::string(answer))
     } else {
-        Err(format!("the tools module answered {name} with no text"))
+        Err(Unanswered::NoText { call: name })
     }
 }
 
@@ -104,13 +156,13 @@ pub async fn call_tools_text(name: &str, args: &[ToolArg<'_>]) -> Result<PageTex
 /// its answer: the bytes of a `Uint8Array`, or the UTF-8 bytes of a string. The page's thread
 /// only posts the arguments and reads the answer; progress reports go to `progress`.
 ///
-/// Errors: a message when the module cannot be loaded (offline before first use, blocked) or
-/// fails; a failed load is retried on the next call.
+/// Errors: when the module cannot be loaded (offline before first use, blocked) or fails
+/// ([`Unanswered`]); a failed load is retried on the next call.
 pub async fn call_tools(
-    name: &str,
+    name: &'static str,
     args: &[ToolArg<'_>],
     progress: Option<&Progress>,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, Unanswered> {
     use wasm_bindgen::JsCast;
     let answer = tools_answer(name, args, progress).await?;
     if let Some(text) = answer.as_string() {
@@ -119,5 +171,5 @@ pub async fn call_tools(
     answer
         .dyn_into::<js_sys::Uint8Array>()
         .map(|bytes| bytes.to_vec())
-        .map_err(|_| format!("the tools module answered {name} with neither text nor bytes"))
+        .map_err(|_| Unanswered::NeitherTextNorBytes { call: name })
 }

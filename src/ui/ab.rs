@@ -28,7 +28,7 @@ use crate::core::text::ab_text::{
     arm_ratio_text, candidate_error_text, chart_summary, crossover_text, differs_text, noise_text,
     only_text, other_source_text, ratio_text, repeats_text, verdict_text, warning_text,
 };
-use crate::on_demand::{self, Drawn, Failed};
+use crate::on_demand::{self, Drawn, Failed, Holder};
 
 /// The panel, while the scenario names a candidate: an empty element its code, loaded on
 /// demand, draws into.
@@ -37,11 +37,11 @@ pub fn AbPanel(source: Arc<Source>, scenario: RwSignal<Scenario>) -> impl IntoVi
     let wanted = Memo::new(move |_| scenario.with(|s| s.versus.vs.is_some()));
     on_demand::while_wanted(
         wanted,
-        (
-            HOLDER,
-            "The comparison cannot be drawn",
-            "Loading the comparison…",
-        ),
+        Holder {
+            id: HOLDER,
+            lost: "The comparison cannot be drawn",
+        },
+        "Loading the comparison…",
         move |owner| panel_view(owner, Arc::clone(&source), scenario),
     )
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::data_value;
-use super::download::download;
+use super::download::{download, SCENARIO_JSON};
 use crate::core::model::format::{grouped, level as level_text, significant};
 use crate::core::model::source::Source;
 use crate::core::model::sweep::{Statistic, Sweep};
@@ -118,7 +118,7 @@ fn download_json(
                     Arc::clone(&source),
                     s,
                     ExportKind::ScenarioJson { sweep_index },
-                    ("scenario", "json", "application/json"),
+                    SCENARIO_JSON,
                     export_status,
                 ));
             }

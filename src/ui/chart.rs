@@ -5,7 +5,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::chart_svg::{svg, Marks};
-use super::download::download;
+use super::download::{download, CHART_SVG};
 use crate::browser;
 use crate::core::model::source::Source;
 use crate::core::model::sweep::{Statistic, Sweep};
@@ -108,7 +108,8 @@ pub fn TradeoffChart(
             });
             return Some(no_chart(&wiring, y, format!("No chart: {why}")).into_any());
         }
-        Some(chart_section(wiring.clone(), chart, marks(current), (stat, y), notes).into_any())
+        let said = Said { stat, y, notes };
+        Some(chart_section(wiring.clone(), chart, marks(current), said).into_any())
     }
 }
 
@@ -180,15 +181,19 @@ fn no_chart(w: &Wiring, y: ChartY, text: String) -> impl IntoView {
     }
 }
 
+/// What the chart says beside its marks: the statistic judged and the y axis, and its notes of
+/// the series left off and of those without a price (`left_off_notes`).
+struct Said {
+    stat: Statistic,
+    y: ChartY,
+    notes: (Option<String>, Option<String>),
+}
+
 /// The chart's section: heading, axis switch, the SVG with `marks`, the readout of the point
 /// focused, legend, `notes` (series left off, unpriced), summary and download.
-fn chart_section(
-    w: Wiring,
-    chart: ChartLayout,
-    marks: Marks,
-    (stat, y): (Statistic, ChartY),
-    (more_note, unpriced_note): (Option<String>, Option<String>),
-) -> impl IntoView {
+fn chart_section(w: Wiring, chart: ChartLayout, marks: Marks, said: Said) -> impl IntoView {
+    let Said { stat, y, notes } = said;
+    let (more_note, unpriced_note) = notes;
     let Wiring {
         source,
         scenario,
@@ -200,14 +205,10 @@ fn chart_section(
     let focus = RwSignal::new(None::<(usize, usize)>);
     let current = marks.current;
     let summary = summary(&source, &chart, stat.short_label(), y);
-    let export = (
-        (chart.width, chart.height),
-        chart
-            .series
-            .iter()
-            .map(|s| s.sweep_index)
-            .collect::<Vec<_>>(),
-    );
+    let export = Export {
+        size: (chart.width, chart.height),
+        series: chart.series.iter().map(|s| s.sweep_index).collect(),
+    };
     let export_status = RwSignal::new(String::new());
     let chart_for_readout = chart.clone();
     let read_from = Arc::clone(&source);
@@ -292,23 +293,28 @@ fn y_switch(scenario: ReadSignal<Scenario>, set_chart_y: Callback<ChartY>) -> im
     }
 }
 
+/// What the chart's download needs besides its markup: the chart's size and the sweep of each
+/// series.
+struct Export {
+    size: (f64, f64),
+    series: Vec<usize>,
+}
+
 /// Downloads the chart as it is drawn, as a file that reads on its own: the tools module adds
-/// its title and legend (`ExportKind::ChartSvg`: the chart's size, and the sweep of each series).
+/// its title and legend (`ExportKind::ChartSvg`, with the chart's `export`).
 fn download_svg(
     source: Arc<Source>,
     scenario: ReadSignal<Scenario>,
-    (size, series): &((f64, f64), Vec<usize>),
+    export: &Export,
     status: RwSignal<String>,
 ) {
     if let Some(markup) = browser::element_xml("[data-testid=tradeoff-chart]") {
         let kind = ExportKind::ChartSvg {
             markup,
-            size: *size,
-            series: series.clone(),
+            size: export.size,
+            series: export.series.clone(),
         };
-        scenario.with_untracked(|s| {
-            download(source, s, kind, ("chart", "svg", "image/svg+xml"), status)
-        });
+        scenario.with_untracked(|s| download(source, s, kind, CHART_SVG, status));
     }
 }
 

@@ -80,7 +80,7 @@ pub fn svg(
             let shown = drawn_points(s.points.len(), MAX_DRAWN_POINTS);
             let first = count;
             count += shown.len();
-            series_view(chart, si, (shown, first), &drawn)
+            series_view(chart, si, Thinned { shown, first }, &drawn)
         })
         .collect_view();
     view! {
@@ -179,14 +179,19 @@ struct Drawn<'a> {
     y: ChartY,
 }
 
-/// One deployment's line and its points (`drawn`, evenly thinned, numbered from `first`), with
-/// the recommended level's ring.
-fn series_view(
-    chart: &ChartLayout,
-    si: usize,
-    (drawn, first): (Vec<usize>, usize),
-    d: &Drawn<'_>,
-) -> impl IntoView {
+/// The points of a series drawn (their indices, evenly thinned) and the chart's number of the
+/// first.
+struct Thinned {
+    shown: Vec<usize>,
+    first: usize,
+}
+
+/// One deployment's line and its points (`thinned`), with the recommended level's ring.
+fn series_view(chart: &ChartLayout, si: usize, thinned: Thinned, d: &Drawn<'_>) -> impl IntoView {
+    let Thinned {
+        shown: drawn,
+        first,
+    } = thinned;
     let s = &chart.series[si];
     let (source, current, recommended) = (d.source, d.current, d.recommended);
     let class = series_class(si);
@@ -216,7 +221,7 @@ fn series_view(
     let points = drawn
         .iter()
         .enumerate()
-        .map(|(k, &pi)| point_view(chart, (si, pi), first + k, d))
+        .map(|(k, &pi)| point_view(chart, PointAt { si, pi }, first + k, d))
         .collect_view();
     view! {
         <g class=format!("series {class}{}", if is_current { " current" } else { "" })
@@ -230,14 +235,16 @@ fn series_view(
     }
 }
 
+/// A point of the chart: its series (`si`) and its index in that series (`pi`).
+struct PointAt {
+    si: usize,
+    pi: usize,
+}
+
 /// One point, number `n` of the chart: a focusable mark (the first the chart's Tab stop) that
 /// names its figures and switches to its deployment.
-fn point_view(
-    chart: &ChartLayout,
-    (si, pi): (usize, usize),
-    n: usize,
-    d: &Drawn<'_>,
-) -> impl IntoView {
+fn point_view(chart: &ChartLayout, at: PointAt, n: usize, d: &Drawn<'_>) -> impl IntoView {
+    let PointAt { si, pi } = at;
     let s = &chart.series[si];
     let p = &s.points[pi];
     let sweep_index = s.sweep_index;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::data_value;
-use super::download::download;
+use super::download::{download, DEPLOYMENTS_CSV};
 use super::registry::Registry;
 use crate::core::model::format::{grouped, money, significant};
 use crate::core::model::source::Source;
@@ -192,13 +192,7 @@ fn section_head(
             sort: sort.get_untracked(),
         };
         scenario.with_untracked(|s| {
-            download(
-                Arc::clone(&source),
-                s,
-                kind,
-                ("deployments", "csv", "text/csv"),
-                export_status,
-            )
+            download(Arc::clone(&source), s, kind, DEPLOYMENTS_CSV, export_status)
         });
     };
     view! {

@@ -8,10 +8,16 @@ use wasm_split_helpers::wasm_split;
 
 use crate::core::model::source::Source;
 use crate::core::scenario::{Scenario, Vs};
-use crate::on_demand::{Drawn, Failed, Panel};
+use crate::on_demand::{self, Drawn, Failed, Holder};
 
-/// The sweeps of the shown model: its own (`model_index`) and the one shown (`sweep_index`).
-type Shown = (Memo<Option<usize>>, Memo<Option<usize>>);
+/// The sweeps of the shown model.
+#[derive(Clone, Copy)]
+struct Shown {
+    /// The shown model's index.
+    model_index: Memo<Option<usize>>,
+    /// The sweep shown.
+    sweep_index: Memo<Option<usize>>,
+}
 
 /// "Compare with another deployment", folded unless the link names a candidate, below the
 /// deployment: the menu is drawn when it is first unfolded (or at once when the link names a
@@ -24,18 +30,20 @@ pub fn CompareWith(
     sweep_index: Memo<Option<usize>>,
 ) -> impl IntoView {
     let open = scenario.with_untracked(|s| s.versus.vs.is_some());
-    let panel = Panel::new();
-    let owner = Owner::current();
-    let draw = move || {
-        let source = Arc::clone(&source);
-        panel.draw(
-            (MENU, "The deployments to compare with cannot be listed"),
-            || menu_view(owner.clone(), source, scenario, (model_index, sweep_index)),
-        );
-    };
-    if open {
-        draw();
-    }
+    let draw = on_demand::on_unfold(
+        open,
+        Holder {
+            id: MENU,
+            lost: "The deployments to compare with cannot be listed",
+        },
+        move |owner| {
+            let shown = Shown {
+                model_index,
+                sweep_index,
+            };
+            menu_view(owner, Arc::clone(&source), scenario, shown)
+        },
+    );
     view! {
         <details class="field compare-with" open=open on:toggle=move |_| draw()>
             <summary>"Compare with another deployment"</summary>
@@ -55,18 +63,18 @@ fn menu_view(
     scenario: RwSignal<Scenario>,
     shown: Shown,
 ) -> Result<Option<Drawn>, Failed> {
-    Ok(crate::on_demand::under(owner, || {
-        crate::on_demand::mount_in(MENU, move || menu(source, scenario, shown))
+    Ok(on_demand::draw_in(owner, MENU, move || {
+        menu(source, scenario, shown)
     }))
 }
 
 /// The candidate menu: "none" and every other sweep of the model in the data shown (options
 /// carry `data-cfg`); the one `vs` names is selected.
-fn menu(
-    source: Arc<Source>,
-    scenario: RwSignal<Scenario>,
-    (model_index, sweep_index): Shown,
-) -> impl IntoView {
+fn menu(source: Arc<Source>, scenario: RwSignal<Scenario>, shown: Shown) -> impl IntoView {
+    let Shown {
+        model_index,
+        sweep_index,
+    } = shown;
     let held = Arc::clone(&source);
     let others = Memo::new(move |_| {
         let a = sweep_index.get();

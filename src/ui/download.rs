@@ -14,48 +14,82 @@ use crate::core::wire::handoff::ExportKind;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 
-/// A file written for download: its name and text, or why it could not be written.
-type Written = Result<(String, String), String>;
+/// A file the page offers for download: what it holds (the start of its name, see
+/// [`download_name`]), its extension and its MIME type.
+#[derive(Clone, Copy)]
+pub struct FileKind {
+    /// What it holds, e.g. `scenario`.
+    pub what: &'static str,
+    /// Its extension, e.g. `json`.
+    pub extension: &'static str,
+    /// Its MIME type, e.g. `application/json`.
+    pub mime: &'static str,
+}
 
-/// Asks the tools module for the file's text (`tools_client::export`), with its name for
-/// `scenario` (`what` it holds, `extension`: [`download_name`]); the code that makes the request
-/// is loaded on demand: a download fetches the tools module anyway.
+/// The scenario and its answer, as JSON.
+pub const SCENARIO_JSON: FileKind = FileKind {
+    what: "scenario",
+    extension: "json",
+    mime: "application/json",
+};
+
+/// The autoscaler's KEDA manifest.
+pub const KEDA_YAML: FileKind = FileKind {
+    what: "autoscaler",
+    extension: "yaml",
+    mime: "application/yaml",
+};
+
+/// The deployments side by side, as CSV.
+pub const DEPLOYMENTS_CSV: FileKind = FileKind {
+    what: "deployments",
+    extension: "csv",
+    mime: "text/csv",
+};
+
+/// The trade-off chart, as SVG.
+pub const CHART_SVG: FileKind = FileKind {
+    what: "chart",
+    extension: "svg",
+    mime: "image/svg+xml",
+};
+
+/// Asks the tools module for the file's text (`tools_client::export`), named for `scenario`
+/// (what `file` holds, its extension: [`download_name`]), and hands it to the browser: what the
+/// download's status says (empty when it worked). The code that makes the request is loaded on
+/// demand: a download fetches the tools module anyway.
 #[wasm_split(on_demand, fallible)]
 fn export_job(
     source: Arc<Source>,
     scenario: Scenario,
     url: String,
     kind: ExportKind,
-    (what, extension): (&'static str, &'static str),
-) -> Result<Job<Written>, Failed> {
-    let name = download_name(&scenario, what, extension);
+    file: FileKind,
+) -> Result<Job<String>, Failed> {
+    let name = download_name(&scenario, file.what, file.extension);
     let query = scenario.to_query();
     Ok(Box::pin(async move {
-        tools_client::export(source, query, url, kind)
-            .await
-            .map(|text| (name, text))
+        match tools_client::export(source, query, url, kind).await {
+            Ok(text) if browser::download(&name, file.mime, &text) => String::new(),
+            Ok(_) => "The browser refused the download.".into(),
+            Err(e) => format!("The file could not be written: {e}"),
+        }
     }))
 }
 
-/// Downloads `kind` for the scenario as it is now, as a file of `what` it holds, its `extension`
-/// and `mime` type, named for the scenario; `status` says why when it fails (empty when it
-/// worked).
+/// Downloads `kind` for the scenario as it is now, as a `file` of its kind, named for the
+/// scenario; `status` says why when it fails (empty when it worked).
 pub fn download(
     source: Arc<Source>,
     scenario: &Scenario,
     kind: ExportKind,
-    (what, extension, mime): (&'static str, &'static str, &'static str),
+    file: FileKind,
     status: RwSignal<String>,
 ) {
     let (scenario, url) = (scenario.clone(), browser::href());
     status.set("Writing the file…".into());
     leptos::task::spawn_local(async move {
-        let written =
-            on_demand::flattened(export_job(source, scenario, url, kind, (what, extension))).await;
-        status.set(match written {
-            Ok((file, text)) if browser::download(&file, mime, &text) => String::new(),
-            Ok(_) => "The browser refused the download.".into(),
-            Err(e) => format!("The file could not be written: {e}"),
-        });
+        let said = on_demand::finished(export_job(source, scenario, url, kind, file)).await;
+        status.set(said.unwrap_or_else(|Failed(e)| format!("The file could not be written: {e}")));
     });
 }

@@ -13,7 +13,7 @@ use crate::core::model::source::Source;
 use crate::core::scenario::{
     api_text, parse_api, parse_input, FleetInput, InputKind, Scenario, FLEET_INPUTS,
 };
-use crate::on_demand::{self, Drawn, Failed, Panel};
+use crate::on_demand::{self, Drawn, Failed, Holder};
 
 /// Optional fleet, cost and energy inputs ([`FLEET_INPUTS`]); an empty field means "not given".
 /// Folded unless the link sets (or tries to set) one of them, so the answer is near on a phone;
@@ -21,18 +21,14 @@ use crate::on_demand::{self, Drawn, Failed, Panel};
 /// on demand ([`fields`]).
 #[component]
 pub fn Fleet(source: Arc<Source>, scenario: RwSignal<Scenario>, open: bool) -> impl IntoView {
-    let panel = Panel::new();
-    let owner = Owner::current();
-    let draw = move || {
-        let source = Arc::clone(&source);
-        panel.draw((FIELDS, "The fleet inputs cannot be drawn"), || {
-            fields_view(owner.clone(), source, scenario)
-        });
-    };
-    if open {
-        // Drawn once this view is in place: the code is awaited first.
-        draw();
-    }
+    let draw = on_demand::on_unfold(
+        open,
+        Holder {
+            id: FIELDS,
+            lost: "The fleet inputs cannot be drawn",
+        },
+        move |owner| fields_view(owner, Arc::clone(&source), scenario),
+    );
     view! {
         <details class="field fleet" open=open on:toggle=move |_| draw()>
             <summary>"Fleet, cost and energy (optional)"</summary>
@@ -44,7 +40,7 @@ pub fn Fleet(source: Arc<Source>, scenario: RwSignal<Scenario>, open: bool) -> i
 /// The id of the element the fields are drawn into.
 const FIELDS: &str = "fleet-fields";
 
-/// Draws the fields into the [`FIELDS`] element under `owner` ([`on_demand::under`]), with
+/// Draws the fields into the [`FIELDS`] element under `owner` ([`on_demand::draw_in`]), with
 /// their code (loaded on demand).
 #[wasm_split(on_demand, fallible)]
 fn fields_view(
@@ -52,8 +48,8 @@ fn fields_view(
     source: Arc<Source>,
     scenario: RwSignal<Scenario>,
 ) -> Result<Option<Drawn>, Failed> {
-    Ok(on_demand::under(owner, || {
-        on_demand::mount_in(FIELDS, move || fields(&source, scenario))
+    Ok(on_demand::draw_in(owner, FIELDS, move || {
+        fields(&source, scenario)
     }))
 }
 

@@ -11,7 +11,7 @@ use crate::browser::{self, PageText};
 use crate::core::import::pasted_name;
 use crate::core::import::summary::{Shown, IMPORTED_AGAIN};
 use crate::core::wire::handoff::ImportReply;
-use crate::on_demand::{self, Drawn, Failed, Panel};
+use crate::on_demand::{self, Drawn, Failed, Holder};
 use crate::tools_client;
 
 /// The progress line of an import of `count` files as it starts.
@@ -115,15 +115,16 @@ async fn import(
 /// `share_note` is the picker's share message, cleared when an import starts.
 #[component]
 pub fn ImportPanel(registry: Registry, share_note: RwSignal<String>) -> impl IntoView {
-    let panel = Panel::new();
-    let owner = Owner::current();
-    let opened = move |_| {
-        panel.draw((INPUTS, "Nothing can be imported"), || {
-            panel_view(owner.clone(), registry, share_note)
-        });
-    };
+    let opened = on_demand::on_unfold(
+        false,
+        Holder {
+            id: INPUTS,
+            lost: "Nothing can be imported",
+        },
+        move |owner| panel_view(owner, registry, share_note),
+    );
     view! {
-        <details class="import" on:toggle=opened>
+        <details class="import" on:toggle=move |_| opened()>
             <summary>"Import your own sweep"</summary>
             <div id=INPUTS>"Loading…"</div>
         </details>

@@ -4,6 +4,8 @@
 //! covers, named shapes to start from, and how the fleet follows the load (`lag`,
 //! `min_replicas`).
 
+use std::fmt;
+
 use leptos::prelude::*;
 
 use super::field_error;
@@ -18,7 +20,7 @@ use crate::core::scenario::load_input::{
 use crate::core::scenario::{
     load_text, number, parse_lag, parse_min_replicas, Scenario, ValueError,
 };
-use crate::tools_client;
+use crate::tools_client::{self, ToolsError};
 
 /// `parse` of `text`, or of `default` (the parameter's default) when the field is empty.
 fn or_default<T>(
@@ -61,7 +63,7 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
     let error = RwSignal::new(None::<String>);
     // Each reading is numbered: a CSV's answer that comes after a later edit is dropped.
     let reading = StoredValue::new(0_u64);
-    let settle = settler(scenario, (kind, step), error);
+    let settle = settler(scenario, Counts { kind, step }, error);
     let apply = move || {
         let now = reading.get_value() + 1;
         reading.set_value(now);
@@ -69,7 +71,7 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
         if !looks_like_csv(typed.trim()) {
             settle(
                 read_load_input(&typed, kind.get_untracked(), step.get_untracked())
-                    .map_err(|e| e.to_string()),
+                    .map_err(Unread::Typed),
             );
             return;
         }
@@ -77,14 +79,14 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
         leptos::task::spawn_local(async move {
             let read = tools_client::read_load_csv(typed.trim(), counts).await;
             if reading.try_get_value() == Some(now) {
-                settle(read.map(Some));
+                settle(read.map(Some).map_err(Unread::Csv));
             }
         });
     };
     // A text longer than the field reads: said, not read; a reading under way is dropped.
     let too_long = move || {
         reading.update_value(|n| *n += 1);
-        settle(Err(too_long_text()));
+        settle(Err(Unread::TooLong));
     };
     // A load the page writes (a shape, a new kind or step), shown in the field in the link's form.
     let write = move |load: LoadProfile| {
@@ -142,13 +144,41 @@ pub fn load_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
     }
 }
 
+/// Why the load field's text gives no load, kept until the field says it.
+enum Unread {
+    /// The values or the link's form cannot be read.
+    Typed(ValueError),
+    /// The field holds more than is read ([`too_long_text`]).
+    TooLong,
+    /// A CSV the tools module did not read.
+    Csv(ToolsError),
+}
+
+impl fmt::Display for Unread {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unread::Typed(e) => e.fmt(f),
+            Unread::TooLong => f.write_str(&too_long_text()),
+            Unread::Csv(e) => e.fmt(f),
+        }
+    }
+}
+
+/// What the load's values count and the minutes each covers, as shown beside the field.
+#[derive(Clone, Copy)]
+struct Counts {
+    kind: RwSignal<LoadKind>,
+    step: RwSignal<f64>,
+}
+
 /// What is done with the field's reading: a load read becomes the scenario's (what it counts
 /// and its step shown beside it); what cannot be read is said, the last load kept.
 fn settler(
     scenario: RwSignal<Scenario>,
-    (kind, step): (RwSignal<LoadKind>, RwSignal<f64>),
+    counts: Counts,
     error: RwSignal<Option<String>>,
-) -> impl Fn(Result<Option<LoadProfile>, String>) + Copy + 'static {
+) -> impl Fn(Result<Option<LoadProfile>, Unread>) + Copy + 'static {
+    let Counts { kind, step } = counts;
     move |read| match read {
         Ok(load) => {
             error.set(None);

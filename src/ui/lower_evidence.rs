@@ -47,53 +47,64 @@ pub fn LowerEvidence(
     };
     let at_once = refocus.is_some() || linked_to_a_part();
     near_view(place, at_once, pending, move |owner| {
-        lower_view(
-            owner,
-            Arc::clone(&source),
-            (scenario, result),
-            (open_sweep, compare, set_requests_at),
-            refocus.clone(),
-        )
+        let wiring = Wiring {
+            scenario,
+            result,
+            open_sweep,
+            compare: compare.0,
+            set_compare: compare.1,
+            set_requests_at,
+        };
+        lower_view(owner, Arc::clone(&source), wiring, refocus.clone())
     })
 }
 
-/// What the evidence sets in the scenario: the deployment shown, the side-by-side table's switch
-/// and order, the requests panel's level.
-type Setters = (
-    Callback<usize>,
-    (Memo<Order>, Callback<Order>),
-    Callback<f64>,
-);
+/// What the evidence shows and sets: the scenario shown and its plan; the deployment shown, the
+/// side-by-side table's switch and order, the requests panel's level.
+#[derive(Clone, Copy)]
+struct Wiring {
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+    open_sweep: Callback<usize>,
+    compare: Memo<Order>,
+    set_compare: Callback<Order>,
+    set_requests_at: Callback<f64>,
+}
 
-/// Draws the evidence into the [`HOLDER`] element under `owner` ([`on_demand::under`]), with its
+/// Draws the evidence into the [`HOLDER`] element under `owner` ([`on_demand::draw_in`]), with its
 /// code (loaded on demand); then scrolls to the part the link's `#fragment` names, and focuses
 /// `refocus` (else itself, when the focus was on its place).
 #[wasm_split(on_demand, fallible)]
 fn lower_view(
     owner: Option<Owner>,
     source: Arc<Source>,
-    (scenario, result): (ReadSignal<Scenario>, Memo<Option<(usize, Plan)>>),
-    (open_sweep, (compare, set_compare), set_requests_at): Setters,
+    wiring: Wiring,
     refocus: Option<String>,
 ) -> Result<Option<Drawn>, Failed> {
+    let Wiring {
+        scenario,
+        result,
+        open_sweep,
+        compare,
+        set_compare,
+        set_requests_at,
+    } = wiring;
     let had_focus = browser::has_focus_within(HOLDER);
-    let drawn = on_demand::under(owner, || {
-        on_demand::mount_in(HOLDER, move || {
-            let reference = source.provenance.reference;
-            view! {
-                {(!reference).then(|| view! {
-                    <super::cost::Cost source=Arc::clone(&source) scenario=scenario result=result />
-                    <super::compare::Compare source=Arc::clone(&source) scenario=scenario open_sweep=open_sweep compare=compare set_compare=set_compare />
-                })}
-                <super::sweep_table::SweepTable source=Arc::clone(&source) scenario=scenario result=result />
-                <super::requests::Requests source=Arc::clone(&source) scenario=scenario result=result set_level=set_requests_at />
-                <super::provenance::ProvenancePanel
-                    source=Arc::clone(&source)
-                    sweep_index=Signal::derive(move || result.with(|r| r.as_ref().map(|(i, _)| *i)))
-                />
-                <super::method::Method source=source />
-            }
-        })
+    let drawn = on_demand::draw_in(owner, HOLDER, move || {
+        let reference = source.provenance.reference;
+        view! {
+            {(!reference).then(|| view! {
+                <super::cost::Cost source=Arc::clone(&source) scenario=scenario result=result />
+                <super::compare::Compare source=Arc::clone(&source) scenario=scenario open_sweep=open_sweep compare=compare set_compare=set_compare />
+            })}
+            <super::sweep_table::SweepTable source=Arc::clone(&source) scenario=scenario result=result />
+            <super::requests::Requests source=Arc::clone(&source) scenario=scenario result=result set_level=set_requests_at />
+            <super::provenance::ProvenancePanel
+                source=Arc::clone(&source)
+                sweep_index=Signal::derive(move || result.with(|r| r.as_ref().map(|(i, _)| *i)))
+            />
+            <super::method::Method source=source />
+        }
     });
     browser::after_paint(browser::scroll_to_fragment);
     if let Some(id) = refocus {

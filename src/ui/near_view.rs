@@ -7,7 +7,7 @@ use std::future::Future;
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::on_demand::{Drawn, Failed, Panel};
+use crate::on_demand::{Drawn, Failed, Holder, Panel};
 
 /// A part's place: the id and test id of the element it is drawn into, how far below the viewport
 /// (CSS px) its place starts loading it, the text of its button, and the words its place says
@@ -71,7 +71,7 @@ where
         if wanted.get() {
             let owner = owner.clone();
             panel.draw_then(
-                (holder, lost),
+                Holder { id: holder, lost },
                 || draw(owner),
                 move || {
                     pending.try_set(false);

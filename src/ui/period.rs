@@ -21,7 +21,7 @@ use crate::core::text::chart_text::chart_width;
 use crate::core::text::period_text::{
     cheapest_note, not_sized, period_figures, period_heading, PeriodInputs, ENERGY_NOTE,
 };
-use crate::on_demand::{self, Drawn, Failed};
+use crate::on_demand::{self, Drawn, Failed, Holder};
 
 /// The panel, once the scenario has a load over time: an empty element its code, loaded on
 /// demand, draws into.
@@ -34,7 +34,11 @@ pub fn Period(
     let wanted = Memo::new(move |_| scenario.with(|s| s.fleet.load.is_some()));
     on_demand::while_wanted(
         wanted,
-        (HOLDER, "The period cannot be drawn", "Loading the period…"),
+        Holder {
+            id: HOLDER,
+            lost: "The period cannot be drawn",
+        },
+        "Loading the period…",
         move |owner| panel_view(owner, Arc::clone(&source), scenario, result),
     )
 }
@@ -42,7 +46,7 @@ pub fn Period(
 /// The id of the element the panel is drawn into.
 const HOLDER: &str = "period";
 
-/// Draws the panel into the [`HOLDER`] element under `owner` ([`on_demand::under`]), with its
+/// Draws the panel into the [`HOLDER`] element under `owner` ([`on_demand::draw_in`]), with its
 /// code (loaded on demand).
 #[wasm_split(on_demand, fallible)]
 fn panel_view(
@@ -51,8 +55,8 @@ fn panel_view(
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> Result<Option<Drawn>, Failed> {
-    Ok(on_demand::under(owner, || {
-        on_demand::mount_in(HOLDER, move || panel(source, scenario, result))
+    Ok(on_demand::draw_in(owner, HOLDER, move || {
+        panel(source, scenario, result)
     }))
 }
 

@@ -124,10 +124,28 @@ pub fn Planner(
             <main class="results" data-evidence=move || if ready() { "ready" } else { "pending" }>
                 <super::answer::Answer source=Arc::clone(&source) scenario=scenario result=result />
                 <super::ab::AbPanel source=Arc::clone(&source) scenario=scenario />
-                {move || evidence.get().then(|| evidence_view(Arc::clone(&source), shown, shown_result, (open_sweep, set_chart_y, set_requests_at), (compare, set_compare), (upper_pending, lower_pending, asked), refocus.clone()))}
+                {move || evidence.get().then(|| evidence_view(Arc::clone(&source), Evidence { shown, shown_result, open_sweep, set_chart_y, set_requests_at, compare, set_compare, upper_pending, lower_pending, asked, refocus: refocus.clone() }))}
             </main>
         </div>
     }
+}
+
+/// What the evidence is drawn with: the scenario shown and its plan; what it sets (the deployment
+/// shown, the chart's y axis, the requests panel's level, the side-by-side table's switch and
+/// order); whether each part is yet to be drawn, whether the link asks for the upper part at
+/// once, and the element to focus once the lower part is drawn.
+struct Evidence {
+    shown: ReadSignal<Scenario>,
+    shown_result: Memo<Option<(usize, Plan)>>,
+    open_sweep: Callback<usize>,
+    set_chart_y: Callback<ChartY>,
+    set_requests_at: Callback<f64>,
+    compare: Memo<Order>,
+    set_compare: Callback<Order>,
+    upper_pending: RwSignal<bool>,
+    lower_pending: RwSignal<bool>,
+    asked: bool,
+    refocus: Option<String>,
 }
 
 /// The evidence beneath the answer: fleet figures, power, period and chart (`UpperEvidence`),
@@ -136,15 +154,20 @@ pub fn Planner(
 /// drawn a frame after the answer, and its code is then not compiled before the answer either
 /// (the browser compiles a WASM function the first time it runs).
 #[inline(never)]
-fn evidence_view(
-    source: Arc<Source>,
-    shown: ReadSignal<Scenario>,
-    shown_result: Memo<Option<(usize, Plan)>>,
-    (open_sweep, set_chart_y, set_requests_at): (Callback<usize>, Callback<ChartY>, Callback<f64>),
-    (compare, set_compare): (Memo<Order>, Callback<Order>),
-    (upper_pending, lower_pending, asked): (RwSignal<bool>, RwSignal<bool>, bool),
-    refocus: Option<String>,
-) -> impl IntoView {
+fn evidence_view(source: Arc<Source>, evidence: Evidence) -> impl IntoView {
+    let Evidence {
+        shown,
+        shown_result,
+        open_sweep,
+        set_chart_y,
+        set_requests_at,
+        compare,
+        set_compare,
+        upper_pending,
+        lower_pending,
+        asked,
+        refocus,
+    } = evidence;
     view! {
         <super::upper_evidence::UpperEvidence
             source=Arc::clone(&source)

@@ -19,7 +19,7 @@ use crate::core::scenario::Scenario;
 use crate::core::text::power_text::{
     basis_text, fits_text, most_users_text, need_figures, power_error_text, power_figures,
 };
-use crate::on_demand::{self, Drawn, Failed};
+use crate::on_demand::{self, Drawn, Failed, Holder};
 
 /// The panel, once the scenario has a power budget: an empty element its code, loaded on
 /// demand, draws into.
@@ -32,11 +32,11 @@ pub fn Power(
     let wanted = Memo::new(move |_| scenario.with(|s| s.fleet.power.budget_w.is_some()));
     on_demand::while_wanted(
         wanted,
-        (
-            HOLDER,
-            "The power budget cannot be drawn",
-            "Loading the power budget…",
-        ),
+        Holder {
+            id: HOLDER,
+            lost: "The power budget cannot be drawn",
+        },
+        "Loading the power budget…",
         move |owner| panel_view(owner, Arc::clone(&source), scenario, result),
     )
 }

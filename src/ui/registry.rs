@@ -154,16 +154,8 @@ impl Registry {
         }
         if let Some(payload) = payload {
             leptos::task::spawn_local(async move {
-                match on_demand::flattened(shared_job(payload)).await {
-                    Ok(source) => registry.set_entry(
-                        SHARED_SOURCE,
-                        Some(format!("shared by link: {}", source.task_display_name)),
-                        State::Ready(Arc::new(source)),
-                    ),
-                    Err(e) => registry.give_up(
-                        SHARED_SOURCE,
-                        Some(format!("`#sweep`: {e}; the link's sweep is not shown.")),
-                    ),
+                if let Err(Failed(e)) = on_demand::finished(shared_job(registry, payload)).await {
+                    registry.give_up_shared(&e);
                 }
             });
         }
@@ -196,6 +188,14 @@ impl Registry {
                 x.state = state;
             }
         });
+    }
+
+    /// [`Registry::give_up`] the shared sweep, saying `why` its link cannot be read.
+    fn give_up_shared(&self, why: &dyn std::fmt::Display) {
+        self.give_up(
+            SHARED_SOURCE,
+            Some(format!("`#sweep`: {why}; the link's sweep is not shown.")),
+        );
     }
 
     /// Drops a source that could not be read, with a notice; if it was shown, shows the shared
@@ -256,11 +256,18 @@ impl Registry {
     }
 }
 
-/// The source a link's `#sweep=` payload holds (`tools_client::share_decode`), with the code that
-/// asks for it, loaded on demand.
+/// Opens the source a link's `#sweep=` payload holds (`tools_client::share_decode`) in
+/// `registry`, or says why it cannot; with the code that asks for it, loaded on demand.
 #[wasm_split(on_demand, fallible)]
-fn shared_job(payload: String) -> Result<Job<Result<Source, String>>, Failed> {
+fn shared_job(registry: Registry, payload: String) -> Result<Job<()>, Failed> {
     Ok(Box::pin(async move {
-        tools_client::share_decode(&payload).await
+        match tools_client::share_decode(&payload).await {
+            Ok(source) => registry.set_entry(
+                SHARED_SOURCE,
+                Some(format!("shared by link: {}", source.task_display_name)),
+                State::Ready(Arc::new(source)),
+            ),
+            Err(e) => registry.give_up_shared(&e),
+        }
     }))
 }

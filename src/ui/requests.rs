@@ -19,7 +19,7 @@ use crate::core::plan::attainment::Attainment;
 use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
 use crate::core::text::attainment_text::level_dot_text;
-use crate::on_demand::{self, Drawn, Failed};
+use crate::on_demand::{self, Drawn, Failed, Holder};
 
 /// The panel, once the scenario asks for attainment and the selected sweep has per-request
 /// records: an empty element its code, loaded on demand, draws into.
@@ -41,11 +41,11 @@ pub fn Requests(
     });
     on_demand::while_wanted(
         wanted,
-        (
-            HOLDER,
-            "The requests cannot be drawn",
-            "Loading the requests…",
-        ),
+        Holder {
+            id: HOLDER,
+            lost: "The requests cannot be drawn",
+        },
+        "Loading the requests…",
         move |owner| panel_view(owner, Arc::clone(&source), scenario, result, set_level),
     )
 }
@@ -53,7 +53,7 @@ pub fn Requests(
 /// The id of the element the panel is drawn into.
 const HOLDER: &str = "requests";
 
-/// Draws the panel into the [`HOLDER`] element under `owner` ([`on_demand::under`]), with its
+/// Draws the panel into the [`HOLDER`] element under `owner` ([`on_demand::draw_in`]), with its
 /// code (loaded on demand).
 #[wasm_split(on_demand, fallible)]
 fn panel_view(
@@ -63,8 +63,8 @@ fn panel_view(
     result: Memo<Option<(usize, Plan)>>,
     set_level: Callback<f64>,
 ) -> Result<Option<Drawn>, Failed> {
-    Ok(on_demand::under(owner, || {
-        on_demand::mount_in(HOLDER, move || panel(source, scenario, result, set_level))
+    Ok(on_demand::draw_in(owner, HOLDER, move || {
+        panel(source, scenario, result, set_level)
     }))
 }
 
@@ -78,24 +78,13 @@ fn panel(
 ) -> impl IntoView {
     // (sweep, level index) the reader chose; a choice on another sweep is not kept.
     let chosen = RwSignal::new(None::<(usize, usize)>);
-    // The levels with records: (sweep, [(level index, level, attainment)], recommended).
-    let held = Arc::clone(&source);
-    let levels = Memo::new(move |_| {
-        result.with(|r| {
-            r.as_ref().map(|(i, plan)| {
-                let sweep = &held.sweeps[*i];
-                let shown = level_attainments(sweep, plan);
-                let start = [plan.recommended, plan.first_failure]
-                    .into_iter()
-                    .flatten()
-                    .find(|l| shown.iter().any(|s| s.0 == *l))
-                    .or(shown.first().map(|s| s.0));
-                (*i, shown, start)
-            })
-        })
-    });
+    let levels = levels_with_records(Arc::clone(&source), result);
     let level = Memo::new(move |_| {
-        let (sweep, shown, start) = levels.get()?;
+        let Levels {
+            sweep,
+            shown,
+            start,
+        } = levels.get()?;
         let linked = scenario.with(|s| s.view.requests_at);
         match chosen.get() {
             Some((s, l)) if s == sweep && shown.iter().any(|x| x.0 == l) => Some((sweep, l)),
@@ -111,9 +100,12 @@ fn panel(
     let held = Arc::clone(&source);
     let attain_view = move || attain_plot(&held, scenario, levels.get()?, chosen);
     let held = Arc::clone(&source);
-    let scatter_view = move || requests_scatter(&held, scenario, level.get()?);
+    let scatter_view = move || {
+        let (sweep, l) = level.get()?;
+        requests_scatter(&held, scenario, sweep, l)
+    };
     let options = move || {
-        let (sweep, shown, _) = levels.get()?;
+        let Levels { sweep, shown, .. } = levels.get()?;
         let unit = source.sweeps[sweep].level_kind().unit();
         let now = level.get().map(|(_, l)| l);
         Some(
@@ -142,7 +134,7 @@ fn panel(
                     data-testid="requests-level"
                     on:change=move |ev| {
                         let picked = event_target_value(&ev).parse::<usize>().ok();
-                        if let (Some(l), Some((sweep, _, _))) = (picked, levels.get_untracked()) {
+                        if let (Some(l), Some(Levels { sweep, .. })) = (picked, levels.get_untracked()) {
                             chosen.set(Some((sweep, l)));
                         }
                     }
@@ -170,8 +162,41 @@ fn keep_in_link(
     });
 }
 
-/// The levels with records: (sweep, [(level index, level, attainment)], the level shown first).
-type Levels = (usize, Vec<(usize, f64, Attainment)>, Option<usize>);
+/// The levels with records of the sweep `result` plans, and the one shown first.
+fn levels_with_records(
+    source: Arc<Source>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> Memo<Option<Levels>> {
+    Memo::new(move |_| {
+        result.with(|r| {
+            r.as_ref().map(|(i, plan)| {
+                let sweep = &source.sweeps[*i];
+                let shown = level_attainments(sweep, plan);
+                let start = [plan.recommended, plan.first_failure]
+                    .into_iter()
+                    .flatten()
+                    .find(|l| shown.iter().any(|s| s.0 == *l))
+                    .or(shown.first().map(|s| s.0));
+                Levels {
+                    sweep: *i,
+                    shown,
+                    start,
+                }
+            })
+        })
+    })
+}
+
+/// The levels with records of the sweep shown.
+#[derive(Clone, PartialEq)]
+struct Levels {
+    /// The sweep's index.
+    sweep: usize,
+    /// Each level with records: its index, its level and its attainment.
+    shown: Vec<(usize, f64, Attainment)>,
+    /// The level shown first (the recommended one, else the first that fails, else the first).
+    start: Option<usize>,
+}
 
 /// Each level's share of good requests against P (`levels`), a dot per level that `chosen`
 /// follows when pressed; the dots are one Tab stop (arrow keys, Home and End move among them:
@@ -179,9 +204,10 @@ type Levels = (usize, Vec<(usize, f64, Attainment)>, Option<usize>);
 fn attain_plot(
     source: &Source,
     scenario: ReadSignal<Scenario>,
-    (sweep, shown, _): Levels,
+    levels: Levels,
     chosen: RwSignal<Option<(usize, usize)>>,
 ) -> Option<impl IntoView> {
+    let Levels { sweep, shown, .. } = levels;
     let p = scenario.with(|s| s.slo.attain)?;
     let unit = source.sweeps[sweep].level_kind().unit();
     let points: Vec<(f64, _)> = shown.iter().map(|(_, l, a)| (*l, *a)).collect();
@@ -256,7 +282,8 @@ fn attain_plot(
 fn requests_scatter(
     source: &Source,
     scenario: ReadSignal<Scenario>,
-    (sweep, l): (usize, usize),
+    sweep: usize,
+    l: usize,
 ) -> Option<impl IntoView> {
     let slo = scenario.with(|s| s.slo.clone().request_slo());
     let requests = judged_requests(&source.sweeps[sweep], l, &slo)?;

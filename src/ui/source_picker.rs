@@ -12,11 +12,24 @@ use crate::core::model::source::Source;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 
-/// The `#sweep=` payload of `source` (`tools_client::share_encode`), with the code that asks for
-/// it, loaded on demand.
+/// Shares `source` by link: its `#sweep=` payload (`tools_client::share_encode`) put in the
+/// address bar; what "Share by link" says of it, with the code that asks for it, loaded on
+/// demand.
 #[wasm_split(on_demand, fallible)]
-fn share_job(source: Arc<Source>) -> Result<Job<Result<String, String>>, Failed> {
-    Ok(Box::pin(tools_client::share_encode(source)))
+fn share_job(source: Arc<Source>) -> Result<Job<String>, Failed> {
+    let records = source.sweeps.iter().any(|sw| sw.has_request_records());
+    Ok(Box::pin(async move {
+        match tools_client::share_encode(source).await {
+            Ok(packed) => {
+                browser::replace_fragment(&format!("#sweep={packed}"));
+                format!(
+                    "The address bar now holds this sweep (after #sweep=, never sent to a server): copy it to share.{}",
+                    if records { format!(" {}", crate::core::import::share::NO_RECORDS) } else { String::new() }
+                )
+            }
+            Err(e) => format!("Not shared: {e}"),
+        }
+    }))
 }
 
 /// The "Data" menu, and for the import shown its remove and share buttons; `share_note` says
@@ -79,19 +92,9 @@ pub fn SourcePicker(registry: Registry, share_note: RwSignal<String>) -> impl In
                                 let source = registry.state_of(&id);
                                 leptos::task::spawn_local(async move {
                                     let note = match source {
-                                        Some(State::Ready(s)) => {
-                                            let records = s.sweeps.iter().any(|sw| sw.has_request_records());
-                                            match on_demand::flattened(share_job(s)).await {
-                                                Ok(packed) => {
-                                                    browser::replace_fragment(&format!("#sweep={packed}"));
-                                                    format!(
-                                                        "The address bar now holds this sweep (after #sweep=, never sent to a server): copy it to share.{}",
-                                                        if records { format!(" {}", crate::core::import::share::NO_RECORDS) } else { String::new() }
-                                                    )
-                                                }
-                                                Err(e) => format!("Not shared: {e}"),
-                                            }
-                                        }
+                                        Some(State::Ready(s)) => on_demand::finished(share_job(s))
+                                            .await
+                                            .unwrap_or_else(|Failed(e)| format!("Not shared: {e}")),
                                         _ => "Not shared: the sweep is not loaded.".to_string(),
                                     };
                                     share_note.set(note);

@@ -140,7 +140,10 @@ pub fn SweepTable(
                 .take(PAGE_ROWS)
                 .map(|&(li, ri)| {
                     let first = held.sweeps[i].levels()[li].row_indices.first() == Some(&ri);
-                    let at = (li, run_state(states, li, first));
+                    let at = RunLevel {
+                        li,
+                        state: run_state(states, li, first),
+                    };
                     sweep_row(&held.sweeps[i].rows[ri], at, &flags_of_row[ri], &table)
                 })
                 .collect_view()
@@ -382,15 +385,10 @@ impl Column {
         view! { <th scope="col" class=class>{text}</th> }
     }
 
-    /// The column's cell in the row of `run`, whose level's verdict is `state`; `flags`: the
-    /// run's anomalies.
-    fn cell(
-        self,
-        run: &Row,
-        (li, state): (usize, Memo<LevelState>),
-        flags: &[Anomaly],
-        table: &Table,
-    ) -> AnyView {
+    /// The column's cell in the row of `run`, at its level (`at`, with its verdict); `flags`:
+    /// the run's anomalies.
+    fn cell(self, run: &Row, at: RunLevel, flags: &[Anomaly], table: &Table) -> AnyView {
+        let RunLevel { li, state } = at;
         let marked = |s: Statistic| if s == table.stat { "chosen num" } else { "num" };
         match self {
             Column::Level(_) => level_cell(run, state, flags).into_any(),
@@ -479,19 +477,21 @@ fn level_cell(run: &Row, state: Memo<LevelState>, flags: &[Anomaly]) -> impl Int
     }
 }
 
-/// One run of the sweep: its cells, one per column of `table`, and its level (index `li`) and
-/// that level's verdict, `state`
-/// (a memo per row, so that a new target touches only the rows whose verdict changed).
-fn sweep_row(
-    run: &Row,
-    (li, state): (usize, Memo<LevelState>),
-    flags: &[Anomaly],
-    table: &Table,
-) -> impl IntoView {
+/// A run's level: its index (`li`) and that level's verdict (`state`).
+#[derive(Clone, Copy)]
+struct RunLevel {
+    li: usize,
+    state: Memo<LevelState>,
+}
+
+/// One run of the sweep: its cells, one per column of `table`, and its level `at` (its verdict
+/// a memo per row, so that a new target touches only the rows whose verdict changed).
+fn sweep_row(run: &Row, at: RunLevel, flags: &[Anomaly], table: &Table) -> impl IntoView {
+    let RunLevel { state, .. } = at;
     let cells = table
         .columns
         .iter()
-        .map(|c| c.cell(run, (li, state), flags, table))
+        .map(|c| c.cell(run, at, flags, table))
         .collect_view();
     view! {
         <tr

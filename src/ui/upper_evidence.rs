@@ -46,53 +46,66 @@ pub fn UpperEvidence(
     };
     let linked = linked_to_a_part();
     near_view(place, asked || linked, pending, move |owner| {
-        upper_view(
-            owner,
-            Arc::clone(&source),
-            (scenario, result),
-            (open_sweep, set_chart_y),
-            linked,
-        )
+        let wiring = Wiring {
+            scenario,
+            result,
+            open_sweep,
+            set_chart_y,
+        };
+        upper_view(owner, Arc::clone(&source), wiring, linked)
     })
 }
 
-/// Draws the evidence into the [`HOLDER`] element under `owner` ([`on_demand::under`]), with its
+/// What the evidence shows and sets: the scenario shown and its plan, the deployment shown and
+/// the chart's y axis.
+#[derive(Clone, Copy)]
+struct Wiring {
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+    open_sweep: Callback<usize>,
+    set_chart_y: Callback<ChartY>,
+}
+
+/// Draws the evidence into the [`HOLDER`] element under `owner` ([`on_demand::draw_in`]), with its
 /// code (loaded on demand); then, for a link to a part of the page (`linked`), scrolls there
 /// (what is drawn above it has moved it), and focuses itself when the focus was on its place.
 #[wasm_split(on_demand, fallible)]
 fn upper_view(
     owner: Option<Owner>,
     source: Arc<Source>,
-    (scenario, result): (ReadSignal<Scenario>, Memo<Option<(usize, Plan)>>),
-    (open_sweep, set_chart_y): (Callback<usize>, Callback<ChartY>),
+    wiring: Wiring,
     linked: bool,
 ) -> Result<Option<Drawn>, Failed> {
+    let Wiring {
+        scenario,
+        result,
+        open_sweep,
+        set_chart_y,
+    } = wiring;
     let had_focus = browser::has_focus_within(HOLDER);
-    let drawn = on_demand::under(owner, || {
-        on_demand::mount_in(HOLDER, move || {
-            let reference = source.provenance.reference;
-            view! {
-                {(!reference).then(|| view! {
-                    <super::capacity::CapacityPanel source=Arc::clone(&source) scenario=scenario result=result />
-                    <div class="autoscaler-opener">
-                        <super::why::Opener opens=super::why::Opens::Autoscaler source=Arc::clone(&source) scenario=scenario result=result />
-                    </div>
-                })}
-                // The reference systems are not sized as a fleet, but a budget given is answered
-                // (or why it cannot be), as on the command line.
-                <super::power::Power source=Arc::clone(&source) scenario=scenario result=result />
-                {(!reference).then(|| view! {
-                    <super::period::Period source=Arc::clone(&source) scenario=scenario result=result />
-                })}
-                <super::chart::TradeoffChart
-                    source=source
-                    scenario=scenario
-                    result=result
-                    open_sweep=open_sweep
-                    set_chart_y=set_chart_y
-                />
-            }
-        })
+    let drawn = on_demand::draw_in(owner, HOLDER, move || {
+        let reference = source.provenance.reference;
+        view! {
+            {(!reference).then(|| view! {
+                <super::capacity::CapacityPanel source=Arc::clone(&source) scenario=scenario result=result />
+                <div class="autoscaler-opener">
+                    <super::why::Opener opens=super::why::Opens::Autoscaler source=Arc::clone(&source) scenario=scenario result=result />
+                </div>
+            })}
+            // The reference systems are not sized as a fleet, but a budget given is answered
+            // (or why it cannot be), as on the command line.
+            <super::power::Power source=Arc::clone(&source) scenario=scenario result=result />
+            {(!reference).then(|| view! {
+                <super::period::Period source=Arc::clone(&source) scenario=scenario result=result />
+            })}
+            <super::chart::TradeoffChart
+                source=source
+                scenario=scenario
+                result=result
+                open_sweep=open_sweep
+                set_chart_y=set_chart_y
+            />
+        }
     });
     if linked {
         browser::after_paint(browser::scroll_to_fragment);

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
-use super::download::download;
+use super::download::{download, KEDA_YAML};
 use crate::browser;
 use crate::core::model::source::Source;
 use crate::core::plan::bottleneck::{verdict, why};
@@ -17,7 +17,7 @@ use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
 use crate::core::text::why_text::{lever_text, targets_text, verdict_words, why_text};
 use crate::core::wire::handoff::ExportKind;
-use crate::on_demand::{self, Drawn, Failed};
+use crate::on_demand::{self, Drawn, Failed, Holder, Panel};
 
 /// What a button of this module opens.
 #[derive(Clone, Copy, PartialEq)]
@@ -50,21 +50,21 @@ pub fn Opener(
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
     let (holder, label) = opens.names();
-    let drawn = StoredValue::new_local(None::<Drawn>);
+    let panel = Panel::new();
     let owner = Owner::current();
     let toggle = move |_| {
-        if drawn.with_value(Option::is_some) {
-            drawn.set_value(None);
+        if panel.is_drawn() {
+            panel.clear();
             browser::set_text(holder, "");
             browser::set_attribute(&format!("{holder}-toggle"), "aria-expanded", "false");
             return;
         }
-        let (source, owner) = (Arc::clone(&source), owner.clone());
-        leptos::task::spawn_local(async move {
-            match opened(opens, owner, source, scenario, result).await {
-                Ok(panel) => drawn.set_value(panel),
-                Err(Failed(e)) => browser::set_text(holder, &format!("It cannot be drawn: {e}.")),
-            }
+        let drawn = Holder {
+            id: holder,
+            lost: "It cannot be drawn",
+        };
+        panel.draw(drawn, || {
+            opened(opens, owner.clone(), Arc::clone(&source), scenario, result)
         });
     };
     view! {
@@ -108,35 +108,33 @@ fn why_view(
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> Option<Drawn> {
-    on_demand::under(owner, || {
-        on_demand::mount_in("why", move || {
-            move || {
-                let (i, plan) = result.get()?;
-                let sweep = &source.sweeps[i];
-                let slo = scenario.with(|s| s.slo.clone());
-                let Some(w) = why(sweep, &plan) else {
-                    return Some(view! {
-                        <p class="hint" data-testid="why-verdict" data-verdict="">
-                            "No level meets the target, so nothing stops it: see the whole sweep for each level's bottleneck."
-                        </p>
-                    }
-                    .into_any());
-                };
-                let t = why_text(sweep, &plan, &slo, &w);
-                let keys = w.at_recommended.keys().join(" ");
-                let next_keys = w.at_next.as_ref().map(|v| v.keys().join(" "));
-                Some(
-                    view! {
-                        <div class="why" data-testid="why">
-                            <p data-testid="why-next" data-verdict=next_keys>{t.next}</p>
-                            <p data-testid="why-verdict" data-verdict=keys>{t.verdict}</p>
-                            <p data-testid="why-lever" data-lever=w.lever.key()>{t.lever}</p>
-                        </div>
-                    }
-                    .into_any(),
-                )
-            }
-        })
+    on_demand::draw_in(owner, "why", move || {
+        move || {
+            let (i, plan) = result.get()?;
+            let sweep = &source.sweeps[i];
+            let slo = scenario.with(|s| s.slo.clone());
+            let Some(w) = why(sweep, &plan) else {
+                return Some(view! {
+                    <p class="hint" data-testid="why-verdict" data-verdict="">
+                        "No level meets the target, so nothing stops it: see the whole sweep for each level's bottleneck."
+                    </p>
+                }
+                .into_any());
+            };
+            let t = why_text(sweep, &plan, &slo, &w);
+            let keys = w.at_recommended.keys().join(" ");
+            let next_keys = w.at_next.as_ref().map(|v| v.keys().join(" "));
+            Some(
+                view! {
+                    <div class="why" data-testid="why">
+                        <p data-testid="why-next" data-verdict=next_keys>{t.next}</p>
+                        <p data-testid="why-verdict" data-verdict=keys>{t.verdict}</p>
+                        <p data-testid="why-lever" data-lever=w.lever.key()>{t.lever}</p>
+                    </div>
+                }
+                .into_any(),
+            )
+        }
     })
 }
 
@@ -147,50 +145,50 @@ fn autoscaler_view(
     scenario: ReadSignal<Scenario>,
     result: Memo<Option<(usize, Plan)>>,
 ) -> Option<Drawn> {
-    on_demand::under(owner, || {
-        on_demand::mount_in("autoscaler", move || {
-            let status = RwSignal::new(String::new());
-            move || {
-                let (i, plan) = result.get()?;
-                let sweep = &source.sweeps[i];
-                let a = scenario.with(|s| s.autoscaler(sweep, (&plan, &s.slo)));
-                let Some(a) = a else {
-                    return Some(view! {
-                        <p class="hint" data-testid="as-none">"No level meets the target, so there is no per-replica target to scale on."</p>
-                    }
-                    .into_any());
-                };
-                let held = Arc::clone(&source);
-                let items = targets_text(&a)
-                    .into_iter()
-                    .map(|(hook, label, text)| view! {
-                        <div class="figure"><dt>{label}</dt><dd data-testid=hook>{text}</dd></div>
-                    })
-                    .collect_view();
-                Some(view! {
-                    <dl class="figures" data-testid="autoscaler-targets">{items}</dl>
-                    <p class="hint">{format!("KEDA scales on {} summed over the deployment: {}.", a.metric, a.query)}</p>
-                    <button
-                        type="button"
-                        class="export"
-                        data-testid="export-keda"
-                        on:click=move |_| {
-                            scenario.with_untracked(|s| download(
-                                Arc::clone(&held),
-                                s,
-                                ExportKind::KedaYaml { sweep_index: i },
-                                ("autoscaler", "yaml", "application/yaml"),
-                                status,
-                            ));
-                        }
-                    >
-                        "Download autoscaler (KEDA YAML)"
-                    </button>
-                    <span class="hint" role="status">{move || status.get()}</span>
+    on_demand::draw_in(owner, "autoscaler", move || {
+        let status = RwSignal::new(String::new());
+        move || {
+            let (i, plan) = result.get()?;
+            let sweep = &source.sweeps[i];
+            let a = scenario.with(|s| s.autoscaler(sweep, (&plan, &s.slo)));
+            let Some(a) = a else {
+                return Some(view! {
+                    <p class="hint" data-testid="as-none">"No level meets the target, so there is no per-replica target to scale on."</p>
                 }
-                .into_any())
+                .into_any());
+            };
+            let held = Arc::clone(&source);
+            let items = targets_text(&a)
+                .into_iter()
+                .map(|(hook, label, text)| {
+                    view! {
+                        <div class="figure"><dt>{label}</dt><dd data-testid=hook>{text}</dd></div>
+                    }
+                })
+                .collect_view();
+            Some(view! {
+                <dl class="figures" data-testid="autoscaler-targets">{items}</dl>
+                <p class="hint">{format!("KEDA scales on {} summed over the deployment: {}.", a.metric, a.query)}</p>
+                <button
+                    type="button"
+                    class="export"
+                    data-testid="export-keda"
+                    on:click=move |_| {
+                        scenario.with_untracked(|s| download(
+                            Arc::clone(&held),
+                            s,
+                            ExportKind::KedaYaml { sweep_index: i },
+                            KEDA_YAML,
+                            status,
+                        ));
+                    }
+                >
+                    "Download autoscaler (KEDA YAML)"
+                </button>
+                <span class="hint" role="status">{move || status.get()}</span>
             }
-        })
+            .into_any())
+        }
     })
 }
 

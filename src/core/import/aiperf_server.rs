@@ -88,7 +88,8 @@ fn add(signals: &mut ServerSignals, signal: Signal, read: Read) {
 /// Reads one series of metric `name` in `unit` into `signals`; `figure` gives a statistic of
 /// the series (`avg`, `max`, `total`). A KV unit that is not a ratio nor a percent is named.
 fn series(
-    (name, unit): (&str, &str),
+    name: &str,
+    unit: &str,
     figure: &dyn Fn(&str) -> Option<f64>,
     signals: &mut ServerSignals,
     problems: &mut Vec<RowError>,
@@ -166,7 +167,7 @@ fn csv_section(section: &str, signals: &mut ServerSignals, problems: &mut Vec<Ro
                 .and_then(|i| record.get(i))
                 .and_then(|v| v.trim().parse::<f64>().ok())
         };
-        series((name, unit), &figure, signals, problems);
+        series(name, unit, &figure, signals, problems);
     }
 }
 
@@ -185,7 +186,7 @@ fn json_signals(metrics: &Record, problems: &mut Vec<RowError>) -> ServerSignals
             let unit = s.text("unit").unwrap_or(unit);
             let stats = s.object("stats");
             let figure = |key: &str| stats.as_ref().and_then(|st| st.num(key).ok().flatten());
-            series((name, unit), &figure, &mut signals, problems);
+            series(name, unit, &figure, &mut signals, problems);
         }
     }
     signals

@@ -98,7 +98,8 @@ pub(crate) fn push_client_run(
     n: usize,
     rec: &Record,
     model_keys: &[&str],
-    (fallback, serve): (Option<&str>, Option<&str>),
+    fallback: Option<&str>,
+    serve: Option<&str>,
 ) {
     match client_run(rec) {
         Ok(mut run) => {

@@ -104,7 +104,8 @@ const ROLES_ADD_UP_WITHIN: f64 = 1e-3;
 /// row states all three; nothing to check where it does not.
 fn check_roles_add_up(
     metrics: &Record,
-    (p, d): (u32, u32),
+    p: u32,
+    d: u32,
     output_per_gpu: f64,
 ) -> Result<(), RowError> {
     let (Some(total), Some(input)) = (
@@ -135,8 +136,10 @@ fn check_roles_add_up(
 /// decode role's (named in a note), and the whole deployment's is then derived from power.
 fn power_and_energy(
     row: &mut Row,
-    (e, metrics): (&Record, &Record),
-    (prefill, decode): (Option<u32>, u32),
+    e: &Record,
+    metrics: &Record,
+    prefill: Option<u32>,
+    decode: u32,
     notes: &mut Vec<RowError>,
 ) {
     let all = f64::from(decode) + f64::from(prefill.unwrap_or(0));
@@ -186,7 +189,7 @@ fn api_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
     positive("conc", level)?;
     positive("output_tput_per_gpu", per_gpu)?;
     if let Some(p) = prefill {
-        check_roles_add_up(&metrics, (p, decode), per_gpu)?;
+        check_roles_add_up(&metrics, p, decode, per_gpu)?;
     }
     let gpus = decode.saturating_add(prefill.unwrap_or(0));
     let mut row = Row::new(level, per_gpu * f64::from(decode));
@@ -194,7 +197,7 @@ fn api_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
         .opt("input_tput_per_gpu", notes)
         .map(|i| i * f64::from(prefill.unwrap_or(decode)));
     latencies(&mut row, &metrics, notes);
-    power_and_energy(&mut row, (e, &metrics), (prefill, decode), notes);
+    power_and_energy(&mut row, e, &metrics, prefill, decode, notes);
     let row = row.finish(LevelKind::Concurrency, RunCounts::default());
     let deployment = Deployment {
         gpu: e.text_or("hardware", GPU_NOT_STATED),

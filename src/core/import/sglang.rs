@@ -45,7 +45,8 @@ fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
             n,
             &Record(&obj),
             &["model_id", "model"],
-            (Some(&from_name), None),
+            Some(&from_name),
+            None,
         );
     }
 }

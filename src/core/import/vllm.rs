@@ -61,7 +61,8 @@ fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
             n,
             &Record(&obj),
             &["model_id"],
-            (None, serve),
+            None,
+            serve,
         );
     }
 }

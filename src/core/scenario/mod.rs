@@ -1,8 +1,7 @@
 //! The scenario: everything a shared link reproduces, read from and written to the URL query.
 //!
-//! Its parameters are declared once, in [`scenario_params!`](crate::scenario_params) (see
-//! [`params`]): each is read into the scenario's groups ([`Picked`], [`Slo`], [`Fleet`],
-//! [`View`]) and written back from them.
+//! Its parameters are declared once, in [`params::DECLARED`]: each is read into the scenario's
+//! groups ([`Picked`], [`Slo`], [`Fleet`], [`View`]) and written back from them.
 //! A parameter that is unknown or malformed gives a [`ParamError`] naming it; the
 //! others still apply and defaults fill the rest, so parsing never fails as a whole.
 
@@ -11,6 +10,7 @@ pub mod link;
 pub mod load_csv;
 pub mod load_input;
 pub mod params;
+mod parts;
 mod read;
 mod resolve;
 pub mod routing;
@@ -21,6 +21,7 @@ pub use errors::{Front, Needs, ParamError, ParamErrorKind};
 pub use params::{
     is_fleet_param, param_keys, FleetInput, Group, JsonEntry, Link, FLEET_INPUTS, PARAMS,
 };
+pub use parts::{Fleet, NoNextLimit, Picked, PowerParams, StatMoved, View};
 pub use values::{
     api_text, load_text, number, parse_api, parse_attain, parse_gpus, parse_host_w, parse_input,
     parse_lag, parse_limit, parse_load, parse_min_replicas, parse_positive, parse_power,
@@ -33,10 +34,9 @@ use crate::core::model::limits::{MAX_LIMITS, MAX_VALUE};
 use crate::core::model::source::Source;
 use crate::core::model::sweep::{Statistic, Sweep};
 use crate::core::plan::autoscaler::{autoscaler, Autoscaler};
-use crate::core::plan::capacity::{CapacityInputs, GpuPrices, Pricing};
+use crate::core::plan::capacity::{CapacityInputs, Pricing};
 use crate::core::plan::chart::ChartY;
 use crate::core::plan::compare::Column;
-use crate::core::plan::period::{LoadProfile, Scaling};
 use crate::core::plan::planner::{Limit, Plan, Slo, Target};
 use crate::core::plan::power::{budget_at, Budgeted, PowerError, PowerInputs};
 use read::Read;
@@ -52,7 +52,7 @@ pub const DEFAULT_TARGET: Target = Target::TokensPerSecond(20.0);
 
 /// A fully resolved scenario: its deployment always names a sweep of the source. Each part is a
 /// group of what belongs together; the link's keys of each field are in
-/// [`scenario_params!`](crate::scenario_params).
+/// [`params::DECLARED`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
     /// The source id (URL `src`); `None` for the default `lm-arena-chat`.
@@ -68,118 +68,6 @@ pub struct Scenario {
     pub view: View,
     /// The comparison with a candidate B (URL `vs`, `tol`).
     pub versus: Versus,
-}
-
-/// The deployment a scenario picks: model, GPU type and count, and configuration, naming one
-/// sweep of its source.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Picked {
-    /// The model's `model_id`.
-    pub model_id: String,
-    /// GPU type, e.g. `H100`.
-    pub gpu: String,
-    /// GPUs per replica (URL `gpus`); `None` for a sweep whose source does not state it.
-    pub num_gpus: Option<u32>,
-    /// The sweep's `cfg` (`Source::sweep_cfg`: what tells it apart from the model's other sweeps
-    /// on that GPU type and count, built from its identity fields; not `Deployment::config`,
-    /// the label a file states) when model, GPU and count do not identify one.
-    pub cfg: Option<String>,
-}
-
-impl Picked {
-    /// Index into `source.sweeps` of the sweep this names.
-    pub fn sweep_index(&self, source: &Source) -> Option<usize> {
-        let model_index = source.model_index(&self.model_id)?;
-        (0..source.sweeps.len()).find(|&i| {
-            let s = &source.sweeps[i];
-            s.model_index == model_index
-                && s.deployment.gpu == self.gpu
-                && s.deployment.num_gpus == self.num_gpus
-                && source.sweep_cfg(i) == self.cfg.as_deref()
-        })
-    }
-}
-
-/// The fleet a scenario sizes: its inputs, prices, and the load over time it follows.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Fleet {
-    /// Optional fleet, cost and energy inputs (`price_per_gpu_hour`: the price for every GPU
-    /// type not in `gpu_prices`).
-    pub capacity: CapacityInputs,
-    /// Prices per GPU-hour of named GPU types (URL `price=H100:2.49,B200:5.99`).
-    pub gpu_prices: GpuPrices,
-    /// A load that varies over a period (URL `load=KIND:STEP:V1,V2,...`); `None`: none given.
-    pub load: Option<LoadProfile>,
-    /// How the fleet follows that load: the replicas' lag and floor (URL `lag`, `min_replicas`).
-    pub scaling: Scaling,
-    /// A power budget and how one GPU's power is read (URL `power`, `power_basis`, `host_w`).
-    pub power: PowerParams,
-}
-
-/// A power budget and how one GPU's power is read.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct PowerParams {
-    /// The budget, W (URL `power=1MW`); `None`: none given.
-    pub budget_w: Option<f64>,
-    /// What one GPU's power is read from (URL `power_basis`).
-    pub basis: crate::core::plan::power::PowerBasis,
-    /// W per GPU beyond the GPU itself (URL `host_w`); `None`: not given (0 is used, and said).
-    pub host_w: Option<f64>,
-}
-
-/// How the page shows a scenario's answer.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct View {
-    /// What the trade-off chart's y axis shows (URL `y=cost`; the cost only when a price is given).
-    pub chart_y: ChartY,
-    /// The side-by-side table lists every model's deployments that meet (URL `cmp=all`), not
-    /// only this model's family.
-    pub compare_all: bool,
-    /// The side-by-side table's order: a column, and whether reversed (worst first) (URL
-    /// `sort=KEY` or `sort=KEY:reversed`, KEY a [`Column::key`]); `None`: its own order.
-    pub compare_sort: Option<(Column, bool)>,
-    /// The level the requests panel shows (URL `requests_at`); `None`: the recommended level,
-    /// else the first that fails.
-    pub requests_at: Option<f64>,
-}
-
-impl View {
-    /// The view on another sweep: the same but for the requests panel's level, one of the sweep
-    /// left (the panel shows the new sweep's own first level).
-    fn on_another_sweep(self) -> View {
-        View {
-            requests_at: None,
-            ..self
-        }
-    }
-}
-
-/// The judged statistic moved from `before` to `after` (one the deployment shown reports), as
-/// choosing a deployment or another source may do; worded by `core::text::scenario_text`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StatMoved {
-    /// The statistic asked for.
-    pub before: Statistic,
-    /// The statistic judged on instead.
-    pub after: Statistic,
-}
-
-impl StatMoved {
-    /// `Some` when `after` is not `before`.
-    pub fn between(before: Statistic, after: Statistic) -> Option<StatMoved> {
-        (after != before).then_some(StatMoved { before, after })
-    }
-}
-
-/// Why [`Scenario::next_limit`] has nothing to propose; worded by `core::text::scenario_text`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoNextLimit {
-    /// [`MAX_LIMITS`] limits are set.
-    TooMany,
-    /// Only the judged statistic is reported at a level.
-    OnlyJudged(Statistic),
-    /// Each statistic reported with the judged one has a limit.
-    EachHasOne(Statistic),
 }
 
 /// `requests_at` when `sweep` has per-request records at that level (a level's records are its
@@ -249,15 +137,12 @@ impl Scenario {
             errors.push(ParamError::new("y", ParamErrorKind::CostNeedsPrice));
             view.chart_y = ChartY::PerGpu;
         }
-        view.compare_sort = checked_sort(
-            view.compare_sort,
-            (
-                priced,
-                fleet.capacity.has_load(),
-                fleet.capacity.api.is_some(),
-            ),
-            &mut errors,
-        );
+        let costed = Costed {
+            priced,
+            has_load: fleet.capacity.has_load(),
+            has_api: fleet.capacity.api.is_some(),
+        };
+        view.compare_sort = checked_sort(view.compare_sort, costed, &mut errors);
         let model_index = model_index(source, model, &mut errors);
         let (gpu, num_gpus) = resolve_deployment(source, model_index, gpu, num_gpus, &mut errors);
         let cfg = resolve_config(source, model_index, &gpu, num_gpus, cfg, &mut errors);
@@ -580,14 +465,26 @@ impl Scenario {
     }
 }
 
+/// What a scenario gives the side-by-side table's cost columns: a price, a load, an API's price.
+struct Costed {
+    priced: bool,
+    has_load: bool,
+    has_api: bool,
+}
+
 /// The side-by-side table's order where the inputs let it sort: a cost column sorts nothing
 /// without a price (and fleet $/hour without a load), so it is dropped (`None`, the table's own
 /// order) with an error saying what it needs.
 fn checked_sort(
     compare_sort: Option<(Column, bool)>,
-    (priced, has_load, has_api): (bool, bool, bool),
+    costed: Costed,
     errors: &mut Vec<ParamError>,
 ) -> Option<(Column, bool)> {
+    let Costed {
+        priced,
+        has_load,
+        has_api,
+    } = costed;
     match compare_sort {
         Some((column, _)) if !column.sortable(priced, has_load, has_api) => {
             let needs = match (column, priced) {

@@ -1,5 +1,5 @@
 //! What a link's parameters say ([`Read`]), before its deployment is resolved against a source:
-//! each parameter is read by its entry in [`PARAMS`] (`scenario_params!`).
+//! each parameter is read by its entry in [`PARAMS`] (declared in `params`).
 
 use super::errors::{ParamError, ParamErrorKind};
 use super::params::{FLEET_INPUTS, PARAMS};

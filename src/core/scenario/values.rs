@@ -6,12 +6,18 @@ use std::fmt;
 
 pub(super) use crate::core::model::format::echo;
 use crate::core::model::format::{grouped, url_number};
-use crate::core::model::limits::{MAX_LOAD_VALUES, MAX_PRICES, MAX_TEXT_CHARS, MAX_VALUE};
+use crate::core::model::limits::{MAX_LOAD_VALUES, MAX_VALUE};
 use crate::core::model::sweep::Statistic;
-use crate::core::plan::capacity::GpuPrices;
 use crate::core::plan::cost::ApiPrice;
-use crate::core::plan::period::{LoadKind, LoadProfile};
 use crate::core::plan::planner::Limit;
+
+mod load;
+mod prices;
+
+pub use load::{
+    load_of_values, load_text, parse_lag, parse_load, parse_load_step, parse_min_replicas,
+};
+pub use prices::{parse_prices, prices_text, PriceError};
 
 /// Smallest target or limit accepted, in its unit (tok/s per user or ms per token).
 pub const MIN_VALUE: f64 = 0.001;
@@ -182,99 +188,6 @@ impl std::error::Error for ValueError {}
 /// them), without the standard library's 10 KB table of powers of five on the page.
 pub fn number(text: &str) -> Option<f64> {
     <f64 as lexical_parse_float::FromLexical>::from_lexical(text.trim().as_bytes()).ok()
-}
-
-/// Parses a load over time (`load`): `KIND:STEP:V1,V2,...`, KIND `rps` or `users`, STEP the
-/// minutes each value covers (above 0, at most 10,080), at most [`MAX_LOAD_VALUES`] values, each
-/// a number from 0 to 1,000,000,000.
-///
-/// Errors: the first part that cannot be read ([`Accepts::LoadForm`], [`Accepts::LoadKind`],
-/// [`Accepts::LoadStep`], [`Accepts::LoadValues`], [`Accepts::LoadValue`] with its position).
-pub fn parse_load(text: &str) -> Result<LoadProfile, ValueError> {
-    let mut parts = text.trim().splitn(3, ':');
-    let (Some(kind), Some(step), Some(values)) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(ValueError::not(Accepts::LoadForm, text));
-    };
-    let kind =
-        LoadKind::from_key(kind.trim()).ok_or_else(|| ValueError::not(Accepts::LoadKind, kind))?;
-    load_of_values(kind, parse_load_step(step)?, values.split(','))
-}
-
-/// Parses the minutes each value of a load covers (a link's `load`, the load field's step):
-/// at least a second ([`MIN_STEP_MIN`]), at most 10,080 (a week).
-///
-/// Errors: [`Accepts::BelowSecond`] above 0 and under a second, else [`Accepts::LoadStep`],
-/// with (a shortened copy of) the text.
-// Inlined, as [`load_of_values`]: the page's first load reads a link's `load` with them.
-#[inline(always)]
-pub fn parse_load_step(text: &str) -> Result<f64, ValueError> {
-    match number(text) {
-        Some(s) if s > 0.0 && s < MIN_STEP_MIN => Err(ValueError::not(Accepts::BelowSecond, text)),
-        Some(s) if s > 0.0 && s <= 10_080.0 => Ok(s),
-        _ => Err(ValueError::not(Accepts::LoadStep, text)),
-    }
-}
-
-/// A load of `kind`, each value covering `step_min` minutes (read by [`parse_load_step`]), from
-/// its values as typed: at most [`MAX_LOAD_VALUES`], each a number from 0 to 1,000,000,000.
-///
-/// Errors: [`Accepts::LoadValues`] for too many, [`Accepts::LoadValue`] with its position for
-/// the first that cannot be read.
-#[inline(always)]
-pub fn load_of_values<'a>(
-    kind: LoadKind,
-    step_min: f64,
-    values: impl Iterator<Item = &'a str> + Clone,
-) -> Result<LoadProfile, ValueError> {
-    let count = values.clone().count();
-    if count > MAX_LOAD_VALUES {
-        return Err(ValueError::not(Accepts::LoadValues(count), ""));
-    }
-    let values = values
-        .enumerate()
-        .map(|(i, v)| {
-            number(v)
-                .filter(|v| (0.0..=1e9).contains(v))
-                .ok_or_else(|| ValueError::not(Accepts::LoadValue(i + 1), v))
-        })
-        .collect::<Result<Vec<f64>, ValueError>>()?;
-    Ok(LoadProfile {
-        kind,
-        step_min,
-        values,
-    })
-}
-
-/// A load over time as a link writes it (`load`), read back by [`parse_load`]:
-/// `rps:60:3,2,5`.
-pub fn load_text(load: &LoadProfile) -> String {
-    let kind = load.kind.key();
-    let values: Vec<String> = load.values.iter().map(|v| url_number(*v)).collect();
-    format!("{kind}:{}:{}", url_number(load.step_min), values.join(","))
-}
-
-/// Parses the minutes a replica takes to come up (`lag`): 0, or a second ([`MIN_STEP_MIN`]) to
-/// 10,080.
-///
-/// Errors: [`Accepts::BelowSecond`] above 0 and under a second, else [`Accepts::Lag`], with (a
-/// shortened copy of) the text.
-pub fn parse_lag(text: &str) -> Result<f64, ValueError> {
-    match number(text) {
-        Some(m) if m > 0.0 && m < MIN_STEP_MIN => Err(ValueError::not(Accepts::BelowSecond, text)),
-        // `-0` is 0 (a link writes it back as 0).
-        Some(m) if (0.0..=10_080.0).contains(&m) => Ok(m + 0.0),
-        _ => Err(ValueError::not(Accepts::Lag, text)),
-    }
-}
-
-/// Parses the floor of replicas (`min_replicas`): a whole number from 0 to 1,000,000.
-///
-/// Errors: [`Accepts::WholeReplicas`] with (a shortened copy of) the text.
-pub fn parse_min_replicas(text: &str) -> Result<u64, ValueError> {
-    match text.trim().parse::<u64>() {
-        Ok(n) if n <= 1_000_000 => Ok(n),
-        _ => Err(ValueError::not(Accepts::WholeReplicas, text)),
-    }
 }
 
 /// The largest power budget accepted, W (10 GW: the largest campuses planned).
@@ -465,137 +378,6 @@ pub fn parse_word(text: &str, word: &str, accepts: Accepts) -> Result<(), ValueE
     }
 }
 
-/// Why one entry of URL `price` is not used as given.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PriceError {
-    /// More entries than [`MAX_PRICES`]: the first are used.
-    TooMany {
-        /// How many entries were given.
-        count: usize,
-    },
-    /// The price of a GPU type (or of every type, `gpu: None`) cannot be read.
-    Price {
-        /// The GPU type named, cut to [`MAX_TEXT_CHARS`] characters.
-        gpu: Option<String>,
-        /// Why.
-        error: ValueError,
-    },
-    /// An entry `:PRICE` with no GPU type before its colon (or a second colon).
-    NoGpu {
-        /// The entry, cut to [`MAX_TEXT_CHARS`] characters.
-        entry: String,
-    },
-    /// A GPU type (or the price of every type, `gpu: None`) given more than once: the last
-    /// one is used.
-    Repeated {
-        /// The GPU type, upper case.
-        gpu: Option<String>,
-        /// How many times.
-        times: usize,
-    },
-}
-
-impl fmt::Display for PriceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PriceError::TooMany { count } => {
-                write!(f, "has {count} entries; the first {MAX_PRICES} are used")
-            }
-            PriceError::Price {
-                gpu: Some(gpu),
-                error,
-            } => write!(f, "for {gpu} {error}"),
-            PriceError::Price { gpu: None, error } => write!(f, "{error}"),
-            PriceError::NoGpu { entry } => write!(f, "entry \"{entry}\" names no GPU type"),
-            PriceError::Repeated { gpu, times } => write!(
-                f,
-                "for {} is given {times} times; the last one is used",
-                gpu.as_deref().unwrap_or("every GPU type")
-            ),
-        }
-    }
-}
-
-/// Parses URL `price`: a bare number (every GPU type), `TYPE:PRICE` entries, or both, comma
-/// separated (`2.5,B200:5.99`). Each price is read by `amount` (0 to 1e6); a GPU type name is
-/// cut to [`MAX_TEXT_CHARS`] characters. Returns the bare number, the per-type prices, and one
-/// error per malformed, repeated (the last one is used) or surplus entry (past
-/// [`MAX_PRICES`]); the rest still apply.
-pub fn parse_prices(
-    text: &str,
-    amount: impl Fn(&str) -> Result<f64, ValueError>,
-) -> (Option<f64>, GpuPrices, Vec<PriceError>) {
-    let (mut every, mut by_type, mut errors) = (None, GpuPrices::default(), Vec::new());
-    // Entries given more than once: named once each, with how often.
-    let mut repeated: Vec<(Option<String>, usize)> = Vec::new();
-    let mut repeat = |name: Option<String>| match repeated.iter_mut().find(|(n, _)| *n == name) {
-        Some((_, times)) => *times += 1,
-        None => repeated.push((name, 2)),
-    };
-    let entries: Vec<&str> = text
-        .split(',')
-        .map(str::trim)
-        .filter(|e| !e.is_empty())
-        .collect();
-    if entries.len() > MAX_PRICES {
-        errors.push(PriceError::TooMany {
-            count: entries.len(),
-        });
-    }
-    for entry in entries.into_iter().take(MAX_PRICES) {
-        match entry.split_once(':') {
-            Some((gpu, price)) if !gpu.trim().is_empty() => {
-                let gpu: String = gpu.trim().chars().take(MAX_TEXT_CHARS).collect();
-                match amount(price) {
-                    Ok(p) => {
-                        if by_type.for_gpu(&gpu, None).is_some() {
-                            repeat(Some(gpu.to_ascii_uppercase()));
-                        }
-                        by_type.set(&gpu, Some(p));
-                    }
-                    Err(error) => errors.push(PriceError::Price {
-                        gpu: Some(gpu),
-                        error,
-                    }),
-                }
-            }
-            Some(_) => errors.push(PriceError::NoGpu {
-                entry: entry.chars().take(MAX_TEXT_CHARS).collect(),
-            }),
-            None => match amount(entry) {
-                Ok(p) => {
-                    if every.is_some() {
-                        repeat(None);
-                    }
-                    every = Some(p);
-                }
-                Err(error) => errors.push(PriceError::Price { gpu: None, error }),
-            },
-        }
-    }
-    errors.extend(
-        repeated
-            .into_iter()
-            .map(|(gpu, times)| PriceError::Repeated { gpu, times }),
-    );
-    (every, by_type, errors)
-}
-
-/// URL `price` as [`parse_prices`] reads it: the bare number first, then each type's.
-pub fn prices_text(every: Option<f64>, by_type: &GpuPrices) -> String {
-    every
-        .map(url_number)
-        .into_iter()
-        .chain(
-            by_type
-                .0
-                .iter()
-                .map(|(g, p)| format!("{g}:{}", url_number(*p))),
-        )
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
 #[cfg(test)]
 mod tests {
 
@@ -633,6 +415,7 @@ mod tests {
     }
 
     use super::*;
+    use crate::core::model::limits::{MAX_PRICES, MAX_TEXT_CHARS};
 
     #[test]
     fn a_price_per_gpu_type_with_one_for_every_other_type() {

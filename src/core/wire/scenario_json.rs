@@ -1,9 +1,10 @@
-//! The JSON download's `scenario` entries of the link's parameters, each as its declaration in
-//! [`scenario_params!`](crate::scenario_params) writes it.
+//! The JSON download's `scenario` entries of the link's parameters, each as its
+//! declaration ([`JSON_FIELDS`]) writes it.
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 
+use crate::core::scenario::params::JSON_FIELDS;
 use crate::core::scenario::{JsonEntry, Scenario};
 
 /// A scenario's parameters as the JSON download writes them: key and value, in the order a link
@@ -13,7 +14,13 @@ pub struct ParamEntries(Vec<(&'static str, JsonEntry)>);
 impl ParamEntries {
     /// The entries of every parameter of `scenario` that the JSON writes.
     pub fn of(scenario: &Scenario) -> ParamEntries {
-        ParamEntries(entries(scenario))
+        ParamEntries(
+            JSON_FIELDS
+                .iter()
+                .flat_map(|fields| fields.iter())
+                .map(|field| (field.key, (field.value)(scenario)))
+                .collect(),
+        )
     }
 }
 
@@ -48,32 +55,3 @@ impl Serialize for Ordered<'_> {
         map.end()
     }
 }
-
-/// Declares `entries` from the list: each parameter's JSON entries, in order.
-macro_rules! declare_entries {
-    ($(
-        $(#[$doc:meta])*
-        $name:ident {
-            keys: [$($key:literal),+],
-            group: $group:ident,
-            $(needs: $needs:literal,)?
-            read: $read:expr,
-            write: $write:expr,
-            json: { $($json_key:literal : $json:expr),* $(,)? },
-            $(form: { $($form:tt)* },)?
-            readme: ($meaning:literal, $default:literal),
-        }
-    )*) => {
-        /// The JSON entries of every parameter of `scenario`.
-        fn entries(scenario: &Scenario) -> Vec<(&'static str, JsonEntry)> {
-            let mut entries = Vec::new();
-            $($(
-                let value: fn(&Scenario) -> JsonEntry = $json;
-                entries.push(($json_key, value(scenario)));
-            )*)*
-            entries
-        }
-    };
-}
-
-crate::scenario_params!(declare_entries);

@@ -96,7 +96,7 @@ fn read_whole_job(registry: Registry) -> Result<Job<()>, Failed> {
                 registry.whole.set(Whole::NotRead);
                 registry.set_state(DEFAULT_SOURCE, State::Ready(whole));
             }
-            Err(e) => registry.whole_failed(e),
+            Err(e) => registry.whole_failed(e.to_string()),
         }
     }))
 }

@@ -46,15 +46,15 @@ fn load_job(path: Option<&'static str>) -> Result<Job<State>, Failed> {
             // The reference systems are kept in the tools module.
             None => match tools_client::reference_source().await {
                 Ok(source) => State::Ready(Arc::new(source)),
-                Err(e) => State::Failed(e),
+                Err(e) => State::Failed(e.to_string()),
             },
             Some(path) => match browser::fetch_text(path).await {
                 Ok(text) => match tools_client::parse_task_file(&text).await {
                     Ok(Ok(source)) => State::Ready(Arc::new(source)),
                     Ok(Err(e)) => State::Failed(format!("{path} is not a task file: {e}")),
-                    Err(e) => State::Failed(e),
+                    Err(e) => State::Failed(e.to_string()),
                 },
-                Err(e) => State::Failed(e),
+                Err(e) => State::Failed(e.to_string()),
             },
         }
     }))

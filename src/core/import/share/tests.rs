@@ -1,5 +1,7 @@
 use super::*;
 use crate::core::import::{import, InputFile};
+use crate::core::model::limits::MAX_PAYLOAD_BYTES;
+use crate::core::model::sweep::Sweep;
 
 fn glm() -> Source {
     let files: Vec<InputFile> = [1, 2, 4, 8]

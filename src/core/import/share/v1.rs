@@ -3,7 +3,8 @@
 
 use serde::Deserialize;
 
-use super::{figure, kind_of, latencies, positive, ReadSweep, ShareError, SharedModel};
+use super::read::{figure, latencies, positive, ReadSweep};
+use super::{kind_of, ShareError, SharedModel};
 use crate::core::model::deployment::Deployment;
 use crate::core::model::row::Row;
 

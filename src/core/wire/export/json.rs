@@ -97,7 +97,7 @@ struct JsonScenario<'a> {
     cfg: Option<&'a str>,
     gpu: &'a str,
     num_gpus: Option<u32>,
-    /// The other parameters, as each is declared (`scenario_params!`).
+    /// The other parameters, as each is declared (`scenario::params::DECLARED`).
     #[serde(flatten)]
     params: ParamEntries,
 }
