@@ -5,9 +5,10 @@
 use llm_slo_planner::core::model::format;
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::plan::ab::{AbVerdict, Arm, Arms, Comparison, DEFAULT_TOL_PCT};
-use llm_slo_planner::core::plan::compare::{recommended, CompareRow};
+use llm_slo_planner::core::plan::compare::recommended;
 use llm_slo_planner::core::scenario::Vs;
 use llm_slo_planner::core::text::ab_text::{error_text, verdict_text, warning_text};
+use llm_slo_planner::core::text::arm_figures::{arm_rows, plain_text};
 use llm_slo_planner::core::wire::export::comparison::{
     comparison_csv, notes, with_comparison, ArmLabel,
 };
@@ -97,38 +98,19 @@ fn text_answer(c: &Comparison, labels: (&ArmLabel, &ArmLabel)) -> String {
     }
     out.push('\n');
     out.push_str(&line("At each arm's recommended level:"));
-    let figures = |row: Option<&CompareRow>| {
-        let rec = row.and_then(|r| r.recommendation.as_ref());
-        [
-            rec.map(|r| r.level),
-            rec.and_then(|r| r.throughput_per_gpu_tok_s),
-            rec.and_then(|r| r.energy_per_token_j),
-            row.and_then(|r| r.costs.gpus_needed).map(|g| g as f64),
-            row.and_then(|r| r.costs.total_cost_per_mtok),
-        ]
-    };
-    let names = [
-        "level",
-        "output tok/s per GPU",
-        "J/token",
-        "GPUs for the load",
-        "$ per million tokens",
-    ];
-    let (fa, fb) = (figures(a.recommended), figures(b.recommended));
-    let cell = |v: Option<f64>| v.map_or("not reported".to_string(), |x| format::trimmed(x, 4));
-    for ((name, x), y) in names.iter().zip(fa).zip(fb) {
+    for row in arm_rows(a.recommended, b.recommended) {
         // A fleet's figure needs a load or a price: its row only when given.
-        if x.is_none() && y.is_none() && name.starts_with(['G', '$']) {
+        if row.a.is_none() && row.b.is_none() && row.figure.needs_input {
             continue;
         }
-        let ratio = match (x, y) {
-            (Some(x), Some(y)) if x > 0.0 => format!("{}×", format::trimmed(y / x, 3)),
-            _ => "-".to_string(),
-        };
+        let ratio = row
+            .ratio()
+            .map_or("-".to_string(), |r| format!("{}×", format::trimmed(r, 3)));
         out.push_str(&line(&format!(
-            "  {name:<22} A {:<14} B {:<14} B/A {ratio}",
-            cell(x),
-            cell(y)
+            "  {:<22} A {:<14} B {:<14} B/A {ratio}",
+            row.figure.short,
+            plain_text(row.a),
+            plain_text(row.b)
         )));
     }
     out

@@ -17,7 +17,6 @@ use wasm_split_helpers::wasm_split;
 
 use super::requests::{axes, titles};
 use super::{attr, data_value};
-use crate::core::model::format::{grouped, level, money, significant};
 use crate::core::model::source::Source;
 use crate::core::plan::ab::{AbError, Arm, Arms, Comparison};
 use crate::core::plan::ab_chart::{ab_chart, HEIGHT, PLOT, WIDTH};
@@ -28,6 +27,7 @@ use crate::core::text::ab_text::{
     arm_ratio_text, candidate_error_text, chart_summary, crossover_text, differs_text, noise_text,
     only_text, other_source_text, ratio_text, repeats_text, verdict_text, warning_text,
 };
+use crate::core::text::arm_figures::arm_rows;
 use crate::on_demand::{self, Drawn, Failed};
 
 /// The panel, while the scenario names a candidate: an empty element its code, loaded on
@@ -351,46 +351,17 @@ fn arms_table(
     }
 }
 
-/// The table of [`arms_table`] for rows A and B.
+/// The table of [`arms_table`] for rows A and B: a row per figure of `text::arm_figures`.
 fn arms_rows(rows: (Option<CompareRow>, Option<CompareRow>)) -> impl IntoView {
-    let figures: [(&str, Figure); 5] = [
-        ("Recommended level", |r| {
-            Some(r.recommendation.as_ref()?.level)
-        }),
-        ("Output tok/s per GPU", |r| {
-            r.recommendation.as_ref()?.throughput_per_gpu_tok_s
-        }),
-        ("J per output token", |r| {
-            r.recommendation.as_ref()?.energy_per_token_j
-        }),
-        ("GPUs for the load", |r| {
-            r.costs.gpus_needed.map(|n| n as f64)
-        }),
-        ("$ per million output tokens", |r| {
-            r.costs.total_cost_per_mtok
-        }),
-    ];
-    let body = figures
+    let body = arm_rows(rows.0.as_ref(), rows.1.as_ref())
         .into_iter()
-        .enumerate()
-        .map(|(k, (name, figure))| {
-            let (va, vb) = (
-                rows.0.as_ref().and_then(figure),
-                rows.1.as_ref().and_then(figure),
-            );
-            let shown = |v: Option<f64>| match (k, v) {
-                (_, None) => "–".to_string(),
-                (0, Some(v)) => level(v),
-                (3, Some(v)) => grouped(v, 0),
-                (4, Some(v)) => money(v),
-                (_, Some(v)) => significant(v, 3),
-            };
+        .map(|row| {
             view! {
                 <tr>
-                    <th scope="row">{name}</th>
-                    <td>{shown(va)}</td>
-                    <td>{shown(vb)}</td>
-                    <td>{arm_ratio_text(va, vb)}</td>
+                    <th scope="row">{row.figure.label}</th>
+                    <td>{row.figure.text(row.a)}</td>
+                    <td>{row.figure.text(row.b)}</td>
+                    <td>{arm_ratio_text(row.a, row.b)}</td>
                 </tr>
             }
         })
@@ -407,9 +378,6 @@ fn arms_rows(rows: (Option<CompareRow>, Option<CompareRow>)) -> impl IntoView {
         </div>
     }
 }
-
-/// One figure of an arm's row.
-type Figure = fn(&CompareRow) -> Option<f64>;
 
 /// The comparison's benchmark (`bench_ab_ms`, `scripts/bench-ab.mjs`): two synthetic arms
 /// (`plan::bench::synthetic_arms`) made ready once, then compared and worded at `changes`
