@@ -4,12 +4,12 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::model::family::family_key;
+use crate::core::model::format::{grouped, money, significant};
 use crate::core::model::source::Source;
 use crate::core::plan::ab::Arm;
 use crate::core::plan::capacity::{at_recommendation, Pricing};
 use crate::core::plan::cost::at_recommendation as cost_at;
 use crate::core::plan::planner::{plan, Plan, Recommendation, Slo, Status};
-use crate::core::plan::power::{power_plan, PowerInputs, PowerPlan};
 
 /// One deployment planned for the current SLO.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,6 +64,10 @@ pub enum Column {
     TotalCostPerMtok,
     /// $ per request ÷ a hosted API's (lower is better).
     VsApi,
+    /// Users per MW under a power budget (higher is better; `plan::power::across`).
+    UsersPerMw,
+    /// Output tok/s per MW under a power budget (higher is better; `plan::power::across`).
+    TokSPerMw,
 }
 
 impl Column {
@@ -93,27 +97,62 @@ impl Column {
             Column::FleetCostPerHour => "fleet_cost_usd_per_hour",
             Column::TotalCostPerMtok => "total_cost_usd_per_mtok",
             Column::VsApi => "vs_api",
+            Column::UsersPerMw => "power_users_per_mw",
+            Column::TokSPerMw => "power_tok_s_per_mw",
         }
     }
 
     /// Whether the column holds values to sort by: a cost needs a GPU price (`priced`), fleet $
-    /// per hour a load too (`has_load`), vs API an API's price (`has_api`); the others always.
+    /// per hour a load too (`has_load`), vs API an API's price (`has_api`); a budget's figure per
+    /// MW never (the rows do not hold it: it sorts the budget's table); the others always.
     pub fn sortable(self, priced: bool, has_load: bool, has_api: bool) -> bool {
         match self {
             Column::FleetCostPerHour => priced && has_load,
             Column::TotalCostPerMtok => priced,
             Column::VsApi => priced && has_api,
+            Column::UsersPerMw | Column::TokSPerMw => false,
             _ => true,
         }
     }
 
-    /// The column whose [`Column::key`] is `key`.
+    /// The column of the side-by-side table whose [`Column::key`] is `key` (a link's `sort`).
     pub fn from_key(key: &str) -> Option<Column> {
         Column::ALL
             .into_iter()
             .chain(Column::COSTS)
             .chain(Column::API)
             .find(|c| c.key() == key)
+    }
+
+    /// The column's header on the page: `tok/s per GPU`, `fleet $/hour`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Column::Concurrency => "recommended level",
+            Column::ThroughputPerGpu => "tok/s per GPU",
+            Column::Throughput => "aggregate tok/s",
+            Column::Energy => "J/token",
+            Column::UserTps => "per-user tok/s",
+            Column::FleetCostPerHour => "fleet $/hour",
+            Column::TotalCostPerMtok => "total $/M tokens",
+            Column::VsApi => "vs API",
+            Column::UsersPerMw => "users per MW",
+            Column::TokSPerMw => "tok/s per MW",
+        }
+    }
+
+    /// A value of the column as the page writes it: `9,248`, `0.07423`, `$5.12`, `1.21×`.
+    pub fn text(self, value: f64) -> String {
+        match self {
+            Column::Concurrency
+            | Column::ThroughputPerGpu
+            | Column::Throughput
+            | Column::UsersPerMw
+            | Column::TokSPerMw => grouped(value, 0),
+            Column::Energy => significant(value, 4),
+            Column::UserTps => grouped(value, 1),
+            Column::FleetCostPerHour | Column::TotalCostPerMtok => money(value),
+            Column::VsApi => format!("{}×", significant(value, 3)),
+        }
     }
 
     /// True when a higher value is better.
@@ -125,7 +164,8 @@ impl Column {
     }
 
     /// The column's value for a row; `None` when the row has no recommendation or the figure is
-    /// not reported.
+    /// not reported, and for a budget's figure per MW, which a row does not hold
+    /// (`plan::power::across::per_mw`).
     pub fn value(self, row: &CompareRow) -> Option<f64> {
         let r = row.recommendation.as_ref()?;
         match self {
@@ -137,6 +177,7 @@ impl Column {
             Column::FleetCostPerHour => row.costs.fleet_cost_per_hour,
             Column::TotalCostPerMtok => row.costs.total_cost_per_mtok,
             Column::VsApi => row.costs.vs_api,
+            Column::UsersPerMw | Column::TokSPerMw => None,
         }
     }
 }
@@ -198,23 +239,26 @@ pub fn all_meeting(source: &Source, slo: &Slo) -> Vec<CompareRow> {
 /// Sorts best first by `column` (or worst first when `reversed`); rows without a value always
 /// go last. Stable: ties keep their order.
 pub fn sort_rows(rows: &mut [CompareRow], column: Column, reversed: bool) {
-    crate::core::model::order::sort_by(rows, |a, b| match (column.value(a), column.value(b)) {
-        (Some(x), Some(y)) => {
-            let best_first = if column.higher_is_better() {
-                y.total_cmp(&x)
-            } else {
-                x.total_cmp(&y)
-            };
-            if reversed {
-                best_first.reverse()
-            } else {
-                best_first
-            }
+    crate::core::model::order::sort_by(rows, |a, b| {
+        let (x, y) = (column.value(a), column.value(b));
+        if reversed && x.is_some() && y.is_some() {
+            best_first(column, x, y).reverse()
+        } else {
+            best_first(column, x, y)
         }
+    });
+}
+
+/// The order of two values of `column`, best first ([`Column::higher_is_better`]); a value
+/// before none.
+pub fn best_first(column: Column, x: Option<f64>, y: Option<f64>) -> std::cmp::Ordering {
+    match (x, y) {
+        (Some(x), Some(y)) if column.higher_is_better() => y.total_cmp(&x),
+        (Some(x), Some(y)) => x.total_cmp(&y),
         (Some(_), None) => std::cmp::Ordering::Less,
         (None, Some(_)) => std::cmp::Ordering::Greater,
         (None, None) => std::cmp::Ordering::Equal,
-    });
+    }
 }
 
 /// The side-by-side table for `slo` on `model_id`'s family (or, with `all_models`, every
@@ -240,80 +284,6 @@ pub fn table_rows(
         sort_rows(&mut rows, column, reversed);
     }
     (rows, cost)
-}
-
-/// A row's power budget at its own recommended level (`inputs`' basis); `None` without a
-/// recommendation or where its power cannot be read (under `measured`, a deployment whose
-/// power is not reported).
-pub fn row_budget(source: &Source, row: &CompareRow, inputs: &PowerInputs) -> Option<PowerPlan> {
-    let sweep = source.sweeps.get(row.sweep_index)?;
-    let d = &sweep.deployment;
-    let peak = row
-        .plan
-        .recommended
-        .and_then(|i| sweep.levels().get(i))
-        .and_then(|l| l.power_peak);
-    power_plan(
-        row.recommendation.as_ref()?,
-        (&d.gpu, d.num_gpus, peak),
-        inputs,
-    )
-    .ok()
-}
-
-/// The row that meets the SLO and serves the most users under the budget `inputs`, each at
-/// its own recommended level, with its budget; ties keep the first. A row whose power cannot
-/// be read, or whose users are not known, is never named.
-pub fn most_users<'a>(
-    source: &Source,
-    rows: &'a [CompareRow],
-    inputs: &PowerInputs,
-) -> Option<(&'a CompareRow, PowerPlan)> {
-    rows.iter()
-        .filter(|r| r.meets())
-        .filter_map(|r| {
-            let plan = row_budget(source, r, inputs)?;
-            Some((r, plan.users?, plan))
-        })
-        .fold(
-            None,
-            |best: Option<(&CompareRow, f64, PowerPlan)>, (r, users, plan)| match best {
-                Some(b) if b.1 >= users => Some(b),
-                _ => Some((r, users, plan)),
-            },
-        )
-        .map(|(r, _, plan)| (r, plan))
-}
-
-/// Each row with its budget under `inputs`, at its own recommended level ([`row_budget`]),
-/// sorted by `by` (users per MW when `true`, else output tok/s per MW), best first; rows without
-/// a figure go last, in their order.
-pub fn per_mw_rows<'a>(
-    source: &Source,
-    rows: &'a [CompareRow],
-    inputs: &PowerInputs,
-    users: bool,
-) -> Vec<(&'a CompareRow, Option<PowerPlan>)> {
-    let mut out: Vec<(&CompareRow, Option<PowerPlan>)> = rows
-        .iter()
-        .map(|r| (r, row_budget(source, r, inputs)))
-        .collect();
-    let key = |p: &Option<PowerPlan>| {
-        p.as_ref().and_then(|p| {
-            if users {
-                p.users_per_mw
-            } else {
-                Some(p.tok_s_per_mw)
-            }
-        })
-    };
-    crate::core::model::order::sort_by(&mut out, |a, b| match (key(&a.1), key(&b.1)) {
-        (Some(x), Some(y)) => y.total_cmp(&x),
-        (Some(_), None) => std::cmp::Ordering::Less,
-        (None, Some(_)) => std::cmp::Ordering::Greater,
-        (None, None) => std::cmp::Ordering::Equal,
-    });
-    out
 }
 
 /// Fills each row's [`Costs`] for `slo` and `pricing`'s load and prices, each deployment at its own GPU
@@ -429,64 +399,6 @@ mod tests {
             assert_eq!(Column::from_key(column.key()), Some(column));
         }
         assert_eq!(Column::from_key("J/token"), None);
-    }
-
-    /// Issue 45: with a budget, each deployment's users and tok/s per MW at its own level; the
-    /// one serving the most users is named; one without measured power is last, never named.
-    #[test]
-    fn with_a_power_budget_rows_carry_per_mw_figures_and_the_most_users_is_named() {
-        let source = lm_arena_chat();
-        let query = "model=meta-llama%2FLlama-3.1-8B-Instruct&tps=25&pue=1.2&power=1MW&host_w=150";
-        let (scenario, errors) = Scenario::from_query(query, source);
-        assert!(errors.is_empty(), "{errors:?}");
-        let model = source.model_index(&scenario.deployment.model_id).unwrap();
-        let mut rows = family_rows(source, model, &scenario.slo);
-        let inputs = scenario.power_inputs().unwrap();
-        let gpu = |r: &CompareRow| source.sweeps[r.sweep_index].deployment.gpu.clone();
-        for users in [true, false] {
-            let sorted = per_mw_rows(source, &rows, &inputs, users);
-            assert_eq!(sorted.len(), rows.len());
-            let known: Vec<f64> = sorted
-                .iter()
-                .filter_map(|(_, p)| p.as_ref())
-                .map(|p| {
-                    if users {
-                        p.users_per_mw.unwrap()
-                    } else {
-                        p.tok_s_per_mw
-                    }
-                })
-                .collect();
-            assert!(known.len() >= 2, "{known:?}");
-            assert!(known.windows(2).all(|w| w[0] >= w[1]), "{known:?}");
-        }
-        let (best, plan) = most_users(source, &rows, &inputs).unwrap();
-        assert_eq!(gpu(best), "H100");
-        assert_eq!(plan.replicas, 996);
-        assert!((plan.users.unwrap() - 381_482.23).abs() < 0.01);
-        assert!((plan.tok_s_per_mw - 9_212_797.69).abs() < 0.01);
-        // Without its measured power, H100 has no figure under `measured`: last, never named.
-        let h100 = rows.iter().position(|r| gpu(r) == "H100").unwrap();
-        if let Some(r) = rows[h100].recommendation.as_mut() {
-            r.power_w = None;
-        }
-        assert_ne!(gpu(most_users(source, &rows, &inputs).unwrap().0), "H100");
-        let sorted = per_mw_rows(source, &rows, &inputs, true);
-        let (last, plan) = sorted.last().unwrap();
-        assert_eq!((gpu(last), plan), ("H100".to_string(), &None));
-        // Under `tdp` it answers again, from its rated 700 W.
-        let tdp = PowerInputs {
-            basis: crate::core::plan::power::PowerBasis::Tdp,
-            ..inputs
-        };
-        let (best, plan) = most_users(source, &rows, &tdp).unwrap();
-        assert_eq!(gpu(best), "H100");
-        assert_eq!(plan.replicas, 980);
-        let label = source.sweep_label(best.sweep_index).to_string();
-        let text = crate::core::text::power_text::most_users_text(&label, &plan).unwrap();
-        assert!(text.starts_with("In the 1 MW budget, "), "{text}");
-        assert!(text.contains("serves the most users: 375,354 "), "{text}");
-        assert!(text.contains("980 replicas"), "{text}");
     }
 
     #[test]
