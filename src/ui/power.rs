@@ -17,7 +17,7 @@ use crate::core::plan::power::across::{most_users, per_mw, per_mw_rows};
 use crate::core::plan::power::PowerInputs;
 use crate::core::scenario::Scenario;
 use crate::core::text::power_text::{
-    basis_text, fits_text, most_users_text, need_figures, power_error_text, power_figures,
+    basis_text, budget_figures, fits_text, most_users_text, power_error_text,
 };
 use crate::on_demand::{self, Drawn, Failed};
 
@@ -83,11 +83,8 @@ fn panel(
             Some(Ok(b)) => {
                 let rec = plan.recommendation(sweep, &s.slo)?;
                 let num_gpus = sweep.deployment.num_gpus?;
-                let mut figures = power_figures(&b.plan, &inputs, num_gpus, &rec);
-                let fits = b.need.map(|(replicas, need)| {
-                    figures.extend(need_figures(&need, &b.plan, replicas));
-                    fits_text(&need, &b.plan)
-                });
+                let figures = budget_figures(&b, &inputs, num_gpus, &rec);
+                let fits = b.need.map(|(_, need)| fits_text(&need, &b.plan));
                 view! {
                     <dl class="figures">{figures.into_iter().map(|f| item(f, dismissed)).collect_view()}</dl>
                     {fits.map(|t| view! { <p class="hint" data-testid="power-fits">{t}</p> })}
