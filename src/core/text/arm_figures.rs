@@ -33,8 +33,24 @@ pub struct ArmFigure {
     /// True for a fleet's figure, which needs a load or a price: the text leaves its row out
     /// when neither arm has it.
     pub needs_input: bool,
-    /// Its value in an arm's row; `None` when not reported or not given.
-    pub value: fn(&CompareRow) -> Option<f64>,
+    /// Which value of an arm's row it is ([`ArmFigure::of`]).
+    pub figure: Figure,
+}
+
+/// Which value of an arm's row a figure is (a tag, not a function pointer: a table of
+/// function pointers would weigh on the page's first load).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure {
+    /// The recommended level.
+    Level,
+    /// Output tok/s per GPU there.
+    TokSPerGpu,
+    /// J per output token there.
+    EnergyPerToken,
+    /// GPUs for the scenario's load.
+    GpusNeeded,
+    /// Total $ per million output tokens.
+    TotalCostPerMtok,
 }
 
 /// Every figure of an arm, in order.
@@ -45,7 +61,7 @@ pub const ARM_FIGURES: [ArmFigure; 5] = [
         short: "level",
         shown: Shown::Level,
         needs_input: false,
-        value: |r| Some(r.recommendation.as_ref()?.level),
+        figure: Figure::Level,
     },
     ArmFigure {
         key: "tok_s_per_gpu",
@@ -53,7 +69,7 @@ pub const ARM_FIGURES: [ArmFigure; 5] = [
         short: "output tok/s per GPU",
         shown: Shown::Significant,
         needs_input: false,
-        value: |r| r.recommendation.as_ref()?.throughput_per_gpu_tok_s,
+        figure: Figure::TokSPerGpu,
     },
     ArmFigure {
         key: "energy_per_token_j",
@@ -61,7 +77,7 @@ pub const ARM_FIGURES: [ArmFigure; 5] = [
         short: "J/token",
         shown: Shown::Significant,
         needs_input: false,
-        value: |r| r.recommendation.as_ref()?.energy_per_token_j,
+        figure: Figure::EnergyPerToken,
     },
     ArmFigure {
         key: "gpus_needed",
@@ -69,7 +85,7 @@ pub const ARM_FIGURES: [ArmFigure; 5] = [
         short: "GPUs for the load",
         shown: Shown::Count,
         needs_input: true,
-        value: |r| r.costs.gpus_needed.map(|n| n as f64),
+        figure: Figure::GpusNeeded,
     },
     ArmFigure {
         key: "total_cost_per_mtok",
@@ -77,14 +93,22 @@ pub const ARM_FIGURES: [ArmFigure; 5] = [
         short: "$ per million tokens",
         shown: Shown::Money,
         needs_input: true,
-        value: |r| r.costs.total_cost_per_mtok,
+        figure: Figure::TotalCostPerMtok,
     },
 ];
 
 impl ArmFigure {
-    /// The figure of an arm's row; `None` without a row.
+    /// The figure of an arm's row; `None` without a row, or when not reported or not given.
     pub fn of(&self, row: Option<&CompareRow>) -> Option<f64> {
-        row.and_then(self.value)
+        let row = row?;
+        let rec = row.recommendation.as_ref();
+        match self.figure {
+            Figure::Level => rec.map(|r| r.level),
+            Figure::TokSPerGpu => rec?.throughput_per_gpu_tok_s,
+            Figure::EnergyPerToken => rec?.energy_per_token_j,
+            Figure::GpusNeeded => row.costs.gpus_needed.map(|n| n as f64),
+            Figure::TotalCostPerMtok => row.costs.total_cost_per_mtok,
+        }
     }
 
     /// A value as the page writes it; `–` when absent.

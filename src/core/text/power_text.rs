@@ -89,10 +89,11 @@ impl Known<'_> {
     }
 }
 
-/// One figure of a power budget: its names in the exports, its label and hook on the page, its
-/// value, how it is written and the formula that gives it. The one list ([`BUDGET_FIGURES`])
-/// the page, the text, the JSON (`result.power`) and the CSV (`power_…` columns) lay out.
-#[derive(Clone, Copy)]
+/// One figure of a power budget: its names in the exports, its label and hook on the page, and
+/// which figure it is (its value, how it is written and the formula that gives it). The one
+/// list ([`BUDGET_FIGURES`]) the page, the text, the JSON (`result.power`) and the CSV
+/// (`power_…` columns) lay out.
+#[derive(Clone, Copy, Debug)]
 pub struct BudgetFigure {
     /// The CSV's column (`power_w_per_gpu`); without `power_`, the JSON's key ([`BudgetFigure::key`]).
     pub column: &'static str,
@@ -102,17 +103,151 @@ pub struct BudgetFigure {
     pub hook: &'static str,
     /// A whole number (replicas, GPUs): the JSON writes it without a decimal point.
     pub count: bool,
-    /// Its value in a budget, with the load's peak against it where a load is given; `None`
-    /// where an input it needs is absent.
-    pub value: fn(&PowerPlan, Option<&PowerNeed>) -> Option<f64>,
-    text: fn(f64) -> String,
-    formula: fn(&Known, f64) -> String,
+    /// Which figure it is.
+    pub figure: Budget,
+}
+
+/// Which figure of a budget (a tag, not function pointers: a table of them would weigh on the
+/// page's first load).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// W per GPU, all in.
+    WPerGpu,
+    /// A replica's facility power, W.
+    ReplicaW,
+    /// Replicas that fit.
+    Replicas,
+    /// GPUs that fit.
+    Gpus,
+    /// Users served.
+    Users,
+    /// Output tok/s.
+    OutputTokS,
+    /// Requests per second.
+    ReqS,
+    /// Output tok/s per MW.
+    TokSPerMw,
+    /// Users per MW.
+    UsersPerMw,
+    /// Facility J per output token.
+    FacilityJ,
+    /// The power the load's peak needs, W.
+    NeededW,
+    /// That ÷ the budget.
+    BudgetShare,
 }
 
 impl BudgetFigure {
     /// Its key in the JSON's `result.power`: the column without `power_`.
     pub fn key(&self) -> &'static str {
         self.column.strip_prefix("power_").unwrap_or(self.column)
+    }
+
+    /// Its value in budget `p`, with the load's peak against it (`need`) where a load is given;
+    /// `None` where an input it needs is absent.
+    pub fn value(&self, p: &PowerPlan, need: Option<&PowerNeed>) -> Option<f64> {
+        match self.figure {
+            Budget::WPerGpu => Some(p.w_per_gpu),
+            Budget::ReplicaW => Some(p.replica_w),
+            Budget::Replicas => Some(p.replicas as f64),
+            Budget::Gpus => Some(p.gpus as f64),
+            Budget::Users => p.users,
+            Budget::OutputTokS => Some(p.output_tok_s),
+            Budget::ReqS => p.req_s,
+            Budget::TokSPerMw => Some(p.tok_s_per_mw),
+            Budget::UsersPerMw => p.users_per_mw,
+            Budget::FacilityJ => Some(p.facility_j_per_token),
+            Budget::NeededW => Some(need?.needed_w),
+            Budget::BudgetShare => Some(need?.budget_share),
+        }
+    }
+
+    /// The value as shown, with its unit.
+    fn text(&self, v: f64) -> String {
+        match self.figure {
+            Budget::WPerGpu | Budget::ReplicaW | Budget::NeededW => watts(v),
+            Budget::ReqS => significant(v, 4),
+            Budget::FacilityJ => format!("{} J", significant(v, 3)),
+            Budget::BudgetShare => share(v),
+            Budget::Replicas
+            | Budget::Gpus
+            | Budget::Users
+            | Budget::OutputTokS
+            | Budget::TokSPerMw
+            | Budget::UsersPerMw => count(v),
+        }
+    }
+
+    /// "name = formula = numbers = result", with `k`'s numbers written in.
+    fn formula(&self, k: &Known, v: f64) -> String {
+        let (plan, rec) = (k.plan, k.rec);
+        let replicas = count(plan.replicas as f64);
+        match self.figure {
+            Budget::WPerGpu => format!(
+                "W per GPU = GPU + host = {} + {} = {}",
+                watts(plan.gpu.w()),
+                watts(k.inputs.host_w),
+                watts(v)
+            ),
+            Budget::ReplicaW => format!("replica = {} = {}", k.replica(), watts(v)),
+            Budget::Replicas => format!(
+                "replicas = floor(budget ÷ replica) = floor({} ÷ {}) = {}",
+                watts(plan.budget_w),
+                watts(plan.replica_w),
+                count(v)
+            ),
+            Budget::Gpus => format!(
+                "GPUs = replicas × GPUs per replica = {replicas} × {} = {}",
+                k.num_gpus,
+                count(v)
+            ),
+            Budget::Users => format!(
+                "users = replicas × streams per replica = {replicas} × {} = {}",
+                significant(rec.streams.unwrap_or(0.0), 4),
+                count(v)
+            ),
+            Budget::OutputTokS => format!(
+                "output = replicas × throughput = {replicas} × {} tok/s = {} tok/s",
+                grouped(rec.throughput_tok_s, 1),
+                count(v)
+            ),
+            Budget::ReqS => format!(
+                "req/s = output ÷ output tokens per request = {} ÷ {} = {}",
+                count(plan.output_tok_s),
+                significant(rec.output_tokens_per_request.unwrap_or(0.0), 4),
+                significant(v, 4)
+            ),
+            Budget::TokSPerMw => format!(
+                "tok/s per MW = throughput ÷ replica × 10^6 = {} ÷ {} × 10^6 = {}",
+                grouped(rec.throughput_tok_s, 1),
+                watts(plan.replica_w),
+                count(v)
+            ),
+            Budget::UsersPerMw => format!(
+                "users per MW = streams per replica ÷ replica × 10^6 = {} ÷ {} × 10^6 = {}",
+                significant(rec.streams.unwrap_or(0.0), 4),
+                watts(plan.replica_w),
+                count(v)
+            ),
+            Budget::FacilityJ => format!(
+                "J per token = replica ÷ throughput = {} ÷ {} tok/s = {} J",
+                watts(plan.replica_w),
+                grouped(rec.throughput_tok_s, 1),
+                significant(v, 3)
+            ),
+            Budget::NeededW => format!(
+                "needed = replicas at the peak × replica = {} × {} = {}",
+                grouped(k.need.map_or(0, |(r, _)| r) as f64, 0),
+                watts(plan.replica_w),
+                watts(v)
+            ),
+            Budget::BudgetShare => format!(
+                "share = needed ÷ budget = {} ÷ {} = {}",
+                watts(k.need.map_or(0.0, |(_, n)| n.needed_w)),
+                watts(plan.budget_w),
+                share(v)
+            ),
+        }
     }
 }
 
@@ -130,185 +265,84 @@ pub const BUDGET_FIGURES: [BudgetFigure; 12] = [
         label: "W per GPU, all in",
         hook: "power-w-per-gpu",
         count: false,
-        value: |p, _| Some(p.w_per_gpu),
-        text: watts,
-        formula: |k, v| {
-            format!(
-                "W per GPU = GPU + host = {} + {} = {}",
-                watts(k.plan.gpu.w()),
-                watts(k.inputs.host_w),
-                watts(v)
-            )
-        },
+        figure: Budget::WPerGpu,
     },
     BudgetFigure {
         column: "power_replica_w",
         label: "A replica draws",
         hook: "power-replica",
         count: false,
-        value: |p, _| Some(p.replica_w),
-        text: watts,
-        formula: |k, v| format!("replica = {} = {}", k.replica(), watts(v)),
+        figure: Budget::ReplicaW,
     },
     BudgetFigure {
         column: "power_replicas",
         label: "Replicas that fit",
         hook: "power-replicas",
         count: true,
-        value: |p, _| Some(p.replicas as f64),
-        text: count,
-        formula: |k, v| {
-            format!(
-                "replicas = floor(budget ÷ replica) = floor({} ÷ {}) = {}",
-                watts(k.plan.budget_w),
-                watts(k.plan.replica_w),
-                count(v)
-            )
-        },
+        figure: Budget::Replicas,
     },
     BudgetFigure {
         column: "power_gpus",
         label: "GPUs",
         hook: "power-gpus",
         count: true,
-        value: |p, _| Some(p.gpus as f64),
-        text: count,
-        formula: |k, v| {
-            format!(
-                "GPUs = replicas × GPUs per replica = {} × {} = {}",
-                count(k.plan.replicas as f64),
-                k.num_gpus,
-                count(v)
-            )
-        },
+        figure: Budget::Gpus,
     },
     BudgetFigure {
         column: "power_users",
         label: "Users served",
         hook: "power-users",
         count: false,
-        value: |p, _| p.users,
-        text: count,
-        formula: |k, v| {
-            format!(
-                "users = replicas × streams per replica = {} × {} = {}",
-                count(k.plan.replicas as f64),
-                significant(k.rec.streams.unwrap_or(0.0), 4),
-                count(v)
-            )
-        },
+        figure: Budget::Users,
     },
     BudgetFigure {
         column: "power_output_tok_s",
         label: "Output tok/s",
         hook: "power-output",
         count: false,
-        value: |p, _| Some(p.output_tok_s),
-        text: count,
-        formula: |k, v| {
-            format!(
-                "output = replicas × throughput = {} × {} tok/s = {} tok/s",
-                count(k.plan.replicas as f64),
-                grouped(k.rec.throughput_tok_s, 1),
-                count(v)
-            )
-        },
+        figure: Budget::OutputTokS,
     },
     BudgetFigure {
         column: "power_req_s",
         label: "Requests per second",
         hook: "power-req-s",
         count: false,
-        value: |p, _| p.req_s,
-        text: |v| significant(v, 4),
-        formula: |k, v| {
-            format!(
-                "req/s = output ÷ output tokens per request = {} ÷ {} = {}",
-                count(k.plan.output_tok_s),
-                significant(k.rec.output_tokens_per_request.unwrap_or(0.0), 4),
-                significant(v, 4)
-            )
-        },
+        figure: Budget::ReqS,
     },
     BudgetFigure {
         column: "power_tok_s_per_mw",
         label: "Output tok/s per MW",
         hook: "power-tok-s-per-mw",
         count: false,
-        value: |p, _| Some(p.tok_s_per_mw),
-        text: count,
-        formula: |k, v| {
-            format!(
-                "tok/s per MW = throughput ÷ replica × 10^6 = {} ÷ {} × 10^6 = {}",
-                grouped(k.rec.throughput_tok_s, 1),
-                watts(k.plan.replica_w),
-                count(v)
-            )
-        },
+        figure: Budget::TokSPerMw,
     },
     BudgetFigure {
         column: "power_users_per_mw",
         label: "Users per MW",
         hook: "power-users-per-mw",
         count: false,
-        value: |p, _| p.users_per_mw,
-        text: count,
-        formula: |k, v| {
-            format!(
-                "users per MW = streams per replica ÷ replica × 10^6 = {} ÷ {} × 10^6 = {}",
-                significant(k.rec.streams.unwrap_or(0.0), 4),
-                watts(k.plan.replica_w),
-                count(v)
-            )
-        },
+        figure: Budget::UsersPerMw,
     },
     BudgetFigure {
         column: "power_facility_j_per_token",
         label: "Facility J per output token",
         hook: "power-facility-j",
         count: false,
-        value: |p, _| Some(p.facility_j_per_token),
-        text: |v| format!("{} J", significant(v, 3)),
-        formula: |k, v| {
-            format!(
-                "J per token = replica ÷ throughput = {} ÷ {} tok/s = {} J",
-                watts(k.plan.replica_w),
-                grouped(k.rec.throughput_tok_s, 1),
-                significant(v, 3)
-            )
-        },
+        figure: Budget::FacilityJ,
     },
     BudgetFigure {
         column: "power_needed_w",
         label: "The peak needs",
         hook: "power-needed",
         count: false,
-        value: |_, n| Some(n?.needed_w),
-        text: watts,
-        formula: |k, v| {
-            format!(
-                "needed = replicas at the peak × replica = {} × {} = {}",
-                grouped(k.need.map_or(0, |(r, _)| r) as f64, 0),
-                watts(k.plan.replica_w),
-                watts(v)
-            )
-        },
+        figure: Budget::NeededW,
     },
     BudgetFigure {
         column: "power_budget_share",
         label: "Share of the budget",
         hook: "power-share",
         count: false,
-        value: |_, n| Some(n?.budget_share),
-        text: share,
-        formula: |k, v| {
-            format!(
-                "share = needed ÷ budget = {} ÷ {} = {}",
-                watts(k.need.map_or(0.0, |(_, n)| n.needed_w)),
-                watts(k.plan.budget_w),
-                share(v)
-            )
-        },
+        figure: Budget::BudgetShare,
     },
 ];
 
@@ -332,9 +366,13 @@ pub fn budget_figures(
     BUDGET_FIGURES
         .iter()
         .filter_map(|f| {
-            FleetFigure::of(f.label, f.hook, (f.value)(&b.plan, need), f.text, |v| {
-                (f.formula)(&known, v)
-            })
+            FleetFigure::of(
+                f.label,
+                f.hook,
+                f.value(&b.plan, need),
+                |v| f.text(v),
+                |v| f.formula(&known, v),
+            )
         })
         .collect()
 }

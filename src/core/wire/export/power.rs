@@ -36,7 +36,7 @@ impl JsonPower {
         let figures = BUDGET_FIGURES.iter().map(|f| {
             let value = budgeted
                 .as_ref()
-                .and_then(|b| (f.value)(&b.plan, need.as_ref()));
+                .and_then(|b| f.value(&b.plan, need.as_ref()));
             let value = match value {
                 Some(v) if f.count => Value::from(v as u64),
                 Some(v) => Value::from(v),

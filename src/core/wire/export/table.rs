@@ -492,7 +492,7 @@ pub fn csv_header() -> Vec<&'static str> {
 fn cells(r: &CsvRow) -> Vec<String> {
     let power = BUDGET_FIGURES
         .iter()
-        .map(|f| power_cell(r, |b| (f.value)(&b.plan, b.need.as_ref().map(|(_, n)| n))));
+        .map(|f| power_cell(r, |b| f.value(&b.plan, b.need.as_ref().map(|(_, n)| n))));
     CSV_COLUMNS
         .iter()
         .map(|c| (c.cell)(r))
