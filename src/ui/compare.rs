@@ -18,6 +18,29 @@ use crate::core::scenario::Scenario;
 use crate::core::wire::handoff::ExportKind;
 use crate::tools_client;
 
+fn header(column: Column) -> &'static str {
+    match column {
+        Column::Concurrency => "recommended level",
+        Column::ThroughputPerGpu => "tok/s per GPU",
+        Column::Throughput => "aggregate tok/s",
+        Column::Energy => "J/token",
+        Column::UserTps => "per-user tok/s",
+        Column::FleetCostPerHour => "fleet $/hour",
+        Column::TotalCostPerMtok => "total $/M tokens",
+        Column::VsApi => "vs API",
+    }
+}
+
+fn cell_text(column: Column, value: f64) -> String {
+    match column {
+        Column::Concurrency | Column::ThroughputPerGpu | Column::Throughput => grouped(value, 0),
+        Column::Energy => significant(value, 4),
+        Column::UserTps => grouped(value, 1),
+        Column::FleetCostPerHour | Column::TotalCostPerMtok => money(value),
+        Column::VsApi => format!("{}×", significant(value, 3)),
+    }
+}
+
 /// The side-by-side table's switch and order: all models (URL `cmp=all`), and the column sorted
 /// by with whether reversed (URL `sort`; `None`: the table's own order).
 pub type Order = (bool, Option<(Column, bool)>);
@@ -250,7 +273,7 @@ fn sort_header(
                 type="button"
                 class="sort"
                 data-testid="compare-sort"
-                data-column=column.label()
+                data-column=header(column)
                 on:click=move |_| {
                     set_sort(match sort.get_untracked() {
                         Some((c, false)) if c == column => Some((column, true)),
@@ -258,7 +281,7 @@ fn sort_header(
                     })
                 }
             >
-                {column.label()}
+                {header(column)}
                 <span aria-hidden="true">
                     {move || match aria() {
                         "descending" => " ▼",
@@ -421,7 +444,7 @@ fn compare_row(
         .map(|(&column, cell)| match cell {
             Ok((v, is_best)) => view! {
                 <td class=if is_best { "num best" } else { "num" }>
-                    {column.text(v)}
+                    {cell_text(column, v)}
                     {is_best.then(|| view! { <span class="star" title="best in this column">" ★"</span> })}
                 </td>
             }
@@ -462,7 +485,7 @@ fn compare_row(
                 <td class="num">{line.total_cost_per_mtok.map_or_else(dash, money)}</td>
             })}
             {against_api.then(|| view! {
-                <td class="num">{line.vs_api.map_or_else(dash, |v| Column::VsApi.text(v))}</td>
+                <td class="num">{line.vs_api.map_or_else(dash, |v| cell_text(Column::VsApi, v))}</td>
             })}
         </tr>
     }

@@ -10,10 +10,11 @@ use wasm_split_helpers::wasm_split;
 
 use super::capacity::{escape_dismisses, item};
 use super::data_value;
+use crate::core::model::format::grouped;
 use crate::core::model::source::Source;
-use crate::core::plan::compare::{family_rows, Column};
+use crate::core::plan::compare::family_rows;
 use crate::core::plan::planner::Plan;
-use crate::core::plan::power::across::{most_users, per_mw, per_mw_rows};
+use crate::core::plan::power::across::{most_users, per_mw_rows, PerMw};
 use crate::core::plan::power::PowerInputs;
 use crate::core::scenario::Scenario;
 use crate::core::text::power_text::{
@@ -65,7 +66,7 @@ fn panel(
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
     let dismissed = escape_dismisses();
-    let sorted = RwSignal::new(Column::UsersPerMw);
+    let sorted = RwSignal::new(PerMw::Users);
     move || {
         let (i, plan) = result.get()?;
         let s = scenario.get();
@@ -110,7 +111,7 @@ fn side_by_side(
     source: &Source,
     s: &Scenario,
     inputs: &PowerInputs,
-    sorted: RwSignal<Column>,
+    sorted: RwSignal<PerMw>,
 ) -> impl IntoView {
     let rows = source
         .model_index(&s.deployment.model_id)
@@ -130,9 +131,9 @@ fn side_by_side(
         .into_iter()
         .map(|(r, plan)| {
             let sweep = &source.sweeps[r.sweep_index];
-            let of = |column| plan.as_ref().and_then(|p| per_mw(p, column));
-            let cell = |column: Column| of(column).map_or_else(|| "—".to_string(), |v| column.text(v));
-            let (per_user, per_tok) = (of(Column::UsersPerMw), of(Column::TokSPerMw));
+            let of = |by: PerMw| plan.as_ref().and_then(|p| by.of(p));
+            let cell = |by: PerMw| of(by).map_or_else(|| "—".to_string(), |v| grouped(v, 0));
+            let (per_user, per_tok) = (of(PerMw::Users), of(PerMw::TokS));
             view! {
                 <tr
                     data-testid="power-row"
@@ -141,13 +142,13 @@ fn side_by_side(
                     data-tok-s-per-mw=per_tok.map(data_value).unwrap_or_default()
                 >
                     <th scope="row">{format!("{} · {}", source.models[sweep.model_index].nickname, source.sweep_label(r.sweep_index))}</th>
-                    <td class="num">{cell(Column::UsersPerMw)}</td>
-                    <td class="num">{cell(Column::TokSPerMw)}</td>
+                    <td class="num">{cell(PerMw::Users)}</td>
+                    <td class="num">{cell(PerMw::TokS)}</td>
                 </tr>
             }
         })
         .collect_view();
-    let header = move |column: Column, testid: &'static str| {
+    let header = move |column: PerMw, testid: &'static str| {
         view! {
             <th scope="col" class="num" aria-sort=if by == column { "descending" } else { "none" }>
                 <button type="button" class="sort" data-testid=testid on:click=move |_| sorted.set(column)>{column.label()}</button>
@@ -162,8 +163,8 @@ fn side_by_side(
                 <thead>
                     <tr>
                         <th scope="col">"deployment"</th>
-                        {header(Column::UsersPerMw, "power-sort-users")}
-                        {header(Column::TokSPerMw, "power-sort-tok-s")}
+                        {header(PerMw::Users, "power-sort-users")}
+                        {header(PerMw::TokS, "power-sort-tok-s")}
                     </tr>
                 </thead>
                 <tbody>{body}</tbody>

@@ -4,7 +4,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::model::family::family_key;
-use crate::core::model::format::{grouped, money, significant};
 use crate::core::model::source::Source;
 use crate::core::plan::ab::Arm;
 use crate::core::plan::capacity::{at_recommendation, Pricing};
@@ -64,10 +63,6 @@ pub enum Column {
     TotalCostPerMtok,
     /// $ per request ÷ a hosted API's (lower is better).
     VsApi,
-    /// Users per MW under a power budget (higher is better; `plan::power::across`).
-    UsersPerMw,
-    /// Output tok/s per MW under a power budget (higher is better; `plan::power::across`).
-    TokSPerMw,
 }
 
 impl Column {
@@ -97,62 +92,27 @@ impl Column {
             Column::FleetCostPerHour => "fleet_cost_usd_per_hour",
             Column::TotalCostPerMtok => "total_cost_usd_per_mtok",
             Column::VsApi => "vs_api",
-            Column::UsersPerMw => "power_users_per_mw",
-            Column::TokSPerMw => "power_tok_s_per_mw",
         }
     }
 
     /// Whether the column holds values to sort by: a cost needs a GPU price (`priced`), fleet $
-    /// per hour a load too (`has_load`), vs API an API's price (`has_api`); a budget's figure per
-    /// MW never (the rows do not hold it: it sorts the budget's table); the others always.
+    /// per hour a load too (`has_load`), vs API an API's price (`has_api`); the others always.
     pub fn sortable(self, priced: bool, has_load: bool, has_api: bool) -> bool {
         match self {
             Column::FleetCostPerHour => priced && has_load,
             Column::TotalCostPerMtok => priced,
             Column::VsApi => priced && has_api,
-            Column::UsersPerMw | Column::TokSPerMw => false,
             _ => true,
         }
     }
 
-    /// The column of the side-by-side table whose [`Column::key`] is `key` (a link's `sort`).
+    /// The column whose [`Column::key`] is `key`.
     pub fn from_key(key: &str) -> Option<Column> {
         Column::ALL
             .into_iter()
             .chain(Column::COSTS)
             .chain(Column::API)
             .find(|c| c.key() == key)
-    }
-
-    /// The column's header on the page: `tok/s per GPU`, `fleet $/hour`.
-    pub fn label(self) -> &'static str {
-        match self {
-            Column::Concurrency => "recommended level",
-            Column::ThroughputPerGpu => "tok/s per GPU",
-            Column::Throughput => "aggregate tok/s",
-            Column::Energy => "J/token",
-            Column::UserTps => "per-user tok/s",
-            Column::FleetCostPerHour => "fleet $/hour",
-            Column::TotalCostPerMtok => "total $/M tokens",
-            Column::VsApi => "vs API",
-            Column::UsersPerMw => "users per MW",
-            Column::TokSPerMw => "tok/s per MW",
-        }
-    }
-
-    /// A value of the column as the page writes it: `9,248`, `0.07423`, `$5.12`, `1.21×`.
-    pub fn text(self, value: f64) -> String {
-        match self {
-            Column::Concurrency
-            | Column::ThroughputPerGpu
-            | Column::Throughput
-            | Column::UsersPerMw
-            | Column::TokSPerMw => grouped(value, 0),
-            Column::Energy => significant(value, 4),
-            Column::UserTps => grouped(value, 1),
-            Column::FleetCostPerHour | Column::TotalCostPerMtok => money(value),
-            Column::VsApi => format!("{}×", significant(value, 3)),
-        }
     }
 
     /// True when a higher value is better.
@@ -164,8 +124,7 @@ impl Column {
     }
 
     /// The column's value for a row; `None` when the row has no recommendation or the figure is
-    /// not reported, and for a budget's figure per MW, which a row does not hold
-    /// (`plan::power::across::per_mw`).
+    /// not reported.
     pub fn value(self, row: &CompareRow) -> Option<f64> {
         let r = row.recommendation.as_ref()?;
         match self {
@@ -177,7 +136,6 @@ impl Column {
             Column::FleetCostPerHour => row.costs.fleet_cost_per_hour,
             Column::TotalCostPerMtok => row.costs.total_cost_per_mtok,
             Column::VsApi => row.costs.vs_api,
-            Column::UsersPerMw | Column::TokSPerMw => None,
         }
     }
 }
@@ -239,26 +197,23 @@ pub fn all_meeting(source: &Source, slo: &Slo) -> Vec<CompareRow> {
 /// Sorts best first by `column` (or worst first when `reversed`); rows without a value always
 /// go last. Stable: ties keep their order.
 pub fn sort_rows(rows: &mut [CompareRow], column: Column, reversed: bool) {
-    crate::core::model::order::sort_by(rows, |a, b| {
-        let (x, y) = (column.value(a), column.value(b));
-        if reversed && x.is_some() && y.is_some() {
-            best_first(column, x, y).reverse()
-        } else {
-            best_first(column, x, y)
+    crate::core::model::order::sort_by(rows, |a, b| match (column.value(a), column.value(b)) {
+        (Some(x), Some(y)) => {
+            let best_first = if column.higher_is_better() {
+                y.total_cmp(&x)
+            } else {
+                x.total_cmp(&y)
+            };
+            if reversed {
+                best_first.reverse()
+            } else {
+                best_first
+            }
         }
-    });
-}
-
-/// The order of two values of `column`, best first ([`Column::higher_is_better`]); a value
-/// before none.
-pub fn best_first(column: Column, x: Option<f64>, y: Option<f64>) -> std::cmp::Ordering {
-    match (x, y) {
-        (Some(x), Some(y)) if column.higher_is_better() => y.total_cmp(&x),
-        (Some(x), Some(y)) => x.total_cmp(&y),
         (Some(_), None) => std::cmp::Ordering::Less,
         (None, Some(_)) => std::cmp::Ordering::Greater,
         (None, None) => std::cmp::Ordering::Equal,
-    }
+    });
 }
 
 /// The side-by-side table for `slo` on `model_id`'s family (or, with `all_models`, every
