@@ -10,7 +10,7 @@ use llm_slo_planner::core::scenario::Vs;
 use llm_slo_planner::core::text::ab_text::{error_text, verdict_text, warning_text};
 use llm_slo_planner::core::text::arm_figures::{arm_rows, plain_text};
 use llm_slo_planner::core::wire::export::comparison::{
-    comparison_csv, notes, with_comparison, ArmLabel,
+    comparison_csv, notes, with_comparison, ArmLabel, ArmLabels,
 };
 use llm_slo_planner::core::wire::export::scenario_json_with;
 
@@ -69,8 +69,8 @@ fn selectors(values: &[String]) -> Result<Option<Vs>, String> {
 
 /// The text answer: the arms, the warnings, the verdict, the notes, each arm at its own
 /// recommended level with B/A.
-fn text_answer(c: &Comparison, labels: (&ArmLabel, &ArmLabel)) -> String {
-    let (a, b) = labels;
+fn text_answer(c: &Comparison, labels: &ArmLabels) -> String {
+    let (a, b) = (&labels.a, &labels.b);
     let mut out = if a.source == b.source {
         [
             format!("Data: {}", a.source),
@@ -225,18 +225,20 @@ pub fn run_compare(args: &CompareArgs) -> Exit {
         recommended(arm_a, slo, pricing),
         recommended(arm_b, slo, pricing),
     );
-    let la = ArmLabel {
-        source: &loaded_a.source.task_display_name,
-        deployment: loaded_a.source.sweep_label(a.sweep_index),
-        recommended: rec_a.as_ref(),
-    };
-    let lb = ArmLabel {
-        source: &source_b.task_display_name,
-        deployment: source_b.sweep_label(p.b_index),
-        recommended: rec_b.as_ref(),
+    let labels = ArmLabels {
+        a: ArmLabel {
+            source: &loaded_a.source.task_display_name,
+            deployment: loaded_a.source.sweep_label(a.sweep_index),
+            recommended: rec_a.as_ref(),
+        },
+        b: ArmLabel {
+            source: &source_b.task_display_name,
+            deployment: source_b.sweep_label(p.b_index),
+            recommended: rec_b.as_ref(),
+        },
     };
     let written = match args.output {
-        Output::Text => Ok(text_answer(&c, (&la, &lb))),
+        Output::Text => Ok(text_answer(&c, &labels)),
         Output::Json => {
             let url = links::link(None, &a.scenario, loaded_a, None);
             let arms = [Some(loaded_a), p.loaded_b.as_ref()];
@@ -257,11 +259,11 @@ pub fn run_compare(args: &CompareArgs) -> Exit {
                 &url,
                 &extra,
             )
-            .and_then(|doc| with_comparison(&doc, &c, (&la, &lb)))
+            .and_then(|doc| with_comparison(&doc, &c, &labels))
             .map(|doc| format!("{doc}\n"))
             .map_err(|e| e.to_string())
         }
-        Output::Csv => comparison_csv(&c, (&la, &lb)).map_err(|e| e.to_string()),
+        Output::Csv => comparison_csv(&c, &labels).map_err(|e| e.to_string()),
         Output::Keda => {
             Err("--autoscaler is read by `plan`: a comparison has no autoscaler".to_string())
         }

@@ -26,6 +26,15 @@ pub struct ArmLabel<'a> {
     pub recommended: Option<&'a CompareRow>,
 }
 
+/// Both arms as the comparison names them.
+#[derive(Clone, Debug)]
+pub struct ArmLabels<'a> {
+    /// The baseline.
+    pub a: ArmLabel<'a>,
+    /// The candidate.
+    pub b: ArmLabel<'a>,
+}
+
 /// An arm's figures at its own recommended level, by key (`text::arm_figures`): a count as a
 /// whole number.
 fn figures(row: Option<&CompareRow>) -> serde_json::Map<String, serde_json::Value> {
@@ -165,8 +174,9 @@ pub fn notes(c: &Comparison) -> Vec<String> {
 /// Errors: [`ExportError::Writer`] with serde_json's reason.
 pub fn comparison_value(
     c: &Comparison,
-    (a, b): (&ArmLabel, &ArmLabel),
+    arms: &ArmLabels,
 ) -> Result<serde_json::Value, ExportError> {
+    let (a, b) = (&arms.a, &arms.b);
     let doc = JsonComparison {
         answer: verdict_text(c),
         speed_tok_s: c.speed_tok_s,
@@ -211,7 +221,7 @@ pub fn comparison_value(
 pub fn with_comparison(
     scenario_doc: &str,
     c: &Comparison,
-    arms: (&ArmLabel, &ArmLabel),
+    arms: &ArmLabels,
 ) -> Result<String, ExportError> {
     let writer = |e: serde_json::Error| ExportError::Writer(e.to_string());
     let mut doc: serde_json::Value = serde_json::from_str(scenario_doc).map_err(writer)?;
@@ -267,10 +277,8 @@ pub fn csv_header() -> Vec<String> {
 /// `text_cell`; lists joined by `;`, a range `lo-hi`).
 ///
 /// Errors: [`ExportError::Writer`] with the csv writer's reason.
-pub fn comparison_csv(
-    c: &Comparison,
-    (a, b): (&ArmLabel, &ArmLabel),
-) -> Result<String, ExportError> {
+pub fn comparison_csv(c: &Comparison, arms: &ArmLabels) -> Result<String, ExportError> {
+    let (a, b) = (&arms.a, &arms.b);
     let list = |r: &[(f64, f64)]| {
         r.iter()
             .map(|(lo, hi)| format!("{}-{}", url_number(*lo), url_number(*hi)))
