@@ -4,6 +4,7 @@
 pub mod ab_text;
 pub mod arm_figures;
 pub mod attainment_text;
+pub mod budget_figures;
 pub mod capacity_text;
 pub mod chart_file;
 pub mod chart_text;
