@@ -14,7 +14,6 @@ use llm_slo_planner::core::plan::estimate::{batching_effect, estimate};
 use llm_slo_planner::core::plan::period::{period, LoadProfile, Scaling};
 use llm_slo_planner::core::plan::planner::{Plan, Recommendation, Slo, Verdict};
 use llm_slo_planner::core::scenario::Scenario;
-use llm_slo_planner::core::text::budget_figures::budget_figures;
 use llm_slo_planner::core::text::capacity_text::{
     fleet_figures, load_note, no_price_note, streams_note, FleetFigure,
 };
@@ -26,7 +25,9 @@ use llm_slo_planner::core::text::headline::{
 use llm_slo_planner::core::text::period_text::{
     not_sized, period_figures, period_heading, PeriodInputs, ENERGY_NOTE,
 };
-use llm_slo_planner::core::text::power_text::{basis_text, fits_text, power_error_text, watts};
+use llm_slo_planner::core::text::power_text::{
+    basis_text, budget_figures, fits_text, power_error_text, watts,
+};
 use llm_slo_planner::core::text::roles_text::roles_lines;
 use llm_slo_planner::core::text::why_text::{signal_cell, targets_text, why_text};
 

@@ -17,8 +17,9 @@ use crate::core::plan::planner::Plan;
 use crate::core::plan::power::across::{most_users, per_mw_rows, PerMw};
 use crate::core::plan::power::PowerInputs;
 use crate::core::scenario::Scenario;
-use crate::core::text::budget_figures::budget_figures;
-use crate::core::text::power_text::{basis_text, fits_text, most_users_text, power_error_text};
+use crate::core::text::power_text::{
+    basis_text, budget_figures, fits_text, most_users_text, power_error_text,
+};
 use crate::on_demand::{self, Drawn, Failed};
 
 /// The panel, once the scenario has a power budget: an empty element its code, loaded on

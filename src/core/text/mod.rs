@@ -4,7 +4,6 @@
 pub mod ab_text;
 pub mod arm_figures;
 pub mod attainment_text;
-pub mod budget_figures;
 pub mod capacity_text;
 pub mod chart_file;
 pub mod chart_text;

@@ -5,8 +5,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 
 use crate::core::plan::power::{Budgeted, PowerError};
-use crate::core::text::budget_figures::BUDGET_FIGURES;
-use crate::core::text::power_text::power_error_text;
+use crate::core::text::power_text::{power_error_text, BUDGET_FIGURES};
 
 /// `result.power`: the budget (`budget_w`), its basis, every figure of the budget in order
 /// (`null` where absent), whether the load's peak fits, and why it cannot be planned (`error`).

@@ -17,7 +17,7 @@ use crate::core::plan::period::{period, PeriodFigures};
 use crate::core::plan::planner::{Recommendation, Slo};
 use crate::core::plan::power::{budget_at, Budgeted, PowerBasis};
 use crate::core::scenario::Scenario;
-use crate::core::text::budget_figures::BUDGET_FIGURES;
+use crate::core::text::power_text::BUDGET_FIGURES;
 use crate::core::wire::handoff::ExportError;
 
 use super::recommended_attainment;
