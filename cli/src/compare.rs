@@ -5,11 +5,12 @@
 use llm_slo_planner::core::model::format;
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::plan::ab::{AbError, AbVerdict, Arm, Arms, Comparison};
-use llm_slo_planner::core::plan::compare::{recommended, CompareRow};
+use llm_slo_planner::core::plan::compare::recommended;
 use llm_slo_planner::core::scenario::Vs;
 use llm_slo_planner::core::text::ab_text::{error_text, verdict_text, warning_text};
+use llm_slo_planner::core::text::arm_figures::{arm_rows, plain_text};
 use llm_slo_planner::core::wire::export::comparison::{
-    comparison_csv, notes, with_comparison, ArmLabel,
+    comparison_csv, notes, with_comparison, ArmLabel, ArmLabels,
 };
 use llm_slo_planner::core::wire::export::scenario_json_with;
 
@@ -56,8 +57,8 @@ fn pick_b(source: &Source, model_id: &str, vs: Option<&Vs>) -> Result<usize, Str
 
 /// The text answer: the arms, the warnings, the verdict, the notes, each arm at its own
 /// recommended level with B/A.
-fn text_answer(c: &Comparison, labels: (&ArmLabel, &ArmLabel)) -> String {
-    let (a, b) = labels;
+fn text_answer(c: &Comparison, labels: &ArmLabels) -> String {
+    let (a, b) = (&labels.a, &labels.b);
     let mut out = if a.source == b.source {
         [
             format!("Data: {}", a.source),
@@ -85,38 +86,19 @@ fn text_answer(c: &Comparison, labels: (&ArmLabel, &ArmLabel)) -> String {
     }
     out.push('\n');
     out.push_str(&line("At each arm's recommended level:"));
-    let figures = |row: Option<&CompareRow>| {
-        let rec = row.and_then(|r| r.recommendation.as_ref());
-        [
-            rec.map(|r| r.level),
-            rec.and_then(|r| r.throughput_per_gpu_tok_s),
-            rec.and_then(|r| r.energy_per_token_j),
-            row.and_then(|r| r.costs.gpus_needed).map(|g| g as f64),
-            row.and_then(|r| r.costs.total_cost_per_mtok),
-        ]
-    };
-    let names = [
-        "level",
-        "output tok/s per GPU",
-        "J/token",
-        "GPUs for the load",
-        "$ per million tokens",
-    ];
-    let (fa, fb) = (figures(a.recommended), figures(b.recommended));
-    let cell = |v: Option<f64>| v.map_or("not reported".to_string(), |x| format::trimmed(x, 4));
-    for ((name, x), y) in names.iter().zip(fa).zip(fb) {
+    for row in arm_rows(a.recommended, b.recommended) {
         // A fleet's figure needs a load or a price: its row only when given.
-        if x.is_none() && y.is_none() && name.starts_with(['G', '$']) {
+        if row.a.is_none() && row.b.is_none() && row.figure.needs_input {
             continue;
         }
-        let ratio = match (x, y) {
-            (Some(x), Some(y)) if x > 0.0 => format!("{}×", format::trimmed(y / x, 3)),
-            _ => "-".to_string(),
-        };
+        let ratio = row
+            .ratio()
+            .map_or("-".to_string(), |r| format!("{}×", format::trimmed(r, 3)));
         out.push_str(&line(&format!(
-            "  {name:<22} A {:<14} B {:<14} B/A {ratio}",
-            cell(x),
-            cell(y)
+            "  {:<22} A {:<14} B {:<14} B/A {ratio}",
+            row.figure.short,
+            plain_text(row.a),
+            plain_text(row.b)
         )));
     }
     out
@@ -228,18 +210,20 @@ pub fn run_compare(args: &CompareArgs) -> Exit {
         recommended(arm_a, slo, pricing),
         recommended(arm_b, slo, pricing),
     );
-    let la = ArmLabel {
-        source: &loaded_a.source.task_display_name,
-        deployment: loaded_a.source.sweep_label(a.sweep_index),
-        recommended: rec_a.as_ref(),
-    };
-    let lb = ArmLabel {
-        source: &source_b.task_display_name,
-        deployment: source_b.sweep_label(p.b_index),
-        recommended: rec_b.as_ref(),
+    let labels = ArmLabels {
+        a: ArmLabel {
+            source: &loaded_a.source.task_display_name,
+            deployment: loaded_a.source.sweep_label(a.sweep_index),
+            recommended: rec_a.as_ref(),
+        },
+        b: ArmLabel {
+            source: &source_b.task_display_name,
+            deployment: source_b.sweep_label(p.b_index),
+            recommended: rec_b.as_ref(),
+        },
     };
     let written = match args.output {
-        Output::Text => Ok(text_answer(&c, (&la, &lb))),
+        Output::Text => Ok(text_answer(&c, &labels)),
         Output::Json => {
             let url = links::link(None, &a.scenario, loaded_a, None);
             let arms = [Some(loaded_a), p.loaded_b.as_ref()];
@@ -260,11 +244,11 @@ pub fn run_compare(args: &CompareArgs) -> Exit {
                 &url,
                 &extra,
             )
-            .and_then(|doc| with_comparison(&doc, &c, (&la, &lb)))
+            .and_then(|doc| with_comparison(&doc, &c, &labels))
             .map(|doc| format!("{doc}\n"))
             .map_err(|e| e.to_string())
         }
-        Output::Csv => comparison_csv(&c, (&la, &lb)).map_err(|e| e.to_string()),
+        Output::Csv => comparison_csv(&c, &labels).map_err(|e| e.to_string()),
         Output::Keda => {
             Err("--autoscaler is read by `plan`: a comparison has no autoscaler".to_string())
         }

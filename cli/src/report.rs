@@ -27,7 +27,7 @@ use llm_slo_planner::core::text::period_text::{
     not_sized, period_figures, period_heading, PeriodInputs, ENERGY_NOTE,
 };
 use llm_slo_planner::core::text::power_text::{
-    basis_text, fits_text, need_figures, power_error_text, power_figures, watts,
+    basis_text, budget_figures, fits_text, power_error_text, watts,
 };
 use llm_slo_planner::core::text::roles_text::roles_lines;
 use llm_slo_planner::core::text::why_text::{targets_text, why_text};
@@ -253,15 +253,11 @@ fn power_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Str
         Some(Ok(b)) => {
             let n = sweep.deployment.num_gpus.unwrap_or(1);
             out.push_str(&line(&format!("    {}", basis_text(&b.plan, &inputs, n))));
-            let figures = power_figures(&b.plan, &inputs, n, &rec);
-            let need = b
-                .need
-                .map(|(r, need)| (need_figures(&need, &b.plan, r), fits_text(&need, &b.plan)));
-            for f in figures.iter().chain(need.iter().flat_map(|(f, _)| f)) {
+            for f in &budget_figures(&b, &inputs, n, &rec) {
                 out.push_str(&formula_lines(f));
             }
-            if let Some((_, fits)) = need {
-                out.push_str(&line(&format!("    {fits}")));
+            if let Some((_, need)) = b.need {
+                out.push_str(&line(&format!("    {}", fits_text(&need, &b.plan))));
             }
         }
     }

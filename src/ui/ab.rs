@@ -3,31 +3,26 @@
 //! the noise, a chart of B/A along the per-user speed and both arms at their recommended levels.
 //! Drawn while the scenario names a candidate; its code is loaded on demand then.
 //!
-//! The arms are made ready once per pair (their sweeps split into repeats, `plan::ab::Arms`) by
-//! a task that holds them and compares them at each SLO it is sent: a target change only
-//! compares.
+//! The arms are made ready once per pair (their sweeps split into repeats, `plan::ab::Arms`,
+//! which hold what they read) and kept while the pair is shown: a target change only compares.
 
-use std::cell::RefCell;
-use std::rc::Rc;
 use std::sync::Arc;
-use std::task::{Poll, Waker};
 
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
 use super::requests::{axes, titles};
 use super::{attr, data_value};
-use crate::core::model::format::{grouped, level, money, significant};
 use crate::core::model::source::Source;
 use crate::core::plan::ab::{AbError, Arm, Arms, Comparison};
 use crate::core::plan::ab_chart::{ab_chart, HEIGHT, PLOT, WIDTH};
 use crate::core::plan::compare::{recommended, CompareRow};
-use crate::core::plan::planner::Slo;
 use crate::core::scenario::Scenario;
 use crate::core::text::ab_text::{
     arm_ratio_text, candidate_error_text, chart_summary, crossover_text, differs_text, noise_text,
     only_text, other_source_text, ratio_text, repeats_text, verdict_text, warning_text,
 };
+use crate::core::text::arm_figures::arm_rows;
 use crate::on_demand::{self, Drawn, Failed, Holder};
 
 /// The panel, while the scenario names a candidate: an empty element its code, loaded on
@@ -84,123 +79,45 @@ fn pair_of(source: &Source, s: &Scenario) -> Result<(usize, usize), String> {
     Ok((a, b))
 }
 
-/// What the comparing task is sent: the latest SLO and tolerance, or that it is done.
-#[derive(Default)]
-struct Mailbox {
-    latest: Option<(Slo, f64)>,
-    waker: Option<Waker>,
-    closed: bool,
-}
-
-/// The mailbox shared with one comparing task.
-type Shared = Rc<RefCell<Mailbox>>;
-
-/// Leaves `judged` for the task (replacing what it has not read yet).
-fn post(mailbox: &Shared, judged: (Slo, f64)) {
-    let mut m = mailbox.borrow_mut();
-    m.latest = Some(judged);
-    if let Some(w) = m.waker.take() {
-        w.wake();
-    }
-}
-
-/// Tells the task to end.
-fn close(mailbox: &Shared) {
-    let mut m = mailbox.borrow_mut();
-    m.closed = true;
-    if let Some(w) = m.waker.take() {
-        w.wake();
-    }
-}
-
-/// The next SLO and tolerance to compare at; `None` once closed.
-async fn next(mailbox: &Shared) -> Option<(Slo, f64)> {
-    std::future::poll_fn(|cx| {
-        let mut m = mailbox.borrow_mut();
-        if m.closed {
-            return Poll::Ready(None);
-        }
-        match m.latest.take() {
-            Some(judged) => Poll::Ready(Some(judged)),
-            None => {
-                m.waker = Some(cx.waker().clone());
-                Poll::Pending
-            }
-        }
-    })
-    .await
-}
-
-/// Makes arms `a` and `b` of `source` ready once, then compares them at each SLO posted to
-/// `mailbox`, setting `out`, until the mailbox is closed.
-fn start_comparing(
-    source: Arc<Source>,
-    (a, b): (usize, usize),
-    mailbox: Shared,
-    out: RwSignal<Option<Result<Comparison, AbError>>>,
-) {
-    leptos::task::spawn_local(async move {
-        let arm = |sweep_index| Arm {
-            source: &source,
-            sweep_index,
-        };
-        let arms = match Arms::new(arm(a), arm(b)) {
-            Ok(arms) => arms,
-            Err(e) => {
-                out.try_set(Some(Err(e)));
-                return;
-            }
-        };
-        while let Some((slo, tol)) = next(&mailbox).await {
-            if out.try_set(Some(arms.compare(&slo, tol))).is_some() {
-                break;
-            }
-        }
-    });
-}
+/// The arms of the panel and their comparison, or why the candidate is not compared (in words).
+type Compared = Result<((usize, usize), Result<Comparison, AbError>), String>;
 
 /// The panel: its title, the arms, and the comparison once made.
 fn panel(source: Arc<Source>, scenario: RwSignal<Scenario>) -> impl IntoView {
     let held = Arc::clone(&source);
     let pair = Memo::new(move |_| scenario.with(|s| pair_of(&held, s)));
     let judged = Memo::new(move |_| scenario.with(|s| (s.slo.clone(), s.versus.tol_pct)));
-    let out = RwSignal::new(None::<Result<Comparison, AbError>>);
-    let mailbox = StoredValue::new_local(None::<Shared>);
+    // The arms of the pair shown, made ready once and kept while it is shown: a target change
+    // only compares.
+    let ready = StoredValue::new_local(None::<((usize, usize), Result<Arms, AbError>)>);
     let held = Arc::clone(&source);
-    Effect::new(move |_| {
-        if let Some(old) = mailbox.get_value() {
-            close(&old);
-        }
-        out.set(None);
-        let Ok(arms) = pair.get() else {
-            mailbox.set_value(None);
-            return;
+    let out = Memo::new(move |_| -> Compared {
+        let (a, b) = pair.get()?;
+        let (slo, tol) = judged.get();
+        let arm = |sweep_index| Arm {
+            source: &held,
+            sweep_index,
         };
-        let fresh = Shared::default();
-        post(&fresh, judged.get_untracked());
-        mailbox.set_value(Some(Rc::clone(&fresh)));
-        start_comparing(Arc::clone(&held), arms, fresh, out);
-    });
-    Effect::new(move |_| {
-        let now = judged.get();
-        if let Some(m) = mailbox.get_value() {
-            post(&m, now);
-        }
-    });
-    on_cleanup(move || {
-        if let Some(m) = mailbox.try_get_value().flatten() {
-            close(&m);
-        }
+        // Kept unless the panel is gone.
+        let compared = ready.try_update_value(|r| {
+            if r.as_ref().is_none_or(|(p, _)| *p != (a, b)) {
+                *r = None;
+            }
+            let (_, arms) = r.get_or_insert_with(|| ((a, b), Arms::new(arm(a), arm(b))));
+            match arms {
+                Ok(arms) => arms.compare(&slo, tol),
+                Err(e) => Err(e.clone()),
+            }
+        });
+        Ok(((a, b), compared.ok_or_else(String::new)?))
     });
     let body = move || {
-        match pair.get() {
-        Err(message) => view! {
-            <p class="field-error" role="status" data-testid="ab-error">{super::message::message(&message)}</p>
-        }
-        .into_any(),
-        Ok((a, b)) => out.with(|o| match o {
-            None => view! { <p class="hint">"Comparing…"</p> }.into_any(),
-            Some(Err(e)) => {
+        out.with(|o| match o {
+            Err(message) => view! {
+                <p class="field-error" role="status" data-testid="ab-error">{super::message::message(message)}</p>
+            }
+            .into_any(),
+            Ok((_, Err(e))) => {
                 let written = scenario.with(|s| s.versus.vs.as_ref().map(|v| v.write()));
                 view! {
                     <p class="field-error" role="status" data-testid="ab-error">
@@ -209,9 +126,8 @@ fn panel(source: Arc<Source>, scenario: RwSignal<Scenario>) -> impl IntoView {
                 }
                 .into_any()
             }
-            Some(Ok(c)) => result_view(&source, scenario, (a, b), c).into_any(),
-        }),
-    }
+            Ok((pair, Ok(c))) => result_view(&source, scenario, *pair, c).into_any(),
+        })
     };
     view! {
         <section class="ab" aria-labelledby="ab-title" data-testid="ab-panel">
@@ -351,46 +267,17 @@ fn arms_table(
     }
 }
 
-/// The table of [`arms_table`] for rows A and B.
+/// The table of [`arms_table`] for rows A and B: a row per figure of `text::arm_figures`.
 fn arms_rows(rows: (Option<CompareRow>, Option<CompareRow>)) -> impl IntoView {
-    let figures: [(&str, Figure); 5] = [
-        ("Recommended level", |r| {
-            Some(r.recommendation.as_ref()?.level)
-        }),
-        ("Output tok/s per GPU", |r| {
-            r.recommendation.as_ref()?.throughput_per_gpu_tok_s
-        }),
-        ("J per output token", |r| {
-            r.recommendation.as_ref()?.energy_per_token_j
-        }),
-        ("GPUs for the load", |r| {
-            r.costs.gpus_needed.map(|n| n as f64)
-        }),
-        ("$ per million output tokens", |r| {
-            r.costs.total_cost_per_mtok
-        }),
-    ];
-    let body = figures
+    let body = arm_rows(rows.0.as_ref(), rows.1.as_ref())
         .into_iter()
-        .enumerate()
-        .map(|(k, (name, figure))| {
-            let (va, vb) = (
-                rows.0.as_ref().and_then(figure),
-                rows.1.as_ref().and_then(figure),
-            );
-            let shown = |v: Option<f64>| match (k, v) {
-                (_, None) => "–".to_string(),
-                (0, Some(v)) => level(v),
-                (3, Some(v)) => grouped(v, 0),
-                (4, Some(v)) => money(v),
-                (_, Some(v)) => significant(v, 3),
-            };
+        .map(|row| {
             view! {
                 <tr>
-                    <th scope="row">{name}</th>
-                    <td>{shown(va)}</td>
-                    <td>{shown(vb)}</td>
-                    <td>{arm_ratio_text(va, vb)}</td>
+                    <th scope="row">{row.figure.label}</th>
+                    <td>{row.figure.text(row.a)}</td>
+                    <td>{row.figure.text(row.b)}</td>
+                    <td>{arm_ratio_text(row.a, row.b)}</td>
                 </tr>
             }
         })
@@ -408,9 +295,6 @@ fn arms_rows(rows: (Option<CompareRow>, Option<CompareRow>)) -> impl IntoView {
     }
 }
 
-/// One figure of an arm's row.
-type Figure = fn(&CompareRow) -> Option<f64>;
-
 /// The comparison's benchmark (`bench_ab_ms`, `scripts/bench-ab.mjs`): two synthetic arms
 /// (`plan::bench::synthetic_arms`) made ready once, then compared and worded at `changes`
 /// targets in turn (30 and 25 ms per token on p50 TPOT, or under `attain=95`); each change's
@@ -426,7 +310,7 @@ pub fn bench_compare(
     use crate::browser::now_ms;
     use crate::core::model::sweep::Statistic;
     use crate::core::plan::ab::DEFAULT_TOL_PCT;
-    use crate::core::plan::planner::Target;
+    use crate::core::plan::planner::{Slo, Target};
     let source = crate::core::plan::bench::synthetic_arms(repeats, levels, requests);
     let arm = |sweep_index| Arm {
         source: &source,

@@ -12,12 +12,13 @@ use super::capacity::{escape_dismisses, item};
 use super::data_value;
 use crate::core::model::format::grouped;
 use crate::core::model::source::Source;
-use crate::core::plan::compare::{family_rows, most_users, per_mw_rows};
+use crate::core::plan::compare::family_rows;
 use crate::core::plan::planner::Plan;
+use crate::core::plan::power::across::{most_users, per_mw_rows, PerMw};
 use crate::core::plan::power::PowerInputs;
 use crate::core::scenario::Scenario;
 use crate::core::text::power_text::{
-    basis_text, fits_text, most_users_text, need_figures, power_error_text, power_figures,
+    basis_text, budget_figures, fits_text, most_users_text, power_error_text,
 };
 use crate::on_demand::{self, Drawn, Failed, Holder};
 
@@ -65,7 +66,7 @@ fn panel(
     result: Memo<Option<(usize, Plan)>>,
 ) -> impl IntoView {
     let dismissed = escape_dismisses();
-    let by_users = RwSignal::new(true);
+    let sorted = RwSignal::new(PerMw::Users);
     move || {
         let (i, plan) = result.get()?;
         let s = scenario.get();
@@ -83,11 +84,8 @@ fn panel(
             Some(Ok(b)) => {
                 let rec = plan.recommendation(sweep, &s.slo)?;
                 let num_gpus = sweep.deployment.num_gpus?;
-                let mut figures = power_figures(&b.plan, &inputs, num_gpus, &rec);
-                let fits = b.need.map(|(replicas, need)| {
-                    figures.extend(need_figures(&need, &b.plan, replicas));
-                    fits_text(&need, &b.plan)
-                });
+                let figures = budget_figures(&b, &inputs, num_gpus, &rec);
+                let fits = b.need.map(|(_, need)| fits_text(&need, &b.plan));
                 view! {
                     <dl class="figures">{figures.into_iter().map(|f| item(f, dismissed)).collect_view()}</dl>
                     {fits.map(|t| view! { <p class="hint" data-testid="power-fits">{t}</p> })}
@@ -100,20 +98,20 @@ fn panel(
             <section class="capacity power" aria-labelledby="power-title" data-testid="power">
                 <h2 id="power-title">"In the power budget"</h2>
                 {body}
-                {side_by_side(&source, &s, &inputs, by_users)}
+                {side_by_side(&source, &s, &inputs, sorted)}
             </section>
         })
     }
 }
 
 /// Every deployment of the model (and its precision variants) in the budget at its own
-/// recommended level, sorted by users or tok/s per MW (`by_users`, set by the headers' buttons);
+/// recommended level, sorted by users or tok/s per MW (`sorted`, set by the headers' buttons);
 /// one whose power cannot be read is last, with a dash; and the one serving the most users.
 fn side_by_side(
     source: &Source,
     s: &Scenario,
     inputs: &PowerInputs,
-    by_users: RwSignal<bool>,
+    sorted: RwSignal<PerMw>,
 ) -> impl IntoView {
     let rows = source
         .model_index(&s.deployment.model_id)
@@ -128,14 +126,14 @@ fn side_by_side(
         );
         most_users_text(&label, &plan)
     });
-    let users = by_users.get();
-    let body = per_mw_rows(source, &rows, inputs, users)
+    let by = sorted.get();
+    let body = per_mw_rows(source, &rows, inputs, by)
         .into_iter()
         .map(|(r, plan)| {
             let sweep = &source.sweeps[r.sweep_index];
-            let cell = |v: Option<f64>| v.map_or_else(|| "—".to_string(), |v| grouped(v, 0));
-            let per_user = plan.as_ref().and_then(|p| p.users_per_mw);
-            let per_tok = plan.as_ref().map(|p| p.tok_s_per_mw);
+            let of = |by: PerMw| plan.as_ref().and_then(|p| by.of(p));
+            let cell = |by: PerMw| of(by).map_or_else(|| "—".to_string(), |v| grouped(v, 0));
+            let (per_user, per_tok) = (of(PerMw::Users), of(PerMw::TokS));
             view! {
                 <tr
                     data-testid="power-row"
@@ -144,16 +142,16 @@ fn side_by_side(
                     data-tok-s-per-mw=per_tok.map(data_value).unwrap_or_default()
                 >
                     <th scope="row">{format!("{} · {}", source.models[sweep.model_index].nickname, source.sweep_label(r.sweep_index))}</th>
-                    <td class="num">{cell(per_user)}</td>
-                    <td class="num">{cell(per_tok)}</td>
+                    <td class="num">{cell(PerMw::Users)}</td>
+                    <td class="num">{cell(PerMw::TokS)}</td>
                 </tr>
             }
         })
         .collect_view();
-    let header = move |label: &'static str, on: bool, testid: &'static str| {
+    let header = move |column: PerMw, testid: &'static str| {
         view! {
-            <th scope="col" class="num" aria-sort=if users == on { "descending" } else { "none" }>
-                <button type="button" class="sort" data-testid=testid on:click=move |_| by_users.set(on)>{label}</button>
+            <th scope="col" class="num" aria-sort=if by == column { "descending" } else { "none" }>
+                <button type="button" class="sort" data-testid=testid on:click=move |_| sorted.set(column)>{column.label()}</button>
             </th>
         }
     };
@@ -165,8 +163,8 @@ fn side_by_side(
                 <thead>
                     <tr>
                         <th scope="col">"deployment"</th>
-                        {header("users per MW", true, "power-sort-users")}
-                        {header("tok/s per MW", false, "power-sort-tok-s")}
+                        {header(PerMw::Users, "power-sort-users")}
+                        {header(PerMw::TokS, "power-sort-tok-s")}
                     </tr>
                 </thead>
                 <tbody>{body}</tbody>

@@ -40,8 +40,8 @@ pub use self::warnings::AbWarning;
 use self::warnings::{gpu_warnings, workload_warnings};
 pub use crate::core::model::differs::differs;
 use crate::core::model::source::Source;
-use crate::core::model::sweep::Sweep;
-use crate::core::plan::planner::{Slo, Target};
+use crate::core::model::sweep::{Statistic, Sweep};
+use crate::core::plan::planner::{Limit, Slo};
 
 /// The share of failed requests above which a level is not used (the planner's 1%).
 pub const FAILED_ABOVE: f64 = 0.01;
@@ -145,28 +145,9 @@ impl AbVerdict {
 
 /// One arm made ready: its sweep split into repeats (done once; a target change only replans).
 #[derive(Clone, Debug)]
-pub struct Prepared<'a> {
-    /// The arm.
-    pub arm: Arm<'a>,
+pub struct Prepared {
     /// One sweep per repeat (repeat k: the k-th run at each level).
     pub repeats: Vec<Sweep>,
-}
-
-impl<'a> Prepared<'a> {
-    /// Splits the arm's sweep into its repeats; `None` when the arm names no sweep.
-    pub fn new(arm: Arm<'a>) -> Option<Prepared<'a>> {
-        let sweep = arm.sweep()?;
-        Some(Prepared {
-            arm,
-            repeats: repeats(sweep),
-        })
-    }
-
-    /// The arm's sweep.
-    pub fn sweep(&self) -> &'a Sweep {
-        // `new` checked the index.
-        &self.arm.source.sweeps[self.arm.sweep_index]
-    }
 }
 
 /// A ratio with its interval.
@@ -243,16 +224,45 @@ pub struct Comparison {
     pub only_b: Vec<(f64, f64)>,
 }
 
-/// Two arms made ready for comparing at any target.
+/// Two arms made ready for comparing at any target. They hold what they read (each arm's
+/// repeats, and what their deployments and workloads say), never their sources: a front keeps
+/// them as long as it likes.
 #[derive(Clone, Debug)]
-pub struct Arms<'a> {
+pub struct Arms {
     /// The baseline.
-    pub a: Prepared<'a>,
+    pub a: Prepared,
     /// The candidate.
-    pub b: Prepared<'a>,
+    pub b: Prepared,
+    /// True when both arms state their GPU count (throughput compared per GPU).
+    per_gpu: bool,
+    /// The identity fields that differ between A and B.
+    differs: Vec<String>,
+    /// What the arms' workloads say against like for like (warned first).
+    workload: Vec<AbWarning>,
+    /// What their deployments say against like for like: level kinds, per replica, GPUs
+    /// (warned after the levels left out for failed requests).
+    deployments: Vec<AbWarning>,
     /// What the last SLO compared gives whatever its target (the curves and the ratio along
     /// them), so that a change of target only reads it again.
-    along: RefCell<Option<(Slo, Rc<Along>)>>,
+    along: RefCell<Option<(Conditions, Rc<Along>)>>,
+}
+
+/// What the curves depend on: an SLO but its target (its statistic, its limits and `attain`).
+#[derive(Clone, Debug, PartialEq)]
+struct Conditions {
+    stat: Statistic,
+    limits: Vec<Limit>,
+    attain: Option<f64>,
+}
+
+impl Conditions {
+    fn of(slo: &Slo) -> Conditions {
+        Conditions {
+            stat: slo.stat,
+            limits: slo.limits.clone(),
+            attain: slo.attain,
+        }
+    }
 }
 
 /// What a comparison reads that does not depend on the target: each repeat's curve, and the
@@ -265,9 +275,9 @@ struct Along {
     crossover_tok_s: Vec<f64>,
 }
 
-impl<'a> Arms<'a> {
+impl Arms {
     /// Checks and prepares A and B: both name a sweep, of one model, and B is not A.
-    pub fn new(a: Arm<'a>, b: Arm<'a>) -> Result<Arms<'a>, AbError> {
+    pub fn new(a: Arm, b: Arm) -> Result<Arms, AbError> {
         let (Some(sa), Some(sb)) = (a.sweep(), b.sweep()) else {
             return Err(AbError::NoSweep);
         };
@@ -281,31 +291,43 @@ impl<'a> Arms<'a> {
         if same_place || (sa.deployment == sb.deployment && sa.rows == sb.rows) {
             return Err(AbError::SameArm);
         }
+        let (da, db) = (&sa.deployment, &sb.deployment);
+        let per_gpu = da.num_gpus.is_some() && db.num_gpus.is_some();
+        let mut deployments = Vec::new();
+        if da.level_kind != db.level_kind {
+            deployments.push(AbWarning::LevelKinds {
+                a: da.level_kind,
+                b: db.level_kind,
+            });
+        }
+        if !per_gpu {
+            deployments.push(AbWarning::PerReplica);
+        }
+        deployments.extend(gpu_warnings(da, db));
         Ok(Arms {
             a: Prepared {
-                arm: a,
                 repeats: repeats(sa),
             },
             b: Prepared {
-                arm: b,
                 repeats: repeats(sb),
             },
+            per_gpu,
+            differs: differs(da, db),
+            workload: workload_warnings(sa, sb),
+            deployments,
             along: RefCell::new(None),
         })
     }
 
     /// True when both arms state their GPU count (throughput compared per GPU).
     pub fn per_gpu(&self) -> bool {
-        self.a.sweep().deployment.num_gpus.is_some() && self.b.sweep().deployment.num_gpus.is_some()
+        self.per_gpu
     }
 
     /// The curves and the ratio along them under `slo` (its target aside), from the last
     /// comparison when its SLO was the same but for the target.
     fn along(&self, slo: &Slo) -> Rc<Along> {
-        let key = Slo {
-            target: Target::TokensPerSecond(1.0),
-            ..slo.clone()
-        };
+        let key = Conditions::of(slo);
         if let Some((cached, along)) = self.along.borrow().as_ref() {
             if *cached == key {
                 return Rc::clone(along);
@@ -313,7 +335,7 @@ impl<'a> Arms<'a> {
         }
         let per_gpu = self.per_gpu();
         let of = |p: &Prepared| -> Vec<Curve> {
-            p.repeats.iter().map(|r| curve(r, &key, per_gpu)).collect()
+            p.repeats.iter().map(|r| curve(r, slo, per_gpu)).collect()
         };
         let (a, b) = (of(&self.a), of(&self.b));
         let curve = ratio_curve(&a, &b, intersect(arm_range(&a), arm_range(&b)));
@@ -350,8 +372,7 @@ impl<'a> Arms<'a> {
         };
         let verdict = verdict(ratio, tol_pct);
         let range = |x: &ArmAt| x.range;
-        let (da, db) = (&self.a.sweep().deployment, &self.b.sweep().deployment);
-        let mut warnings = workload_warnings(self.a.sweep(), self.b.sweep());
+        let mut warnings = self.workload.clone();
         for (name, x) in [('A', &a), ('B', &b)] {
             if !x.failed.is_empty() {
                 warnings.push(AbWarning::Failed {
@@ -360,16 +381,7 @@ impl<'a> Arms<'a> {
                 });
             }
         }
-        if da.level_kind != db.level_kind {
-            warnings.push(AbWarning::LevelKinds {
-                a: da.level_kind,
-                b: db.level_kind,
-            });
-        }
-        if !per_gpu {
-            warnings.push(AbWarning::PerReplica);
-        }
-        warnings.extend(gpu_warnings(da, db));
+        warnings.extend(self.deployments.iter().cloned());
         Ok(Comparison {
             speed_tok_s: speed,
             tol_pct,
@@ -381,7 +393,7 @@ impl<'a> Arms<'a> {
             a,
             b,
             per_gpu,
-            differs: differs(da, db),
+            differs: self.differs.clone(),
             warnings,
             curve: along.curve.clone(),
             crossover_tok_s: along.crossover_tok_s.clone(),

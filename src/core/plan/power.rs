@@ -15,6 +15,8 @@
 //! - with a load: the power its peak needs = the replicas the peak needs × a replica's facility
 //!   power; its share of the budget = that ÷ the budget; it fits when the share is at most 1.
 
+pub mod across;
+
 use crate::core::model::sweep::{PowerPeak, Sweep};
 use crate::core::plan::capacity::{capacity, CapacityInputs};
 use crate::core::plan::period::{period, LoadProfile, Scaling};

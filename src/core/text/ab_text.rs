@@ -5,6 +5,7 @@
 use crate::core::model::format;
 use crate::core::plan::ab::noise::RESAMPLES;
 use crate::core::plan::ab::{AbError, AbVerdict, AbWarning, At, Comparison, Empty, Interval};
+use crate::core::text::arm_figures::b_over_a;
 
 /// The rule of the comparison, each part a sentence, in the order the README states them.
 pub const RULE: [(&str, &str); 5] = [
@@ -337,10 +338,7 @@ pub fn other_source_text(vs: &str, src: &str) -> String {
 /// An arm's figures at its recommended level: `B/A` of one figure (`1.07×`); `–` when either is
 /// missing or A's is 0.
 pub fn arm_ratio_text(a: Option<f64>, b: Option<f64>) -> String {
-    match (a, b) {
-        (Some(a), Some(b)) if a > 0.0 && a.is_finite() && b.is_finite() => ratio_text(b / a),
-        _ => "–".to_string(),
-    }
+    b_over_a(a, b).map_or_else(|| "–".to_string(), ratio_text)
 }
 
 /// The chart's text alternative: what it shows, in words.

@@ -2,6 +2,7 @@
 //! panel's figures, the chart's words and the errors' words. Imports `model`, `plan`, `import` and `scenario`.
 
 pub mod ab_text;
+pub mod arm_figures;
 pub mod attainment_text;
 pub mod capacity_text;
 pub mod chart_file;

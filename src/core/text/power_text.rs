@@ -4,7 +4,7 @@
 
 use crate::core::model::format::{counted, grouped, significant, trimmed};
 use crate::core::plan::planner::Recommendation;
-use crate::core::plan::power::{GpuPower, PowerError, PowerInputs, PowerNeed, PowerPlan};
+use crate::core::plan::power::{Budgeted, GpuPower, PowerError, PowerInputs, PowerNeed, PowerPlan};
 use crate::core::text::capacity_text::FleetFigure;
 
 /// The budget's formulas, each a sentence, in the order the README states them (word for word,
@@ -66,205 +66,315 @@ pub fn basis_text(plan: &PowerPlan, inputs: &PowerInputs, num_gpus: u32) -> Stri
     format!("GPU power {gpu}; {host}; PUE {}", trimmed(inputs.pue, 4))
 }
 
-/// The figures of the power panel, in order; those whose inputs are absent are left out.
-pub fn power_figures(
-    plan: &PowerPlan,
-    inputs: &PowerInputs,
+/// What a budget's formulas are written with.
+struct Known<'a> {
+    plan: &'a PowerPlan,
+    inputs: &'a PowerInputs,
     num_gpus: u32,
-    rec: &Recommendation,
-) -> Vec<FleetFigure> {
-    let mut out = fit_figures(plan, inputs, num_gpus, rec);
-    out.extend(served_figures(plan, rec));
-    out
+    rec: &'a Recommendation,
+    /// The replicas the load's peak needs and that against the budget; `None` without a load.
+    need: Option<(u64, PowerNeed)>,
 }
 
-/// What fits: W per GPU, a replica's power, replicas, GPUs and users.
-fn fit_figures(
-    plan: &PowerPlan,
-    inputs: &PowerInputs,
-    num_gpus: u32,
-    rec: &Recommendation,
-) -> Vec<FleetFigure> {
-    let replica = format!(
-        "{} GPU{} × {} × PUE {}",
-        num_gpus,
-        if num_gpus == 1 { "" } else { "s" },
-        watts(plan.w_per_gpu),
-        trimmed(inputs.pue, 4)
-    );
-    let count = |v: f64| grouped(v, 0);
-    [
-        FleetFigure::of(
-            "W per GPU, all in",
-            "power-w-per-gpu",
-            Some(plan.w_per_gpu),
-            watts,
-            |v| {
-                format!(
-                    "W per GPU = GPU + host = {} + {} = {}",
-                    watts(plan.gpu.w()),
-                    watts(inputs.host_w),
-                    watts(v)
-                )
-            },
-        ),
-        FleetFigure::of(
-            "A replica draws",
-            "power-replica",
-            Some(plan.replica_w),
-            watts,
-            |v| format!("replica = {replica} = {}", watts(v)),
-        ),
-        FleetFigure::of(
-            "Replicas that fit",
-            "power-replicas",
-            Some(plan.replicas as f64),
-            count,
-            |v| {
-                format!(
-                    "replicas = floor(budget ÷ replica) = floor({} ÷ {}) = {}",
-                    watts(plan.budget_w),
-                    watts(plan.replica_w),
-                    count(v)
-                )
-            },
-        ),
-        FleetFigure::of("GPUs", "power-gpus", Some(plan.gpus as f64), count, |v| {
-            format!(
-                "GPUs = replicas × GPUs per replica = {} × {num_gpus} = {}",
-                count(plan.replicas as f64),
+impl Known<'_> {
+    /// `1 GPU × 1,003.8 W × PUE 1.2`: a replica's facility power, written out.
+    fn replica(&self) -> String {
+        format!(
+            "{} GPU{} × {} × PUE {}",
+            self.num_gpus,
+            if self.num_gpus == 1 { "" } else { "s" },
+            watts(self.plan.w_per_gpu),
+            trimmed(self.inputs.pue, 4)
+        )
+    }
+}
+
+/// One figure of a power budget: its names in the exports, its label and hook on the page, and
+/// which figure it is (its value, how it is written and the formula that gives it). The one
+/// list ([`BUDGET_FIGURES`]) the page, the text, the JSON (`result.power`) and the CSV
+/// (`power_…` columns) lay out.
+#[derive(Clone, Copy, Debug)]
+pub struct BudgetFigure {
+    /// The CSV's column (`power_w_per_gpu`); without `power_`, the JSON's key ([`BudgetFigure::key`]).
+    pub column: &'static str,
+    /// Label, e.g. "Replicas that fit".
+    pub label: &'static str,
+    /// `data-testid` of the value.
+    pub hook: &'static str,
+    /// A whole number (replicas, GPUs): the JSON writes it without a decimal point.
+    pub count: bool,
+    /// Which figure it is.
+    pub figure: Budget,
+}
+
+/// Which figure of a budget (a tag, not function pointers: a table of them would weigh on the
+/// page's first load).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// W per GPU, all in.
+    WPerGpu,
+    /// A replica's facility power, W.
+    ReplicaW,
+    /// Replicas that fit.
+    Replicas,
+    /// GPUs that fit.
+    Gpus,
+    /// Users served.
+    Users,
+    /// Output tok/s.
+    OutputTokS,
+    /// Requests per second.
+    ReqS,
+    /// Output tok/s per MW.
+    TokSPerMw,
+    /// Users per MW.
+    UsersPerMw,
+    /// Facility J per output token.
+    FacilityJ,
+    /// The power the load's peak needs, W.
+    NeededW,
+    /// That ÷ the budget.
+    BudgetShare,
+}
+
+impl BudgetFigure {
+    /// Its key in the JSON's `result.power`: the column without `power_`.
+    pub fn key(&self) -> &'static str {
+        self.column.strip_prefix("power_").unwrap_or(self.column)
+    }
+
+    /// Its value in budget `p`, with the load's peak against it (`need`) where a load is given;
+    /// `None` where an input it needs is absent.
+    pub fn value(&self, p: &PowerPlan, need: Option<&PowerNeed>) -> Option<f64> {
+        match self.figure {
+            Budget::WPerGpu => Some(p.w_per_gpu),
+            Budget::ReplicaW => Some(p.replica_w),
+            Budget::Replicas => Some(p.replicas as f64),
+            Budget::Gpus => Some(p.gpus as f64),
+            Budget::Users => p.users,
+            Budget::OutputTokS => Some(p.output_tok_s),
+            Budget::ReqS => p.req_s,
+            Budget::TokSPerMw => Some(p.tok_s_per_mw),
+            Budget::UsersPerMw => p.users_per_mw,
+            Budget::FacilityJ => Some(p.facility_j_per_token),
+            Budget::NeededW => Some(need?.needed_w),
+            Budget::BudgetShare => Some(need?.budget_share),
+        }
+    }
+
+    /// The value as shown, with its unit.
+    fn text(&self, v: f64) -> String {
+        match self.figure {
+            Budget::WPerGpu | Budget::ReplicaW | Budget::NeededW => watts(v),
+            Budget::ReqS => significant(v, 4),
+            Budget::FacilityJ => format!("{} J", significant(v, 3)),
+            Budget::BudgetShare => share(v),
+            Budget::Replicas
+            | Budget::Gpus
+            | Budget::Users
+            | Budget::OutputTokS
+            | Budget::TokSPerMw
+            | Budget::UsersPerMw => count(v),
+        }
+    }
+
+    /// "name = formula = numbers = result", with `k`'s numbers written in.
+    fn formula(&self, k: &Known, v: f64) -> String {
+        let (plan, rec) = (k.plan, k.rec);
+        let replicas = count(plan.replicas as f64);
+        match self.figure {
+            Budget::WPerGpu => format!(
+                "W per GPU = GPU + host = {} + {} = {}",
+                watts(plan.gpu.w()),
+                watts(k.inputs.host_w),
+                watts(v)
+            ),
+            Budget::ReplicaW => format!("replica = {} = {}", k.replica(), watts(v)),
+            Budget::Replicas => format!(
+                "replicas = floor(budget ÷ replica) = floor({} ÷ {}) = {}",
+                watts(plan.budget_w),
+                watts(plan.replica_w),
                 count(v)
-            )
-        }),
-        FleetFigure::of("Users served", "power-users", plan.users, count, |v| {
-            format!(
-                "users = replicas × streams per replica = {} × {} = {}",
-                count(plan.replicas as f64),
+            ),
+            Budget::Gpus => format!(
+                "GPUs = replicas × GPUs per replica = {replicas} × {} = {}",
+                k.num_gpus,
+                count(v)
+            ),
+            Budget::Users => format!(
+                "users = replicas × streams per replica = {replicas} × {} = {}",
                 significant(rec.streams.unwrap_or(0.0), 4),
                 count(v)
+            ),
+            Budget::OutputTokS => format!(
+                "output = replicas × throughput = {replicas} × {} tok/s = {} tok/s",
+                grouped(rec.throughput_tok_s, 1),
+                count(v)
+            ),
+            Budget::ReqS => format!(
+                "req/s = output ÷ output tokens per request = {} ÷ {} = {}",
+                count(plan.output_tok_s),
+                significant(rec.output_tokens_per_request.unwrap_or(0.0), 4),
+                significant(v, 4)
+            ),
+            Budget::TokSPerMw => format!(
+                "tok/s per MW = throughput ÷ replica × 10^6 = {} ÷ {} × 10^6 = {}",
+                grouped(rec.throughput_tok_s, 1),
+                watts(plan.replica_w),
+                count(v)
+            ),
+            Budget::UsersPerMw => format!(
+                "users per MW = streams per replica ÷ replica × 10^6 = {} ÷ {} × 10^6 = {}",
+                significant(rec.streams.unwrap_or(0.0), 4),
+                watts(plan.replica_w),
+                count(v)
+            ),
+            Budget::FacilityJ => format!(
+                "J per token = replica ÷ throughput = {} ÷ {} tok/s = {} J",
+                watts(plan.replica_w),
+                grouped(rec.throughput_tok_s, 1),
+                significant(v, 3)
+            ),
+            Budget::NeededW => format!(
+                "needed = replicas at the peak × replica = {} × {} = {}",
+                grouped(k.need.map_or(0, |(r, _)| r) as f64, 0),
+                watts(plan.replica_w),
+                watts(v)
+            ),
+            Budget::BudgetShare => format!(
+                "share = needed ÷ budget = {} ÷ {} = {}",
+                watts(k.need.map_or(0.0, |(_, n)| n.needed_w)),
+                watts(plan.budget_w),
+                share(v)
+            ),
+        }
+    }
+}
+
+/// A count as the budget writes it: `9,212,798`.
+fn count(v: f64) -> String {
+    grouped(v, 0)
+}
+
+/// Every figure of a budget, in order: what fits (W per GPU, a replica's power, replicas, GPUs,
+/// users), what it serves (output, requests, per MW, J per token), and the load's peak against
+/// the budget.
+pub const BUDGET_FIGURES: [BudgetFigure; 12] = [
+    BudgetFigure {
+        column: "power_w_per_gpu",
+        label: "W per GPU, all in",
+        hook: "power-w-per-gpu",
+        count: false,
+        figure: Budget::WPerGpu,
+    },
+    BudgetFigure {
+        column: "power_replica_w",
+        label: "A replica draws",
+        hook: "power-replica",
+        count: false,
+        figure: Budget::ReplicaW,
+    },
+    BudgetFigure {
+        column: "power_replicas",
+        label: "Replicas that fit",
+        hook: "power-replicas",
+        count: true,
+        figure: Budget::Replicas,
+    },
+    BudgetFigure {
+        column: "power_gpus",
+        label: "GPUs",
+        hook: "power-gpus",
+        count: true,
+        figure: Budget::Gpus,
+    },
+    BudgetFigure {
+        column: "power_users",
+        label: "Users served",
+        hook: "power-users",
+        count: false,
+        figure: Budget::Users,
+    },
+    BudgetFigure {
+        column: "power_output_tok_s",
+        label: "Output tok/s",
+        hook: "power-output",
+        count: false,
+        figure: Budget::OutputTokS,
+    },
+    BudgetFigure {
+        column: "power_req_s",
+        label: "Requests per second",
+        hook: "power-req-s",
+        count: false,
+        figure: Budget::ReqS,
+    },
+    BudgetFigure {
+        column: "power_tok_s_per_mw",
+        label: "Output tok/s per MW",
+        hook: "power-tok-s-per-mw",
+        count: false,
+        figure: Budget::TokSPerMw,
+    },
+    BudgetFigure {
+        column: "power_users_per_mw",
+        label: "Users per MW",
+        hook: "power-users-per-mw",
+        count: false,
+        figure: Budget::UsersPerMw,
+    },
+    BudgetFigure {
+        column: "power_facility_j_per_token",
+        label: "Facility J per output token",
+        hook: "power-facility-j",
+        count: false,
+        figure: Budget::FacilityJ,
+    },
+    BudgetFigure {
+        column: "power_needed_w",
+        label: "The peak needs",
+        hook: "power-needed",
+        count: false,
+        figure: Budget::NeededW,
+    },
+    BudgetFigure {
+        column: "power_budget_share",
+        label: "Share of the budget",
+        hook: "power-share",
+        count: false,
+        figure: Budget::BudgetShare,
+    },
+];
+
+/// The figures of the power panel for budget `b` at `rec` (of a deployment of `num_gpus` GPUs),
+/// in [`BUDGET_FIGURES`]' order; those whose inputs are absent (a load, streams, an output
+/// length) are left out.
+pub fn budget_figures(
+    b: &Budgeted,
+    inputs: &PowerInputs,
+    num_gpus: u32,
+    rec: &Recommendation,
+) -> Vec<FleetFigure> {
+    let known = Known {
+        plan: &b.plan,
+        inputs,
+        num_gpus,
+        rec,
+        need: b.need,
+    };
+    let need = b.need.as_ref().map(|(_, n)| n);
+    BUDGET_FIGURES
+        .iter()
+        .filter_map(|f| {
+            FleetFigure::of(
+                f.label,
+                f.hook,
+                f.value(&b.plan, need),
+                |v| f.text(v),
+                |v| f.formula(&known, v),
             )
-        }),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
-}
-
-/// What it serves: output, requests, per MW, J per token.
-fn served_figures(plan: &PowerPlan, rec: &Recommendation) -> Vec<FleetFigure> {
-    let count = |v: f64| grouped(v, 0);
-    [
-        FleetFigure::of(
-            "Output tok/s",
-            "power-output",
-            Some(plan.output_tok_s),
-            count,
-            |v| {
-                format!(
-                    "output = replicas × throughput = {} × {} tok/s = {} tok/s",
-                    count(plan.replicas as f64),
-                    grouped(rec.throughput_tok_s, 1),
-                    count(v)
-                )
-            },
-        ),
-        FleetFigure::of(
-            "Requests per second",
-            "power-req-s",
-            plan.req_s,
-            |v| significant(v, 4),
-            |v| {
-                format!(
-                    "req/s = output ÷ output tokens per request = {} ÷ {} = {}",
-                    count(plan.output_tok_s),
-                    significant(rec.output_tokens_per_request.unwrap_or(0.0), 4),
-                    significant(v, 4)
-                )
-            },
-        ),
-        FleetFigure::of(
-            "Output tok/s per MW",
-            "power-tok-s-per-mw",
-            Some(plan.tok_s_per_mw),
-            count,
-            |v| {
-                format!(
-                    "tok/s per MW = throughput ÷ replica × 10^6 = {} ÷ {} × 10^6 = {}",
-                    grouped(rec.throughput_tok_s, 1),
-                    watts(plan.replica_w),
-                    count(v)
-                )
-            },
-        ),
-        FleetFigure::of(
-            "Users per MW",
-            "power-users-per-mw",
-            plan.users_per_mw,
-            count,
-            |v| {
-                format!(
-                    "users per MW = streams per replica ÷ replica × 10^6 = {} ÷ {} × 10^6 = {}",
-                    significant(rec.streams.unwrap_or(0.0), 4),
-                    watts(plan.replica_w),
-                    count(v)
-                )
-            },
-        ),
-        FleetFigure::of(
-            "Facility J per output token",
-            "power-facility-j",
-            Some(plan.facility_j_per_token),
-            |v| format!("{} J", significant(v, 3)),
-            |v| {
-                format!(
-                    "J per token = replica ÷ throughput = {} ÷ {} tok/s = {} J",
-                    watts(plan.replica_w),
-                    grouped(rec.throughput_tok_s, 1),
-                    significant(v, 3)
-                )
-            },
-        ),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
-}
-
-/// The figures of a load's peak against the budget.
-pub fn need_figures(need: &PowerNeed, plan: &PowerPlan, replicas: u64) -> Vec<FleetFigure> {
-    [
-        FleetFigure::of(
-            "The peak needs",
-            "power-needed",
-            Some(need.needed_w),
-            watts,
-            |v| {
-                format!(
-                    "needed = replicas at the peak × replica = {} × {} = {}",
-                    grouped(replicas as f64, 0),
-                    watts(plan.replica_w),
-                    watts(v)
-                )
-            },
-        ),
-        FleetFigure::of(
-            "Share of the budget",
-            "power-share",
-            Some(need.budget_share),
-            share,
-            |v| {
-                format!(
-                    "share = needed ÷ budget = {} ÷ {} = {}",
-                    watts(need.needed_w),
-                    watts(plan.budget_w),
-                    share(v)
-                )
-            },
-        ),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
+        })
+        .collect()
 }
 
 /// Whether the peak fits, in words: `The load's peak fits in the budget (62%)`, `The load's peak
@@ -373,7 +483,11 @@ mod tests {
             pue: 1.2,
         };
         let plan = power_plan(&rec, ("H100", Some(1), None), &inputs).expect("a plan");
-        let figures = power_figures(&plan, &inputs, 1, &rec);
+        let budgeted = Budgeted {
+            plan: plan.clone(),
+            need: None,
+        };
+        let figures = budget_figures(&budgeted, &inputs, 1, &rec);
         let by = |hook: &str| figures.iter().find(|f| f.hook == hook).expect(hook).clone();
         assert_eq!(
             by("power-replicas").formula,

@@ -9,6 +9,7 @@ use crate::core::plan::compare::CompareRow;
 use crate::core::text::ab_text::{
     crossover_text, differs_text, noise_text, only_text, verdict_text, warning_text,
 };
+use crate::core::text::arm_figures::{arm_rows, Shown, ARM_FIGURES};
 use crate::core::wire::handoff::ExportError;
 
 use super::table::{num, text_cell};
@@ -25,59 +26,46 @@ pub struct ArmLabel<'a> {
     pub recommended: Option<&'a CompareRow>,
 }
 
-/// An arm's figures at its own recommended level.
-#[derive(Serialize, Clone, Copy, Default)]
-struct Figures {
-    level: Option<f64>,
-    tok_s_per_gpu: Option<f64>,
-    energy_per_token_j: Option<f64>,
-    gpus_needed: Option<u64>,
-    total_cost_per_mtok: Option<f64>,
+/// Both arms as the comparison names them.
+#[derive(Clone, Debug)]
+pub struct ArmLabels<'a> {
+    /// The baseline.
+    pub a: ArmLabel<'a>,
+    /// The candidate.
+    pub b: ArmLabel<'a>,
 }
 
-impl Figures {
-    fn of(row: Option<&CompareRow>) -> Figures {
-        let Some(row) = row else {
-            return Figures::default();
-        };
-        let rec = row.recommendation.as_ref();
-        Figures {
-            level: rec.map(|r| r.level),
-            tok_s_per_gpu: rec.and_then(|r| r.throughput_per_gpu_tok_s),
-            energy_per_token_j: rec.and_then(|r| r.energy_per_token_j),
-            gpus_needed: row.costs.gpus_needed,
-            total_cost_per_mtok: row.costs.total_cost_per_mtok,
-        }
-    }
+/// An arm's figures at its own recommended level, by key (`text::arm_figures`): a count as a
+/// whole number.
+fn figures(row: Option<&CompareRow>) -> serde_json::Map<String, serde_json::Value> {
+    ARM_FIGURES
+        .iter()
+        .map(|f| {
+            let value = f
+                .of(row)
+                .map_or(serde_json::Value::Null, |v| match f.shown {
+                    Shown::Count => serde_json::Value::from(v as u64),
+                    _ => serde_json::Value::from(v),
+                });
+            (f.key.to_string(), value)
+        })
+        .collect()
 }
 
-/// B's figure over A's, where both are there and A's is above 0.
-fn over(b: Option<f64>, a: Option<f64>) -> Option<f64> {
-    let (b, a) = (b?, a?);
-    (a > 0.0).then(|| b / a)
-}
-
-/// B/A of each figure at each arm's recommended level.
-#[derive(Serialize)]
-struct Ratios {
-    level: Option<f64>,
-    tok_s_per_gpu: Option<f64>,
-    energy_per_token_j: Option<f64>,
-    gpus_needed: Option<f64>,
-    total_cost_per_mtok: Option<f64>,
-}
-
-impl Ratios {
-    fn of(a: Figures, b: Figures) -> Ratios {
-        let gpus = |f: Figures| f.gpus_needed.map(|g| g as f64);
-        Ratios {
-            level: over(b.level, a.level),
-            tok_s_per_gpu: over(b.tok_s_per_gpu, a.tok_s_per_gpu),
-            energy_per_token_j: over(b.energy_per_token_j, a.energy_per_token_j),
-            gpus_needed: over(gpus(b), gpus(a)),
-            total_cost_per_mtok: over(b.total_cost_per_mtok, a.total_cost_per_mtok),
-        }
-    }
+/// B/A of each figure at each arm's recommended level, by key.
+fn ratios(
+    a: Option<&CompareRow>,
+    b: Option<&CompareRow>,
+) -> serde_json::Map<String, serde_json::Value> {
+    arm_rows(a, b)
+        .iter()
+        .map(|r| {
+            let value = r
+                .ratio()
+                .map_or(serde_json::Value::Null, serde_json::Value::from);
+            (r.figure.key.to_string(), value)
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -88,7 +76,7 @@ struct JsonArm<'a> {
     tok_s_at_speed: Option<f64>,
     /// Each repeat's throughput at S: `measured`, `interpolated`, `too-fast`, `too-slow`.
     at_speed: Vec<JsonAt>,
-    recommended: Figures,
+    recommended: serde_json::Map<String, serde_json::Value>,
 }
 
 #[derive(Serialize)]
@@ -144,7 +132,7 @@ struct JsonComparison<'a> {
     only_b: Vec<[f64; 2]>,
     a: JsonArm<'a>,
     b: JsonArm<'a>,
-    b_over_a: Ratios,
+    b_over_a: serde_json::Map<String, serde_json::Value>,
     curve: Vec<JsonPoint>,
 }
 
@@ -158,7 +146,7 @@ fn json_arm<'a>(label: &ArmLabel<'a>, at: &crate::core::plan::ab::ArmAt) -> Json
         deployment: label.deployment,
         tok_s_at_speed: at.tok_s,
         at_speed: at.at.iter().map(JsonAt::of).collect(),
-        recommended: Figures::of(label.recommended),
+        recommended: figures(label.recommended),
     }
 }
 
@@ -186,8 +174,9 @@ pub fn notes(c: &Comparison) -> Vec<String> {
 /// Errors: [`ExportError::Writer`] with serde_json's reason.
 pub fn comparison_value(
     c: &Comparison,
-    (a, b): (&ArmLabel, &ArmLabel),
+    arms: &ArmLabels,
 ) -> Result<serde_json::Value, ExportError> {
+    let (a, b) = (&arms.a, &arms.b);
     let doc = JsonComparison {
         answer: verdict_text(c),
         speed_tok_s: c.speed_tok_s,
@@ -210,7 +199,7 @@ pub fn comparison_value(
         only_b: ranges(&c.only_b),
         a: json_arm(a, &c.a),
         b: json_arm(b, &c.b),
-        b_over_a: Ratios::of(Figures::of(a.recommended), Figures::of(b.recommended)),
+        b_over_a: ratios(a.recommended, b.recommended),
         curve: c
             .curve
             .iter()
@@ -232,7 +221,7 @@ pub fn comparison_value(
 pub fn with_comparison(
     scenario_doc: &str,
     c: &Comparison,
-    arms: (&ArmLabel, &ArmLabel),
+    arms: &ArmLabels,
 ) -> Result<String, ExportError> {
     let writer = |e: serde_json::Error| ExportError::Writer(e.to_string());
     let mut doc: serde_json::Value = serde_json::from_str(scenario_doc).map_err(writer)?;
@@ -245,8 +234,8 @@ pub fn with_comparison(
     serde_json::to_string_pretty(&doc).map_err(writer)
 }
 
-/// The CSV's columns, in order.
-pub const CSV_HEADER: [&str; 31] = [
+/// The CSV's columns before each arm's figures, in order.
+const CSV_LEADING: [&str; 20] = [
     "speed_tok_s",
     "ratio",
     "ratio_low",
@@ -267,35 +256,36 @@ pub const CSV_HEADER: [&str; 31] = [
     "b_deployment",
     "a_tok_s_at_speed",
     "b_tok_s_at_speed",
-    "a_level",
-    "b_level",
-    "a_tok_s_per_gpu",
-    "b_tok_s_per_gpu",
-    "a_energy_per_token_j",
-    "b_energy_per_token_j",
-    "a_gpus_needed",
-    "b_gpus_needed",
-    "a_total_cost_per_mtok",
-    "b_total_cost_per_mtok",
-    "answer",
 ];
+
+/// The CSV's columns, in order: [`CSV_LEADING`], then A's and B's value of each figure of
+/// `text::arm_figures` (`a_KEY`, `b_KEY`), then the answer.
+pub fn csv_header() -> Vec<String> {
+    CSV_LEADING
+        .iter()
+        .map(|h| (*h).to_string())
+        .chain(
+            ARM_FIGURES
+                .iter()
+                .flat_map(|f| [format!("a_{}", f.key), format!("b_{}", f.key)]),
+        )
+        .chain(std::iter::once("answer".to_string()))
+        .collect()
+}
 
 /// The comparison as CSV: the header and one row (absent figures empty; text from files through
 /// `text_cell`; lists joined by `;`, a range `lo-hi`).
 ///
 /// Errors: [`ExportError::Writer`] with the csv writer's reason.
-pub fn comparison_csv(
-    c: &Comparison,
-    (a, b): (&ArmLabel, &ArmLabel),
-) -> Result<String, ExportError> {
+pub fn comparison_csv(c: &Comparison, arms: &ArmLabels) -> Result<String, ExportError> {
+    let (a, b) = (&arms.a, &arms.b);
     let list = |r: &[(f64, f64)]| {
         r.iter()
             .map(|(lo, hi)| format!("{}-{}", url_number(*lo), url_number(*hi)))
             .collect::<Vec<_>>()
             .join(";")
     };
-    let (fa, fb) = (Figures::of(a.recommended), Figures::of(b.recommended));
-    let row: Vec<String> = vec![
+    let mut row: Vec<String> = vec![
         url_number(c.speed_tok_s),
         num(c.ratio.map(|r| r.ratio)),
         num(c.ratio.map(|r| r.low)),
@@ -320,21 +310,14 @@ pub fn comparison_csv(
         text_cell(b.deployment),
         num(c.a.tok_s),
         num(c.b.tok_s),
-        num(fa.level),
-        num(fb.level),
-        num(fa.tok_s_per_gpu),
-        num(fb.tok_s_per_gpu),
-        num(fa.energy_per_token_j),
-        num(fb.energy_per_token_j),
-        num(fa.gpus_needed.map(|g| g as f64)),
-        num(fb.gpus_needed.map(|g| g as f64)),
-        num(fa.total_cost_per_mtok),
-        num(fb.total_cost_per_mtok),
-        text_cell(&verdict_text(c)),
     ];
+    for r in arm_rows(a.recommended, b.recommended) {
+        row.extend([num(r.a), num(r.b)]);
+    }
+    row.push(text_cell(&verdict_text(c)));
     let mut w = csv::Writer::from_writer(Vec::new());
     let writer = |e: csv::Error| ExportError::Writer(e.to_string());
-    w.write_record(CSV_HEADER).map_err(writer)?;
+    w.write_record(csv_header()).map_err(writer)?;
     w.write_record(&row).map_err(writer)?;
     let bytes = w
         .into_inner()

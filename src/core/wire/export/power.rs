@@ -1,29 +1,24 @@
-//! The JSON's `result.power`: a power budget at the recommended level (`plan::power`).
+//! The JSON's `result.power`: a power budget at the recommended level (`plan::power`), each
+//! figure of `text::power_text::BUDGET_FIGURES` by its key.
 
-use serde::Serialize;
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::Value;
 
 use crate::core::plan::power::{Budgeted, PowerError};
-use crate::core::text::power_text::power_error_text;
+use crate::core::text::power_text::{power_error_text, BUDGET_FIGURES};
 
-/// `result.power`: every figure of the budget, or why it cannot be planned (`error`).
-#[derive(Serialize, Default)]
-pub(super) struct JsonPower {
-    budget_w: Option<f64>,
-    basis: &'static str,
-    w_per_gpu: Option<f64>,
-    replica_w: Option<f64>,
-    replicas: Option<u64>,
-    gpus: Option<u64>,
-    users: Option<f64>,
-    output_tok_s: Option<f64>,
-    req_s: Option<f64>,
-    tok_s_per_mw: Option<f64>,
-    users_per_mw: Option<f64>,
-    facility_j_per_token: Option<f64>,
-    needed_w: Option<f64>,
-    budget_share: Option<f64>,
-    fits: Option<bool>,
-    error: Option<String>,
+/// `result.power`: the budget (`budget_w`), its basis, every figure of the budget in order
+/// (`null` where absent), whether the load's peak fits, and why it cannot be planned (`error`).
+pub(super) struct JsonPower(Vec<(&'static str, Value)>);
+
+impl Serialize for JsonPower {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, value) in &self.0 {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
 }
 
 impl JsonPower {
@@ -33,31 +28,29 @@ impl JsonPower {
         basis: &'static str,
         budget_w: f64,
     ) -> JsonPower {
-        match budgeted {
-            Err(e) => JsonPower {
-                budget_w: Some(budget_w),
-                basis,
-                error: Some(power_error_text(&e)),
-                ..JsonPower::default()
-            },
-            Ok(Budgeted { plan: p, need }) => JsonPower {
-                budget_w: Some(p.budget_w),
-                basis,
-                w_per_gpu: Some(p.w_per_gpu),
-                replica_w: Some(p.replica_w),
-                replicas: Some(p.replicas),
-                gpus: Some(p.gpus),
-                users: p.users,
-                output_tok_s: Some(p.output_tok_s),
-                req_s: p.req_s,
-                tok_s_per_mw: Some(p.tok_s_per_mw),
-                users_per_mw: p.users_per_mw,
-                facility_j_per_token: Some(p.facility_j_per_token),
-                needed_w: need.map(|(_, n)| n.needed_w),
-                budget_share: need.map(|(_, n)| n.budget_share),
-                fits: need.map(|(_, n)| n.fits),
-                error: None,
-            },
-        }
+        let (budgeted, error) = match budgeted {
+            Ok(b) => (Some(b), None),
+            Err(e) => (None, Some(power_error_text(&e))),
+        };
+        let need = budgeted.as_ref().and_then(|b| b.need.map(|(_, n)| n));
+        let figures = BUDGET_FIGURES.iter().map(|f| {
+            let value = budgeted
+                .as_ref()
+                .and_then(|b| f.value(&b.plan, need.as_ref()));
+            let value = match value {
+                Some(v) if f.count => Value::from(v as u64),
+                Some(v) => Value::from(v),
+                None => Value::Null,
+            };
+            (f.key(), value)
+        });
+        let mut entries = vec![
+            ("budget_w", Value::from(budget_w)),
+            ("basis", Value::from(basis)),
+        ];
+        entries.extend(figures);
+        entries.push(("fits", need.map_or(Value::Null, |n| Value::from(n.fits))));
+        entries.push(("error", error.map_or(Value::Null, Value::from)));
+        JsonPower(entries)
     }
 }

@@ -95,7 +95,7 @@ fn roles_of(sweep: &Sweep, plan: &Plan) -> Option<JsonRoleFigures> {
 }
 
 /// `result.power`, with a power budget and a recommendation.
-fn power_of(sweep: &Sweep, (plan, slo): (&Plan, &Slo), scenario: &Scenario) -> Option<JsonPower> {
+fn power_of(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Option<JsonPower> {
     let (inputs, budget) = scenario.power_budget(sweep, (plan, slo))?;
     budget.map(|b| JsonPower::of(b, inputs.basis.key(), inputs.budget_w))
 }
@@ -164,7 +164,7 @@ impl JsonResult {
                     )
                     .into()
                 }),
-            power: power_of(sweep, (plan, slo), scenario),
+            power: power_of(sweep, plan, slo, scenario),
             cost: cost_at(sweep, plan, slo, &inputs).map(Into::into),
             roles: roles_of(sweep, plan),
             why: why_of(sweep, plan, slo),

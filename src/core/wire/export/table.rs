@@ -17,6 +17,7 @@ use crate::core::plan::period::{period, PeriodFigures};
 use crate::core::plan::planner::{Recommendation, Slo};
 use crate::core::plan::power::{budget_at, Budgeted, PowerBasis};
 use crate::core::scenario::Scenario;
+use crate::core::text::power_text::BUDGET_FIGURES;
 use crate::core::wire::handoff::ExportError;
 
 use super::recommended_attainment;
@@ -103,7 +104,7 @@ fn autoscaler_cell(r: &CsvRow, figure: fn(&Autoscaler) -> Option<f64>) -> String
 }
 
 /// A power figure's cell: empty without a budget or where the figure is absent.
-fn power_cell(r: &CsvRow, figure: fn(&Budgeted) -> Option<f64>) -> String {
+fn power_cell(r: &CsvRow, figure: impl Fn(&Budgeted) -> Option<f64>) -> String {
     num(r.power.as_ref().and_then(|(b, _)| figure(b)))
 }
 
@@ -119,7 +120,7 @@ struct CsvColumn {
     cell: fn(&CsvRow) -> String,
 }
 
-/// The CSV's columns, in order: the model, the deployment (GPU type, GPU count, parallelism
+/// The CSV's columns before the power budget's figures, in order: the model, the deployment (GPU type, GPU count, parallelism
 /// label, precision), `deployment`, the picker's label (with what tells the sweep apart from the
 /// model's others), and the answer's figures. The one list the header and every row are drawn
 /// from.
@@ -332,54 +333,10 @@ const CSV_COLUMNS: &[CsvColumn] = &[
                 .unwrap_or_default()
         },
     },
-    CsvColumn {
-        header: "power_w_per_gpu",
-        cell: |r| power_cell(r, |b| Some(b.plan.w_per_gpu)),
-    },
-    CsvColumn {
-        header: "power_replica_w",
-        cell: |r| power_cell(r, |b| Some(b.plan.replica_w)),
-    },
-    CsvColumn {
-        header: "power_replicas",
-        cell: |r| power_cell(r, |b| Some(b.plan.replicas as f64)),
-    },
-    CsvColumn {
-        header: "power_gpus",
-        cell: |r| power_cell(r, |b| Some(b.plan.gpus as f64)),
-    },
-    CsvColumn {
-        header: "power_users",
-        cell: |r| power_cell(r, |b| b.plan.users),
-    },
-    CsvColumn {
-        header: "power_output_tok_s",
-        cell: |r| power_cell(r, |b| Some(b.plan.output_tok_s)),
-    },
-    CsvColumn {
-        header: "power_req_s",
-        cell: |r| power_cell(r, |b| b.plan.req_s),
-    },
-    CsvColumn {
-        header: "power_tok_s_per_mw",
-        cell: |r| power_cell(r, |b| Some(b.plan.tok_s_per_mw)),
-    },
-    CsvColumn {
-        header: "power_users_per_mw",
-        cell: |r| power_cell(r, |b| b.plan.users_per_mw),
-    },
-    CsvColumn {
-        header: "power_facility_j_per_token",
-        cell: |r| power_cell(r, |b| Some(b.plan.facility_j_per_token)),
-    },
-    CsvColumn {
-        header: "power_needed_w",
-        cell: |r| power_cell(r, |b| b.need.map(|(_, n)| n.needed_w)),
-    },
-    CsvColumn {
-        header: "power_budget_share",
-        cell: |r| power_cell(r, |b| b.need.map(|(_, n)| n.budget_share)),
-    },
+];
+
+/// The CSV's columns after the power budget's figures, in order.
+const CSV_COLUMNS_AFTER_POWER: &[CsvColumn] = &[
     CsvColumn {
         header: "power_fits",
         cell: |r| {
@@ -520,9 +477,28 @@ const CSV_COLUMNS: &[CsvColumn] = &[
     },
 ];
 
-/// The CSV's header, units in the names ([`CSV_COLUMNS`]).
+/// The CSV's header, units in the names: [`CSV_COLUMNS`], the power budget's figures
+/// (`text::power_text::BUDGET_FIGURES`), [`CSV_COLUMNS_AFTER_POWER`].
 pub fn csv_header() -> Vec<&'static str> {
-    CSV_COLUMNS.iter().map(|c| c.header).collect()
+    CSV_COLUMNS
+        .iter()
+        .map(|c| c.header)
+        .chain(BUDGET_FIGURES.iter().map(|f| f.column))
+        .chain(CSV_COLUMNS_AFTER_POWER.iter().map(|c| c.header))
+        .collect()
+}
+
+/// A row's cells, in [`csv_header`]'s order.
+fn cells(r: &CsvRow) -> Vec<String> {
+    let power = BUDGET_FIGURES
+        .iter()
+        .map(|f| power_cell(r, |b| f.value(&b.plan, b.need.as_ref().map(|(_, n)| n))));
+    CSV_COLUMNS
+        .iter()
+        .map(|c| (c.cell)(r))
+        .chain(power)
+        .chain(CSV_COLUMNS_AFTER_POWER.iter().map(|c| (c.cell)(r)))
+        .collect()
 }
 
 /// The comparison rows as CSV: a first comment line `# scenario: <url>`, the header, one row per
@@ -580,7 +556,7 @@ pub fn compare_csv(
             why: why(sweep, &row.plan),
             autoscaler: scenario.autoscaler(sweep, (&row.plan, slo)),
         };
-        let record = CSV_COLUMNS.iter().map(|c| (c.cell)(&csv_row));
+        let record = cells(&csv_row);
         writer
             .write_record(record)
             .map_err(|e| ExportError::Writer(e.to_string()))?;
