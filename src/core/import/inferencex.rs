@@ -224,6 +224,33 @@ fn api_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
     Ok((deployment, row))
 }
 
+/// The deployment of an InferenceX aggregate entry (a result of `agg_bmk.json` or a per-level
+/// agentic result, which name it with the same keys): GPU type, `gpus`, TP, EP, attention DP,
+/// precision, engine and image, speculative decoding, the `disagg` flag, the scenario, and
+/// `config` (its offloading, as each file states it).
+pub(super) fn agg_deployment(
+    e: &Record,
+    gpus: Option<u32>,
+    config: Option<String>,
+    notes: &mut Vec<RowError>,
+) -> Deployment {
+    Deployment {
+        gpu: e.text_or("hw", GPU_NOT_STATED),
+        num_gpus: gpus,
+        tp: count(e.opt("tp", notes)),
+        ep: count(e.opt("ep", notes)),
+        attention_dp: e.flag("dp_attention"),
+        precision: e.text_or("precision", PRECISION_NOT_STATED),
+        engine: e.label("framework"),
+        engine_version: e.label("image"),
+        spec_decoding: e.label("spec_decoding"),
+        disaggregation: flagged(e.flag("disagg")),
+        dataset: e.label("scenario_type"),
+        config,
+        ..Deployment::new(LevelKind::Concurrency)
+    }
+}
+
 fn agg_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), RowError> {
     let level = e.num("conc")?.ok_or_else(|| RowError::NoLevel {
         keys: "conc".into(),
@@ -267,22 +294,8 @@ fn agg_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
         request_throughput_req_s: None,
     };
     let row = row.finish(LevelKind::Concurrency, counts);
-    let deployment = Deployment {
-        gpu: e.text_or("hw", GPU_NOT_STATED),
-        num_gpus: gpus,
-        tp: count(e.opt("tp", notes)),
-        ep: count(e.opt("ep", notes)),
-        attention_dp: e.flag("dp_attention"),
-        precision: e.text_or("precision", PRECISION_NOT_STATED),
-        engine: e.label("framework"),
-        engine_version: e.label("image"),
-        spec_decoding: e.label("spec_decoding"),
-        disaggregation: flagged(e.flag("disagg")),
-        dataset: e.label("scenario_type"),
-        config: e.label("offloading").map(|o| format!("offload {o}")),
-        ..Deployment::new(LevelKind::Concurrency)
-    };
-    Ok((deployment, row))
+    let config = e.label("offloading").map(|o| format!("offload {o}"));
+    Ok((agg_deployment(e, gpus, config, notes), row))
 }
 
 fn parse(file: &InputFile, body: Body, out: &mut Parsed) {

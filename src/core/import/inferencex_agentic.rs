@@ -18,11 +18,11 @@
 use serde_json::Value;
 
 use super::errors::RowError;
+use super::inferencex::agg_deployment;
 use super::record::{base_name, count, positive, s_to_ms, Record};
-use super::roles::flagged;
 use super::signals::run_key;
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
-use crate::core::model::deployment::{Deployment, LevelKind, GPU_NOT_STATED, PRECISION_NOT_STATED};
+use crate::core::model::deployment::LevelKind;
 use crate::core::model::row::{Row, RunCounts};
 use crate::core::model::signals::{ServerSignals, Signal, SignalSource};
 use crate::core::model::statistic::{Aggregate, Metric, Statistic};
@@ -175,21 +175,7 @@ fn level_of(file: &InputFile, e: &Record, notes: &mut Vec<RowError>) -> Result<M
     let (mut row, counts, gpus) = figures(e, level, notes)?;
     row.signals = digest(e, notes).map(Box::new);
     let row = row.finish(LevelKind::Concurrency, counts);
-    let deployment = Deployment {
-        gpu: e.text_or("hw", GPU_NOT_STATED),
-        num_gpus: gpus,
-        tp: count(e.opt("tp", notes)),
-        ep: count(e.opt("ep", notes)),
-        attention_dp: e.flag("dp_attention"),
-        precision: e.text_or("precision", PRECISION_NOT_STATED),
-        engine: e.label("framework"),
-        engine_version: e.label("image"),
-        spec_decoding: e.label("spec_decoding"),
-        disaggregation: flagged(e.flag("disagg")),
-        dataset: e.label("scenario_type"),
-        config: offload(e, &file.name),
-        ..Deployment::new(LevelKind::Concurrency)
-    };
+    let deployment = agg_deployment(e, gpus, offload(e, &file.name), notes);
     let mut measured = Measured::new(String::new(), deployment, row);
     measured.folder = run_key(&file.name).or_else(|| {
         let stem = base_name(&file.name).trim_end_matches(".json");
