@@ -65,11 +65,16 @@ pub fn svg(value: f64) -> String {
 
 /// A count and its noun, grouped and in the plural but for 1: "1 file", "2,000 rows".
 pub fn counted(n: usize, what: &str) -> String {
-    format!(
-        "{} {what}{}",
-        grouped(n as f64, 0),
-        if n == 1 { "" } else { "s" }
-    )
+    format!("{} {what}{}", grouped(n as f64, 0), for_count(n, "", "s"))
+}
+
+/// The word that agrees with a count: `one` for exactly 1, else `many` ("is"/"are", "a miss"/"misses").
+pub fn for_count<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
 }
 
 /// Rounds to `decimals` places and groups thousands with a comma: `9248.3 -> "9,248"`.
