@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use llm_slo_planner::core::plan::anomalies::AnomalyKind;
 use llm_slo_planner::core::scenario::params::{Group, PARAMS};
 
-use options::{one_format, own_option, Given, Subcommand};
+use options::{format_refused, one_format, own_option, Given, Subcommand};
 pub use usage::usage;
 
 /// How `plan` writes its answer on stdout.
@@ -29,6 +29,28 @@ pub enum Output {
     Csv,
     /// `--autoscaler keda`: the KEDA ScaledObject the page downloads, one document per deployment.
     Keda,
+}
+
+/// How `compare` writes its answer: the formats of [`Output`] a comparison has (it has no
+/// autoscaler).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComparisonOutput {
+    /// The verdict and each arm's figures, for people.
+    Text,
+    /// The JSON document with `result.comparison`.
+    Json,
+    /// One row of CSV.
+    Csv,
+}
+
+impl From<ComparisonOutput> for Output {
+    fn from(output: ComparisonOutput) -> Output {
+        match output {
+            ComparisonOutput::Text => Output::Text,
+            ComparisonOutput::Json => Output::Json,
+            ComparisonOutput::Csv => Output::Csv,
+        }
+    }
 }
 
 /// `plan`: what to read, the scenario, and how to answer.
@@ -68,7 +90,7 @@ pub struct CompareArgs {
     /// files, B's selectors, joined as the link's `vs` writes them: `gpu=B200&gpus=1`) and `tol`.
     pub params: Vec<(String, String)>,
     /// How to write the answer.
-    pub output: Output,
+    pub output: ComparisonOutput,
     /// `--strict`.
     pub strict: bool,
 }
@@ -247,7 +269,12 @@ fn compared(given: Given, vs: Option<Vs>) -> Result<Command, String> {
         a_paths: plan.paths,
         b_paths: vs.paths,
         params: plan.params,
-        output: plan.output,
+        output: match plan.output {
+            Output::Text => ComparisonOutput::Text,
+            Output::Json => ComparisonOutput::Json,
+            Output::Csv => ComparisonOutput::Csv,
+            Output::Keda => return Err(format_refused(Output::Keda, Subcommand::Compare)),
+        },
         strict: plan.strict,
     }))
 }

@@ -15,7 +15,7 @@ use llm_slo_planner::core::wire::export::comparison::{
 use llm_slo_planner::core::wire::export::scenario_json_with;
 
 use crate::answer::said_json;
-use crate::args::{CompareArgs, Output};
+use crate::args::{CompareArgs, ComparisonOutput};
 use crate::exit::Exit;
 use crate::input::Loaded;
 use crate::links;
@@ -223,8 +223,8 @@ pub fn run_compare(args: &CompareArgs) -> Exit {
         },
     };
     let written = match args.output {
-        Output::Text => Ok(text_answer(&c, &labels)),
-        Output::Json => {
+        ComparisonOutput::Text => Ok(text_answer(&c, &labels)),
+        ComparisonOutput::Json => {
             let url = links::link(None, &a.scenario, loaded_a, None);
             let arms = [Some(loaded_a), p.loaded_b.as_ref()];
             let warnings: Vec<Said> = arms
@@ -248,13 +248,12 @@ pub fn run_compare(args: &CompareArgs) -> Exit {
             .map(|doc| format!("{doc}\n"))
             .map_err(|e| e.to_string())
         }
-        Output::Csv => comparison_csv(&c, &labels).map_err(|e| e.to_string()),
-        Output::Keda => {
-            Err("--autoscaler is read by `plan`: a comparison has no autoscaler".to_string())
-        }
+        ComparisonOutput::Csv => comparison_csv(&c, &labels).map_err(|e| e.to_string()),
     };
     match written.map_err(|e| say(&e)) {
-        Ok(text) => write_out(&text, args.output).map_or_else(|code| code, |()| exit_of(c.verdict)),
+        Ok(text) => {
+            write_out(&text, args.output.into()).map_or_else(|code| code, |()| exit_of(c.verdict))
+        }
         Err(()) => Exit::BadInput,
     }
 }

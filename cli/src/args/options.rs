@@ -92,6 +92,8 @@ pub struct OwnOption {
     pub takes: &'static [Subcommand],
     /// True when it may be given more than once (each value read).
     pub repeats: bool,
+    /// True when it is a gate: the run fails (exit 1) when the answer breaks it.
+    pub gate: bool,
     reads: Reads,
 }
 
@@ -108,6 +110,7 @@ pub const OPTIONS: &[OwnOption] = &[
         help: &["the JSON document the page downloads (an array for several deployments)"],
         takes: ANSWERS,
         repeats: true,
+        gate: false,
         reads: Reads::Format(Output::Json, None),
     },
     OwnOption {
@@ -116,6 +119,7 @@ pub const OPTIONS: &[OwnOption] = &[
         help: &["the side-by-side table the page downloads, as CSV"],
         takes: ANSWERS,
         repeats: true,
+        gate: false,
         reads: Reads::Format(Output::Csv, None),
     },
     OwnOption {
@@ -127,6 +131,7 @@ pub const OPTIONS: &[OwnOption] = &[
         ],
         takes: PLAN,
         repeats: true,
+        gate: false,
         reads: Reads::Format(Output::Keda, Some(keda)),
     },
     OwnOption {
@@ -135,6 +140,7 @@ pub const OPTIONS: &[OwnOption] = &[
         help: &["print the page link of each scenario (imported data in #sweep=)"],
         takes: PLAN,
         repeats: false,
+        gate: false,
         reads: Reads::Value(|p, v| {
             p.link = Some(v.to_string());
             Ok(())
@@ -146,6 +152,7 @@ pub const OPTIONS: &[OwnOption] = &[
         help: &["rows that cannot be used fail the run (exit 2) instead of warning"],
         takes: ANSWERS,
         repeats: true,
+        gate: false,
         reads: Reads::Flag(|p| p.strict = true),
     },
     OwnOption {
@@ -154,6 +161,7 @@ pub const OPTIONS: &[OwnOption] = &[
         help: &["fail (exit 1) when the recommended level is below N"],
         takes: PLAN,
         repeats: false,
+        gate: true,
         reads: Reads::Value(|p, v| {
             p.require_level = Some(required_level(v)?);
             Ok(())
@@ -165,6 +173,7 @@ pub const OPTIONS: &[OwnOption] = &[
         help: &["fail (exit 1) when a level up to the recommendation has this flag"],
         takes: PLAN,
         repeats: true,
+        gate: true,
         reads: Reads::Value(|p, v| {
             p.fail_on_flags.push(flag_kind(v)?);
             Ok(())
@@ -178,6 +187,7 @@ pub const OPTIONS: &[OwnOption] = &[
         ],
         takes: PLAN,
         repeats: false,
+        gate: true,
         reads: Reads::Value(|p, v| {
             p.max_gpus = Some(max_gpus(v)?);
             Ok(())
@@ -192,6 +202,7 @@ pub const OPTIONS: &[OwnOption] = &[
         ],
         takes: PLAN,
         repeats: false,
+        gate: true,
         reads: Reads::Value(|p, v| {
             p.max_power_w = Some(parse_power(v).map_err(|e| format!("--max-power {e}"))?);
             Ok(())
@@ -206,6 +217,7 @@ pub const OPTIONS: &[OwnOption] = &[
         ],
         takes: PLAN,
         repeats: false,
+        gate: false,
         reads: Reads::Value(|p, v| {
             p.load_profile = Some(v.to_string());
             Ok(())
@@ -257,11 +269,7 @@ impl OwnOption {
     ) -> Result<(), String> {
         let name = format!("--{}", self.name);
         if !self.takes.contains(&command) {
-            return Err(format!(
-                "{name}: not read by `{}`{}",
-                command.word(),
-                command.refusal_note()
-            ));
+            return Err(self.refusal(command));
         }
         super::once(!self.repeats && seen.contains(&self.name), &name)?;
         seen.push(self.name);
@@ -280,6 +288,42 @@ impl OwnOption {
             Reads::Value(read) => read(&mut given.plan, &super::text(parser, &name)?),
         }
     }
+}
+
+impl OwnOption {
+    /// The refusal of this option by a command that does not take it: "--max-power: not read by
+    /// `list`".
+    pub fn refusal(&self, command: Subcommand) -> String {
+        format!(
+            "--{}: not read by `{}`{}",
+            self.name,
+            command.word(),
+            command.refusal_note()
+        )
+    }
+}
+
+/// The refusal of an answer format `command` does not write, worded as the refusal of the option
+/// that asks for it ("--autoscaler: not read by `compare` (its gate is the verdict)").
+pub fn format_refused(output: Output, command: Subcommand) -> String {
+    OPTIONS
+        .iter()
+        .find(|o| matches!(o.reads, Reads::Format(f, _) if f == output))
+        .map_or_else(
+            || format!("{output:?}: not written by `{}`", command.word()),
+            |o| o.refusal(command),
+        )
+}
+
+/// The gates, as the usage's exit status names them: "--require-level, --fail-on-flag, --max-gpus
+/// or --max-power".
+pub fn gates() -> String {
+    let names: Vec<String> = OPTIONS
+        .iter()
+        .filter(|o| o.gate)
+        .map(|o| format!("--{}", o.name))
+        .collect();
+    listed(&names, "or")
 }
 
 /// The refusal of two answer formats: "give at most one of --json, --csv or --autoscaler".

@@ -6,7 +6,7 @@ use llm_slo_planner::core::model::format;
 use llm_slo_planner::core::plan::ab::{DEFAULT_TOL_PCT, MAX_TOL_PCT};
 use llm_slo_planner::core::scenario::param_keys;
 
-use super::options::{flag_keys, options_usage};
+use super::options::{flag_keys, gates, options_usage};
 
 /// The usage text, with the scenario parameters from the page's list.
 pub fn usage() -> String {
@@ -40,7 +40,7 @@ Options:
 {}
   KIND is one of: {}
 
-Exit status: 0 ok or all-meet; 1 unattainable, or a --require-level, --fail-on-flag, --max-gpus or --max-power gate;
+Exit status: 0 ok or all-meet; 1 unattainable, or a {} gate;
 3 no-data (cannot judge); 2 a bad parameter, or no usable row. With several deployments, the
 worst: 2, then 1, then 3, then 0.
 ",
@@ -48,6 +48,7 @@ worst: 2, then 1, then 3, then 0.
         format::url_number(DEFAULT_TOL_PCT),
         params.join(" "),
         options_usage(),
-        flag_keys()
+        flag_keys(),
+        gates()
     )
 }
