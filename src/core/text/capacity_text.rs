@@ -42,6 +42,32 @@ impl FleetFigure {
     }
 }
 
+/// How the JSON writes a fleet figure: its field's name and whether the number is whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JsonField {
+    /// A count (replicas, GPUs), written without a fraction.
+    Whole(&'static str),
+    /// Any other number.
+    Number(&'static str),
+}
+
+/// What names a fleet figure on every front: the panel's label and hook, the JSON's field.
+struct FleetName {
+    label: &'static str,
+    hook: &'static str,
+    json: JsonField,
+}
+
+/// One figure of the fleet in the list every front lays out: its JSON field, and the figure
+/// where its value is there (`None`: the JSON writes `null`, the panel and the text leave it out).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FleetEntry {
+    /// The field of `result.capacity` it is written as.
+    pub json: JsonField,
+    /// The figure with its value, text and formula; `None` when its value is not there.
+    pub figure: Option<FleetFigure>,
+}
+
 /// " (without electricity price: not given)" when a total leaves a part out.
 fn lacks(c: &Capacity) -> String {
     c.total_lacks
@@ -119,12 +145,13 @@ impl Known<'_> {
         )
     }
 
-    /// Every figure that is there, in the panel's order.
+    /// Every figure of the fleet, in the panel's order, each with its JSON field (the figure
+    /// `None` where its value is not there).
     #[allow(
         clippy::too_many_lines,
         reason = "one entry per fleet figure, in the panel's order; splitting it would scatter the table"
     )]
-    fn figures(&self) -> Vec<FleetFigure> {
+    fn entries(&self) -> Vec<FleetEntry> {
         let (c, rec, inputs) = (self.c, self.rec, self.inputs);
         let at = level_text(rec.level);
         let price = inputs.price_per_gpu_hour.unwrap_or_default();
@@ -132,24 +159,30 @@ impl Known<'_> {
         let replicas = c.replicas.unwrap_or_default();
         let replicas_text = grouped(replicas as f64, 0);
         let power_kw = c.fleet_power_kw.unwrap_or_default();
-        let figure = |label,
-                      hook,
+        let figure = |name: FleetName,
                       value: Option<f64>,
                       text: &dyn Fn(f64) -> String,
-                      formula: &dyn Fn(f64) -> String| {
-            FleetFigure::of(label, hook, value, text, formula)
+                      formula: &dyn Fn(f64) -> String| FleetEntry {
+            json: name.json,
+            figure: FleetFigure::of(name.label, name.hook, value, text, formula),
         };
         [
             figure(
-                "Replicas",
-                "cap-replicas",
+                FleetName {
+                    label: "Replicas",
+                    hook: "cap-replicas",
+                    json: JsonField::Whole("replicas"),
+                },
                 c.replicas.map(|r| r as f64),
                 &|r| format!("{} × {}", grouped(r, 0), crate::core::model::format::gpus(self.num_gpus)),
                 &|_| self.replicas(replicas),
             ),
             figure(
-                "Demanded output",
-                "demand-tok-s",
+                FleetName {
+                    label: "Demanded output",
+                    hook: "demand-tok-s",
+                    json: JsonField::Number("demand_tok_s"),
+                },
                 c.demand_tok_s,
                 &Self::tok_s,
                 &|v| format!(
@@ -160,8 +193,11 @@ impl Known<'_> {
                 ),
             ),
             figure(
-                "Concurrent streams at this load",
-                "implied-streams",
+                FleetName {
+                    label: "Concurrent streams at this load",
+                    hook: "implied-streams",
+                    json: JsonField::Number("implied_streams"),
+                },
                 c.implied_streams,
                 &|v| format!(
                     "{} (one replica holds {})",
@@ -176,8 +212,11 @@ impl Known<'_> {
                 ),
             ),
             figure(
-                "GPUs",
-                "cap-gpus",
+                FleetName {
+                    label: "GPUs",
+                    hook: "cap-gpus",
+                    json: JsonField::Whole("gpus"),
+                },
                 c.gpus.map(|g| g as f64),
                 &|g| grouped(g, 0),
                 &|g| format!(
@@ -187,8 +226,11 @@ impl Known<'_> {
                 ),
             ),
             figure(
-                "Fleet capacity",
-                "fleet-throughput",
+                FleetName {
+                    label: "Fleet capacity",
+                    hook: "fleet-throughput",
+                    json: JsonField::Number("fleet_throughput_tok_s"),
+                },
                 c.fleet_throughput_tok_s,
                 &|v| format!("{} tok/s", grouped(v, 0)),
                 &|v| format!(
@@ -198,8 +240,11 @@ impl Known<'_> {
                 ),
             ),
             figure(
-                "Utilisation",
-                "fleet-utilisation",
+                FleetName {
+                    label: "Utilisation",
+                    hook: "fleet-utilisation",
+                    json: JsonField::Number("utilisation_fraction"),
+                },
                 c.utilisation,
                 &|u| format!("{}% of fleet capacity", grouped(u * 100.0, 1)),
                 &|u| format!(
@@ -210,8 +255,11 @@ impl Known<'_> {
                 ),
             ),
             figure(
-                "Fleet power",
-                "fleet-power-kw",
+                FleetName {
+                    label: "Fleet power",
+                    hook: "fleet-power-kw",
+                    json: JsonField::Number("fleet_power_kw"),
+                },
                 c.fleet_power_kw,
                 &|v| format!("{} kW", significant(v, 3)),
                 &|v| format!(
@@ -222,15 +270,21 @@ impl Known<'_> {
                 ),
             ),
             figure(
-                "GPU cost",
-                "cost-per-mtok",
+                FleetName {
+                    label: "GPU cost",
+                    hook: "cost-per-mtok",
+                    json: JsonField::Number("gpu_cost_usd_per_mtok"),
+                },
                 c.cost_per_mtok,
                 &|v| format!("{} per M output tokens", money(v)),
                 &|v| format!("{} = {}", self.per_mtok(price), money(v)),
             ),
             figure(
-                "Fleet GPU cost",
-                "fleet-gpu-cost-per-hour",
+                FleetName {
+                    label: "Fleet GPU cost",
+                    hook: "fleet-gpu-cost-per-hour",
+                    json: JsonField::Number("fleet_gpu_cost_usd_per_hour"),
+                },
                 c.fleet_gpu_cost_per_hour,
                 &|v| format!("{} per hour", money(v)),
                 &|v| format!(
@@ -241,8 +295,11 @@ impl Known<'_> {
                 ),
             ),
             figure(
-                "Fleet electricity",
-                "fleet-elec-cost-per-hour",
+                FleetName {
+                    label: "Fleet electricity",
+                    hook: "fleet-elec-cost-per-hour",
+                    json: JsonField::Number("fleet_electricity_usd_per_hour"),
+                },
                 c.fleet_elec_cost_per_hour,
                 &|v| format!("{} per hour", money(v)),
                 &|v| format!(
@@ -253,8 +310,11 @@ impl Known<'_> {
                 ),
             ),
             figure(
-                "Fleet total",
-                "fleet-cost-per-hour",
+                FleetName {
+                    label: "Fleet total",
+                    hook: "fleet-cost-per-hour",
+                    json: JsonField::Number("fleet_total_usd_per_hour"),
+                },
                 c.fleet_cost_per_hour,
                 &|v| format!("{} per hour{}", money(v), lacks(c)),
                 &|v| format!(
@@ -265,8 +325,11 @@ impl Known<'_> {
                 ),
             ),
             figure(
-                "GPU cost at this load",
-                "load-cost-per-mtok",
+                FleetName {
+                    label: "GPU cost at this load",
+                    hook: "load-cost-per-mtok",
+                    json: JsonField::Number("gpu_cost_usd_per_mtok_at_load"),
+                },
                 c.load_cost_per_mtok,
                 &|v| format!("{} per M output tokens", money(v)),
                 &|v| format!(
@@ -277,15 +340,21 @@ impl Known<'_> {
                 ),
             ),
             figure(
-                "Energy",
-                "kwh-per-mtok",
+                FleetName {
+                    label: "Energy",
+                    hook: "kwh-per-mtok",
+                    json: JsonField::Number("kwh_per_mtok"),
+                },
                 c.kwh_per_mtok,
                 &|v| format!("{} kWh per M output tokens", significant(v, 3)),
                 &|v| format!("{} = {}", self.kwh(), significant(v, 3)),
             ),
             figure(
-                "Electricity",
-                "elec-cost-per-mtok",
+                FleetName {
+                    label: "Electricity",
+                    hook: "elec-cost-per-mtok",
+                    json: JsonField::Number("electricity_usd_per_mtok"),
+                },
                 c.elec_cost_per_mtok,
                 &|v| format!("{} per M output tokens", money(v)),
                 &|v| format!(
@@ -296,8 +365,11 @@ impl Known<'_> {
                 ),
             ),
             figure(
-                "Total cost",
-                "total-cost-per-mtok",
+                FleetName {
+                    label: "Total cost",
+                    hook: "total-cost-per-mtok",
+                    json: JsonField::Number("total_usd_per_mtok"),
+                },
                 c.total_cost_per_mtok,
                 &|v| format!("{} per M output tokens{}", money(v), lacks(c)),
                 &|v| format!(
@@ -308,8 +380,11 @@ impl Known<'_> {
                 ),
             ),
             figure(
-                "CO2",
-                "co2-per-mtok",
+                FleetName {
+                    label: "CO2",
+                    hook: "co2-per-mtok",
+                    json: JsonField::Number("co2_kg_per_mtok"),
+                },
                 c.co2_kg_per_mtok,
                 &|v| format!("{} kg per M output tokens", significant(v, 3)),
                 &|v| format!(
@@ -320,8 +395,11 @@ impl Known<'_> {
                 ),
             ),
             figure(
-                "Energy per request",
-                "energy-per-request",
+                FleetName {
+                    label: "Energy per request",
+                    hook: "energy-per-request",
+                    json: JsonField::Number("energy_per_request_j"),
+                },
                 c.energy_per_request_j,
                 &|j| format!(
                     "{} J ({} Wh per 1,000 requests)",
@@ -335,29 +413,41 @@ impl Known<'_> {
                 ),
             ),
         ]
-        .into_iter()
-        .flatten()
-        .collect()
+        .into()
     }
 }
 
-/// The fleet figures of a planned sweep at its recommended level, each with its formula;
-/// `None` without a recommendation.
+/// The fleet's figures of a planned sweep at its recommended level, in the panel's order, each
+/// with its JSON field and, where its value is there, the figure with its formula; `None`
+/// without a recommendation. The panel, the command line's text and the JSON's
+/// `result.capacity` all lay out this one list.
+pub fn fleet_entries(
+    sweep: &Sweep,
+    plan: &Plan,
+    slo: &Slo,
+    inputs: &CapacityInputs,
+) -> Option<(Capacity, Vec<FleetEntry>)> {
+    let (rec, c) = with_recommendation(sweep, plan, slo, inputs)?;
+    let entries = Known {
+        rec: &rec,
+        num_gpus: sweep.deployment.num_gpus,
+        inputs,
+        c: &c,
+    }
+    .entries();
+    Some((c, entries))
+}
+
+/// The fleet figures of a planned sweep at its recommended level that are there, each with its
+/// formula ([`fleet_entries`] without the absent ones); `None` without a recommendation.
 pub fn fleet_figures(
     sweep: &Sweep,
     plan: &Plan,
     slo: &Slo,
     inputs: &CapacityInputs,
 ) -> Option<(Capacity, Vec<FleetFigure>)> {
-    let (rec, c) = with_recommendation(sweep, plan, slo, inputs)?;
-    let figures = Known {
-        rec: &rec,
-        num_gpus: sweep.deployment.num_gpus,
-        inputs,
-        c: &c,
-    }
-    .figures();
-    Some((c, figures))
+    let (c, entries) = fleet_entries(sweep, plan, slo, inputs)?;
+    Some((c, entries.into_iter().filter_map(|e| e.figure).collect()))
 }
 
 /// How many streams one replica holds and where that comes from, or why replicas cannot be

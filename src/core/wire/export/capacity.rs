@@ -1,56 +1,35 @@
-//! The JSON of the fleet at the scenario's inputs (`result.capacity`: `core::plan::capacity`).
+//! The JSON of the fleet at the scenario's inputs (`result.capacity`: `core::plan::capacity`):
+//! the fleet's figures as the panel lists them ([`fleet_entries`](crate::core::text::capacity_text::fleet_entries)), each under its JSON field,
+//! between the streams a replica holds and the two fields that are not figures.
 
-use serde::Serialize;
+use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::core::plan::capacity::Capacity;
+use crate::core::text::capacity_text::{FleetEntry, JsonField};
 
-#[derive(Serialize)]
+/// `result.capacity`: `streams_per_replica`, every fleet figure in the panel's order (`null`
+/// where its value is not there), `wh_per_1000_requests` and `totals_leave_out`.
 pub(super) struct JsonCapacity {
-    streams_per_replica: Option<f64>,
-    replicas: Option<u64>,
-    gpus: Option<u64>,
-    fleet_throughput_tok_s: Option<f64>,
-    fleet_power_kw: Option<f64>,
-    gpu_cost_usd_per_mtok: Option<f64>,
-    kwh_per_mtok: Option<f64>,
-    electricity_usd_per_mtok: Option<f64>,
-    co2_kg_per_mtok: Option<f64>,
-    energy_per_request_j: Option<f64>,
-    wh_per_1000_requests: Option<f64>,
-    demand_tok_s: Option<f64>,
-    implied_streams: Option<f64>,
-    utilisation_fraction: Option<f64>,
-    fleet_gpu_cost_usd_per_hour: Option<f64>,
-    gpu_cost_usd_per_mtok_at_load: Option<f64>,
-    fleet_electricity_usd_per_hour: Option<f64>,
-    fleet_total_usd_per_hour: Option<f64>,
-    total_usd_per_mtok: Option<f64>,
-    totals_leave_out: Option<&'static str>,
+    /// The fleet at the recommended level.
+    pub(super) capacity: Capacity,
+    /// Its figures, in the panel's order.
+    pub(super) entries: Vec<FleetEntry>,
 }
 
-impl From<Capacity> for JsonCapacity {
-    fn from(c: Capacity) -> JsonCapacity {
-        JsonCapacity {
-            streams_per_replica: c.streams_per_replica,
-            replicas: c.replicas,
-            gpus: c.gpus,
-            fleet_throughput_tok_s: c.fleet_throughput_tok_s,
-            fleet_power_kw: c.fleet_power_kw,
-            gpu_cost_usd_per_mtok: c.cost_per_mtok,
-            kwh_per_mtok: c.kwh_per_mtok,
-            electricity_usd_per_mtok: c.elec_cost_per_mtok,
-            co2_kg_per_mtok: c.co2_kg_per_mtok,
-            energy_per_request_j: c.energy_per_request_j,
-            wh_per_1000_requests: c.wh_per_1000_requests,
-            demand_tok_s: c.demand_tok_s,
-            implied_streams: c.implied_streams,
-            utilisation_fraction: c.utilisation,
-            fleet_gpu_cost_usd_per_hour: c.fleet_gpu_cost_per_hour,
-            gpu_cost_usd_per_mtok_at_load: c.load_cost_per_mtok,
-            fleet_electricity_usd_per_hour: c.fleet_elec_cost_per_hour,
-            fleet_total_usd_per_hour: c.fleet_cost_per_hour,
-            total_usd_per_mtok: c.total_cost_per_mtok,
-            totals_leave_out: c.total_lacks,
+impl Serialize for JsonCapacity {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let c = &self.capacity;
+        let mut map = serializer.serialize_map(Some(self.entries.len() + 3))?;
+        map.serialize_entry("streams_per_replica", &c.streams_per_replica)?;
+        for entry in &self.entries {
+            let value = entry.figure.as_ref().map(|f| f.value);
+            match entry.json {
+                JsonField::Whole(key) => map.serialize_entry(key, &value.map(|v| v as u64))?,
+                JsonField::Number(key) => map.serialize_entry(key, &value)?,
+            }
         }
+        map.serialize_entry("wh_per_1000_requests", &c.wh_per_1000_requests)?;
+        map.serialize_entry("totals_leave_out", &c.total_lacks)?;
+        map.end()
     }
 }

@@ -5,11 +5,11 @@ use serde::Serialize;
 
 use crate::core::model::sweep::Sweep;
 use crate::core::plan::attainment::Attainment;
-use crate::core::plan::capacity::at_recommendation;
 use crate::core::plan::estimate::estimate;
 use crate::core::plan::period::period;
 use crate::core::plan::planner::{Plan, Slo};
 use crate::core::scenario::Scenario;
+use crate::core::text::capacity_text::fleet_entries;
 use crate::core::text::headline::headline;
 
 use super::capacity::JsonCapacity;
@@ -131,7 +131,8 @@ impl JsonResult {
                 throughput_tok_s: e.throughput_tok_s,
                 energy_j_per_token: e.energy_per_token_j,
             }),
-            capacity: at_recommendation(sweep, plan, slo, &inputs).map(Into::into),
+            capacity: fleet_entries(sweep, plan, slo, &inputs)
+                .map(|(capacity, entries)| JsonCapacity { capacity, entries }),
             attainment: recommended_attainment(plan)
                 .zip(rec.as_ref())
                 .map(|(a, r)| JsonAttainment::of(&a, r.throughput_tok_s)),

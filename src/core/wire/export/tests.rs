@@ -260,3 +260,43 @@ fn a_number_cell_that_is_not_finite_is_empty_as_the_json_writes_null() {
     assert_eq!(num(Some(1e-320)), "1e-320");
     assert_eq!(num(Some(0.5)), "0.5");
 }
+
+#[test]
+fn the_json_capacity_lays_out_the_panels_fleet_figures_in_their_order() {
+    use crate::core::text::capacity_text::{fleet_entries, JsonField};
+    let source = lm_arena_chat();
+    let (scenario, _) = Scenario::from_query(URL.split_once('?').unwrap().1, source);
+    let i = scenario.sweep_index(source).unwrap();
+    let sweep = &source.sweeps[i];
+    let p = plan(sweep, &scenario.slo);
+    let inputs = scenario.capacity_for(&sweep.deployment.gpu);
+    let (_, entries) = fleet_entries(sweep, &p, &scenario.slo, &inputs).unwrap();
+    let text = scenario_json(source, &scenario, i, &p, URL).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let capacity = &v["result"]["capacity"];
+    // 1,000 users at 384 streams per replica, 1 GPU each, $2 per GPU-hour at 9,248.01 tok/s.
+    assert_eq!(capacity["replicas"], 3);
+    assert_eq!(capacity["gpus"], 3);
+    assert_eq!(
+        capacity["gpu_cost_usd_per_mtok"],
+        2.0 * 1.0 / (9248.01198181863 * 3600.0) * 1e6
+    );
+    let mut keys = vec!["streams_per_replica"];
+    for entry in &entries {
+        let (JsonField::Whole(key) | JsonField::Number(key)) = entry.json;
+        keys.push(key);
+        match &entry.figure {
+            Some(f) => assert_eq!(capacity[key].as_f64(), Some(f.value), "{key}"),
+            None => assert!(capacity[key].is_null(), "{key}"),
+        }
+    }
+    keys.extend(["wh_per_1000_requests", "totals_leave_out"]);
+    assert_eq!(keys.len(), 20);
+    assert_eq!(capacity.as_object().unwrap().len(), keys.len());
+    let block = &text[text.find("\"capacity\": {").unwrap()..];
+    let at: Vec<usize> = keys
+        .iter()
+        .map(|k| block.find(&format!("\"{k}\":")).unwrap())
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{keys:?} at {at:?}");
+}
