@@ -55,14 +55,16 @@ pub fn export(request: &ExportRequest) -> Result<String, ExportError> {
                 .get(sweep_index)
                 .ok_or(ExportError::NoSuchDeployment)?;
             let plan = plan(sweep, &scenario.slo);
-            keda_yaml(source, &scenario, (sweep_index, &plan), &request.url)
+            keda_yaml(source, &scenario, sweep_index, &plan, &request.url)
         }
         ExportKind::CompareCsv { all_models, sort } => {
             let (rows, _) = table_rows(
                 source,
-                (&scenario.slo, &scenario.deployment.model_id),
+                &scenario.slo,
+                &scenario.deployment.model_id,
                 scenario.pricing(),
-                (all_models, sort),
+                all_models,
+                sort,
             );
             compare_csv(source, &rows, &scenario, &request.url)
         }

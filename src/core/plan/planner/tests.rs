@@ -23,12 +23,7 @@ fn sweep_of(points: &[(f64, f64)]) -> Sweep {
         .collect();
     Sweep::new(
         0,
-        crate::core::model::deployment::Deployment::hardware(
-            "H100",
-            Some(2),
-            (2, 1, 1),
-            "bfloat16",
-        ),
+        crate::core::model::deployment::Deployment::hardware("H100", Some(2), 2, "bfloat16"),
         rows,
     )
 }
@@ -189,7 +184,7 @@ fn a_level_without_the_statistic_is_not_reported_and_does_not_end_the_run() {
     s.rows[1].set_latency_ms(Statistic::P50, None);
     let s = Sweep::new(
         0,
-        crate::core::model::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
+        crate::core::model::deployment::Deployment::hardware("H100", Some(1), 1, "fp8"),
         s.rows,
     );
     let p = plan(&s, &slo(Target::MsPerToken(30.0), Statistic::P50));
@@ -201,7 +196,7 @@ fn a_level_without_the_statistic_is_not_reported_and_does_not_end_the_run() {
     // A level reported only at another statistic than every other level: nothing to judge.
     let only = Sweep::new(
         0,
-        crate::core::model::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
+        crate::core::model::deployment::Deployment::hardware("H100", Some(1), 1, "fp8"),
         vec![s.rows[1].clone()],
     );
     assert!(matches!(
@@ -211,7 +206,7 @@ fn a_level_without_the_statistic_is_not_reported_and_does_not_end_the_run() {
     // Each statistic reported, but never at the same level: none missing, none judged.
     let apart = Sweep::new(
         0,
-        crate::core::model::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
+        crate::core::model::deployment::Deployment::hardware("H100", Some(1), 1, "fp8"),
         vec![
             Row::new(8.0, 800.0).with(Statistic::P50, Some(10.0)),
             Row::new(16.0, 1400.0).with(Statistic::P99, Some(30.0)),
