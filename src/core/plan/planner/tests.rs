@@ -232,30 +232,25 @@ fn target_conversions() {
     assert_eq!(Target::TokensPerSecond(25.0).ms_per_token(), 40.0);
     assert_eq!(Target::MsPerToken(40.0).tokens_per_second(), 25.0);
     assert_eq!(Target::MsPerToken(40.0).value(), 40.0);
-    assert_eq!(
-        Target::TokensPerSecond(30.0).in_other_unit(),
-        Target::MsPerToken(33.33)
-    );
-    assert_eq!(
-        Target::MsPerToken(33.33).in_other_unit(),
-        Target::TokensPerSecond(30.0)
-    );
-    assert_eq!(
-        Target::TokensPerSecond(7.777).in_other_unit(),
-        Target::MsPerToken(128.6)
-    );
-    assert_eq!(
-        Target::TokensPerSecond(1_000_000.0).in_other_unit(),
-        Target::MsPerToken(0.001)
-    );
-    assert_eq!(
-        Target::MsPerToken(0.001).in_other_unit(),
-        Target::TokensPerSecond(1_000_000.0)
-    );
-    assert_eq!(
-        Target::TokensPerSecond(300_000.0).in_other_unit(),
-        Target::MsPerToken(0.003333)
-    );
+    for (given, other) in [
+        (Target::TokensPerSecond(30.0), Target::MsPerToken(33.33)),
+        (Target::MsPerToken(33.33), Target::TokensPerSecond(30.0)),
+        (Target::TokensPerSecond(7.777), Target::MsPerToken(128.6)),
+        (
+            Target::TokensPerSecond(1_000_000.0),
+            Target::MsPerToken(0.001),
+        ),
+        (
+            Target::MsPerToken(0.001),
+            Target::TokensPerSecond(1_000_000.0),
+        ),
+        (
+            Target::TokensPerSecond(300_000.0),
+            Target::MsPerToken(0.003333),
+        ),
+    ] {
+        assert_eq!(given.in_other_unit(), other, "{given:?}");
+    }
 }
 
 #[test]
