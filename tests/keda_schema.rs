@@ -41,7 +41,8 @@ fn written(source: &Source, query: &str) -> (String, Value) {
     let yaml = keda_yaml(
         source,
         &scenario,
-        (i, &p),
+        i,
+        &p,
         &format!("http://127.0.0.1/?{query}"),
     )
     .unwrap();
@@ -158,7 +159,7 @@ fn each_deployment_has_a_name_of_its_own_and_counts_keda_can_hold() {
     let mut names: Vec<String> = Vec::new();
     for (i, sweep) in source.sweeps.iter().enumerate() {
         let p = plan(sweep, &scenario.slo);
-        if let Ok(yaml) = keda_yaml(source, &scenario, (i, &p), "http://127.0.0.1/") {
+        if let Ok(yaml) = keda_yaml(source, &scenario, i, &p, "http://127.0.0.1/") {
             let doc: Value = serde_norway::from_str(&yaml).unwrap();
             names.push(doc["metadata"]["name"].as_str().unwrap().to_string());
         }

@@ -382,9 +382,11 @@ fn day_rows_of(query: &str) -> Vec<llm_slo_planner::core::plan::period::side_by_
     let load = s.fleet.load.clone().expect("the link has a load");
     day_rows(
         source,
-        (&s.slo, &s.deployment.model_id),
+        &s.slo,
+        &s.deployment.model_id,
         s.pricing(),
-        (&load, s.fleet.scaling),
+        &load,
+        s.fleet.scaling,
     )
 }
 
@@ -464,9 +466,11 @@ fn a_megawatt_on_1_h100_and_1_b200() {
         let inputs = scenario.power_inputs().expect("a budget");
         let b = budget_at(
             sweep,
-            (&plan, &scenario.slo),
+            &plan,
+            &scenario.slo,
             &inputs,
-            (&CapacityInputs::default(), None),
+            &CapacityInputs::default(),
+            None,
         )
         .expect("a recommendation")
         .expect("a plan");

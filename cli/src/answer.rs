@@ -69,7 +69,7 @@ pub fn json_answer(
         .iter()
         .zip(urls)
         .map(|(p, url)| {
-            scenario_json_with(source, (&p.scenario, p.sweep_index, &p.plan), url, &extra)
+            scenario_json_with(source, &p.scenario, p.sweep_index, &p.plan, url, &extra)
         })
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())
@@ -92,7 +92,7 @@ pub fn keda_answer(
         .iter()
         .zip(urls)
         .map(|(p, url)| {
-            keda_yaml(source, &p.scenario, (p.sweep_index, &p.plan), url).map_err(|e| {
+            keda_yaml(source, &p.scenario, p.sweep_index, &p.plan, url).map_err(|e| {
                 format!(
                     "# {}: {e}\n",
                     report::clean(source.sweep_label(p.sweep_index))
@@ -143,9 +143,11 @@ pub fn csv_answer(
     };
     let (rows, _) = table_rows(
         source,
-        (&first.slo, &first.deployment.model_id),
+        &first.slo,
+        &first.deployment.model_id,
         first.pricing(),
-        (all_models, first.view.compare_sort),
+        all_models,
+        first.view.compare_sort,
     );
     compare_csv(source, &rows, first, &url).map_err(|e| e.to_string())
 }

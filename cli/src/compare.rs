@@ -240,7 +240,9 @@ pub fn run_compare(args: &CompareArgs) -> Exit {
             let extra = said_json(&warnings, &notes);
             scenario_json_with(
                 &loaded_a.source,
-                (&a.scenario, a.sweep_index, &a.plan),
+                &a.scenario,
+                a.sweep_index,
+                &a.plan,
                 &url,
                 &extra,
             )

@@ -80,7 +80,7 @@ fn over_max_power(sweep: &Sweep, p: &Planned, name: &str, max_w: f64) -> Exit {
         ));
         return Exit::BadInput;
     }
-    match s.budget_under(sweep, (&p.plan, &s.slo), &s.power_inputs_at(max_w)) {
+    match s.budget_under(sweep, &p.plan, &s.slo, &s.power_inputs_at(max_w)) {
         // Nothing recommended: the status says so.
         None => Exit::Ok,
         Some(Err(e)) => {

@@ -144,7 +144,7 @@ pub fn plan_text(source: &Source, sweep_index: usize, scenario: &Scenario, plan:
         ));
     }
     out.push_str(&fleet_text(sweep, plan, &slo, scenario));
-    if let Some(a) = scenario.autoscaler(sweep, (plan, &slo)) {
+    if let Some(a) = scenario.autoscaler(sweep, plan, &slo) {
         let targets: Vec<Vec<String>> = targets_text(&a)
             .into_iter()
             .map(|(_, label, text)| vec![format!("{label}:"), clean(&text)])
@@ -238,7 +238,7 @@ fn cost_text(sweep: &Sweep, plan: &Plan, slo: &Slo, inputs: &CapacityInputs) -> 
 /// without a budget or a recommendation.
 fn power_text(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> String {
     let (Some((inputs, budget)), Some(rec)) = (
-        scenario.power_budget(sweep, (plan, slo)),
+        scenario.power_budget(sweep, plan, slo),
         plan.recommendation(sweep, slo),
     ) else {
         return String::new();

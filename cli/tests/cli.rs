@@ -1929,7 +1929,7 @@ fn autoscaler_keda_prints_the_pages_scaled_object_and_the_json_its_fields() {
     let (scenario, _) = Scenario::from_query(query, source);
     let i = scenario.sweep_index(source).unwrap();
     let p = plan(&source.sweeps[i], &scenario.slo);
-    let page = keda_yaml(source, &scenario, (i, &p), &format!("{base}?{query}")).unwrap();
+    let page = keda_yaml(source, &scenario, i, &p, &format!("{base}?{query}")).unwrap();
     assert_eq!(stdout(&out), page);
     // --json: result.autoscaler, result.why and result.levels.
     let doc = json(&run(&[&args[..], &["--json"]].concat()));

@@ -61,9 +61,11 @@ fn costed_rows(
         scenario.with(|s| {
             table_rows(
                 &source,
-                (&s.slo, &s.deployment.model_id),
+                &s.slo,
+                &s.deployment.model_id,
                 s.pricing(),
-                order,
+                order.0,
+                order.1,
             )
         })
     })

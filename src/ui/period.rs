@@ -86,9 +86,11 @@ fn panel(
         let f = period(&rec, num_gpus, load, s.fleet.scaling, &inputs);
         let rows = day_rows(
             &source,
-            (&slo, &s.deployment.model_id),
+            &slo,
+            &s.deployment.model_id,
             s.pricing(),
-            (load, s.fleet.scaling),
+            load,
+            s.fleet.scaling,
         );
         let figures = period_figures(
             &f,

@@ -71,7 +71,7 @@ fn panel(
         let (i, plan) = result.get()?;
         let s = scenario.get();
         let sweep = &source.sweeps[i];
-        let (inputs, budget) = s.power_budget(sweep, (&plan, &s.slo))?;
+        let (inputs, budget) = s.power_budget(sweep, &plan, &s.slo)?;
         let body = match budget {
             None => view! {
                 <p class="hint" data-testid="power-none">"No level meets the SLO on this deployment, so nothing is sized in the budget."</p>

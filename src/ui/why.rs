@@ -150,7 +150,7 @@ fn autoscaler_view(
         move || {
             let (i, plan) = result.get()?;
             let sweep = &source.sweeps[i];
-            let a = scenario.with(|s| s.autoscaler(sweep, (&plan, &s.slo)));
+            let a = scenario.with(|s| s.autoscaler(sweep, &plan, &s.slo));
             let Some(a) = a else {
                 return Some(view! {
                     <p class="hint" data-testid="as-none">"No level meets the target, so there is no per-replica target to scale on."</p>

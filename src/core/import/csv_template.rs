@@ -18,7 +18,7 @@ use crate::core::model::deployment::{
     Deployment, Disaggregation, Roles, GPU_NOT_STATED, PRECISION_NOT_STATED,
 };
 use crate::core::model::row::{Row, RunCounts};
-use crate::core::model::signals::{ServerSignals, Signal, SignalSource};
+use crate::core::model::signals::{Gauge, ServerSignals, Signal, SignalSource};
 use crate::core::model::statistic::Statistic;
 
 /// This format: its names, how its files are recognised, and its reader.
@@ -101,8 +101,14 @@ fn signals(rec: &Record, notes: &mut Vec<RowError>) -> Option<ServerSignals> {
     for signal in Signal::ALL {
         if let Some(v) = rec.opt(signal.column(), notes) {
             let read = match signal {
-                Signal::Running | Signal::Waiting => (Some(v), None),
-                Signal::KvUse | Signal::Preemptions => (None, Some(v)),
+                Signal::Running | Signal::Waiting => Gauge {
+                    mean: Some(v),
+                    max: None,
+                },
+                Signal::KvUse | Signal::Preemptions => Gauge {
+                    mean: None,
+                    max: Some(v),
+                },
             };
             signals = signals.with(signal, read, SignalSource::Csv);
         }

@@ -33,7 +33,7 @@ use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe, Signal
 use crate::core::model::deployment::{Deployment, LevelKind};
 use crate::core::model::format::significant;
 use crate::core::model::row::{Row, RunCounts};
-use crate::core::model::signals::{KvPeak, ServerSignals, Signal, SignalSource};
+use crate::core::model::signals::{Gauge, KvPeak, ServerSignals, Signal, SignalSource};
 use crate::core::model::statistic::{Aggregate, Metric, Statistic};
 
 /// This format: its names, how its files are recognised, and its reader.
@@ -199,7 +199,10 @@ fn prometheus_signals(successes: &Record) -> (ServerSignals, bool) {
     if queue.is_some() {
         signals = signals.with(
             Signal::Waiting,
-            (queue, stat("queue_len", "max")),
+            Gauge {
+                mean: queue,
+                max: stat("queue_len", "max"),
+            },
             SignalSource::InferencePerf,
         );
     }
@@ -207,7 +210,10 @@ fn prometheus_signals(successes: &Record) -> (ServerSignals, bool) {
     if running.is_some() {
         signals = signals.with(
             Signal::Running,
-            (running, stat("num_requests_running", "max")),
+            Gauge {
+                mean: running,
+                max: stat("num_requests_running", "max"),
+            },
             SignalSource::InferencePerf,
         );
     }
@@ -218,7 +224,14 @@ fn prometheus_signals(successes: &Record) -> (ServerSignals, bool) {
     };
     let kv_mean = stat(kv, "mean");
     if kv_mean.or(peak).is_some() {
-        signals = signals.with(Signal::KvUse, (kv_mean, peak), SignalSource::InferencePerf);
+        signals = signals.with(
+            Signal::KvUse,
+            Gauge {
+                mean: kv_mean,
+                max: peak,
+            },
+            SignalSource::InferencePerf,
+        );
         signals.kv_peak = kind;
     }
     let kv_zero = successes.object(kv).is_some_and(|block| {
@@ -228,7 +241,10 @@ fn prometheus_signals(successes: &Record) -> (ServerSignals, bool) {
     if preempted.is_some() {
         signals = signals.with(
             Signal::Preemptions,
-            (None, preempted),
+            Gauge {
+                mean: None,
+                max: preempted,
+            },
             SignalSource::InferencePerf,
         );
     }

@@ -24,7 +24,7 @@ use super::signals::run_key;
 use super::{Body, Format, FormatSpec, InputFile, Measured, Parsed, Probe};
 use crate::core::model::deployment::LevelKind;
 use crate::core::model::row::{Row, RunCounts};
-use crate::core::model::signals::{ServerSignals, Signal, SignalSource};
+use crate::core::model::signals::{Gauge, ServerSignals, Signal, SignalSource};
 use crate::core::model::statistic::{Aggregate, Metric, Statistic};
 
 /// This format: its names, how its files are recognised, and its reader.
@@ -150,7 +150,10 @@ fn digest(e: &Record, notes: &mut Vec<RowError>) -> Option<ServerSignals> {
     let max = server.object("kv_cache")?.opt("gpu_usage_pct", notes)?;
     let signals = ServerSignals::new().with(
         Signal::KvUse,
-        (None, Some(max)),
+        Gauge {
+            mean: None,
+            max: Some(max),
+        },
         SignalSource::InferenceXDigest,
     );
     let (signals, left) = signals.checked();

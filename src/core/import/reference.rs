@@ -71,7 +71,7 @@ fn build() -> Source {
             Deployment {
                 level_kind: LevelKind::Concurrency,
                 config: Some("FasterTransformer static batching, 512 in / 64 out".into()),
-                ..Deployment::hardware("A100 40GB", Some(1), (1, 1, 1), PRECISION_NOT_STATED)
+                ..Deployment::hardware("A100 40GB", Some(1), 1, PRECISION_NOT_STATED)
             },
             mpt_rows(),
         ),
@@ -80,7 +80,7 @@ fn build() -> Source {
             Deployment {
                 level_kind: LevelKind::Concurrency,
                 config: Some("illustrative, not a measurement".into()),
-                ..Deployment::hardware("H100 SXM", Some(1), (1, 1, 1), "fp8")
+                ..Deployment::hardware("H100 SXM", Some(1), 1, "fp8")
             },
             llama_rows(),
         ),

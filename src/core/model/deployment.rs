@@ -161,20 +161,15 @@ impl Deployment {
         }
     }
 
-    /// A `max_num_seqs` deployment with its hardware, parallelism (TP, EP, DP) and precision
-    /// stated, nothing else.
-    pub fn hardware(
-        gpu: &str,
-        num_gpus: Option<u32>,
-        (tp, ep, dp): (u32, u32, u32),
-        precision: &str,
-    ) -> Deployment {
+    /// A `max_num_seqs` deployment with its hardware, tensor parallelism (EP and DP 1) and
+    /// precision stated, nothing else.
+    pub fn hardware(gpu: &str, num_gpus: Option<u32>, tp: u32, precision: &str) -> Deployment {
         Deployment {
             gpu: gpu.to_string(),
             num_gpus,
             tp: Some(tp),
-            ep: Some(ep),
-            dp: Some(dp),
+            ep: Some(1),
+            dp: Some(1),
             precision: precision.to_string(),
             ..Deployment::new(LevelKind::MaxNumSeqs)
         }

@@ -18,7 +18,8 @@ pub struct Request {
 }
 
 impl From<(f64, f64, u32)> for Request {
-    fn from((ttft_ms, e2e_ms, output_tokens): (f64, f64, u32)) -> Request {
+    fn from(stored: (f64, f64, u32)) -> Request {
+        let (ttft_ms, e2e_ms, output_tokens) = stored;
         Request {
             ttft_ms,
             e2e_ms,
@@ -66,7 +67,8 @@ pub struct Requests {
 }
 
 impl From<(Vec<Request>, u64)> for Requests {
-    fn from((completed, issued): (Vec<Request>, u64)) -> Requests {
+    fn from(stored: (Vec<Request>, u64)) -> Requests {
+        let (completed, issued) = stored;
         Requests { completed, issued }
     }
 }

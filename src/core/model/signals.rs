@@ -163,6 +163,16 @@ pub struct ServerSignals {
     sources: [Option<SignalSource>; 4],
 }
 
+/// A signal's mean and maximum over a run, as [`ServerSignals::with`] sets them (the maximum is
+/// the count for preemptions); each `None` where not reported.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Gauge {
+    /// The mean over the run.
+    pub mean: Option<f64>,
+    /// The maximum over the run.
+    pub max: Option<f64>,
+}
+
 /// A signal value outside its range, not kept ([`ServerSignals::checked`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OutOfRange {
@@ -206,12 +216,8 @@ impl ServerSignals {
     /// Builder form: sets the mean and the maximum of `signal` (the maximum is the count for
     /// preemptions) and the metric they came from.
     #[must_use]
-    pub fn with(
-        mut self,
-        signal: Signal,
-        (mean, max): (Option<f64>, Option<f64>),
-        source: SignalSource,
-    ) -> ServerSignals {
+    pub fn with(mut self, signal: Signal, gauge: Gauge, source: SignalSource) -> ServerSignals {
+        let Gauge { mean, max } = gauge;
         match signal {
             Signal::Running => (self.running_mean, self.running_max) = (mean, max),
             Signal::Waiting => (self.waiting_mean, self.waiting_max) = (mean, max),
@@ -312,11 +318,28 @@ mod tests {
     #[test]
     fn values_out_of_range_are_left_out_and_named() {
         let s = ServerSignals::new()
-            .with(Signal::KvUse, (Some(0.4), Some(1.2)), SignalSource::Vllm)
-            .with(Signal::Waiting, (Some(-1.0), Some(3.0)), SignalSource::Vllm)
+            .with(
+                Signal::KvUse,
+                Gauge {
+                    mean: Some(0.4),
+                    max: Some(1.2),
+                },
+                SignalSource::Vllm,
+            )
+            .with(
+                Signal::Waiting,
+                Gauge {
+                    mean: Some(-1.0),
+                    max: Some(3.0),
+                },
+                SignalSource::Vllm,
+            )
             .with(
                 Signal::Preemptions,
-                (None, Some(f64::NAN)),
+                Gauge {
+                    mean: None,
+                    max: Some(f64::NAN),
+                },
                 SignalSource::Vllm,
             );
         let (s, out) = s.checked();
@@ -336,17 +359,37 @@ mod tests {
         let mut a = ServerSignals::new()
             .with(
                 Signal::Running,
-                (Some(60.0), Some(64.0)),
+                Gauge {
+                    mean: Some(60.0),
+                    max: Some(64.0),
+                },
                 SignalSource::Vllm,
             )
-            .with(Signal::Waiting, (Some(2.0), Some(9.0)), SignalSource::Vllm);
+            .with(
+                Signal::Waiting,
+                Gauge {
+                    mean: Some(2.0),
+                    max: Some(9.0),
+                },
+                SignalSource::Vllm,
+            );
         let b = ServerSignals::new()
             .with(
                 Signal::Running,
-                (Some(58.0), Some(64.0)),
+                Gauge {
+                    mean: Some(58.0),
+                    max: Some(64.0),
+                },
                 SignalSource::Vllm,
             )
-            .with(Signal::KvUse, (Some(0.5), Some(0.93)), SignalSource::Vllm);
+            .with(
+                Signal::KvUse,
+                Gauge {
+                    mean: Some(0.5),
+                    max: Some(0.93),
+                },
+                SignalSource::Vllm,
+            );
         a.worst(&b);
         assert_eq!(a.running_mean, Some(58.0));
         assert_eq!(a.waiting_mean, Some(2.0));

@@ -127,8 +127,8 @@ pub fn ab_chart(c: &Comparison) -> AbChart {
 
 /// A log scale over `extent` (both > 0), padded as the trade-off chart pads it, onto
 /// `[start, end]`.
-fn padded_scale((min, max): (f64, f64), start: f64, end: f64) -> LogScale {
-    let (lo, hi) = padded_domain(min, max);
+fn padded_scale(extent: (f64, f64), start: f64, end: f64) -> LogScale {
+    let (lo, hi) = padded_domain(extent.0, extent.1);
     LogScale::new(lo, hi, start, end)
 }
 

@@ -174,22 +174,14 @@ pub fn requests_plot(requests: &Requests, slo: &RequestSlo) -> RequestsPlot {
         .filter_map(|r| Some((r.tpot_ms()?, r.ttft_ms, slo.is_met_by(r))))
         .collect();
     let misses = with_tpot.iter().filter(|d| !d.2).count();
-    let goods = with_tpot.len() - misses;
-    let miss_every = misses.div_ceil(MAX_DRAWN_REQUESTS).max(1);
-    let good_every = goods
-        .div_ceil(
-            MAX_DRAWN_REQUESTS
-                .saturating_sub(misses / miss_every)
-                .max(1),
-        )
-        .max(1);
+    let thinned = Thinned::of(with_tpot.len() - misses, misses);
     let (mut good_seen, mut miss_seen) = (0usize, 0usize);
     let drawn: Vec<(f64, f64, bool)> = with_tpot
         .into_iter()
         .filter(|&(_, _, good)| {
             let (seen, every) = match good {
-                true => (&mut good_seen, good_every),
-                false => (&mut miss_seen, miss_every),
+                true => (&mut good_seen, thinned.good_every),
+                false => (&mut miss_seen, thinned.miss_every),
             };
             *seen += 1;
             (*seen - 1) % every == 0
@@ -237,17 +229,48 @@ pub fn requests_plot(requests: &Requests, slo: &RequestSlo) -> RequestsPlot {
         }),
         good_path,
         miss_path,
-        caption: caption(&a, slo, (goods, good_every), (misses, miss_every)),
+        caption: caption(&a, slo, thinned),
+    }
+}
+
+/// The requests with a TPOT, good and missed, and how they are thinned: 1 in `good_every` of the
+/// good ones drawn, 1 in `miss_every` of the missed ones.
+struct Thinned {
+    goods: usize,
+    good_every: usize,
+    misses: usize,
+    miss_every: usize,
+}
+
+impl Thinned {
+    /// `goods` good and `misses` missed requests thinned to about [`MAX_DRAWN_REQUESTS`] drawn:
+    /// the misses first (every one while they fit), the good ones in the room left.
+    fn of(goods: usize, misses: usize) -> Thinned {
+        let miss_every = misses.div_ceil(MAX_DRAWN_REQUESTS).max(1);
+        let good_every = goods
+            .div_ceil(
+                MAX_DRAWN_REQUESTS
+                    .saturating_sub(misses / miss_every)
+                    .max(1),
+            )
+            .max(1);
+        Thinned {
+            goods,
+            good_every,
+            misses,
+            miss_every,
+        }
     }
 }
 
 /// The scatter's caption: what is drawn, the misses by cause, what is not drawn.
-fn caption(
-    a: &Attainment,
-    slo: &RequestSlo,
-    (goods, good_every): (usize, usize),
-    (misses, miss_every): (usize, usize),
-) -> String {
+fn caption(a: &Attainment, slo: &RequestSlo, thinned: Thinned) -> String {
+    let Thinned {
+        goods,
+        good_every,
+        misses,
+        miss_every,
+    } = thinned;
     let n = |v: u64| level_text(v as f64);
     let mut parts = vec![format!(
         "{} of {} requests good. Each completed request is a mark: its TPOT across, its TTFT up; \

@@ -142,7 +142,8 @@ fn promql_string(text: &str) -> String {
 /// (see the module's docs); `None` without a recommended level.
 pub fn autoscaler(
     sweep: &Sweep,
-    (plan, slo): (&Plan, &Slo),
+    plan: &Plan,
+    slo: &Slo,
     model_id: &str,
     inputs: &CapacityInputs,
     load: Option<(&LoadProfile, Scaling)>,
@@ -240,7 +241,7 @@ mod tests {
             users: Some(100.0),
             ..CapacityInputs::default()
         };
-        let a = autoscaler(&sweep, (&p, &slo), "org/m\"x", &inputs, None).unwrap();
+        let a = autoscaler(&sweep, &p, &slo, "org/m\"x", &inputs, None).unwrap();
         assert_eq!(a.metric, "sglang:num_running_reqs");
         assert_eq!(
             a.query,
@@ -262,7 +263,7 @@ mod tests {
         });
         let sweep = Sweep::new(0, Deployment::new(LevelKind::RequestRate), rows.to_vec());
         let p = plan(&sweep, &slo);
-        let a = autoscaler(&sweep, (&p, &slo), "m", &CapacityInputs::default(), None).unwrap();
+        let a = autoscaler(&sweep, &p, &slo, "m", &CapacityInputs::default(), None).unwrap();
         assert_eq!(a.engine, (Engine::Vllm, false));
         assert_eq!(
             a.query,
@@ -287,7 +288,8 @@ mod tests {
         let p = plan(&sweep, &slo);
         let a = autoscaler(
             &sweep,
-            (&p, &slo),
+            &p,
+            &slo,
             MODEL_NOT_STATED,
             &CapacityInputs::default(),
             None,

@@ -64,12 +64,7 @@ pub fn synthetic_records_sweep(levels: u32, requests: u32, seed: u64) -> Sweep {
 fn on_one_gpu(rows: Vec<Row>) -> Sweep {
     Sweep::new(
         0,
-        crate::core::model::deployment::Deployment::hardware(
-            "synthetic",
-            Some(1),
-            (1, 1, 1),
-            "bfloat16",
-        ),
+        crate::core::model::deployment::Deployment::hardware("synthetic", Some(1), 1, "bfloat16"),
         rows,
     )
 }
@@ -106,7 +101,7 @@ pub fn synthetic_arms(repeats: u32, levels: u32, requests: u32) -> Source {
         }
         Sweep::new(
             0,
-            Deployment::hardware("synthetic", Some(1), (1, 1, 1), "bfloat16"),
+            Deployment::hardware("synthetic", Some(1), 1, "bfloat16"),
             rows,
         )
     };

@@ -222,9 +222,11 @@ pub fn sort_rows(rows: &mut [CompareRow], column: Column, reversed: bool) {
 /// given; and that cost column.
 pub fn table_rows(
     source: &Source,
-    (slo, model_id): (&Slo, &str),
+    slo: &Slo,
+    model_id: &str,
     pricing: Pricing,
-    (all_models, sort): (bool, Option<(Column, bool)>),
+    all_models: bool,
+    sort: Option<(Column, bool)>,
 ) -> (Vec<CompareRow>, Option<Column>) {
     let mut rows = if all_models {
         all_meeting(source, slo)
@@ -234,7 +236,7 @@ pub fn table_rows(
             .map(|m| family_rows(source, m, slo))
             .unwrap_or_default()
     };
-    let cost = price_rows(&mut rows, source, (slo, pricing), sort.is_some());
+    let cost = price_rows(&mut rows, source, slo, pricing, sort.is_some());
     if let Some((column, reversed)) = sort {
         sort_rows(&mut rows, column, reversed);
     }
@@ -249,7 +251,8 @@ pub fn table_rows(
 pub fn price_rows(
     rows: &mut [CompareRow],
     source: &Source,
-    (slo, pricing): (&Slo, Pricing),
+    slo: &Slo,
+    pricing: Pricing,
     sorted: bool,
 ) -> Option<Column> {
     for row in rows.iter_mut() {
@@ -329,7 +332,7 @@ pub fn why_none(row: &CompareRow) -> String {
 /// `None` when the arm names no sweep.
 pub fn recommended(arm: Arm, slo: &Slo, pricing: Pricing) -> Option<CompareRow> {
     let mut rows = compare(arm.source, &[arm.sweep_index], slo);
-    price_rows(&mut rows, arm.source, (slo, pricing), true);
+    price_rows(&mut rows, arm.source, slo, pricing, true);
     rows.pop()
 }
 
@@ -435,12 +438,7 @@ mod tests {
         );
         let model = source.model_index(&scenario.deployment.model_id).unwrap();
         let mut rows = family_rows(source, model, &scenario.slo);
-        let column = price_rows(
-            &mut rows,
-            source,
-            (&scenario.slo, scenario.pricing()),
-            false,
-        );
+        let column = price_rows(&mut rows, source, &scenario.slo, scenario.pricing(), false);
         assert_eq!(column, Some(Column::FleetCostPerHour));
         let costs: Vec<Option<f64>> = rows.iter().map(|r| r.costs.fleet_cost_per_hour).collect();
         let known: Vec<f64> = costs.iter().flatten().copied().collect();
@@ -462,13 +460,13 @@ mod tests {
         let (no_load, _) = Scenario::from_query("tps=20&price=2.5", source);
         let mut rows = family_rows(source, model, &no_load.slo);
         assert_eq!(
-            price_rows(&mut rows, source, (&no_load.slo, no_load.pricing()), false),
+            price_rows(&mut rows, source, &no_load.slo, no_load.pricing(), false),
             Some(Column::TotalCostPerMtok)
         );
         // No prices: nothing is ranked by cost.
         let (plain, _) = Scenario::from_query("tps=20", source);
         assert_eq!(
-            price_rows(&mut rows, source, (&plain.slo, plain.pricing()), false),
+            price_rows(&mut rows, source, &plain.slo, plain.pricing(), false),
             None
         );
     }
@@ -481,13 +479,8 @@ mod tests {
         let (scenario, _) = Scenario::from_query(query, source);
         let model = source.model_index(&scenario.deployment.model_id).unwrap();
         let mut rows = family_rows(source, model, &scenario.slo);
-        let column = price_rows(
-            &mut rows,
-            source,
-            (&scenario.slo, scenario.pricing()),
-            false,
-        )
-        .unwrap();
+        let column =
+            price_rows(&mut rows, source, &scenario.slo, scenario.pricing(), false).unwrap();
         let gpu = |r: &CompareRow| source.sweeps[r.sweep_index].deployment.gpu.clone();
         let b200 = rows.iter().find(|r| gpu(r) == "B200").unwrap();
         // Its electricity ($0.162 per hour) alone would have made it the cheapest.
@@ -501,12 +494,7 @@ mod tests {
             source,
         );
         assert_eq!(
-            price_rows(
-                &mut rows,
-                source,
-                (&kwh_only.slo, kwh_only.pricing()),
-                false
-            ),
+            price_rows(&mut rows, source, &kwh_only.slo, kwh_only.pricing(), false),
             None
         );
         assert!(!kwh_only.priced());

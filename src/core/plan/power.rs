@@ -252,7 +252,9 @@ pub struct PowerPlan {
 /// Errors: [`PowerError`] when the power per GPU cannot be read.
 pub fn power_plan(
     rec: &Recommendation,
-    (gpu, num_gpus, peak): (&str, Option<u32>, Option<(f64, PowerPeak)>),
+    gpu: &str,
+    num_gpus: Option<u32>,
+    peak: Option<(f64, PowerPeak)>,
     inputs: &PowerInputs,
 ) -> Result<PowerPlan, PowerError> {
     let n = num_gpus.ok_or(PowerError::NoGpuCount)?;
@@ -339,9 +341,11 @@ pub struct Budgeted {
 /// Errors: [`PowerError`] when the power per GPU cannot be read.
 pub fn budget_at(
     sweep: &Sweep,
-    (plan, slo): (&Plan, &Slo),
+    plan: &Plan,
+    slo: &Slo,
     inputs: &PowerInputs,
-    (fleet, load): (&CapacityInputs, Option<(&LoadProfile, Scaling)>),
+    fleet: &CapacityInputs,
+    load: Option<(&LoadProfile, Scaling)>,
 ) -> Option<Result<Budgeted, PowerError>> {
     let rec = plan.recommendation(sweep, slo)?;
     let gpus = sweep.deployment.num_gpus;
@@ -349,7 +353,7 @@ pub fn budget_at(
         .recommended
         .and_then(|i| sweep.levels().get(i))
         .and_then(|l| l.power_peak);
-    let budget = match power_plan(&rec, (&sweep.deployment.gpu, gpus, peak), inputs) {
+    let budget = match power_plan(&rec, &sweep.deployment.gpu, gpus, peak, inputs) {
         Ok(b) => b,
         Err(e) => return Some(Err(e)),
     };

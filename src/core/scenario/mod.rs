@@ -325,10 +325,11 @@ impl Scenario {
     pub fn power_budget(
         &self,
         sweep: &Sweep,
-        (plan, slo): (&Plan, &Slo),
+        plan: &Plan,
+        slo: &Slo,
     ) -> Option<(PowerInputs, Option<Result<Budgeted, PowerError>>)> {
         let inputs = self.power_inputs()?;
-        Some((inputs, self.budget_under(sweep, (plan, slo), &inputs)))
+        Some((inputs, self.budget_under(sweep, plan, slo, &inputs)))
     }
 
     /// [`budget_at`] of `inputs` on `sweep`, with this scenario's fleet inputs for its GPU type
@@ -337,21 +338,22 @@ impl Scenario {
     pub fn budget_under(
         &self,
         sweep: &Sweep,
-        (plan, slo): (&Plan, &Slo),
+        plan: &Plan,
+        slo: &Slo,
         inputs: &PowerInputs,
     ) -> Option<Result<Budgeted, PowerError>> {
         let fleet = self.capacity_for(&sweep.deployment.gpu);
         let load = self.fleet.load.as_ref().map(|l| (l, self.fleet.scaling));
-        budget_at(sweep, (plan, slo), inputs, (&fleet, load))
+        budget_at(sweep, plan, slo, inputs, &fleet, load)
     }
 
     /// The autoscaler at `slo`'s recommended level of `sweep` under `plan` (the model of this
     /// scenario, its fleet inputs for the GPU type and its load), as every front writes it;
     /// `None` without a recommendation.
-    pub fn autoscaler(&self, sweep: &Sweep, (plan, slo): (&Plan, &Slo)) -> Option<Autoscaler> {
+    pub fn autoscaler(&self, sweep: &Sweep, plan: &Plan, slo: &Slo) -> Option<Autoscaler> {
         let fleet = self.capacity_for(&sweep.deployment.gpu);
         let load = self.fleet.load.as_ref().map(|l| (l, self.fleet.scaling));
-        autoscaler(sweep, (plan, slo), &self.deployment.model_id, &fleet, load)
+        autoscaler(sweep, plan, slo, &self.deployment.model_id, &fleet, load)
     }
 
     /// The fleet inputs and GPU prices, as costing a deployment needs them.

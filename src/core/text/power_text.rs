@@ -482,7 +482,7 @@ mod tests {
             host_w: 150.0,
             pue: 1.2,
         };
-        let plan = power_plan(&rec, ("H100", Some(1), None), &inputs).expect("a plan");
+        let plan = power_plan(&rec, "H100", Some(1), None, &inputs).expect("a plan");
         let budgeted = Budgeted {
             plan: plan.clone(),
             need: None,

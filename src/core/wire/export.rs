@@ -40,29 +40,28 @@ fn recommended_attainment(plan: &Plan) -> Option<Attainment> {
 pub fn export(request: &ExportRequest) -> Result<String, ExportError> {
     let source = &request.source;
     let (scenario, _) = Scenario::from_query(&request.query, source);
+    // The deployment `i` planned at the scenario's SLO.
+    let planned = |i: usize| {
+        let sweep = source.sweeps.get(i).ok_or(ExportError::NoSuchDeployment)?;
+        Ok(plan(sweep, &scenario.slo))
+    };
     match request.kind {
         ExportKind::ScenarioJson { sweep_index } => {
-            let sweep = source
-                .sweeps
-                .get(sweep_index)
-                .ok_or(ExportError::NoSuchDeployment)?;
-            let plan = plan(sweep, &scenario.slo);
+            let plan = planned(sweep_index)?;
             scenario_json(source, &scenario, sweep_index, &plan, &request.url)
         }
         ExportKind::KedaYaml { sweep_index } => {
-            let sweep = source
-                .sweeps
-                .get(sweep_index)
-                .ok_or(ExportError::NoSuchDeployment)?;
-            let plan = plan(sweep, &scenario.slo);
-            keda_yaml(source, &scenario, (sweep_index, &plan), &request.url)
+            let plan = planned(sweep_index)?;
+            keda_yaml(source, &scenario, sweep_index, &plan, &request.url)
         }
         ExportKind::CompareCsv { all_models, sort } => {
             let (rows, _) = table_rows(
                 source,
-                (&scenario.slo, &scenario.deployment.model_id),
+                &scenario.slo,
+                &scenario.deployment.model_id,
                 scenario.pricing(),
-                (all_models, sort),
+                all_models,
+                sort,
             );
             compare_csv(source, &rows, &scenario, &request.url)
         }

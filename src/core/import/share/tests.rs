@@ -87,7 +87,7 @@ fn too_large_sources_are_refused_with_a_message() {
                 .with(Statistic::P50, Some(f64::from(i) * 0.731))
         })
         .collect();
-    source.sweeps[0] = Sweep::new(0, Deployment::hardware("X", None, (1, 1, 1), "p"), rows);
+    source.sweeps[0] = Sweep::new(0, Deployment::hardware("X", None, 1, "p"), rows);
     let err = encode(&source).unwrap_err().to_string();
     assert!(err.contains("too large to share by link"), "{err}");
 }

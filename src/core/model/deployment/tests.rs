@@ -1,7 +1,7 @@
 use super::*;
 
 fn h100(tp: u32) -> Deployment {
-    Deployment::hardware("H100", Some(tp), (tp, 1, 1), "bfloat16")
+    Deployment::hardware("H100", Some(tp), tp, "bfloat16")
 }
 
 #[test]

@@ -1,8 +1,8 @@
 use super::*;
 use crate::core::model::source::{Provenance, Source};
 
-fn deployment(gpu: &str, gpus: u32, parallelism: (u32, u32, u32), precision: &str) -> Deployment {
-    Deployment::hardware(gpu, Some(gpus), parallelism, precision)
+fn deployment(gpu: &str, gpus: u32, tp: u32, precision: &str) -> Deployment {
+    Deployment::hardware(gpu, Some(gpus), tp, precision)
 }
 
 fn row(level: f64, p50: f64, throughput: f64, batch: f64) -> Row {
@@ -28,7 +28,10 @@ fn duplicate_level_takes_worst_per_metric() {
     b.set_energy_per_token_j(Some(0.2));
     let sweep = Sweep::new(
         0,
-        deployment("H100", 2, (1, 2, 1), "bfloat16"),
+        Deployment {
+            ep: Some(2),
+            ..deployment("H100", 2, 1, "bfloat16")
+        },
         vec![b, row(8.0, 10.0, 800.0, 8.0), a],
     );
     assert_eq!(sweep.levels().len(), 2);
@@ -84,7 +87,7 @@ fn statistics_for_limits_share_a_level_with_the_judged_one() {
     let b = Row::new(64.0, 800.0)
         .with(Statistic::P50, Some(80.0))
         .with(Statistic::Rate, Some(80.0));
-    let sweep = Sweep::new(0, deployment("A100", 1, (1, 1, 1), "fp16"), vec![a, b]);
+    let sweep = Sweep::new(0, deployment("A100", 1, 1, "fp16"), vec![a, b]);
     assert_eq!(
         sweep.statistics(),
         vec![Statistic::P50, Statistic::TpotMean, Statistic::Rate]
@@ -114,13 +117,13 @@ fn labels_show_what_tells_sweeps_apart_and_cfg_selects_one() {
     };
     let dated = |date: &str| Deployment {
         date: Some(date.into()),
-        ..deployment("h200", 8, (8, 1, 1), "fp8")
+        ..deployment("h200", 8, 8, "fp8")
     };
     let rows = || vec![Row::new(4.0, 300.0)];
     let sweeps = vec![
         Sweep::new(0, dated("2025-12-13"), rows()),
         Sweep::new(0, dated("2026-03-25"), rows()),
-        Sweep::new(0, deployment("b200", 8, (8, 1, 1), "fp8"), rows()),
+        Sweep::new(0, deployment("b200", 8, 8, "fp8"), rows()),
     ];
     let source = Source::new(
         "t".into(),

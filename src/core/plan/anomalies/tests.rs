@@ -81,12 +81,7 @@ fn hand_made_sweep_trips_each_row_check() {
     ];
     let sweep = Sweep::new(
         0,
-        crate::core::model::deployment::Deployment::hardware(
-            "H100",
-            Some(1),
-            (1, 1, 1),
-            "bfloat16",
-        ),
+        crate::core::model::deployment::Deployment::hardware("H100", Some(1), 1, "bfloat16"),
         rows,
     );
     let found = anomalies(&sweep, &model(1.0), Statistic::P50);
@@ -102,7 +97,7 @@ fn memory_bound_is_active_weights_over_bandwidth() {
     let r = Row::new(1.0, 50.0).with(Statistic::TpotMean, Some(20.0));
     let sweep = Sweep::new(
         0,
-        crate::core::model::deployment::Deployment::hardware("H100 SXM", Some(1), (1, 1, 1), "fp8"),
+        crate::core::model::deployment::Deployment::hardware("H100 SXM", Some(1), 1, "fp8"),
         vec![r],
     );
     let bound = memory_bound_itl_ms(&sweep, &model(70.0)).unwrap();
@@ -112,13 +107,13 @@ fn memory_bound_is_active_weights_over_bandwidth() {
     // Unknown GPU, precision or count: no bound, no flag.
     let odd = Sweep::new(
         0,
-        crate::core::model::deployment::Deployment::hardware("L40S", Some(1), (1, 1, 1), "fp8"),
+        crate::core::model::deployment::Deployment::hardware("L40S", Some(1), 1, "fp8"),
         sweep.rows.clone(),
     );
     assert_eq!(memory_bound_itl_ms(&odd, &model(70.0)), None);
     let fp4 = Sweep::new(
         0,
-        crate::core::model::deployment::Deployment::hardware("B200", Some(1), (1, 1, 1), "fp4"),
+        crate::core::model::deployment::Deployment::hardware("B200", Some(1), 1, "fp4"),
         sweep.rows.clone(),
     );
     assert_eq!(memory_bound_itl_ms(&fp4, &model(70.0)), None);

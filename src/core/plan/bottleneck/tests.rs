@@ -1,7 +1,7 @@
 use super::*;
 use crate::core::model::deployment::Deployment;
 use crate::core::model::row::Row;
-use crate::core::model::signals::{Signal, SignalSource};
+use crate::core::model::signals::{Gauge, Signal, SignalSource};
 
 fn sweep(kind: LevelKind, rows: Vec<Row>) -> Sweep {
     Sweep::new(0, Deployment::new(kind), rows)
@@ -10,10 +10,31 @@ fn sweep(kind: LevelKind, rows: Vec<Row>) -> Sweep {
 fn gauges(row: Row, running: f64, waiting: f64, kv: Option<f64>) -> Row {
     let mut row = row;
     let mut s = ServerSignals::new()
-        .with(Signal::Running, (Some(running), None), SignalSource::Vllm)
-        .with(Signal::Waiting, (Some(waiting), None), SignalSource::Vllm);
+        .with(
+            Signal::Running,
+            Gauge {
+                mean: Some(running),
+                max: None,
+            },
+            SignalSource::Vllm,
+        )
+        .with(
+            Signal::Waiting,
+            Gauge {
+                mean: Some(waiting),
+                max: None,
+            },
+            SignalSource::Vllm,
+        );
     if kv.is_some() {
-        s = s.with(Signal::KvUse, (None, kv), SignalSource::Vllm);
+        s = s.with(
+            Signal::KvUse,
+            Gauge {
+                mean: None,
+                max: kv,
+            },
+            SignalSource::Vllm,
+        );
     }
     row.signals = Some(Box::new(s));
     row
@@ -77,7 +98,10 @@ fn the_cap_binds_where_it_is_stated_and_requests_wait() {
     let mut row = Row::new(4.0, 100.0);
     row.signals = Some(Box::new(ServerSignals::new().with(
         Signal::Preemptions,
-        (None, Some(3.0)),
+        Gauge {
+            mean: None,
+            max: Some(3.0),
+        },
         SignalSource::Vllm,
     )));
     assert_eq!(

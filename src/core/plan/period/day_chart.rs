@@ -3,7 +3,7 @@
 //! (a value holds for its whole step). SVG user units, as wide as it is drawn (at most `WIDTH`,
 //! so that its text is drawn at its size on a narrow screen) × `HEIGHT`.
 
-use crate::core::model::format::{grouped, svg, trimmed};
+use crate::core::model::format::{for_count, grouped, svg, trimmed};
 use crate::core::plan::chart::{nice_ticks, tick_label, Spacing, Tick};
 use crate::core::plan::period::{LoadKind, LoadProfile, PeriodFigures};
 
@@ -79,8 +79,16 @@ pub fn day_chart(load: &LoadProfile, figures: &PeriodFigures, width: f64) -> Day
         LoadKind::Users => "Load (concurrent users)",
     };
     let counts: Vec<f64> = figures.replicas.iter().map(|r| *r as f64).collect();
-    let load_plot = step_plot(unit.to_string(), &load.values, (16.0, 126.0, right), false);
-    let replicas = step_plot("Replicas".to_string(), &counts, (160.0, 270.0, right), true);
+    let load_band = Band {
+        top: 16.0,
+        bottom: 126.0,
+    };
+    let replicas_band = Band {
+        top: 160.0,
+        bottom: 270.0,
+    };
+    let load_plot = step_plot(unit.to_string(), &load.values, load_band, right, false);
+    let replicas = step_plot("Replicas".to_string(), &counts, replicas_band, right, true);
     let n = load.values.len().max(1) as f64;
     let x = |i: f64| LEFT + (right - LEFT) * i / n;
     let peak = figures.peak_replicas.and_then(|peak| {
@@ -113,16 +121,17 @@ pub fn day_chart(load: &LoadProfile, figures: &PeriodFigures, width: f64) -> Day
         hours: hour_ticks(
             figures.period_h,
             &x,
-            (n, ((right - LEFT) / HOUR_TICK_ROOM).floor()),
+            n,
+            ((right - LEFT) / HOUR_TICK_ROOM).floor(),
         ),
         peak,
     }
 }
 
-/// "1 replica", "4 replicas".
+/// "1 replica", "4 replicas" (a count past `usize` on a 32-bit target still in full).
 fn count(n: u64, what: &str) -> String {
-    let s = if n == 1 { "" } else { "s" };
-    format!("{} {what}{s}", grouped(n as f64, 0))
+    let agrees = for_count(usize::try_from(n).unwrap_or(usize::MAX), "", "s");
+    format!("{} {what}{agrees}", grouped(n as f64, 0))
 }
 
 /// The height of `value` on `plot` (its lowest tick at the bottom, its highest at the top).
@@ -131,14 +140,16 @@ fn y_of(value: f64, plot: &StepPlot) -> f64 {
     plot.bottom - (plot.bottom - plot.top) * (value / max)
 }
 
-/// A plot of `values` as steps between `top` and `bottom`, to `right`; `whole`: ticks at whole
-/// numbers.
-fn step_plot(
-    title: String,
-    values: &[f64],
-    (top, bottom, right): (f64, f64, f64),
-    whole: bool,
-) -> StepPlot {
+/// Where a plot lies on the y axis: its highest tick at `top`, 0 at `bottom`.
+#[derive(Clone, Copy)]
+struct Band {
+    top: f64,
+    bottom: f64,
+}
+
+/// A plot of `values` as steps within `band`, to `right`; `whole`: ticks at whole numbers.
+fn step_plot(title: String, values: &[f64], band: Band, right: f64, whole: bool) -> StepPlot {
+    let Band { top, bottom } = band;
     let max = values.iter().copied().fold(0.0, f64::max);
     let spacing = if whole {
         Spacing::Whole
@@ -189,7 +200,7 @@ fn steps(values: &[f64], plot: &StepPlot, right: f64) -> String {
 
 /// Hour ticks over `n` steps ([`nice_ticks`] of [`Spacing::Hours`]): at most `gaps` (2 to 7)
 /// between them, so at most eight, however long the period.
-fn hour_ticks(period_h: f64, x: &dyn Fn(f64) -> f64, (n, gaps): (f64, f64)) -> Vec<Tick> {
+fn hour_ticks(period_h: f64, x: &dyn Fn(f64) -> f64, n: f64, gaps: f64) -> Vec<Tick> {
     let most = gaps.clamp(2.0, 7.0) as usize + 1;
     nice_ticks(Spacing::Hours, (0.0, period_h), most)
         .values
@@ -275,14 +286,14 @@ mod tests {
             ["0 h", "1 h", "2 h", "3 h", "4 h"]
         );
         assert_eq!(hours[4].pos, 624.0);
-        let day = hour_ticks(24.0, &|i| i, (24.0, 7.0));
+        let day = hour_ticks(24.0, &|i| i, 24.0, 7.0);
         assert_eq!(day.len(), 7);
         assert_eq!(day[1].label, "4 h");
-        let week = hour_ticks(168.0, &|i| i, (168.0, 7.0));
+        let week = hour_ticks(168.0, &|i| i, 168.0, 7.0);
         assert_eq!(week[1].label, "24 h");
         // 10,080 steps of a week, 1,693,440 h: at least 1,440 weeks apart, so every 2,000
         // weeks (336,000 h), not 10,081 ticks.
-        let long = hour_ticks(1_693_440.0, &|i| i, (10_080.0, 7.0));
+        let long = hour_ticks(1_693_440.0, &|i| i, 10_080.0, 7.0);
         assert_eq!(long.len(), 6);
         assert_eq!(long[1].label, "336,000 h");
         assert_eq!(long[5].label, "1,680,000 h");

@@ -39,9 +39,11 @@ impl DayRow {
 /// the side-by-side table (each model's fewest GPUs first).
 pub fn day_rows(
     source: &Source,
-    (slo, model_id): (&Slo, &str),
+    slo: &Slo,
+    model_id: &str,
     pricing: Pricing,
-    (profile, scaling): (&LoadProfile, Scaling),
+    profile: &LoadProfile,
+    scaling: Scaling,
 ) -> Vec<DayRow> {
     let Some(model) = source.model_index(model_id) else {
         return Vec::new();

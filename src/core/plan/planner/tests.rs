@@ -23,12 +23,7 @@ fn sweep_of(points: &[(f64, f64)]) -> Sweep {
         .collect();
     Sweep::new(
         0,
-        crate::core::model::deployment::Deployment::hardware(
-            "H100",
-            Some(2),
-            (2, 1, 1),
-            "bfloat16",
-        ),
+        crate::core::model::deployment::Deployment::hardware("H100", Some(2), 2, "bfloat16"),
         rows,
     )
 }
@@ -189,7 +184,7 @@ fn a_level_without_the_statistic_is_not_reported_and_does_not_end_the_run() {
     s.rows[1].set_latency_ms(Statistic::P50, None);
     let s = Sweep::new(
         0,
-        crate::core::model::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
+        crate::core::model::deployment::Deployment::hardware("H100", Some(1), 1, "fp8"),
         s.rows,
     );
     let p = plan(&s, &slo(Target::MsPerToken(30.0), Statistic::P50));
@@ -201,7 +196,7 @@ fn a_level_without_the_statistic_is_not_reported_and_does_not_end_the_run() {
     // A level reported only at another statistic than every other level: nothing to judge.
     let only = Sweep::new(
         0,
-        crate::core::model::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
+        crate::core::model::deployment::Deployment::hardware("H100", Some(1), 1, "fp8"),
         vec![s.rows[1].clone()],
     );
     assert!(matches!(
@@ -211,7 +206,7 @@ fn a_level_without_the_statistic_is_not_reported_and_does_not_end_the_run() {
     // Each statistic reported, but never at the same level: none missing, none judged.
     let apart = Sweep::new(
         0,
-        crate::core::model::deployment::Deployment::hardware("H100", Some(1), (1, 1, 1), "fp8"),
+        crate::core::model::deployment::Deployment::hardware("H100", Some(1), 1, "fp8"),
         vec![
             Row::new(8.0, 800.0).with(Statistic::P50, Some(10.0)),
             Row::new(16.0, 1400.0).with(Statistic::P99, Some(30.0)),
@@ -237,30 +232,25 @@ fn target_conversions() {
     assert_eq!(Target::TokensPerSecond(25.0).ms_per_token(), 40.0);
     assert_eq!(Target::MsPerToken(40.0).tokens_per_second(), 25.0);
     assert_eq!(Target::MsPerToken(40.0).value(), 40.0);
-    assert_eq!(
-        Target::TokensPerSecond(30.0).in_other_unit(),
-        Target::MsPerToken(33.33)
-    );
-    assert_eq!(
-        Target::MsPerToken(33.33).in_other_unit(),
-        Target::TokensPerSecond(30.0)
-    );
-    assert_eq!(
-        Target::TokensPerSecond(7.777).in_other_unit(),
-        Target::MsPerToken(128.6)
-    );
-    assert_eq!(
-        Target::TokensPerSecond(1_000_000.0).in_other_unit(),
-        Target::MsPerToken(0.001)
-    );
-    assert_eq!(
-        Target::MsPerToken(0.001).in_other_unit(),
-        Target::TokensPerSecond(1_000_000.0)
-    );
-    assert_eq!(
-        Target::TokensPerSecond(300_000.0).in_other_unit(),
-        Target::MsPerToken(0.003333)
-    );
+    for (given, other) in [
+        (Target::TokensPerSecond(30.0), Target::MsPerToken(33.33)),
+        (Target::MsPerToken(33.33), Target::TokensPerSecond(30.0)),
+        (Target::TokensPerSecond(7.777), Target::MsPerToken(128.6)),
+        (
+            Target::TokensPerSecond(1_000_000.0),
+            Target::MsPerToken(0.001),
+        ),
+        (
+            Target::MsPerToken(0.001),
+            Target::TokensPerSecond(1_000_000.0),
+        ),
+        (
+            Target::TokensPerSecond(300_000.0),
+            Target::MsPerToken(0.003333),
+        ),
+    ] {
+        assert_eq!(given.in_other_unit(), other, "{given:?}");
+    }
 }
 
 #[test]

@@ -19,7 +19,9 @@ pub fn row_budget(source: &Source, row: &CompareRow, inputs: &PowerInputs) -> Op
         .and_then(|l| l.power_peak);
     power_plan(
         row.recommendation.as_ref()?,
-        (&d.gpu, d.num_gpus, peak),
+        &d.gpu,
+        d.num_gpus,
+        peak,
         inputs,
     )
     .ok()

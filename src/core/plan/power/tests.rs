@@ -52,7 +52,7 @@ fn close(x: f64, y: f64) -> bool {
 #[test]
 fn one_megawatt_with_host_and_pue_on_h100_and_b200() {
     // H100: (686.52 + 150) × 1.2 = 1,003.82 W a replica; floor(10^6 / 1,003.82) = 996.
-    let p = power_plan(&h100(), ("H100", Some(1), None), &ONE_MW).expect("a plan");
+    let p = power_plan(&h100(), "H100", Some(1), None, &ONE_MW).expect("a plan");
     assert!(close(p.w_per_gpu, 836.5186027909551));
     assert!(close(p.replica_w, 1003.8223233491461));
     assert_eq!((p.replicas, p.gpus), (996, 996));
@@ -66,7 +66,7 @@ fn one_megawatt_with_host_and_pue_on_h100_and_b200() {
     assert!(close(p.facility_j_per_token, 0.10854466076845885));
     assert!(close(p.req_s.expect("req/s"), 23357.815430593335));
     // B200: (540.20 + 150) × 1.2 = 828.24 W a replica: 1,207 replicas, fewer users per MW.
-    let p = power_plan(&b200(), ("B200", Some(1), None), &ONE_MW).expect("a plan");
+    let p = power_plan(&b200(), "B200", Some(1), None, &ONE_MW).expect("a plan");
     assert_eq!((p.replicas, p.gpus), (1207, 1207));
     assert!(close(p.users.expect("users"), 308063.53846153844));
     assert!(close(p.tok_s_per_mw, 9253522.206056677));
@@ -81,7 +81,7 @@ fn the_rated_power_answers_where_none_was_measured_and_an_unknown_type_is_named(
     let mut r = h100();
     r.power_w = None;
     assert_eq!(
-        power_plan(&r, ("H100", Some(1), None), &ONE_MW),
+        power_plan(&r, "H100", Some(1), None, &ONE_MW),
         Err(PowerError::NoMeasuredPower)
     );
     let tdp = PowerInputs {
@@ -89,17 +89,17 @@ fn the_rated_power_answers_where_none_was_measured_and_an_unknown_type_is_named(
         ..ONE_MW
     };
     // (700 + 150) × 1.2 = 1,020 W: floor(980.39) = 980.
-    let p = power_plan(&r, ("h100", Some(1), None), &tdp).expect("a plan");
+    let p = power_plan(&r, "h100", Some(1), None, &tdp).expect("a plan");
     assert_eq!(p.replicas, 980);
     assert_eq!(p.gpu.w(), 700.0);
     assert_eq!(
-        power_plan(&r, ("X9000", Some(1), None), &tdp),
+        power_plan(&r, "X9000", Some(1), None, &tdp),
         Err(PowerError::NoTdp {
             gpu: "X9000".to_string()
         })
     );
     assert_eq!(
-        power_plan(&r, ("H100", None, None), &tdp),
+        power_plan(&r, "H100", None, None, &tdp),
         Err(PowerError::NoGpuCount)
     );
     // The table's rows are the SXM / OAM modules, named with or without vendor and form.
@@ -141,11 +141,7 @@ fn a_peak_below_the_mean_is_named_and_not_used() {
     let mut r = h100();
     r.power_w = Some(500.0);
     assert_eq!(
-        power_plan(
-            &r,
-            ("H100", Some(1), Some((100.0, PowerPeak::P90))),
-            &ONE_MW
-        ),
+        power_plan(&r, "H100", Some(1), Some((100.0, PowerPeak::P90)), &ONE_MW),
         Err(PowerError::PeakBelowMean {
             kind: PowerPeak::P90,
             peak_w: 100.0,
@@ -161,18 +157,14 @@ fn a_peak_below_the_mean_is_named_and_not_used() {
         "the file's p90 power at the recommended level, 100 W, is below its mean power, 500 W: the two cannot both be true (a per-GPU figure beside a total?), so neither is used"
     );
     // A peak at or above the mean is read.
-    let p = power_plan(
-        &r,
-        ("H100", Some(1), Some((650.0, PowerPeak::Max))),
-        &ONE_MW,
-    )
-    .expect("a plan");
+    let p =
+        power_plan(&r, "H100", Some(1), Some((650.0, PowerPeak::Max)), &ONE_MW).expect("a plan");
     assert_eq!(p.gpu.w(), 650.0);
 }
 
 #[test]
 fn a_loads_peak_is_held_to_the_budget() {
-    let p = power_plan(&h100(), ("H100", Some(1), None), &ONE_MW).expect("a plan");
+    let p = power_plan(&h100(), "H100", Some(1), None, &ONE_MW).expect("a plan");
     let fits = power_need(&p, 996);
     assert!(fits.fits && close(fits.needed_w, 996.0 * 1003.8223233491461));
     let over = power_need(&p, 997);
@@ -191,7 +183,9 @@ fn a_reported_peak_is_provisioned_on_and_named() {
     // p99 power 800 W over the mean 686.52: (800 + 150) × 1.2 = 1,140 W a replica, 877 fit.
     let p = power_plan(
         &h100(),
-        ("H100", Some(1), Some((800.0, PowerPeak::P99))),
+        "H100",
+        Some(1),
+        Some((800.0, PowerPeak::P99)),
         &ONE_MW,
     )
     .expect("a plan");

@@ -114,7 +114,9 @@ pub fn scenario_json(
 ) -> Result<String, ExportError> {
     scenario_json_with(
         source,
-        (scenario, sweep_index, plan),
+        scenario,
+        sweep_index,
+        plan,
         scenario_url,
         &serde_json::Map::new(),
     )
@@ -125,7 +127,9 @@ pub fn scenario_json(
 /// Errors: as [`scenario_json`]'s.
 pub fn scenario_json_with(
     source: &Source,
-    (scenario, sweep_index, plan): (&Scenario, usize, &Plan),
+    scenario: &Scenario,
+    sweep_index: usize,
+    plan: &Plan,
     scenario_url: &str,
     extra: &serde_json::Map<String, serde_json::Value>,
 ) -> Result<String, ExportError> {

@@ -102,7 +102,8 @@ fn selection_notes(a: &Autoscaler, engine_stated: bool, model: &str) -> Vec<Stri
 pub fn keda_yaml(
     source: &Source,
     scenario: &Scenario,
-    (sweep_index, plan): (usize, &Plan),
+    sweep_index: usize,
+    plan: &Plan,
     url: &str,
 ) -> Result<String, ExportError> {
     let sweep = source
@@ -111,7 +112,7 @@ pub fn keda_yaml(
         .ok_or(ExportError::NoSuchDeployment)?;
     let slo = &scenario.slo;
     let a = scenario
-        .autoscaler(sweep, (plan, slo))
+        .autoscaler(sweep, plan, slo)
         .ok_or(ExportError::NoAutoscaler)?;
     let model = &source.models[sweep.model_index].model_id;
     let name = object_name(model, source.sweep_label(sweep_index));

@@ -96,7 +96,7 @@ fn roles_of(sweep: &Sweep, plan: &Plan) -> Option<JsonRoleFigures> {
 
 /// `result.power`, with a power budget and a recommendation.
 fn power_of(sweep: &Sweep, plan: &Plan, slo: &Slo, scenario: &Scenario) -> Option<JsonPower> {
-    let (inputs, budget) = scenario.power_budget(sweep, (plan, slo))?;
+    let (inputs, budget) = scenario.power_budget(sweep, plan, slo)?;
     budget.map(|b| JsonPower::of(b, inputs.basis.key(), inputs.budget_w))
 }
 
@@ -170,7 +170,7 @@ impl JsonResult {
             roles: roles_of(sweep, plan),
             why: why_of(sweep, plan, slo),
             levels: levels(sweep),
-            autoscaler: scenario.autoscaler(sweep, (plan, slo)).map(Into::into),
+            autoscaler: scenario.autoscaler(sweep, plan, slo).map(Into::into),
         }
     }
 }

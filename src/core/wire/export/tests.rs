@@ -19,9 +19,11 @@ fn an_export_request_sent_to_the_tools_module_writes_the_same_files_as_the_page_
     let sort = Some((crate::core::plan::compare::Column::Energy, true));
     let (rows, _) = table_rows(
         source,
-        (&scenario.slo, &scenario.deployment.model_id),
+        &scenario.slo,
+        &scenario.deployment.model_id,
         scenario.pricing(),
-        (false, sort),
+        false,
+        sort,
     );
     assert_eq!(
         sent(ExportKind::CompareCsv {
