@@ -138,6 +138,33 @@ impl<R: BufRead> Quick<'_, R> {
         Ok(closed)
     }
 
+    /// The items of a list or the entries of an object, after its opening byte: each read by
+    /// `item`, up to `close` (consumed).
+    fn items(
+        &mut self,
+        close: u8,
+        mut item: impl FnMut(&mut Self) -> Result<(), Unsure>,
+    ) -> Result<(), Unsure> {
+        if self.empty(close)? {
+            return Ok(());
+        }
+        loop {
+            item(self)?;
+            if !self.more(close)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Consumes `byte`, which must come next.
+    fn expect(&mut self, byte: u8) -> Result<(), Unsure> {
+        if self.peek()? != byte {
+            return Err(Unsure);
+        }
+        self.input.consume(1);
+        Ok(())
+    }
+
     /// The number that comes next.
     fn number(&mut self) -> Result<Number, Unsure> {
         self.number_as(number)
@@ -275,14 +302,10 @@ impl<R: BufRead> Quick<'_, R> {
                 self.take(0)?;
                 let depth = enter(depth)?;
                 let mut items = Vec::new();
-                if !self.empty(b']')? {
-                    loop {
-                        items.push(self.value(depth)?);
-                        if !self.more(b']')? {
-                            break;
-                        }
-                    }
-                }
+                self.items(b']', |q| {
+                    items.push(q.value(depth)?);
+                    Ok(())
+                })?;
                 return Ok(Value::Array(items));
             }
             b'"' => {
@@ -305,40 +328,30 @@ impl<R: BufRead> Quick<'_, R> {
     /// ([`Quick::gaps`]), `generated_texts` skipped.
     fn object(&mut self, depth: usize) -> Result<Value, Unsure> {
         let mut out = Map::new();
-        if self.empty(b'}')? {
-            return Ok(Value::Object(out));
-        }
-        loop {
-            let key = self.key()?;
-            self.take(key.len())?;
+        self.items(b'}', |q| {
+            let key = q.key()?;
+            q.take(key.len())?;
             match key.as_str() {
                 GAPS => {
-                    let gaps = self.gaps(depth)?;
+                    let gaps = q.gaps(depth)?;
                     out.insert(key, gaps);
                 }
-                TEXTS => self.skip(depth)?,
+                TEXTS => q.skip(depth)?,
                 _ => {
-                    let value = self.value(depth)?;
+                    let value = q.value(depth)?;
                     out.insert(key, value);
                 }
             }
-            if !self.more(b'}')? {
-                return Ok(Value::Object(out));
-            }
-        }
+            Ok(())
+        })?;
+        Ok(Value::Object(out))
     }
 
     /// An object's key and its `:`.
     fn key(&mut self) -> Result<String, Unsure> {
-        if self.peek()? != b'"' {
-            return Err(Unsure);
-        }
-        self.input.consume(1);
+        self.expect(b'"')?;
         let key = self.text()?;
-        if self.peek()? != b':' {
-            return Err(Unsure);
-        }
-        self.input.consume(1);
+        self.expect(b':')?;
         Ok(key)
     }
 
@@ -348,37 +361,17 @@ impl<R: BufRead> Quick<'_, R> {
             b'{' => {
                 self.input.consume(1);
                 let depth = enter(depth)?;
-                if self.empty(b'}')? {
-                    return Ok(());
-                }
-                loop {
-                    if self.peek()? != b'"' {
-                        return Err(Unsure);
-                    }
-                    self.input.consume(1);
-                    self.string(None)?;
-                    if self.peek()? != b':' {
-                        return Err(Unsure);
-                    }
-                    self.input.consume(1);
-                    self.skip(depth)?;
-                    if !self.more(b'}')? {
-                        return Ok(());
-                    }
-                }
+                self.items(b'}', |q| {
+                    q.expect(b'"')?;
+                    q.string(None)?;
+                    q.expect(b':')?;
+                    q.skip(depth)
+                })
             }
             b'[' => {
                 self.input.consume(1);
                 let depth = enter(depth)?;
-                if self.empty(b']')? {
-                    return Ok(());
-                }
-                loop {
-                    self.skip(depth)?;
-                    if !self.more(b']')? {
-                        return Ok(());
-                    }
-                }
+                self.items(b']', |q| q.skip(depth))
             }
             b'"' => {
                 self.input.consume(1);
@@ -410,15 +403,10 @@ impl<R: BufRead> Quick<'_, R> {
             b'{' => {
                 self.input.consume(1);
                 let depth = enter(depth)?;
-                if !self.empty(b'}')? {
-                    loop {
-                        self.key()?;
-                        self.skip(depth)?;
-                        if !self.more(b'}')? {
-                            break;
-                        }
-                    }
-                }
+                self.items(b'}', |q| {
+                    q.key()?;
+                    q.skip(depth)
+                })?;
             }
             b't' => self.word(b"true")?,
             b'f' => self.word(b"false")?,
@@ -428,40 +416,40 @@ impl<R: BufRead> Quick<'_, R> {
         Ok(None)
     }
 
-    /// The `itls` value: a list of requests, each folded to the sum of its gaps (or `null`),
-    /// each sum counted as a value kept; anything else is `null`.
-    fn gaps(&mut self, depth: usize) -> Result<Value, Unsure> {
+    /// At a value that should be a list: past its `[`, the depth inside it; `None` when it is
+    /// anything else (read past).
+    fn open_list(&mut self, depth: usize) -> Result<Option<usize>, Unsure> {
         let b = self.peek()?;
         if b != b'[' {
             self.other(depth, b)?;
-            return Ok(Value::Null);
+            return Ok(None);
         }
         self.input.consume(1);
-        let depth = enter(depth)?;
+        enter(depth).map(Some)
+    }
+
+    /// The `itls` value: a list of requests, each folded to the sum of its gaps (or `null`),
+    /// each sum counted as a value kept; anything else is `null`.
+    fn gaps(&mut self, depth: usize) -> Result<Value, Unsure> {
+        let Some(depth) = self.open_list(depth)? else {
+            return Ok(Value::Null);
+        };
         let mut sums = Vec::new();
-        if !self.empty(b']')? {
-            loop {
-                let sum = self.gap_sum(depth)?;
-                self.take(0)?;
-                sums.push(sum);
-                if !self.more(b']')? {
-                    break;
-                }
-            }
-        }
+        self.items(b']', |q| {
+            let sum = q.gap_sum(depth)?;
+            q.take(0)?;
+            sums.push(sum);
+            Ok(())
+        })?;
         Ok(Value::Array(sums))
     }
 
     /// One request's gaps: the sum of its gaps when each is a latency (a number that is finite
     /// and not negative), else `null`.
     fn gap_sum(&mut self, depth: usize) -> Result<Value, Unsure> {
-        let b = self.peek()?;
-        if b != b'[' {
-            self.other(depth, b)?;
+        let Some(depth) = self.open_list(depth)? else {
             return Ok(Value::Null);
-        }
-        self.input.consume(1);
-        let depth = enter(depth)?;
+        };
         let mut sum = Some(0.0);
         if !self.empty(b']')? {
             // Plain numbers a buffer at a time; anything else (or a number the buffer cuts)
@@ -523,22 +511,10 @@ impl<R: BufRead> Quick<'_, R> {
 mod tests {
     use super::super::json::{from_stream, from_stream_quick, Streamed, VALUE_BYTES};
     use super::*;
+    use crate::core::import::lenient::tests::Drip;
     use crate::core::model::limits::MAX_STREAMED_KEPT_BYTES;
     use proptest::prelude::*;
     use serde_json::json;
-    use std::io::{self, Read};
-
-    /// `bytes` read `size` bytes at a time.
-    struct Drip<'a>(&'a [u8], usize);
-
-    impl Read for Drip<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let n = self.1.min(buf.len()).min(self.0.len());
-            buf[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
 
     /// A stream's values and problems, comparable.
     fn said(streamed: &Streamed) -> (Vec<(usize, Value)>, Vec<String>) {
