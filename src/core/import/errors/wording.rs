@@ -161,11 +161,13 @@ impl fmt::Display for RowError {
             ),
             RowError::RequestsNotMeasured { count, issued } => write!(
                 f,
-                "{} of {} request{} hold a time that is not a latency (NaN, a negative TTFT or gap, or an end before the first token): counted as {}",
+                "{} of {} hold a time that is not a latency (NaN, a negative TTFT or gap, or an end before the first token): counted as {}",
                 crate::core::model::format::grouped(*count as f64, 0),
-                crate::core::model::format::grouped(*issued as f64, 0),
-                if *issued == 1 { "" } else { "s" },
-                if *count == 1 { "a miss" } else { "misses" }
+                crate::core::model::format::counted(
+                    usize::try_from(*issued).unwrap_or(usize::MAX),
+                    "request",
+                ),
+                crate::core::model::format::for_count(*count, "a miss", "misses")
             ),
             RowError::UnsupportedVersion { tool, versions } => write!(f, "{tool} {versions}"),
             RowError::ResponsesWithoutSummary { run } => write!(

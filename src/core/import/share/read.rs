@@ -249,8 +249,8 @@ pub(super) fn build_source(
     }
     if cut > 0 {
         notes.push(format!(
-            "{cut} text{} longer than {MAX_TEXT_CHARS} characters cut to {MAX_TEXT_CHARS}.",
-            if cut == 1 { "" } else { "s" }
+            "{} longer than {MAX_TEXT_CHARS} characters cut to {MAX_TEXT_CHARS}.",
+            crate::core::model::format::counted(cut, "text")
         ));
     }
     Source::new(
