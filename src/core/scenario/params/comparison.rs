@@ -1,8 +1,8 @@
 //! The parameters of the comparison with a candidate ([`Group::Comparison`]).
 
-use super::{Declared, Group, JsonField, Param, Readme};
+use super::{store, Declared, Group, JsonField, Param, Readme};
 use crate::core::plan::ab::DEFAULT_TOL_PCT;
-use crate::core::scenario::{parse_tol, ParamErrorKind, Vs};
+use crate::core::scenario::{parse_tol, Vs};
 
 /// The candidate compared with the deployment shown.
 pub(super) const VS: Declared = Declared {
@@ -10,10 +10,7 @@ pub(super) const VS: Declared = Declared {
         keys: &["vs"],
         group: Group::Comparison,
         needs: None,
-        read: |r, _, v| {
-            r.versus.vs = Some(Vs::parse(v).map_err(ParamErrorKind::Invalid)?);
-            Ok(())
-        },
+        read: |r, _, v| store(&mut r.versus.vs, Vs::parse(v).map(Some)),
         write: |s, link| link.text("vs", s.versus.vs.as_ref().map(Vs::write).as_deref()),
     },
     form: None,
@@ -33,10 +30,7 @@ pub(super) const TOL: Declared = Declared {
         keys: &["tol"],
         group: Group::Comparison,
         needs: Some("vs"),
-        read: |r, _, v| {
-            r.versus.tol_pct = parse_tol(v).map_err(ParamErrorKind::Invalid)?;
-            Ok(())
-        },
+        read: |r, _, v| store(&mut r.versus.tol_pct, parse_tol(v)),
         write: |s, link| {
             if s.versus.tol_pct != DEFAULT_TOL_PCT {
                 link.number("tol", Some(s.versus.tol_pct));

@@ -1,7 +1,7 @@
 //! The parameters of the fleet, cost and energy inputs ([`Group::Fleet`]).
 
-use super::{Declared, Form, Group, JsonField, Param, Readme};
-use crate::core::scenario::{api_text, parse_api, prices_text, InputKind, ParamErrorKind};
+use super::{store, Declared, Form, Group, JsonField, Param, Readme};
+use crate::core::scenario::{api_text, parse_api, prices_text, InputKind};
 
 /// Concurrent users.
 pub(super) const USERS: Declared = Declared {
@@ -183,10 +183,7 @@ pub(super) const API: Declared = Declared {
         keys: &["api"],
         group: Group::Fleet,
         needs: Some("price"),
-        read: |r, _, v| {
-            r.fleet.capacity.api = Some(parse_api(v).map_err(ParamErrorKind::Invalid)?);
-            Ok(())
-        },
+        read: |r, _, v| store(&mut r.fleet.capacity.api, parse_api(v).map(Some)),
         write: |s, link| {
             if let Some(api) = s.fleet.capacity.api {
                 link.pair("api", &api_text(&api));

@@ -1,10 +1,8 @@
 //! The parameters of a power budget ([`Group::Fleet`]).
 
-use super::{Declared, Group, JsonField, Param, Readme};
+use super::{store, Declared, Group, JsonField, Param, Readme};
 use crate::core::plan::power::PowerBasis;
-use crate::core::scenario::{
-    parse_host_w, parse_power, parse_power_basis, power_text, ParamErrorKind,
-};
+use crate::core::scenario::{parse_host_w, parse_power, parse_power_basis, power_text};
 
 /// A power budget.
 pub(super) const POWER: Declared = Declared {
@@ -12,10 +10,7 @@ pub(super) const POWER: Declared = Declared {
         keys: &["power"],
         group: Group::Fleet,
         needs: None,
-        read: |r, _, v| {
-            r.fleet.power.budget_w = Some(parse_power(v).map_err(ParamErrorKind::Invalid)?);
-            Ok(())
-        },
+        read: |r, _, v| store(&mut r.fleet.power.budget_w, parse_power(v).map(Some)),
         write: |s, link| {
             if let Some(w) = s.fleet.power.budget_w {
                 link.pair("power", &power_text(w));
@@ -39,10 +34,7 @@ pub(super) const POWER_BASIS: Declared = Declared {
         keys: &["power_basis"],
         group: Group::Fleet,
         needs: Some("power"),
-        read: |r, _, v| {
-            r.fleet.power.basis = parse_power_basis(v).map_err(ParamErrorKind::Invalid)?;
-            Ok(())
-        },
+        read: |r, _, v| store(&mut r.fleet.power.basis, parse_power_basis(v)),
         write: |s, link| {
             let basis = s.fleet.power.basis;
             if basis != PowerBasis::default() {
@@ -67,10 +59,7 @@ pub(super) const HOST_W: Declared = Declared {
         keys: &["host_w"],
         group: Group::Fleet,
         needs: Some("power"),
-        read: |r, _, v| {
-            r.fleet.power.host_w = Some(parse_host_w(v).map_err(ParamErrorKind::Invalid)?);
-            Ok(())
-        },
+        read: |r, _, v| store(&mut r.fleet.power.host_w, parse_host_w(v).map(Some)),
         write: |s, link| link.number("host_w", s.fleet.power.host_w),
     },
     form: None,

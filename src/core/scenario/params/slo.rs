@@ -1,9 +1,9 @@
 //! The parameters of the SLO: target, statistic, limits, attainment ([`Group::Slo`]).
 
-use super::{Declared, Group, JsonField, Param, Readme};
+use super::{store, Declared, Group, JsonField, Param, Readme};
 use crate::core::model::format::url_number;
 use crate::core::plan::planner::Target;
-use crate::core::scenario::{parse_attain, JsonEntry, ParamErrorKind};
+use crate::core::scenario::{parse_attain, JsonEntry};
 
 /// The per-user target, in one of its units.
 pub(super) const TARGET: Declared = Declared {
@@ -105,10 +105,7 @@ pub(super) const ATTAIN: Declared = Declared {
         keys: &["attain"],
         group: Group::Slo,
         needs: None,
-        read: |r, _, v| {
-            r.attain = Some(parse_attain(v).map_err(ParamErrorKind::Invalid)?);
-            Ok(())
-        },
+        read: |r, _, v| store(&mut r.attain, parse_attain(v).map(Some)),
         write: |s, link| link.number("attain", s.slo.attain),
     },
     form: None,
