@@ -22,7 +22,7 @@ mod view;
 
 use super::errors::ParamErrorKind;
 use super::read::Read;
-use super::values::{InputKind, ValueError};
+use super::values::InputKind;
 use super::Scenario;
 use crate::core::plan::capacity::CapacityInputs;
 
@@ -173,13 +173,6 @@ pub struct Param {
 /// Reads one parameter's value (its key, then its value) into what the link says; `Err` is what
 /// was wrong with it.
 type ParamReader = fn(&mut Read, &str, &str) -> Result<(), ParamErrorKind>;
-
-/// Keeps a value read from a link in `field`, or names what was wrong with it
-/// ([`ParamErrorKind::Invalid`]; `field` is left as it was).
-fn store<T>(field: &mut T, read: Result<T, ValueError>) -> Result<(), ParamErrorKind> {
-    *field = read.map_err(ParamErrorKind::Invalid)?;
-    Ok(())
-}
 
 /// One entry of the JSON download's `scenario`: its key and how it is written.
 pub struct JsonField {

@@ -1,8 +1,8 @@
 //! The parameters of the comparison with a candidate ([`Group::Comparison`]).
 
-use super::{store, Declared, Group, JsonField, Param, Readme};
+use super::{Declared, Group, JsonField, Param, Readme};
 use crate::core::plan::ab::DEFAULT_TOL_PCT;
-use crate::core::scenario::{parse_tol, Vs};
+use crate::core::scenario::{parse_tol, ParamErrorKind, Vs};
 
 /// The candidate compared with the deployment shown.
 pub(super) const VS: Declared = Declared {
@@ -10,7 +10,10 @@ pub(super) const VS: Declared = Declared {
         keys: &["vs"],
         group: Group::Comparison,
         needs: None,
-        read: |r, _, v| store(&mut r.versus.vs, Vs::parse(v).map(Some)),
+        read: |r, _, v| {
+            r.versus.vs = Some(Vs::parse(v).map_err(ParamErrorKind::Invalid)?);
+            Ok(())
+        },
         write: |s, link| link.text("vs", s.versus.vs.as_ref().map(Vs::write).as_deref()),
     },
     form: None,
@@ -30,7 +33,10 @@ pub(super) const TOL: Declared = Declared {
         keys: &["tol"],
         group: Group::Comparison,
         needs: Some("vs"),
-        read: |r, _, v| store(&mut r.versus.tol_pct, parse_tol(v)),
+        read: |r, _, v| {
+            r.versus.tol_pct = parse_tol(v).map_err(ParamErrorKind::Invalid)?;
+            Ok(())
+        },
         write: |s, link| {
             if s.versus.tol_pct != DEFAULT_TOL_PCT {
                 link.number("tol", Some(s.versus.tol_pct));

@@ -1,7 +1,7 @@
 //! The parameters of the data and the deployment picked in it ([`Group::Deployment`]).
 
-use super::{store, Declared, Group, Param, Readme};
-use crate::core::scenario::parse_gpus;
+use super::{Declared, Group, Param, Readme};
+use crate::core::scenario::{parse_gpus, ParamErrorKind};
 
 /// The data.
 pub(super) const SRC: Declared = Declared {
@@ -69,7 +69,10 @@ pub(super) const GPUS: Declared = Declared {
         keys: &["gpus"],
         group: Group::Deployment,
         needs: None,
-        read: |r, _, v| store(&mut r.num_gpus, parse_gpus(v).map(Some)),
+        read: |r, _, v| {
+            r.num_gpus = Some(parse_gpus(v).map_err(ParamErrorKind::Invalid)?);
+            Ok(())
+        },
         write: |s, link| {
             link.text(
                 "gpus",

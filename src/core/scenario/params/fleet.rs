@@ -1,7 +1,7 @@
 //! The parameters of the fleet, cost and energy inputs ([`Group::Fleet`]).
 
-use super::{store, Declared, Form, Group, JsonField, Param, Readme};
-use crate::core::scenario::{api_text, parse_api, prices_text, InputKind};
+use super::{Declared, Form, Group, JsonField, Param, Readme};
+use crate::core::scenario::{api_text, parse_api, prices_text, InputKind, ParamErrorKind};
 
 /// Concurrent users.
 pub(super) const USERS: Declared = Declared {
@@ -183,7 +183,10 @@ pub(super) const API: Declared = Declared {
         keys: &["api"],
         group: Group::Fleet,
         needs: Some("price"),
-        read: |r, _, v| store(&mut r.fleet.capacity.api, parse_api(v).map(Some)),
+        read: |r, _, v| {
+            r.fleet.capacity.api = Some(parse_api(v).map_err(ParamErrorKind::Invalid)?);
+            Ok(())
+        },
         write: |s, link| {
             if let Some(api) = s.fleet.capacity.api {
                 link.pair("api", &api_text(&api));

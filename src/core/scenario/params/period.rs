@@ -1,8 +1,8 @@
 //! The parameters of a load that varies over a period ([`Group::Fleet`]).
 
-use super::{store, Declared, Group, JsonField, Param, Readme};
+use super::{Declared, Group, JsonField, Param, Readme};
 use crate::core::plan::period::Scaling;
-use crate::core::scenario::{load_text, parse_lag, parse_load, parse_min_replicas};
+use crate::core::scenario::{load_text, parse_lag, parse_load, parse_min_replicas, ParamErrorKind};
 
 /// A load over time.
 pub(super) const LOAD: Declared = Declared {
@@ -10,7 +10,10 @@ pub(super) const LOAD: Declared = Declared {
         keys: &["load"],
         group: Group::Fleet,
         needs: None,
-        read: |r, _, v| store(&mut r.fleet.load, parse_load(v).map(Some)),
+        read: |r, _, v| {
+            r.fleet.load = Some(parse_load(v).map_err(ParamErrorKind::Invalid)?);
+            Ok(())
+        },
         write: |s, link| {
             if let Some(load) = &s.fleet.load {
                 link.pair("load", &load_text(load));
@@ -34,7 +37,10 @@ pub(super) const LAG: Declared = Declared {
         keys: &["lag"],
         group: Group::Fleet,
         needs: Some("load"),
-        read: |r, _, v| store(&mut r.fleet.scaling.lag_min, parse_lag(v)),
+        read: |r, _, v| {
+            r.fleet.scaling.lag_min = parse_lag(v).map_err(ParamErrorKind::Invalid)?;
+            Ok(())
+        },
         write: |s, link| {
             if s.fleet.scaling.lag_min != Scaling::default().lag_min {
                 link.number("lag", Some(s.fleet.scaling.lag_min));
@@ -58,7 +64,11 @@ pub(super) const MIN_REPLICAS: Declared = Declared {
         keys: &["min_replicas"],
         group: Group::Fleet,
         needs: Some("load"),
-        read: |r, _, v| store(&mut r.fleet.scaling.min_replicas, parse_min_replicas(v)),
+        read: |r, _, v| {
+            r.fleet.scaling.min_replicas =
+                parse_min_replicas(v).map_err(ParamErrorKind::Invalid)?;
+            Ok(())
+        },
         write: |s, link| {
             let floor = s.fleet.scaling.min_replicas;
             if floor != Scaling::default().min_replicas {

@@ -1,8 +1,10 @@
 //! The parameters of a power budget ([`Group::Fleet`]).
 
-use super::{store, Declared, Group, JsonField, Param, Readme};
+use super::{Declared, Group, JsonField, Param, Readme};
 use crate::core::plan::power::PowerBasis;
-use crate::core::scenario::{parse_host_w, parse_power, parse_power_basis, power_text};
+use crate::core::scenario::{
+    parse_host_w, parse_power, parse_power_basis, power_text, ParamErrorKind,
+};
 
 /// A power budget.
 pub(super) const POWER: Declared = Declared {
@@ -10,7 +12,10 @@ pub(super) const POWER: Declared = Declared {
         keys: &["power"],
         group: Group::Fleet,
         needs: None,
-        read: |r, _, v| store(&mut r.fleet.power.budget_w, parse_power(v).map(Some)),
+        read: |r, _, v| {
+            r.fleet.power.budget_w = Some(parse_power(v).map_err(ParamErrorKind::Invalid)?);
+            Ok(())
+        },
         write: |s, link| {
             if let Some(w) = s.fleet.power.budget_w {
                 link.pair("power", &power_text(w));
@@ -34,7 +39,10 @@ pub(super) const POWER_BASIS: Declared = Declared {
         keys: &["power_basis"],
         group: Group::Fleet,
         needs: Some("power"),
-        read: |r, _, v| store(&mut r.fleet.power.basis, parse_power_basis(v)),
+        read: |r, _, v| {
+            r.fleet.power.basis = parse_power_basis(v).map_err(ParamErrorKind::Invalid)?;
+            Ok(())
+        },
         write: |s, link| {
             let basis = s.fleet.power.basis;
             if basis != PowerBasis::default() {
@@ -59,7 +67,10 @@ pub(super) const HOST_W: Declared = Declared {
         keys: &["host_w"],
         group: Group::Fleet,
         needs: Some("power"),
-        read: |r, _, v| store(&mut r.fleet.power.host_w, parse_host_w(v).map(Some)),
+        read: |r, _, v| {
+            r.fleet.power.host_w = Some(parse_host_w(v).map_err(ParamErrorKind::Invalid)?);
+            Ok(())
+        },
         write: |s, link| link.number("host_w", s.fleet.power.host_w),
     },
     form: None,

@@ -1,9 +1,9 @@
 //! The parameters of the SLO: target, statistic, limits, attainment ([`Group::Slo`]).
 
-use super::{store, Declared, Group, JsonField, Param, Readme};
+use super::{Declared, Group, JsonField, Param, Readme};
 use crate::core::model::format::url_number;
 use crate::core::plan::planner::Target;
-use crate::core::scenario::{parse_attain, JsonEntry};
+use crate::core::scenario::{parse_attain, JsonEntry, ParamErrorKind};
 
 /// The per-user target, in one of its units.
 pub(super) const TARGET: Declared = Declared {
@@ -105,7 +105,10 @@ pub(super) const ATTAIN: Declared = Declared {
         keys: &["attain"],
         group: Group::Slo,
         needs: None,
-        read: |r, _, v| store(&mut r.attain, parse_attain(v).map(Some)),
+        read: |r, _, v| {
+            r.attain = Some(parse_attain(v).map_err(ParamErrorKind::Invalid)?);
+            Ok(())
+        },
         write: |s, link| link.number("attain", s.slo.attain),
     },
     form: None,

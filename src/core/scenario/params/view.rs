@@ -1,9 +1,9 @@
 //! The parameters of how the page shows the answer: the chart's axis, the side-by-side table,
 //! the requests panel's level ([`Group::View`]).
 
-use super::{store, Declared, Group, Param, Readme};
+use super::{Declared, Group, Param, Readme};
 use crate::core::plan::chart::ChartY;
-use crate::core::scenario::{parse_positive, parse_word, Accepts};
+use crate::core::scenario::{parse_positive, parse_word, Accepts, ParamErrorKind};
 
 /// The chart's y axis.
 pub(super) const Y: Declared = Declared {
@@ -12,8 +12,9 @@ pub(super) const Y: Declared = Declared {
         group: Group::View,
         needs: None,
         read: |r, _, v| {
-            let cost = parse_word(v, "cost", Accepts::Cost).map(|()| ChartY::Cost);
-            store(&mut r.view.chart_y, cost)
+            parse_word(v, "cost", Accepts::Cost).map_err(ParamErrorKind::Invalid)?;
+            r.view.chart_y = ChartY::Cost;
+            Ok(())
         },
         write: |s, link| {
             if s.drawn_chart_y() == ChartY::Cost {
@@ -36,8 +37,9 @@ pub(super) const CMP: Declared = Declared {
         group: Group::View,
         needs: None,
         read: |r, _, v| {
-            let all = parse_word(v, "all", Accepts::All).map(|()| true);
-            store(&mut r.view.compare_all, all)
+            parse_word(v, "all", Accepts::All).map_err(ParamErrorKind::Invalid)?;
+            r.view.compare_all = true;
+            Ok(())
         },
         write: |s, link| {
             if s.view.compare_all {
@@ -89,7 +91,10 @@ pub(super) const REQUESTS_AT: Declared = Declared {
         keys: &["requests_at"],
         group: Group::View,
         needs: Some("attain"),
-        read: |r, _, v| store(&mut r.view.requests_at, parse_positive(v).map(Some)),
+        read: |r, _, v| {
+            r.view.requests_at = Some(parse_positive(v).map_err(ParamErrorKind::Invalid)?);
+            Ok(())
+        },
         write: |s, link| link.number("requests_at", s.view.requests_at),
     },
     form: None,
