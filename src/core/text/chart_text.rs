@@ -202,9 +202,15 @@ pub fn left_off_notes(source: &Source, c: &Charted) -> (Option<String>, Option<S
     let n = c.unpriced.len();
     let which = match (n, c.selected_unpriced) {
         (1, true) => "This deployment is".to_string(),
-        (1, false) => "1 deployment of this model is".to_string(),
-        (n, true) => format!("{n} deployments of this model, this one among them, are"),
-        (n, false) => format!("{n} deployments of this model are"),
+        (n, true) => format!(
+            "{} of this model, this one among them, are",
+            counted(n, "deployment")
+        ),
+        (n, false) => format!(
+            "{} of this model {}",
+            counted(n, "deployment"),
+            for_count(n, "is", "are")
+        ),
     };
     let unpriced = (n > 0).then(|| {
         format!(
