@@ -141,7 +141,7 @@ pub fn not_planned_note(source: &Source, planned: &[Planned]) -> Option<String> 
             "{} of {} {} not planned: --gpu, --gpus and --cfg pick one (`list` shows them); without --model, --gpu, --gpus and --cfg every deployment is planned",
             format::counted(others, "other deployment"),
             one.scenario.deployment.model_id,
-            if others == 1 { "is" } else { "are" },
+            format::for_count(others, "is", "are"),
         )
     })
 }

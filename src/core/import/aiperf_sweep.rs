@@ -56,11 +56,7 @@ fn row(rec: &Record, notes: &mut Vec<RowError>) -> Result<(LevelKind, Row), RowE
     let mut row = if completed == Some(0.0) {
         Row::all_failed(level, failed)
     } else {
-        let throughput =
-            rec.num("output_token_throughput_mean")?
-                .ok_or_else(|| RowError::Missing {
-                    key: "output_token_throughput_mean".into(),
-                })?;
+        let throughput = rec.required("output_token_throughput_mean")?;
         positive("output_token_throughput_mean", throughput)?;
         let mut row = Row::new(level, throughput);
         for (column, stat) in LATENCIES {

@@ -158,11 +158,7 @@ pub(crate) fn client_run(rec: &Record) -> Result<ClientRun, RowError> {
     let row = if all_failed {
         Row::all_failed(level, failed)
     } else {
-        let throughput = rec
-            .num("output_throughput")?
-            .ok_or_else(|| RowError::Missing {
-                key: "output_throughput".into(),
-            })?;
+        let throughput = rec.required("output_throughput")?;
         positive("output_throughput", throughput)?;
         let mut row = Row::new(level, throughput);
         for (key, stat) in Statistic::keyed(|m, a| format!("{}_{}_ms", a.client_key(), m.key())) {

@@ -130,9 +130,7 @@ fn measured(
     notes: &mut Vec<RowError>,
 ) -> Result<Measured, RowError> {
     let (level, kind) = csv_level(rec)?;
-    let throughput = rec.num("output_tok_s")?.ok_or_else(|| RowError::Missing {
-        key: "output_tok_s".into(),
-    })?;
+    let throughput = rec.required("output_tok_s")?;
     positive("output_tok_s", throughput)?;
     let mut row = Row::new(level, throughput);
     for (column, stat) in latencies {

@@ -333,6 +333,12 @@ pub fn short(text: &str) -> String {
 }
 
 impl RowError {
+    /// [`RowError::Missing`] for `key`, a key this program names (a text read from a file is
+    /// [`short`]ened first).
+    pub fn missing(key: &str) -> RowError {
+        RowError::Missing { key: key.into() }
+    }
+
     /// The key, column or metric the error is about, where it names one: problems past those
     /// listed are counted by kind and subject.
     pub fn subject(&self) -> Option<&str> {

@@ -58,29 +58,30 @@ fn ms(rec: &Record, keys: &[(&str, f64)], notes: &mut Vec<RowError>) -> Option<f
         .find_map(|(k, factor)| rec.opt(k, notes).map(|v| v * factor))
 }
 
+/// The first of `keys` that holds a number, which must be positive; `absent` names the first
+/// key when none holds one.
+fn first_positive(
+    rec: &Record,
+    keys: &[&str],
+    absent: fn(String) -> RowError,
+) -> Result<f64, RowError> {
+    let value = rec.first_num(keys)?.ok_or_else(|| absent(short(keys[0])))?;
+    positive(keys[0], value)
+}
+
 /// One run of a summary file: its deployment (the offered rate, where limited) and its row,
 /// derived figures computed. Optional values that cannot be read are added to `notes`.
 ///
 /// Errors: why the run cannot be used (no concurrency, no throughput, every request failed).
 fn summary(rec: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), RowError> {
-    let level = rec
-        .first_num(&CONCURRENCY)?
-        .ok_or_else(|| RowError::NoLevel {
-            keys: short(CONCURRENCY[0]),
-        })?;
-    positive(CONCURRENCY[0], level)?;
+    let level = first_positive(rec, &CONCURRENCY, |keys| RowError::NoLevel { keys })?;
     let completed = rec.first_num(&["Succeed requests", "Success Requests"])?;
     if completed == Some(0.0) {
         return Err(RowError::AllRequestsFailed {
             key: "Succeed requests".into(),
         });
     }
-    let throughput = rec
-        .first_num(&THROUGHPUT)?
-        .ok_or_else(|| RowError::Missing {
-            key: short(THROUGHPUT[0]),
-        })?;
-    positive(THROUGHPUT[0], throughput)?;
+    let throughput = first_positive(rec, &THROUGHPUT, |key| RowError::Missing { key })?;
     let mut row = Row::new(level, throughput);
     set_means(rec, &mut row, notes);
     let counts = RunCounts {

@@ -195,27 +195,21 @@ fn stage_key(name: &str) -> Option<String> {
 fn prometheus_signals(successes: &Record) -> (ServerSignals, bool) {
     let stat = |metric: &str, key: &str| successes.object(metric)?.num(key).ok().flatten();
     let mut signals = ServerSignals::new();
-    let queue = stat("queue_len", "mean");
-    if queue.is_some() {
-        signals = signals.with(
-            Signal::Waiting,
-            Gauge {
-                mean: queue,
-                max: stat("queue_len", "max"),
-            },
-            SignalSource::InferencePerf,
-        );
-    }
-    let running = stat("num_requests_running", "mean");
-    if running.is_some() {
-        signals = signals.with(
-            Signal::Running,
-            Gauge {
-                mean: running,
-                max: stat("num_requests_running", "max"),
-            },
-            SignalSource::InferencePerf,
-        );
+    for (signal, metric) in [
+        (Signal::Waiting, "queue_len"),
+        (Signal::Running, "num_requests_running"),
+    ] {
+        let mean = stat(metric, "mean");
+        if mean.is_some() {
+            signals = signals.with(
+                signal,
+                Gauge {
+                    mean,
+                    max: stat(metric, "max"),
+                },
+                SignalSource::InferencePerf,
+            );
+        }
     }
     let kv = "kv_cache_usage_percentage";
     let (peak, kind) = match stat(kv, "max") {

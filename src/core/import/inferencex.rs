@@ -81,17 +81,17 @@ fn role(e: &Record, prefix: &str, gpus: Option<u32>) -> Role {
 /// GPUs of a row: (P, D) of a disaggregated one, checked whole and not 0; the decode GPUs of
 /// a colocated one as (None, GPUs).
 fn gpus_of(e: &Record, disaggregated: bool) -> Result<(Option<u32>, u32), RowError> {
-    let missing = |key: &str| RowError::Missing { key: key.into() };
     if !disaggregated {
-        let gpus = count(e.num("num_decode_gpu")?).ok_or_else(|| missing("num_decode_gpu"))?;
+        let gpus =
+            count(e.num("num_decode_gpu")?).ok_or_else(|| RowError::missing("num_decode_gpu"))?;
         return Ok((None, gpus));
     }
     let (p, d) = role_gpus(
         ("num_prefill_gpu", e.num("num_prefill_gpu")?),
         ("num_decode_gpu", e.num("num_decode_gpu")?),
     )?;
-    let p = p.ok_or_else(|| missing("num_prefill_gpu"))?;
-    let d = d.ok_or_else(|| missing("num_decode_gpu"))?;
+    let p = p.ok_or_else(|| RowError::missing("num_prefill_gpu"))?;
+    let d = d.ok_or_else(|| RowError::missing("num_decode_gpu"))?;
     Ok((Some(p), d))
 }
 
@@ -176,9 +176,7 @@ fn api_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
     let metrics = e.object("metrics").ok_or_else(|| RowError::Missing {
         key: "metrics".into(),
     })?;
-    let level = e.num("conc")?.ok_or_else(|| RowError::NoLevel {
-        keys: "conc".into(),
-    })?;
+    let level = e.level("conc")?;
     let disaggregated = e.flag("disagg");
     let (prefill, decode) = gpus_of(e, disaggregated == Some(true))?;
     let per_gpu = metrics
@@ -252,9 +250,7 @@ pub(super) fn agg_deployment(
 }
 
 fn agg_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), RowError> {
-    let level = e.num("conc")?.ok_or_else(|| RowError::NoLevel {
-        keys: "conc".into(),
-    })?;
+    let level = e.level("conc")?;
     positive("conc", level)?;
     let completed = e.num("num_requests_successful")?;
     let failed = e
@@ -271,9 +267,7 @@ fn agg_row(e: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), R
         // No request completed: a level that failed, without figures.
         (Row::all_failed(level, failed), None)
     } else {
-        let throughput = e.num("output_tput_tps")?.ok_or_else(|| RowError::Missing {
-            key: "output_tput_tps".into(),
-        })?;
+        let throughput = e.required("output_tput_tps")?;
         positive("output_tput_tps", throughput)?;
         let gpus = e
             .num("output_tput_per_gpu")?

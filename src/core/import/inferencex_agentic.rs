@@ -171,9 +171,7 @@ fn digest(e: &Record, notes: &mut Vec<RowError>) -> Option<ServerSignals> {
 }
 
 fn level_of(file: &InputFile, e: &Record, notes: &mut Vec<RowError>) -> Result<Measured, RowError> {
-    let level = e.num("conc")?.ok_or_else(|| RowError::NoLevel {
-        keys: "conc".into(),
-    })?;
+    let level = e.level("conc")?;
     positive("conc", level)?;
     let (mut row, counts, gpus) = figures(e, level, notes)?;
     row.signals = digest(e, notes).map(Box::new);

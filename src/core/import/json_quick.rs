@@ -17,8 +17,9 @@ use std::io::BufRead;
 use serde_json::{Map, Value};
 
 use super::json::{GAPS, TEXTS, VALUE_BYTES};
-use number::{blank, grammar, in_number, number, plain_number, Number};
+use number::{grammar, in_number, number, Number};
 
+mod gaps;
 mod number;
 
 /// The quick reader could not be sure of the value: read the stream again with serde_json.
@@ -136,6 +137,33 @@ impl<R: BufRead> Quick<'_, R> {
             self.input.consume(1);
         }
         Ok(closed)
+    }
+
+    /// The items of a list or the entries of an object, after its opening byte: each read by
+    /// `item`, up to `close` (consumed).
+    fn items(
+        &mut self,
+        close: u8,
+        mut item: impl FnMut(&mut Self) -> Result<(), Unsure>,
+    ) -> Result<(), Unsure> {
+        if self.empty(close)? {
+            return Ok(());
+        }
+        loop {
+            item(self)?;
+            if !self.more(close)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Consumes `byte`, which must come next.
+    fn expect(&mut self, byte: u8) -> Result<(), Unsure> {
+        if self.peek()? != byte {
+            return Err(Unsure);
+        }
+        self.input.consume(1);
+        Ok(())
     }
 
     /// The number that comes next.
@@ -275,14 +303,10 @@ impl<R: BufRead> Quick<'_, R> {
                 self.take(0)?;
                 let depth = enter(depth)?;
                 let mut items = Vec::new();
-                if !self.empty(b']')? {
-                    loop {
-                        items.push(self.value(depth)?);
-                        if !self.more(b']')? {
-                            break;
-                        }
-                    }
-                }
+                self.items(b']', |q| {
+                    items.push(q.value(depth)?);
+                    Ok(())
+                })?;
                 return Ok(Value::Array(items));
             }
             b'"' => {
@@ -305,40 +329,30 @@ impl<R: BufRead> Quick<'_, R> {
     /// ([`Quick::gaps`]), `generated_texts` skipped.
     fn object(&mut self, depth: usize) -> Result<Value, Unsure> {
         let mut out = Map::new();
-        if self.empty(b'}')? {
-            return Ok(Value::Object(out));
-        }
-        loop {
-            let key = self.key()?;
-            self.take(key.len())?;
+        self.items(b'}', |q| {
+            let key = q.key()?;
+            q.take(key.len())?;
             match key.as_str() {
                 GAPS => {
-                    let gaps = self.gaps(depth)?;
+                    let gaps = q.gaps(depth)?;
                     out.insert(key, gaps);
                 }
-                TEXTS => self.skip(depth)?,
+                TEXTS => q.skip(depth)?,
                 _ => {
-                    let value = self.value(depth)?;
+                    let value = q.value(depth)?;
                     out.insert(key, value);
                 }
             }
-            if !self.more(b'}')? {
-                return Ok(Value::Object(out));
-            }
-        }
+            Ok(())
+        })?;
+        Ok(Value::Object(out))
     }
 
     /// An object's key and its `:`.
     fn key(&mut self) -> Result<String, Unsure> {
-        if self.peek()? != b'"' {
-            return Err(Unsure);
-        }
-        self.input.consume(1);
+        self.expect(b'"')?;
         let key = self.text()?;
-        if self.peek()? != b':' {
-            return Err(Unsure);
-        }
-        self.input.consume(1);
+        self.expect(b':')?;
         Ok(key)
     }
 
@@ -348,37 +362,17 @@ impl<R: BufRead> Quick<'_, R> {
             b'{' => {
                 self.input.consume(1);
                 let depth = enter(depth)?;
-                if self.empty(b'}')? {
-                    return Ok(());
-                }
-                loop {
-                    if self.peek()? != b'"' {
-                        return Err(Unsure);
-                    }
-                    self.input.consume(1);
-                    self.string(None)?;
-                    if self.peek()? != b':' {
-                        return Err(Unsure);
-                    }
-                    self.input.consume(1);
-                    self.skip(depth)?;
-                    if !self.more(b'}')? {
-                        return Ok(());
-                    }
-                }
+                self.items(b'}', |q| {
+                    q.expect(b'"')?;
+                    q.string(None)?;
+                    q.expect(b':')?;
+                    q.skip(depth)
+                })
             }
             b'[' => {
                 self.input.consume(1);
                 let depth = enter(depth)?;
-                if self.empty(b']')? {
-                    return Ok(());
-                }
-                loop {
-                    self.skip(depth)?;
-                    if !self.more(b']')? {
-                        return Ok(());
-                    }
-                }
+                self.items(b']', |q| q.skip(depth))
             }
             b'"' => {
                 self.input.consume(1);
@@ -396,149 +390,17 @@ impl<R: BufRead> Quick<'_, R> {
     fn number_syntax(&mut self) -> Result<(), Unsure> {
         self.number_as(grammar).map(|_| ())
     }
-
-    /// What a per-request fold reads in place of a list (`Gaps`, `GapSum` and `Gap` of
-    /// [`super::json`]'s `fold!`): a number parsed, a string decoded and checked, an object's
-    /// keys decoded and its values skipped; none of them kept. A list is `list`'s to read.
-    fn other(&mut self, depth: usize, b: u8) -> Result<Option<Number>, Unsure> {
-        match b {
-            b'-' | b'0'..=b'9' => return self.number().map(Some),
-            b'"' => {
-                self.input.consume(1);
-                self.text()?;
-            }
-            b'{' => {
-                self.input.consume(1);
-                let depth = enter(depth)?;
-                if !self.empty(b'}')? {
-                    loop {
-                        self.key()?;
-                        self.skip(depth)?;
-                        if !self.more(b'}')? {
-                            break;
-                        }
-                    }
-                }
-            }
-            b't' => self.word(b"true")?,
-            b'f' => self.word(b"false")?,
-            b'n' => self.word(b"null")?,
-            _ => return Err(Unsure),
-        }
-        Ok(None)
-    }
-
-    /// The `itls` value: a list of requests, each folded to the sum of its gaps (or `null`),
-    /// each sum counted as a value kept; anything else is `null`.
-    fn gaps(&mut self, depth: usize) -> Result<Value, Unsure> {
-        let b = self.peek()?;
-        if b != b'[' {
-            self.other(depth, b)?;
-            return Ok(Value::Null);
-        }
-        self.input.consume(1);
-        let depth = enter(depth)?;
-        let mut sums = Vec::new();
-        if !self.empty(b']')? {
-            loop {
-                let sum = self.gap_sum(depth)?;
-                self.take(0)?;
-                sums.push(sum);
-                if !self.more(b']')? {
-                    break;
-                }
-            }
-        }
-        Ok(Value::Array(sums))
-    }
-
-    /// One request's gaps: the sum of its gaps when each is a latency (a number that is finite
-    /// and not negative), else `null`.
-    fn gap_sum(&mut self, depth: usize) -> Result<Value, Unsure> {
-        let b = self.peek()?;
-        if b != b'[' {
-            self.other(depth, b)?;
-            return Ok(Value::Null);
-        }
-        self.input.consume(1);
-        let depth = enter(depth)?;
-        let mut sum = Some(0.0);
-        if !self.empty(b']')? {
-            // Plain numbers a buffer at a time; anything else (or a number the buffer cuts)
-            // one item at a time.
-            while !self.plain_gaps(&mut sum)? {
-                let gap = self.gap(depth)?;
-                sum = sum.zip(gap).map(|(a, b)| a + b);
-                if !self.more(b']')? {
-                    break;
-                }
-            }
-        }
-        Ok(sum.map_or(Value::Null, Value::from))
-    }
-
-    /// At an item of a request's gaps: adds to `sum` the items that are plain numbers (each
-    /// with its `,` or the closing `]`) as long as the buffer holds them whole; true once the
-    /// `]` is consumed. Stops before anything else, which is read one item at a time.
-    fn plain_gaps(&mut self, sum: &mut Option<f64>) -> Result<bool, Unsure> {
-        let buf = self.buffer()?;
-        let mut at = 0;
-        let closed = loop {
-            let item = at + blank(&buf[at..]);
-            let Some((len, number)) = plain_number(&buf[item..]) else {
-                break false;
-            };
-            let after = item + len + blank(&buf[item + len..]);
-            let closed = match buf.get(after) {
-                Some(b',') => false,
-                Some(b']') => true,
-                _ => break false,
-            };
-            let gap = Some(number.float()).filter(|v| v.is_finite() && *v >= 0.0);
-            *sum = sum.zip(gap).map(|(a, b)| a + b);
-            at = after + 1;
-            if closed {
-                break true;
-            }
-        };
-        self.input.consume(at);
-        Ok(closed)
-    }
-
-    /// One gap: its value when it is a number that is finite and not negative.
-    fn gap(&mut self, depth: usize) -> Result<Option<f64>, Unsure> {
-        let b = self.peek()?;
-        if b == b'[' {
-            self.skip(depth)?;
-            return Ok(None);
-        }
-        Ok(self
-            .other(depth, b)?
-            .map(Number::float)
-            .filter(|v| v.is_finite() && *v >= 0.0))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::json::{from_stream, from_stream_quick, Streamed, VALUE_BYTES};
+    use super::number::plain_number;
     use super::*;
+    use crate::core::import::lenient::tests::Drip;
     use crate::core::model::limits::MAX_STREAMED_KEPT_BYTES;
     use proptest::prelude::*;
     use serde_json::json;
-    use std::io::{self, Read};
-
-    /// `bytes` read `size` bytes at a time.
-    struct Drip<'a>(&'a [u8], usize);
-
-    impl Read for Drip<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let n = self.1.min(buf.len()).min(self.0.len());
-            buf[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
 
     /// A stream's values and problems, comparable.
     fn said(streamed: &Streamed) -> (Vec<(usize, Value)>, Vec<String>) {

@@ -259,20 +259,23 @@ impl<R: Read> Read for Lenient<R> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+
+    /// `bytes` read `size` bytes at a time (also the readers' tests of a stream cut anywhere).
+    pub(in crate::core::import) struct Drip<'a>(pub &'a [u8], pub usize);
+
+    impl Read for Drip<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.1.min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
 
     /// Reads `text` through [`Lenient`] in reads of `size` bytes.
     fn streamed(text: &str, size: usize) -> String {
-        struct Drip<'a>(&'a [u8], usize);
-        impl Read for Drip<'_> {
-            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-                let n = self.1.min(buf.len()).min(self.0.len());
-                buf[..n].copy_from_slice(&self.0[..n]);
-                self.0 = &self.0[n..];
-                Ok(n)
-            }
-        }
         let mut out = String::new();
         Lenient::new(Drip(text.as_bytes(), size))
             .read_to_string(&mut out)

@@ -80,11 +80,7 @@ fn summary_key(metric: &str, aggregate: Aggregate) -> String {
 
 /// One summary's run: its deployment and row.
 fn summary(rec: &Record, notes: &mut Vec<RowError>) -> Result<(Deployment, Row), RowError> {
-    let level = rec
-        .num("num_concurrent_requests")?
-        .ok_or_else(|| RowError::NoLevel {
-            keys: "num_concurrent_requests".into(),
-        })?;
+    let level = rec.level("num_concurrent_requests")?;
     positive("num_concurrent_requests", level)?;
     let completed = rec.num("results_num_completed_requests")?;
     let failed = rec.opt("results_number_errors", notes);

@@ -142,13 +142,7 @@ fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
         return out.problem(&file.name, None, RowError::NotAnObject);
     };
     let Some(configs) = top.get("configurations").and_then(Value::as_array) else {
-        return out.problem(
-            &file.name,
-            None,
-            RowError::Missing {
-                key: "configurations".into(),
-            },
-        );
+        return out.problem(&file.name, None, RowError::missing("configurations"));
     };
     let task = top.text("task");
     for (i, c) in configs.iter().enumerate() {

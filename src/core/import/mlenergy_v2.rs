@@ -47,22 +47,14 @@ fn detect(probe: &Probe) -> bool {
 }
 
 fn measured(rec: &Record, notes: &mut Vec<RowError>) -> Result<Measured, RowError> {
-    let model = rec.text("Model").ok_or_else(|| RowError::Missing {
-        key: "Model".into(),
-    })?;
-    let gpu = rec
-        .text("GPU")
-        .ok_or_else(|| RowError::Missing { key: "GPU".into() })?;
-    let tp = count(rec.num("TP")?).ok_or_else(|| RowError::Missing { key: "TP".into() })?;
+    let model = rec
+        .text("Model")
+        .ok_or_else(|| RowError::missing("Model"))?;
+    let gpu = rec.text("GPU").ok_or_else(|| RowError::missing("GPU"))?;
+    let tp = count(rec.num("TP")?).ok_or_else(|| RowError::missing("TP"))?;
     let pp = count(rec.opt("PP", notes)).unwrap_or(1);
-    let level = rec.num("Max BS (reqs)")?.ok_or_else(|| RowError::NoLevel {
-        keys: "Max BS (reqs)".into(),
-    })?;
-    let throughput = rec
-        .num("Token tput (tok/s)")?
-        .ok_or_else(|| RowError::Missing {
-            key: "Token tput (tok/s)".into(),
-        })?;
+    let level = rec.level("Max BS (reqs)")?;
+    let throughput = rec.required("Token tput (tok/s)")?;
     positive("Max BS (reqs)", level)?;
     positive("Token tput (tok/s)", throughput)?;
     let mut row = Row::new(level, throughput).with(
@@ -86,13 +78,7 @@ fn measured(rec: &Record, notes: &mut Vec<RowError>) -> Result<Measured, RowErro
 fn parse(file: &InputFile, body: Body, out: &mut Parsed) {
     if let Body::Json(value) = body {
         let Some(records) = value.get("records").and_then(Value::as_array) else {
-            return out.problem(
-                &file.name,
-                None,
-                RowError::Missing {
-                    key: "records".into(),
-                },
-            );
+            return out.problem(&file.name, None, RowError::missing("records"));
         };
         for (i, r) in records.iter().enumerate() {
             if out.full() {

@@ -21,6 +21,19 @@ impl<'a> Record<'a> {
         number(key, self.0.get(key))
     }
 
+    /// The number at `key`, which the row cannot do without: [`RowError::Missing`] names `key`
+    /// when it is absent, null or not finite.
+    pub fn required(&self, key: &str) -> Result<f64, RowError> {
+        self.num(key)?.ok_or_else(|| RowError::missing(key))
+    }
+
+    /// The level at `key`: [`RowError::NoLevel`] names `key` when it is absent, null or not
+    /// finite.
+    pub fn level(&self, key: &str) -> Result<f64, RowError> {
+        self.num(key)?
+            .ok_or_else(|| RowError::NoLevel { keys: key.into() })
+    }
+
     /// Like [`Record::num`] but an error becomes `None` and is pushed (for optional figures: a
     /// bad optional field must not throw away the row's good fields).
     pub fn opt(&self, key: &str, errors: &mut Vec<RowError>) -> Option<f64> {

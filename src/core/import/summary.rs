@@ -283,11 +283,9 @@ pub fn summary(
     .join("; ");
     let result = match source {
         Some(s) => format!(
-            "imported {} sweep{} with {} row{}",
-            grouped(s.sweeps.len() as f64, 0),
-            if s.sweeps.len() == 1 { "" } else { "s" },
-            grouped(s.row_count() as f64, 0),
-            if s.row_count() == 1 { "" } else { "s" }
+            "imported {} with {}",
+            counted(s.sweeps.len(), "sweep"),
+            counted(s.row_count(), "row")
         ),
         None => "nothing imported: no usable row, nothing changed".to_string(),
     };
@@ -298,8 +296,8 @@ pub fn summary(
     };
     let files = formats.len() + not_read.len();
     format!(
-        "Read {files} file{} ({read}): {result}{messages}.",
-        if files == 1 { "" } else { "s" }
+        "Read {} ({read}): {result}{messages}.",
+        counted(files, "file")
     )
 }
 

@@ -63,12 +63,9 @@ pub fn interval_text(c: &Comparison) -> String {
         format::significant(r.high, 3)
     );
     match c.interval {
-        Interval::Repeats => format!("{range} over {} × {} repeats", c.a.repeats, c.b.repeats),
-        Interval::Bootstrap => format!(
-            "{range}, bootstrap over the requests, {} resamples",
-            format::grouped(RESAMPLES as f64, 0)
-        ),
-        Interval::None => "one run per arm: no noise measured".to_string(),
+        Interval::Repeats => format!("{range} over {}", repeats_text(c)),
+        Interval::Bootstrap => format!("{range}, {}", repeats_text(c)),
+        Interval::None => repeats_text(c),
     }
 }
 
@@ -376,26 +373,12 @@ mod tests {
     use super::*;
     use crate::core::plan::ab::noise::{PERCENTILES, SEED};
     use crate::core::plan::ab::FAILED_ABOVE;
-
-    fn flat(text: &str) -> String {
-        text.split_whitespace().collect::<Vec<_>>().join(" ")
-    }
+    use crate::core::text::readme::{assert_states_each, section};
 
     #[test]
     fn the_readme_states_the_rule_word_for_word() {
-        let readme = include_str!("../../../README.md");
-        let start = readme
-            .find("## Is B better than A?")
-            .expect("the README has its comparison section");
-        let section = &readme[start..];
-        let section = flat(&section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)]);
-        for (name, text) in RULE {
-            let stated = flat(&format!("- **{name}**: {text}"));
-            assert!(
-                section.contains(&stated),
-                "README should state, word for word:\n{stated}"
-            );
-        }
+        let section = section("## Is B better than A?");
+        assert_states_each(&section, &RULE);
     }
 
     #[test]

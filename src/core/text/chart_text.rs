@@ -3,7 +3,7 @@
 //! with what the chart draws (which deployments, at what width). Geometry is `core::plan::chart`.
 
 use crate::core::model::format::{
-    counted, gpus, grouped, level as level_text, significant, trimmed,
+    counted, for_count, gpus, grouped, level as level_text, significant, trimmed,
 };
 use crate::core::model::limits::MAX_SERIES;
 use crate::core::model::source::Source;
@@ -188,7 +188,7 @@ pub fn left_off_notes(source: &Source, c: &Charted) -> (Option<String>, Option<S
         format!(
             "{} of this model {} not drawn: the chart shows {shows}{}; the side-by-side table lists them all.",
             counted(c.not_drawn, "more deployment"),
-            if c.not_drawn == 1 { "is" } else { "are" },
+            for_count(c.not_drawn, "is", "are"),
             if c.grouped { " among the newest campaign of each configuration (older campaigns are in the campaign menu)" } else { "" },
         )
     });
@@ -202,9 +202,15 @@ pub fn left_off_notes(source: &Source, c: &Charted) -> (Option<String>, Option<S
     let n = c.unpriced.len();
     let which = match (n, c.selected_unpriced) {
         (1, true) => "This deployment is".to_string(),
-        (1, false) => "1 deployment of this model is".to_string(),
-        (n, true) => format!("{n} deployments of this model, this one among them, are"),
-        (n, false) => format!("{n} deployments of this model are"),
+        (n, true) => format!(
+            "{} of this model, this one among them, are",
+            counted(n, "deployment")
+        ),
+        (n, false) => format!(
+            "{} of this model {}",
+            counted(n, "deployment"),
+            for_count(n, "is", "are")
+        ),
     };
     let unpriced = (n > 0).then(|| {
         format!(

@@ -121,7 +121,13 @@ impl Known<'_> {
     fn figures(&self) -> Vec<FleetFigure> {
         let c = self.c;
         let api = self.inputs.api;
-        let lengths = c.lengths.input.zip(c.lengths.output);
+        // The lengths a request's formulas are written with (0 where one is not known: such a
+        // figure is not computed, so its formula is never shown).
+        let (i, o) = c
+            .lengths
+            .input
+            .zip(c.lengths.output)
+            .map_or((0.0, 0.0), |((i, _), (o, _))| (i, o));
         let (prefill_gpus, decode_gpus) = self.roles.unwrap_or_default();
         [
             FleetFigure::of(
@@ -137,7 +143,6 @@ impl Known<'_> {
                 c.usd_per_m_total_tokens,
                 |v| format!("{} per M input + output tokens", usd(v)),
                 |v| {
-                    let (i, o) = lengths.map_or((0.0, 0.0), |((i, _), (o, _))| (i, o));
                     format!(
                         "$/M total tokens = $ per request ÷ (input + output tokens) × 1e6 = {} ÷ ({} + {}) × 1e6 = {}",
                         usd(c.usd_per_request.unwrap_or_default()),
@@ -189,7 +194,6 @@ impl Known<'_> {
                 c.api_usd_per_request,
                 |v| format!("{} per request", usd(v)),
                 |v| {
-                    let (i, o) = lengths.map_or((0.0, 0.0), |((i, _), (o, _))| (i, o));
                     let api = api.unwrap_or(crate::core::plan::cost::ApiPrice {
                         input: 0.0,
                         output: 0.0,

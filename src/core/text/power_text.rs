@@ -1,11 +1,14 @@
 //! What the power panel shows: each figure of a [`PowerPlan`] with its label, hook, display
 //! text and the formula that gives it, this deployment's numbers written in (shown on
-//! hover/focus), as the fleet panel's figures; the basis in words; the errors' words.
+//! hover/focus), as the fleet panel's figures (`figures.rs`); the budget's formulas, the basis,
+//! whether a load fits and the errors, in words.
 
-use crate::core::model::format::{counted, grouped, significant, trimmed};
-use crate::core::plan::planner::Recommendation;
-use crate::core::plan::power::{Budgeted, GpuPower, PowerError, PowerInputs, PowerNeed, PowerPlan};
-use crate::core::text::capacity_text::FleetFigure;
+mod figures;
+
+pub use figures::{budget_figures, Budget, BudgetFigure, BUDGET_FIGURES};
+
+use crate::core::model::format::{counted, grouped, trimmed};
+use crate::core::plan::power::{GpuPower, PowerError, PowerInputs, PowerNeed, PowerPlan};
 
 /// The budget's formulas, each a sentence, in the order the README states them (word for word,
 /// tested).
@@ -49,11 +52,11 @@ pub fn watts(w: f64) -> String {
 pub fn basis_text(plan: &PowerPlan, inputs: &PowerInputs, num_gpus: u32) -> String {
     let gpu = match &plan.gpu {
         GpuPower::Measured { w, peak } => format!(
-            "measured at the recommended level{}: {} ÷ {num_gpus} GPU{} = {} per GPU (the GPUs alone)",
+            "measured at the recommended level{}: {} ÷ {} = {} per GPU (the GPUs alone)",
             peak.map(|k| format!(" ({}, the highest the file reports)", k.label()))
                 .unwrap_or_default(),
             watts(w * f64::from(num_gpus)),
-            if num_gpus == 1 { "" } else { "s" },
+            counted(num_gpus as usize, "GPU"),
             watts(*w)
         ),
         GpuPower::Tdp(t) => format!("rated {} per {} ({})", watts(t.w), t.gpu, t.source),
@@ -64,317 +67,6 @@ pub fn basis_text(plan: &PowerPlan, inputs: &PowerInputs, num_gpus: u32) -> Stri
         "host 0 W per GPU (not given: CPU, memory, network and fans left out)".to_string()
     };
     format!("GPU power {gpu}; {host}; PUE {}", trimmed(inputs.pue, 4))
-}
-
-/// What a budget's formulas are written with.
-struct Known<'a> {
-    plan: &'a PowerPlan,
-    inputs: &'a PowerInputs,
-    num_gpus: u32,
-    rec: &'a Recommendation,
-    /// The replicas the load's peak needs and that against the budget; `None` without a load.
-    need: Option<(u64, PowerNeed)>,
-}
-
-impl Known<'_> {
-    /// `1 GPU × 1,003.8 W × PUE 1.2`: a replica's facility power, written out.
-    fn replica(&self) -> String {
-        format!(
-            "{} GPU{} × {} × PUE {}",
-            self.num_gpus,
-            if self.num_gpus == 1 { "" } else { "s" },
-            watts(self.plan.w_per_gpu),
-            trimmed(self.inputs.pue, 4)
-        )
-    }
-}
-
-/// One figure of a power budget: its names in the exports, its label and hook on the page, and
-/// which figure it is (its value, how it is written and the formula that gives it). The one
-/// list ([`BUDGET_FIGURES`]) the page, the text, the JSON (`result.power`) and the CSV
-/// (`power_…` columns) lay out.
-#[derive(Clone, Copy, Debug)]
-pub struct BudgetFigure {
-    /// The CSV's column (`power_w_per_gpu`); without `power_`, the JSON's key ([`BudgetFigure::key`]).
-    pub column: &'static str,
-    /// Label, e.g. "Replicas that fit".
-    pub label: &'static str,
-    /// `data-testid` of the value.
-    pub hook: &'static str,
-    /// A whole number (replicas, GPUs): the JSON writes it without a decimal point.
-    pub count: bool,
-    /// Which figure it is.
-    pub figure: Budget,
-}
-
-/// Which figure of a budget (a tag, not function pointers: a table of them would weigh on the
-/// page's first load).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// W per GPU, all in.
-    WPerGpu,
-    /// A replica's facility power, W.
-    ReplicaW,
-    /// Replicas that fit.
-    Replicas,
-    /// GPUs that fit.
-    Gpus,
-    /// Users served.
-    Users,
-    /// Output tok/s.
-    OutputTokS,
-    /// Requests per second.
-    ReqS,
-    /// Output tok/s per MW.
-    TokSPerMw,
-    /// Users per MW.
-    UsersPerMw,
-    /// Facility J per output token.
-    FacilityJ,
-    /// The power the load's peak needs, W.
-    NeededW,
-    /// That ÷ the budget.
-    BudgetShare,
-}
-
-impl BudgetFigure {
-    /// Its key in the JSON's `result.power`: the column without `power_`.
-    pub fn key(&self) -> &'static str {
-        self.column.strip_prefix("power_").unwrap_or(self.column)
-    }
-
-    /// Its value in budget `p`, with the load's peak against it (`need`) where a load is given;
-    /// `None` where an input it needs is absent.
-    pub fn value(&self, p: &PowerPlan, need: Option<&PowerNeed>) -> Option<f64> {
-        match self.figure {
-            Budget::WPerGpu => Some(p.w_per_gpu),
-            Budget::ReplicaW => Some(p.replica_w),
-            Budget::Replicas => Some(p.replicas as f64),
-            Budget::Gpus => Some(p.gpus as f64),
-            Budget::Users => p.users,
-            Budget::OutputTokS => Some(p.output_tok_s),
-            Budget::ReqS => p.req_s,
-            Budget::TokSPerMw => Some(p.tok_s_per_mw),
-            Budget::UsersPerMw => p.users_per_mw,
-            Budget::FacilityJ => Some(p.facility_j_per_token),
-            Budget::NeededW => Some(need?.needed_w),
-            Budget::BudgetShare => Some(need?.budget_share),
-        }
-    }
-
-    /// The value as shown, with its unit.
-    fn text(&self, v: f64) -> String {
-        match self.figure {
-            Budget::WPerGpu | Budget::ReplicaW | Budget::NeededW => watts(v),
-            Budget::ReqS => significant(v, 4),
-            Budget::FacilityJ => format!("{} J", significant(v, 3)),
-            Budget::BudgetShare => share(v),
-            Budget::Replicas
-            | Budget::Gpus
-            | Budget::Users
-            | Budget::OutputTokS
-            | Budget::TokSPerMw
-            | Budget::UsersPerMw => count(v),
-        }
-    }
-
-    /// "name = formula = numbers = result", with `k`'s numbers written in.
-    fn formula(&self, k: &Known, v: f64) -> String {
-        let (plan, rec) = (k.plan, k.rec);
-        let replicas = count(plan.replicas as f64);
-        match self.figure {
-            Budget::WPerGpu => format!(
-                "W per GPU = GPU + host = {} + {} = {}",
-                watts(plan.gpu.w()),
-                watts(k.inputs.host_w),
-                watts(v)
-            ),
-            Budget::ReplicaW => format!("replica = {} = {}", k.replica(), watts(v)),
-            Budget::Replicas => format!(
-                "replicas = floor(budget ÷ replica) = floor({} ÷ {}) = {}",
-                watts(plan.budget_w),
-                watts(plan.replica_w),
-                count(v)
-            ),
-            Budget::Gpus => format!(
-                "GPUs = replicas × GPUs per replica = {replicas} × {} = {}",
-                k.num_gpus,
-                count(v)
-            ),
-            Budget::Users => format!(
-                "users = replicas × streams per replica = {replicas} × {} = {}",
-                significant(rec.streams.unwrap_or(0.0), 4),
-                count(v)
-            ),
-            Budget::OutputTokS => format!(
-                "output = replicas × throughput = {replicas} × {} tok/s = {} tok/s",
-                grouped(rec.throughput_tok_s, 1),
-                count(v)
-            ),
-            Budget::ReqS => format!(
-                "req/s = output ÷ output tokens per request = {} ÷ {} = {}",
-                count(plan.output_tok_s),
-                significant(rec.output_tokens_per_request.unwrap_or(0.0), 4),
-                significant(v, 4)
-            ),
-            Budget::TokSPerMw => format!(
-                "tok/s per MW = throughput ÷ replica × 10^6 = {} ÷ {} × 10^6 = {}",
-                grouped(rec.throughput_tok_s, 1),
-                watts(plan.replica_w),
-                count(v)
-            ),
-            Budget::UsersPerMw => format!(
-                "users per MW = streams per replica ÷ replica × 10^6 = {} ÷ {} × 10^6 = {}",
-                significant(rec.streams.unwrap_or(0.0), 4),
-                watts(plan.replica_w),
-                count(v)
-            ),
-            Budget::FacilityJ => format!(
-                "J per token = replica ÷ throughput = {} ÷ {} tok/s = {} J",
-                watts(plan.replica_w),
-                grouped(rec.throughput_tok_s, 1),
-                significant(v, 3)
-            ),
-            Budget::NeededW => format!(
-                "needed = replicas at the peak × replica = {} × {} = {}",
-                grouped(k.need.map_or(0, |(r, _)| r) as f64, 0),
-                watts(plan.replica_w),
-                watts(v)
-            ),
-            Budget::BudgetShare => format!(
-                "share = needed ÷ budget = {} ÷ {} = {}",
-                watts(k.need.map_or(0.0, |(_, n)| n.needed_w)),
-                watts(plan.budget_w),
-                share(v)
-            ),
-        }
-    }
-}
-
-/// A count as the budget writes it: `9,212,798`.
-fn count(v: f64) -> String {
-    grouped(v, 0)
-}
-
-/// Every figure of a budget, in order: what fits (W per GPU, a replica's power, replicas, GPUs,
-/// users), what it serves (output, requests, per MW, J per token), and the load's peak against
-/// the budget.
-pub const BUDGET_FIGURES: [BudgetFigure; 12] = [
-    BudgetFigure {
-        column: "power_w_per_gpu",
-        label: "W per GPU, all in",
-        hook: "power-w-per-gpu",
-        count: false,
-        figure: Budget::WPerGpu,
-    },
-    BudgetFigure {
-        column: "power_replica_w",
-        label: "A replica draws",
-        hook: "power-replica",
-        count: false,
-        figure: Budget::ReplicaW,
-    },
-    BudgetFigure {
-        column: "power_replicas",
-        label: "Replicas that fit",
-        hook: "power-replicas",
-        count: true,
-        figure: Budget::Replicas,
-    },
-    BudgetFigure {
-        column: "power_gpus",
-        label: "GPUs",
-        hook: "power-gpus",
-        count: true,
-        figure: Budget::Gpus,
-    },
-    BudgetFigure {
-        column: "power_users",
-        label: "Users served",
-        hook: "power-users",
-        count: false,
-        figure: Budget::Users,
-    },
-    BudgetFigure {
-        column: "power_output_tok_s",
-        label: "Output tok/s",
-        hook: "power-output",
-        count: false,
-        figure: Budget::OutputTokS,
-    },
-    BudgetFigure {
-        column: "power_req_s",
-        label: "Requests per second",
-        hook: "power-req-s",
-        count: false,
-        figure: Budget::ReqS,
-    },
-    BudgetFigure {
-        column: "power_tok_s_per_mw",
-        label: "Output tok/s per MW",
-        hook: "power-tok-s-per-mw",
-        count: false,
-        figure: Budget::TokSPerMw,
-    },
-    BudgetFigure {
-        column: "power_users_per_mw",
-        label: "Users per MW",
-        hook: "power-users-per-mw",
-        count: false,
-        figure: Budget::UsersPerMw,
-    },
-    BudgetFigure {
-        column: "power_facility_j_per_token",
-        label: "Facility J per output token",
-        hook: "power-facility-j",
-        count: false,
-        figure: Budget::FacilityJ,
-    },
-    BudgetFigure {
-        column: "power_needed_w",
-        label: "The peak needs",
-        hook: "power-needed",
-        count: false,
-        figure: Budget::NeededW,
-    },
-    BudgetFigure {
-        column: "power_budget_share",
-        label: "Share of the budget",
-        hook: "power-share",
-        count: false,
-        figure: Budget::BudgetShare,
-    },
-];
-
-/// The figures of the power panel for budget `b` at `rec` (of a deployment of `num_gpus` GPUs),
-/// in [`BUDGET_FIGURES`]' order; those whose inputs are absent (a load, streams, an output
-/// length) are left out.
-pub fn budget_figures(
-    b: &Budgeted,
-    inputs: &PowerInputs,
-    num_gpus: u32,
-    rec: &Recommendation,
-) -> Vec<FleetFigure> {
-    let known = Known {
-        plan: &b.plan,
-        inputs,
-        num_gpus,
-        rec,
-        need: b.need,
-    };
-    let need = b.need.as_ref().map(|(_, n)| n);
-    BUDGET_FIGURES
-        .iter()
-        .filter_map(|f| {
-            FleetFigure::of(
-                f.label,
-                f.hook,
-                f.value(&b.plan, need),
-                |v| f.text(v),
-                |v| f.formula(&known, v),
-            )
-        })
-        .collect()
 }
 
 /// Whether the peak fits, in words: `The load's peak fits in the budget (62%)`, `The load's peak
@@ -432,27 +124,14 @@ pub fn power_error_text(e: &PowerError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::plan::power::TDP;
-
-    fn flat(text: &str) -> String {
-        text.split_whitespace().collect::<Vec<_>>().join(" ")
-    }
+    use crate::core::plan::planner::Recommendation;
+    use crate::core::plan::power::{Budgeted, TDP};
+    use crate::core::text::readme::{assert_states_each, section};
 
     #[test]
     fn the_readme_states_the_formulas_and_the_rated_powers_with_their_sources() {
-        let readme = include_str!("../../../README.md");
-        let start = readme
-            .find("## A power budget")
-            .expect("the README has its power section");
-        let section = &readme[start..];
-        let section = flat(&section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)]);
-        for (name, text) in FORMULAS {
-            let stated = flat(&format!("- **{name}**: {text}"));
-            assert!(
-                section.contains(&stated),
-                "README should state, word for word:\n{stated}"
-            );
-        }
+        let section = section("## A power budget");
+        assert_states_each(&section, &FORMULAS);
         for t in TDP {
             let row = format!("| {} | {} W | {} |", t.gpu, t.w, t.source);
             assert!(section.contains(&row), "README should list:\n{row}");

@@ -80,21 +80,11 @@ pub const RULES: [Rule; 12] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Text with every run of whitespace made one space, and Markdown's line breaks gone.
-    fn flat(text: &str) -> String {
-        text.split_whitespace().collect::<Vec<_>>().join(" ")
-    }
+    use crate::core::text::readme::{flat, section};
 
     #[test]
     fn the_readme_states_every_rule_word_for_word() {
-        let readme = include_str!("../../../README.md");
-        let start = readme
-            .find("## How the numbers are computed")
-            .expect("the README has its rules section");
-        let section = &readme[start..];
-        let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
-        let section = flat(section);
+        let section = section("## How the numbers are computed");
         for rule in RULES {
             let stated = flat(&format!("- **{}**: {}", rule.name, rule.text));
             assert!(

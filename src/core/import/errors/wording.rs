@@ -91,14 +91,11 @@ impl fmt::Display for RowError {
                 "only the first {} rows are read",
                 crate::core::model::format::grouped(*limit as f64, 0)
             ),
-            RowError::UnusableLatencies { count: 1 } => write!(
-                f,
-                "1 latency value below 1e-6 ms (0 or less) or over 1e9 ms is shown as not reported"
-            ),
             RowError::UnusableLatencies { count } => write!(
                 f,
-                "{} latency values below 1e-6 ms (0 or less) or over 1e9 ms are shown as not reported",
-                crate::core::model::format::grouped(f64::from(*count), 0)
+                "{} below 1e-6 ms (0 or less) or over 1e9 ms {} shown as not reported",
+                crate::core::model::format::counted(*count as usize, "latency value"),
+                crate::core::model::format::for_count(*count as usize, "is", "are")
             ),
             RowError::NoFile => write!(f, "no file was given"),
             RowError::FileTooLarge { bytes, limit } => write!(
@@ -161,11 +158,13 @@ impl fmt::Display for RowError {
             ),
             RowError::RequestsNotMeasured { count, issued } => write!(
                 f,
-                "{} of {} request{} hold a time that is not a latency (NaN, a negative TTFT or gap, or an end before the first token): counted as {}",
+                "{} of {} hold a time that is not a latency (NaN, a negative TTFT or gap, or an end before the first token): counted as {}",
                 crate::core::model::format::grouped(*count as f64, 0),
-                crate::core::model::format::grouped(*issued as f64, 0),
-                if *issued == 1 { "" } else { "s" },
-                if *count == 1 { "a miss" } else { "misses" }
+                crate::core::model::format::counted(
+                    usize::try_from(*issued).unwrap_or(usize::MAX),
+                    "request",
+                ),
+                crate::core::model::format::for_count(*count, "a miss", "misses")
             ),
             RowError::UnsupportedVersion { tool, versions } => write!(f, "{tool} {versions}"),
             RowError::ResponsesWithoutSummary { run } => write!(

@@ -4,10 +4,8 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 
-use super::{
-    basis, v1, Header, Held, Shape, ShareError, SharedModel, SharedSignals, SharedV2, SweepV2,
-    ENERGY_BASES, POWER_PEAKS, SERVED_BASES, VERSION,
-};
+use super::v2::{basis, SharedSignals, SharedV2, SweepV2, ENERGY_BASES, POWER_PEAKS, SERVED_BASES};
+use super::{v1, Header, Held, Shape, ShareError, SharedModel, VERSION};
 use crate::core::import::{cap_deployment, cap_text, lenient_text};
 use crate::core::model::deployment::Deployment;
 use crate::core::model::limits::{
@@ -249,8 +247,8 @@ pub(super) fn build_source(
     }
     if cut > 0 {
         notes.push(format!(
-            "{cut} text{} longer than {MAX_TEXT_CHARS} characters cut to {MAX_TEXT_CHARS}.",
-            if cut == 1 { "" } else { "s" }
+            "{} longer than {MAX_TEXT_CHARS} characters cut to {MAX_TEXT_CHARS}.",
+            crate::core::model::format::counted(cut, "text")
         ));
     }
     Source::new(

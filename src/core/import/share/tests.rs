@@ -1,7 +1,10 @@
 use super::*;
 use crate::core::import::{import, InputFile};
+use crate::core::model::deployment::Deployment;
 use crate::core::model::limits::MAX_PAYLOAD_BYTES;
-use crate::core::model::sweep::Sweep;
+use crate::core::model::row::{EnergyBasis, Row};
+use crate::core::model::signals::SignalSource;
+use crate::core::model::sweep::{Statistic, Sweep};
 
 fn glm() -> Source {
     let files: Vec<InputFile> = [1, 2, 4, 8]

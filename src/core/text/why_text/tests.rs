@@ -2,19 +2,11 @@ use super::*;
 use crate::core::plan::bottleneck::{
     Rule, CAPPED_AT, FLAT_BELOW, KV_BOUND_AT, OVERLOADED_BELOW, QUEUE_AT, TTFT_RISE,
 };
-
-fn flat(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
+use crate::core::text::readme::{flat, section};
 
 #[test]
 fn the_readme_states_the_rules_and_their_limits_word_for_word() {
-    let readme = include_str!("../../../../README.md");
-    let start = readme
-        .find("## Why it stops here")
-        .expect("the README has its verdict section");
-    let section = &readme[start..];
-    let section = flat(&section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)]);
+    let section = section("## Why it stops here");
     for (i, (name, text)) in RULES.iter().enumerate() {
         let stated = flat(&format!("{}. `{name}`: {text}", i + 1));
         assert!(
