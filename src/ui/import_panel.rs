@@ -10,13 +10,14 @@ use super::registry::Registry;
 use crate::browser::{self, PageText};
 use crate::core::import::pasted_name;
 use crate::core::import::summary::{Shown, IMPORTED_AGAIN};
+use crate::core::model::format::counted;
 use crate::core::wire::handoff::ImportReply;
 use crate::on_demand::{self, Drawn, Failed, Holder};
 use crate::tools_client;
 
 /// The progress line of an import of `count` files as it starts.
 fn reading(count: usize) -> String {
-    format!("Reading {count} file{}…", if count == 1 { "" } else { "s" })
+    format!("Reading {}…", counted(count, "file"))
 }
 
 /// What the panel says of an import, and the source it is about: shown while that source is.
