@@ -6,8 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::data_value;
-use super::download::{download, SCENARIO_JSON};
-use super::plan_shown::PlanShown;
+use super::download::download;
 use crate::core::model::format::{grouped, level as level_text, significant};
 use crate::core::model::source::Source;
 use crate::core::model::sweep::{Statistic, Sweep};
@@ -93,7 +92,7 @@ pub fn Answer(
                 {move || effect.get().map(|e| batching(&batched.sweeps[i], e, stat.get()))}
                 {move || estimate.get().map(|e| estimated(&estimated_at.sweeps[i], e, stat.get()))}
                 {move || also.with(|a| also_meets(&also_at.sweeps[i], a))}
-                <super::why::Opener opens=super::why::Opens::Why shown=PlanShown { source: Arc::clone(&source), scenario: scenario.read_only(), result } />
+                <super::why::Opener opens=super::why::Opens::Why source=Arc::clone(&source) scenario=scenario.read_only() result=result />
                 {download_json(Arc::clone(&source), scenario, i)}
             </section>
         }
@@ -119,7 +118,6 @@ fn download_json(
                     Arc::clone(&source),
                     s,
                     ExportKind::ScenarioJson { sweep_index },
-                    SCENARIO_JSON,
                     export_status,
                 ));
             }

@@ -77,16 +77,11 @@ pub(super) fn escape_dismisses() -> RwSignal<bool> {
 #[component]
 pub fn CapacityPanel(shown: PlanShown) -> impl IntoView {
     let dismissed = escape_dismisses();
-    let PlanShown {
-        source,
-        scenario,
-        result,
-    } = shown;
     move || {
-        let (i, plan) = result.get()?;
-        let sweep = &source.sweeps[i];
+        let (i, plan) = shown.result.get()?;
+        let sweep = &shown.source.sweeps[i];
         let gpu = sweep.deployment.gpu.as_str();
-        let (slo, inputs, priced_elsewhere, unpriced_here, over_time) = scenario.with(|s| {
+        let (slo, inputs, priced_elsewhere, unpriced_here, over_time) = shown.scenario.with(|s| {
             (
                 s.slo.clone(),
                 s.capacity_for(gpu),

@@ -20,15 +20,14 @@ pub fn power_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
         )
     });
     view! {
-        {text_field(scenario, &BUDGET, budget)}
+        {text_field(scenario, TextField { key: "power", label: "Power budget", unit: "W, kW, MW or GW, e.g. 1MW", parse: parse_power, set: |p, v| p.budget_w = v }, budget)}
         {basis_field(scenario)}
-        {text_field(scenario, &HOST_W, host)}
+        {text_field(scenario, TextField { key: "host_w", label: "Host power", unit: "W per GPU, beyond the GPU", parse: parse_host_w, set: |p, v| p.host_w = v }, host)}
     }
 }
 
 /// One text field of the power's: what it is called, how its text is read and where the value
 /// goes.
-#[derive(Clone, Copy)]
 struct TextField {
     /// Its URL key.
     key: &'static str,
@@ -42,28 +41,10 @@ struct TextField {
     set: fn(&mut PowerParams, Option<f64>),
 }
 
-/// The budget (URL `power`).
-const BUDGET: TextField = TextField {
-    key: "power",
-    label: "Power budget",
-    unit: "W, kW, MW or GW, e.g. 1MW",
-    parse: parse_power,
-    set: |p, v| p.budget_w = v,
-};
-
-/// The host's watts per GPU (URL `host_w`).
-const HOST_W: TextField = TextField {
-    key: "host_w",
-    label: "Host power",
-    unit: "W per GPU, beyond the GPU",
-    parse: parse_host_w,
-    set: |p, v| p.host_w = v,
-};
-
 /// One text field, its text `initial` at first.
 fn text_field(
     scenario: RwSignal<Scenario>,
-    field: &TextField,
+    field: TextField,
     initial: Option<String>,
 ) -> impl IntoView {
     let TextField {
@@ -72,7 +53,7 @@ fn text_field(
         unit,
         parse,
         set,
-    } = *field;
+    } = field;
     let look = FieldLook {
         id: format!("fleet-{key}"),
         testid: format!("input-{key}"),

@@ -97,7 +97,7 @@ fn upper_view(
             {(!reference).then(|| view! {
                 <super::capacity::CapacityPanel shown=shown.clone() />
                 <div class="autoscaler-opener">
-                    <super::why::Opener opens=super::why::Opens::Autoscaler shown=shown.clone() />
+                    <super::why::Opener opens=super::why::Opens::Autoscaler source=Arc::clone(&source) scenario=scenario result=result />
                 </div>
             })}
             // The reference systems are not sized as a fleet, but a budget given is answered

@@ -9,11 +9,13 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
-use super::download::{download, KEDA_YAML};
+use super::download::download;
 use super::plan_shown::PlanShown;
 use crate::browser;
 use crate::core::model::source::Source;
 use crate::core::plan::bottleneck::{verdict, why};
+use crate::core::plan::planner::Plan;
+use crate::core::scenario::Scenario;
 use crate::core::text::why_text::{lever_text, targets_text, verdict_words, why_text};
 use crate::core::wire::handoff::ExportKind;
 use crate::on_demand::{self, Drawn, Failed, Holder, Panel};
@@ -40,9 +42,15 @@ impl Opens {
 
 /// A button that opens and closes its panel, drawn by code loaded on demand into the element
 /// after it: one component for both panels, and no more of it in the first load than the
-/// button, its element and the call.
+/// button, its element and the call (which hands over the three parts of a
+/// [`PlanShown`] apart: the struct handed through the first load's call cost it bytes).
 #[component]
-pub fn Opener(opens: Opens, shown: PlanShown) -> impl IntoView {
+pub fn Opener(
+    opens: Opens,
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> impl IntoView {
     let (holder, label) = opens.names();
     let panel = Panel::new();
     let owner = Owner::current();
@@ -57,7 +65,9 @@ pub fn Opener(opens: Opens, shown: PlanShown) -> impl IntoView {
             id: holder,
             lost: "It cannot be drawn",
         };
-        panel.draw(drawn, || opened(opens, owner.clone(), shown.clone()));
+        panel.draw(drawn, || {
+            opened(opens, owner.clone(), Arc::clone(&source), scenario, result)
+        });
     };
     view! {
         <button
@@ -77,8 +87,19 @@ pub fn Opener(opens: Opens, shown: PlanShown) -> impl IntoView {
 /// Draws the panel `opens` into its element under `owner`, with its code (loaded on demand),
 /// and says its button is expanded.
 #[wasm_split(on_demand, fallible)]
-fn opened(opens: Opens, owner: Option<Owner>, shown: PlanShown) -> Result<Option<Drawn>, Failed> {
+fn opened(
+    opens: Opens,
+    owner: Option<Owner>,
+    source: Arc<Source>,
+    scenario: ReadSignal<Scenario>,
+    result: Memo<Option<(usize, Plan)>>,
+) -> Result<Option<Drawn>, Failed> {
     let (holder, _) = opens.names();
+    let shown = PlanShown {
+        source,
+        scenario,
+        result,
+    };
     let drawn = match opens {
         Opens::Why => on_demand::draw_in(owner, holder, move || why_view(shown)),
         Opens::Autoscaler => on_demand::draw_in(owner, holder, move || autoscaler_view(shown)),
@@ -89,15 +110,10 @@ fn opened(opens: Opens, owner: Option<Owner>, shown: PlanShown) -> Result<Option
 
 /// "Why it stops here".
 fn why_view(shown: PlanShown) -> impl IntoView {
-    let PlanShown {
-        source,
-        scenario,
-        result,
-    } = shown;
     move || {
-        let (i, plan) = result.get()?;
-        let sweep = &source.sweeps[i];
-        let slo = scenario.with(|s| s.slo.clone());
+        let (i, plan) = shown.result.get()?;
+        let sweep = &shown.source.sweeps[i];
+        let slo = shown.scenario.with(|s| s.slo.clone());
         let Some(w) = why(sweep, &plan) else {
             return Some(view! {
                 <p class="hint" data-testid="why-verdict" data-verdict="">
@@ -124,15 +140,11 @@ fn why_view(shown: PlanShown) -> impl IntoView {
 
 /// The autoscaler's targets and download.
 fn autoscaler_view(shown: PlanShown) -> impl IntoView {
-    let PlanShown {
-        source,
-        scenario,
-        result,
-    } = shown;
     let status = RwSignal::new(String::new());
+    let scenario = shown.scenario;
     move || {
-        let (i, plan) = result.get()?;
-        let sweep = &source.sweeps[i];
+        let (i, plan) = shown.result.get()?;
+        let sweep = &shown.source.sweeps[i];
         let a = scenario.with(|s| s.autoscaler(sweep, (&plan, &s.slo)));
         let Some(a) = a else {
             return Some(view! {
@@ -140,7 +152,7 @@ fn autoscaler_view(shown: PlanShown) -> impl IntoView {
             }
             .into_any());
         };
-        let held = Arc::clone(&source);
+        let held = Arc::clone(&shown.source);
         let items = targets_text(&a)
             .into_iter()
             .map(|(hook, label, text)| {
@@ -161,7 +173,6 @@ fn autoscaler_view(shown: PlanShown) -> impl IntoView {
                         Arc::clone(&held),
                         s,
                         ExportKind::KedaYaml { sweep_index: i },
-                        KEDA_YAML,
                         status,
                     ));
                 }
