@@ -12,7 +12,7 @@ use crate::core::scenario::routing::Widening;
 use crate::core::scenario::Scenario;
 use crate::core::wire::handoff::ExportKind;
 use crate::tools_client;
-use crate::ui::download::{download, DEPLOYMENTS_CSV};
+use crate::ui::download::download;
 use crate::ui::registry::Registry;
 
 /// A column's header.
@@ -54,9 +54,7 @@ pub(super) fn section_head(
             all_models: all_models.get_untracked(),
             sort: sort.get_untracked(),
         };
-        scenario.with_untracked(|s| {
-            download(Arc::clone(&source), s, kind, DEPLOYMENTS_CSV, export_status)
-        });
+        scenario.with_untracked(|s| download(Arc::clone(&source), s, kind, export_status));
     };
     view! {
         <div class="section-head">
