@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
 use super::message::message;
-use super::registry::Registry;
+use super::registry::{Imported, Registry};
 use crate::browser::{self, PageText};
 use crate::core::import::pasted_name;
 use crate::core::import::summary::{Shown, IMPORTED_AGAIN};
@@ -75,16 +75,15 @@ async fn import(
                 .unzip();
             // The sweeps are shown in a task of their own, after the one that read the reply.
             browser::next_task().await;
-            let (again, note) = registry
-                .add_import(
-                    id.clone(),
-                    &names,
-                    &texts,
-                    bytes_read,
-                    model.clone(),
-                    source,
-                )
-                .await;
+            let imported = Imported {
+                id: id.clone(),
+                names,
+                texts,
+                bytes: bytes_read,
+                model: model.clone(),
+                source,
+            };
+            let (again, note) = registry.add_import(imported).await;
             if let Some(note) = note {
                 shown.summary = format!("{} {note}", shown.summary);
             }
