@@ -58,7 +58,7 @@ pub async fn bench_ab_ms(
     changes: u32,
     attain: bool,
 ) -> Vec<f64> {
-    crate::ui::ab::bench_compare((repeats, levels, requests), changes, attain)
+    crate::ui::ab::bench_compare(repeats, levels, requests, changes, attain)
         .await
         .unwrap_or_default()
 }

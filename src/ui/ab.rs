@@ -6,6 +6,7 @@
 //! The arms are made ready once per pair (their sweeps split into repeats, `plan::ab::Arms`,
 //! which hold what they read) and kept while the pair is shown: a target change only compares.
 
+use std::fmt;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -56,31 +57,75 @@ fn panel_view(
     }))
 }
 
-/// The two arms' sweeps in the data shown, or why the candidate is not compared (in words).
-fn pair_of(source: &Source, s: &Scenario) -> Result<(usize, usize), String> {
+/// The sweeps of the two arms in the data shown: A, the deployment shown, and B, the candidate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Pair {
+    /// A's sweep.
+    a: usize,
+    /// B's sweep.
+    b: usize,
+}
+
+/// Why the candidate is not compared, kept until the panel words it (`Display`).
+#[derive(Clone, Debug, PartialEq)]
+enum NotCompared {
+    /// No candidate is named, or the panel is gone: nothing to say.
+    Nothing,
+    /// B (`vs`, as the link writes it) is in the data `src`, not in the data shown.
+    OtherSource {
+        /// The candidate as the link writes it.
+        vs: String,
+        /// The data B is in.
+        src: String,
+    },
+    /// The candidate (`vs`, as the link writes it) cannot be compared with A.
+    Candidate {
+        /// The candidate as the link writes it.
+        vs: String,
+        /// Why not.
+        error: AbError,
+    },
+}
+
+impl fmt::Display for NotCompared {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotCompared::Nothing => Ok(()),
+            NotCompared::OtherSource { vs, src } => f.write_str(&other_source_text(vs, src)),
+            NotCompared::Candidate { vs, error } => f.write_str(&candidate_error_text(vs, error)),
+        }
+    }
+}
+
+/// The two arms' sweeps in the data shown, or why the candidate is not compared.
+fn pair_of(source: &Source, s: &Scenario) -> Result<Pair, NotCompared> {
     let Some(vs) = s.versus.vs.as_ref() else {
-        return Err(String::new());
+        return Err(NotCompared::Nothing);
     };
     let written = vs.write();
     if !vs.in_shown(s.src.as_deref()) {
-        return Err(other_source_text(
-            &written,
-            vs.src.as_deref().unwrap_or_default(),
-        ));
+        return Err(NotCompared::OtherSource {
+            src: vs.src.clone().unwrap_or_default(),
+            vs: written,
+        });
     }
-    let no_sweep = || candidate_error_text(&written, &AbError::NoSweep);
+    let candidate = |error| NotCompared::Candidate {
+        vs: written.clone(),
+        error,
+    };
+    let no_sweep = || candidate(AbError::NoSweep);
     let a = s.sweep_index(source).ok_or_else(no_sweep)?;
     let b = vs
         .resolve(source, &s.deployment.model_id)
         .ok_or_else(no_sweep)?;
     if a == b {
-        return Err(candidate_error_text(&written, &AbError::SameArm));
+        return Err(candidate(AbError::SameArm));
     }
-    Ok((a, b))
+    Ok(Pair { a, b })
 }
 
-/// The arms of the panel and their comparison, or why the candidate is not compared (in words).
-type Compared = Result<((usize, usize), Result<Comparison, AbError>), String>;
+/// The arms of the panel and their comparison, or why the candidate is not compared.
+type Compared = Result<(Pair, Result<Comparison, AbError>), NotCompared>;
 
 /// The panel: its title, the arms, and the comparison once made.
 fn panel(source: Arc<Source>, scenario: RwSignal<Scenario>) -> impl IntoView {
@@ -89,10 +134,10 @@ fn panel(source: Arc<Source>, scenario: RwSignal<Scenario>) -> impl IntoView {
     let judged = Memo::new(move |_| scenario.with(|s| (s.slo.clone(), s.versus.tol_pct)));
     // The arms of the pair shown, made ready once and kept while it is shown: a target change
     // only compares.
-    let ready = StoredValue::new_local(None::<((usize, usize), Result<Arms, AbError>)>);
+    let ready = StoredValue::new_local(None::<(Pair, Result<Arms, AbError>)>);
     let held = Arc::clone(&source);
     let out = Memo::new(move |_| -> Compared {
-        let (a, b) = pair.get()?;
+        let pair = pair.get()?;
         let (slo, tol) = judged.get();
         let arm = |sweep_index| Arm {
             source: &held,
@@ -100,32 +145,25 @@ fn panel(source: Arc<Source>, scenario: RwSignal<Scenario>) -> impl IntoView {
         };
         // Kept unless the panel is gone.
         let compared = ready.try_update_value(|r| {
-            if r.as_ref().is_none_or(|(p, _)| *p != (a, b)) {
+            if r.as_ref().is_none_or(|(p, _)| *p != pair) {
                 *r = None;
             }
-            let (_, arms) = r.get_or_insert_with(|| ((a, b), Arms::new(arm(a), arm(b))));
+            let (_, arms) = r.get_or_insert_with(|| (pair, Arms::new(arm(pair.a), arm(pair.b))));
             match arms {
                 Ok(arms) => arms.compare(&slo, tol),
                 Err(e) => Err(e.clone()),
             }
         });
-        Ok(((a, b), compared.ok_or_else(String::new)?))
+        Ok((pair, compared.ok_or(NotCompared::Nothing)?))
     });
     let body = move || {
         out.with(|o| match o {
-            Err(message) => view! {
-                <p class="field-error" role="status" data-testid="ab-error">{super::message::message(message)}</p>
-            }
+            Err(why) => not_compared(why).into_any(),
+            Ok((_, Err(error))) => not_compared(&NotCompared::Candidate {
+                vs: scenario.with(|s| s.versus.vs.as_ref().map(|v| v.write()).unwrap_or_default()),
+                error: error.clone(),
+            })
             .into_any(),
-            Ok((_, Err(e))) => {
-                let written = scenario.with(|s| s.versus.vs.as_ref().map(|v| v.write()));
-                view! {
-                    <p class="field-error" role="status" data-testid="ab-error">
-                        {super::message::message(&candidate_error_text(&written.unwrap_or_default(), e))}
-                    </p>
-                }
-                .into_any()
-            }
             Ok((pair, Ok(c))) => result_view(&source, scenario, *pair, c).into_any(),
         })
     };
@@ -137,11 +175,18 @@ fn panel(source: Arc<Source>, scenario: RwSignal<Scenario>) -> impl IntoView {
     }
 }
 
-/// The comparison `c` of arms `(a, b)`: warnings, reach, verdict, figures, chart and table.
+/// Why the candidate is not compared, in words.
+fn not_compared(why: &NotCompared) -> impl IntoView {
+    view! {
+        <p class="field-error" role="status" data-testid="ab-error">{super::message::message(&why.to_string())}</p>
+    }
+}
+
+/// The comparison `c` of the arms `pair`: warnings, reach, verdict, figures, chart and table.
 fn result_view(
     source: &Arc<Source>,
     scenario: RwSignal<Scenario>,
-    (a, b): (usize, usize),
+    pair: Pair,
     c: &Comparison,
 ) -> impl IntoView {
     let ratio = c.ratio;
@@ -154,7 +199,7 @@ fn result_view(
     let warnings = c.warnings.iter().map(warning_text).collect::<Vec<_>>();
     view! {
         <p class="ab-arms" data-testid="ab-arms">
-            "A: " {source.sweep_label(a).to_string()} " · B: " {source.sweep_label(b).to_string()}
+            "A: " {source.sweep_label(pair.a).to_string()} " · B: " {source.sweep_label(pair.b).to_string()}
         </p>
         {(!warnings.is_empty()).then(|| view! {
             <ul class="ab-warnings" data-testid="ab-warnings">
@@ -179,7 +224,7 @@ fn result_view(
         <p class="hint" data-testid="ab-noise">{noise_text(c)}</p>
         {only_text(c).into_iter().map(|o| view! { <p data-testid="ab-only">{o}</p> }).collect_view()}
         {chart(c)}
-        {arms_table(source, scenario, (a, b))}
+        {arms_table(source, scenario, pair)}
     }
 }
 
@@ -243,11 +288,7 @@ fn chart(c: &Comparison) -> impl IntoView {
 
 /// Both arms planned on their own at the scenario's SLO: their recommended level's figures
 /// (`plan::ab::recommended`), each with B/A.
-fn arms_table(
-    source: &Arc<Source>,
-    scenario: RwSignal<Scenario>,
-    (a, b): (usize, usize),
-) -> impl IntoView {
+fn arms_table(source: &Arc<Source>, scenario: RwSignal<Scenario>, pair: Pair) -> impl IntoView {
     let source = Arc::clone(source);
     move || {
         let source = &source;
@@ -262,7 +303,7 @@ fn arms_table(
                     s.pricing(),
                 )
             };
-            (of(a), of(b))
+            (of(pair.a), of(pair.b))
         }))
     }
 }
@@ -303,7 +344,9 @@ fn arms_rows(rows: (Option<CompareRow>, Option<CompareRow>)) -> impl IntoView {
 #[cfg(feature = "bench-ab")]
 #[wasm_split(on_demand, fallible)]
 pub fn bench_compare(
-    (repeats, levels, requests): (u32, u32, u32),
+    repeats: u32,
+    levels: u32,
+    requests: u32,
     changes: u32,
     attain: bool,
 ) -> Result<Vec<f64>, Failed> {

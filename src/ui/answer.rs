@@ -6,7 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::data_value;
-use super::download::{download, SCENARIO_JSON};
+use super::download::download;
 use crate::core::model::format::{grouped, level as level_text, significant};
 use crate::core::model::source::Source;
 use crate::core::model::sweep::{Statistic, Sweep};
@@ -118,7 +118,6 @@ fn download_json(
                     Arc::clone(&source),
                     s,
                     ExportKind::ScenarioJson { sweep_index },
-                    SCENARIO_JSON,
                     export_status,
                 ));
             }

@@ -1,14 +1,10 @@
 //! Fleet, cost and energy at the recommended level: draws `core::plan::capacity`.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
 use super::data_value;
-use crate::core::model::source::Source;
+use super::plan_shown::PlanShown;
 use crate::core::plan::capacity::Capacity;
-use crate::core::plan::planner::Plan;
-use crate::core::scenario::Scenario;
 use crate::core::text::capacity_text::{
     fleet_figures, load_note, no_price_note, streams_note, FleetFigure,
 };
@@ -79,17 +75,13 @@ pub(super) fn escape_dismisses() -> RwSignal<bool> {
 
 /// The fleet panel; says which inputs unlock which figures.
 #[component]
-pub fn CapacityPanel(
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-) -> impl IntoView {
+pub fn CapacityPanel(shown: PlanShown) -> impl IntoView {
     let dismissed = escape_dismisses();
     move || {
-        let (i, plan) = result.get()?;
-        let sweep = &source.sweeps[i];
+        let (i, plan) = shown.result.get()?;
+        let sweep = &shown.source.sweeps[i];
         let gpu = sweep.deployment.gpu.as_str();
-        let (slo, inputs, priced_elsewhere, unpriced_here, over_time) = scenario.with(|s| {
+        let (slo, inputs, priced_elsewhere, unpriced_here, over_time) = shown.scenario.with(|s| {
             (
                 s.slo.clone(),
                 s.capacity_for(gpu),

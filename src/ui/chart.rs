@@ -5,7 +5,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::chart_svg::{svg, Marks};
-use super::download::{download, CHART_SVG};
+use super::download::download;
 use crate::browser;
 use crate::core::model::source::Source;
 use crate::core::model::sweep::{Statistic, Sweep};
@@ -314,7 +314,7 @@ fn download_svg(
             size: export.size,
             series: export.series.clone(),
         };
-        scenario.with_untracked(|s| download(source, s, kind, CHART_SVG, status));
+        scenario.with_untracked(|s| download(source, s, kind, status));
     }
 }
 

@@ -5,41 +5,24 @@
 //! (`core::text::roles_text`). Drawn with the evidence below the chart, whose code is loaded on
 //! demand.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
 use super::capacity::{escape_dismisses, item};
 use super::data_value;
+use super::plan_shown::PlanShown;
 use crate::core::model::roles::RolePerGpu;
-use crate::core::model::source::Source;
-use crate::core::plan::planner::Plan;
-use crate::core::scenario::Scenario;
 use crate::core::text::cost_text::cost_figures;
 use crate::core::text::roles_text::roles_lines;
 
 /// The panel, drawn with the evidence below the chart (its code is loaded on demand with it):
 /// nothing without a price or roles.
 #[component]
-pub fn Cost(
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-) -> impl IntoView {
-    panel(source, scenario, result)
-}
-
-/// The roles, then the cost figures with their notes, for the shown scenario.
-fn panel(
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-) -> impl IntoView {
+pub fn Cost(shown: PlanShown) -> impl IntoView {
     let dismissed = escape_dismisses();
+    // The roles, then the cost figures with their notes, for the shown scenario.
     move || {
-        let (i, plan) = result.get()?;
-        let s = scenario.get();
-        let sweep = &source.sweeps[i];
+        let (i, plan, s) = shown.now()?;
+        let sweep = &shown.source.sweeps[i];
         let level = plan.recommended.and_then(|l| sweep.levels().get(l));
         let roles = sweep.deployment.roles().copied();
         let roles_view = roles.map(|r| {

@@ -6,17 +6,18 @@ use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
 use super::message::message;
-use super::registry::Registry;
+use super::registry::{Imported, Registry};
 use crate::browser::{self, PageText};
 use crate::core::import::pasted_name;
 use crate::core::import::summary::{Shown, IMPORTED_AGAIN};
+use crate::core::model::format::counted;
 use crate::core::wire::handoff::ImportReply;
 use crate::on_demand::{self, Drawn, Failed, Holder};
 use crate::tools_client;
 
 /// The progress line of an import of `count` files as it starts.
 fn reading(count: usize) -> String {
-    format!("Reading {count} file{}…", if count == 1 { "" } else { "s" })
+    format!("Reading {}…", counted(count, "file"))
 }
 
 /// What the panel says of an import, and the source it is about: shown while that source is.
@@ -74,16 +75,15 @@ async fn import(
                 .unzip();
             // The sweeps are shown in a task of their own, after the one that read the reply.
             browser::next_task().await;
-            let (again, note) = registry
-                .add_import(
-                    id.clone(),
-                    &names,
-                    &texts,
-                    bytes_read,
-                    model.clone(),
-                    source,
-                )
-                .await;
+            let imported = Imported {
+                id: id.clone(),
+                names,
+                texts,
+                bytes: bytes_read,
+                model: model.clone(),
+                source,
+            };
+            let (again, note) = registry.add_import(imported).await;
             if let Some(note) = note {
                 shown.summary = format!("{} {note}", shown.summary);
             }

@@ -10,12 +10,12 @@ use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
 use super::compare::Order;
-use super::near_view::{linked_to_a_part, near_view, Place};
-use crate::browser;
+use super::near_view::{draw_evidence, linked_to_a_part, near_view, Place, Settle};
+use super::plan_shown::PlanShown;
 use crate::core::model::source::Source;
 use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
-use crate::on_demand::{self, Drawn, Failed};
+use crate::on_demand::{Drawn, Failed};
 
 /// The id of the element the evidence is drawn into.
 const HOLDER: &str = "lower-evidence";
@@ -71,7 +71,7 @@ struct Wiring {
     set_requests_at: Callback<f64>,
 }
 
-/// Draws the evidence into the [`HOLDER`] element under `owner` ([`on_demand::draw_in`]), with its
+/// Draws the evidence into the [`HOLDER`] element under `owner` ([`draw_evidence`]), with its
 /// code (loaded on demand); then scrolls to the part the link's `#fragment` names, and focuses
 /// `refocus` (else itself, when the focus was on its place).
 #[wasm_split(on_demand, fallible)]
@@ -89,28 +89,29 @@ fn lower_view(
         set_compare,
         set_requests_at,
     } = wiring;
-    let had_focus = browser::has_focus_within(HOLDER);
-    let drawn = on_demand::draw_in(owner, HOLDER, move || {
+    let settle = Settle {
+        scroll: true,
+        refocus,
+    };
+    Ok(draw_evidence(owner, HOLDER, settle, move || {
         let reference = source.provenance.reference;
+        let shown = PlanShown {
+            source: Arc::clone(&source),
+            scenario,
+            result,
+        };
         view! {
             {(!reference).then(|| view! {
-                <super::cost::Cost source=Arc::clone(&source) scenario=scenario result=result />
+                <super::cost::Cost shown=shown.clone() />
                 <super::compare::Compare source=Arc::clone(&source) scenario=scenario open_sweep=open_sweep compare=compare set_compare=set_compare />
             })}
-            <super::sweep_table::SweepTable source=Arc::clone(&source) scenario=scenario result=result />
-            <super::requests::Requests source=Arc::clone(&source) scenario=scenario result=result set_level=set_requests_at />
+            <super::sweep_table::SweepTable shown=shown.clone() />
+            <super::requests::Requests shown=shown set_level=set_requests_at />
             <super::provenance::ProvenancePanel
                 source=Arc::clone(&source)
                 sweep_index=Signal::derive(move || result.with(|r| r.as_ref().map(|(i, _)| *i)))
             />
             <super::method::Method source=source />
         }
-    });
-    browser::after_paint(browser::scroll_to_fragment);
-    if let Some(id) = refocus {
-        browser::focus_after_render(id);
-    } else if had_focus {
-        browser::focus_after_render(HOLDER.to_string());
-    }
-    Ok(drawn)
+    }))
 }

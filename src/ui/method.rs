@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::core::model::format::counted;
 use crate::core::model::source::Source;
 use crate::core::text::rules::RULES;
 
@@ -33,13 +34,11 @@ pub fn Method(source: Arc<Source>) -> impl IntoView {
                 }).collect_view()}
                 <li data-testid="method-data">
                     {let (rows, sweeps) = source.whole_counts(); format!(
-                        "Data shown: {} ({}), {} run{} of {} deployment{}; see “Where these numbers come from” below. A value the data does not report is shown as “not reported”.",
+                        "Data shown: {} ({}), {} of {}; see “Where these numbers come from” below. A value the data does not report is shown as “not reported”.",
                         source.task_display_name,
                         source.provenance.publisher,
-                        rows,
-                        if rows == 1 { "" } else { "s" },
-                        sweeps,
-                        if sweeps == 1 { "" } else { "s" },
+                        counted(rows, "run"),
+                        counted(sweeps, "deployment"),
                     )}
                 </li>
             </ul>

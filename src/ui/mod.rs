@@ -25,6 +25,7 @@ pub mod method;
 pub mod model_select;
 pub mod near_view;
 pub mod period;
+pub mod plan_shown;
 pub mod planner;
 pub mod power;
 pub mod power_inputs;

@@ -7,7 +7,7 @@ use std::future::Future;
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::on_demand::{Drawn, Failed, Holder, Panel};
+use crate::on_demand::{self, Drawn, Failed, Holder, Panel};
 
 /// A part's place: the id and test id of the element it is drawn into, how far below the viewport
 /// (CSS px) its place starts loading it, the text of its button, and the words its place says
@@ -94,4 +94,34 @@ where
 pub fn linked_to_a_part() -> bool {
     let fragment = browser::fragment();
     fragment.len() > 1 && !fragment.contains('=')
+}
+
+/// What is done once a part is drawn: scroll to the part the link's `#fragment` names (what is
+/// drawn above it has moved it), and which element to focus.
+pub struct Settle {
+    /// Scroll to the part the link's `#fragment` names.
+    pub scroll: bool,
+    /// The id of the element to focus; `None`: the part's own, when the focus was on its place.
+    pub refocus: Option<String>,
+}
+
+/// What a part's function loaded on demand does: draws `view` into the `holder` element under
+/// `owner` ([`on_demand::draw_in`]), then settles as `settle` says.
+pub fn draw_evidence<V: IntoView + 'static>(
+    owner: Option<Owner>,
+    holder: &'static str,
+    settle: Settle,
+    view: impl FnOnce() -> V + 'static,
+) -> Option<Drawn> {
+    let had_focus = browser::has_focus_within(holder);
+    let drawn = on_demand::draw_in(owner, holder, view);
+    if settle.scroll {
+        browser::after_paint(browser::scroll_to_fragment);
+    }
+    if let Some(id) = settle.refocus {
+        browser::focus_after_render(id);
+    } else if had_focus {
+        browser::focus_after_render(holder.to_string());
+    }
+    drawn
 }

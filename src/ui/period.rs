@@ -3,20 +3,17 @@
 //! the replicas over the period, and every deployment's cost over it side by side. Its code is
 //! loaded on demand, when a load is first given.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
 use super::capacity::{escape_dismisses, item};
+use super::plan_shown::PlanShown;
 use crate::browser;
 use crate::core::model::format::{grouped, money, trimmed};
 use crate::core::model::source::Source;
 use crate::core::plan::period::day_chart::{day_chart, DayChart, StepPlot, HEIGHT};
 use crate::core::plan::period::side_by_side::{cheapest_per_day, day_rows, DayRow};
 use crate::core::plan::period::{period, LoadProfile, PeriodFigures};
-use crate::core::plan::planner::Plan;
-use crate::core::scenario::Scenario;
 use crate::core::text::chart_text::chart_width;
 use crate::core::text::period_text::{
     cheapest_note, not_sized, period_figures, period_heading, PeriodInputs, ENERGY_NOTE,
@@ -26,11 +23,8 @@ use crate::on_demand::{self, Drawn, Failed, Holder};
 /// The panel, once the scenario has a load over time: an empty element its code, loaded on
 /// demand, draws into.
 #[component]
-pub fn Period(
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-) -> impl IntoView {
+pub fn Period(shown: PlanShown) -> impl IntoView {
+    let scenario = shown.scenario;
     let wanted = Memo::new(move |_| scenario.with(|s| s.fleet.load.is_some()));
     on_demand::while_wanted(
         wanted,
@@ -39,7 +33,7 @@ pub fn Period(
             lost: "The period cannot be drawn",
         },
         "Loading the period…",
-        move |owner| panel_view(owner, Arc::clone(&source), scenario, result),
+        move |owner| panel_view(owner, shown.clone()),
     )
 }
 
@@ -49,27 +43,16 @@ const HOLDER: &str = "period";
 /// Draws the panel into the [`HOLDER`] element under `owner` ([`on_demand::draw_in`]), with its
 /// code (loaded on demand).
 #[wasm_split(on_demand, fallible)]
-fn panel_view(
-    owner: Option<Owner>,
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-) -> Result<Option<Drawn>, Failed> {
-    Ok(on_demand::draw_in(owner, HOLDER, move || {
-        panel(source, scenario, result)
-    }))
+fn panel_view(owner: Option<Owner>, shown: PlanShown) -> Result<Option<Drawn>, Failed> {
+    Ok(on_demand::draw_in(owner, HOLDER, move || panel(shown)))
 }
 
 /// The figures, the chart and the side-by-side table for the shown scenario.
-fn panel(
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-) -> impl IntoView {
+fn panel(shown: PlanShown) -> impl IntoView {
     let dismissed = escape_dismisses();
     move || {
-        let (i, plan) = result.get()?;
-        let s = scenario.get();
+        let (i, plan, s) = shown.now()?;
+        let source = &shown.source;
         let load = s.fleet.load.as_ref()?;
         let sweep = &source.sweeps[i];
         let slo = s.slo.clone();
@@ -85,7 +68,7 @@ fn panel(
         };
         let f = period(&rec, num_gpus, load, s.fleet.scaling, &inputs);
         let rows = day_rows(
-            &source,
+            source,
             &slo,
             &s.deployment.model_id,
             s.pricing(),
@@ -110,7 +93,7 @@ fn panel(
                 <dl class="figures">{figures.into_iter().map(|f| item(f, dismissed)).collect_view()}</dl>
                 {note.map(|n| view! { <p class="hint">{n}</p> })}
                 {chart(load, &f)}
-                {side_by_side(&source, &rows, i, s.pricing().priced())}
+                {side_by_side(source, &rows, i, s.pricing().priced())}
             </section>
         }.into_any())
     }

@@ -3,17 +3,15 @@
 //! words, and with a load its peak against the budget. Its code is loaded on demand, when a
 //! budget is first given.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
 use super::capacity::{escape_dismisses, item};
 use super::data_value;
+use super::plan_shown::PlanShown;
 use crate::core::model::format::grouped;
 use crate::core::model::source::Source;
 use crate::core::plan::compare::family_rows;
-use crate::core::plan::planner::Plan;
 use crate::core::plan::power::across::{most_users, per_mw_rows, PerMw};
 use crate::core::plan::power::PowerInputs;
 use crate::core::scenario::Scenario;
@@ -25,11 +23,8 @@ use crate::on_demand::{self, Drawn, Failed, Holder};
 /// The panel, once the scenario has a power budget: an empty element its code, loaded on
 /// demand, draws into.
 #[component]
-pub fn Power(
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-) -> impl IntoView {
+pub fn Power(shown: PlanShown) -> impl IntoView {
+    let scenario = shown.scenario;
     let wanted = Memo::new(move |_| scenario.with(|s| s.fleet.power.budget_w.is_some()));
     on_demand::while_wanted(
         wanted,
@@ -38,38 +33,27 @@ pub fn Power(
             lost: "The power budget cannot be drawn",
         },
         "Loading the power budget…",
-        move |owner| panel_view(owner, Arc::clone(&source), scenario, result),
+        move |owner| panel_view(owner, shown.clone()),
     )
 }
 
 /// The id of the element the panel is drawn into.
 const HOLDER: &str = "power";
 
-/// Draws the panel into the [`HOLDER`] element under `owner` ([`on_demand::under`]), with its
+/// Draws the panel into the [`HOLDER`] element under `owner` ([`on_demand::draw_in`]), with its
 /// code (loaded on demand).
 #[wasm_split(on_demand, fallible)]
-fn panel_view(
-    owner: Option<Owner>,
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-) -> Result<Option<Drawn>, Failed> {
-    Ok(on_demand::under(owner, || {
-        on_demand::mount_in(HOLDER, move || panel(source, scenario, result))
-    }))
+fn panel_view(owner: Option<Owner>, shown: PlanShown) -> Result<Option<Drawn>, Failed> {
+    Ok(on_demand::draw_in(owner, HOLDER, move || panel(shown)))
 }
 
 /// The figures, the basis and the load's peak for the shown scenario, or why there are none.
-fn panel(
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-) -> impl IntoView {
+fn panel(shown: PlanShown) -> impl IntoView {
     let dismissed = escape_dismisses();
     let sorted = RwSignal::new(PerMw::Users);
     move || {
-        let (i, plan) = result.get()?;
-        let s = scenario.get();
+        let (i, plan, s) = shown.now()?;
+        let source = &shown.source;
         let sweep = &source.sweeps[i];
         let (inputs, budget) = s.power_budget(sweep, &plan, &s.slo)?;
         let body = match budget {
@@ -98,7 +82,7 @@ fn panel(
             <section class="capacity power" aria-labelledby="power-title" data-testid="power">
                 <h2 id="power-title">"In the power budget"</h2>
                 {body}
-                {side_by_side(&source, &s, &inputs, sorted)}
+                {side_by_side(source, &s, &inputs, sorted)}
             </section>
         })
     }

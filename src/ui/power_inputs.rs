@@ -20,24 +20,40 @@ pub fn power_fields(scenario: RwSignal<Scenario>) -> impl IntoView {
         )
     });
     view! {
-        {text_field(scenario, ("power", "Power budget", "W, kW, MW or GW, e.g. 1MW"), budget, (parse_power, |p, v| p.budget_w = v))}
+        {text_field(scenario, TextField { key: "power", label: "Power budget", unit: "W, kW, MW or GW, e.g. 1MW", parse: parse_power, set: |p, v| p.budget_w = v }, budget)}
         {basis_field(scenario)}
-        {text_field(scenario, ("host_w", "Host power", "W per GPU, beyond the GPU"), host, (parse_host_w, |p, v| p.host_w = v))}
+        {text_field(scenario, TextField { key: "host_w", label: "Host power", unit: "W per GPU, beyond the GPU", parse: parse_host_w, set: |p, v| p.host_w = v }, host)}
     }
 }
 
-/// Reads a field's text.
-type Parse = fn(&str) -> Result<f64, ValueError>;
-/// Sets the read value (`None`: not given).
-type Store = fn(&mut PowerParams, Option<f64>);
+/// One text field of the power's: what it is called, how its text is read and where the value
+/// goes.
+struct TextField {
+    /// Its URL key.
+    key: &'static str,
+    /// Its label.
+    label: &'static str,
+    /// The unit shown beside it: what the text may hold where it is a power.
+    unit: &'static str,
+    /// Reads its text.
+    parse: fn(&str) -> Result<f64, ValueError>,
+    /// Sets the value read (`None`: not given).
+    set: fn(&mut PowerParams, Option<f64>),
+}
 
-/// One text field (`key` its URL key), holding a unit where it is a power.
+/// One text field, its text `initial` at first.
 fn text_field(
     scenario: RwSignal<Scenario>,
-    (key, label, unit): (&'static str, &'static str, &'static str),
+    field: TextField,
     initial: Option<String>,
-    (parse, set): (Parse, Store),
 ) -> impl IntoView {
+    let TextField {
+        key,
+        label,
+        unit,
+        parse,
+        set,
+    } = field;
     let look = FieldLook {
         id: format!("fleet-{key}"),
         testid: format!("input-{key}"),

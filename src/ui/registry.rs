@@ -27,6 +27,7 @@ use crate::core::text::scenario_text::data_moved;
 use crate::on_demand::{self, Failed, Job};
 use crate::tools_client;
 pub use state::{State, Whole};
+pub use stored::Imported;
 
 /// One source in the picker.
 #[derive(Clone, Debug, PartialEq)]

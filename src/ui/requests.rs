@@ -9,6 +9,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
+use super::plan_shown::PlanShown;
 use crate::browser;
 use crate::core::model::format::level as level_text;
 use crate::core::model::source::Source;
@@ -25,18 +26,20 @@ use crate::on_demand::{self, Drawn, Failed, Holder};
 /// records: an empty element its code, loaded on demand, draws into.
 #[component]
 pub fn Requests(
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
+    shown: PlanShown,
     /// Sets the level shown (the link's `requests_at`).
     set_level: Callback<f64>,
 ) -> impl IntoView {
-    let held = Arc::clone(&source);
+    let PlanShown {
+        source,
+        scenario,
+        result,
+    } = shown.clone();
     let wanted = Memo::new(move |_| {
         scenario.with(|s| s.slo.attain.is_some())
             && result.with(|r| {
                 r.as_ref()
-                    .is_some_and(|(i, _)| held.sweeps[*i].has_request_records())
+                    .is_some_and(|(i, _)| source.sweeps[*i].has_request_records())
             })
     });
     on_demand::while_wanted(
@@ -46,7 +49,7 @@ pub fn Requests(
             lost: "The requests cannot be drawn",
         },
         "Loading the requests…",
-        move |owner| panel_view(owner, Arc::clone(&source), scenario, result, set_level),
+        move |owner| panel_view(owner, shown.clone(), set_level),
     )
 }
 
@@ -58,24 +61,22 @@ const HOLDER: &str = "requests";
 #[wasm_split(on_demand, fallible)]
 fn panel_view(
     owner: Option<Owner>,
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
+    shown: PlanShown,
     set_level: Callback<f64>,
 ) -> Result<Option<Drawn>, Failed> {
     Ok(on_demand::draw_in(owner, HOLDER, move || {
-        panel(source, scenario, result, set_level)
+        panel(shown, set_level)
     }))
 }
 
 /// The two plots and the level menu between them; the level shown is the one the reader picks
 /// (kept in the link by `set_level`), else the link's, else the recommended one.
-fn panel(
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-    set_level: Callback<f64>,
-) -> impl IntoView {
+fn panel(shown: PlanShown, set_level: Callback<f64>) -> impl IntoView {
+    let PlanShown {
+        source,
+        scenario,
+        result,
+    } = shown;
     // (sweep, level index) the reader chose; a choice on another sweep is not kept.
     let chosen = RwSignal::new(None::<(usize, usize)>);
     let levels = levels_with_records(Arc::clone(&source), result);

@@ -9,13 +9,13 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
-use super::near_view::{linked_to_a_part, near_view, Place};
-use crate::browser;
+use super::near_view::{draw_evidence, linked_to_a_part, near_view, Place, Settle};
+use super::plan_shown::PlanShown;
 use crate::core::model::source::Source;
 use crate::core::plan::chart::ChartY;
 use crate::core::plan::planner::Plan;
 use crate::core::scenario::Scenario;
-use crate::on_demand::{self, Drawn, Failed};
+use crate::on_demand::{Drawn, Failed};
 
 /// The id of the element the evidence is drawn into.
 const HOLDER: &str = "upper-evidence";
@@ -66,7 +66,7 @@ struct Wiring {
     set_chart_y: Callback<ChartY>,
 }
 
-/// Draws the evidence into the [`HOLDER`] element under `owner` ([`on_demand::draw_in`]), with its
+/// Draws the evidence into the [`HOLDER`] element under `owner` ([`draw_evidence`]), with its
 /// code (loaded on demand); then, for a link to a part of the page (`linked`), scrolls there
 /// (what is drawn above it has moved it), and focuses itself when the focus was on its place.
 #[wasm_split(on_demand, fallible)]
@@ -82,21 +82,29 @@ fn upper_view(
         open_sweep,
         set_chart_y,
     } = wiring;
-    let had_focus = browser::has_focus_within(HOLDER);
-    let drawn = on_demand::draw_in(owner, HOLDER, move || {
+    let settle = Settle {
+        scroll: linked,
+        refocus: None,
+    };
+    Ok(draw_evidence(owner, HOLDER, settle, move || {
         let reference = source.provenance.reference;
+        let shown = PlanShown {
+            source: Arc::clone(&source),
+            scenario,
+            result,
+        };
         view! {
             {(!reference).then(|| view! {
-                <super::capacity::CapacityPanel source=Arc::clone(&source) scenario=scenario result=result />
+                <super::capacity::CapacityPanel shown=shown.clone() />
                 <div class="autoscaler-opener">
                     <super::why::Opener opens=super::why::Opens::Autoscaler source=Arc::clone(&source) scenario=scenario result=result />
                 </div>
             })}
             // The reference systems are not sized as a fleet, but a budget given is answered
             // (or why it cannot be), as on the command line.
-            <super::power::Power source=Arc::clone(&source) scenario=scenario result=result />
+            <super::power::Power shown=shown.clone() />
             {(!reference).then(|| view! {
-                <super::period::Period source=Arc::clone(&source) scenario=scenario result=result />
+                <super::period::Period shown=shown.clone() />
             })}
             <super::chart::TradeoffChart
                 source=source
@@ -106,12 +114,5 @@ fn upper_view(
                 set_chart_y=set_chart_y
             />
         }
-    });
-    if linked {
-        browser::after_paint(browser::scroll_to_fragment);
-    }
-    if had_focus {
-        browser::focus_after_render(HOLDER.to_string());
-    }
-    Ok(drawn)
+    }))
 }

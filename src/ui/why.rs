@@ -9,7 +9,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_split_helpers::wasm_split;
 
-use super::download::{download, KEDA_YAML};
+use super::download::download;
+use super::plan_shown::PlanShown;
 use crate::browser;
 use crate::core::model::source::Source;
 use crate::core::plan::bottleneck::{verdict, why};
@@ -41,7 +42,8 @@ impl Opens {
 
 /// A button that opens and closes its panel, drawn by code loaded on demand into the element
 /// after it: one component for both panels, and no more of it in the first load than the
-/// button, its element and the call.
+/// button, its element and the call (which hands over the three parts of a
+/// [`PlanShown`] apart: the struct handed through the first load's call cost it bytes).
 #[component]
 pub fn Opener(
     opens: Opens,
@@ -93,103 +95,94 @@ fn opened(
     result: Memo<Option<(usize, Plan)>>,
 ) -> Result<Option<Drawn>, Failed> {
     let (holder, _) = opens.names();
+    let shown = PlanShown {
+        source,
+        scenario,
+        result,
+    };
     let drawn = match opens {
-        Opens::Why => why_view(owner, source, scenario, result),
-        Opens::Autoscaler => autoscaler_view(owner, source, scenario, result),
+        Opens::Why => on_demand::draw_in(owner, holder, move || why_view(shown)),
+        Opens::Autoscaler => on_demand::draw_in(owner, holder, move || autoscaler_view(shown)),
     };
     browser::set_attribute(&format!("{holder}-toggle"), "aria-expanded", "true");
     Ok(drawn)
 }
 
-/// Draws "Why it stops here" into its element under `owner`.
-fn why_view(
-    owner: Option<Owner>,
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-) -> Option<Drawn> {
-    on_demand::draw_in(owner, "why", move || {
-        move || {
-            let (i, plan) = result.get()?;
-            let sweep = &source.sweeps[i];
-            let slo = scenario.with(|s| s.slo.clone());
-            let Some(w) = why(sweep, &plan) else {
-                return Some(view! {
-                    <p class="hint" data-testid="why-verdict" data-verdict="">
-                        "No level meets the target, so nothing stops it: see the whole sweep for each level's bottleneck."
-                    </p>
-                }
-                .into_any());
-            };
-            let t = why_text(sweep, &plan, &slo, &w);
-            let keys = w.at_recommended.keys().join(" ");
-            let next_keys = w.at_next.as_ref().map(|v| v.keys().join(" "));
-            Some(
-                view! {
-                    <div class="why" data-testid="why">
-                        <p data-testid="why-next" data-verdict=next_keys>{t.next}</p>
-                        <p data-testid="why-verdict" data-verdict=keys>{t.verdict}</p>
-                        <p data-testid="why-lever" data-lever=w.lever.key()>{t.lever}</p>
-                    </div>
-                }
-                .into_any(),
-            )
-        }
-    })
+/// "Why it stops here".
+fn why_view(shown: PlanShown) -> impl IntoView {
+    move || {
+        let (i, plan) = shown.result.get()?;
+        let sweep = &shown.source.sweeps[i];
+        let slo = shown.scenario.with(|s| s.slo.clone());
+        let Some(w) = why(sweep, &plan) else {
+            return Some(view! {
+                <p class="hint" data-testid="why-verdict" data-verdict="">
+                    "No level meets the target, so nothing stops it: see the whole sweep for each level's bottleneck."
+                </p>
+            }
+            .into_any());
+        };
+        let t = why_text(sweep, &plan, &slo, &w);
+        let keys = w.at_recommended.keys().join(" ");
+        let next_keys = w.at_next.as_ref().map(|v| v.keys().join(" "));
+        Some(
+            view! {
+                <div class="why" data-testid="why">
+                    <p data-testid="why-next" data-verdict=next_keys>{t.next}</p>
+                    <p data-testid="why-verdict" data-verdict=keys>{t.verdict}</p>
+                    <p data-testid="why-lever" data-lever=w.lever.key()>{t.lever}</p>
+                </div>
+            }
+            .into_any(),
+        )
+    }
 }
 
-/// Draws the autoscaler's targets and download into their element under `owner`.
-fn autoscaler_view(
-    owner: Option<Owner>,
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
-) -> Option<Drawn> {
-    on_demand::draw_in(owner, "autoscaler", move || {
-        let status = RwSignal::new(String::new());
-        move || {
-            let (i, plan) = result.get()?;
-            let sweep = &source.sweeps[i];
-            let a = scenario.with(|s| s.autoscaler(sweep, &plan, &s.slo));
-            let Some(a) = a else {
-                return Some(view! {
-                    <p class="hint" data-testid="as-none">"No level meets the target, so there is no per-replica target to scale on."</p>
-                }
-                .into_any());
-            };
-            let held = Arc::clone(&source);
-            let items = targets_text(&a)
-                .into_iter()
-                .map(|(hook, label, text)| {
-                    view! {
-                        <div class="figure"><dt>{label}</dt><dd data-testid=hook>{text}</dd></div>
-                    }
-                })
-                .collect_view();
-            Some(view! {
-                <dl class="figures" data-testid="autoscaler-targets">{items}</dl>
-                <p class="hint">{format!("KEDA scales on {} summed over the deployment: {}.", a.metric, a.query)}</p>
-                <button
-                    type="button"
-                    class="export"
-                    data-testid="export-keda"
-                    on:click=move |_| {
-                        scenario.with_untracked(|s| download(
-                            Arc::clone(&held),
-                            s,
-                            ExportKind::KedaYaml { sweep_index: i },
-                            KEDA_YAML,
-                            status,
-                        ));
-                    }
-                >
-                    "Download autoscaler (KEDA YAML)"
-                </button>
-                <span class="hint" role="status">{move || status.get()}</span>
+/// The autoscaler's targets and download.
+fn autoscaler_view(shown: PlanShown) -> impl IntoView {
+    let status = RwSignal::new(String::new());
+    let scenario = shown.scenario;
+    move || {
+        let (i, plan) = shown.result.get()?;
+        let sweep = &shown.source.sweeps[i];
+        let a = scenario.with(|s| s.autoscaler(sweep, &plan, &s.slo));
+        let Some(a) = a else {
+            return Some(view! {
+                <p class="hint" data-testid="as-none">"No level meets the target, so there is no per-replica target to scale on."</p>
             }
-            .into_any())
+            .into_any());
+        };
+        let held = Arc::clone(&shown.source);
+        let items = targets_text(&a)
+            .into_iter()
+            .map(|(hook, label, text)| {
+                view! {
+                    <div class="figure"><dt>{label}</dt><dd data-testid=hook>{text}</dd></div>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <dl class="figures" data-testid="autoscaler-targets">{items}</dl>
+            <p class="hint">{format!("KEDA scales on {} summed over the deployment: {}.", a.metric, a.query)}</p>
+            <button
+                type="button"
+                class="export"
+                data-testid="export-keda"
+                on:click=move |_| {
+                    scenario.with_untracked(|s| download(
+                        Arc::clone(&held),
+                        s,
+                        ExportKind::KedaYaml { sweep_index: i },
+                        status,
+                    ));
+                }
+            >
+                "Download autoscaler (KEDA YAML)"
+            </button>
+            <span class="hint" role="status">{move || status.get()}</span>
         }
-    })
+        .into_any())
+    }
 }
 
 /// The id of the element of the chart's readout that names the bottleneck of the point focused

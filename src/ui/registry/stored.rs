@@ -29,6 +29,22 @@ fn stored_entry(stored: StoredSource) -> Entry {
     }
 }
 
+/// An import to add to the menu and keep: what the tools module read and the files it read.
+pub struct Imported {
+    /// Its id in the menu.
+    pub id: String,
+    /// The names of the files read.
+    pub names: Vec<String>,
+    /// Those files' texts.
+    pub texts: Vec<PageText>,
+    /// Their bytes in all.
+    pub bytes: usize,
+    /// The model the files were read for, if one was named.
+    pub model: Option<String>,
+    /// What was read.
+    pub source: Source,
+}
+
 impl Registry {
     /// Reads the stored imports into the menu (saying how many could not be read), gives up on
     /// the import the link names if storage does not hold it, and from then on follows other
@@ -134,40 +150,26 @@ impl Registry {
             });
     }
 
-    /// Adds (or replaces) an imported source, shows it, and keeps it in storage (its files,
-    /// `bytes` in all); says whether the same import was in the menu already, and whether it
-    /// could not be kept.
-    pub async fn add_import(
-        &self,
-        id: String,
-        names: &[String],
-        texts: &[PageText],
-        bytes: usize,
-        model: Option<String>,
-        source: Source,
-    ) -> (bool, Option<String>) {
+    /// Adds (or replaces) an imported source, shows it, and keeps it in storage; says whether
+    /// the same import was in the menu already, and whether it could not be kept.
+    pub async fn add_import(&self, import: Imported) -> (bool, Option<String>) {
         let again = self
             .entries
-            .with_untracked(|e| e.iter().any(|x| x.id == id));
-        (
-            again,
-            self.keep_import(id, names, texts, bytes, model, source)
-                .await,
-        )
+            .with_untracked(|e| e.iter().any(|x| x.id == import.id));
+        (again, self.keep_import(import).await)
     }
 
     /// [`Registry::add_import`]'s work: adds the import, shows it and keeps it; why it could
     /// not be kept, if it could not.
-    async fn keep_import(
-        &self,
-        id: String,
-        names: &[String],
-        texts: &[PageText],
-        bytes: usize,
-        model: Option<String>,
-        source: Source,
-    ) -> Option<String> {
-        let names = names.to_vec();
+    async fn keep_import(&self, import: Imported) -> Option<String> {
+        let Imported {
+            id,
+            names,
+            texts,
+            bytes,
+            model,
+            source,
+        } = import;
         let mut entry = stored_entry(StoredSource {
             id: id.clone(),
             files: names.clone(),
@@ -198,7 +200,7 @@ impl Registry {
             ));
         }
         // Each import under its own key: another tab's write never erases this one.
-        let entry = tools_client::store_entry(&id, &names, texts, model.as_deref()).await;
+        let entry = tools_client::store_entry(&id, &names, &texts, model.as_deref()).await;
         match entry {
             Ok(t) if t.is_empty() => Some(
                 "Not kept for your next visit: a file could not be read again (moved or changed since it was picked).".to_string(),
