@@ -497,7 +497,7 @@ mod tests {
                 if option.takes.contains(&command) {
                     assert!(read.is_ok(), "{args:?}: {read:?}");
                 } else {
-                    let note = if command == Subcommand::Compare {
+                    let note = if command == Subcommand::Compare && option.gate {
                         " (its gate is the verdict)"
                     } else {
                         ""

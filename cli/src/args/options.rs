@@ -46,7 +46,7 @@ impl Subcommand {
         listed(&words, "or")
     }
 
-    /// What a refusal of an option this command does not take adds after its name.
+    /// What the refusal of a gate this command does not take adds after its name.
     fn refusal_note(self) -> &'static str {
         match self {
             Subcommand::Compare => " (its gate is the verdict)",
@@ -292,19 +292,23 @@ impl OwnOption {
 
 impl OwnOption {
     /// The refusal of this option by a command that does not take it: "--max-power: not read by
-    /// `list`".
+    /// `list`"; a gate's refusal says what the command's gate is instead.
     pub fn refusal(&self, command: Subcommand) -> String {
         format!(
             "--{}: not read by `{}`{}",
             self.name,
             command.word(),
-            command.refusal_note()
+            if self.gate {
+                command.refusal_note()
+            } else {
+                ""
+            }
         )
     }
 }
 
 /// The refusal of an answer format `command` does not write, worded as the refusal of the option
-/// that asks for it ("--autoscaler: not read by `compare` (its gate is the verdict)").
+/// that asks for it ("--autoscaler: not read by `compare`").
 pub fn format_refused(output: Output, command: Subcommand) -> String {
     OPTIONS
         .iter()
