@@ -12,9 +12,6 @@ use wasm_split_helpers::wasm_split;
 use super::compare::Order;
 use super::near_view::{draw_evidence, linked_to_a_part, near_view, Place, Settle};
 use super::plan_shown::PlanShown;
-use crate::core::model::source::Source;
-use crate::core::plan::planner::Plan;
-use crate::core::scenario::Scenario;
 use crate::on_demand::{Drawn, Failed};
 
 /// The id of the element the evidence is drawn into.
@@ -24,9 +21,8 @@ const HOLDER: &str = "lower-evidence";
 /// loaded on demand (see the module's docs).
 #[component]
 pub fn LowerEvidence(
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
+    /// The data, the scenario and the plan the evidence shows.
+    shown: PlanShown,
     open_sweep: Callback<usize>,
     compare: (Memo<Order>, Callback<Order>),
     /// True until the evidence is drawn or its place is found far from the viewport: the
@@ -48,23 +44,19 @@ pub fn LowerEvidence(
     let at_once = refocus.is_some() || linked_to_a_part();
     near_view(place, at_once, pending, move |owner| {
         let wiring = Wiring {
-            scenario,
-            result,
             open_sweep,
             compare: compare.0,
             set_compare: compare.1,
             set_requests_at,
         };
-        lower_view(owner, Arc::clone(&source), wiring, refocus.clone())
+        lower_view(owner, shown.clone(), wiring, refocus.clone())
     })
 }
 
-/// What the evidence shows and sets: the scenario shown and its plan; the deployment shown, the
-/// side-by-side table's switch and order, the requests panel's level.
+/// What the evidence sets: the deployment shown, the side-by-side table's switch and order, the
+/// requests panel's level.
 #[derive(Clone, Copy)]
 struct Wiring {
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
     open_sweep: Callback<usize>,
     compare: Memo<Order>,
     set_compare: Callback<Order>,
@@ -77,13 +69,11 @@ struct Wiring {
 #[wasm_split(on_demand, fallible)]
 fn lower_view(
     owner: Option<Owner>,
-    source: Arc<Source>,
+    shown: PlanShown,
     wiring: Wiring,
     refocus: Option<String>,
 ) -> Result<Option<Drawn>, Failed> {
     let Wiring {
-        scenario,
-        result,
         open_sweep,
         compare,
         set_compare,
@@ -94,12 +84,9 @@ fn lower_view(
         refocus,
     };
     Ok(draw_evidence(owner, HOLDER, settle, move || {
+        let source = Arc::clone(&shown.source);
+        let (scenario, result) = (shown.scenario, shown.result);
         let reference = source.provenance.reference;
-        let shown = PlanShown {
-            source: Arc::clone(&source),
-            scenario,
-            result,
-        };
         view! {
             {(!reference).then(|| view! {
                 <super::cost::Cost shown=shown.clone() />

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::compare::Order;
+use super::plan_shown::PlanShown;
 use crate::browser;
 use crate::core::model::source::Source;
 use crate::core::plan::capacity::CapacityInputs;
@@ -168,20 +169,21 @@ fn evidence_view(source: Arc<Source>, evidence: Evidence) -> impl IntoView {
         asked,
         refocus,
     } = evidence;
+    let shown = PlanShown {
+        source,
+        scenario: shown,
+        result: shown_result,
+    };
     view! {
         <super::upper_evidence::UpperEvidence
-            source=Arc::clone(&source)
-            scenario=shown
-            result=shown_result
+            shown=shown.clone()
             open_sweep=open_sweep
             set_chart_y=set_chart_y
             pending=upper_pending
             asked=asked
         />
         <super::lower_evidence::LowerEvidence
-            source=source
-            scenario=shown
-            result=shown_result
+            shown=shown
             open_sweep=open_sweep
             compare=(compare, set_compare)
             pending=lower_pending

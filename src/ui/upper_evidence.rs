@@ -11,10 +11,7 @@ use wasm_split_helpers::wasm_split;
 
 use super::near_view::{draw_evidence, linked_to_a_part, near_view, Place, Settle};
 use super::plan_shown::PlanShown;
-use crate::core::model::source::Source;
 use crate::core::plan::chart::ChartY;
-use crate::core::plan::planner::Plan;
-use crate::core::scenario::Scenario;
 use crate::on_demand::{Drawn, Failed};
 
 /// The id of the element the evidence is drawn into.
@@ -24,9 +21,8 @@ const HOLDER: &str = "upper-evidence";
 /// demand (see the module's docs).
 #[component]
 pub fn UpperEvidence(
-    source: Arc<Source>,
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
+    /// The data, the scenario and the plan the evidence shows.
+    shown: PlanShown,
     open_sweep: Callback<usize>,
     /// Sets what the chart's y axis shows.
     set_chart_y: Callback<ChartY>,
@@ -47,21 +43,16 @@ pub fn UpperEvidence(
     let linked = linked_to_a_part();
     near_view(place, asked || linked, pending, move |owner| {
         let wiring = Wiring {
-            scenario,
-            result,
             open_sweep,
             set_chart_y,
         };
-        upper_view(owner, Arc::clone(&source), wiring, linked)
+        upper_view(owner, shown.clone(), wiring, linked)
     })
 }
 
-/// What the evidence shows and sets: the scenario shown and its plan, the deployment shown and
-/// the chart's y axis.
+/// What the evidence sets: the deployment shown and the chart's y axis.
 #[derive(Clone, Copy)]
 struct Wiring {
-    scenario: ReadSignal<Scenario>,
-    result: Memo<Option<(usize, Plan)>>,
     open_sweep: Callback<usize>,
     set_chart_y: Callback<ChartY>,
 }
@@ -72,13 +63,11 @@ struct Wiring {
 #[wasm_split(on_demand, fallible)]
 fn upper_view(
     owner: Option<Owner>,
-    source: Arc<Source>,
+    shown: PlanShown,
     wiring: Wiring,
     linked: bool,
 ) -> Result<Option<Drawn>, Failed> {
     let Wiring {
-        scenario,
-        result,
         open_sweep,
         set_chart_y,
     } = wiring;
@@ -87,12 +76,9 @@ fn upper_view(
         refocus: None,
     };
     Ok(draw_evidence(owner, HOLDER, settle, move || {
+        let source = Arc::clone(&shown.source);
+        let (scenario, result) = (shown.scenario, shown.result);
         let reference = source.provenance.reference;
-        let shown = PlanShown {
-            source: Arc::clone(&source),
-            scenario,
-            result,
-        };
         view! {
             {(!reference).then(|| view! {
                 <super::capacity::CapacityPanel shown=shown.clone() />
