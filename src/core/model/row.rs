@@ -116,8 +116,9 @@ pub struct RunCounts {
 }
 
 /// One measured run of a deployment at one level. Fields the source did not report are `None`
-/// ("not reported"), never a guess.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// ("not reported"), never a guess; the default is a level 0 at 0 tok/s with nothing else
+/// reported (what [`Row::new`] starts from).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Row {
     /// The sweep variable: vLLM `max_num_seqs`, client concurrency or request rate (see
     /// [`LevelKind`]).
@@ -195,26 +196,8 @@ impl Row {
     pub fn new(level: f64, throughput_tok_s: f64) -> Row {
         Row {
             level,
-            avg_batch_size: None,
-            avg_output_len: None,
-            avg_input_len: None,
             throughput_tok_s,
-            input_tok_s: None,
-            power_w: None,
-            power_peak: None,
-            energy_per_token_j: None,
-            energy_basis: None,
-            energy_per_request_j: None,
-            served_req_s: None,
-            served_basis: None,
-            e2e_mean_ms: None,
-            completed_requests: None,
-            failed_requests: None,
-            requests: None,
-            roles: RoleFigures::default(),
-            signals: None,
-            latency_ms: [None; Statistic::COUNT],
-            unusable_latencies: 0,
+            ..Row::default()
         }
     }
 

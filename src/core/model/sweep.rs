@@ -128,8 +128,9 @@ impl Figure {
 /// The figures of one level: per figure, the worst over the runs that report it (highest
 /// latencies, J/token, J/request and power; lowest throughput, `avg_batch_size` and served
 /// request rate; the highest output tokens per request; the counts of the run whose share of
-/// failed requests is highest). A figure no run reports is `None`.
-#[derive(Clone, Debug, PartialEq)]
+/// failed requests is highest). A figure no run reports is `None`; the default is a level 0 at
+/// 0 tok/s with nothing else reported, which each level starts from before its runs are taken in.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Level {
     /// The level (see [`LevelKind`]).
     pub level: f64,

@@ -1,7 +1,7 @@
 //! A sweep's levels from its runs: the runs at one level grouped, each figure the worst of the
 //! runs that report it, with how many did (see [`Level`]).
 
-use super::{Figure, Level, RoleFigures, Row, Statistic, OTHER_FIGURES};
+use super::{Figure, Level, RoleFigures, Row, Statistic};
 
 /// Which way a figure's worst lies.
 #[derive(Clone, Copy)]
@@ -28,22 +28,8 @@ pub(super) fn group_levels(rows: &[Row]) -> Vec<Level> {
             _ => {
                 let mut level = Level {
                     level: row.level,
-                    row_indices: Vec::new(),
-                    avg_batch_size: None,
-                    avg_output_len: None,
-                    avg_input_len: None,
                     throughput_tok_s: row.throughput_tok_s,
-                    input_tok_s: None,
-                    roles: RoleFigures::default(),
-                    power_w: None,
-                    power_peak: None,
-                    energy_per_token_j: None,
-                    energy_basis: None,
-                    energy_per_request_j: None,
-                    served_req_s: None,
-                    requests: None,
-                    latency_ms: [None; Statistic::COUNT],
-                    runs: [0; Statistic::COUNT + OTHER_FIGURES],
+                    ..Level::default()
                 };
                 absorb(&mut level, i, row);
                 levels.push(level);
