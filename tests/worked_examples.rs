@@ -372,6 +372,48 @@ fn llama_8b_on_1_h100_over_four_hours_of_load() {
     assert!((f.usd_per_mtok.unwrap() - 22.0 / 214.202_548_828_125).abs() < 1e-12);
 }
 
+/// One hour at 10 req/s on Llama 3.1 8B on one H100 (24.72 req/s per replica, as above): one
+/// replica for one step of 60 minutes, so the GPU-hours' formula sums one GPU-step.
+#[test]
+fn one_step_of_one_replica_is_one_gpu_step() {
+    use llm_slo_planner::core::plan::capacity::CapacityInputs;
+    use llm_slo_planner::core::plan::period::{period, LoadKind, LoadProfile, Scaling};
+    use llm_slo_planner::core::text::period_text::{period_figures, PeriodInputs};
+    let (_, r) = planned(
+        "model=meta-llama%2FLlama-3.1-8B-Instruct&gpu=H100&gpus=1",
+        Target::TokensPerSecond(20.0),
+        Statistic::P50,
+    );
+    let r = r.unwrap();
+    let load = LoadProfile {
+        kind: LoadKind::Rps,
+        step_min: 60.0,
+        values: vec![10.0],
+    };
+    let scaling = Scaling {
+        lag_min: 0.0,
+        min_replicas: 1,
+    };
+    let inputs = CapacityInputs::default();
+    let f = period(&r, Some(1), &load, scaling, &inputs);
+    assert_eq!(f.replicas, [1]);
+    let p = PeriodInputs {
+        load: &load,
+        scaling,
+        rec: &r,
+        num_gpus: Some(1),
+        inputs: &inputs,
+    };
+    let hours = period_figures(&f, &p)
+        .into_iter()
+        .find(|x| x.hook == "period-gpu-hours")
+        .map(|x| x.formula);
+    assert_eq!(
+        hours.as_deref(),
+        Some("GPU-hours = Σ GPUs(t) × STEP ÷ 60 = 1 GPU-step × 60 ÷ 60 = 1")
+    );
+}
+
 /// Every deployment of the link's model over the period of its load, as the page's side by side
 /// lists them.
 fn day_rows_of(query: &str) -> Vec<llm_slo_planner::core::plan::period::side_by_side::DayRow> {

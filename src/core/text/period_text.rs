@@ -136,8 +136,8 @@ fn sizing_figures(f: &PeriodFigures, p: &PeriodInputs) -> Vec<Option<FleetFigure
             |h| trimmed(h, 4),
             |h| {
                 format!(
-                    "GPU-hours = Σ GPUs(t) × STEP ÷ 60 = {} GPU-steps × {} ÷ 60 = {}",
-                    grouped(gpu_steps as f64, 0),
+                    "GPU-hours = Σ GPUs(t) × STEP ÷ 60 = {} × {} ÷ 60 = {}",
+                    counted(usize::try_from(gpu_steps).unwrap_or(usize::MAX), "GPU-step"),
                     trimmed(p.load.step_min, 4),
                     trimmed(h, 4)
                 )

@@ -2,7 +2,7 @@
 //! for word, tested), each level's verdict with the numbers that fired it, the lever, the
 //! signal cells of the whole sweep, and the autoscaler's targets.
 
-use crate::core::model::format::{grouped, level as level_text, trimmed};
+use crate::core::model::format::{counted, grouped, level as level_text, trimmed};
 use crate::core::model::signals::{KvPeak, ServerSignals, Signal};
 use crate::core::model::sweep::{Level, LevelKind, Sweep};
 use crate::core::plan::autoscaler::Autoscaler;
@@ -328,6 +328,8 @@ pub fn targets_text(a: &Autoscaler) -> Vec<(&'static str, &'static str, String)>
             trimmed(a.threshold, 4),
             a.metric,
             match a.max_replicas {
+                Some(max) if max == a.min_replicas =>
+                    counted(usize::try_from(max).unwrap_or(usize::MAX), "replica"),
                 Some(max) => format!("{} to {max} replicas", a.min_replicas),
                 None => format!("at least {}; no maximum without a demand", a.min_replicas),
             }

@@ -84,3 +84,40 @@ fn each_verdict_is_stated_with_the_numbers_that_fired_it() {
     );
     assert_eq!(at_level(LevelKind::RequestRate, 111.92), "111.9 req/s");
 }
+
+#[test]
+fn the_autoscaler_threshold_names_its_replica_range_in_words_that_agree() {
+    use crate::core::plan::autoscaler::{Engine, Targets};
+    let mut a = Autoscaler {
+        engine: (Engine::Vllm, false),
+        kind: LevelKind::MaxNumSeqs,
+        metric: "vllm:num_requests_running",
+        query: String::new(),
+        threshold: 8.0,
+        min_replicas: 1,
+        max_replicas: Some(1),
+        from_load: false,
+        targets: Targets {
+            level: 8.0,
+            running: None,
+            waiting: None,
+            kv_use: None,
+            req_s: None,
+            output_tok_s: 700.0,
+        },
+    };
+    let threshold = |a: &Autoscaler| {
+        targets_text(a)
+            .into_iter()
+            .find(|(hook, ..)| *hook == "as-threshold")
+            .map(|(.., text)| text)
+    };
+    let expected = "8 of vllm:num_requests_running per replica (1 replica)";
+    assert_eq!(threshold(&a).as_deref(), Some(expected));
+    a.max_replicas = Some(13);
+    let expected = "8 of vllm:num_requests_running per replica (1 to 13 replicas)";
+    assert_eq!(threshold(&a).as_deref(), Some(expected));
+    (a.min_replicas, a.max_replicas) = (3, Some(3));
+    let expected = "8 of vllm:num_requests_running per replica (3 replicas)";
+    assert_eq!(threshold(&a).as_deref(), Some(expected));
+}
