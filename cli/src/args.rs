@@ -198,7 +198,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
     match command {
         Subcommand::List => list(r.given),
         Subcommand::Compare => compared(r.given, r.vs),
-        Subcommand::Plan => planned(r.given),
+        Subcommand::Plan => planned(r.given, Subcommand::Plan),
     }
 }
 
@@ -256,7 +256,7 @@ impl Vs {
 ///
 /// Errors: as `plan`'s, or no `--vs`.
 fn compared(given: Given, vs: Option<Vs>) -> Result<Command, String> {
-    let Command::Plan(mut plan) = planned(given)? else {
+    let Command::Plan(mut plan) = planned(given, Subcommand::Compare)? else {
         return Err("give the per-user target: --tps or --tpot".to_string());
     };
     let Some(vs) = vs else {
@@ -279,17 +279,17 @@ fn compared(given: Given, vs: Option<Vs>) -> Result<Command, String> {
     }))
 }
 
-/// The `plan` command with its answer format (at most one of `--json`, `--csv` or
-/// `--autoscaler`).
+/// The `plan` command with its answer format (at most one of the formats `command` writes:
+/// `--json`, `--csv` or, for `plan`, `--autoscaler`).
 ///
 /// Errors: two formats given, no per-user target (`--tps` or `--tpot`), or a `--link` that is
 /// not the page's http(s) address.
-fn planned(given: Given) -> Result<Command, String> {
+fn planned(given: Given, command: Subcommand) -> Result<Command, String> {
     let mut plan = given.plan;
     match given.outputs[..] {
         [] => {}
         [output] => plan.output = output,
-        _ => return Err(one_format()),
+        _ => return Err(one_format(command)),
     }
     if !plan.params.iter().any(|(k, _)| k == "tps" || k == "tpot") {
         return Err(
@@ -519,6 +519,11 @@ mod tests {
         assert_eq!(
             parsed(&["plan", "--tps", "5", "--csv", "--autoscaler", "keda"]),
             Err("give at most one of --json, --csv or --autoscaler".to_string())
+        );
+        // `compare` names only the formats it writes.
+        assert_eq!(
+            parsed(&["compare", "a.json", "--vs", "b.json", "--tps", "5", "--json", "--csv"]),
+            Err("give at most one of --json or --csv".to_string())
         );
         assert_eq!(
             parsed(&["plan", "--tps", "5", "--max-gpus", "3", "--max-gpus", "4"]),

@@ -330,11 +330,12 @@ pub fn gates() -> String {
     listed(&names, "or")
 }
 
-/// The refusal of two answer formats: "give at most one of --json, --csv or --autoscaler".
-pub fn one_format() -> String {
+/// The refusal of two answer formats, naming those `command` writes: "give at most one of
+/// --json, --csv or --autoscaler" (`plan`).
+pub fn one_format(command: Subcommand) -> String {
     let names: Vec<String> = OPTIONS
         .iter()
-        .filter(|o| matches!(o.reads, Reads::Format(..)))
+        .filter(|o| matches!(o.reads, Reads::Format(..)) && o.takes.contains(&command))
         .map(|o| format!("--{}", o.name))
         .collect();
     format!("give at most one of {}", listed(&names, "or"))
