@@ -2,12 +2,11 @@
 //! of repeated runs (`core::plan::ab`). Exit 0 better or no difference, 1 worse (the CI gate),
 //! 3 cannot judge, 2 bad input.
 
-use llm_slo_planner::core::model::format;
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::plan::ab::{AbError, AbVerdict, Arm, Arms, Comparison};
 use llm_slo_planner::core::plan::compare::recommended;
 use llm_slo_planner::core::scenario::Vs;
-use llm_slo_planner::core::text::ab_text::{error_text, verdict_text, warning_text};
+use llm_slo_planner::core::text::ab_text::{error_text, ratio_text, verdict_text, warning_text};
 use llm_slo_planner::core::text::arm_figures::{arm_rows, plain_text};
 use llm_slo_planner::core::wire::export::comparison::{
     comparison_csv, notes, with_comparison, ArmLabel, ArmLabels,
@@ -91,9 +90,8 @@ fn text_answer(c: &Comparison, labels: &ArmLabels) -> String {
         if row.a.is_none() && row.b.is_none() && row.figure.needs_input {
             continue;
         }
-        let ratio = row
-            .ratio()
-            .map_or("-".to_string(), |r| format!("{}×", format::trimmed(r, 3)));
+        // B/A as the page and the headline write it (`1.07×`).
+        let ratio = row.ratio().map_or("-".to_string(), ratio_text);
         out.push_str(&line(&format!(
             "  {:<22} A {:<14} B {:<14} B/A {ratio}",
             row.figure.short,

@@ -1104,6 +1104,14 @@ fn the_compare_gate_fails_a_regression_and_passes_the_same_files_swapped() {
     assert!(stdout(&better).contains(
         "B gives 1.11× the output per GPU of A at 20 tok/s per user (1.11-1.12 over 2 × 2 repeats): better"
     ));
+    // Each figure's B/A written as the headline writes its ratio, three significant digits:
+    // the same level 8 on both arms is 1.00× (not 1×), 132.3 ÷ 134.5 tok/s per GPU 0.984×.
+    let table = stdout(&better);
+    assert!(
+        table.contains("  level                  A 8              B 8              B/A 1.00×"),
+        "{table}"
+    );
+    assert!(table.contains("B 132.3          B/A 0.984×"), "{table}");
     let worse = compare_agentic("offload lmcache", "offload none", &["--tps", "20"]);
     assert_eq!(code(&worse), 1, "{}", stdout(&worse));
     assert!(stdout(&worse).contains("): worse"));
