@@ -347,7 +347,7 @@ fn list(given: Given) -> Result<Command, String> {
 /// Refuses an option given a second time (`given`: it was given before).
 fn once(given: bool, name: &str) -> Result<(), String> {
     if given {
-        Err(format!("{name} is given more than once; give it once"))
+        Err(format!("{name}: is given more than once; give it once"))
     } else {
         Ok(())
     }
@@ -527,7 +527,7 @@ mod tests {
         );
         assert_eq!(
             parsed(&["plan", "--tps", "5", "--max-gpus", "3", "--max-gpus", "4"]),
-            Err("--max-gpus is given more than once; give it once".to_string())
+            Err("--max-gpus: is given more than once; give it once".to_string())
         );
     }
 

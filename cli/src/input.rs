@@ -72,7 +72,7 @@ pub fn bundled(src: Option<&str>) -> Result<Loaded, String> {
                 .chain([REFERENCE_SOURCE])
                 .collect();
             return Err(format!(
-                "--src \"{other}\" is not a bundled source: give one of {}, or files and folders",
+                "--src: \"{other}\" is not a bundled source: give one of {}, or files and folders",
                 ids.join(", ")
             ));
         }

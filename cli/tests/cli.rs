@@ -1011,7 +1011,7 @@ fn a_load_over_time_gives_the_periods_figures_and_max_gpus_gates_its_peak() {
     assert!(stderr(&no_load).contains("--max-gpus needs a load (--load, --users or --rps)"));
     let bad = run(&["plan", "--tps", "20", "--max-gpus", "0"]);
     assert_eq!(code(&bad), 2);
-    assert!(stderr(&bad).contains("--max-gpus must be a whole number of GPUs above 0, got \"0\""));
+    assert!(stderr(&bad).contains("--max-gpus: must be a whole number of GPUs above 0, got \"0\""));
 }
 
 #[test]
@@ -1338,7 +1338,7 @@ fn a_power_budget_is_planned_and_max_power_gates_the_loads_peak() {
     let bad = with(&["--max-power", "1XW", "--users", "10"]);
     assert_eq!(code(&bad), 2);
     assert!(
-        stderr(&bad).contains("--max-power must be a power from 1 W to 10 GW with its unit"),
+        stderr(&bad).contains("--max-power: must be a power from 1 W to 10 GW with its unit"),
         "{}",
         stderr(&bad)
     );
@@ -1960,5 +1960,5 @@ fn autoscaler_keda_prints_the_pages_scaled_object_and_the_json_its_fields() {
     // An unknown autoscaler is named.
     let out = run(&[&args[..], &["--autoscaler", "hpa"]].concat());
     assert_eq!(code(&out), 2);
-    assert!(stderr(&out).contains("--autoscaler takes `keda`"));
+    assert!(stderr(&out).contains("--autoscaler: takes `keda`"));
 }

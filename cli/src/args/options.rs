@@ -204,7 +204,7 @@ pub const OPTIONS: &[OwnOption] = &[
         repeats: false,
         gate: true,
         reads: Reads::Value(|p, v| {
-            p.max_power_w = Some(parse_power(v).map_err(|e| format!("--max-power {e}"))?);
+            p.max_power_w = Some(parse_power(v).map_err(|e| format!("--max-power: {e}"))?);
             Ok(())
         }),
     },
@@ -348,7 +348,7 @@ fn keda(value: &str) -> Result<(), String> {
     match value.trim() {
         "keda" => Ok(()),
         other => Err(format!(
-            "--autoscaler takes `keda` (a KEDA ScaledObject), got \"{other}\""
+            "--autoscaler: takes `keda` (a KEDA ScaledObject), got \"{other}\""
         )),
     }
 }
@@ -361,7 +361,7 @@ fn max_gpus(value: &str) -> Result<u64, String> {
         .ok()
         .filter(|n| *n > 0)
         .ok_or_else(|| {
-            format!("--max-gpus must be a whole number of GPUs above 0, got \"{value}\"")
+            format!("--max-gpus: must be a whole number of GPUs above 0, got \"{value}\"")
         })
 }
 
@@ -374,7 +374,7 @@ fn required_level(value: &str) -> Result<f64, String> {
         .parse::<f64>()
         .ok()
         .filter(|n| n.is_finite() && *n > 0.0)
-        .ok_or_else(|| format!("--require-level must be a positive number, got \"{value}\""))
+        .ok_or_else(|| format!("--require-level: must be a positive number, got \"{value}\""))
 }
 
 /// The flag `--fail-on-flag` names, by its key.
@@ -386,7 +386,7 @@ fn flag_kind(value: &str) -> Result<AnomalyKind, String> {
         .find(|k| k.key() == value.trim())
         .ok_or_else(|| {
             format!(
-                "--fail-on-flag must be one of {}, got \"{value}\"",
+                "--fail-on-flag: must be one of {}, got \"{value}\"",
                 flag_keys()
             )
         })
