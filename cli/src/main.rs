@@ -145,7 +145,15 @@ fn run_plan(args: &PlanArgs) -> Exit {
     };
     let written = written.map_err(|e| {
         say(&e);
-        Exit::BadInput
+        match args.output {
+            // No deployment has an autoscaler only when none has a recommended level: the exit
+            // status is its plan's (1 unattainable, 3 no data), as the JSON's run gives.
+            Output::Keda => planned
+                .iter()
+                .map(|p| Exit::of_status(&p.plan.status))
+                .fold(Exit::Ok, Exit::max),
+            _ => Exit::BadInput,
+        }
     });
     if let Err(code) = written.and_then(|text| write_out(&text, args.output)) {
         return code;

@@ -1961,4 +1961,13 @@ fn autoscaler_keda_prints_the_pages_scaled_object_and_the_json_its_fields() {
     let out = run(&[&args[..], &["--autoscaler", "hpa"]].concat());
     assert_eq!(code(&out), 2);
     assert!(stderr(&out).contains("--autoscaler: takes `keda`"));
+    // No level meets 500 tok/s per user: no autoscaler is written, said on stderr, and the exit
+    // status is the plan's (1 unattainable), as --json's is.
+    let fast = [
+        "plan", "--model", LLAMA_8B, "--gpu", "H100", "--gpus", "1", "--tps", "500",
+    ];
+    let out = run(&[&fast[..], &["--autoscaler", "keda"]].concat());
+    assert_eq!((code(&out), stdout(&out).as_str()), (1, ""));
+    assert!(stderr(&out).contains("no autoscaler: no measured level meets the target"));
+    assert_eq!(code(&run(&[&fast[..], &["--json"]].concat())), 1);
 }
