@@ -404,14 +404,17 @@ fn one_step_of_one_replica_is_one_gpu_step() {
         num_gpus: Some(1),
         inputs: &inputs,
     };
-    let hours = period_figures(&f, &p)
-        .into_iter()
-        .find(|x| x.hook == "period-gpu-hours")
-        .map(|x| x.formula);
+    let figures = period_figures(&f, &p);
+    let figure = |hook: &str| figures.iter().find(|x| x.hook == hook);
     assert_eq!(
-        hours.as_deref(),
+        figure("period-gpu-hours").map(|x| x.formula.as_str()),
         Some("GPU-hours = Σ GPUs(t) × STEP ÷ 60 = 1 GPU-step × 60 ÷ 60 = 1")
     );
+    // The hour held at the peak is one GPU-hour, and none is saved.
+    let hold = figure("period-peak-hold-gpu-hours").map(|x| x.text.as_str());
+    assert_eq!(hold, Some("1 GPU-hour"));
+    let saved = figure("period-saved-gpu-hours").map(|x| x.text.as_str());
+    assert_eq!(saved, Some("0 GPU-hours (0%)"));
 }
 
 /// Every deployment of the link's model over the period of its load, as the page's side by side

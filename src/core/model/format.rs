@@ -68,6 +68,14 @@ pub fn counted(n: usize, what: &str) -> String {
     format!("{} {what}{}", grouped(n as f64, 0), for_count(n, "", "s"))
 }
 
+/// An amount of a unit, [`trimmed`] to 4 decimals, the unit agreeing with the amount as it is
+/// shown: `1 GPU-hour`, `0.5 GPU-hours`, `24 GPU-hours` (an amount of 1.00001 reads "1 GPU-hour").
+pub fn amount(value: f64, one: &str, many: &str) -> String {
+    let shown = trimmed(value, 4);
+    let unit = if shown == "1" { one } else { many };
+    format!("{shown} {unit}")
+}
+
 /// The word that agrees with a count: `one` for exactly 1, else `many` ("is"/"are", "a miss"/"misses").
 pub fn for_count<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 {
@@ -245,6 +253,15 @@ mod tests {
         assert_eq!(grouped(12.0, 1), "12.0");
         assert_eq!(grouped(-1234.0, 0), "-1,234");
         assert_eq!(grouped(-0.01, 1), "0.0");
+    }
+
+    #[test]
+    fn an_amount_s_unit_agrees_with_the_amount_as_shown() {
+        assert_eq!(amount(1.0, "GPU-hour", "GPU-hours"), "1 GPU-hour");
+        assert_eq!(amount(1.000_01, "GPU-hour", "GPU-hours"), "1 GPU-hour");
+        assert_eq!(amount(0.0, "GPU-hour", "GPU-hours"), "0 GPU-hours");
+        assert_eq!(amount(0.5, "GPU-hour", "GPU-hours"), "0.5 GPU-hours");
+        assert_eq!(amount(1.25, "replica-hour", "replica-hours"), "1.25 replica-hours");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! text and formula with this deployment's numbers, as the page's period panel and the command
 //! line show them; and the side-by-side sentence naming the cheapest per day.
 
-use crate::core::model::format::{counted, grouped, money, significant, trimmed};
+use crate::core::model::format::{amount, counted, grouped, money, significant, trimmed};
 use crate::core::model::source::Source;
 use crate::core::plan::capacity::CapacityInputs;
 use crate::core::plan::period::side_by_side::{cheapest_at_peak, cheapest_per_day, DayRow};
@@ -167,8 +167,8 @@ fn cost_figures(f: &PeriodFigures, p: &PeriodInputs) -> Vec<Option<FleetFigure>>
             |e| format!("{} kWh", significant(e, 3)),
             |e| {
                 format!(
-                "energy = Σ replicas(t) × power × PUE × STEP ÷ 60 ÷ 1000 = {} replica-hours × {} W × {} ÷ 1000 = {} kWh",
-                trimmed(replica_hours, 4),
+                "energy = Σ replicas(t) × power × PUE × STEP ÷ 60 ÷ 1000 = {} × {} W × {} ÷ 1000 = {} kWh",
+                amount(replica_hours, "replica-hour", "replica-hours"),
                 grouped(p.rec.power_w.unwrap_or_default(), 1),
                 p.inputs.pue_or_default(),
                 significant(e, 4)
@@ -261,7 +261,7 @@ fn saving_figures(f: &PeriodFigures) -> Vec<Option<FleetFigure>> {
             "Holding the peak",
             "period-peak-hold-gpu-hours",
             f.peak_hold_gpu_hours,
-            |h| format!("{} GPU-hours", trimmed(h, 4)),
+            |h| amount(h, "GPU-hour", "GPU-hours"),
             |h| {
                 format!(
                     "peak-hold GPU-hours = peak GPUs × period = {} × {} h = {}",
@@ -277,8 +277,8 @@ fn saving_figures(f: &PeriodFigures) -> Vec<Option<FleetFigure>> {
             f.saved_gpu_hours,
             |s| {
                 format!(
-                    "{} GPU-hours ({}%{usd})",
-                    trimmed(s, 4),
+                    "{} ({}%{usd})",
+                    amount(s, "GPU-hour", "GPU-hours"),
                     trimmed(share(s), 3)
                 )
             },
@@ -300,12 +300,12 @@ fn saving_figures(f: &PeriodFigures) -> Vec<Option<FleetFigure>> {
                 let total = f
                     .total_usd
                     .map_or_else(String::new, |t| format!(", {}", money(f.per_day(t))));
-                format!("{} GPU-hours{total}", trimmed(h, 4))
+                format!("{}{total}", amount(h, "GPU-hour", "GPU-hours"))
             },
             |h| {
                 format!(
-                    "per day = a figure × 24 ÷ period = {} GPU-hours × 24 ÷ {} h = {}",
-                    trimmed(hours, 4),
+                    "per day = a figure × 24 ÷ period = {} × 24 ÷ {} h = {}",
+                    amount(hours, "GPU-hour", "GPU-hours"),
                     trimmed(f.period_h, 4),
                     trimmed(h, 4)
                 )
