@@ -2,6 +2,7 @@
 //! of repeated runs (`core::plan::ab`). Exit 0 better or no difference, 1 worse (the CI gate),
 //! 3 cannot judge, 2 bad input.
 
+use llm_slo_planner::core::model::format;
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::plan::ab::{AbError, AbVerdict, Arm, Arms, Comparison};
 use llm_slo_planner::core::plan::compare::recommended;
@@ -30,12 +31,20 @@ use crate::select;
 /// Errors: the message naming why B cannot be picked.
 fn pick_b(source: &Source, model_id: &str, vs: Option<&Vs>) -> Result<usize, String> {
     let Some(m) = source.model_index(model_id) else {
-        let held: Vec<&str> = source.models.iter().map(|m| m.model_id.as_str()).collect();
-        let models = AbError::DifferentModels {
-            a: model_id.to_string(),
-            b: held.join(", "),
-        };
-        return Err(format!("--vs: {}", error_text(&models)));
+        return Err(match source.models.as_slice() {
+            // B's data are one other model: the arms are different models.
+            [b] => format!(
+                "--vs: {}",
+                error_text(&AbError::DifferentModels {
+                    a: model_id.to_string(),
+                    b: b.model_id.clone(),
+                })
+            ),
+            held => format!(
+                "--vs: B's data hold no deployment of {model_id} (they hold {}: `list` shows them)",
+                format::counted(held.len(), "other model")
+            ),
+        });
     };
     if let Some(vs) = vs.filter(|v| v.gpu.is_some() || v.gpus.is_some() || v.cfg.is_some()) {
         return vs.resolve(source, model_id).ok_or_else(|| {

@@ -1211,6 +1211,28 @@ fn compare_names_bad_input_and_exits_2() {
         "{}",
         stderr(&out)
     );
+    // B's data of several other models: said so, counted, not listed.
+    let out = run(&[
+        "compare",
+        "--model",
+        LLAMA_8B,
+        "--gpu",
+        "H100",
+        "--gpus",
+        "1",
+        "--vs",
+        "src=gpqa&gpu=B200&gpus=1",
+        "--tps",
+        "25",
+    ]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains(&format!(
+            "--vs: B's data hold no deployment of {LLAMA_8B} (they hold 12 other models: `list` shows them)"
+        )),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -261,7 +261,10 @@ mod tests {
         assert_eq!(amount(1.000_01, "GPU-hour", "GPU-hours"), "1 GPU-hour");
         assert_eq!(amount(0.0, "GPU-hour", "GPU-hours"), "0 GPU-hours");
         assert_eq!(amount(0.5, "GPU-hour", "GPU-hours"), "0.5 GPU-hours");
-        assert_eq!(amount(1.25, "replica-hour", "replica-hours"), "1.25 replica-hours");
+        assert_eq!(
+            amount(1.25, "replica-hour", "replica-hours"),
+            "1.25 replica-hours"
+        );
     }
 
     #[test]
