@@ -5,7 +5,7 @@
 use llm_slo_planner::core::model::format;
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::plan::ab::{AbError, AbVerdict, Arm, Arms, Comparison};
-use llm_slo_planner::core::plan::compare::recommended;
+use llm_slo_planner::core::plan::compare::{recommended, CompareRow};
 use llm_slo_planner::core::scenario::Vs;
 use llm_slo_planner::core::text::ab_text::{error_text, ratio_text, verdict_text, warning_text};
 use llm_slo_planner::core::text::arm_figures::{arm_rows, plain_text};
@@ -94,6 +94,16 @@ fn text_answer(c: &Comparison, labels: &ArmLabels) -> String {
     }
     out.push('\n');
     out.push_str(&line("At each arm's recommended level:"));
+    // An arm without a recommended level has no figures there: "none", not "not reported".
+    let meets = |arm: Option<&CompareRow>| arm.is_some_and(|r| r.recommendation.is_some());
+    let cell = |meets: bool, v: Option<f64>| {
+        if meets {
+            plain_text(v)
+        } else {
+            "none".to_string()
+        }
+    };
+    let (a_meets, b_meets) = (meets(a.recommended), meets(b.recommended));
     for row in arm_rows(a.recommended, b.recommended) {
         // A fleet's figure needs a load or a price: its row only when given.
         if row.a.is_none() && row.b.is_none() && row.figure.needs_input {
@@ -104,8 +114,8 @@ fn text_answer(c: &Comparison, labels: &ArmLabels) -> String {
         out.push_str(&line(&format!(
             "  {:<22} A {:<14} B {:<14} B/A {ratio}",
             row.figure.short,
-            plain_text(row.a),
-            plain_text(row.b)
+            cell(a_meets, row.a),
+            cell(b_meets, row.b)
         )));
     }
     out

@@ -1308,7 +1308,7 @@ fn an_option_a_command_does_not_take_is_refused_with_exit_2() {
 
 #[test]
 fn compare_reads_the_bundled_data_by_selectors() {
-    let out = run(&[
+    let args = [
         "compare",
         "--model",
         LLAMA_8B,
@@ -1320,11 +1320,21 @@ fn compare_reads_the_bundled_data_by_selectors() {
         "gpu=B200&gpus=1",
         "--tps",
         "25",
-    ]);
+    ];
+    let out = run(&args);
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("A and B differ in: GPU"), "{text}");
     assert!(text.contains("One run per arm measures no noise"), "{text}");
+    // At 140 tok/s per user no level of A meets the target: its figures are "none", not "not
+    // reported", and B/A is not written.
+    let mut fast = args.to_vec();
+    *fast.last_mut().unwrap() = "140";
+    let text = stdout(&run(&fast));
+    assert!(
+        text.contains("  level                  A none           B 32             B/A -"),
+        "{text}"
+    );
 }
 
 #[test]
