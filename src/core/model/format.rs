@@ -68,10 +68,10 @@ pub fn counted(n: usize, what: &str) -> String {
     format!("{} {what}{}", grouped(n as f64, 0), for_count(n, "", "s"))
 }
 
-/// An amount of a unit, [`trimmed`] to 4 decimals, the unit agreeing with the amount as it is
-/// shown: `1 GPU-hour`, `0.5 GPU-hours`, `24 GPU-hours` (an amount of 1.00001 reads "1 GPU-hour").
-pub fn amount(value: f64, one: &str, many: &str) -> String {
-    let shown = trimmed(value, 4);
+/// An amount as `shown` (e.g. [`trimmed`]) with its unit, which agrees with the amount as it
+/// is shown: `1 GPU-hour`, `0.5 GPU-hours`, `24 GPU-hours` (1.00001 shown as "1" reads "1
+/// GPU-hour").
+pub fn amount(shown: String, one: &str, many: &str) -> String {
     let unit = if shown == "1" { one } else { many };
     format!("{shown} {unit}")
 }
@@ -257,12 +257,24 @@ mod tests {
 
     #[test]
     fn an_amount_s_unit_agrees_with_the_amount_as_shown() {
-        assert_eq!(amount(1.0, "GPU-hour", "GPU-hours"), "1 GPU-hour");
-        assert_eq!(amount(1.000_01, "GPU-hour", "GPU-hours"), "1 GPU-hour");
-        assert_eq!(amount(0.0, "GPU-hour", "GPU-hours"), "0 GPU-hours");
-        assert_eq!(amount(0.5, "GPU-hour", "GPU-hours"), "0.5 GPU-hours");
         assert_eq!(
-            amount(1.25, "replica-hour", "replica-hours"),
+            amount(trimmed(1.0, 4), "GPU-hour", "GPU-hours"),
+            "1 GPU-hour"
+        );
+        assert_eq!(
+            amount(trimmed(1.000_01, 4), "GPU-hour", "GPU-hours"),
+            "1 GPU-hour"
+        );
+        assert_eq!(
+            amount(trimmed(0.0, 4), "GPU-hour", "GPU-hours"),
+            "0 GPU-hours"
+        );
+        assert_eq!(
+            amount(trimmed(0.5, 4), "GPU-hour", "GPU-hours"),
+            "0.5 GPU-hours"
+        );
+        assert_eq!(
+            amount(trimmed(1.25, 4), "replica-hour", "replica-hours"),
             "1.25 replica-hours"
         );
     }

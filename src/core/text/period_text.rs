@@ -168,7 +168,7 @@ fn cost_figures(f: &PeriodFigures, p: &PeriodInputs) -> Vec<Option<FleetFigure>>
             |e| {
                 format!(
                 "energy = Σ replicas(t) × power × PUE × STEP ÷ 60 ÷ 1000 = {} × {} W × {} ÷ 1000 = {} kWh",
-                amount(replica_hours, "replica-hour", "replica-hours"),
+                amount(trimmed(replica_hours, 4), "replica-hour", "replica-hours"),
                 grouped(p.rec.power_w.unwrap_or_default(), 1),
                 p.inputs.pue_or_default(),
                 significant(e, 4)
@@ -261,7 +261,7 @@ fn saving_figures(f: &PeriodFigures) -> Vec<Option<FleetFigure>> {
             "Holding the peak",
             "period-peak-hold-gpu-hours",
             f.peak_hold_gpu_hours,
-            |h| amount(h, "GPU-hour", "GPU-hours"),
+            |h| amount(trimmed(h, 4), "GPU-hour", "GPU-hours"),
             |h| {
                 format!(
                     "peak-hold GPU-hours = peak GPUs × period = {} × {} h = {}",
@@ -278,7 +278,7 @@ fn saving_figures(f: &PeriodFigures) -> Vec<Option<FleetFigure>> {
             |s| {
                 format!(
                     "{} ({}%{usd})",
-                    amount(s, "GPU-hour", "GPU-hours"),
+                    amount(trimmed(s, 4), "GPU-hour", "GPU-hours"),
                     trimmed(share(s), 3)
                 )
             },
@@ -300,12 +300,12 @@ fn saving_figures(f: &PeriodFigures) -> Vec<Option<FleetFigure>> {
                 let total = f
                     .total_usd
                     .map_or_else(String::new, |t| format!(", {}", money(f.per_day(t))));
-                format!("{}{total}", amount(h, "GPU-hour", "GPU-hours"))
+                format!("{}{total}", amount(trimmed(h, 4), "GPU-hour", "GPU-hours"))
             },
             |h| {
                 format!(
                     "per day = a figure × 24 ÷ period = {} × 24 ÷ {} h = {}",
-                    amount(hours, "GPU-hour", "GPU-hours"),
+                    amount(trimmed(hours, 4), "GPU-hour", "GPU-hours"),
                     trimmed(f.period_h, 4),
                     trimmed(h, 4)
                 )
