@@ -3,8 +3,9 @@
 
 use llm_slo_planner::core::model::source::Source;
 use llm_slo_planner::core::plan::compare::table_rows;
-use llm_slo_planner::core::plan::planner::Plan;
+use llm_slo_planner::core::plan::planner::{Plan, Status};
 use llm_slo_planner::core::scenario::Scenario;
+use llm_slo_planner::core::text::explain::status_text;
 use llm_slo_planner::core::wire::export::{compare_csv, keda_yaml, scenario_json_with};
 
 use crate::input::Loaded;
@@ -101,6 +102,14 @@ pub fn keda_answer(
         })
         .collect();
     if docs.iter().all(Result::is_err) {
+        // One deployment the data cannot judge: why, as the text answer says it.
+        if let [p] = planned {
+            if let Status::NoData { .. } = p.plan.status {
+                let sweep = &source.sweeps[p.sweep_index];
+                let why = status_text(sweep, &p.plan, &p.scenario.slo);
+                return Err(format!("no autoscaler: {why}"));
+            }
+        }
         return Err(llm_slo_planner::core::text::error_text::NO_AUTOSCALER.to_string());
     }
     Ok(docs

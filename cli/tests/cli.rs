@@ -2002,4 +2002,12 @@ fn autoscaler_keda_prints_the_pages_scaled_object_and_the_json_its_fields() {
     assert_eq!((code(&out), stdout(&out).as_str()), (1, ""));
     assert!(stderr(&out).contains("no autoscaler: no measured level meets the target"));
     assert_eq!(code(&run(&[&fast[..], &["--json"]].concat())), 1);
+    // A statistic the data lack: exit 3, and the reason is the data's, not the target's.
+    let out = run(&[&args[..], &["--stat", "tpot_p99", "--autoscaler", "keda"]].concat());
+    assert_eq!(code(&out), 3);
+    assert!(
+        stderr(&out).contains("no autoscaler: No data: this sweep reports no p99 TPOT."),
+        "{}",
+        stderr(&out)
+    );
 }

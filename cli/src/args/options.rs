@@ -183,7 +183,8 @@ pub const OPTIONS: &[OwnOption] = &[
         name: "max-gpus",
         value: " N",
         help: &[
-            "fail (exit 1) when the load's peak (--load, else --users or --rps) needs more than N GPUs",
+            "fail (exit 1) when the load's peak (--load, else --users or --rps) needs more than",
+            "N GPUs",
         ],
         takes: PLAN,
         repeats: false,

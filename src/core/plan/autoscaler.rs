@@ -194,8 +194,9 @@ pub fn autoscaler(
     let (min_replicas, max_replicas, from_load) = match load {
         Some((profile, scaling)) => {
             let p = period(&rec, sweep.deployment.num_gpus, profile, scaling, inputs);
-            let trough = p.replicas.iter().copied().min();
-            (trough.unwrap_or(1).max(1), p.peak_replicas, true)
+            let trough = p.replicas.iter().copied().min().unwrap_or(1).max(1);
+            // A load of zeros (a floor of 0 replicas) peaks at 0: the ceiling is the floor of 1.
+            (trough, p.peak_replicas.map(|peak| peak.max(trough)), true)
         }
         None => {
             let fleet = at_recommendation(sweep, plan, slo, inputs).and_then(|c| c.replicas);
@@ -242,6 +243,18 @@ mod tests {
             ..CapacityInputs::default()
         };
         let a = autoscaler(&sweep, &p, &slo, "org/m\"x", &inputs, None).unwrap();
+        // A load of zeros with a floor of 0 replicas: the range is 1 to 1, never 1 to 0.
+        let zeros = LoadProfile {
+            kind: crate::core::plan::period::LoadKind::Rps,
+            step_min: 60.0,
+            values: vec![0.0, 0.0],
+        };
+        let floor = Scaling {
+            lag_min: 0.0,
+            min_replicas: 0,
+        };
+        let idle = autoscaler(&sweep, &p, &slo, "m", &inputs, Some((&zeros, floor))).unwrap();
+        assert_eq!((idle.min_replicas, idle.max_replicas), (1, Some(1)));
         assert_eq!(a.metric, "sglang:num_running_reqs");
         assert_eq!(
             a.query,

@@ -10,7 +10,7 @@
 //! line ends and control characters replaced, or as a YAML single-quoted scalar.
 
 use crate::core::model::deployment::LevelKind;
-use crate::core::model::format::{grouped, trimmed, url_number};
+use crate::core::model::format::{amount, grouped, trimmed, url_number};
 use crate::core::model::source::Source;
 use crate::core::model::sweep::MODEL_NOT_STATED;
 use crate::core::plan::autoscaler::Autoscaler;
@@ -94,6 +94,20 @@ fn selection_notes(a: &Autoscaler, engine_stated: bool, model: &str) -> Vec<Stri
     lines
 }
 
+/// The threshold with its unit, which agrees with it: `383.014 requests running`, `1 request
+/// running`, `3.5 completed requests per second`.
+fn threshold_text(a: &Autoscaler) -> String {
+    let shown = trimmed(a.threshold, 6);
+    match a.kind {
+        LevelKind::RequestRate => amount(
+            shown,
+            "completed request per second",
+            "completed requests per second",
+        ),
+        _ => amount(shown, "request running", "requests running"),
+    }
+}
+
 /// The `ScaledObject` of the deployment `sweep_index` at its recommended level under
 /// `scenario`, with the scenario's link `url`.
 ///
@@ -116,10 +130,7 @@ pub fn keda_yaml(
         .ok_or(ExportError::NoAutoscaler)?;
     let model = &source.models[sweep.model_index].model_id;
     let name = object_name(model, source.sweep_label(sweep_index));
-    let unit = match a.kind {
-        LevelKind::RequestRate => "completed requests per second",
-        _ => "requests running",
-    };
+    let threshold = threshold_text(&a);
     let mut lines = vec![
         format!("# KEDA ScaledObject for {} on {}, written by LLM SLO Planner.", comment(model), comment(source.sweep_label(sweep_index))),
         format!("# Scenario: {}", comment(url)),
@@ -129,8 +140,7 @@ pub fn keda_yaml(
             comment(&slo_sentence(slo))
         ),
         format!(
-            "# threshold: {} {unit} per replica (HPA AverageValue: replicas = ceil(query / threshold)).",
-            trimmed(a.threshold, 6)
+            "# threshold: {threshold} per replica (HPA AverageValue: replicas = ceil(query / threshold))."
         ),
     ];
     if a.kind == LevelKind::MaxNumSeqs {
@@ -202,5 +212,35 @@ mod tests {
         assert_eq!(k8s_name(&"a".repeat(100)).len(), 63);
         assert_eq!(quoted("it's\nhere"), "'it''s here'");
         assert_eq!(comment("a\r\nb"), "a  b");
+    }
+
+    #[test]
+    fn the_thresholds_unit_agrees_with_it() {
+        use crate::core::plan::autoscaler::{Engine, Targets};
+        let mut a = Autoscaler {
+            engine: (Engine::Vllm, false),
+            kind: LevelKind::Concurrency,
+            metric: "vllm:num_requests_running",
+            query: String::new(),
+            threshold: 1.0,
+            min_replicas: 1,
+            max_replicas: None,
+            from_load: false,
+            targets: Targets {
+                level: 1.0,
+                running: None,
+                waiting: None,
+                kv_use: None,
+                req_s: None,
+                output_tok_s: 70.0,
+            },
+        };
+        assert_eq!(threshold_text(&a), "1 request running");
+        a.threshold = 383.014_285;
+        assert_eq!(threshold_text(&a), "383.014 requests running");
+        (a.kind, a.threshold) = (LevelKind::RequestRate, 1.0);
+        assert_eq!(threshold_text(&a), "1 completed request per second");
+        a.threshold = 3.5;
+        assert_eq!(threshold_text(&a), "3.5 completed requests per second");
     }
 }
