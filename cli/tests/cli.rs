@@ -1096,6 +1096,15 @@ fn compare_agentic(a: &str, b: &str, extra: &[&str]) -> Output {
     run(&args)
 }
 
+/// `compare` on the bundled data: A Llama 3.1 8B on one H100, B as `vs` selects it.
+fn compare_l8(vs: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "compare", "--model", LLAMA_8B, "--gpu", "H100", "--gpus", "1", "--vs", vs,
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
 #[test]
 fn the_compare_gate_fails_a_regression_and_passes_the_same_files_swapped() {
     // At 20 tok/s per user, LMCache gives 1.11× (1.110-1.117 over 2 × 2 repeats): better.
@@ -1212,19 +1221,7 @@ fn compare_names_bad_input_and_exits_2() {
         stderr(&out)
     );
     // B's data of several other models: said so, counted, not listed.
-    let out = run(&[
-        "compare",
-        "--model",
-        LLAMA_8B,
-        "--gpu",
-        "H100",
-        "--gpus",
-        "1",
-        "--vs",
-        "src=gpqa&gpu=B200&gpus=1",
-        "--tps",
-        "25",
-    ]);
+    let out = compare_l8("src=gpqa&gpu=B200&gpus=1", &["--tps", "25"]);
     assert_eq!(code(&out), 2);
     assert!(
         stderr(&out).contains(&format!(
@@ -1308,29 +1305,14 @@ fn an_option_a_command_does_not_take_is_refused_with_exit_2() {
 
 #[test]
 fn compare_reads_the_bundled_data_by_selectors() {
-    let args = [
-        "compare",
-        "--model",
-        LLAMA_8B,
-        "--gpu",
-        "H100",
-        "--gpus",
-        "1",
-        "--vs",
-        "gpu=B200&gpus=1",
-        "--tps",
-        "25",
-    ];
-    let out = run(&args);
+    let out = compare_l8("gpu=B200&gpus=1", &["--tps", "25"]);
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("A and B differ in: GPU"), "{text}");
     assert!(text.contains("One run per arm measures no noise"), "{text}");
     // At 140 tok/s per user no level of A meets the target: its figures are "none", not "not
     // reported", and B/A is not written.
-    let mut fast = args.to_vec();
-    *fast.last_mut().unwrap() = "140";
-    let text = stdout(&run(&fast));
+    let text = stdout(&compare_l8("gpu=B200&gpus=1", &["--tps", "140"]));
     assert!(
         text.contains("  level                  A none           B 32             B/A -"),
         "{text}"
@@ -1661,22 +1643,7 @@ fn a_lone_qualifier_or_an_unmeasured_requests_at_is_named_and_plans_nothing() {
         assert_eq!(code(&out), 0, "{extra:?}: {}", stderr(&out));
     }
     // A tolerance of -0 is written back as 0.
-    let out = run(&[
-        "compare",
-        "--model",
-        LLAMA_8B,
-        "--gpu",
-        "H100",
-        "--gpus",
-        "1",
-        "--vs",
-        "gpu=B200&gpus=1",
-        "--tps",
-        "40",
-        "--tol",
-        "-0",
-        "--json",
-    ]);
+    let out = compare_l8("gpu=B200&gpus=1", &["--tps", "40", "--tol", "-0", "--json"]);
     let url = json(&out)["scenario_url"].as_str().unwrap().to_string();
     assert!(url.ends_with("&tol=0"), "{url}");
 }

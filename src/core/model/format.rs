@@ -257,26 +257,16 @@ mod tests {
 
     #[test]
     fn an_amount_s_unit_agrees_with_the_amount_as_shown() {
-        assert_eq!(
-            amount(trimmed(1.0, 4), "GPU-hour", "GPU-hours"),
-            "1 GPU-hour"
-        );
-        assert_eq!(
-            amount(trimmed(1.000_01, 4), "GPU-hour", "GPU-hours"),
-            "1 GPU-hour"
-        );
-        assert_eq!(
-            amount(trimmed(0.0, 4), "GPU-hour", "GPU-hours"),
-            "0 GPU-hours"
-        );
-        assert_eq!(
-            amount(trimmed(0.5, 4), "GPU-hour", "GPU-hours"),
-            "0.5 GPU-hours"
-        );
-        assert_eq!(
-            amount(trimmed(1.25, 4), "replica-hour", "replica-hours"),
-            "1.25 replica-hours"
-        );
+        for (value, shown) in [
+            (1.0, "1 GPU-hour"),
+            (1.000_01, "1 GPU-hour"),
+            (0.0, "0 GPU-hours"),
+            (0.5, "0.5 GPU-hours"),
+        ] {
+            assert_eq!(amount(trimmed(value, 4), "GPU-hour", "GPU-hours"), shown);
+        }
+        let replica_hours = amount(trimmed(1.25, 4), "replica-hour", "replica-hours");
+        assert_eq!(replica_hours, "1.25 replica-hours");
     }
 
     #[test]

@@ -216,6 +216,31 @@ pub fn autoscaler(
     })
 }
 
+/// An autoscaler for tests of its texts: vLLM's gauge, one replica at the least and no
+/// ceiling, a threshold of `threshold` at a level `threshold` of `kind`, nothing measured but
+/// 700 output tok/s.
+#[cfg(test)]
+pub(crate) fn example(kind: LevelKind, threshold: f64) -> Autoscaler {
+    Autoscaler {
+        engine: (Engine::Vllm, false),
+        kind,
+        metric: "vllm:num_requests_running",
+        query: String::new(),
+        threshold,
+        min_replicas: 1,
+        max_replicas: None,
+        from_load: false,
+        targets: Targets {
+            level: threshold,
+            running: None,
+            waiting: None,
+            kv_use: None,
+            req_s: None,
+            output_tok_s: 700.0,
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -87,25 +87,8 @@ fn each_verdict_is_stated_with_the_numbers_that_fired_it() {
 
 #[test]
 fn the_autoscaler_threshold_names_its_replica_range_in_words_that_agree() {
-    use crate::core::plan::autoscaler::{Engine, Targets};
-    let mut a = Autoscaler {
-        engine: (Engine::Vllm, false),
-        kind: LevelKind::MaxNumSeqs,
-        metric: "vllm:num_requests_running",
-        query: String::new(),
-        threshold: 8.0,
-        min_replicas: 1,
-        max_replicas: Some(1),
-        from_load: false,
-        targets: Targets {
-            level: 8.0,
-            running: None,
-            waiting: None,
-            kv_use: None,
-            req_s: None,
-            output_tok_s: 700.0,
-        },
-    };
+    let mut a = crate::core::plan::autoscaler::example(LevelKind::MaxNumSeqs, 8.0);
+    a.max_replicas = Some(1);
     let threshold = |a: &Autoscaler| {
         targets_text(a)
             .into_iter()

@@ -216,25 +216,7 @@ mod tests {
 
     #[test]
     fn the_thresholds_unit_agrees_with_it() {
-        use crate::core::plan::autoscaler::{Engine, Targets};
-        let mut a = Autoscaler {
-            engine: (Engine::Vllm, false),
-            kind: LevelKind::Concurrency,
-            metric: "vllm:num_requests_running",
-            query: String::new(),
-            threshold: 1.0,
-            min_replicas: 1,
-            max_replicas: None,
-            from_load: false,
-            targets: Targets {
-                level: 1.0,
-                running: None,
-                waiting: None,
-                kv_use: None,
-                req_s: None,
-                output_tok_s: 70.0,
-            },
-        };
+        let mut a = crate::core::plan::autoscaler::example(LevelKind::Concurrency, 1.0);
         assert_eq!(threshold_text(&a), "1 request running");
         a.threshold = 383.014_285;
         assert_eq!(threshold_text(&a), "383.014 requests running");
